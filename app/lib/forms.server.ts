@@ -1,0 +1,26 @@
+// Runs an action's domain call and turns typed domain errors into the
+// `{error: {code, message, fields}}` shape the forms render; anything else
+// goes up to the error boundary. `echo` is returned with an error so a
+// multi-step form can stay on its step.
+import { data } from "react-router";
+import { statusOf, type ErrorBody } from "../../worker/api/errors";
+import { DomainError } from "../../worker/domain/errors";
+
+export type FormError = ErrorBody["error"];
+
+export async function formAction<T, E extends object = {}>(run: () => Promise<T>, echo?: E) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const body: ErrorBody = { error: { code: error.code, message: error.message, fields: error.fields } };
+    return data({ ...(echo as E), ...body }, { status: statusOf(error) });
+  }
+}
+
+/** FormData as a plain object of strings, for the shared zod schemas. */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  return fields;
+}

@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { readCookie } from "../worker/http/cookies";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteHeader } from "./components/SiteHeader";
+import { server } from "./lib/auth.server";
+import { accentForDisplay, parseTheme, THEME_COOKIE, DEFAULT_THEME } from "./lib/theme";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = server(context);
+  return { user, theme: parseTheme(readCookie(request, THEME_COOKIE)) };
+}
+
+export function meta() {
+  return [
+    { title: "Creator Platform" },
+    { name: "description", content: "Upload, organise, replace ad spots and render podcasts and videos." },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? DEFAULT_THEME;
+  const style = {
+    "--accent": accentForDisplay(theme),
+    "--font-scale": `${theme.fontPercentage}%`,
+  } as React.CSSProperties;
+  return (
+    <html lang="en" className={theme.isDarkMode ? "dark" : undefined} style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteHeader user={data?.user ?? null} />
+        <main className="page">{children}</main>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    const notFound = error.status === 404;
+    return (
+      <section className="card narrow" role="alert">
+        <h1>{notFound ? "Not Found" : `${error.status} ${error.statusText || "Error"}`}</h1>
+        <p>
+          {notFound
+            ? "Sorry! We couldn't find the page you're looking for."
+            : typeof error.data === "string"
+              ? error.data
+              : "Something went wrong."}
+        </p>
+      </section>
+    );
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return (
+    <section className="card narrow" role="alert">
+      <h1>Unexpected Application Error!</h1>
+      <p>{import.meta.env.DEV && error instanceof Error ? error.message : "Please try again in a moment."}</p>
+    </section>
+  );
+}

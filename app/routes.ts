@@ -1,0 +1,48 @@
+// Every route of both seeds. React Router matches paths case-insensitively,
+// so `/checkOut/…`, `/createBid` and `/theAdministrator` also answer in lower
+// case. Pages of later features render a short "coming soon" body, but their
+// guards (member, admin) already apply.
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+type Access = "public" | "member" | "admin";
+const planned = (path: string, access: Access) => route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
+
+export default [
+  index("routes/home.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("signin", "routes/signin.tsx"),
+  route("signout", "routes/signout.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("error", "routes/error.tsx"),
+  route("authenticated", "routes/authenticated.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("theAdministrator", "routes/the-administrator.tsx"),
+  route("dev/mail", "routes/dev.mail.tsx"),
+
+  planned("editmedia", "public"),
+  planned("bidgallery", "public"),
+  planned("beatbattle", "public"),
+  planned("fundraiser", "public"),
+  planned("farmereps", "public"),
+  planned("digiprev/:userId", "public"),
+  planned("bigfile/:fileId", "public"),
+
+  planned("projects/:projectId", "member"),
+  planned("programming", "member"),
+  planned("playselect", "member"),
+  planned("renderfiles", "member"),
+  planned("digistore", "member"),
+  planned("digimanager", "member"),
+  planned("checkOut/:userId", "member"),
+  planned("beatbin", "member"),
+  planned("farmertv", "member"),
+  planned("dropzone", "member"),
+  planned("webpopup", "member"),
+
+  planned("createBid", "admin"),
+  planned("memBid", "admin"),
+  planned("memitem", "admin"),
+  planned("popcustom", "admin"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { isDevelopment } from "../../worker/config";
+import { DevOutbox } from "../../worker/mail";
+import type { Route } from "./+types/dev.mail";
+import { server } from "../lib/auth.server";
+
+/** The development outbox: every e-mail the app sent, newest first. Absent outside development. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, deps } = server(context);
+  if (!isDevelopment(env)) throw data(null, { status: 404 });
+  const messages = await new DevOutbox(deps.db).list();
+  return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+}
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="card">
+      <h1>Dev outbox</h1>
+      <p className="muted">E-mail the app sent while running locally, newest first.</p>
+      {loaderData.messages.length === 0 ? (
+        <p className="empty-state">No e-mail sent yet.</p>
+      ) : (
+        <ol className="outbox">
+          {loaderData.messages.map((message) => (
+            <li key={message.id} className="mail">
+              <dl>
+                <dt>To</dt>
+                <dd className="mail-to">{message.to}</dd>
+                <dt>Subject</dt>
+                <dd>{message.subject}</dd>
+                <dt>Sent</dt>
+                <dd>
+                  <time dateTime={message.createdAt}>{message.createdAt}</time>
+                </dd>
+              </dl>
+              <pre className="mail-body">{message.body}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

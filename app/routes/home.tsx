@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { getActivePopup } from "../../worker/domain/popups/active";
+import type { Route } from "./+types/home";
+import { PopupCard } from "../components/PopupCard";
+import { server } from "../lib/auth.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { popup: await getActivePopup(server(context).deps) };
+}
+
+const FEATURES = [
+  "Replace expired advertising spots inside podcast content, across every episode at once",
+  "Bulk editing of playlists and programs",
+  "Cloud file storage and sharing",
+  "Document signing",
+  "Team collaboration",
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="landing">
+      {loaderData.popup && <PopupCard popup={loaderData.popup} />}
+      <section className="hero">
+        <h1>Your episodes, always up to date</h1>
+        <p className="lead">
+          Upload your media straight to the cloud, organise it into projects, playlists and programs, and swap an
+          expired ad spot in every episode with one click. Then render or package the result.
+        </p>
+        <ul className="features">
+          {FEATURES.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        <Link to="/signup" className="button primary">
+          Try
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/planned.admin";
+import { ComingSoon } from "../components/ComingSoon";
+import { requireAdmin } from "../lib/auth.server";
+import { plannedTitle } from "../lib/planned";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { title: plannedTitle(new URL(request.url).pathname) };
+}
+
+export default ComingSoon;

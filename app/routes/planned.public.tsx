@@ -1,0 +1,9 @@
+import type { Route } from "./+types/planned.public";
+import { ComingSoon } from "../components/ComingSoon";
+import { plannedTitle } from "../lib/planned";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: plannedTitle(new URL(request.url).pathname) };
+}
+
+export default ComingSoon;

@@ -1,0 +1,73 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { signinSchema } from "../lib/schemas/accounts";
+import { signIn } from "../../worker/domain/accounts/signin";
+import { parse } from "../../worker/domain/validation";
+import { destroySession, sessionCookie } from "../../worker/sessions";
+import type { Route } from "./+types/signin";
+import { FormErrors } from "../components/FormErrors";
+import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
+import { formAction, formFields } from "../lib/forms.server";
+
+export function meta() {
+  return [{ title: "Sign in · Creator Platform" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAnonymous(context);
+  return { from: safeReturnPath(new URL(request.url).searchParams.get("from")) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { deps, caller } = server(context);
+  const fields = formFields(await request.formData());
+  try {
+    return await formAction(async () => {
+      const { token } = await signIn(deps, parse(signinSchema, fields), caller);
+      await destroySession(deps.db, request);
+      const to = safeReturnPath(fields.from) ?? "/authenticated";
+      throw redirect(to, { headers: { "set-cookie": sessionCookie(request, token) } });
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Seed 000 §2: an exception during sign-in sends the user to /error.
+    console.error(error);
+    throw redirect("/error");
+  }
+}
+
+export default function Signin({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <section className="card narrow">
+      <h1>Sign in</h1>
+      {error && (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <Form method="post" className="form">
+        {loaderData.from && <input type="hidden" name="from" value={loaderData.from} />}
+        <label>
+          Email Address
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? "Submitting..." : "Submit"}
+          </button>
+          <Link to="/" className="button">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+      <p>
+        New here? <Link to="/signup">Create an account</Link>
+      </p>
+    </section>
+  );
+}

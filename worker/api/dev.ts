@@ -1,0 +1,12 @@
+// Development-only calls: mounted only when ENVIRONMENT=development.
+import { Hono } from "hono";
+import { seedWhenEmpty } from "../dev/seed";
+import { DevOutbox } from "../mail";
+import type { AppEnv } from "./context";
+
+export const dev = new Hono<AppEnv>()
+  .post("/seed", async (c) => {
+    const result = await seedWhenEmpty(c.get("deps"), c.env.ADMIN_DEV_PASSWORD ?? "admin-dev-password");
+    return c.json(result);
+  })
+  .get("/mail", async (c) => c.json({ messages: await new DevOutbox(c.get("deps").db).list() }));

@@ -1,0 +1,27 @@
+// The JSON API under /api: one sub-app per area, chained so `hc<Api>` infers every route.
+import { Hono } from "hono";
+import { isDevelopment } from "../config";
+import { NotFound } from "../domain/errors";
+import { accounts } from "./accounts";
+import { admin } from "./admin";
+import { withSession, type AppEnv } from "./context";
+import { dev } from "./dev";
+import { errorResponse } from "./errors";
+import { popups } from "./popups";
+
+const developmentOnly = new Hono<AppEnv>().use(async (c, next) => {
+  if (!isDevelopment(c.env)) throw new NotFound();
+  await next();
+});
+
+export const api = new Hono<AppEnv>()
+  .basePath("/api")
+  .use(withSession)
+  .route("/", accounts)
+  .route("/", popups)
+  .route("/admin", admin)
+  .route("/dev", developmentOnly.route("/", dev))
+  .onError((error) => errorResponse(error))
+  .notFound(() => errorResponse(new NotFound()));
+
+export type Api = typeof api;

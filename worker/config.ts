@@ -1,0 +1,4 @@
+/** Development is opt-in (`.dev.vars`); anything else is treated as production. */
+export function isDevelopment(env: Pick<Env, "ENVIRONMENT">): boolean {
+  return env.ENVIRONMENT === "development";
+}

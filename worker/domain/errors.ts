@@ -1,0 +1,54 @@
+// Typed domain errors. The domain throws these; the API and the React Router
+// adapters map them to status codes in one place (worker/api/errors.ts).
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Missing, or not the caller's to see: answered as 404 so ids do not leak. */
+export class NotFound extends DomainError {
+  constructor(message = "Not Found") {
+    super("not_found", message);
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor(message = "User is not authenticated.") {
+    super("not_authenticated", message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = "Forbidden") {
+    super("forbidden", message);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string, fields?: FieldErrors) {
+    super("conflict", message, fields);
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string, fields?: FieldErrors) {
+    super("invalid", message, fields);
+  }
+}
+
+export class TooManyRequests extends DomainError {
+  constructor(
+    message = "Too many attempts. Please try again later.",
+    readonly retryAfterSeconds = 60,
+  ) {
+    super("rate_limited", message);
+  }
+}

@@ -1,0 +1,20 @@
+// Secrets and optional settings that `wrangler types` cannot see in
+// wrangler.toml: set with `wrangler secret put` in production and in
+// `.dev.vars` locally.
+interface Secrets {
+  SESSION_SECRET: string;
+  RENDERER_URL?: string;
+  MAIL_API_KEY?: string;
+  ADMIN_DEV_PASSWORD?: string;
+}
+
+interface Env extends Secrets {}
+
+declare namespace Cloudflare {
+  interface Env extends Secrets {}
+}
+
+declare module "virtual:react-router/server-build" {
+  const build: import("react-router").ServerBuild;
+  export = build;
+}

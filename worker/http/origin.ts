@@ -1,0 +1,20 @@
+// Refuses state-changing requests sent by a page of another origin (CSRF),
+// for the API and the React Router actions alike. Browsers always send
+// `Origin` (or at least `Sec-Fetch-Site`) with a cross-origin POST; requests
+// without either come from non-browser clients, which carry no ambient cookies
+// of a victim.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isCrossOriginWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("origin");
+  if (origin) return origin !== new URL(request.url).origin;
+  return request.headers.get("sec-fetch-site") === "cross-site";
+}
+
+export function crossOriginRefusal(): Response {
+  return Response.json(
+    { error: { code: "cross_origin", message: "Cross-origin requests are not allowed." } },
+    { status: 403 },
+  );
+}

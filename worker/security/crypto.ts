@@ -1,0 +1,53 @@
+// Small WebCrypto helpers shared by sessions, codes, passwords and tokens.
+const encoder = new TextEncoder();
+
+export function randomId(bytes = 16): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** A uniformly random six-digit code, 100000 to 999999 (seed 000 §9). */
+export function randomSixDigitCode(): string {
+  const range = 900_000;
+  const limit = Math.floor(0x1_0000_0000 / range) * range;
+  const buf = new Uint32Array(1);
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= limit);
+  return String(100_000 + (buf[0]! % range));
+}
+
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
+  return base64url(new Uint8Array(digest));
+}
+
+export async function hmacSha256(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const sig = await crypto.subtle.sign("HMAC", key, encoder.encode(text));
+  return base64url(new Uint8Array(sig));
+}
+
+/** Constant-time comparison of two strings of any length. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+export function base64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const s = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
