@@ -1,0 +1,103 @@
+// `npm start`: one command from a fresh clone to a running app.
+//  1. `.dev.vars` from `.dev.vars.example` when missing (development settings)
+//  2. local D1 migrations (wrangler), 3. the renderer as a plain Node process,
+//  4. the app (`react-router dev`, or a production build under `vite preview`
+//     with --preview), 5. demo data when the database is empty.
+// PORT (default 5173), RENDERER_PORT (default 8788) and PERSIST_TO (local
+// state folder, default .wrangler/state) are honoured.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const preview = process.argv.includes("--preview");
+const port = Number(process.env.PORT ?? 5173);
+const rendererPort = Number(process.env.RENDERER_PORT ?? 8788);
+const persistTo = process.env.PERSIST_TO;
+const bin = (name) => resolve(root, "node_modules/.bin", name);
+const children = [];
+// The project's Node 22 (the `node` package) must run every tool, also when
+// this script itself was started with an older system `node`.
+process.env.PATH = `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`;
+const node = existsSync(bin("node")) ? bin("node") : process.execPath;
+
+function log(message) {
+  console.log(`\x1b[36m[start]\x1b[0m ${message}`);
+}
+
+function runOrExit(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`[start] ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function start(name, command, args, env = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  child.on("exit", (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`[start] ${name} stopped (${signal ?? code}); shutting down`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 300).unref();
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+if (!existsSync(resolve(root, ".dev.vars"))) {
+  copyFileSync(resolve(root, ".dev.vars.example"), resolve(root, ".dev.vars"));
+  log("created .dev.vars from .dev.vars.example");
+}
+
+log("applying local D1 migrations");
+const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
+runOrExit(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], { CI: "1" });
+
+log(`starting the renderer on http://127.0.0.1:${rendererPort}`);
+start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererPort) });
+
+const appEnv = {
+  PORT: String(port),
+  ...(persistTo ? { PERSIST_TO: resolve(root, persistTo) } : {}),
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
+};
+if (preview) {
+  log("building for production (react-router build)");
+  runOrExit(bin("react-router"), ["build"]);
+  start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);
+} else {
+  start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], appEnv);
+}
+
+const base = `http://localhost:${port}`;
+await waitFor(`${base}/api/me`);
+const seed = await (await fetch(`${base}/api/dev/seed`, { method: "POST" })).json();
+if (seed.seeded) {
+  log("seeded demo data:");
+  log(`  admin        ${seed.admin.email} / ${seed.admin.password}`);
+  log(`  demo member  ${seed.member.email} / ${seed.member.password}`);
+} else {
+  log("database already has users; not seeding (admin password is ADMIN_DEV_PASSWORD in .dev.vars)");
+}
+log(`app ready on ${base}  (dev outbox: ${base}/dev/mail)`);
