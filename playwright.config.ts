@@ -1,0 +1,56 @@
+// Browser tests against the production build (`vite preview` of `react-router
+// build`), with their own local D1 state in .wrangler/e2e (wiped before the
+// server starts, so every fresh run begins from the seed).
+// No browser downloads here: Debian's Chromium (CHROMIUM_PATH) is used.
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 5174;
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    // globalSetup runs after the webServer is up, so the e2e state is wiped here.
+    command: "rm -rf .wrangler/e2e && node scripts/start.mjs --preview",
+    url: `${baseURL}/api/me`,
+    env: { PORT: String(PORT), RENDERER_PORT: "8789", PERSIST_TO: ".wrangler/e2e" },
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, login, mainNav, MEMBER } from "./fixtures";
+
+const MEMBER_LINKS = [
+  "Home",
+  "Store",
+  "Digi",
+  "Manager",
+  "Checkout",
+  "Programming",
+  "Sequence",
+  "Downloads",
+  "Auction",
+  "Battle",
+  "Settings",
+];
+const ADMIN_ONLY = ["FarmerTv", "CreateBid", "Admin"];
+
+async function navLinks(page: Page) {
+  return (await mainNav(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
+}
+
+test("a visitor sees the visitor links only", async ({ page }) => {
+  await page.goto("/");
+  await expect(mainNav(page).getByRole("link")).toHaveText([
+    "Home",
+    "Sign In",
+    "Sign Up",
+    "Contact",
+    "Services",
+    "Auction",
+    "Battle",
+  ]);
+  await expect(mainNav(page).getByRole("button", { name: "Log Out" })).toHaveCount(0);
+});
+
+test("the demo member sees the member links and no admin links, and is refused the admin page", async ({ page }) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
+  await expect(mainNav(page).getByRole("link")).toHaveText(MEMBER_LINKS);
+  await expect(mainNav(page).getByRole("button", { name: "Log Out" })).toBeVisible();
+  const links = await navLinks(page);
+  for (const label of ADMIN_ONLY) expect(links).not.toContain(label);
+
+  const response = await page.goto("/theAdministrator");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("403");
+  await expect(page.getByText("Admins only.")).toBeVisible();
+  await expect(page.locator("table")).toHaveCount(0);
+  await expect(page.getByText(MEMBER.email)).toHaveCount(0);
+});
+
+test("the admin additionally sees FarmerTv, CreateBid and Admin, and opens the admin page", async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${ADMIN.name}`);
+  await expect(mainNav(page).getByRole("link")).toHaveText([...MEMBER_LINKS, ...ADMIN_ONLY]);
+  await expect(mainNav(page).getByRole("button", { name: "Log Out" })).toBeVisible();
+
+  await mainNav(page).getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page).toHaveURL(/\/theadministrator$/i);
+  await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
+  await expect(table.getByRole("cell", { name: ADMIN.email, exact: true })).toBeVisible();
+
+  // The route also answers under its seed spelling.
+  await page.goto("/theAdministrator");
+  await expect(page.getByRole("table").getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
+});

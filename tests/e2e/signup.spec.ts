@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { readVerificationCode, submitSignin, unique } from "./fixtures";
+
+test("sign up with validation, e-mail verification, log out, and sign back in to a guarded page", async ({ page }) => {
+  const id = unique("signup");
+  const name = `E2E ${id}`;
+  const email = `${id}@example.com`;
+  const password = "correct-horse-battery";
+
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
+  const errors = page.locator(".form-errors");
+  const register = page.getByRole("button", { name: "Register" });
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  // An empty form.
+  await register.click();
+  await expect(errors.getByRole("heading", { name: "Validation errors" })).toBeVisible();
+  await expect(errors).toContainText("All fields are required.");
+
+  // Passwords that differ.
+  await field("Name").fill(name);
+  await field("User Name").fill(id);
+  await field("Email").fill(email);
+  await field("Password").fill(password);
+  await field("Re-type Password").fill(`${password}-typo`);
+  await register.click();
+  await expect(errors).toContainText("Passwords do not match.");
+  await expect(errors).not.toContainText("All fields are required.");
+
+  // A malformed e-mail address.
+  await field("Name").fill(name);
+  await field("User Name").fill(id);
+  await field("Email").fill("not-an-email");
+  await field("Password").fill(password);
+  await field("Re-type Password").fill(password);
+  await register.click();
+  await expect(errors).toContainText("Invalid email format.");
+  await expect(errors).not.toContainText("Passwords do not match.");
+
+  // A valid form: the code step.
+  await field("Name").fill(name);
+  await field("User Name").fill(id);
+  await field("Email").fill(email);
+  await field("Password").fill(password);
+  await field("Re-type Password").fill(password);
+  await register.click();
+  const code = page.getByLabel("Verification code");
+  const verify = page.getByRole("button", { name: "Verify" });
+  await expect(code).toBeVisible();
+  await expect(verify).toBeVisible();
+  await expect(page.getByText(`to ${email}`)).toBeVisible();
+
+  // The right code, read from the dev outbox; a wrong one first.
+  const right = await readVerificationCode(page, email);
+  const wrong = right === "000000" ? "111111" : "000000";
+  await code.fill(wrong);
+  await verify.click();
+  await expect(page.locator(".form-errors")).toContainText("Invalid verification code.");
+  await expect(code).toBeVisible();
+
+  await code.fill(right);
+  await verify.click();
+  await expect(page).toHaveURL(/\/authenticated$/);
+  await expect(page.locator(".site-header")).toContainText(`Welcome, ${name}`);
+
+  // Log out from the navigation.
+  await page.locator("nav[aria-label=Main]").getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(page.locator("nav[aria-label=Main]").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.locator(".site-header")).not.toContainText(name);
+
+  // A guarded page sends the visitor to sign in, and back afterwards.
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/signin\?from=%2Fsettings$/);
+  await submitSignin(page, email, password);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page.locator(".site-header")).toContainText(`Welcome, ${name}`);
+});

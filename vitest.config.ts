@@ -1,0 +1,45 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          // Worker, API, domain and SSR pages, inside workerd with real local D1, R2, Queue and Durable Objects.
+          plugins: [
+            cloudflareTest({
+              main: "./worker/index.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ENVIRONMENT: "development",
+                  SESSION_SECRET: "test-session-secret-0123456789abcdef",
+                  ADMIN_EMAIL: "support@creatorplatform.app",
+                  ADMIN_DEV_PASSWORD: "admin-test-password",
+                },
+              },
+            }),
+            reactRouter(),
+          ],
+          test: {
+            name: "worker",
+            include: ["worker/**/*.test.ts", "app/**/*.test.ts"],
+            setupFiles: ["./tests/setup/apply-migrations.ts"],
+          },
+        },
+        {
+          // The renderer's HTTP server with the real ffmpeg, as a Node process.
+          test: {
+            name: "renderer",
+            include: ["render-container/**/*.test.ts"],
+            environment: "node",
+          },
+        },
+      ],
+    },
+  };
+});
