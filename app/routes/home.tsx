@@ -3,9 +3,12 @@ import { getActivePopup } from "../../worker/domain/popups/active";
 import type { Route } from "./+types/home";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
+import { truncate } from "../lib/text";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { popup: await getActivePopup(server(context).deps) };
+  const popup = await getActivePopup(server(context).deps);
+  // Cut on the server: the full text is never needed here, so it is never sent.
+  return { popup: popup && { ...popup, paragraph: { ...popup.paragraph, text: truncate(popup.paragraph.text) } } };
 }
 
 const FEATURES = [

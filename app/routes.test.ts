@@ -1,0 +1,192 @@
+// The pages as a browser gets them: SSR through the whole Worker, guards,
+// role checks, case-insensitive paths and the form actions.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { database } from "../worker/db/client";
+import { popups, users } from "../worker/db/schema";
+import { call, signUp, uniqueUser } from "../tests/workers/http";
+
+const db = database(env.DB);
+
+function form(fields: Record<string, string>) {
+  return new URLSearchParams(fields);
+}
+
+async function html(response: Response) {
+  return (await response.text()).replaceAll("&#x27;", "'");
+}
+
+describe("guards", () => {
+  const memberPages = ["/authenticated", "/settings", "/programming", "/playselect", "/renderfiles", "/digistore", "/digimanager", "/projects/p1"];
+  it.each(memberPages)("%s sends a visitor to /signin remembering where they came from", async (path) => {
+    const response = await call(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/signin?from=${encodeURIComponent(path)}`);
+  });
+
+  it("answers the seed's spellings and their lower case alike", async () => {
+    for (const path of ["/checkOut/u1", "/checkout/u1", "/createBid", "/createbid", "/theAdministrator", "/theadministrator"]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(302);
+    }
+  });
+
+  it("shows admin pages to the admin only", async () => {
+    const member = await signUp();
+    const admin = await signUp();
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    for (const path of ["/theAdministrator", "/createbid", "/memBid", "/memitem", "/popcustom"]) {
+      expect((await call(path, { cookie: member.cookie })).status, path).toBe(403);
+      expect((await call(path, { cookie: admin.cookie })).status, path).toBe(200);
+    }
+    const dashboard = await html(await call("/theadministrator", { cookie: admin.cookie }));
+    expect(dashboard).toContain(member.form.email);
+  });
+
+  it("keeps public pages public", async () => {
+    for (const path of ["/", "/signin", "/signup", "/contact", "/editmedia", "/bidgallery", "/beatbattle", "/fundraiser", "/farmereps"]) {
+      expect((await call(path)).status, path).toBe(200);
+    }
+  });
+});
+
+describe("navigation by role", () => {
+  const links = (page: string) => [...page.matchAll(/<nav[\s\S]*?<\/nav>/g)][0]![0].match(/>([^<>]+)<\/(a|button)>/g)!.map((m) => m.slice(1).split("<")[0]);
+
+  it("shows a visitor the seed's visitor links", async () => {
+    expect(links(await html(await call("/")))).toEqual(["Home", "Sign In", "Sign Up", "Contact", "Services", "Auction", "Battle"]);
+  });
+
+  it("shows a member the member links and an admin three more", async () => {
+    const member = await signUp();
+    const memberLinks = links(await html(await call("/contact", { cookie: member.cookie })));
+    expect(memberLinks).toEqual(["Home", "Store", "Digi", "Manager", "Checkout", "Programming", "Sequence", "Downloads", "Auction", "Battle", "Settings", "Log Out"]);
+    const page = await html(await call("/contact", { cookie: member.cookie }));
+    expect(page).toContain(`href="/digiprev/${member.user.id}"`);
+    expect(page).toContain(`href="/checkOut/${member.user.id}"`);
+    expect(page).toContain(`Welcome, ${member.form.name}`);
+
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
+    const adminLinks = links(await html(await call("/contact", { cookie: member.cookie })));
+    expect(adminLinks.slice(-4)).toEqual(["FarmerTv", "CreateBid", "Admin", "Log Out"]);
+  });
+});
+
+describe("landing page", () => {
+  it("shows the active popup with its paragraph cut at 100 characters, safe styles and links", async () => {
+    await db.update(popups).set({ active: false });
+    await db.insert(popups).values({
+      id: crypto.randomUUID(),
+      header: "Spring sale",
+      headerStyle: "color:red;background-image:url(https://evil.example/x.png);font-weight:700",
+      paragraphText: "x".repeat(120),
+      paragraphStyle: "font-size:18px;behavior:url(x.htc)",
+      buttonLabel: "Go",
+      linkAddress: "javascript:alert(1)",
+      imageUrl: "https://cdn.example/banner.png",
+      active: true,
+    });
+    const page = await html(await call("/"));
+    expect(page).toContain("Spring sale");
+    expect(page).toContain(`${"x".repeat(100)}...`);
+    expect(page).not.toContain("x".repeat(101));
+    expect(page).toContain("color:red");
+    expect(page).not.toContain("evil.example");
+    expect(page).not.toContain("javascript:");
+    expect(page).not.toContain("behavior");
+    expect(page).toContain('src="https://cdn.example/banner.png"');
+    expect(page).toContain('href="/signup"');
+
+    const api = await (await call("/api/get-active-popcustom")).json<any>();
+    expect(api.activePopCustom).toMatchObject({ header: "Spring sale", linkAddress: null, headerStyle: { color: "red", fontWeight: "700" } });
+  });
+});
+
+describe("not found and errors", () => {
+  it("answers an unknown path with 404 'Not Found'", async () => {
+    const response = await call("/no/such/page");
+    expect(response.status).toBe(404);
+    const page = await html(response);
+    expect(page).toContain("Not Found");
+    expect(page).toContain("Sorry! We couldn't find the page you're looking for.");
+  });
+
+  it("has no dev outbox outside development", async () => {
+    const worker = (await import("../worker/index")).default;
+    const { createExecutionContext } = await import("cloudflare:test");
+    const production = { ...env, ENVIRONMENT: "production" };
+    for (const path of ["/dev/mail", "/api/dev/mail"]) {
+      const response = await worker.fetch(new Request(`http://localhost${path}`), production, createExecutionContext());
+      expect(response.status, path).toBe(404);
+    }
+    expect((await call("/dev/mail")).status).toBe(200);
+  });
+});
+
+describe("sign-up and sign-in pages", () => {
+  it("lists the seed's validation messages under 'Validation errors'", async () => {
+    const response = await call("/signup", { body: form({ intent: "register", ...uniqueUser({ email: "bad", passwordA: "other" }) }) });
+    expect(response.status).toBe(400);
+    const page = await html(response);
+    expect(page).toContain("Validation errors");
+    expect(page).toContain("Invalid email format.");
+    expect(page).toContain("Passwords do not match.");
+    const empty = await html(await call("/signup", { body: form({ intent: "register" }) }));
+    expect(empty).toContain("All fields are required.");
+  });
+
+  it("verifies the code, signs in and redirects to /authenticated", async () => {
+    const user = uniqueUser();
+    const started = await html(await call("/signup", { body: form({ intent: "register", ...user }) }));
+    expect(started).toContain("Verification code");
+    const signupId = started.match(/name="signupId" value="([^"]+)"/)![1]!;
+    const wrong = await call("/signup", { body: form({ intent: "verify", signupId, code: "000000" }) });
+    expect(await html(wrong)).toContain("Invalid verification code.");
+    const { latestCode } = await import("../tests/workers/http");
+    const done = await call("/signup", { body: form({ intent: "verify", signupId, code: await latestCode(user.email) }) });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/authenticated");
+    expect(done.headers.get("set-cookie")).toContain("HttpOnly");
+  });
+
+  it("returns to the remembered page after sign-in, never off-site", async () => {
+    const { form: user } = await signUp();
+    const back = await call("/signin", { body: form({ email: user.email, password: user.password, from: "/settings" }) });
+    expect(back.headers.get("location")).toBe("/settings");
+    const offsite = await call("/signin", { body: form({ email: user.email, password: user.password, from: "//evil.example" }) });
+    expect(offsite.headers.get("location")).toBe("/authenticated");
+    const bad = await call("/signin", { body: form({ email: user.email, password: "wrong" }) });
+    expect(await html(bad)).toContain("Sign-in was unsuccessful");
+  });
+
+  it("refuses a sign-in form posted from another origin", async () => {
+    const { form: user } = await signUp();
+    const response = await call("/signin", {
+      body: form({ email: user.email, password: user.password }),
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("signs out with a POST and clears the cookie", async () => {
+    const { cookie } = await signUp();
+    const out = await call("/signout", { body: form({}), cookie });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/");
+    expect((await call("/authenticated", { cookie })).status).toBe(302);
+  });
+});
+
+describe("theme preferences", () => {
+  it("saves accent colour, font size and dark mode in a cookie and applies them", async () => {
+    const { cookie } = await signUp();
+    const saved = await call("/settings", { body: form({ accentColor: "#FF6900", fontPercentage: "120", isDarkMode: "on" }), cookie });
+    expect(saved.status).toBe(200);
+    const theme = saved.headers.getSetCookie().find((c) => c.startsWith("theme="))!.split(";")[0]!;
+    const page = await html(await call("/contact", { cookie: `${cookie}; ${theme}` }));
+    expect(page).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
+    const refused = await call("/settings", { body: form({ accentColor: "red;}", fontPercentage: "900" }), cookie });
+    expect(refused.status).toBe(400);
+  });
+});

@@ -1,0 +1,81 @@
+// `npm test`: typecheck, the workerd and renderer suites (vitest), then the
+// browser journeys (Playwright in Chromium). Finds or installs the system
+// programs the suites need (Debian's chromium and ffmpeg) first.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const results = resolve(root, "test-results");
+process.env.PATH = `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`;
+
+function step(title) {
+  console.log(`\n\x1b[1m▶ ${title}\x1b[0m`);
+}
+
+function run(command, args, { allowFail = false } = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0 && !allowFail) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status === 0;
+}
+
+function onPath(program) {
+  return spawnSync("sh", ["-c", `command -v ${program}`], { stdio: "ignore" }).status === 0;
+}
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  return candidates.find((path) => path && existsSync(path));
+}
+
+function ensureSystemPrograms() {
+  const missing = [];
+  if (!chromiumPath()) missing.push("chromium");
+  if (!onPath("ffmpeg") || !onPath("ffprobe")) missing.push("ffmpeg");
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !onPath("apt-get")) {
+    console.error(`Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  step(`Installing ${missing.join(", ")} from Debian's packages`);
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing]);
+}
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+mkdirSync(results, { recursive: true });
+ensureSystemPrograms();
+process.env.CHROMIUM_PATH = chromiumPath();
+
+step("Typecheck");
+run("npm", ["run", "--silent", "typecheck"]);
+
+step("Worker, API, domain and renderer tests (vitest: workerd + real ffmpeg)");
+const unitOk = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { allowFail: true });
+
+step("Browser journeys (Playwright in Chromium)");
+const e2eOk = run("playwright", ["test"], { allowFail: true });
+
+const unit = counts(`${results}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e2e = counts(`${results}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected }));
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (unitOk && e2eOk ? 0 : failedWithoutCount(unit, e2e));
+
+function failedWithoutCount(...suites) {
+  return suites.every((s) => s.failed === 0) ? 1 : 0;
+}
+
+console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`Result: ${passed} passed, ${failed} failed`);
+process.exit(unitOk && e2eOk ? 0 : 1);
