@@ -117,7 +117,8 @@ describe("not found and errors", () => {
     const { createExecutionContext } = await import("cloudflare:test");
     const production = { ...env, ENVIRONMENT: "production" };
     for (const path of ["/dev/mail", "/api/dev/mail"]) {
-      const response = await worker.fetch(new Request(`http://localhost${path}`), production, createExecutionContext());
+      const request = new Request(`http://localhost${path}`) as Request<unknown, IncomingRequestCfProperties>;
+      const response = await worker.fetch(request, production, createExecutionContext());
       expect(response.status, path).toBe(404);
     }
     expect((await call("/dev/mail")).status).toBe(200);

@@ -26,7 +26,7 @@ describe("renderer server", () => {
   it("reports healthy with the ffmpeg it will use", async () => {
     const response = await fetch(`${base}/health`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { ok: boolean; ffmpeg: string | null };
     expect(body.ok).toBe(true);
     expect(body.ffmpeg).toMatch(/^ffmpeg version /);
   });
