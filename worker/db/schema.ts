@@ -1,7 +1,7 @@
 // The whole D1 schema, in one place. `npm run db:generate` turns changes here
 // into a numbered SQL migration in migrations/; only wrangler applies them.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -98,3 +98,169 @@ export const popups = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Popup = typeof popups.$inferSelect;
+
+// ── Projects, files, notes, uploads, jobs (issue 3) ─────────────────────────
+
+export const ACCESS_TYPES = ["private", "public-read"] as const;
+export type AccessType = (typeof ACCESS_TYPES)[number];
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Spaces already replaced by underscores (seed 000 §5). */
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("projects_user_idx").on(t.userId)],
+);
+
+export const MEDIA_KINDS = ["image", "video", "audio", "pdf", "text", "other"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const PROBE_STATES = ["none", "queued", "running", "done", "failed"] as const;
+
+export const files = sqliteTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** R2 key: users/{userId}/projects/{projectId}/files/{ts}-{rand}-{sanitised}. */
+    key: text("key").notNull(),
+    /** The sanitised name, without the timestamp and random prefix. */
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
+    accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
+    slotPosition: text("slot_position"),
+    seqPos: integer("seq_pos").notNull().default(0),
+    durationSeconds: real("duration_seconds"),
+    frameRate: real("frame_rate"),
+    resolution: text("resolution"),
+    probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
+    probeError: text("probe_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_project_idx").on(t.projectId), index("files_user_idx").on(t.userId), uniqueIndex("files_key_unique").on(t.key)],
+);
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: text("id").primaryKey(),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notes_file_idx").on(t.fileId)],
+);
+
+/** An upload in flight: signed, maybe partly stored, not yet verified. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    /** Purpose-specific target, e.g. {projectId, projectTitle} for project files. */
+    target: text("target", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    key: text("key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
+    /** R2 multipart upload id, for files over the multipart threshold. */
+    multipartId: text("multipart_id"),
+    partSize: integer("part_size"),
+    status: text("status", { enum: ["pending", "completed", "failed", "aborted"] }).notNull().default("pending"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId), index("uploads_status_idx").on(t.status, t.expiresAt)],
+);
+
+/** Parts of a multipart upload already stored, so an interrupted upload can resume. */
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);
+
+export const JOB_KINDS = ["probe", "render", "package"] as const;
+export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: JOB_KINDS }).notNull(),
+    status: text("status", { enum: JOB_STATES }).notNull().default("queued"),
+    /** 0 to 100. */
+    progress: integer("progress").notNull().default(0),
+    input: text("input", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    output: text("output", { mode: "json" }).$type<Record<string, unknown>>(),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("jobs_user_idx").on(t.userId), index("jobs_status_idx").on(t.status, t.updatedAt)],
+);
+
+export type Project = typeof projects.$inferSelect;
+export type FileRecord = typeof files.$inferSelect;
+export type Note = typeof notes.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+
+// ── Shipping addresses (issue 5) ─────────────────────────────────────────────
+
+export const shippingAddresses = sqliteTable(
+  "shipping_addresses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name").notNull(),
+    phone: text("phone"),
+    streetAddress: text("street_address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull().default("USA"),
+    neighborhood: text("neighborhood"),
+    landmark: text("landmark"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shipping_user_idx").on(t.userId)],
+);
+
+export type ShippingAddress = typeof shippingAddresses.$inferSelect;
