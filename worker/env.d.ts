@@ -6,6 +6,11 @@ interface Secrets {
   RENDERER_URL?: string;
   MAIL_API_KEY?: string;
   ADMIN_DEV_PASSWORD?: string;
+  /** R2's S3 API, for presigned browser uploads and downloads (production). */
+  R2_ACCOUNT_ID?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_BUCKET_NAME?: string;
 }
 
 interface Env extends Secrets {}

@@ -24,7 +24,7 @@ export default {
     if (isCrossOriginWrite(request)) return crossOriginRefusal();
     if (isApi(new URL(request.url).pathname)) return api.fetch(request, env, ctx);
 
-    const deps = makeDeps(env);
+    const deps = makeDeps(env, new URL(request.url).origin);
     const context = new RouterContextProvider();
     context.set(requestContext, {
       env,

@@ -19,7 +19,7 @@ export function clientId(request: Request): string {
 
 /** Builds the per-request dependencies and reads the session user once. */
 export const withSession = createMiddleware<AppEnv>(async (c, next) => {
-  const deps = makeDeps(c.env);
+  const deps = makeDeps(c.env, new URL(c.req.url).origin);
   c.set("deps", deps);
   c.set("user", await readSessionUser(deps.db, c.req.raw));
   c.set("caller", { clientId: clientId(c.req.raw) });

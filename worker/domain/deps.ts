@@ -1,31 +1,48 @@
 // What the domain needs from the outside world, built once per request.
 import { database, type Database } from "../db/client";
 import { mailSender, type MailSender } from "../mail";
+import { storageSigner, type Signer } from "../storage/signer";
 
 export interface Deps {
   db: Database;
   mail: MailSender;
-  /** Keys the HMAC of verification codes and upload tokens. */
+  /** Object storage: the R2 binding and the signer of browser/renderer URLs. */
+  storage: { bucket: R2Bucket; signer: Signer };
+  /** The jobs queue (probe, render, package). */
+  queue: Queue;
+  /** Keys the HMAC of verification codes and storage tokens. */
   secret: string;
   adminEmail: string;
+  /** This app's own origin, for URLs handed to browsers and the renderer. */
+  origin: string;
   now: () => number;
 }
 
-export function makeDeps(env: Env): Deps {
+export function makeDeps(env: Env, origin: string): Deps {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set");
   const db = database(env.DB);
+  let signer: Signer | undefined;
   return {
     db,
     get mail() {
       return mailSender(env, db);
     },
+    storage: {
+      bucket: env.FILES,
+      get signer() {
+        signer ??= storageSigner(env, origin);
+        return signer;
+      },
+    },
+    queue: env.JOBS,
     secret: env.SESSION_SECRET,
     adminEmail: env.ADMIN_EMAIL.trim().toLowerCase(),
+    origin,
     now: Date.now,
   };
 }
 
-/** Who is asking: the signed-in user (if any) and the client's address, for rate limits. */
+/** Who is asking: the client's address, for rate limits. */
 export interface Caller {
   clientId: string;
 }

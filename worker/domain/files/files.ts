@@ -1,0 +1,118 @@
+// Projects, their files and the notes on them. Every function takes the
+// caller's user id: another member's project or file is NotFound, never
+// Forbidden, so ids do not leak.
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { files, notes, projects, type FileRecord } from "../../db/schema";
+import { projectPrefix } from "../../storage/keys";
+import type { Deps } from "../deps";
+import { NotFound } from "../errors";
+
+export const PREVIEW_URL_SECONDS = 60 * 60;
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+export async function listProjects(deps: Deps, userId: string) {
+  return deps.db
+    .select({ id: projects.id, title: projects.title, createdAt: projects.createdAt, fileCount: count(files.id) })
+    .from(projects)
+    .leftJoin(files, eq(files.projectId, projects.id))
+    .where(eq(projects.userId, userId))
+    .groupBy(projects.id)
+    .orderBy(desc(projects.createdAt));
+}
+
+export async function getProject(deps: Deps, userId: string, projectId: string) {
+  const [project] = await deps.db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  if (!project) throw new NotFound("Project not found.");
+  return project;
+}
+
+export async function listProjectFiles(deps: Deps, userId: string, projectId: string) {
+  const project = await getProject(deps, userId, projectId);
+  const rows = await deps.db.select().from(files).where(eq(files.projectId, project.id)).orderBy(asc(files.createdAt));
+  return { project, files: rows };
+}
+
+/** Deletes the project, its files and notes (one batch), then every object under its prefix. */
+export async function deleteProject(deps: Deps, userId: string, projectId: string) {
+  const project = await getProject(deps, userId, projectId);
+  await deps.db.delete(projects).where(eq(projects.id, project.id));
+  const prefix = projectPrefix(userId, project.id);
+  let cursor: string | undefined;
+  do {
+    const listing = await deps.storage.bucket.list({ prefix, cursor });
+    if (listing.objects.length) await deps.storage.bucket.delete(listing.objects.map((o) => o.key));
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
+}
+
+/** A file the caller owns. */
+export async function ownFile(deps: Deps, userId: string, fileId: string): Promise<FileRecord> {
+  const [file] = await deps.db.select().from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
+  if (!file) throw new NotFound("File not found.");
+  return file;
+}
+
+/** A file the caller may see: their own, or anyone's public-read file. */
+export async function visibleFile(deps: Deps, userId: string | null, fileId: string): Promise<FileRecord> {
+  const [file] = await deps.db.select().from(files).where(eq(files.id, fileId));
+  if (!file || (file.userId !== userId && file.accessType !== "public-read")) throw new NotFound("File not found.");
+  return file;
+}
+
+/** The file view: the file, its notes (owner only), its position in the project and a preview URL. */
+export async function fileView(deps: Deps, userId: string | null, fileId: string) {
+  const file = await visibleFile(deps, userId, fileId);
+  const owner = file.userId === userId;
+  const [projectFiles, fileNotes, preview] = await Promise.all([
+    deps.db.select({ id: files.id }).from(files).where(eq(files.projectId, file.projectId)).orderBy(asc(files.createdAt)),
+    owner ? deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt)) : Promise.resolve([]),
+    deps.storage.signer.signGet({ key: file.key }, PREVIEW_URL_SECONDS),
+  ]);
+  return {
+    file,
+    owner,
+    notes: fileNotes,
+    sequencePosition: projectFiles.findIndex((f) => f.id === file.id) + 1,
+    previewUrl: preview.url,
+  };
+}
+
+export async function downloadUrl(deps: Deps, userId: string | null, fileId: string) {
+  const file = await visibleFile(deps, userId, fileId);
+  const signed = await deps.storage.signer.signGet({ key: file.key, downloadName: file.fileName }, DOWNLOAD_URL_SECONDS);
+  return { url: signed.url, fileName: file.fileName };
+}
+
+/** Deletes the record first (nothing points at a missing object), then the object. */
+export async function deleteFile(deps: Deps, userId: string, fileId: string) {
+  const file = await ownFile(deps, userId, fileId);
+  await deps.db.delete(files).where(eq(files.id, file.id));
+  await deps.storage.bucket.delete(file.key);
+  return { projectId: file.projectId };
+}
+
+export async function setSlotPosition(deps: Deps, userId: string, fileId: string, slotPosition: string | null) {
+  const file = await ownFile(deps, userId, fileId);
+  await deps.db.update(files).set({ slotPosition }).where(eq(files.id, file.id));
+  return { slotPosition };
+}
+
+export async function addNote(deps: Deps, userId: string, fileId: string, text: string) {
+  const file = await ownFile(deps, userId, fileId);
+  const [note] = await deps.db.insert(notes).values({ id: crypto.randomUUID(), fileId: file.id, userId, text }).returning();
+  return note!;
+}
+
+export async function deleteNote(deps: Deps, userId: string, fileId: string, noteId: string) {
+  const file = await ownFile(deps, userId, fileId);
+  const deleted = await deps.db
+    .delete(notes)
+    .where(and(eq(notes.id, noteId), eq(notes.fileId, file.id)))
+    .returning({ id: notes.id });
+  if (deleted.length === 0) throw new NotFound("Note not found.");
+}
+
+export async function filesByIds(deps: Deps, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return deps.db.select().from(files).where(and(eq(files.userId, userId), inArray(files.id, ids)));
+}

@@ -1,0 +1,90 @@
+// What each kind of upload may contain, where it is stored, and what record
+// it becomes once verified. Every upload in the product goes through the one
+// upload module (./uploads.ts); a new feature adds a purpose here.
+import { and, eq } from "drizzle-orm";
+import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
+import type { BatchItem } from "drizzle-orm/batch";
+import { files, jobs, projects, type MediaKind, type Upload } from "../../db/schema";
+import { projectFileKey } from "../../storage/keys";
+import type { Sniffed } from "../../storage/media";
+import type { Deps } from "../deps";
+import { Invalid, NotFound } from "../errors";
+
+export interface Completion {
+  /** Statements written in one batch with the upload's own status change. */
+  statements: BatchItem<"sqlite">[];
+  /** Queue messages sent once the batch is committed. */
+  messages: { jobId: string; kind: string }[];
+  /** What the caller gets back. */
+  record: Record<string, unknown>;
+}
+
+export interface Purpose {
+  allowedKinds: readonly MediaKind[];
+  /** Checks the target and returns it (ids resolved) with the object key. */
+  prepare(deps: Deps, userId: string, request: UploadRequest): Promise<{ target: Record<string, string>; key: string }>;
+  complete(deps: Deps, upload: Upload, sniffed: Sniffed): Promise<Completion>;
+}
+
+const PREVIEWABLE: readonly MediaKind[] = ["image", "video", "audio", "pdf", "text"];
+
+export const projectFile: Purpose = {
+  allowedKinds: PREVIEWABLE,
+
+  async prepare(deps, userId, request) {
+    if (request.projectId) {
+      const [project] = await deps.db
+        .select({ id: projects.id, title: projects.title })
+        .from(projects)
+        .where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
+      if (!project) throw new NotFound("Project not found.");
+      return { target: { projectId: project.id, projectTitle: project.title }, key: projectFileKey(userId, project.id, request.fileName, deps.now()) };
+    }
+    const title = projectTitle.safeParse(request.projectTitle);
+    if (!title.success) throw new Invalid(PROJECT_TITLE_REQUIRED, { projectTitle: [PROJECT_TITLE_REQUIRED] });
+    // The project row is written only when its first file is verified: no empty projects from failed uploads.
+    const projectId = crypto.randomUUID();
+    return { target: { projectId, projectTitle: title.data }, key: projectFileKey(userId, projectId, request.fileName, deps.now()) };
+  },
+
+  async complete(deps, upload, sniffed) {
+    const { projectId, projectTitle: title } = upload.target;
+    if (!projectId || !title) throw new Invalid("Upload target is missing.");
+    const [existing] = await deps.db.select({ userId: projects.userId }).from(projects).where(eq(projects.id, projectId));
+    if (existing && existing.userId !== upload.userId) throw new NotFound("Project not found.");
+
+    const fileId = crypto.randomUUID();
+    const probe = sniffed.kind === "audio" || sniffed.kind === "video";
+    const jobId = crypto.randomUUID();
+    const statements: Completion["statements"] = [
+      deps.db.insert(projects).values({ id: projectId, userId: upload.userId, title }).onConflictDoNothing(),
+      deps.db.insert(files).values({
+        id: fileId,
+        userId: upload.userId,
+        projectId,
+        key: upload.key,
+        fileName: upload.fileName,
+        contentType: sniffed.contentType,
+        size: upload.size,
+        kind: sniffed.kind,
+        accessType: upload.accessType,
+        probeStatus: probe ? "queued" : "none",
+      }),
+    ];
+    if (probe) {
+      statements.push(
+        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { fileId, key: upload.key, origin: deps.origin } }),
+      );
+    }
+    return {
+      statements,
+      messages: probe ? [{ jobId, kind: "probe" }] : [],
+      record: { fileId, projectId, projectTitle: title, kind: sniffed.kind, probeStatus: probe ? "queued" : "none" },
+    };
+  },
+};
+
+export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
+  "project-file": projectFile,
+};
+

@@ -1,0 +1,160 @@
+// Owns signing: short-lived URLs the browser (or the renderer) uses to move
+// bytes straight to and from storage, never through the Worker's memory.
+//  - production: R2's S3 endpoint, presigned with aws4fetch (Content-Type and
+//    Content-Length signed into uploads);
+//  - development: there is no S3 endpoint, so the same interface signs an HMAC
+//    token for the Worker's own /api/storage/… routes, which stream into and
+//    out of the R2 binding.
+import { AwsClient } from "aws4fetch";
+import { isDevelopment } from "../config";
+import { base64url, fromBase64url, hmacSha256, timingSafeEqual } from "../security/crypto";
+
+export interface SignedRequest {
+  url: string;
+  method: "PUT" | "GET";
+  headers: Record<string, string>;
+}
+
+export interface PutTarget {
+  key: string;
+  contentType: string;
+  size: number;
+  /** Present for one part of a multipart upload. */
+  part?: { multipartId: string; partNumber: number };
+}
+
+export interface GetTarget {
+  key: string;
+  /** When set, the answer carries `Content-Disposition: attachment; filename=…`. */
+  downloadName?: string;
+}
+
+export interface Signer {
+  signPut(target: PutTarget, expiresInSeconds: number): Promise<SignedRequest>;
+  signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest>;
+}
+
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+// ── production: R2 S3 presigning ────────────────────────────────────────────
+
+export class R2PresignedSigner implements Signer {
+  private readonly client: AwsClient;
+  private readonly endpoint: string;
+
+  constructor(settings: { accountId: string; accessKeyId: string; secretAccessKey: string; bucket: string }) {
+    this.client = new AwsClient({
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      service: "s3",
+      region: "auto",
+    });
+    this.endpoint = `https://${settings.accountId}.r2.cloudflarestorage.com/${settings.bucket}`;
+  }
+
+  private objectUrl(key: string) {
+    return new URL(`${this.endpoint}/${key.split("/").map(encodeURIComponent).join("/")}`);
+  }
+
+  async signPut(target: PutTarget, expiresInSeconds: number): Promise<SignedRequest> {
+    const url = this.objectUrl(target.key);
+    url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
+    if (target.part) {
+      url.searchParams.set("partNumber", String(target.part.partNumber));
+      url.searchParams.set("uploadId", target.part.multipartId);
+    }
+    const headers: Record<string, string> = { "content-length": String(target.size) };
+    if (!target.part) headers["content-type"] = target.contentType;
+    const signed = await this.client.sign(url.toString(), { method: "PUT", headers, aws: { signQuery: true, allHeaders: true } });
+    // Content-Length is signed in but set by the browser itself; it must not be sent as a header.
+    const { "content-length": _, ...sendable } = headers;
+    return { url: signed.url, method: "PUT", headers: sendable };
+  }
+
+  async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
+    const url = this.objectUrl(target.key);
+    url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
+    if (target.downloadName) url.searchParams.set("response-content-disposition", contentDisposition(target.downloadName));
+    const signed = await this.client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
+    return { url: signed.url, method: "GET", headers: {} };
+  }
+}
+
+// ── development: HMAC tokens for the Worker's own storage routes ────────────
+
+interface TokenClaims {
+  op: "put" | "get";
+  key: string;
+  exp: number;
+  contentType?: string;
+  size?: number;
+  multipartId?: string;
+  partNumber?: number;
+  downloadName?: string;
+}
+
+export class DevStorageSigner implements Signer {
+  constructor(
+    private readonly secret: string,
+    private readonly origin: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async token(claims: TokenClaims) {
+    const body = base64url(new TextEncoder().encode(JSON.stringify(claims)));
+    return `${body}.${await hmacSha256(this.secret, `storage:${body}`)}`;
+  }
+
+  async signPut(target: PutTarget, expiresInSeconds: number): Promise<SignedRequest> {
+    const token = await this.token({
+      op: "put",
+      key: target.key,
+      exp: this.now() + expiresInSeconds * 1000,
+      contentType: target.contentType,
+      size: target.size,
+      multipartId: target.part?.multipartId,
+      partNumber: target.part?.partNumber,
+    });
+    const headers: Record<string, string> = target.part ? {} : { "content-type": target.contentType };
+    return { url: `${this.origin}/api/storage/put/${token}`, method: "PUT", headers };
+  }
+
+  async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
+    const token = await this.token({ op: "get", key: target.key, exp: this.now() + expiresInSeconds * 1000, downloadName: target.downloadName });
+    return { url: `${this.origin}/api/storage/get/${token}`, method: "GET", headers: {} };
+  }
+
+  /** The claims of a valid, unexpired token for the given operation, or null. */
+  async verify(token: string, op: TokenClaims["op"]): Promise<TokenClaims | null> {
+    const [body, mac] = token.split(".");
+    if (!body || !mac) return null;
+    if (!timingSafeEqual(await hmacSha256(this.secret, `storage:${body}`), mac)) return null;
+    try {
+      const claims = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as TokenClaims;
+      return claims.op === op && claims.exp > this.now() ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Production signs against R2's S3 endpoint when its credentials are set;
+ * development falls back to the Worker's own routes. `origin` is the app's
+ * own origin, for the development URLs.
+ */
+export function storageSigner(env: Env, origin: string): Signer {
+  if (env.R2_ACCOUNT_ID && env.R2_ACCESS_KEY_ID && env.R2_SECRET_ACCESS_KEY && env.R2_BUCKET_NAME) {
+    return new R2PresignedSigner({
+      accountId: env.R2_ACCOUNT_ID,
+      accessKeyId: env.R2_ACCESS_KEY_ID,
+      secretAccessKey: env.R2_SECRET_ACCESS_KEY,
+      bucket: env.R2_BUCKET_NAME,
+    });
+  }
+  if (isDevelopment(env)) return new DevStorageSigner(env.SESSION_SECRET, origin);
+  throw new Error("R2 S3 credentials are not set: production cannot sign storage URLs");
+}
