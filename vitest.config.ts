@@ -20,6 +20,8 @@ export default defineConfig(async () => {
                   SESSION_SECRET: "test-session-secret-0123456789abcdef",
                   ADMIN_EMAIL: "support@creatorplatform.app",
                   ADMIN_DEV_PASSWORD: "admin-test-password",
+                  // Nothing listens here: jobs queued by a test fail fast unless the test stands in for the renderer.
+                  RENDERER_URL: "http://127.0.0.1:9",
                 },
               },
             }),

@@ -1,14 +1,34 @@
-// Periodic clean-up (Cron Trigger): expired sessions, sign-ups and rate-limit windows.
-import { lt } from "drizzle-orm";
-import { database } from "./db/client";
-import { rateLimits, sessions, signups } from "./db/schema";
+// Periodic clean-up (Cron Trigger): expired sessions, sign-ups and rate-limit
+// windows; abandoned uploads; jobs whose queue message was lost or whose
+// worker died.
+import { and, eq, lt } from "drizzle-orm";
+import { jobs, rateLimits, sessions, signups } from "./db/schema";
+import { makeDeps } from "./domain/deps";
+import { sweepAbandonedUploads } from "./domain/uploads/uploads";
+
+/** A queued job untouched this long lost its message: send it again. */
+export const STALE_QUEUED_MS = 10 * 60 * 1000;
+/** A running job untouched this long lost its worker: fail it with a reason. */
+export const STALE_RUNNING_MS = 30 * 60 * 1000;
 
 export async function runSweeps(env: Env, now = Date.now()) {
-  const db = database(env.DB);
+  const deps = { ...makeDeps(env, "http://localhost"), now: () => now };
+  const { db } = deps;
   const cutoff = new Date(now);
   await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, cutoff)),
     db.delete(signups).where(lt(signups.expiresAt, cutoff)),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, cutoff)),
+    db
+      .update(jobs)
+      .set({ status: "failed", error: "The job stopped answering and was abandoned." })
+      .where(and(eq(jobs.status, "running"), lt(jobs.updatedAt, new Date(now - STALE_RUNNING_MS)))),
   ]);
+  const stale = await db
+    .select({ id: jobs.id, kind: jobs.kind })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lt(jobs.updatedAt, new Date(now - STALE_QUEUED_MS))))
+    .limit(100);
+  if (stale.length) await deps.queue.sendBatch(stale.map((job) => ({ body: { jobId: job.id, kind: job.kind } })));
+  await sweepAbandonedUploads(deps);
 }

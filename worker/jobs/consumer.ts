@@ -1,31 +1,72 @@
-// The jobs queue consumer. A message carries a job id and kind; each kind has
-// a handler. Job kinds (probe, render, package) arrive with the files and
-// rendering features; until then any message is unknown and acknowledged
-// with an error log so it cannot loop.
+// The jobs queue consumer. A message carries a job id; the job row holds the
+// input. Failures the renderer blames on the input fail the job at once;
+// anything else (renderer down, crash, timeout) is retried with backoff and,
+// after the last retry, lands in the dead-letter queue, where the job is
+// marked failed with the reason. Jobs are idempotent: re-running one
+// rewrites the same rows and output keys.
 import { z } from "zod";
+import type { Job } from "../db/schema";
+import { makeDeps, type Deps } from "../domain/deps";
+import { RendererRefused } from "../renderer/client";
+import { failProbe, runProbe } from "./probe";
+import { loadJob, markRetrying } from "./store";
+
+export const DEAD_LETTER_QUEUE = "creator-jobs-dlq";
 
 const jobMessage = z.object({ jobId: z.string(), kind: z.string() });
 export type JobMessage = z.infer<typeof jobMessage>;
 
-type JobHandler = (message: JobMessage, env: Env) => Promise<void>;
+interface JobKind {
+  run(deps: Deps, env: Env, job: Job): Promise<void>;
+  fail(deps: Deps, job: Job, reason: string): Promise<void>;
+}
 
-const handlers: Record<string, JobHandler> = {};
+const kinds: Record<string, JobKind> = {
+  probe: { run: runProbe, fail: failProbe },
+};
+
+function depsFor(env: Env, job: Job) {
+  const origin = typeof job.input.origin === "string" ? job.input.origin : "http://localhost";
+  return makeDeps(env, origin);
+}
+
+function reasonOf(error: unknown) {
+  return error instanceof Error ? error.message : String(error);
+}
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
+  const deadLetters = batch.queue === DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
-    const job = jobMessage.safeParse(message.body);
-    const handler = job.success ? handlers[job.data.kind] : undefined;
-    if (!job.success || !handler) {
-      console.error(`unknown job on ${batch.queue}:`, message.body);
+    const parsed = jobMessage.safeParse(message.body);
+    const job = parsed.success ? await loadJob(makeDeps(env, "http://localhost").db, parsed.data.jobId) : undefined;
+    const kind = job ? kinds[job.kind] : undefined;
+    if (!job || !kind) {
+      console.error(`dropping unknown job message on ${batch.queue}:`, message.body);
+      message.ack();
+      continue;
+    }
+    if (job.status === "done" || job.status === "failed") {
+      message.ack();
+      continue;
+    }
+    const deps = depsFor(env, job);
+    if (deadLetters) {
+      await kind.fail(deps, job, `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`);
       message.ack();
       continue;
     }
     try {
-      await handler(job.data, env);
+      await kind.run(deps, env, job);
       message.ack();
     } catch (error) {
-      console.error(`job ${job.data.jobId} failed (attempt ${message.attempts}):`, error);
-      message.retry({ delaySeconds: Math.min(300, 10 * 2 ** message.attempts) });
+      if (error instanceof RendererRefused) {
+        await kind.fail(deps, job, error.message);
+        message.ack();
+        continue;
+      }
+      console.error(`job ${job.id} (${job.kind}) failed on attempt ${message.attempts}:`, error);
+      await markRetrying(deps.db, job.id, reasonOf(error));
+      message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
     }
   }
 }

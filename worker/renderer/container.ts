@@ -3,7 +3,7 @@
 // process and the consumer reaches it through RENDERER_URL.
 import { Container } from "@cloudflare/containers";
 
-export class Renderer extends Container<Env> {
+export class Renderer extends Container {
   defaultPort = 8080;
   sleepAfter = "5m";
 }

@@ -1,0 +1,168 @@
+// The upload protocol end to end through the Worker, with real local R2.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MULTIPART_THRESHOLD, PART_SIZE } from "../../../app/lib/schemas/files";
+import { database } from "../../db/client";
+import { files, jobs, projects, uploads } from "../../db/schema";
+import { DevStorageSigner } from "../../storage/signer";
+import { call, signUp } from "../../../tests/workers/http";
+import { mp4Bytes, PNG, putTo, sign, upload } from "../../../tests/workers/uploads";
+import { sweepAbandonedUploads } from "./uploads";
+import { makeDeps } from "../deps";
+
+const db = database(env.DB);
+
+describe("sign → PUT → complete", () => {
+  it("stores a PNG under the user's key scheme and records it only after verification", async () => {
+    const { cookie, user } = await signUp();
+    const signed = await sign(cookie, { fileName: "My cover art (final).png", contentType: "image/png", size: PNG.byteLength, projectTitle: "Spring  Show" });
+    expect(signed.status).toBe(201);
+    const ticket = await signed.json<any>();
+    expect(ticket.key).toMatch(new RegExp(`^users/${user.id}/projects/[\\w-]+/files/\\d+-[\\w-]+-My_cover_art_final.png$`));
+    expect(ticket.put.url).toMatch(/^http:\/\/localhost\/api\/storage\/put\//);
+    expect(ticket.put.headers["content-type"]).toBe("image/png");
+    expect(await db.select().from(projects).where(eq(projects.userId, user.id))).toHaveLength(0);
+
+    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(200);
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect(done.status).toBe(201);
+    const record = await done.json<any>();
+    expect(record).toMatchObject({ message: "Upload successful!", projectTitle: "Spring_Show", kind: "image", probeStatus: "none" });
+
+    const [file] = await db.select().from(files).where(eq(files.id, record.fileId));
+    expect(file).toMatchObject({ userId: user.id, fileName: "My_cover_art_final.png", contentType: "image/png", size: PNG.byteLength, accessType: "private" });
+    const stored = await env.FILES.get(ticket.key);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("queues a probe job for audio and video", async () => {
+    const { cookie, user } = await signUp();
+    const record = await upload(cookie, { fileName: "clip.mp4", contentType: "video/mp4", bytes: mp4Bytes() });
+    expect(record).toMatchObject({ kind: "video", probeStatus: "queued" });
+    const [job] = await db.select().from(jobs).where(eq(jobs.userId, user.id));
+    expect(job).toMatchObject({ kind: "probe", status: "queued", input: { fileId: record.fileId } });
+  });
+
+  it("refuses a file whose size differs from the announced one, and deletes it", async () => {
+    const { cookie, user } = await signUp();
+    const ticket = await (await sign(cookie, { fileName: "a.png", contentType: "image/png", size: 500 })).json<any>();
+    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(400); // the signed length is enforced
+    await env.FILES.put(ticket.key, PNG); // as if storage had accepted a short body
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect(done.status).toBe(400);
+    expect((await done.json<any>()).error.message).toBe(`File size does not match: expected 500 bytes, received ${PNG.byteLength}.`);
+    expect(await env.FILES.head(ticket.key)).toBeNull();
+    expect(await db.select().from(files).where(eq(files.userId, user.id))).toHaveLength(0);
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, ticket.uploadId));
+    expect(row!.status).toBe("failed");
+  });
+
+  it("refuses bytes that are not what the type says (magic bytes), and deletes them", async () => {
+    const { cookie, user } = await signUp();
+    const fake = new TextEncoder().encode("<html><script>alert(1)</script></html>".padEnd(200, " "));
+    const ticket = await (await sign(cookie, { fileName: "photo.png", contentType: "image/png", size: fake.byteLength })).json<any>();
+    await putTo(ticket.put.url, fake, ticket.put.headers);
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect(done.status).toBe(400);
+    expect((await done.json<any>()).error.message).toBe("File content does not match its type.");
+    expect(await env.FILES.head(ticket.key)).toBeNull();
+    expect(await db.select().from(projects).where(eq(projects.userId, user.id))).toHaveLength(0);
+  });
+
+  it("refuses kinds that are not allowed before signing", async () => {
+    const { cookie } = await signUp();
+    const response = await sign(cookie, { fileName: "tool.exe", contentType: "application/x-msdownload", size: 10 });
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.message).toBe("File type is not allowed.");
+  });
+
+  it("requires a project title for a new project, with the seed's message", async () => {
+    const { cookie } = await signUp();
+    const response = await sign(cookie, { fileName: "a.png", contentType: "image/png", size: 10, projectTitle: "  " });
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.message).toBe("Project title is required");
+  });
+
+  it("refuses an expired or forged upload link", async () => {
+    const { cookie } = await signUp();
+    const ticket = await (await sign(cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })).json<any>();
+    const past = new DevStorageSigner(env.SESSION_SECRET, "http://localhost", () => Date.now() - 60 * 60 * 1000);
+    const expired = await past.signPut({ key: ticket.key, contentType: "image/png", size: PNG.byteLength }, 60);
+    expect((await putTo(expired.url, PNG)).status).toBe(403);
+    const forged = ticket.put.url.replace(/\.[\w-]+$/, ".AAAA");
+    expect((await putTo(forged, PNG)).status).toBe(403);
+  });
+
+  it("adds later files to an existing project, and never to another member's", async () => {
+    const owner = await signUp();
+    const first = await upload(owner.cookie, { fileName: "a.png", contentType: "image/png", bytes: PNG, projectTitle: "Show" });
+    const second = await upload(owner.cookie, { fileName: "b.png", contentType: "image/png", bytes: PNG, projectId: first.projectId });
+    expect(second.projectId).toBe(first.projectId);
+    const intruder = await signUp();
+    const response = await sign(intruder.cookie, { fileName: "x.png", contentType: "image/png", size: PNG.byteLength, projectId: first.projectId });
+    expect(response.status).toBe(404);
+  });
+
+  it("is for members only, and one member cannot complete another's upload", async () => {
+    expect((await sign("", { fileName: "a.png", contentType: "image/png", size: 10 })).status).toBe(401);
+    const owner = await signUp();
+    const ticket = await (await sign(owner.cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })).json<any>();
+    await putTo(ticket.put.url, PNG, ticket.put.headers);
+    const other = await signUp();
+    expect((await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: other.cookie, method: "POST" })).status).toBe(404);
+    expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie: other.cookie })).status).toBe(404);
+  });
+});
+
+describe("multipart uploads above 100 MB", () => {
+  it("splits into equal parts, resumes after an interruption, and assembles the file", async () => {
+    const { cookie } = await signUp();
+    const size = MULTIPART_THRESHOLD + 1;
+    const bytes = new Uint8Array(size);
+    bytes.set(mp4Bytes(64));
+    for (let i = 64; i < size; i += 4096) bytes[i] = i % 251;
+
+    const ticket = await (await sign(cookie, { fileName: "long.mp4", contentType: "video/mp4", size })).json<any>();
+    expect(ticket.put).toBeUndefined();
+    expect(ticket.multipart.partSize).toBe(PART_SIZE);
+    expect(ticket.multipart.partCount).toBe(Math.ceil(size / PART_SIZE));
+    const parts = ticket.multipart.parts as { partNumber: number; size: number; url: string }[];
+    expect(parts.slice(0, -1).every((p) => p.size === PART_SIZE)).toBe(true);
+    const slice = (n: number) => bytes.subarray((n - 1) * PART_SIZE, Math.min(size, n * PART_SIZE));
+
+    // The first three parts go up, then the connection "drops".
+    for (const part of parts.slice(0, 3)) {
+      const put = await putTo(part.url, slice(part.partNumber));
+      expect(put.status).toBe(200);
+      const etag = put.headers.get("etag")!;
+      expect((await call(`/api/uploads/${ticket.uploadId}/parts`, { cookie, json: { partNumber: part.partNumber, etag } })).status).toBe(204);
+    }
+    const early = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect((await early.json<any>()).error.message).toBe(`Upload is incomplete: 3 of ${parts.length} parts stored.`);
+
+    // After a reload: the server lists what is done and signs the rest.
+    const resumed = await (await call(`/api/uploads/${ticket.uploadId}`, { cookie })).json<any>();
+    expect(resumed.multipart.done).toEqual([1, 2, 3]);
+    expect(resumed.multipart.parts.map((p: any) => p.partNumber)).toEqual(parts.slice(3).map((p) => p.partNumber));
+    for (const part of resumed.multipart.parts) expect((await putTo(part.url, slice(part.partNumber))).status).toBe(200);
+
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect(done.status).toBe(201);
+    const stored = await env.FILES.head(ticket.key);
+    expect(stored!.size).toBe(size);
+    const tail = await env.FILES.get(ticket.key, { range: { offset: size - 8192, length: 8192 } });
+    expect(new Uint8Array(await tail!.arrayBuffer())).toEqual(bytes.subarray(size - 8192));
+  });
+
+  it("aborts abandoned uploads in the sweep", async () => {
+    const { cookie } = await signUp();
+    const ticket = await (await sign(cookie, { fileName: "big.mp4", contentType: "video/mp4", size: MULTIPART_THRESHOLD + 10 })).json<any>();
+    await putTo(ticket.multipart.parts[0].url, mp4Bytes(PART_SIZE));
+    const deps = { ...makeDeps(env, "http://localhost"), now: () => Date.now() + 25 * 60 * 60 * 1000 };
+    expect(await sweepAbandonedUploads(deps)).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, ticket.uploadId));
+    expect(row!.status).toBe("aborted");
+    expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie })).status).toBe(404);
+  });
+});
