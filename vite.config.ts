@@ -11,6 +11,9 @@ export default defineConfig({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: persistTo ? { path: persistTo } : true,
+      // `npm start` passes where it started the local renderer. Only a
+      // development Worker reads RENDERER_URL; production uses the Container.
+      config: process.env.RENDERER_URL ? { vars: { RENDERER_URL: process.env.RENDERER_URL } } : undefined,
     }),
     reactRouter(),
   ],

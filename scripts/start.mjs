@@ -79,12 +79,13 @@ start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererP
 
 const appEnv = {
   PORT: String(port),
+  RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
   ...(persistTo ? { PERSIST_TO: resolve(root, persistTo) } : {}),
   CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
 };
 if (preview) {
   log("building for production (react-router build)");
-  runOrExit(bin("react-router"), ["build"]);
+  runOrExit(bin("react-router"), ["build"], appEnv);
   start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);
 } else {
   start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], appEnv);
