@@ -1,38 +1,29 @@
-// The renderer's HTTP server. It owns nothing but ffmpeg: inputs and outputs
-// move through signed URLs handed to it with each job, never through the Worker.
-import { execFile } from "node:child_process";
-import { createServer } from "node:http";
-import { promisify } from "node:util";
+// The renderer's entry: `node render-container/server.ts` (Node >= 22.18
+// strips the types). Production runs it as the Cloudflare Container image
+// (Dockerfile here, class `Renderer` in worker/renderer/container.ts);
+// `npm start` runs it as a plain Node process. The protocol is in README.md.
+import type { AddressInfo } from "node:net";
+import { createRenderer } from "./src/app.ts";
+import { readConfig } from "./src/config.ts";
 
-const run = promisify(execFile);
-const port = Number(process.env.PORT ?? 8788);
-const ffmpegPath = process.env.FFMPEG_PATH ?? "ffmpeg";
+const config = readConfig();
+const renderer = createRenderer(config);
 
-async function ffmpegVersion(): Promise<string | null> {
-  try {
-    const { stdout } = await run(ffmpegPath, ["-hide_banner", "-version"]);
-    return stdout.split("\n")[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function json(status: number, body: unknown) {
-  return { status, body: JSON.stringify(body) };
-}
-
-async function handle(method: string, path: string) {
-  if (method === "GET" && path === "/health") {
-    const ffmpeg = await ffmpegVersion();
-    return json(ffmpeg ? 200 : 503, { ok: Boolean(ffmpeg), ffmpeg });
-  }
-  return json(404, { error: { code: "not_found", message: "Not Found" } });
-}
-
-createServer(async (req, res) => {
-  const { status, body } = await handle(req.method ?? "GET", new URL(req.url ?? "/", "http://x").pathname);
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(body);
-}).listen(port, "127.0.0.1", () => {
-  console.log(`renderer listening on http://127.0.0.1:${port}`);
+renderer.server.listen(config.port, config.host, () => {
+  const { port } = renderer.server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`renderer listening on http://${host}:${port} (${config.maxConcurrentJobs} concurrent jobs)`);
 });
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    console.log(`renderer: ${signal}, finishing running jobs`);
+    renderer.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,44 +1,102 @@
-import { data, Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { readCookie, serializeCookie } from "../../worker/http/cookies";
+import { addShippingAddress, deleteShippingAddress, listShippingAddresses, type ShippingAddressView } from "../../worker/domain/shipping/addresses";
 import { parse } from "../../worker/domain/validation";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/settings";
 import { FormErrors } from "../components/FormErrors";
-import { requireUser } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
+import { requireUser, server } from "../lib/auth.server";
+import { formAction, formFields, type FormError } from "../lib/forms.server";
+import {
+  COUNTRIES,
+  countryLabel,
+  DEFAULT_COUNTRY,
+  SHIPPING_LABELS,
+  SHIPPING_LIMITS,
+  SHIPPING_LOAD_FAILED,
+  SHIPPING_SAVE_ERROR,
+  SHIPPING_SAVE_FAILED,
+  SHIPPING_SAVED,
+  shippingSchema,
+  SIGN_IN_FOR_SHIPPING,
+} from "../lib/schemas/shipping";
 import { ACCENT_COLOURS, parseTheme, THEME_COOKIE, themeSchema } from "../lib/theme";
 
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return { theme: parseTheme(readCookie(request, THEME_COOKIE)) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  let shipping: ShippingAddressView[] | null = null;
+  try {
+    shipping = await listShippingAddresses(server(context).deps, user.id);
+  } catch (error) {
+    // Seed 001 §8: the page still opens and says 'Error loading shipping info.'
+    console.error(error);
+  }
+  return { theme: parseTheme(readCookie(request, THEME_COOKIE)), shipping };
 }
 
+/** The page has three forms, told apart by `intent`; a form without one is the theme form. */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireUser(context, request);
+  const user = requireUser(context, request);
+  const { deps } = server(context);
   const fields = formFields(await request.formData());
-  return formAction(async () => {
-    const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
-    const year = 365 * 24 * 60 * 60;
-    return data(
-      { saved: true as const },
-      { headers: { "set-cookie": serializeCookie(request, THEME_COOKIE, JSON.stringify(theme), { maxAgeSeconds: year }) } },
-    );
-  });
+  const intent = fields.intent ?? "theme";
+
+  if (intent === "shipping") {
+    // What was typed goes back with an error, so the form (also without JavaScript) keeps it.
+    const values = Object.fromEntries(Object.keys(SHIPPING_LABELS).map((name) => [name, fields[name] ?? ""]));
+    const echo = { intent: "shipping" as const, values };
+    try {
+      return await formAction(async () => {
+        const address = await addShippingAddress(deps, user.id, parse(shippingSchema, fields));
+        return { intent: "shipping" as const, savedId: address.id };
+      }, echo);
+    } catch (error) {
+      // Seed 001 §8: an exception while saving says 'Error saving address.'
+      console.error(error);
+      const failure: FormError = { code: "internal", message: SHIPPING_SAVE_ERROR };
+      return data({ ...echo, error: failure }, { status: 500 });
+    }
+  }
+
+  if (intent === "delete-shipping") {
+    return formAction(async () => {
+      await deleteShippingAddress(deps, user.id, fields.id ?? "");
+      return { intent: "delete-shipping" as const, deleted: true as const };
+    }, { intent: "delete-shipping" as const });
+  }
+
+  if (intent === "theme") {
+    return formAction(async () => {
+      const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
+      const year = 365 * 24 * 60 * 60;
+      return data(
+        { intent: "theme" as const, saved: true as const },
+        { headers: { "set-cookie": serializeCookie(request, THEME_COOKIE, JSON.stringify(theme), { maxAgeSeconds: year }) } },
+      );
+    }, { intent: "theme" as const });
+  }
+
+  throw data("Unknown form.", { status: 400 });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "theme") : null;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const { theme } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const themeResult = actionData?.intent === "theme" ? actionData : null;
   return (
     <section className="card narrow">
       <h1>Settings</h1>
       <h2>Appearance</h2>
-      <FormErrors error={error} />
+      <FormErrors error={themeResult && "error" in themeResult ? themeResult.error : null} />
       <Form method="post" className="form">
+        <input type="hidden" name="intent" value="theme" />
         <fieldset className="swatches">
           <legend>Accent colour</legend>
           {ACCENT_COLOURS.map((colour) => (
@@ -55,13 +113,121 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <label className="inline">
           <input name="isDarkMode" type="checkbox" defaultChecked={theme.isDarkMode} /> Dark mode
         </label>
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? "Saving…" : "Save"}
+        <button type="submit" className="button primary" disabled={submitting === "theme"}>
+          {submitting === "theme" ? "Saving…" : "Save"}
         </button>
-        {actionData && "saved" in actionData && <p role="status">Saved successfully.</p>}
+        {themeResult && "saved" in themeResult && <p role="status">Saved successfully.</p>}
       </Form>
       <h2>Shipping addresses</h2>
-      <p className="muted">Shipping addresses are coming soon.</p>
+      {signedIn ? (
+        <Shipping addresses={loaderData.shipping} actionData={actionData} submitting={submitting} deletingId={navigation.formData?.get("id")} />
+      ) : (
+        <p className="muted">{SIGN_IN_FOR_SHIPPING}</p>
+      )}
     </section>
+  );
+}
+
+function Shipping({
+  addresses,
+  actionData,
+  submitting,
+  deletingId,
+}: {
+  addresses: ShippingAddressView[] | null;
+  actionData: Route.ComponentProps["actionData"];
+  submitting: FormDataEntryValue | null;
+  deletingId: FormDataEntryValue | null | undefined;
+}) {
+  // 'Saved successfully.' shows until the next edit: remember which result was edited after.
+  const [editedAfter, setEditedAfter] = useState<unknown>(null);
+  const saveResult = actionData?.intent === "shipping" ? actionData : null;
+  const saveError = saveResult && "error" in saveResult ? saveResult.error : null;
+  const savedId = saveResult && "savedId" in saveResult ? saveResult.savedId : null;
+  // A new key after each save remounts the form, which resets it; other results keep what was typed.
+  const [formKey, setFormKey] = useState(savedId ?? "shipping");
+  if (savedId && savedId !== formKey) setFormKey(savedId);
+  const values: Record<string, string> = (saveResult && "values" in saveResult && saveResult.values) || {};
+  const deleteResult = actionData?.intent === "delete-shipping" ? actionData : null;
+  const saving = submitting === "shipping";
+
+  const text = (name: Exclude<keyof typeof SHIPPING_LIMITS, "phone">, autoComplete: string) => (
+    <label>
+      {SHIPPING_LABELS[name]}
+      <input name={name} maxLength={SHIPPING_LIMITS[name]} autoComplete={autoComplete} defaultValue={values[name]} />
+    </label>
+  );
+
+  return (
+    <>
+      <FormErrors error={saveError} heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED} />
+      <Form method="post" className="form" noValidate key={formKey} onChange={() => setEditedAfter(actionData)}>
+        <input type="hidden" name="intent" value="shipping" />
+        {text("recipientName", "name")}
+        <label>
+          {SHIPPING_LABELS.phone}
+          <input name="phone" type="tel" maxLength={SHIPPING_LIMITS.phone} autoComplete="tel" defaultValue={values.phone} />
+        </label>
+        {text("streetAddress", "street-address")}
+        {text("city", "address-level2")}
+        {text("state", "address-level1")}
+        {text("zipCode", "postal-code")}
+        <label>
+          {SHIPPING_LABELS.country}
+          <select name="country" defaultValue={DEFAULT_COUNTRY} autoComplete="country">
+            {COUNTRIES.map((country) => (
+              <option key={country.value} value={country.value}>
+                {country.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {text("neighborhood", "off")}
+        {text("landmark", "off")}
+        <button type="submit" className="button primary" disabled={saving}>
+          {saving ? "Saving…" : "Save"}
+        </button>
+        {savedId && editedAfter !== actionData && <p role="status">{SHIPPING_SAVED}</p>}
+      </Form>
+
+      <h3>Saved addresses</h3>
+      <FormErrors error={deleteResult && "error" in deleteResult ? deleteResult.error : null} heading="Could not delete the address." />
+      {addresses === null ? (
+        <p className="error" role="alert">
+          {SHIPPING_LOAD_FAILED}
+        </p>
+      ) : addresses.length === 0 ? (
+        <p className="empty-state">No saved addresses yet.</p>
+      ) : (
+        <ul className="addresses">
+          {addresses.map((address) => (
+            <li key={address.id}>
+              <p>
+                <strong>{address.recipientName}</strong>
+                {address.phone && <> · {address.phone}</>}
+                <br />
+                {address.streetAddress}
+                {address.neighborhood && <>, {address.neighborhood}</>}
+                <br />
+                {`${address.city}, ${address.state} ${address.zipCode}, ${countryLabel(address.country)}`}
+                {address.landmark && (
+                  <>
+                    <br />
+                    <span className="muted">Landmark: {address.landmark}</span>
+                  </>
+                )}
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-shipping" />
+                <input type="hidden" name="id" value={address.id} />
+                <button type="submit" className="button" disabled={submitting === "delete-shipping" && deletingId === address.id}>
+                  {submitting === "delete-shipping" && deletingId === address.id ? "Deleting…" : "Delete"}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -18,7 +18,7 @@ export function mp4Bytes(size = 2048) {
 export interface UploadOptions {
   fileName: string;
   contentType: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   projectId?: string;
   projectTitle?: string;
   accessType?: "private" | "public-read";
@@ -39,7 +39,7 @@ export async function sign(cookie: string, o: Omit<UploadOptions, "bytes"> & { s
   return response;
 }
 
-export function putTo(url: string, body: Uint8Array, headers: Record<string, string> = {}) {
+export function putTo(url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
   return call(new URL(url).pathname, { method: "PUT", body, headers });
 }
 

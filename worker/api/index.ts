@@ -7,7 +7,11 @@ import { admin } from "./admin";
 import { withSession, type AppEnv } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
+import { filesApi } from "./files";
 import { popups } from "./popups";
+import { storage } from "./storage";
+import { uploadsApi } from "./uploads";
+import { shipping } from "./shipping";
 
 const developmentOnly = new Hono<AppEnv>().use(async (c, next) => {
   if (!isDevelopment(c.env)) throw new NotFound();
@@ -19,6 +23,10 @@ export const api = new Hono<AppEnv>()
   .use(withSession)
   .route("/", accounts)
   .route("/", popups)
+  .route("/", uploadsApi)
+  .route("/", filesApi)
+  .route("/", storage)
+  .route("/", shipping)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

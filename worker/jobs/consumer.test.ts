@@ -31,7 +31,7 @@ async function consume(jobId: string, queue = "creator-jobs", attempts = 1) {
 const row = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const file = async (id: string) => (await db.select().from(files).where(eq(files.id, id)))[0]!;
 
-let renderer: ReturnType<typeof vi.fn>;
+let renderer: ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
 beforeEach(() => {
   renderer = vi.fn();
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {

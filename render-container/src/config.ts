@@ -1,0 +1,51 @@
+// The renderer's settings, read once from the environment at start-up.
+// A malformed number fails the start rather than silently using a default.
+
+export type Config = {
+  host: string;
+  port: number;
+  /** Binaries: FFMPEG_PATH / FFPROBE_PATH, else whatever `ffmpeg` / `ffprobe` PATH finds. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** At most this many jobs (each runs one ffmpeg/ffprobe process at a time) run at once. */
+  maxConcurrentJobs: number;
+  /** Jobs waiting for a slot beyond this are turned away with 503 `busy`. */
+  maxQueuedJobs: number;
+  probeTimeoutMs: number;
+  callbackTimeoutMs: number;
+  shutdownGraceMs: number;
+  /** Largest accepted job request body. */
+  maxBodyBytes: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function text(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  return raw ? raw : fallback;
+}
+
+export function readConfig(env: Env = process.env): Config {
+  return {
+    host: text(env, "HOST", "127.0.0.1"),
+    port: integer(env, "PORT", 8788, 0),
+    ffmpegPath: text(env, "FFMPEG_PATH", "ffmpeg"),
+    ffprobePath: text(env, "FFPROBE_PATH", "ffprobe"),
+    maxConcurrentJobs: integer(env, "MAX_CONCURRENT_JOBS", 2, 1),
+    maxQueuedJobs: integer(env, "MAX_QUEUED_JOBS", 100, 0),
+    probeTimeoutMs: integer(env, "PROBE_TIMEOUT_MS", 60_000, 1),
+    callbackTimeoutMs: integer(env, "CALLBACK_TIMEOUT_MS", 5_000, 1),
+    shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 10_000, 0),
+    maxBodyBytes: integer(env, "MAX_BODY_BYTES", 256 * 1024, 1024),
+  };
+}

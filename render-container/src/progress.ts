@@ -1,0 +1,84 @@
+// Progress callbacks: `POST callbackUrl {jobId, progress, status}`. Posts for
+// one job go out one at a time and in order; while one is in flight only the
+// newest pending report is kept (ffmpeg reports several times a second).
+// A failed callback is logged and never fails the job.
+
+export type ProgressStatus = "running";
+
+export type ProgressReport = { jobId: string; progress: number; status: ProgressStatus };
+
+export type ProgressReporter = {
+  report(progress: number, status?: ProgressStatus): void;
+  /** Waits (at most `timeoutMs`) for the posts already asked for, then drops any later ones. */
+  close(timeoutMs: number): Promise<void>;
+};
+
+type Log = (message: string) => void;
+
+const silent: ProgressReporter = {
+  report() {},
+  async close() {},
+};
+
+export function progressReporter(
+  jobId: string,
+  callbackUrl: string | undefined,
+  options: { timeoutMs: number; log: Log },
+): ProgressReporter {
+  if (!callbackUrl) return silent;
+  let pending: ProgressReport | undefined;
+  let inFlight: Promise<void> | undefined;
+  let closed = false;
+  let lastSent = -1;
+
+  async function post(body: ProgressReport) {
+    try {
+      const response = await fetch(callbackUrl!, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      await response.body?.cancel();
+      if (!response.ok) options.log(`job ${jobId}: progress callback answered ${response.status}`);
+    } catch (error) {
+      options.log(`job ${jobId}: progress callback failed: ${(error as Error).message}`);
+    }
+  }
+
+  function pump() {
+    if (inFlight || !pending || closed) return;
+    const body = pending;
+    pending = undefined;
+    lastSent = body.progress;
+    inFlight = post(body).finally(() => {
+      inFlight = undefined;
+      pump();
+    });
+  }
+
+  return {
+    report(progress, status = "running") {
+      if (closed) return;
+      const value = Math.max(0, Math.min(100, Math.round(progress)));
+      if (value === lastSent && !pending) return; // nothing new to say
+      pending = { jobId, progress: value, status };
+      pump();
+    },
+    async close(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while ((inFlight || pending) && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          inFlight ?? Promise.resolve(),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      closed = true;
+      pending = undefined;
+    },
+  };
+}

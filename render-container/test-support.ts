@@ -1,0 +1,200 @@
+// Helpers for the renderer's tests: the real server as a child process, media
+// made with the real ffmpeg, a static file server standing in for R2's signed
+// URLs, and a receiver for progress callbacks. Not part of the image.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export type RunningRenderer = {
+  base: string;
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+};
+
+/** Starts `node render-container/server.ts` on a free port with extra env. */
+export async function startRenderer(env: Record<string, string> = {}): Promise<RunningRenderer> {
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, "server.ts")], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const base = await new Promise<string>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`renderer did not start:\n${output}`)), 10_000);
+    const onData = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off("data", onData);
+        ready(match[1]!);
+      }
+    };
+    child.stdout!.on("data", onData);
+    void exited.then((code) => fail(new Error(`renderer exited with ${code}:\n${output}`)));
+  });
+  return {
+    base,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+  };
+}
+
+export type Media = { dir: string; cleanup(): Promise<void> };
+
+/** mp4 (H.264/AAC, 2 s, 320x240, 25 fps), mp3 (3 s), mp3 with cover art, png, corrupt .mp4. */
+export async function makeMedia(): Promise<Media> {
+  const dir = await mkdtemp(join(tmpdir(), "renderer-media-"));
+  const ffmpeg = (args: string[]) => run("ffmpeg", ["-hide_banner", "-v", "error", "-y", ...args], { cwd: dir });
+  await Promise.all([
+    ffmpeg([
+      "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=25",
+      "-f", "lavfi", "-i", "sine=frequency=440:duration=2",
+      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+      "clip.mp4",
+    ]),
+    ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "libmp3lame", "tone.mp3"]),
+    ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48", "-frames:v", "1", "still.png"]),
+  ]);
+  await ffmpeg([
+    "-i", "tone.mp3", "-i", "still.png", "-map", "0", "-map", "1", "-c:a", "copy", "-c:v", "png",
+    "-disposition:v", "attached_pic", "-id3v2_version", "3", "cover.mp3",
+  ]);
+  // Random bytes named .mp4, from a fixed seed so every run sees the same file.
+  let seed = 0x5eed;
+  const bytes = Buffer.alloc(64 * 1024);
+  for (let i = 0; i < bytes.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    bytes[i] = seed >>> 24;
+  }
+  await writeFile(join(dir, "corrupt.mp4"), bytes);
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A stand-in for ffprobe: answers -version, otherwise records its pid, sleeps, then prints `{}`-ish JSON. */
+export async function fakeFfprobe(dir: string): Promise<string> {
+  const path = join(dir, "slow-ffprobe.sh");
+  await writeFile(
+    path,
+    [
+      "#!/bin/sh",
+      'if [ "$1" = "-hide_banner" ] || [ "$1" = "-version" ]; then echo "ffprobe version fake"; exit 0; fi',
+      'if [ -n "$FAKE_FFPROBE_PIDS" ]; then echo $$ >> "$FAKE_FFPROBE_PIDS"; fi',
+      'sleep "${FAKE_FFPROBE_SLEEP:-30}"',
+      `echo '{"streams":[{"codec_type":"audio","codec_name":"mp3"}],"format":{"format_name":"mp3","duration":"1.5"}}'`,
+      "",
+    ].join("\n"),
+  );
+  await chmod(path, 0o755);
+  return path;
+}
+
+export type StaticServer = { base: string; requests: string[]; close(): Promise<void> };
+
+/** Serves a folder over HTTP on 127.0.0.1, with Range support, like a signed R2 URL would. */
+export async function serveFolder(dir: string): Promise<StaticServer> {
+  const requests: string[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    requests.push(url.pathname);
+    let data: Buffer;
+    try {
+      data = await readFile(join(dir, decodeURIComponent(url.pathname).replace(/^\/+/, "").replace(/\.\.+/g, "")));
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+      return;
+    }
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+    if (range) {
+      const start = Number(range[1]);
+      const end = range[2] ? Math.min(Number(range[2]), data.length - 1) : data.length - 1;
+      if (start >= data.length) {
+        res.writeHead(416, { "content-range": `bytes */${data.length}` }).end();
+        return;
+      }
+      res.writeHead(206, {
+        "accept-ranges": "bytes",
+        "content-range": `bytes ${start}-${end}/${data.length}`,
+        "content-length": String(end - start + 1),
+      });
+      res.end(data.subarray(start, end + 1));
+      return;
+    }
+    res.writeHead(200, { "accept-ranges": "bytes", "content-length": String(data.length) });
+    res.end(data);
+  });
+  return listen(server, requests);
+}
+
+export type CallbackReceiver = { url: string; received: unknown[]; close(): Promise<void> };
+
+/** Records every JSON body POSTed to it and answers 204. */
+export async function callbackReceiver(): Promise<CallbackReceiver> {
+  const received: unknown[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    received.push(JSON.parse(Buffer.concat(chunks).toString()));
+    res.writeHead(204).end();
+  });
+  const { base, close } = await listen(server, []);
+  return { url: `${base}/callbacks/progress?sig=test`, received, close };
+}
+
+async function listen(server: Server, requests: string[]) {
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+export function postJob(base: string, kind: string, body: unknown, init: RequestInit = {}) {
+  return fetch(`${base}/jobs/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...init,
+  });
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
