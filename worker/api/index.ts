@@ -4,6 +4,7 @@ import { isDevelopment } from "../config";
 import { NotFound } from "../domain/errors";
 import { accounts } from "./accounts";
 import { admin } from "./admin";
+import { auction } from "./auction";
 import { withSession, type AppEnv } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
@@ -27,6 +28,7 @@ export const api = new Hono<AppEnv>()
   .route("/", filesApi)
   .route("/", storage)
   .route("/", shipping)
+  .route("/", auction)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

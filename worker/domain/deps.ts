@@ -1,4 +1,5 @@
 // What the domain needs from the outside world, built once per request.
+import type { BidItem } from "../auction/bid-item";
 import { database, type Database } from "../db/client";
 import { mailSender, type MailSender } from "../mail";
 import { storageSigner, type Signer } from "../storage/signer";
@@ -10,6 +11,8 @@ export interface Deps {
   storage: { bucket: R2Bucket; signer: Signer };
   /** The jobs queue (probe, render, package). */
   queue: Queue;
+  /** One BidItem Durable Object per auction item, named by its short code. */
+  bidItems: DurableObjectNamespace<BidItem>;
   /** Keys the HMAC of verification codes and storage tokens. */
   secret: string;
   adminEmail: string;
@@ -35,6 +38,7 @@ export function makeDeps(env: Env, origin: string): Deps {
       },
     },
     queue: env.JOBS,
+    bidItems: env.BID_ITEM as DurableObjectNamespace<BidItem>,
     secret: env.SESSION_SECRET,
     adminEmail: env.ADMIN_EMAIL.trim().toLowerCase(),
     origin,

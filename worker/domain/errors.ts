@@ -21,8 +21,8 @@ export class NotFound extends DomainError {
 }
 
 export class Unauthenticated extends DomainError {
-  constructor(message = "User is not authenticated.") {
-    super("not_authenticated", message);
+  constructor(message = "User is not authenticated.", code = "not_authenticated") {
+    super(code, message);
   }
 }
 
@@ -33,8 +33,8 @@ export class Forbidden extends DomainError {
 }
 
 export class Conflict extends DomainError {
-  constructor(message: string, fields?: FieldErrors) {
-    super("conflict", message, fields);
+  constructor(message: string, fields?: FieldErrors, code = "conflict") {
+    super(code, message, fields);
   }
 }
 

@@ -19,3 +19,7 @@ export function projectFileKey(userId: string, projectId: string, fileName: stri
 export function projectPrefix(userId: string, projectId: string): string {
   return `users/${userId}/projects/${projectId}/`;
 }
+
+export function bidMediaKey(userId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/bids/${storedName(fileName, now)}`;
+}

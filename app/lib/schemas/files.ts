@@ -25,7 +25,7 @@ export const projectTitle = z
 
 export const uploadRequestSchema = z
   .object({
-    purpose: z.literal("project-file", { error: "Unknown upload purpose." }),
+    purpose: z.enum(["project-file", "bid-media"], { error: "Unknown upload purpose." }),
     fileName: z.string({ error: "File name is required." }).trim().min(1, "File name is required.").max(255, "File name is too long."),
     contentType: z.string().trim().max(255).default("application/octet-stream"),
     size: z
@@ -38,7 +38,7 @@ export const uploadRequestSchema = z
     projectTitle: z.string().optional(),
   })
   .superRefine((request, ctx) => {
-    if (!request.projectId && !request.projectTitle?.trim()) {
+    if (request.purpose === "project-file" && !request.projectId && !request.projectTitle?.trim()) {
       ctx.addIssue({ code: "custom", message: PROJECT_TITLE_REQUIRED, path: ["projectTitle"] });
     }
   });

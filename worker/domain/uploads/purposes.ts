@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
 import type { BatchItem } from "drizzle-orm/batch";
 import { files, jobs, projects, type MediaKind, type Upload } from "../../db/schema";
-import { projectFileKey } from "../../storage/keys";
+import { bidMediaKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
@@ -84,7 +84,21 @@ export const projectFile: Purpose = {
   },
 };
 
+/** Pictures, audio and video of an auction item; attached to the item when an admin creates it. */
+export const bidMedia: Purpose = {
+  allowedKinds: ["image", "audio", "video"],
+
+  async prepare(deps, userId, request) {
+    return { target: {}, key: bidMediaKey(userId, request.fileName, deps.now()) };
+  },
+
+  async complete(_deps, upload, sniffed) {
+    return { statements: [], messages: [], record: { mediaId: upload.id, key: upload.key, fileName: upload.fileName, kind: sniffed.kind } };
+  },
+};
+
 export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "project-file": projectFile,
+  "bid-media": bidMedia,
 };
 

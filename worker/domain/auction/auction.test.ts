@@ -1,0 +1,299 @@
+// The auction through the public API and inside the BidItem objects.
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW, type LiveMessage } from "../../../app/lib/auction";
+import type { BidItem } from "../../auction/bid-item";
+import { database } from "../../db/client";
+import { bidItems, memberItems, users } from "../../db/schema";
+import { call, signUp } from "../../../tests/workers/http";
+import { PNG } from "../../../tests/workers/uploads";
+
+const db = database(env.DB);
+const ADDRESS = { recipientName: "Ada", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
+
+async function bidder() {
+  const member = await signUp();
+  const saved = await call("/api/shipping", { cookie: member.cookie, json: ADDRESS });
+  if (saved.status !== 201) throw new Error(`shipping: ${saved.status} ${await saved.text()}`);
+  return member;
+}
+
+async function adminUser() {
+  const admin = await signUp();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+  return admin;
+}
+
+async function mediaUpload(cookie: string) {
+  const signed = await (await call("/api/uploads", { cookie, json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength } })).json<any>();
+  await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
+  const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
+  return done.mediaId as string;
+}
+
+let admin: Awaited<ReturnType<typeof adminUser>>;
+
+async function createItem(price = 10, extra: Record<string, unknown> = {}) {
+  const mediaId = await mediaUpload(admin.cookie);
+  const response = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title: "Vintage mic", description: "Works", price, mediaIds: [mediaId], ...extra }] } });
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+  return (await response.json<any>()).created[0].shortCode as string;
+}
+
+function offer(code: string, amount: unknown, cookie?: string) {
+  return call(`/api/bid-items/${code}/offers`, { cookie, json: { amount } });
+}
+
+function stub(code: string) {
+  return env.BID_ITEM.get(env.BID_ITEM.idFromName(code)) as DurableObjectStub<BidItem>;
+}
+
+beforeAll(async () => {
+  admin = await adminUser();
+});
+
+describe("creating bid items", () => {
+  it("gives each a unique 6-character code and ticket number, in D1 and in its object", async () => {
+    const a = await createItem(12.5);
+    const b = await createItem(3);
+    expect(a).toMatch(/^[A-Z0-9]{6}$/);
+    expect(a).not.toBe(b);
+    const rows = await db.select().from(bidItems);
+    const [rowA, rowB] = [rows.find((r) => r.shortCode === a)!, rows.find((r) => r.shortCode === b)!];
+    expect(rowB.ticketNumber).toBe(rowA.ticketNumber + 1);
+    expect(rowA).toMatchObject({ priceCents: 1250, status: "open", title: "Vintage mic" });
+    expect(await stub(a).state()).toMatchObject({ shortCode: a, priceCents: 1250, status: "open" });
+    const gallery = await (await call("/api/bid-items")).json<any>();
+    const listed = gallery.bidItems.find((i: any) => i.shortCode === a);
+    expect(listed.media[0]).toMatchObject({ kind: "image", fileName: "lot.png" });
+  });
+
+  it("skips invalid items with the seed's message and refuses when none is valid", async () => {
+    const mediaId = await mediaUpload(admin.cookie);
+    const mixed = await call("/api/bid-items", {
+      cookie: admin.cookie,
+      json: { items: [{ title: "", price: 5, mediaIds: [mediaId] }, { title: "Good", price: 5, mediaIds: [mediaId] }, { title: "No files", price: 5, mediaIds: [] }] },
+    });
+    const body = await mixed.json<any>();
+    expect(body.created).toHaveLength(1);
+    expect(body.skipped).toEqual([
+      { index: 0, message: "Each item must have a title, price, and at least one file." },
+      { index: 2, message: "Each item must have a title, price, and at least one file." },
+    ]);
+    const none = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title: "x" }] } });
+    expect(none.status).toBe(400);
+    expect((await none.json<any>()).error.message).toBe(NO_VALID_ITEMS);
+  });
+
+  it("accepts only the admin's own completed uploads as media", async () => {
+    const member = await signUp();
+    const theirs = await mediaUpload(member.cookie);
+    const response = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title: "Stolen", price: 5, mediaIds: [theirs] }] } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("offer rules", () => {
+  it("needs a signed-in bidder", async () => {
+    const code = await createItem();
+    const response = await offer(code, 20);
+    expect(response.status).toBe(401);
+    expect((await response.json<any>()).error).toMatchObject({ code: "NOT_AUTHENTICATED", message: MUST_SIGN_IN });
+  });
+
+  it("needs a saved shipping address", async () => {
+    const code = await createItem();
+    const member = await signUp();
+    const response = await offer(code, 20, member.cookie);
+    expect(response.status).toBe(409);
+    expect((await response.json<any>()).error).toMatchObject({ code: "MISSING_SHIPPING", message: ADD_SHIPPING_FIRST });
+  });
+
+  it("must be strictly above the current price", async () => {
+    const code = await createItem(10);
+    const member = await bidder();
+    for (const amount of [10, 9.99, 0, -5, "abc"]) {
+      const response = await offer(code, amount, member.cookie);
+      expect(response.status, String(amount)).toBe(400);
+      expect((await response.json<any>()).error.message).toBe(OFFER_TOO_LOW);
+    }
+    const ok = await offer(code, 10.01, member.cookie);
+    expect(ok.status).toBe(201);
+    expect(await ok.json<any>()).toMatchObject({ message: "Offer submitted!", item: { priceCents: 1001 } });
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.priceCents).toBe(1001);
+  });
+
+  it("takes the bidder from the session, whatever the body says", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    await call(`/api/bid-items/${code}/offers`, { cookie: member.cookie, json: { amount: 2, email: "victim@example.com", username: "victim", userId: admin.user.id } });
+    const [offerRow] = await stub(code).offers();
+    expect(offerRow).toMatchObject({ userId: member.user.id, email: member.form.email, username: member.form.username });
+  });
+
+  it("is refused once the sale is closed", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    expect((await call(`/api/bid-items/${code}/close`, { cookie: admin.cookie, method: "POST" })).status).toBe(200);
+    const response = await offer(code, 100, member.cookie);
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.code).toBe("SALE_CLOSED");
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.status).toBe("closed");
+  });
+
+  it("answers an unknown item with 404", async () => {
+    const member = await bidder();
+    expect((await offer("ZZZZZ9", 5, member.cookie)).status).toBe(404);
+  });
+});
+
+describe("concurrent offers", () => {
+  it("serialises 200 offers: accepted amounts strictly increase, the final price is the highest, every refusal says why", async () => {
+    const code = await createItem(1);
+    const bidders = await Promise.all(Array.from({ length: 5 }, bidder));
+    const amounts = Array.from({ length: 200 }, (_, i) => 2 + ((i * 37) % 150) + (i % 3 === 0 ? 0 : 0.5));
+    const responses = await Promise.all(amounts.map((amount, i) => offer(code, amount, bidders[i % 5]!.cookie)));
+    const bodies = await Promise.all(responses.map((r) => r.json<any>()));
+
+    const accepted = bodies.filter((b) => b.success);
+    const refused = bodies.filter((b) => !b.success);
+    expect(accepted.length + refused.length).toBe(200);
+    expect(refused.every((b) => b.error.code === "TOO_LOW" && b.error.message === OFFER_TOO_LOW)).toBe(true);
+
+    const stored = await stub(code).offers();
+    expect(stored).toHaveLength(accepted.length);
+    for (let i = 1; i < stored.length; i++) expect(stored[i]!.amountCents).toBeGreaterThan(stored[i - 1]!.amountCents);
+    const highest = Math.max(...amounts.map((a) => Math.round(a * 100)));
+    expect((await stub(code).state())!.priceCents).toBe(highest);
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.priceCents).toBe(highest);
+  });
+
+  it("accepts exactly one of many equal offers", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => offer(code, 50, member.cookie)));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+  });
+});
+
+describe("soft close and the alarm", () => {
+  it("extends a sale by 2 minutes for an offer in its last 2 minutes, and closes it at the end", async () => {
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    const code = await createItem(1, { endsAt });
+    const member = await bidder();
+    const response = await (await offer(code, 2, member.cookie)).json<any>();
+    expect(response.item.endsAt).toBe(Date.parse(endsAt) + 120_000);
+
+    await runInDurableObject(stub(code), (instance: BidItem, state) => {
+      state.storage.sql.exec("UPDATE item SET ends_at = ?", Date.now() - 1);
+    });
+    expect(await runDurableObjectAlarm(stub(code))).toBe(true);
+    expect((await stub(code).state())!.status).toBe("closed");
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.status).toBe("closed");
+  });
+
+  it("retries a failed write-through until D1 has the change", async () => {
+    const code = await createItem(1);
+    await runInDurableObject(stub(code), async (instance: BidItem) => {
+      const realDb = env.DB;
+      Object.defineProperty(instance, "env", { value: { ...env, DB: { prepare: () => { throw new Error("D1 is down"); } } }, configurable: true });
+      const outcome = await instance.offer({ userId: "u", username: "u", email: "u@example.com" }, 777);
+      expect(outcome.ok).toBe(true);
+      Object.defineProperty(instance, "env", { value: { ...env, DB: realDb }, configurable: true });
+    });
+    const [stale] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(stale!.priceCents).toBe(100);
+    expect(await runDurableObjectAlarm(stub(code))).toBe(true);
+    const [fresh] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(fresh!.priceCents).toBe(777);
+  });
+});
+
+describe("live prices", () => {
+  it("pushes the new price and the close to every watcher at once", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, { headers: { upgrade: "websocket" } });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    const messages: LiveMessage[] = [];
+    const next = () => new Promise<LiveMessage>((resolve) => ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }));
+    ws.accept();
+    let waiting = next();
+    messages.push(await waiting);
+    expect(messages[0]!.item).toMatchObject({ shortCode: code, priceCents: 100, status: "open" });
+
+    waiting = next();
+    await offer(code, 3, member.cookie);
+    expect((await waiting).item.priceCents).toBe(300);
+
+    waiting = next();
+    await call(`/api/bid-items/${code}/close`, { cookie: admin.cookie, method: "POST" });
+    expect((await waiting).item.status).toBe("closed");
+    ws.close();
+  });
+});
+
+describe("admin: offers, approval, closing", () => {
+  it("lists offers grouped by item and approves an accepted one", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    await offer(code, 2, member.cookie);
+    const groups = (await (await call("/api/offers", { cookie: admin.cookie })).json<any>()).allOffers;
+    const group = groups.find((g: any) => g.shortCode === code);
+    expect(group).toMatchObject({ title: "Vintage mic", closed: false, offers: [expect.objectContaining({ username: member.form.username, email: member.form.email, amountCents: 200, status: "accepted" })] });
+    const offerId = group.offers[0].id;
+    const approved = await call(`/api/bid-items/${code}/offers/${offerId}/approve`, { cookie: admin.cookie, method: "POST" });
+    expect(await approved.json<any>()).toMatchObject({ message: "Offer approved", offer: { status: "approved" } });
+    expect((await call(`/api/bid-items/${code}/offers/9999/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(404);
+  });
+
+  it("refuses every admin call to a member (403) and a visitor (401)", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/api/bid-items", { items: [] }],
+      ["POST", `/api/bid-items/${code}/close`],
+      ["POST", `/api/bid-items/${code}/offers/1/approve`],
+      ["GET", "/api/offers"],
+      ["GET", "/api/member-items"],
+      ["POST", "/api/member-items/x/approve"],
+      ["POST", "/api/member-items/x/deny"],
+    ];
+    for (const [method, path, json] of calls) {
+      expect((await call(path, { method, json, cookie: member.cookie })).status, `${method} ${path}`).toBe(403);
+      expect((await call(path, { method, json })).status, `${method} ${path}`).toBe(401);
+    }
+    expect((await stub(code).state())!.status).toBe("open");
+  });
+});
+
+describe("member items", () => {
+  it("wait as pending until the admin approves (joins the gallery, approver recorded) or denies", async () => {
+    const member = await signUp();
+    const bad = await call("/api/member-items", { cookie: member.cookie, json: { title: "", price: "" } });
+    expect((await bad.json<any>()).error.message).toBe("Each item must have a title and offer amount.");
+    const first = (await (await call("/api/member-items", { cookie: member.cookie, json: { title: "My guitar", description: "Red", price: 150 } })).json<any>()).item;
+    const second = (await (await call("/api/member-items", { cookie: member.cookie, json: { title: "My amp", price: 80 } })).json<any>()).item;
+    expect(first).toMatchObject({ status: "pending", priceCents: 15000 });
+    expect(first.shortCode).toMatch(/^[A-Z0-9]{6}$/);
+
+    const pending = (await (await call("/api/member-items", { cookie: admin.cookie })).json<any>()).memItems;
+    expect(pending.map((i: any) => i.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+
+    await call(`/api/member-items/${first.id}/approve`, { cookie: admin.cookie, method: "POST" });
+    await call(`/api/member-items/${second.id}/deny`, { cookie: admin.cookie, method: "POST" });
+    const [approved] = await db.select().from(memberItems).where(eq(memberItems.id, first.id));
+    expect(approved).toMatchObject({ status: "approved", approvedBy: admin.user.id });
+    const gallery = (await (await call("/api/bid-items")).json<any>()).bidItems;
+    expect(gallery.find((i: any) => i.shortCode === first.shortCode)).toMatchObject({ title: "My guitar", priceCents: 15000, status: "open" });
+    expect(gallery.find((i: any) => i.shortCode === second.shortCode)).toBeUndefined();
+    expect((await call(`/api/member-items/${first.id}/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(404);
+  });
+});

@@ -1,0 +1,187 @@
+// Auction rules outside the BidItem object: creating items (admin, or by
+// approving a member's item), the gallery listing, offers with their
+// preconditions, closing and approving (admin).
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  ADD_SHIPPING_FIRST,
+  MUST_SIGN_IN,
+  NO_VALID_ITEMS,
+  toCents,
+  type ItemState,
+} from "../../../app/lib/auction";
+import { bidItemDraft, type MemberItemForm } from "../../../app/lib/schemas/auction";
+import { bidItems, memberItems, uploads } from "../../db/schema";
+import type { SessionUser } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict, DomainError, Invalid, NotFound, Unauthenticated } from "../errors";
+import { hasShippingAddress } from "../shipping/addresses";
+
+const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const MEDIA_URL_SECONDS = 60 * 60;
+
+/** 6 characters, uppercase letters and digits (seed 001 §9), uniformly random. */
+export function shortCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  let code = "";
+  for (const b of bytes) {
+    if (b >= 252) continue; // 252 = 7 × 36: keep the distribution uniform
+    code += SHORT_CODE_ALPHABET[b % 36];
+    if (code.length === 6) return code;
+  }
+  return shortCode();
+}
+
+export function bidItem(deps: Deps, code: string) {
+  return deps.bidItems.get(deps.bidItems.idFromName(code));
+}
+
+/** Writes the listing row (retrying on a short-code or ticket collision), then opens the object. */
+async function list(deps: Deps, item: { title: string; description: string; priceCents: number; media: { key: string; fileName: string; kind: string }[]; createdBy: string; endsAt: number | null; code?: string }) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = item.code ?? shortCode();
+    try {
+      await deps.db.insert(bidItems).values({
+        shortCode: code,
+        ticketNumber: sql`(SELECT COALESCE(MAX(${bidItems.ticketNumber}), 1000) + 1 FROM ${bidItems})`,
+        title: item.title,
+        description: item.description,
+        priceCents: item.priceCents,
+        media: item.media,
+        createdBy: item.createdBy,
+        endsAt: item.endsAt ? new Date(item.endsAt) : null,
+      });
+      await bidItem(deps, code).open({ shortCode: code, title: item.title, priceCents: item.priceCents, endsAt: item.endsAt });
+      return code;
+    } catch (error) {
+      if (!String(error).includes("UNIQUE") || item.code) throw error;
+    }
+  }
+  throw new Error("could not allocate a unique short code");
+}
+
+export interface CreateResult {
+  created: { shortCode: string; title: string }[];
+  skipped: { index: number; message: string }[];
+}
+
+export async function createBidItems(deps: Deps, adminId: string, drafts: unknown[]): Promise<CreateResult> {
+  const result: CreateResult = { created: [], skipped: [] };
+  for (const [index, draft] of drafts.entries()) {
+    const parsed = bidItemDraft.safeParse(draft);
+    if (!parsed.success) {
+      result.skipped.push({ index, message: parsed.error.issues[0]!.message });
+      continue;
+    }
+    const media = await deps.db
+      .select({ id: uploads.id, key: uploads.key, fileName: uploads.fileName, contentType: uploads.contentType })
+      .from(uploads)
+      .where(and(inArray(uploads.id, parsed.data.mediaIds), eq(uploads.userId, adminId), eq(uploads.purpose, "bid-media"), eq(uploads.status, "completed")));
+    if (media.length !== new Set(parsed.data.mediaIds).size) {
+      result.skipped.push({ index, message: "A file of this item was not uploaded." });
+      continue;
+    }
+    const code = await list(deps, {
+      title: parsed.data.title,
+      description: parsed.data.description,
+      priceCents: toCents(parsed.data.price),
+      media: media.map((m) => ({ key: m.key, fileName: m.fileName, kind: m.contentType.split("/")[0] ?? "other" })),
+      createdBy: adminId,
+      endsAt: parsed.data.endsAt ? Date.parse(parsed.data.endsAt) : null,
+    });
+    result.created.push({ shortCode: code, title: parsed.data.title });
+  }
+  if (result.created.length === 0) throw new Invalid(NO_VALID_ITEMS, { items: [...new Set(result.skipped.map((s) => s.message)), NO_VALID_ITEMS] });
+  return result;
+}
+
+export async function listGallery(deps: Deps) {
+  const rows = await deps.db.select().from(bidItems).orderBy(desc(bidItems.createdAt));
+  return Promise.all(
+    rows.map(async (row) => ({
+      shortCode: row.shortCode,
+      ticketNumber: row.ticketNumber,
+      title: row.title,
+      description: row.description,
+      priceCents: row.priceCents,
+      status: row.status,
+      endsAt: row.endsAt?.getTime() ?? null,
+      media: await Promise.all(
+        row.media.map(async (m) => ({ kind: m.kind, fileName: m.fileName, url: (await deps.storage.signer.signGet({ key: m.key }, MEDIA_URL_SECONDS)).url })),
+      ),
+    })),
+  );
+}
+
+/** The offer's preconditions that need D1 are checked here; the price rule inside the object. */
+export async function makeOffer(deps: Deps, user: SessionUser | null, code: string, amount: number): Promise<ItemState> {
+  if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
+  if (!(await hasShippingAddress(deps, user.id))) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
+  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
+  if (!listed) throw new NotFound("This item does not exist.");
+  const outcome = await bidItem(deps, code).offer({ userId: user.id, username: user.username, email: user.email }, toCents(amount));
+  if (outcome.ok) return outcome.item;
+  throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
+}
+
+export async function closeBidItem(deps: Deps, code: string) {
+  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
+  if (!listed) throw new NotFound("This item does not exist.");
+  return (await bidItem(deps, code).close())!;
+}
+
+export async function approveOffer(deps: Deps, code: string, offerId: number) {
+  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
+  if (!listed) throw new NotFound("This item does not exist.");
+  const result = await bidItem(deps, code).approveOffer(offerId);
+  if (!result.ok) throw new NotFound("No such offer on this item.");
+  return result.offer!;
+}
+
+/** Offers grouped by item, for the admin (seed 001 §3 'Offer group'). */
+export async function allOffers(deps: Deps) {
+  const rows = await deps.db.select({ shortCode: bidItems.shortCode, title: bidItems.title, status: bidItems.status }).from(bidItems).orderBy(asc(bidItems.ticketNumber));
+  return Promise.all(
+    rows.map(async (row) => {
+      const stub = bidItem(deps, row.shortCode);
+      const [state, offers] = await Promise.all([stub.state(), stub.offers()]);
+      return { shortCode: row.shortCode, title: row.title, closed: (state?.status ?? row.status) === "closed", offers };
+    }),
+  );
+}
+
+// ── member items ──
+
+export async function submitMemberItem(deps: Deps, userId: string, form: MemberItemForm) {
+  const [item] = await deps.db
+    .insert(memberItems)
+    .values({ id: crypto.randomUUID(), userId, title: form.title, description: form.description, priceCents: toCents(form.price), shortCode: shortCode() })
+    .returning();
+  return item!;
+}
+
+export function listMemberItems(deps: Deps, status: "pending" | "approved" | "denied" = "pending") {
+  return deps.db.select().from(memberItems).where(eq(memberItems.status, status)).orderBy(asc(memberItems.createdAt));
+}
+
+async function decide(deps: Deps, adminId: string, id: string, status: "approved" | "denied") {
+  const [decided] = await deps.db
+    .update(memberItems)
+    .set({ status, approvedBy: adminId, decidedAt: new Date(deps.now()) })
+    .where(and(eq(memberItems.id, id), eq(memberItems.status, "pending")))
+    .returning();
+  if (!decided) throw new NotFound("No pending item with this id.");
+  return decided;
+}
+
+/** Approving puts the item in the gallery under its short code; the approver is recorded. */
+export async function approveMemberItem(deps: Deps, adminId: string, id: string) {
+  const [item] = await deps.db.select().from(memberItems).where(and(eq(memberItems.id, id), eq(memberItems.status, "pending")));
+  if (!item) throw new NotFound("No pending item with this id.");
+  // Listed first: a failure leaves the item pending, never approved but missing from the gallery.
+  await list(deps, { title: item.title, description: item.description, priceCents: item.priceCents, media: [], createdBy: item.userId, endsAt: null, code: item.shortCode });
+  return decide(deps, adminId, id, "approved");
+}
+
+export function denyMemberItem(deps: Deps, adminId: string, id: string) {
+  return decide(deps, adminId, id, "denied");
+}
