@@ -313,3 +313,171 @@ export const memberItems = sqliteTable(
 
 export type BidItemRow = typeof bidItems.$inferSelect;
 export type MemberItem = typeof memberItems.$inferSelect;
+
+// ── Playlists, programs, renders (issue 4) ──────────────────────────────────
+
+export const PLAYLIST_MEDIA = ["audio", "video"] as const;
+export type PlaylistMedia = (typeof PLAYLIST_MEDIA)[number];
+
+/** Media facts shared by every playable thing: a playlist item, a program file. */
+const mediaColumns = () => ({
+  key: text("key").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  durationSeconds: real("duration_seconds"),
+  frameRate: real("frame_rate"),
+  resolution: text("resolution"),
+  probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
+});
+
+/** One playlist per project (seed 000 §3), locked to audio or video by its first item. */
+export const playlists = sqliteTable(
+  "playlists",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    mediaType: text("media_type", { enum: PLAYLIST_MEDIA }),
+    /** Set when a render of this playlist finished: a scheduled program change re-renders it. */
+    renderedAt: integer("rendered_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("playlists_project_unique").on(t.projectId), index("playlists_user_idx").on(t.userId)],
+);
+
+export const playlistItems = sqliteTable(
+  "playlist_items",
+  {
+    id: text("id").primaryKey(),
+    playlistId: text("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...mediaColumns(),
+    slotPosition: text("slot_position"),
+    seqPos: integer("seq_pos").notNull(),
+    /** The project file it was copied from, if any. */
+    sourceFileId: text("source_file_id"),
+    /** The program file whose media it currently plays, while a program is applied. */
+    programFileId: text("program_file_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("playlist_items_playlist_idx").on(t.playlistId, t.seqPos),
+    // Slot letters are unique within a playlist, enforced by the database even under concurrent edits.
+    uniqueIndex("playlist_items_slot_unique").on(t.playlistId, t.slotPosition).where(sql`${t.slotPosition} IS NOT NULL`),
+  ],
+);
+
+export const programs = sqliteTable(
+  "programs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    mediaType: text("media_type", { enum: PLAYLIST_MEDIA }),
+    accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Scheduled programs: applied by the sweep at startsAt, reverted at endsAt. */
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    /** Playlists a scheduled program applies to. */
+    schedulePlaylistIds: text("schedule_playlist_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    scheduleState: text("schedule_state", { enum: ["none", "pending", "applied", "ended"] }).notNull().default("none"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("programs_user_idx").on(t.userId), index("programs_schedule_idx").on(t.scheduleState)],
+);
+
+export const programFiles = sqliteTable(
+  "program_files",
+  {
+    id: text("id").primaryKey(),
+    programId: text("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...mediaColumns(),
+    slotPosition: text("slot_position").notNull(),
+    seqPos: integer("seq_pos").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("program_files_slot_unique").on(t.programId, t.slotPosition)],
+);
+
+export interface ItemMedia {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  durationSeconds: number | null;
+  frameRate: number | null;
+  resolution: string | null;
+  programFileId: string | null;
+}
+
+/** One application of a program to one playlist, with what it replaced, so it can be undone. */
+export const programApplications = sqliteTable(
+  "program_applications",
+  {
+    id: text("id").primaryKey(),
+    programId: text("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    playlistId: text("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changes: text("changes", { mode: "json" })
+      .$type<{ itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[]>()
+      .notNull(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("program_applications_playlist_idx").on(t.playlistId)],
+);
+
+/** A rendered playlist: one per render job (id = job id). */
+export const renders = sqliteTable(
+  "renders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playlistId: text("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
+    projectTitle: text("project_title").notNull(),
+    fileName: text("file_name").notNull(),
+    key: text("key").notNull(),
+    /** Audio playlists also get an M4A. */
+    audioKey: text("audio_key"),
+    status: text("status", { enum: JOB_STATES }).notNull().default("queued"),
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    durationSeconds: real("duration_seconds"),
+    frameRate: real("frame_rate"),
+    resolution: text("resolution"),
+    size: integer("size"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("renders_user_idx").on(t.userId)],
+);
+
+export type Playlist = typeof playlists.$inferSelect;
+export type PlaylistItem = typeof playlistItems.$inferSelect;
+export type Program = typeof programs.$inferSelect;
+export type ProgramFile = typeof programFiles.$inferSelect;
+export type Render = typeof renders.$inferSelect;
