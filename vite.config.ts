@@ -13,7 +13,9 @@ export default defineConfig({
       persistState: persistTo ? { path: persistTo } : true,
       // `npm start` passes where it started the local renderer. Only a
       // development Worker reads RENDERER_URL; production uses the Container.
-      config: process.env.RENDERER_URL ? { vars: { RENDERER_URL: process.env.RENDERER_URL } } : undefined,
+      config: process.env.RENDERER_URL
+        ? { vars: { RENDERER_URL: process.env.RENDERER_URL, APP_ORIGIN: process.env.APP_ORIGIN ?? "" } }
+        : undefined,
     }),
     reactRouter(),
   ],

@@ -80,6 +80,7 @@ start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererP
 const appEnv = {
   PORT: String(port),
   RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
+  APP_ORIGIN: `http://localhost:${port}`,
   ...(persistTo ? { PERSIST_TO: resolve(root, persistTo) } : {}),
   CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
 };

@@ -6,6 +6,8 @@ interface Secrets {
   RENDERER_URL?: string;
   MAIL_API_KEY?: string;
   ADMIN_DEV_PASSWORD?: string;
+  /** The app's public origin, for URLs made outside a request (cron sweeps). */
+  APP_ORIGIN?: string;
   /** R2's S3 API, for presigned browser uploads and downloads (production). */
   R2_ACCOUNT_ID?: string;
   R2_ACCESS_KEY_ID?: string;

@@ -1,9 +1,11 @@
 // Periodic clean-up (Cron Trigger): expired sessions, sign-ups and rate-limit
 // windows; abandoned uploads; jobs whose queue message was lost or whose
 // worker died.
-import { and, eq, lt } from "drizzle-orm";
-import { jobs, rateLimits, sessions, signups } from "./db/schema";
-import { makeDeps } from "./domain/deps";
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
+import { makeDeps, type Deps } from "./domain/deps";
+import { runProgramSchedules } from "./domain/programs/programs";
+import { startRenders } from "./domain/renders/renders";
 import { sweepAbandonedUploads } from "./domain/uploads/uploads";
 
 /** A queued job untouched this long lost its message: send it again. */
@@ -12,7 +14,7 @@ export const STALE_QUEUED_MS = 10 * 60 * 1000;
 export const STALE_RUNNING_MS = 30 * 60 * 1000;
 
 export async function runSweeps(env: Env, now = Date.now()) {
-  const deps = { ...makeDeps(env, "http://localhost"), now: () => now };
+  const deps = { ...makeDeps(env, env.APP_ORIGIN || "http://localhost"), now: () => now };
   const { db } = deps;
   const cutoff = new Date(now);
   await db.batch([
@@ -31,4 +33,16 @@ export async function runSweeps(env: Env, now = Date.now()) {
     .limit(100);
   if (stale.length) await deps.queue.sendBatch(stale.map((job) => ({ body: { jobId: job.id, kind: job.kind } })));
   await sweepAbandonedUploads(deps);
+  await runScheduledPrograms(deps);
+}
+
+/** Scheduled programs start and end; playlists that had been rendered are rendered again. */
+export async function runScheduledPrograms(deps: Deps) {
+  const changed = await runProgramSchedules(deps);
+  if (changed.length === 0) return;
+  const rendered = await deps.db
+    .select({ id: playlists.id, userId: playlists.userId })
+    .from(playlists)
+    .where(and(inArray(playlists.id, changed), isNotNull(playlists.renderedAt)));
+  for (const playlist of rendered) await startRenders(deps, playlist.userId, [playlist.id]);
 }

@@ -9,6 +9,7 @@ import { withSession, type AppEnv } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
 import { filesApi } from "./files";
+import { playlistsApi } from "./playlists";
 import { popups } from "./popups";
 import { storage } from "./storage";
 import { uploadsApi } from "./uploads";
@@ -29,6 +30,7 @@ export const api = new Hono<AppEnv>()
   .route("/", storage)
   .route("/", shipping)
   .route("/", auction)
+  .route("/", playlistsApi)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

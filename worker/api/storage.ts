@@ -20,7 +20,8 @@ export const storage = new Hono<AppEnv>()
     const claims = await devSigner(c).verify(c.req.param("token"), "put");
     if (!claims) throw new Forbidden("Upload link is invalid or has expired.");
     const length = Number(c.req.header("content-length"));
-    if (!c.req.raw.body || length !== claims.size) throw new Invalid(`Expected exactly ${claims.size} bytes.`);
+    if (!c.req.raw.body || !Number.isFinite(length)) throw new Invalid("Content-Length is required.");
+    if (claims.size !== undefined && length !== claims.size) throw new Invalid(`Expected exactly ${claims.size} bytes.`);
     const { bucket } = c.get("deps").storage;
 
     if (claims.multipartId && claims.partNumber) {

@@ -8,7 +8,9 @@ import { z } from "zod";
 import type { Job } from "../db/schema";
 import { makeDeps, type Deps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
+import { failPackage, runPackage } from "./package";
 import { failProbe, runProbe } from "./probe";
+import { failRender, runRender } from "./render";
 import { loadJob, markRetrying } from "./store";
 
 export const DEAD_LETTER_QUEUE = "creator-jobs-dlq";
@@ -23,10 +25,12 @@ interface JobKind {
 
 const kinds: Record<string, JobKind> = {
   probe: { run: runProbe, fail: failProbe },
+  render: { run: runRender, fail: failRender },
+  package: { run: runPackage, fail: failPackage },
 };
 
 function depsFor(env: Env, job: Job) {
-  const origin = typeof job.input.origin === "string" ? job.input.origin : "http://localhost";
+  const origin = typeof job.input.origin === "string" ? job.input.origin : (env.APP_ORIGIN || "http://localhost");
   return makeDeps(env, origin);
 }
 

@@ -1,7 +1,7 @@
 // Probe job: ffprobe (in the renderer) reads the file through a signed URL;
 // its duration, frame rate and resolution are written to the file record.
 import { eq } from "drizzle-orm";
-import { files, type Job } from "../db/schema";
+import { files, playlistItems, programFiles, type Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { runOnRenderer } from "../renderer/client";
 import { markDone, markFailed, markRunning } from "./store";
@@ -14,35 +14,48 @@ export interface ProbeResult {
 
 const INPUT_URL_SECONDS = 60 * 60;
 
+/** What a probe writes to: a project file, a playlist item or a program file (all share the media columns). */
+const TARGETS = { file: files, "playlist-item": playlistItems, "program-file": programFiles } as const;
+export type ProbeTarget = keyof typeof TARGETS;
+
+export interface ProbeInput {
+  target?: ProbeTarget;
+  /** The record's id (`fileId` in jobs queued before targets existed). */
+  id?: string;
+  fileId?: string;
+  key: string;
+  origin: string;
+}
+
+function targetOf(job: Job) {
+  const input = job.input as unknown as ProbeInput;
+  const table = TARGETS[input.target ?? "file"];
+  return { table, id: (input.id ?? input.fileId)!, key: input.key };
+}
+
 export async function runProbe(deps: Deps, env: Env, job: Job) {
-  const { fileId, key } = job.input as { fileId: string; key: string };
-  const [file] = await deps.db.select({ id: files.id }).from(files).where(eq(files.id, fileId));
+  const { table, id: fileId, key } = targetOf(job);
+  const [file] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, fileId));
   if (!file) {
     await markDone(deps.db, job.id, { skipped: "file deleted" });
     return;
   }
-  await deps.db.batch([markRunning(deps.db, job.id), deps.db.update(files).set({ probeStatus: "running" }).where(eq(files.id, fileId))]);
+  await deps.db.batch([markRunning(deps.db, job.id), deps.db.update(table).set({ probeStatus: "running" }).where(eq(table.id, fileId))]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
   const result = await runOnRenderer<ProbeResult>(env, "/jobs/probe", { jobId: job.id, input: { url: input.url } });
+  const facts = { durationSeconds: result.durationSeconds, frameRate: result.frameRate, resolution: result.resolution, probeStatus: "done" as const };
   await deps.db.batch([
-    deps.db
-      .update(files)
-      .set({
-        durationSeconds: result.durationSeconds,
-        frameRate: result.frameRate,
-        resolution: result.resolution,
-        probeStatus: "done",
-        probeError: null,
-      })
-      .where(eq(files.id, fileId)),
+    table === files ? deps.db.update(files).set({ ...facts, probeError: null }).where(eq(files.id, fileId)) : deps.db.update(table).set(facts).where(eq(table.id, fileId)),
     markDone(deps.db, job.id, { ...result }),
   ]);
 }
 
 export async function failProbe(deps: Deps, job: Job, reason: string) {
-  const { fileId } = job.input as { fileId: string };
+  const { table, id } = targetOf(job);
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
-    deps.db.update(files).set({ probeStatus: "failed", probeError: reason }).where(eq(files.id, fileId)),
+    table === files
+      ? deps.db.update(files).set({ probeStatus: "failed", probeError: reason }).where(eq(files.id, id))
+      : deps.db.update(table).set({ probeStatus: "failed" }).where(eq(table.id, id)),
   ]);
 }

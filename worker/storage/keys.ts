@@ -23,3 +23,24 @@ export function projectPrefix(userId: string, projectId: string): string {
 export function bidMediaKey(userId: string, fileName: string, now = Date.now()): string {
   return `users/${userId}/bids/${storedName(fileName, now)}`;
 }
+
+/** Seed 000 §3: a playlist copy lives at the file's key with `files/` replaced by `playlists/`. */
+export function playlistKeyFor(fileKey: string): string {
+  return fileKey.replace("/files/", "/playlists/");
+}
+
+export function playlistUploadKey(userId: string, projectId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/projects/${projectId}/playlists/${storedName(fileName, now)}`;
+}
+
+export function programFileKey(userId: string, programId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/programs/${programId}/${storedName(fileName, now)}`;
+}
+
+export function renderKey(userId: string, renderId: string, extension: "mp4" | "m4a"): string {
+  return `users/${userId}/renders/${renderId}.${extension}`;
+}
+
+export function packageKey(userId: string, jobId: string): string {
+  return `users/${userId}/packages/${jobId}.zip`;
+}

@@ -18,7 +18,8 @@ export interface SignedRequest {
 export interface PutTarget {
   key: string;
   contentType: string;
-  size: number;
+  /** Signed in when known; outputs whose size is not known yet (renders) leave it out. */
+  size?: number;
   /** Present for one part of a multipart upload. */
   part?: { multipartId: string; partNumber: number };
 }
@@ -66,7 +67,8 @@ export class R2PresignedSigner implements Signer {
       url.searchParams.set("partNumber", String(target.part.partNumber));
       url.searchParams.set("uploadId", target.part.multipartId);
     }
-    const headers: Record<string, string> = { "content-length": String(target.size) };
+    const headers: Record<string, string> = {};
+    if (target.size !== undefined) headers["content-length"] = String(target.size);
     if (!target.part) headers["content-type"] = target.contentType;
     const signed = await this.client.sign(url.toString(), { method: "PUT", headers, aws: { signQuery: true, allHeaders: true } });
     // Content-Length is signed in but set by the browser itself; it must not be sent as a header.

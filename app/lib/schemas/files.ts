@@ -25,7 +25,7 @@ export const projectTitle = z
 
 export const uploadRequestSchema = z
   .object({
-    purpose: z.enum(["project-file", "bid-media"], { error: "Unknown upload purpose." }),
+    purpose: z.enum(["project-file", "bid-media", "playlist-item", "program-file"], { error: "Unknown upload purpose." }),
     fileName: z.string({ error: "File name is required." }).trim().min(1, "File name is required.").max(255, "File name is too long."),
     contentType: z.string().trim().max(255).default("application/octet-stream"),
     size: z
@@ -36,6 +36,14 @@ export const uploadRequestSchema = z
     accessType: z.enum(ACCESS_TYPES, { error: "Access type must be private or public-read." }).default("private"),
     projectId: z.string().max(64).optional(),
     projectTitle: z.string().optional(),
+    programId: z.string().max(64).optional(),
+    /** Playlist and program uploads carry their slot letter. */
+    slotPosition: z
+      .string()
+      .trim()
+      .regex(/^[a-z]?$/, "Slot position must be a single letter from a-z.")
+      .transform((s) => s || undefined)
+      .optional(),
   })
   .superRefine((request, ctx) => {
     if (request.purpose === "project-file" && !request.projectId && !request.projectTitle?.trim()) {

@@ -4,11 +4,15 @@
 import { and, eq } from "drizzle-orm";
 import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
 import type { BatchItem } from "drizzle-orm/batch";
-import { files, jobs, projects, type MediaKind, type Upload } from "../../db/schema";
-import { bidMediaKey, projectFileKey } from "../../storage/keys";
+import { max } from "drizzle-orm";
+import { PROGRAM_SLOT_INVALID, PROGRAM_SLOT_TAKEN, programOnlyAccepts, SLOT_TAKEN } from "../../../app/lib/schemas/playlists";
+import { files, jobs, playlistItems, playlists, programFiles, programs, projects, type MediaKind, type Upload } from "../../db/schema";
+import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
+import { isProgramSlotFree, ownProgram } from "../programs/programs";
+import { bidMediaKey, playlistUploadKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
-import { Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 
 export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
@@ -97,8 +101,97 @@ export const bidMedia: Purpose = {
   },
 };
 
+/** A file uploaded straight into a project's playlist, with an optional slot letter. */
+export const playlistItem: Purpose = {
+  allowedKinds: ["audio", "video"],
+
+  async prepare(deps, userId, request) {
+    if (!request.projectId) throw new Invalid("Project is required.");
+    const playlist = await ensurePlaylist(deps, userId, request.projectId);
+    if (request.slotPosition && !(await isSlotFree(deps, userId, playlist.id, request.slotPosition))) {
+      throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
+    }
+    return {
+      target: { playlistId: playlist.id, ...(request.slotPosition ? { slotPosition: request.slotPosition } : {}) },
+      key: playlistUploadKey(userId, request.projectId, request.fileName, deps.now()),
+    };
+  },
+
+  async complete(deps, upload, sniffed) {
+    const playlist = await ownPlaylist(deps, upload.userId, upload.target.playlistId!);
+    const kind = lockedKind(playlist.mediaType, [sniffed.kind]);
+    const [{ last } = { last: 0 }] = await deps.db.select({ last: max(playlistItems.seqPos) }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id));
+    const itemId = crypto.randomUUID();
+    const jobId = crypto.randomUUID();
+    return {
+      statements: [
+        deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
+        deps.db.insert(playlistItems).values({
+          id: itemId,
+          playlistId: playlist.id,
+          userId: upload.userId,
+          key: upload.key,
+          fileName: upload.fileName,
+          contentType: sniffed.contentType,
+          size: upload.size,
+          slotPosition: upload.target.slotPosition ?? null,
+          seqPos: (last ?? 0) + 1,
+          probeStatus: "queued",
+        }),
+        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target: "playlist-item", id: itemId, key: upload.key, origin: deps.origin } }),
+      ],
+      messages: [{ jobId, kind: "probe" }],
+      record: { itemId, playlistId: playlist.id, kind: sniffed.kind },
+    };
+  },
+};
+
+/** A program's file: one media kind per program, fixed by its first file; a slot letter unique in the program. */
+export const programFile: Purpose = {
+  allowedKinds: ["audio", "video"],
+
+  async prepare(deps, userId, request) {
+    if (!request.programId) throw new Invalid("Program is required.");
+    const program = await ownProgram(deps, userId, request.programId);
+    if (!request.slotPosition) throw new Invalid(PROGRAM_SLOT_INVALID, { slotPosition: [PROGRAM_SLOT_INVALID] });
+    if (!(await isProgramSlotFree(deps, userId, program.id, request.slotPosition))) {
+      throw new Conflict(PROGRAM_SLOT_TAKEN, { slotPosition: [PROGRAM_SLOT_TAKEN] });
+    }
+    return { target: { programId: program.id, slotPosition: request.slotPosition }, key: programFileKey(userId, program.id, request.fileName, deps.now()) };
+  },
+
+  async complete(deps, upload, sniffed) {
+    const program = await ownProgram(deps, upload.userId, upload.target.programId!);
+    const kind = sniffed.kind as "audio" | "video";
+    if (program.mediaType && program.mediaType !== kind) throw new Invalid(programOnlyAccepts(program.mediaType));
+    const fileId = crypto.randomUUID();
+    const jobId = crypto.randomUUID();
+    return {
+      statements: [
+        deps.db.update(programs).set({ mediaType: kind }).where(eq(programs.id, program.id)),
+        deps.db.insert(programFiles).values({
+          id: fileId,
+          programId: program.id,
+          userId: upload.userId,
+          key: upload.key,
+          fileName: upload.fileName,
+          contentType: sniffed.contentType,
+          size: upload.size,
+          slotPosition: upload.target.slotPosition!,
+          probeStatus: "queued",
+        }),
+        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target: "program-file", id: fileId, key: upload.key, origin: deps.origin } }),
+      ],
+      messages: [{ jobId, kind: "probe" }],
+      record: { programFileId: fileId, programId: program.id, kind },
+    };
+  },
+};
+
 export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "project-file": projectFile,
   "bid-media": bidMedia,
+  "playlist-item": playlistItem,
+  "program-file": programFile,
 };
 

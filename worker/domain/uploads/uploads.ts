@@ -8,8 +8,9 @@ import { sanitizeFileName } from "../../storage/keys";
 import { announcedKind, kindsAgree, sniff, SNIFF_BYTES } from "../../storage/media";
 import type { SignedRequest } from "../../storage/signer";
 import type { Deps } from "../deps";
-import { Invalid, NotFound } from "../errors";
-import { PURPOSES } from "./purposes";
+import { DomainError, Invalid, NotFound } from "../errors";
+import { isUniqueViolation } from "../playlists/playlists";
+import { PURPOSES, type Completion } from "./purposes";
 
 /** A signed URL lives this long; a multipart upload may be resumed for a day. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -157,11 +158,16 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
     return refuse(deps, upload, "File content does not match its type.");
   }
 
-  const completion = await purpose.complete(deps, upload, sniffed);
-  await deps.db.batch([
-    deps.db.update(uploads).set({ status: "completed" }).where(eq(uploads.id, upload.id)),
-    ...completion.statements,
-  ]);
+  // A rule of the target (a playlist's media kind, a slot letter taken meanwhile) refuses the file too.
+  let completion: Completion;
+  try {
+    completion = await purpose.complete(deps, upload, sniffed);
+    await deps.db.batch([deps.db.update(uploads).set({ status: "completed" }).where(eq(uploads.id, upload.id)), ...completion.statements]);
+  } catch (error) {
+    if (error instanceof DomainError) return refuse(deps, upload, error.message);
+    if (isUniqueViolation(error)) return refuse(deps, upload, "Duplicate slot position detected.");
+    throw error;
+  }
   // A message lost here leaves its job 'queued'; the sweep sends it again.
   for (const message of completion.messages) await deps.queue.send(message);
   return completion.record;

@@ -1,0 +1,76 @@
+// Playlists, programs, rendering and packaging: shared schemas with the
+// seed's messages (000 §5, §8) verbatim.
+import { z } from "zod";
+
+export const NO_FILES_SELECTED = "No files selected.";
+export const FILES_ADDED = "Files added to playlist.";
+export const ONLY_AUDIO_OR_VIDEO = "Only audio or video files are allowed.";
+export const onlyTypeInPlaylist = (type: string) => `You can only add ${type} files to this playlist.`;
+export const allFilesMustBe = (type: string) => `All files must be ${type} files.`;
+export const SLOT_INVALID = "Slot position must be a letter from a to z.";
+export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
+export const SLOT_TAKEN = "Slot position already exists in this playlist.";
+export const PROGRAM_SLOT_TAKEN = "Slot position already exists or is invalid.";
+export const PROGRAM_TITLE_REQUIRED = "Program title is required";
+export const programOnlyAccepts = (kind: string) => `This program only accepts ${kind} files.`;
+export const NO_PROGRAM_SELECTED = "No program selected. Please select a program first.";
+export const PROGRAM_APPLIED = "Program successfully applied to selected playlists!";
+export const SELECT_PLAYLIST_TO_RENDER = "Please select at least one playlist to create a file.";
+export const NO_PLAYLISTS_SELECTED = "No playlists selected.";
+export const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
+
+const slot = (message: string) => z.string({ error: message }).trim().regex(/^[a-z]$/, message);
+const optionalSlot = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[a-z]?$/, message)
+    .transform((s) => s || null);
+
+export const addToPlaylistSchema = z.object({
+  fileIds: z.array(z.string().max(64), { error: NO_FILES_SELECTED }).min(1, NO_FILES_SELECTED).max(200),
+});
+
+export const playlistSlotSchema = z.object({ slotPosition: optionalSlot(SLOT_INVALID) });
+export const checkSlotSchema = z.object({ slotPosition: slot(SLOT_INVALID) });
+
+export const reorderSchema = z.object({ itemIds: z.array(z.string().max(64)).min(1).max(1000) });
+
+export const programSchema = z
+  .object({
+    title: z
+      .string({ error: PROGRAM_TITLE_REQUIRED })
+      .trim()
+      .min(1, PROGRAM_TITLE_REQUIRED)
+      .max(100, "Program title must be at most 100 characters."),
+    accessType: z.enum(["private", "public-read"]).default("private"),
+    startsAt: z.iso.datetime({ offset: true, error: "Start must be a date and time." }).optional(),
+    endsAt: z.iso.datetime({ offset: true, error: "End must be a date and time." }).optional(),
+    playlistIds: z.array(z.string().max(64)).max(200).default([]),
+  })
+  .refine((p) => !p.startsAt || !p.endsAt || Date.parse(p.endsAt) > Date.parse(p.startsAt), {
+    message: "The end must be after the start.",
+    path: ["endsAt"],
+  })
+  .refine((p) => !(p.startsAt || p.endsAt) || p.playlistIds.length > 0, {
+    message: "A scheduled program needs at least one playlist.",
+    path: ["playlistIds"],
+  });
+export type ProgramForm = z.output<typeof programSchema>;
+
+export const programSlotSchema = z.object({ slotPosition: slot(PROGRAM_SLOT_INVALID) });
+export const programOrderSchema = z.object({ programIds: z.array(z.string().max(64)).min(1).max(500) });
+
+export const applyProgramSchema = z.object({
+  programId: z.string({ error: NO_PROGRAM_SELECTED }).min(1, NO_PROGRAM_SELECTED).max(64),
+  playlistIds: z.array(z.string().max(64), { error: NO_PLAYLISTS_SELECTED }).min(1, NO_PLAYLISTS_SELECTED).max(200),
+});
+
+export const renderSchema = z.object({
+  playlistIds: z.array(z.string().max(64), { error: SELECT_PLAYLIST_TO_RENDER }).min(1, SELECT_PLAYLIST_TO_RENDER).max(50),
+  loudness: z.boolean().default(false),
+});
+
+export const packageSchema = z.object({
+  playlistIds: z.array(z.string().max(64), { error: NO_PLAYLISTS_SELECTED }).min(1, NO_PLAYLISTS_SELECTED).max(50),
+});

@@ -1,0 +1,186 @@
+// Playlists: one per project, audio or video (locked by the first item),
+// slot letters unique within it (a unique index makes that hold under
+// concurrent edits), order saved explicitly.
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import {
+  allFilesMustBe,
+  FILES_ADDED,
+  NO_FILES_SELECTED,
+  ONLY_AUDIO_OR_VIDEO,
+  onlyTypeInPlaylist,
+  SLOT_TAKEN,
+} from "../../../app/lib/schemas/playlists";
+import { files, playlistItems, playlists, projects, type Playlist, type PlaylistItem, type PlaylistMedia } from "../../db/schema";
+import { copyObject } from "../../storage/copy";
+import { playlistKeyFor } from "../../storage/keys";
+import type { Deps } from "../deps";
+import { Conflict, Invalid, NotFound } from "../errors";
+
+export function isUniqueViolation(error: unknown) {
+  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
+}
+
+/** The project's playlist, created on first use. */
+export async function ensurePlaylist(deps: Deps, userId: string, projectId: string): Promise<Playlist> {
+  const [project] = await deps.db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  if (!project) throw new NotFound("Project not found.");
+  await deps.db.insert(playlists).values({ id: crypto.randomUUID(), userId, projectId }).onConflictDoNothing();
+  const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.projectId, projectId));
+  return playlist!;
+}
+
+export async function ownPlaylist(deps: Deps, userId: string, playlistId: string): Promise<Playlist> {
+  const [playlist] = await deps.db.select().from(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)));
+  if (!playlist) throw new NotFound("Playlist not found.");
+  return playlist;
+}
+
+export function playlistItemsOf(deps: Deps, playlistId: string) {
+  return deps.db.select().from(playlistItems).where(eq(playlistItems.playlistId, playlistId)).orderBy(asc(playlistItems.seqPos));
+}
+
+function withTotals(items: PlaylistItem[]) {
+  let total = 0;
+  return items.map((item) => {
+    total += item.durationSeconds ?? 0;
+    return { ...item, runningTotalSeconds: total };
+  });
+}
+
+/** Every playlist of the member with its project title and items (seed 000 §7 get-user-playlists). */
+export async function listPlaylists(deps: Deps, userId: string) {
+  const rows = await deps.db
+    .select({ playlist: playlists, projectTitle: projects.title })
+    .from(playlists)
+    .innerJoin(projects, eq(projects.id, playlists.projectId))
+    .where(eq(playlists.userId, userId))
+    .orderBy(asc(projects.title));
+  const ids = rows.map((r) => r.playlist.id);
+  const items = ids.length
+    ? await deps.db.select().from(playlistItems).where(inArray(playlistItems.playlistId, ids)).orderBy(asc(playlistItems.seqPos))
+    : [];
+  return rows.map(({ playlist, projectTitle }) => {
+    const own = withTotals(items.filter((i) => i.playlistId === playlist.id));
+    return { ...playlist, projectTitle, items: own, totalSeconds: own.at(-1)?.runningTotalSeconds ?? 0 };
+  });
+}
+
+export async function projectPlaylist(deps: Deps, userId: string, projectId: string) {
+  const playlist = await ensurePlaylist(deps, userId, projectId);
+  const items = withTotals(await playlistItemsOf(deps, playlist.id));
+  return { ...playlist, items, totalSeconds: items.at(-1)?.runningTotalSeconds ?? 0 };
+}
+
+/** The media kind a set of files would lock the playlist to, or the seed's refusal. */
+export function lockedKind(current: PlaylistMedia | null, kinds: string[]): PlaylistMedia {
+  if (kinds.some((k) => k !== "audio" && k !== "video")) throw new Invalid(ONLY_AUDIO_OR_VIDEO);
+  const first = (current ?? kinds[0]) as PlaylistMedia;
+  if (current && kinds.some((k) => k !== current)) throw new Invalid(onlyTypeInPlaylist(current));
+  if (kinds.some((k) => k !== first)) throw new Invalid(allFilesMustBe(first));
+  return first;
+}
+
+/**
+ * 'Add to playlist': copies each selected project file from files/ to
+ * playlists/ in R2 and records it after the last item. Objects are copied
+ * first and removed again if the records cannot be written.
+ */
+export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: string, fileIds: string[]) {
+  if (fileIds.length === 0) throw new Invalid(NO_FILES_SELECTED);
+  const playlist = await ensurePlaylist(deps, userId, projectId);
+  const selected = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), eq(files.projectId, projectId), inArray(files.id, fileIds)));
+  if (selected.length !== new Set(fileIds).size) throw new NotFound("File not found.");
+  const ordered = fileIds.map((id) => selected.find((f) => f.id === id)!);
+  const kind = lockedKind(playlist.mediaType, ordered.map((f) => f.kind));
+
+  const [{ last } = { last: 0 }] = await deps.db.select({ last: max(playlistItems.seqPos) }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id));
+  const rows = ordered.map((file, i) => {
+    const id = crypto.randomUUID();
+    // The same file may be added twice: the item id keeps each copy's key unique.
+    const key = playlistKeyFor(file.key).replace(/\/([^/]+)$/, `/${id.slice(0, 8)}-$1`);
+    return {
+    id,
+    playlistId: playlist.id,
+    userId,
+    key,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+    durationSeconds: file.durationSeconds,
+    frameRate: file.frameRate,
+    resolution: file.resolution,
+    probeStatus: file.probeStatus,
+    seqPos: (last ?? 0) + i + 1,
+    sourceFileId: file.id,
+    };
+  });
+  await Promise.all(rows.map((row, i) => copyObject(deps.storage.bucket, ordered[i]!.key, row.key)));
+  try {
+    await deps.db.batch([
+      deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
+      deps.db.insert(playlistItems).values(rows),
+    ]);
+  } catch (error) {
+    await deps.storage.bucket.delete(rows.map((r) => r.key));
+    throw error;
+  }
+  return { message: FILES_ADDED, playlistId: playlist.id, items: rows };
+}
+
+export async function ownItem(deps: Deps, userId: string, itemId: string): Promise<PlaylistItem> {
+  const [item] = await deps.db.select().from(playlistItems).where(and(eq(playlistItems.id, itemId), eq(playlistItems.userId, userId)));
+  if (!item) throw new NotFound("Playlist item not found.");
+  return item;
+}
+
+export async function isSlotFree(deps: Deps, userId: string, playlistId: string, slot: string, exceptItemId?: string) {
+  await ownPlaylist(deps, userId, playlistId);
+  const [taken] = await deps.db
+    .select({ id: playlistItems.id })
+    .from(playlistItems)
+    .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.slotPosition, slot)));
+  return !taken || taken.id === exceptItemId;
+}
+
+/** The unique index decides, so two concurrent edits can never both take a letter. */
+export async function setItemSlot(deps: Deps, userId: string, itemId: string, slotPosition: string | null) {
+  const item = await ownItem(deps, userId, itemId);
+  try {
+    await deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
+    throw error;
+  }
+  return { slotPosition };
+}
+
+/** 'Save Order': the given ids must be exactly the playlist's items; seqPos renumbered from 1. */
+export async function reorderPlaylist(deps: Deps, userId: string, playlistId: string, itemIds: string[]) {
+  await ownPlaylist(deps, userId, playlistId);
+  const items = await playlistItemsOf(deps, playlistId);
+  const known = new Set(items.map((i) => i.id));
+  if (itemIds.length !== items.length || new Set(itemIds).size !== itemIds.length || itemIds.some((id) => !known.has(id))) {
+    throw new Invalid("The order must list every item of the playlist once.");
+  }
+  const [first, ...rest] = itemIds.map((id, i) => deps.db.update(playlistItems).set({ seqPos: i + 1 }).where(eq(playlistItems.id, id)));
+  await deps.db.batch([first!, ...rest]);
+}
+
+/** Removes an item and renumbers the rest; its object goes too unless a program owns it. */
+export async function removeItem(deps: Deps, userId: string, itemId: string) {
+  const item = await ownItem(deps, userId, itemId);
+  await deps.db.batch([
+    deps.db.delete(playlistItems).where(eq(playlistItems.id, item.id)),
+    deps.db
+      .update(playlistItems)
+      .set({ seqPos: sql`${playlistItems.seqPos} - 1` })
+      .where(and(eq(playlistItems.playlistId, item.playlistId), sql`${playlistItems.seqPos} > ${item.seqPos}`)),
+  ]);
+  if (!item.programFileId) await deps.storage.bucket.delete(item.key);
+  const remaining = await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, item.playlistId)).limit(1);
+  if (remaining.length === 0) await deps.db.update(playlists).set({ mediaType: null }).where(eq(playlists.id, item.playlistId));
+  return { success: true, message: "Item removed from playlist." };
+}

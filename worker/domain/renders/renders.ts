@@ -1,0 +1,104 @@
+// Rendering playlists into one file and packaging them as a zip: both are
+// jobs. The rows users see (renders, jobs) are written with the job in one
+// batch; the queue message follows.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
+import { jobs, playlistItems, playlists, projects, renders } from "../../db/schema";
+import { renderKey } from "../../storage/keys";
+import { zipLimitProblem, zipName } from "../../packaging/zip";
+import type { Deps } from "../deps";
+import { Invalid, NotFound } from "../errors";
+
+const URL_SECONDS = 60 * 60;
+
+async function ownedPlaylists(deps: Deps, userId: string, playlistIds: string[]) {
+  const rows = await deps.db
+    .select({ playlist: playlists, projectTitle: projects.title })
+    .from(playlists)
+    .innerJoin(projects, eq(projects.id, playlists.projectId))
+    .where(and(eq(playlists.userId, userId), inArray(playlists.id, playlistIds)));
+  if (rows.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
+  return rows;
+}
+
+export async function startRenders(deps: Deps, userId: string, playlistIds: string[], loudness = false) {
+  if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLIST_TO_RENDER);
+  const targets = await ownedPlaylists(deps, userId, playlistIds);
+  const started = [];
+  for (const { playlist, projectTitle } of targets) {
+    const [first] = await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id)).limit(1);
+    if (!first) throw new Invalid(`The playlist of ${projectTitle.replaceAll("_", " ")} has no files.`);
+    const id = crypto.randomUUID();
+    const fileName = `${zipName(projectTitle)}-${new Date(deps.now()).toISOString().slice(0, 10)}.mp4`;
+    await deps.db.batch([
+      deps.db.insert(jobs).values({ id, userId, kind: "render", input: { renderId: id, playlistId: playlist.id, loudness, origin: deps.origin } }),
+      deps.db.insert(renders).values({ id, userId, playlistId: playlist.id, projectTitle, fileName, key: renderKey(userId, id, "mp4") }),
+    ]);
+    started.push({ renderId: id, playlistId: playlist.id, projectTitle, status: "queued" as const });
+  }
+  await deps.queue.sendBatch(started.map((r) => ({ body: { jobId: r.renderId, kind: "render" } })));
+  return started;
+}
+
+export async function listRenders(deps: Deps, userId: string) {
+  const rows = await deps.db.select().from(renders).where(eq(renders.userId, userId)).orderBy(desc(renders.createdAt));
+  return Promise.all(
+    rows.map(async (row) => {
+      if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null };
+      const { signer } = deps.storage;
+      const [play, download, audio] = await Promise.all([
+        signer.signGet({ key: row.key }, URL_SECONDS),
+        signer.signGet({ key: row.key, downloadName: row.fileName }, URL_SECONDS),
+        row.audioKey ? signer.signGet({ key: row.audioKey, downloadName: row.fileName.replace(/\.mp4$/, ".m4a") }, URL_SECONDS) : null,
+      ]);
+      return { ...row, url: play.url, downloadUrl: download.url, audioUrl: audio?.url ?? null };
+    }),
+  );
+}
+
+export async function renderStatus(deps: Deps, userId: string, renderIds: string[]) {
+  if (renderIds.length === 0) return [];
+  return deps.db
+    .select({ id: renders.id, status: renders.status, progress: renders.progress, error: renders.error, projectTitle: renders.projectTitle })
+    .from(renders)
+    .where(and(eq(renders.userId, userId), inArray(renders.id, renderIds)));
+}
+
+/** The entries a package of these playlists would hold: one folder per playlist. */
+export async function packageEntries(deps: Deps, userId: string, playlistIds: string[]) {
+  const targets = await ownedPlaylists(deps, userId, playlistIds);
+  const items = await deps.db.select().from(playlistItems).where(inArray(playlistItems.playlistId, playlistIds)).orderBy(asc(playlistItems.seqPos));
+  const folders = new Set<string>();
+  return targets.flatMap(({ playlist, projectTitle }) => {
+    let folder = zipName(projectTitle);
+    while (folders.has(folder)) folder += "_";
+    folders.add(folder);
+    return items
+      .filter((i) => i.playlistId === playlist.id)
+      .map((item, index) => ({ name: `${folder}/${String(index + 1).padStart(2, "0")}-${zipName(item.fileName)}`, size: item.size, key: item.key }));
+  });
+}
+
+export async function startPackage(deps: Deps, userId: string, playlistIds: string[]) {
+  if (playlistIds.length === 0) throw new Invalid(NO_PLAYLISTS_SELECTED);
+  const entries = await packageEntries(deps, userId, playlistIds);
+  if (entries.length === 0) throw new Invalid("The selected playlists have no files.");
+  const problem = zipLimitProblem(entries);
+  if (problem) throw new Invalid(problem);
+  const id = crypto.randomUUID();
+  await deps.db.insert(jobs).values({ id, userId, kind: "package", input: { playlistIds, origin: deps.origin } });
+  await deps.queue.send({ jobId: id, kind: "package" });
+  return { jobId: id, status: "queued" as const };
+}
+
+/** A job of the caller's: status, progress, and for a finished package its download URL. */
+export async function jobStatus(deps: Deps, userId: string, jobId: string) {
+  const [job] = await deps.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
+  if (!job) throw new NotFound("Job not found.");
+  const output = job.output as { key?: string; fileName?: string } | null;
+  const downloadUrl =
+    job.status === "done" && output?.key
+      ? (await deps.storage.signer.signGet({ key: output.key, downloadName: output.fileName }, URL_SECONDS)).url
+      : null;
+  return { id: job.id, kind: job.kind, status: job.status, progress: job.progress, error: job.error, downloadUrl, fileName: output?.fileName ?? null };
+}

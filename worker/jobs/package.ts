@@ -1,0 +1,59 @@
+// Package job: a zip of the selected playlists' files, one folder per
+// playlist, streamed from R2 through fflate into an R2 multipart upload in
+// equal parts, so memory stays at about one part whatever the total size.
+import type { Job } from "../db/schema";
+import type { Deps } from "../domain/deps";
+import { packageEntries } from "../domain/renders/renders";
+import { fixedChunks, zipStream } from "../packaging/zip";
+import { packageKey } from "../storage/keys";
+import { markDone, markFailed, markRunning } from "./store";
+import { recordProgress } from "./progress";
+
+export const PACKAGE_PART_SIZE = 8 * 1024 * 1024;
+
+export async function runPackage(deps: Deps, _env: Env, job: Job) {
+  const { playlistIds } = job.input as { playlistIds: string[] };
+  await markRunning(deps.db, job.id);
+  const entries = await packageEntries(deps, job.userId, playlistIds);
+  const { bucket } = deps.storage;
+  const total = entries.reduce((sum, e) => sum + e.size, 0) || 1;
+  let done = 0;
+  let reported = 0;
+
+  const zipped = zipStream(
+    entries.map((entry) => ({
+      name: entry.name,
+      size: entry.size,
+      async open() {
+        const object = await bucket.get(entry.key);
+        if (!object) throw new Error(`${entry.name} is missing from storage`);
+        return object.body;
+      },
+    })),
+  );
+  const key = packageKey(job.userId, job.id);
+  const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
+  try {
+    const parts: R2UploadedPart[] = [];
+    let size = 0;
+    for await (const chunk of fixedChunks(zipped, PACKAGE_PART_SIZE)) {
+      parts.push(await upload.uploadPart(parts.length + 1, chunk));
+      size += chunk.length;
+      done = Math.min(total, size);
+      if ((done / total) * 100 - reported >= 5) {
+        reported = Math.floor((done / total) * 100);
+        await recordProgress(deps.db, job.id, reported);
+      }
+    }
+    await upload.complete(parts);
+    const fileName = `playlists-${new Date(deps.now()).toISOString().slice(0, 10)}.zip`;
+    await markDone(deps.db, job.id, { key, fileName, size, files: entries.length });
+  } catch (error) {
+    await upload.abort().catch(() => {});
+    throw error;
+  }
+}
+
+export async function failPackage(deps: Deps, job: Job, reason: string) {
+  await markFailed(deps.db, job.id, reason);
+}
