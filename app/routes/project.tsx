@@ -1,0 +1,470 @@
+// The project files screen (/projects/:projectId): upload drop zone with
+// per-file progress, the project's files with the three-click selection of
+// seed 000 §4, and deleting files or the whole project.
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useDropzone, type FileRejection } from "react-dropzone";
+import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
+import type { Route } from "./+types/project";
+import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
+import { Invalid, NotFound } from "../../worker/domain/errors";
+import { requireUser, server } from "../lib/auth.server";
+import { formAction, formFields, type FormError } from "../lib/forms.server";
+import { ACCESS_TYPES, MAX_FILE_SIZE } from "../lib/schemas/files";
+import { dropRejectionMessage, PROJECT_FILE_ACCEPT, uploadFile } from "../lib/upload-client";
+import "../styles/files.css";
+
+const FILE_DELETED = "File deleted successfully!";
+const DELETE_FILE_CONFIRM = "Are you sure you want to delete this file?";
+const DELETE_PROJECT_CONFIRM = "Are you sure you want to delete this project and all of its files?";
+/** Where the file view leaves a message for the page it goes back to. */
+const FLASH_KEY = "cp-flash";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? displayName(loaderData.project.title) || "Untitled Project" : "Project";
+  return [{ title: `${title} · Creator Platform` }];
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  try {
+    const { project, files } = await listProjectFiles(server(context).deps, user.id, params.projectId);
+    return {
+      project: { id: project.id, title: project.title },
+      files: files.map((file) => ({
+        id: file.id,
+        fileName: file.fileName,
+        kind: file.kind,
+        size: file.size,
+        accessType: file.accessType,
+        createdAt: file.createdAt,
+        probeStatus: file.probeStatus,
+        probeError: file.probeError,
+        durationSeconds: file.durationSeconds,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof NotFound) throw data("Project not found.", { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { deps } = server(context);
+  const fields = formFields(await request.formData());
+
+  if (fields.intent === "delete-file") {
+    const fileId = fields.fileId ?? "";
+    const echo = { intent: "delete-file" as const, fileId };
+    try {
+      return await formAction(async () => {
+        if (!fileId) throw new Invalid("Required data missing for deletion");
+        await deleteFile(deps, user.id, fileId);
+        return { ...echo, message: FILE_DELETED };
+      }, echo);
+    } catch (error) {
+      console.error(error);
+      const failure: FormError = { code: "internal", message: "An error occurred while deleting the file" };
+      return data({ ...echo, error: failure }, { status: 500 });
+    }
+  }
+
+  if (fields.intent === "delete-project") {
+    return formAction(async () => {
+      await deleteProject(deps, user.id, params.projectId);
+      return redirect("/authenticated");
+    }, { intent: "delete-project" as const });
+  }
+
+  throw data("Unknown form.", { status: 400 });
+}
+
+type FileView = Route.ComponentProps["loaderData"]["files"][number];
+
+/** Seed 000 §2: underscores in names are shown as spaces. */
+function displayName(name: string) {
+  return name.replaceAll("_", " ");
+}
+
+function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+function formatDuration(seconds: number) {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+const subscribeNothing = () => () => {};
+/** False on the server and during hydration, true after: local times only once hydrated. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+function LocalTime({ value }: { value: Date | string }) {
+  const hydrated = useHydrated();
+  const date = new Date(value);
+  const text = hydrated ? date.toLocaleString() : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return <time dateTime={date.toISOString()}>{text}</time>;
+}
+
+/** A message that clears itself after 5 seconds (seed 000 §4). */
+function useFeedback() {
+  const [feedback, setFeedback] = useState<{ text: string; error: boolean } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const show = useCallback((text: string, error = false) => {
+    clearTimeout(timer.current);
+    setFeedback({ text, error });
+    timer.current = setTimeout(() => setFeedback(null), 5000);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [feedback, show] as const;
+}
+
+function Feedback({ feedback }: { feedback: { text: string; error: boolean } | null }) {
+  if (!feedback) return null;
+  return (
+    <p className={feedback.error ? "feedback error" : "feedback success"} role={feedback.error ? "alert" : "status"}>
+      {feedback.text}
+    </p>
+  );
+}
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  const { project, files } = loaderData;
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const [feedback, showFeedback] = useFeedback();
+  const [refreshing, setRefreshing] = useState(false);
+  const deleteProjectFetcher = useFetcher<typeof action>();
+
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await revalidator.revalidate();
+    } finally {
+      setRefreshing(false);
+    }
+  }, [revalidator]);
+
+  // A message handed over by the page before: Home after its uploads, the file view after deleting.
+  useEffect(() => {
+    const state = location.state as { message?: unknown } | null;
+    if (typeof state?.message === "string") showFeedback(state.message);
+    try {
+      const flash = sessionStorage.getItem(FLASH_KEY);
+      if (flash) {
+        sessionStorage.removeItem(FLASH_KEY);
+        showFeedback(flash);
+      }
+    } catch {}
+  }, [location.key, location.state, showFeedback]);
+
+  // While a probe is queued or running, look again every 3 seconds.
+  const probing = files.some((file) => file.probeStatus === "queued" || file.probeStatus === "running");
+  const revalidatorRef = useRef(revalidator);
+  revalidatorRef.current = revalidator;
+  useEffect(() => {
+    if (!probing) return;
+    const timer = setInterval(() => {
+      const current = revalidatorRef.current;
+      if (current.state === "idle" && document.visibilityState === "visible") void current.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [probing]);
+
+  const deletingProject = deleteProjectFetcher.state !== "idle";
+  const projectError = deleteProjectFetcher.data && "error" in deleteProjectFetcher.data ? deleteProjectFetcher.data.error : null;
+
+  return (
+    <div className="files-page">
+      <section className="card">
+        <div className="page-heading">
+          <h1>{displayName(project.title) || "Untitled Project"}</h1>
+          <button
+            type="button"
+            className="button danger"
+            disabled={deletingProject}
+            onClick={() => {
+              if (window.confirm(DELETE_PROJECT_CONFIRM)) {
+                void deleteProjectFetcher.submit({ intent: "delete-project" }, { method: "post" });
+              }
+            }}
+          >
+            {deletingProject ? "Deleting..." : "Delete project"}
+          </button>
+        </div>
+        {projectError && (
+          <p className="error" role="alert">
+            {projectError.message}
+          </p>
+        )}
+        <p className="muted">
+          <Link to="/authenticated">← All projects</Link>
+        </p>
+        <Uploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+      </section>
+
+      <section className="card" aria-labelledby="files-heading">
+        <h2 id="files-heading">Files</h2>
+        <Feedback feedback={feedback} />
+        <FileList files={files} loading={refreshing && revalidator.state === "loading"} onMessage={showFeedback} />
+      </section>
+    </div>
+  );
+}
+
+// ── uploads ─────────────────────────────────────────────────────────────────
+
+interface Pending {
+  key: string;
+  file: File;
+  fraction: number;
+  status: "pending" | "uploading" | "done" | "error";
+  error?: string;
+}
+
+const LIMITS = { accept: PROJECT_FILE_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE };
+
+function Uploader({
+  projectId,
+  onUploaded,
+  onMessage,
+}: {
+  projectId: string;
+  onUploaded: () => Promise<void>;
+  onMessage: (text: string, error?: boolean) => void;
+}) {
+  const id = useId();
+  const [items, setItems] = useState<Pending[]>([]);
+  const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
+  const [rejections, setRejections] = useState<string[]>([]);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const update = (key: string, change: Partial<Pending>) =>
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    ...LIMITS,
+    disabled: busy,
+    onDrop: (accepted, rejected: FileRejection[]) => {
+      setNotice(null);
+      setRejections(rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, LIMITS)}`)));
+      const stamp = Date.now();
+      setItems((list) => [
+        ...list.filter((item) => item.status !== "done"),
+        ...accepted.map((file, i) => ({ key: `${stamp}-${i}-${file.name}`, file, fraction: 0, status: "pending" as const })),
+      ]);
+    },
+  });
+
+  async function upload() {
+    if (busy) return;
+    const queue = items.filter((item) => item.status === "pending" || item.status === "error");
+    if (queue.length === 0) {
+      setNotice({ text: "No files to upload.", error: true });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    let failures = 0;
+    for (const item of queue) {
+      update(item.key, { status: "uploading", fraction: 0, error: undefined });
+      try {
+        await uploadFile(item.file, { purpose: "project-file", accessType, projectId }, { onProgress: (fraction) => update(item.key, { fraction }) });
+        update(item.key, { status: "done", fraction: 1 });
+      } catch (error) {
+        failures++;
+        update(item.key, { status: "error", error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    // Back to idle: the uploaded files leave the selection, failed ones stay to try again.
+    setItems((list) => list.filter((item) => item.status !== "done"));
+    setBusy(false);
+    if (failures === 0) onMessage("Upload successful!");
+    await onUploaded();
+  }
+
+  return (
+    <div className="uploader">
+      <h2>Upload files</h2>
+      <div {...getRootProps({ className: `dropzone${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
+        <input {...getInputProps({ "aria-label": "Files to upload" })} />
+        <p>{isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
+        <p className="muted small">Images, video, audio, PDF and text files.</p>
+      </div>
+      {rejections.length > 0 && (
+        <ul className="drop-errors" role="alert">
+          {rejections.map((message, i) => (
+            <li key={i} className="error">
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && (
+        <ul className="upload-progress" aria-label="Files to upload">
+          {items.map((item) => {
+            const percent = Math.round(item.fraction * 100);
+            return (
+              <li key={item.key}>
+                <span className="upload-name">{item.file.name}</span>
+                <progress max={100} value={percent} aria-label={`${item.file.name} upload progress`} />
+                <span className="upload-percent">{percent}%</span>
+                {item.status !== "uploading" && !busy && (
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove ${item.file.name}`}
+                    onClick={() => setItems((list) => list.filter((other) => other.key !== item.key))}
+                  >
+                    ×
+                  </button>
+                )}
+                {item.status === "error" && (
+                  <p className="error" role="alert">
+                    Failed to upload file: {item.file.name}
+                    {item.error && <span className="reason"> — {item.error}</span>}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="upload-controls">
+        <label htmlFor={`${id}-access`}>Access type</label>
+        <select id={`${id}-access`} value={accessType} onChange={(event) => setAccessType(event.target.value as typeof accessType)} disabled={busy}>
+          <option value="private">Private</option>
+          <option value="public-read">Public</option>
+        </select>
+        <button type="button" className="button primary" disabled={busy} onClick={() => void upload()}>
+          {busy ? "Uploading..." : "Upload"}
+        </button>
+      </div>
+      {notice && (
+        <p className={notice.error ? "error" : "success"} role={notice.error ? "alert" : "status"}>
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// ── the file list and its three-click selection ────────────────────────────
+
+/** Seed 000 §4: 1 = clicked once (nothing visible), 2 = selected. */
+type Selection = Record<string, 1 | 2>;
+
+function FileList({ files, loading, onMessage }: { files: FileView[]; loading: boolean; onMessage: (text: string, error?: boolean) => void }) {
+  const [selection, setSelection] = useState<Selection>({});
+  const deleteFetcher = useFetcher<typeof action>();
+  const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("fileId") : null;
+
+  // A click outside any file item clears every selection.
+  useEffect(() => {
+    const clear = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item]")) setSelection({});
+    };
+    document.addEventListener("click", clear);
+    return () => document.removeEventListener("click", clear);
+  }, []);
+
+  // A deleted file leaves the list at once, before the list is loaded again.
+  const result = deleteFetcher.data;
+  const deletedId = result && !("error" in result) && "fileId" in result ? result.fileId : null;
+  const shown = deletedId ? files.filter((file) => file.id !== deletedId) : files;
+
+  // The result of a delete, once.
+  useEffect(() => {
+    if (!result) return;
+    if ("error" in result && result.error) onMessage(result.error.message, true);
+    else if ("message" in result) onMessage(result.message);
+    if ("fileId" in result) {
+      setSelection(({ [result.fileId]: _, ...rest }) => rest);
+    }
+  }, [result, onMessage]);
+
+  function click(file: FileView) {
+    const state = selection[file.id];
+    if (!state) return setSelection({ ...selection, [file.id]: 1 });
+    if (state === 1) return setSelection({ ...selection, [file.id]: 2 });
+    // Third click: ready to delete; declining keeps the file selected.
+    if (window.confirm(DELETE_FILE_CONFIRM)) {
+      void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
+    }
+  }
+
+  return (
+    <>
+      {loading && (
+        <p className="muted" role="status">
+          Loading...
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <p className="empty-state">No files found for this project.</p>
+      ) : (
+        <>
+          <p className="muted small">Click a file twice to select it; a third click deletes it.</p>
+          <ul className="file-list">
+            {shown.map((file) => {
+              const selected = selection[file.id] === 2;
+              const deleting = deletingId === file.id;
+              return (
+                <li key={file.id} data-file-item className={selected ? "file-item selected" : "file-item"}>
+                  <button type="button" className="file-select" aria-pressed={selected} disabled={deleting} onClick={() => click(file)}>
+                    <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
+                    <span className="file-main">
+                      <span className="file-name">{displayName(file.fileName)}</span>
+                      <span className="file-meta muted">
+                        {formatBytes(file.size)} · <LocalTime value={file.createdAt} />
+                        {file.accessType === "public-read" && <> · Public</>}
+                        <ProbeState file={file} />
+                      </span>
+                    </span>
+                    {deleting && <span className="deleting">Deleting...</span>}
+                  </button>
+                  <Link to={`/bigfile/${file.id}`} className="button open-link" aria-label={`Open ${displayName(file.fileName)}`}>
+                    Open
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function ProbeState({ file }: { file: FileView }) {
+  if (file.kind !== "audio" && file.kind !== "video") return null;
+  switch (file.probeStatus) {
+    case "queued":
+    case "running":
+      return <span className="probe"> · probing…</span>;
+    case "done":
+      return file.durationSeconds != null ? <span className="probe"> · {formatDuration(file.durationSeconds)}</span> : null;
+    case "failed":
+      return <span className="probe error"> · {file.probeError || "Could not read the media details."}</span>;
+    default:
+      return null;
+  }
+}
