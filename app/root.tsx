@@ -12,7 +12,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteHeader } from "./components/SiteHeader";
 import { server } from "./lib/auth.server";
-import { accentForDisplay, parseTheme, THEME_COOKIE, DEFAULT_THEME } from "./lib/theme";
+import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
+import { parseTheme } from "./lib/theme.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = server(context);

@@ -21,7 +21,8 @@ import {
   shippingSchema,
   SIGN_IN_FOR_SHIPPING,
 } from "../lib/schemas/shipping";
-import { ACCENT_COLOURS, parseTheme, THEME_COOKIE, themeSchema } from "../lib/theme";
+import { ACCENT_COLOURS, THEME_COOKIE } from "../lib/theme";
+import { parseTheme, themeSchema } from "../lib/theme.server";
 
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];

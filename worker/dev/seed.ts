@@ -3,6 +3,7 @@
 import { count } from "drizzle-orm";
 import { popups, users } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { forgetActivePopup } from "../domain/popups/active";
 import { hashPassword } from "../security/passwords";
 
 export const DEMO_MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", username: "demo" };
@@ -43,6 +44,7 @@ export async function seedWhenEmpty(deps: Deps, adminPassword: string) {
       createdBy: adminId,
     }),
   ]);
+  forgetActivePopup();
   return {
     seeded: true as const,
     admin: { email: deps.adminEmail, password: adminPassword },

@@ -14,7 +14,27 @@ export interface ActivePopup {
   buttonLabel: string;
 }
 
-export async function getActivePopup(deps: Pick<Deps, "db">): Promise<ActivePopup | null> {
+/**
+ * The landing page reads the popup on every visit; it changes rarely, so each
+ * isolate keeps it for a short while. Writes through the domain call
+ * `forgetActivePopup`; other isolates see a change within POPUP_TTL_MS.
+ */
+export const POPUP_TTL_MS = 30_000;
+let cached: { popup: ActivePopup | null; until: number } | null = null;
+
+export function forgetActivePopup() {
+  cached = null;
+}
+
+export async function getActivePopup(deps: Pick<Deps, "db" | "now">): Promise<ActivePopup | null> {
+  const now = deps.now();
+  if (cached && cached.until > now) return cached.popup;
+  const popup = await readActivePopup(deps);
+  cached = { popup, until: now + POPUP_TTL_MS };
+  return popup;
+}
+
+async function readActivePopup(deps: Pick<Deps, "db">): Promise<ActivePopup | null> {
   const [popup] = await deps.db.select().from(popups).where(eq(popups.active, true)).limit(1);
   if (!popup) return null;
   return {
