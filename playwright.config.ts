@@ -17,7 +17,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  // The JSON report feeds `npm test`'s closing count (scripts/test.mjs).
+  reporter: [["list"], ["json", { outputFile: "test-reports/playwright.json" }], ...(process.env.CI ? [["html", { open: "never" }] as const] : [])],
   use: {
     baseURL,
     headless: true,

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const results = resolve(root, "test-results");
+// Not test-results/: Playwright empties that folder when it starts.
+const results = resolve(root, "test-reports");
 process.env.PATH = `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`;
 
 function step(title) {

@@ -1,0 +1,93 @@
+// A creator's files journey: a project made by uploading a video, an audio
+// file and a picture; the big file view with the probed duration, notes, a
+// slot letter, download and delete; nobody else can open the file.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, login, MEMBER, unique } from "./fixtures";
+
+const dir = mkdtempSync(join(tmpdir(), "e2e-files-"));
+const clip = join(dir, "clip.mp4");
+const song = join(dir, "song.mp3");
+const cover = join(dir, "cover.png");
+
+test.beforeAll(() => {
+  const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-y", "-loglevel", "error", ...args]);
+  ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-f", "lavfi", "-i", "sine=duration=2", "-shortest", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", clip);
+  ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=1", song);
+  writeFileSync(cover, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+});
+
+/** The big file view shows the probe's result once the job is done; reload until then. */
+async function waitForProbe(page: Page) {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator("dt", { hasText: "Duration" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test("upload, view, annotate, download and delete a file; others cannot open it", async ({ page, browser }) => {
+  const title = unique("Show ");
+  await login(page, MEMBER.email, MEMBER.password);
+
+  await page.getByLabel("Project title").fill(title);
+  await page.getByLabel("Files for the new project").setInputFiles([clip, song, cover]);
+  await expect(page.getByLabel("clip.mp4 upload progress")).toBeVisible();
+  await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 20_000 });
+  const projectUrl = page.url();
+  for (const name of ["clip.mp4", "song.mp3", "cover.png"]) await expect(page.getByRole("link", { name: `Open ${name}` })).toBeVisible();
+
+  await page.getByRole("link", { name: "Open clip.mp4" }).click();
+  await expect(page).toHaveURL(/\/bigfile\/[\w-]+$/);
+  const fileUrl = page.url();
+  await expect(page.getByRole("heading", { name: "clip.mp4" })).toBeVisible();
+  await waitForProbe(page);
+  await expect(page.locator("dt", { hasText: "Duration" }).locator("xpath=following-sibling::dd[1]")).toContainText("0:02");
+  const duration = await page.locator("video").evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (video.readyState >= 1) return resolve(video.duration);
+        video.addEventListener("loadedmetadata", () => resolve(video.duration), { once: true });
+        video.addEventListener("error", () => reject(new Error("video failed to load")), { once: true });
+        video.load();
+      }),
+  );
+  expect(duration).toBeGreaterThan(1.8);
+  expect(duration).toBeLessThan(2.3);
+
+  await page.getByRole("button", { name: /Notes/ }).click();
+  await page.getByLabel("Add a note").fill("Swap the intro after episode 12");
+  await page.getByRole("button", { name: "Add Note" }).click();
+  await expect(page.getByText("Note added successfully!")).toBeVisible();
+  await expect(page.getByText("Swap the intro after episode 12")).toBeVisible();
+  await page.getByRole("listitem").filter({ hasText: "Swap the intro after episode 12" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Note deleted successfully!")).toBeVisible();
+  await expect(page.getByText("Swap the intro after episode 12")).toHaveCount(0);
+
+  await page.getByLabel("Slot position").fill("b");
+  await page.getByRole("button", { name: "Save Slot Position" }).click();
+  await expect(page.getByText("Slot position updated successfully!")).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download File" }).click();
+  expect((await downloading).suggestedFilename()).toBe("clip.mp4");
+
+  for (const who of ["visitor", "another member"] as const) {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    if (who === "another member") await login(other, ADMIN.email, ADMIN.password);
+    await other.goto(fileUrl);
+    await expect(other.getByText("No file data available")).toBeVisible();
+    await expect(other.locator("video")).toHaveCount(0);
+    await context.close();
+  }
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete File" }).click();
+  await expect(page).toHaveURL(projectUrl);
+  await expect(page.getByText("File deleted successfully!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open clip.mp4" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Open song.mp3" })).toBeVisible();
+});
