@@ -13,11 +13,12 @@ import "./app.css";
 import { SiteHeader } from "./components/SiteHeader";
 import { server } from "./lib/auth.server";
 import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
-import { parseTheme } from "./lib/theme.server";
+import { themeFor } from "./lib/theme.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = server(context);
-  return { user, theme: parseTheme(readCookie(request, THEME_COOKIE)) };
+  const theme = themeFor(user, readCookie(request, THEME_COOKIE));
+  return { user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role }, theme };
 }
 
 export function meta() {

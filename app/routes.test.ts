@@ -189,6 +189,9 @@ describe("theme preferences", () => {
     const theme = saved.headers.getSetCookie().find((c) => c.startsWith("theme="))!.split(";")[0]!;
     const page = await html(await call("/contact", { cookie: `${cookie}; ${theme}` }));
     expect(page).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
+    // Saved for the member: another device (no theme cookie) gets it too.
+    const elsewhere = await html(await call("/contact", { cookie }));
+    expect(elsewhere).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
     const refused = await call("/settings", { body: form({ accentColor: "red;}", fontPercentage: "900" }), cookie });
     expect(refused.status).toBe(400);
   });

@@ -9,7 +9,7 @@ import { randomId, sha256 } from "./security/crypto";
 export const SESSION_COOKIE = "sid";
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export type SessionUser = Pick<User, "id" | "name" | "username" | "email" | "role">;
+export type SessionUser = Pick<User, "id" | "name" | "username" | "email" | "role"> & { theme?: User["theme"] };
 
 export async function createSession(db: Database, userId: string, now = Date.now()) {
   const token = randomId(16);
@@ -25,7 +25,7 @@ export async function readSessionUser(db: Database, request: Request, now = Date
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const [row] = await db
-    .select({ id: users.id, name: users.name, username: users.username, email: users.email, role: users.role })
+    .select({ id: users.id, name: users.name, username: users.username, email: users.email, role: users.role, theme: users.theme })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, await sha256(token)), gt(sessions.expiresAt, new Date(now))))

@@ -20,3 +20,9 @@ export function parseTheme(raw: string | undefined): Theme {
     return DEFAULT_THEME;
   }
 }
+
+/** A member's saved theme wins (it follows them across devices); otherwise the browser's cookie. */
+export function themeFor(user: { theme?: unknown } | null, cookie: string | undefined): Theme {
+  if (user?.theme) return themeSchema.catch(DEFAULT_THEME).parse(user.theme);
+  return parseTheme(cookie);
+}

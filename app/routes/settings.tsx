@@ -22,7 +22,8 @@ import {
   SIGN_IN_FOR_SHIPPING,
 } from "../lib/schemas/shipping";
 import { ACCENT_COLOURS, THEME_COOKIE } from "../lib/theme";
-import { parseTheme, themeSchema } from "../lib/theme.server";
+import { themeFor, themeSchema } from "../lib/theme.server";
+import { saveTheme } from "../../worker/domain/accounts/preferences";
 
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Seed 001 §8: the page still opens and says 'Error loading shipping info.'
     console.error(error);
   }
-  return { theme: parseTheme(readCookie(request, THEME_COOKIE)), shipping };
+  return { theme: themeFor(user, readCookie(request, THEME_COOKIE)), shipping };
 }
 
 /** The page has three forms, told apart by `intent`; a form without one is the theme form. */
@@ -74,6 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "theme") {
     return formAction(async () => {
       const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
+      await saveTheme(deps, user.id, theme);
       const year = 365 * 24 * 60 * 60;
       return data(
         { intent: "theme" as const, saved: true as const },

@@ -20,6 +20,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /** The member's saved theme (accent colour, font size, dark mode), applied on every device. */
+    theme: text("theme", { mode: "json" }).$type<{ isDarkMode: boolean; accentColor: string; fontPercentage: number }>(),
     createdAt: createdAt(),
   },
   (t) => [
