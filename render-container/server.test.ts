@@ -78,29 +78,30 @@ describe("renderer server", () => {
 });
 
 describe("job queue", () => {
-  it("runs at most MAX_CONCURRENT_JOBS processes and queues the rest", async () => {
+  // Each job takes 1 s, long enough that the first is still running while the test looks, even on a busy machine.
+  it("runs at most MAX_CONCURRENT_JOBS processes and queues the rest", { timeout: 15_000 }, async () => {
     const queued = await startRenderer({
       FFPROBE_PATH: slowFfprobe,
-      FAKE_FFPROBE_SLEEP: "0.4",
+      FAKE_FFPROBE_SLEEP: "1",
       MAX_CONCURRENT_JOBS: "1",
       MAX_QUEUED_JOBS: "2",
     });
     try {
       const started = Date.now();
       const answers = Promise.all(["a", "b", "c"].map((id) => postJob(queued.base, "probe", job(id))));
+      let health: { jobs: { queued: number } } | undefined;
       await until(async () => {
-        const health = (await (await fetch(`${queued.base}/health`)).json()) as { jobs: { queued: number } };
+        health = (await (await fetch(`${queued.base}/health`)).json()) as { jobs: { queued: number } };
         return health.jobs.queued === 2;
       });
-      const health = (await (await fetch(`${queued.base}/health`)).json()) as { jobs: unknown };
-      expect(health.jobs).toEqual({ running: 1, queued: 2, limit: 1 });
+      expect(health!.jobs).toEqual({ running: 1, queued: 2, limit: 1 });
       // The queue is full: a fourth job is turned away, retryably.
       const refused = await postJob(queued.base, "probe", job("d"));
       expect(refused.status).toBe(503);
       expect(await refused.json()).toMatchObject({ jobId: "d", error: { code: "busy" } });
       const responses = await answers;
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1_150); // one after another, not side by side
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900); // one after another, not side by side
       const bodies = (await Promise.all(responses.map((r) => r.json()))) as { result: { durationSeconds: number } }[];
       expect(bodies.map((b) => b.result.durationSeconds)).toEqual([1.5, 1.5, 1.5]);
     } finally {

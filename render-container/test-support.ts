@@ -2,14 +2,38 @@
 // made with the real ffmpeg, a static file server standing in for R2's signed
 // URLs, and a receiver for progress callbacks. Not part of the image.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
+
+/** Runs the real ffmpeg in `dir` (quiet, overwriting). */
+export function ffmpegIn(dir: string, args: string[]) {
+  return run("ffmpeg", ["-hide_banner", "-v", "error", "-y", ...args], { cwd: dir });
+}
+
+/** Runs the real ffprobe on a file and returns its JSON description. */
+export async function ffprobeJson(path: string): Promise<any> {
+  const { stdout } = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path]);
+  return JSON.parse(stdout);
+}
+
+/** Pseudo-random bytes from a fixed seed, so every run sees the same "corrupt" file. */
+export function corruptBytes(size = 64 * 1024): Buffer {
+  let seed = 0x5eed;
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < bytes.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    bytes[i] = seed >>> 24;
+  }
+  return bytes;
+}
 
 export type RunningRenderer = {
   base: string;
@@ -63,7 +87,7 @@ export type Media = { dir: string; cleanup(): Promise<void> };
 /** mp4 (H.264/AAC, 2 s, 320x240, 25 fps), mp3 (3 s), mp3 with cover art, png, corrupt .mp4. */
 export async function makeMedia(): Promise<Media> {
   const dir = await mkdtemp(join(tmpdir(), "renderer-media-"));
-  const ffmpeg = (args: string[]) => run("ffmpeg", ["-hide_banner", "-v", "error", "-y", ...args], { cwd: dir });
+  const ffmpeg = (args: string[]) => ffmpegIn(dir, args);
   await Promise.all([
     ffmpeg([
       "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=25",
@@ -78,14 +102,8 @@ export async function makeMedia(): Promise<Media> {
     "-i", "tone.mp3", "-i", "still.png", "-map", "0", "-map", "1", "-c:a", "copy", "-c:v", "png",
     "-disposition:v", "attached_pic", "-id3v2_version", "3", "cover.mp3",
   ]);
-  // Random bytes named .mp4, from a fixed seed so every run sees the same file.
-  let seed = 0x5eed;
-  const bytes = Buffer.alloc(64 * 1024);
-  for (let i = 0; i < bytes.length; i++) {
-    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-    bytes[i] = seed >>> 24;
-  }
-  await writeFile(join(dir, "corrupt.mp4"), bytes);
+  // Random bytes named .mp4.
+  await writeFile(join(dir, "corrupt.mp4"), corruptBytes());
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
@@ -107,19 +125,56 @@ export async function fakeFfprobe(dir: string): Promise<string> {
   return path;
 }
 
-export type StaticServer = { base: string; requests: string[]; close(): Promise<void> };
+export type Upload = { path: string; headers: IncomingHttpHeaders; size: number };
 
-/** Serves a folder over HTTP on 127.0.0.1, with Range support, like a signed R2 URL would. */
+export type StaticServer = {
+  base: string;
+  requests: string[];
+  /** PUTs stored so far (a refused PUT is not listed). */
+  uploads: Upload[];
+  close(): Promise<void>;
+};
+
+/**
+ * Serves a folder over HTTP on 127.0.0.1, with Range support, like a signed
+ * R2 URL would. Also the other half of R2's signed URLs: a PUT stores its
+ * body (streamed) under the folder at the request's path, answering 200,
+ * unless the URL carries `?status=403` (or any status), which is answered
+ * without storing anything. A GET under `/stall/` sends the headers and the
+ * first KiB of the file, then nothing more.
+ */
 export async function serveFolder(dir: string): Promise<StaticServer> {
   const requests: string[] = [];
+  const uploads: Upload[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    requests.push(url.pathname);
+    requests.push(`${req.method === "GET" ? "" : `${req.method} `}${url.pathname}`);
+    const stall = url.pathname.startsWith("/stall/");
+    const path = join(dir, decodeURIComponent(url.pathname.replace(/^\/stall\//, "/")).replace(/^\/+/, "").replace(/\.\.+/g, ""));
+    if (req.method === "PUT") {
+      const status = Number(url.searchParams.get("status") ?? 200);
+      if (status !== 200) {
+        res.writeHead(status, { "content-type": "text/plain", connection: "close" }).end("Refused");
+        return;
+      }
+      await mkdir(dirname(path), { recursive: true });
+      let size = 0;
+      req.on("data", (chunk: Buffer) => (size += chunk.length));
+      await pipeline(req, createWriteStream(path));
+      uploads.push({ path: url.pathname, headers: req.headers, size });
+      res.writeHead(200, { etag: '"stored"' }).end();
+      return;
+    }
     let data: Buffer;
     try {
-      data = await readFile(join(dir, decodeURIComponent(url.pathname).replace(/^\/+/, "").replace(/\.\.+/g, "")));
+      data = await readFile(path);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+      return;
+    }
+    if (stall) {
+      res.writeHead(200, { "content-length": String(data.length) });
+      res.write(data.subarray(0, 1024));
       return;
     }
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
@@ -141,7 +196,7 @@ export async function serveFolder(dir: string): Promise<StaticServer> {
     res.writeHead(200, { "accept-ranges": "bytes", "content-length": String(data.length) });
     res.end(data);
   });
-  return listen(server, requests);
+  return { ...(await listen(server, requests)), uploads };
 }
 
 export type CallbackReceiver = { url: string; received: unknown[]; close(): Promise<void> };

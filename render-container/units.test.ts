@@ -1,9 +1,30 @@
 // The renderer's pure parts: reading ffprobe's JSON, its error text, the job
-// envelope and the queue.
+// envelope, the queue, and the render plan (copy or re-encode, filter graphs,
+// loudness, progress, failure text).
 import { describe, expect, it } from "vitest";
 import { parseEnvelope, seconds } from "./src/jobs.ts";
 import { Limiter, QueueFull } from "./src/limiter.ts";
-import { failureReason, parseRate, probe, summariseProbe } from "./src/probe.ts";
+import { type FfprobeOutput, failureReason, parseRate, probe, summariseProbe } from "./src/probe.ts";
+import { parseRenderInput } from "./src/render.ts";
+import {
+  applyFilter,
+  audioGraph,
+  concatList,
+  copyBlocker,
+  describeItem,
+  itemFileName,
+  layoutName,
+  loudnessTarget,
+  measureFilter,
+  mostCommon,
+  outputLayout,
+  parseLoudnorm,
+  progressParser,
+  renderFailureReason,
+  throttledProgress,
+  videoGraph,
+  videoTarget,
+} from "./src/render-plan.ts";
 
 describe("summariseProbe", () => {
   it("reads NTSC rates as 29.97 and 23.976", () => {
@@ -140,5 +161,217 @@ describe("Limiter", () => {
     limiter.refuseWaiting(new Error("shutting down"));
     for (const w of waiting) await expect(w).rejects.toThrow("shutting down");
     expect(limiter.queued).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Job kind `render`: the plan, its filter graphs, loudness, progress, errors.
+
+const h264 = (over: Record<string, unknown> = {}) => ({
+  codec_type: "video",
+  codec_name: "h264",
+  profile: "High",
+  width: 320,
+  height: 240,
+  pix_fmt: "yuv420p",
+  r_frame_rate: "25/1",
+  avg_frame_rate: "25/1",
+  sample_aspect_ratio: "1:1",
+  duration: "2.000000",
+  extradata_hash: "SHA256:aaaa",
+  ...over,
+});
+const aac = (over: Record<string, unknown> = {}) => ({
+  codec_type: "audio",
+  codec_name: "aac",
+  profile: "LC",
+  sample_rate: "48000",
+  channels: 2,
+  channel_layout: "stereo",
+  extradata_hash: "SHA256:bbbb",
+  ...over,
+});
+const mp4 = (...streams: Record<string, unknown>[]): FfprobeOutput => ({
+  streams,
+  format: { format_name: "mov,mp4,m4a,3gp,3g2,mj2", duration: "2.000000" },
+});
+const itemOf = (n: number, output: FfprobeOutput, mediaType: "audio" | "video" = "video") =>
+  describeItem(n, `item-${n}.mp4`, output, mediaType);
+
+describe("render: items and the copy decision", () => {
+  it("copies alike items and names the first difference otherwise", () => {
+    const alike = [1, 2, 3].map((n) => itemOf(n, mp4(h264(), aac())));
+    expect(copyBlocker(alike)).toBeNull();
+    const silent = [1, 2].map((n) => itemOf(n, mp4(h264())));
+    expect(copyBlocker(silent)).toBeNull();
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264({ width: 640, height: 360 }), aac()))])).toBe(
+      "item 2 differs from item 1 in resolution (640x360 vs 320x240)",
+    );
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264({ r_frame_rate: "30/1" }), aac()))])).toMatch(/frame rate/);
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264(), aac({ sample_rate: "44100" })))])).toMatch(/sample rate/);
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264()))])).toMatch(/item 2 differs from item 1 in audio \(absent vs present\)/);
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264({ extradata_hash: "SHA256:cccc" }), aac()))])).toMatch(
+      /video encoder settings/,
+    );
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(aac(), h264()))])).toMatch(/stream layout/);
+    // Alike, but MP4 cannot carry the codec as it is.
+    expect(copyBlocker([1, 2].map((n) => itemOf(n, mp4(h264({ codec_name: "vp8" })))))).toMatch(/needs re-encoding/);
+  });
+
+  it("refuses items that are not what the playlist holds", () => {
+    expect(() => itemOf(2, mp4(aac()))).toThrow("Item 2 has no video stream");
+    expect(() => itemOf(3, mp4(h264()), "audio")).toThrow("Item 3 has no audio stream");
+    expect(() => itemOf(1, { streams: [h264({ codec_name: "png", duration: undefined })], format: { format_name: "png_pipe" } })).toThrow(
+      "Item 1 is a still image, not a video",
+    );
+    expect(() => itemOf(4, { streams: [h264()], format: { format_name: "hls", duration: "9" } })).toThrow(
+      "Item 4 is not a media file but an HLS playlist",
+    );
+    expect(() => itemOf(5, { streams: [h264({ duration: undefined })], format: { format_name: "matroska,webm" } })).toThrow(
+      "Item 5 has no duration",
+    );
+  });
+
+  it("re-encodes at the most common display size and rate, mono only when all audio is mono", () => {
+    const items = [
+      itemOf(1, mp4(h264({ width: 640, height: 360, r_frame_rate: "30/1", avg_frame_rate: "30/1" }))),
+      itemOf(2, mp4(h264(), aac({ channels: 1, channel_layout: "mono" }))),
+      itemOf(3, mp4(h264({ avg_frame_rate: "0/0" }), aac({ channels: 1, channel_layout: "mono" }))),
+    ];
+    expect(videoTarget(items)).toEqual({ width: 320, height: 240, rate: "25/1", layout: "mono", withAudio: true });
+    // A portrait phone clip (rotated 90°) counts as 1080x1920; odd sizes are rounded up to even.
+    const portrait = itemOf(1, mp4(h264({ width: 1920, height: 1080, side_data_list: [{ side_data_type: "Display Matrix", rotation: -90 }] })));
+    expect(portrait.displaySize).toEqual({ width: 1080, height: 1920 });
+    expect(videoTarget([itemOf(1, mp4(h264({ width: 321, height: 241 })))])).toMatchObject({ width: 322, height: 242, withAudio: false });
+    expect(outputLayout([itemOf(1, mp4(h264(), aac())), itemOf(2, mp4(h264(), aac({ channels: 1 })))])).toBe("stereo");
+    expect(mostCommon(["a", "b", "b", "a"])).toBe("a");
+  });
+
+  it("builds the concat filter graph with silence for items without audio", () => {
+    const items = [itemOf(1, mp4(h264(), aac())), itemOf(2, mp4(h264({ duration: "1.5" })))];
+    const graph = videoGraph(items, { width: 320, height: 240, rate: "25/1", layout: "stereo", withAudio: true });
+    expect(graph).toContain("[0:v:0]setpts=PTS-STARTPTS,scale=320:240:force_original_aspect_ratio=decrease");
+    expect(graph).toContain("pad=320:240:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,fps=25/1,format=yuv420p[v1]");
+    expect(graph).toContain("[0:a:0]asetpts=PTS-STARTPTS,aresample=48000");
+    expect(graph).toContain("anullsrc=r=48000:cl=stereo,atrim=duration=1.5");
+    expect(graph).toContain("[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]");
+    const measure = videoGraph(items, { width: 320, height: 240, rate: "25/1", layout: "stereo", withAudio: true }, {
+      audioOnly: true,
+      audioFilter: "loudnorm",
+    });
+    expect(measure).not.toContain(":v:0");
+    expect(measure).toContain("[a0][a1]concat=n=2:v=0:a=1[joined];\n[joined]loudnorm[a]");
+    expect(audioGraph([itemOf(1, mp4(aac()), "audio")], "mono")).toBe(
+      "[0:a:0]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[a0];\n[a0]concat=n=1:v=0:a=1[a]\n",
+    );
+    expect(concatList(items)).toBe("ffconcat version 1.0\nfile 'item-1.mp4'\nfile 'item-2.mp4'\n");
+  });
+
+  it("keeps only known media extensions on downloaded files", () => {
+    expect(itemFileName(2, "https://r2.example/bucket/a/b.MP4?X-Amz-Signature=x")).toBe("item-2.mp4");
+    expect(itemFileName(1, "https://r2.example/bucket/list.m3u8")).toBe("item-1.media");
+    expect(itemFileName(3, "https://r2.example/bucket/noext")).toBe("item-3.media");
+  });
+});
+
+describe("render: loudness", () => {
+  it("targets -16 LUFS for stereo and -19 for mono, at -1 dBTP", () => {
+    expect(loudnessTarget(2)).toEqual({ integrated: -16, truePeak: -1, range: 11 });
+    expect(loudnessTarget(1).integrated).toBe(-19);
+    expect(measureFilter(loudnessTarget(1))).toBe("loudnorm=I=-19:TP=-1.0:LRA=11:print_format=json");
+  });
+
+  it("reads loudnorm's measurement and feeds it to the second pass", () => {
+    const stderr = `[info] size=N/A\n[Parsed_loudnorm_0 @ 0x5] [info] \n{\n\t"input_i" : "-42.25",\n\t"input_tp" : "-41.49",\n\t"input_lra" : "0.00",\n\t"input_thresh" : "-52.25",\n\t"output_i" : "-15.95",\n\t"target_offset" : "-0.05"\n}\n`;
+    const measured = parseLoudnorm(stderr)!;
+    expect(measured).toEqual({ i: "-42.25", tp: "-41.49", lra: "0.00", thresh: "-52.25", offset: "-0.05" });
+    expect(applyFilter(loudnessTarget(2), measured, { layout: "stereo" })).toBe(
+      "loudnorm=I=-16:TP=-1.0:LRA=11:measured_I=-42.25:measured_TP=-41.49:measured_LRA=0.00:measured_thresh=-52.25" +
+        ":offset=-0.05:linear=true:print_format=none,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo",
+    );
+    // Silence measures -inf: nothing to normalise.
+    expect(parseLoudnorm(stderr.replace('"-42.25"', '"-inf"'))).toBeNull();
+    expect(parseLoudnorm("no json here")).toBeNull();
+    expect(layoutName({ channels: 6 })).toBe("6c");
+    expect(layoutName({ channels: 2, channel_layout: "5.1(side)" })).toBe("5.1(side)");
+  });
+});
+
+describe("render: progress", () => {
+  it("turns -progress out_time_us into fractions of the total, across split chunks", () => {
+    const seen: number[] = [];
+    const feed = progressParser(4, (f) => seen.push(f));
+    feed("frame=10\nout_time_us=1000");
+    feed("000\nout_time_ms=2000000\nout_time_us=N/A\n");
+    feed("out_time_us=9000000\nprogress=end\n");
+    expect(seen).toEqual([0.25, 0.5, 1, 1]);
+  });
+
+  it("passes on increasing percentages at most once per interval, the final one always", () => {
+    let clock = 0;
+    const sent: number[] = [];
+    const report = throttledProgress((p) => sent.push(p), 1_000, () => clock);
+    report(5);
+    clock = 1_000;
+    report(12.7);
+    report(20);
+    clock = 2_500;
+    report(10); // never backwards
+    report(40);
+    clock = 2_600;
+    report(100, true);
+    expect(sent).toEqual([12, 40, 100]);
+  });
+});
+
+describe("render: failure reasons", () => {
+  const folder = "/tmp/render-j1-abc";
+
+  it("names the item an ffmpeg failure is about, without paths", () => {
+    const direct = `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5616a596af00] moov atom not found\n${folder}/item-2.mp4: Invalid data found when processing input\n`;
+    expect(renderFailureReason(direct, folder)).toBe("Item 2 could not be read: Invalid data found when processing input (moov atom not found)");
+    const concat = `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x1] moov atom not found\n[concat @ 0x2] Impossible to open '${folder}/item-3.mov'\n${folder}/list.ffconcat: Invalid data found when processing input\n`;
+    expect(renderFailureReason(concat, folder)).toBe("Item 3 could not be read: Invalid data found when processing input");
+  });
+
+  it("keeps the last meaningful line and drops ffmpeg's follow-up noise", () => {
+    const filter = `[Parsed_scale_0 @ 0x1] Cannot parse expression for height: 'bogus'\n[AVFilterGraph @ 0x2] Error initializing filter 'scale' with args '-5:bogus'\nError initializing complex filters.\nInvalid argument\n`;
+    expect(renderFailureReason(filter, folder)).toBe("Invalid argument (Error initializing filter 'scale' with args '-5:bogus')");
+    expect(renderFailureReason("Conversion failed!\n", folder)).toBe("ffmpeg failed without saying why");
+    expect(renderFailureReason("x".repeat(500), folder).length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("render: input", () => {
+  const target = { url: "https://r2.example/out.mp4?X-Amz-Signature=x" };
+
+  it("accepts a playlist and fills in the defaults", () => {
+    expect(
+      parseRenderInput({ items: [{ url: "https://r2.example/a.mp4", extra: 1 }], output: target, mediaType: "video" }),
+    ).toEqual({ ok: true, value: { items: [{ url: "https://r2.example/a.mp4" }], output: target, mediaType: "video", loudness: false } });
+    expect(
+      parseRenderInput({
+        items: [{ url: "https://r2.example/a.mp3" }],
+        output: { ...target, headers: { "Content-Type": "video/mp4" } },
+        audioOutput: target,
+        mediaType: "audio",
+        loudness: true,
+      }),
+    ).toMatchObject({ ok: true, value: { audioOutput: target, loudness: true, output: { headers: { "Content-Type": "video/mp4" } } } });
+  });
+
+  it("names every problem", () => {
+    expect(parseRenderInput({ items: [], output: target, mediaType: "video" })).toEqual({
+      ok: false,
+      fields: { "input.items": expect.any(String) },
+    });
+    expect(parseRenderInput({ items: [{ url: "concat:a|b" }], output: { url: target.url, headers: { "bad name": "x" } }, mediaType: "video" })).toEqual({
+      ok: false,
+      fields: { "input.items[0].url": expect.any(String), "input.output.headers": expect.any(String) },
+    });
+    expect(parseRenderInput({ items: [{ url: "https://a/b" }], output: target, mediaType: "video", audioOutput: target })).toMatchObject({
+      ok: false,
+      fields: { "input.audioOutput": "is only for audio playlists" },
+    });
   });
 });

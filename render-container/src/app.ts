@@ -17,10 +17,12 @@ import { Limiter, QueueFull } from "./limiter.ts";
 import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { probe } from "./probe.ts";
 import { progressReporter } from "./progress.ts";
+import { render } from "./render.ts";
 
-/** Every job kind the renderer runs; render (concat) and package join here. */
+/** Every job kind the renderer runs; package joins here. */
 export const jobKinds: Record<string, AnyJobKind> = {
   [probe.kind]: probe,
+  [render.kind]: render,
 };
 
 type Log = (message: string) => void;
@@ -157,6 +159,10 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
       config,
       signal: controller.signal,
       progress: (percent) => progress.report(percent),
+      log: (message) => log(`job ${kind.kind} ${jobId}: ${message}`),
+      doing(what) {
+        current = what;
+      },
       exec(tool, args, options = {}) {
         current = tool;
         const bin = tool === "ffmpeg" ? config.ffmpegPath : config.ffprobePath;

@@ -12,6 +12,12 @@ export type Config = {
   /** Jobs waiting for a slot beyond this are turned away with 503 `busy`. */
   maxQueuedJobs: number;
   probeTimeoutMs: number;
+  /** Per render job, counted from leaving the queue: downloads, ffmpeg passes and uploads. */
+  renderTimeoutMs: number;
+  /** A render's inputs together may not exceed this many bytes (they are downloaded to disk first). */
+  renderMaxInputBytes: number;
+  /** Render progress callbacks go out at most this often. */
+  progressIntervalMs: number;
   callbackTimeoutMs: number;
   shutdownGraceMs: number;
   /** Largest accepted job request body. */
@@ -44,6 +50,9 @@ export function readConfig(env: Env = process.env): Config {
     maxConcurrentJobs: integer(env, "MAX_CONCURRENT_JOBS", 2, 1),
     maxQueuedJobs: integer(env, "MAX_QUEUED_JOBS", 100, 0),
     probeTimeoutMs: integer(env, "PROBE_TIMEOUT_MS", 60_000, 1),
+    renderTimeoutMs: integer(env, "RENDER_TIMEOUT_MS", 30 * 60_000, 1),
+    renderMaxInputBytes: integer(env, "RENDER_MAX_INPUT_BYTES", 20 * 1024 ** 3, 1),
+    progressIntervalMs: integer(env, "PROGRESS_INTERVAL_MS", 1_000, 0),
     callbackTimeoutMs: integer(env, "CALLBACK_TIMEOUT_MS", 5_000, 1),
     shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 10_000, 0),
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 256 * 1024, 1024),

@@ -1,9 +1,10 @@
-// The job protocol shared by every kind (probe now; render and package next).
+// The job protocol shared by every kind (probe, render; package next).
 //
 //   POST /jobs/<kind>  { jobId, input, callbackUrl? }
 //   200 { jobId, result }                         the job finished
 //   422 { jobId, error: { code: "<kind>_failed", message } }   the input cannot be processed; do not retry
 //   503 { jobId, error: { code: "busy" | "shutting_down", message } }   try again (elsewhere / later)
+//   503 { jobId, error: { code: "output_failed" | "no_space", message } }   render: the same, the upload or disk failed
 //   500 { jobId, error: { code: "internal", message } }        the renderer is broken; retry
 //   400 { error: { code: "invalid", message, fields } }         the request itself is malformed
 //
@@ -26,6 +27,10 @@ export type JobContext = {
   signal: AbortSignal;
   /** 0..100; posted to the job's callbackUrl, if any. */
   progress(percent: number): void;
+  /** Writes a line to the server's log, prefixed with the job's kind and id. */
+  log(message: string): void;
+  /** Names what the job is doing now, for a timeout's message ("<what> timed out after 60 s"); `exec` sets it to the tool. */
+  doing(what: string): void;
   /** Runs ffmpeg or ffprobe (FFMPEG_PATH / FFPROBE_PATH). A job runs its processes one at a time. */
   exec(tool: Tool, args: readonly string[], options?: { onStdout?: (chunk: string) => void }): Promise<ProcessResult>;
 };

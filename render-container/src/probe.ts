@@ -1,7 +1,7 @@
 // Job kind `probe`: what a media file is (duration, frame rate, resolution,
 // codecs). ffprobe reads the signed input URL itself; the file never passes
 // through the Worker or this server.
-import { isHttpUrl, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 
 export type ProbeInput = { url: string };
 
@@ -17,21 +17,72 @@ export type ProbeResult = {
   formatName: string | null;
 };
 
-type FfprobeStream = {
+export type FfprobeStream = {
+  index?: number;
   codec_type?: string;
   codec_name?: string;
+  profile?: string;
   width?: number;
   height?: number;
+  pix_fmt?: string;
+  sample_aspect_ratio?: string;
   r_frame_rate?: string;
   avg_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  channel_layout?: string;
   duration?: string;
+  /** With `-show_data_hash`: "SHA256:…" of the codec's global header (H.264 SPS/PPS, AAC config). */
+  extradata_hash?: string;
   disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
 };
 
 export type FfprobeOutput = {
   streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; size?: string };
 };
+
+/** The picture stream of a file: the first video stream that is not cover art. */
+export function pictureStream(output: FfprobeOutput): FfprobeStream | undefined {
+  return output.streams?.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
+}
+
+export function soundStream(output: FfprobeOutput): FfprobeStream | undefined {
+  return output.streams?.find((s) => s.codec_type === "audio");
+}
+
+/**
+ * Runs `ffprobe -print_format json -show_format -show_streams` on `target`,
+ * opening it with only the `protocols` given. Resolves with the parsed
+ * description, or with ffprobe's stderr when it failed or printed nonsense.
+ */
+export async function runFfprobe(
+  context: JobContext,
+  target: string,
+  options: { protocols: string; extraArgs?: readonly string[] },
+): Promise<{ ok: true; output: FfprobeOutput } | { ok: false; stderr: string }> {
+  const { code, stdout, stderr } = await context.exec("ffprobe", [
+    "-v",
+    "error",
+    "-protocol_whitelist",
+    options.protocols,
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+    ...(options.extraArgs ?? []),
+    "-i",
+    target,
+  ]);
+  if (code !== 0) return { ok: false, stderr };
+  try {
+    return { ok: true, output: JSON.parse(stdout) as FfprobeOutput };
+  } catch {
+    return { ok: false, stderr: `${stderr}\nffprobe printed no readable description of the input` };
+  }
+}
 
 /** "30000/1001" → 29.97 (3 decimals); "0/0", "N/A" and nonsense → null. */
 export function parseRate(rate: string | undefined): number | null {
@@ -48,7 +99,7 @@ function parseSeconds(value: string | undefined): number | null {
 }
 
 /** Single-picture demuxers (png_pipe, jpeg_pipe, image2 …): no frame rate, no duration. */
-function isStillImage(formatName: string | undefined): boolean {
+export function isStillImage(formatName: string | undefined): boolean {
   return (formatName ?? "").split(",").some((name) => name === "image2" || name.endsWith("_pipe"));
 }
 
@@ -56,8 +107,8 @@ export function summariseProbe(output: FfprobeOutput): ProbeResult {
   const streams = output.streams ?? [];
   const formatName = output.format?.format_name ?? null;
   // Cover art in an mp3/m4a shows up as a video stream marked attached_pic: it is not video.
-  const video = streams.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
-  const audio = streams.find((s) => s.codec_type === "audio");
+  const video = pictureStream(output);
+  const audio = soundStream(output);
   const still = isStillImage(output.format?.format_name);
 
   let durationSeconds = still ? null : parseSeconds(output.format?.duration);
@@ -118,27 +169,10 @@ export const probe: JobKind<ProbeInput, ProbeResult> = {
   },
 
   async run({ url }, context) {
-    const { code, stdout, stderr } = await context.exec("ffprobe", [
-      "-v",
-      "error",
-      // Only network protocols: a crafted playlist cannot make ffprobe open local files.
-      "-protocol_whitelist",
-      "http,https,tcp,tls",
-      "-print_format",
-      "json",
-      "-show_format",
-      "-show_streams",
-      "-i",
-      url,
-    ]);
-    if (code !== 0) throw new JobFailed(422, "probe_failed", failureReason(stderr, url));
-    let output: FfprobeOutput;
-    try {
-      output = JSON.parse(stdout) as FfprobeOutput;
-    } catch {
-      throw new JobFailed(422, "probe_failed", "ffprobe printed no readable description of the input");
-    }
-    const result = summariseProbe(output);
+    // Only network protocols: a crafted playlist cannot make ffprobe open local files.
+    const probed = await runFfprobe(context, url, { protocols: "http,https,tcp,tls" });
+    if (!probed.ok) throw new JobFailed(422, "probe_failed", failureReason(probed.stderr, url));
+    const result = summariseProbe(probed.output);
     if (!result.hasVideo && !result.hasAudio) {
       throw new JobFailed(422, "probe_failed", "no audio or video stream found in the input");
     }

@@ -1,0 +1,526 @@
+// Job kind `render`: a playlist's items, in order, joined into one file.
+//
+//   inputs  signed GET URLs, downloaded to a folder of their own (the concat
+//           demuxer needs seekable local files), ffprobed
+//   join    video, all alike     concat demuxer + stream copy into MP4
+//           video, mixed         H.264/AAC re-encode at the most common size and rate (concat filter)
+//           audio                AAC (M4A), then an MP4 of it over a still dark frame
+//           loudness: true       two-pass loudnorm to −16 LUFS stereo / −19 LUFS mono, −1 dBTP
+//   output  streamed from disk to signed PUT URLs; the folder is always removed
+//
+// Protocol details are in README.md ("Kind render"); the pure parts (plan,
+// graphs, loudness, progress, error text) are in render-plan.ts.
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Fields, isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import { failureReason, runFfprobe, summariseProbe, type ProbeResult } from "./probe.ts";
+import {
+  applyFilter,
+  audioGraph,
+  concatList,
+  copyBlocker,
+  describeItem,
+  type Item,
+  ItemProblem,
+  itemFileName,
+  layoutName,
+  loudnessTarget,
+  type Measured,
+  measureFilter,
+  type MediaType,
+  outputLayout,
+  parseLoudnorm,
+  progressParser,
+  renderFailureReason,
+  throttledProgress,
+  videoGraph,
+  videoTarget,
+} from "./render-plan.ts";
+import { type Budget, download, ensureSpace, NoSpace, RESERVED_HEADERS, TooLarge, Unreadable, upload, UploadFailed } from "./transfer.ts";
+
+export type RenderTarget = { url: string; headers?: Record<string, string> };
+
+export type RenderInput = {
+  items: { url: string }[];
+  output: RenderTarget;
+  /** Audio playlists only: the joined audio as an M4A as well. */
+  audioOutput?: RenderTarget;
+  mediaType: MediaType;
+  loudness: boolean;
+};
+
+export type RenderResult = {
+  /** "copy": the items' video was joined as it is; "reencode": everything was encoded anew (always for audio). */
+  method: "copy" | "reencode";
+  durationSeconds: number | null;
+  frameRate: number | null;
+  resolution: string | null;
+  size: number;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  audioOutput?: { size: number; durationSeconds: number | null };
+};
+
+export const MAX_ITEMS = 200;
+/** Downloads of one job running side by side. */
+const PARALLEL_DOWNLOADS = 3;
+/** The audio playlist's picture: a dark 1280x720 frame, 5 frames a second. */
+const STILL = { color: "0x101010", size: "1280x720", fps: 5 };
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function parseTarget(value: unknown, name: string, fields: Fields): RenderTarget | undefined {
+  if (!isObject(value)) {
+    fields[name] = "must be an object { url, headers? }";
+    return undefined;
+  }
+  if (!isHttpUrl(value.url)) fields[`${name}.url`] = "must be an http(s) URL";
+  const headers = value.headers;
+  if (headers !== undefined && headers !== null) {
+    const entries = isObject(headers) ? Object.entries(headers) : null;
+    if (!entries || entries.length > 50) {
+      fields[`${name}.headers`] = "must be an object of at most 50 header names to string values";
+    } else {
+      for (const [header, text] of entries) {
+        if (!HEADER_NAME.test(header) || typeof text !== "string" || /[\r\n\0]/.test(text) || text.length > 8192) {
+          fields[`${name}.headers`] = `has an invalid header: ${JSON.stringify(header.slice(0, 64))}`;
+          break;
+        }
+        if (RESERVED_HEADERS.has(header.toLowerCase())) {
+          fields[`${name}.headers`] = `must not set ${header.toLowerCase()} (the renderer does)`;
+          break;
+        }
+      }
+    }
+  }
+  return { url: value.url as string, ...(isObject(headers) ? { headers: headers as Record<string, string> } : {}) };
+}
+
+export function parseRenderInput(raw: unknown): Parsed<RenderInput> {
+  const input = isObject(raw) ? raw : {};
+  const fields: Fields = {};
+  const { items, output, audioOutput, mediaType, loudness } = input;
+  if (!Array.isArray(items) || items.length === 0) {
+    fields["input.items"] = "must be a non-empty array of { url }";
+  } else if (items.length > MAX_ITEMS) {
+    fields["input.items"] = `must have at most ${MAX_ITEMS} items`;
+  } else {
+    items.forEach((item: unknown, index) => {
+      if (!isObject(item) || !isHttpUrl(item.url)) fields[`input.items[${index}].url`] = "must be an http(s) URL";
+    });
+  }
+  if (mediaType !== "audio" && mediaType !== "video") fields["input.mediaType"] = 'must be "audio" or "video"';
+  const outputTarget = parseTarget(output, "input.output", fields);
+  let audioTarget: RenderTarget | undefined;
+  if (audioOutput !== undefined && audioOutput !== null) {
+    if (mediaType === "video") fields["input.audioOutput"] = "is only for audio playlists";
+    else audioTarget = parseTarget(audioOutput, "input.audioOutput", fields);
+  }
+  if (loudness !== undefined && loudness !== null && typeof loudness !== "boolean") {
+    fields["input.loudness"] = "must be true or false";
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return {
+    ok: true,
+    value: {
+      items: (items as { url: string }[]).map(({ url }) => ({ url })),
+      output: outputTarget!,
+      ...(audioTarget ? { audioOutput: audioTarget } : {}),
+      mediaType: mediaType as MediaType,
+      loudness: loudness === true,
+    },
+  };
+}
+
+const failed = (message: string) => new JobFailed(422, "render_failed", message);
+
+/** Too little disk now: 503 (retry once other jobs have freed some); too little ever: 422. */
+function noSpace(error: NoSpace): JobFailed {
+  if (error.never) return failed(error.message.charAt(0).toUpperCase() + error.message.slice(1));
+  return new JobFailed(503, "no_space", error.message);
+}
+
+/** Runs `work` over `values` with at most `limit` at once; the first failure stops the rest. */
+async function eachLimited<T>(
+  values: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (value: T, index: number, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const stop = new AbortController();
+  const combined = AbortSignal.any([signal, stop.signal]);
+  let next = 0;
+  let firstError: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < values.length && !firstError) {
+      const index = next++;
+      try {
+        await work(values[index]!, index, combined);
+      } catch (error) {
+        if (!firstError) {
+          firstError = { error };
+          stop.abort(error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+  signal.throwIfAborted();
+  if (firstError) throw firstError.error;
+}
+
+type Pass = { weight: number };
+
+class Render {
+  readonly input: RenderInput;
+  readonly ctx: JobContext;
+  readonly dir: string;
+  readonly report: (percent: number, final?: boolean) => void;
+  readonly statsPeriod: string;
+
+  constructor(input: RenderInput, ctx: JobContext, dir: string) {
+    this.input = input;
+    this.ctx = ctx;
+    this.dir = dir;
+    this.report = throttledProgress((p) => ctx.progress(p), ctx.config.progressIntervalMs);
+    // ffmpeg reports (every 0.5 s by default) about as often as the callbacks may go out.
+    this.statsPeriod = String(Math.min(0.5, Math.max(0.1, ctx.config.progressIntervalMs / 1000)));
+  }
+
+  path(file: string): string {
+    return join(this.dir, file);
+  }
+
+  /** Downloads count as the first 10 %. */
+  async download(): Promise<{ files: string[]; bytes: number }> {
+    const { items } = this.input;
+    const files = items.map((item, index) => itemFileName(index + 1, item.url));
+    const done = items.map(() => 0);
+    const budget: Budget = { limit: this.ctx.config.renderMaxInputBytes, used: 0 };
+    const update = () => this.report((10 * done.reduce((a, b) => a + b, 0)) / items.length);
+    this.ctx.doing("the download of the inputs");
+    await eachLimited(items, PARALLEL_DOWNLOADS, this.ctx.signal, async (item, index, signal) => {
+      try {
+        await download(item.url, this.path(files[index]!), {
+          signal,
+          budget,
+          dir: this.dir,
+          onBytes: (received, declared) => {
+            done[index] = declared ? Math.min(1, received / declared) : 0;
+            update();
+          },
+        });
+      } catch (error) {
+        if (error instanceof Unreadable) throw failed(`Item ${index + 1} could not be read: ${error.message}`);
+        if (error instanceof TooLarge) throw failed(error.message);
+        if (error instanceof NoSpace) throw noSpace(error);
+        throw error;
+      }
+      done[index] = 1;
+      update();
+    });
+    return { files, bytes: budget.used };
+  }
+
+  async describe(files: readonly string[]): Promise<Item[]> {
+    const items: Item[] = [];
+    for (const [index, file] of files.entries()) {
+      const n = index + 1;
+      const path = this.path(file);
+      const probed = await runFfprobe(this.ctx, path, { protocols: "file", extraArgs: ["-show_data_hash", "sha256"] });
+      if (!probed.ok) throw failed(`Item ${n} could not be read: ${failureReason(probed.stderr, path)}`);
+      try {
+        items.push(describeItem(n, file, probed.output, this.input.mediaType));
+      } catch (error) {
+        if (error instanceof ItemProblem) throw failed(error.message);
+        throw error;
+      }
+    }
+    return items;
+  }
+
+  /** Runs one ffmpeg pass, its progress mapped into [from, to] %; resolves with its stderr. */
+  async ffmpeg(args: string[], range: [number, number], totalSeconds: number, logLevel = "error"): Promise<string> {
+    const [from, to] = range;
+    const onStdout = progressParser(totalSeconds, (fraction) => this.report(from + (to - from) * fraction));
+    const { code, stderr } = await this.ctx.exec(
+      "ffmpeg",
+      ["-hide_banner", "-nostdin", "-nostats", "-v", logLevel, "-y", "-progress", "pipe:1", "-stats_period", this.statsPeriod, ...args],
+      { onStdout },
+    );
+    if (code !== 0) {
+      if (/no space left on device/i.test(stderr)) throw new JobFailed(503, "no_space", "the renderer ran out of disk space");
+      // At "level+info" every line carries its level: only the errors explain a failure.
+      const errors = logLevel.startsWith("level+")
+        ? stderr
+            .split("\n")
+            .filter((line) => /\[(?:error|fatal|panic)\] /.test(line))
+            .map((line) => line.replace(/\[(?:error|fatal|panic)\] /, ""))
+            .join("\n")
+        : stderr;
+      throw failed(renderFailureReason(errors, this.dir));
+    }
+    return stderr;
+  }
+
+  /** Pass one of loudness normalisation (loudnorm prints its JSON at level info); null when there is nothing to normalise. */
+  async measure(args: string[], range: [number, number], totalSeconds: number): Promise<Measured | null> {
+    const stderr = await this.ffmpeg([...args, "-f", "null", "-"], range, totalSeconds, "level+info");
+    return parseLoudnorm(stderr);
+  }
+
+  inputs(items: readonly Item[]): string[] {
+    return items.flatMap((item) => ["-protocol_whitelist", "file", "-i", this.path(item.file)]);
+  }
+
+  async probeOutput(file: string): Promise<ProbeResult & { size: number }> {
+    const path = this.path(file);
+    const probed = await runFfprobe(this.ctx, path, { protocols: "file" });
+    if (!probed.ok) throw failed(`the rendered file could not be read back: ${failureReason(probed.stderr, path)}`);
+    return { ...summariseProbe(probed.output), size: (await stat(path)).size };
+  }
+
+  /** Splits 10..95 % between the ffmpeg passes by their weight. */
+  static ranges(passes: Pass[]): [number, number][] {
+    const total = passes.reduce((sum, p) => sum + p.weight, 0);
+    let at = 10;
+    return passes.map((p) => {
+      const from = at;
+      at += (85 * p.weight) / total;
+      return [from, at];
+    });
+  }
+
+  async video(items: Item[], inputBytes: number): Promise<"copy" | "reencode"> {
+    const total = items.reduce((sum, i) => sum + i.duration, 0);
+    const blocker = copyBlocker(items);
+    const out = this.path("output.mp4");
+    const loud = this.input.loudness && items.some((i) => i.audio);
+    const [measureRange, mainRange] = loud
+      ? Render.ranges([{ weight: 0.3 }, { weight: 1 }])
+      : [undefined, ...Render.ranges([{ weight: 1 }])];
+    const aac = ["-c:a", "aac", "-b:a", "160k"];
+
+    if (!blocker) {
+      this.ctx.log(`${items.length} alike items: stream copy${loud ? " (audio normalised)" : ""}`);
+      // The copy is about as large as the inputs, which are on the same disk.
+      await ensureSpace(this.dir, inputBytes, "the inputs and their copy", inputBytes).catch((error: unknown) => {
+        throw error instanceof NoSpace ? noSpace(error) : error;
+      });
+      const list = this.path("list.ffconcat");
+      await writeFile(list, concatList(items));
+      const concat = ["-f", "concat", "-safe", "1", "-protocol_whitelist", "file", "-i", list];
+      const first = items[0]!;
+      const target = loudnessTarget(first.audio?.channels ?? 2);
+      const measured = loud ? await this.measure([...concat, "-map", "0:a:0", "-af", measureFilter(target)], measureRange!, total) : null;
+      const audio = !first.audio
+        ? []
+        : measured
+          ? [
+              "-map",
+              "0:a:0",
+              "-af",
+              applyFilter(target, measured, { sampleRate: Number(first.audio.sample_rate) || undefined, layout: layoutName(first.audio) }),
+              ...aac,
+            ]
+          : ["-map", "0:a:0", "-c:a", "copy"];
+      await this.ffmpeg(
+        [
+          ...concat,
+          "-map",
+          "0:v:0",
+          "-c:v",
+          "copy",
+          ...(first.video?.codec_name === "hevc" ? ["-tag:v", "hvc1"] : []),
+          ...audio,
+          "-movflags",
+          "+faststart",
+          "-f",
+          "mp4",
+          out,
+        ],
+        mainRange!,
+        total,
+      );
+      return "copy";
+    }
+
+    const target = videoTarget(items);
+    this.ctx.log(`re-encoding to ${target.width}x${target.height}@${target.rate}: ${blocker}`);
+    const lt = loudnessTarget(target.layout === "mono" ? 1 : 2);
+    const graph = this.path("graph.txt");
+    let measured: Measured | null = null;
+    if (loud) {
+      await writeFile(graph, videoGraph(items, target, { audioOnly: true, audioFilter: measureFilter(lt) }));
+      measured = await this.measure([...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"], measureRange!, total);
+    }
+    await writeFile(graph, videoGraph(items, target, { audioFilter: measured ? applyFilter(lt, measured, { layout: target.layout }) : undefined }));
+    await this.ffmpeg(
+      [
+        ...this.inputs(items),
+        "-filter_complex_script",
+        graph,
+        "-map",
+        "[v]",
+        ...(target.withAudio ? ["-map", "[a]"] : []),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "20",
+        "-pix_fmt",
+        "yuv420p",
+        ...aac,
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        out,
+      ],
+      mainRange!,
+      total,
+    );
+    return "reencode";
+  }
+
+  async audio(items: Item[]): Promise<void> {
+    const total = items.reduce((sum, i) => sum + i.duration, 0);
+    const layout = outputLayout(items);
+    const lt = loudnessTarget(layout === "mono" ? 1 : 2);
+    const graph = this.path("graph.txt");
+    const m4a = this.path("audio.m4a");
+    const loud = this.input.loudness;
+    const ranges = Render.ranges(loud ? [{ weight: 0.3 }, { weight: 0.6 }, { weight: 0.4 }] : [{ weight: 0.6 }, { weight: 0.4 }]);
+    const [measureRange, audioRange, stillRange] = loud ? ranges : [undefined, ...ranges];
+    this.ctx.log(`${items.length} audio items: AAC ${layout}${loud ? ", loudness normalised" : ""}`);
+    let measured: Measured | null = null;
+    if (loud) {
+      await writeFile(graph, audioGraph(items, layout, measureFilter(lt)));
+      measured = await this.measure([...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"], measureRange!, total);
+    }
+    await writeFile(graph, audioGraph(items, layout, measured ? applyFilter(lt, measured, { layout }) : undefined));
+    await this.ffmpeg(
+      [
+        ...this.inputs(items),
+        "-filter_complex_script",
+        graph,
+        "-map",
+        "[a]",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "160k",
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        m4a,
+      ],
+      audioRange!,
+      total,
+    );
+    // The picture lasts the audio's length in whole frames (never longer), so the file's duration is the audio's.
+    const duration = (await this.probeOutput("audio.m4a")).durationSeconds ?? total;
+    const frames = Math.max(1, Math.floor(duration * STILL.fps + 1e-6));
+    await this.ffmpeg(
+      [
+        "-f",
+        "lavfi",
+        "-i",
+        `color=c=${STILL.color}:s=${STILL.size}:r=${STILL.fps}:d=${frames / STILL.fps}`,
+        "-protocol_whitelist",
+        "file",
+        "-i",
+        m4a,
+        "-map",
+        "0:v:0",
+        "-map",
+        "1:a:0",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-tune",
+        "stillimage",
+        "-pix_fmt",
+        "yuv420p",
+        "-g",
+        String(STILL.fps * 10),
+        "-c:a",
+        "copy",
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        this.path("output.mp4"),
+      ],
+      stillRange!,
+      duration,
+    );
+  }
+
+  /** Uploads count as the last 5 %. */
+  async upload(uploads: { file: string; target: RenderTarget; contentType: string; size: number }[]): Promise<void> {
+    const total = uploads.reduce((sum, u) => sum + u.size, 0) || 1;
+    let before = 0;
+    this.ctx.doing("the upload of the output");
+    for (const { file, target, contentType, size } of uploads) {
+      try {
+        await upload(this.path(file), target.url, {
+          signal: this.ctx.signal,
+          headers: target.headers,
+          contentType,
+          onBytes: (sent) => this.report(95 + (5 * (before + sent)) / total),
+        });
+      } catch (error) {
+        if (error instanceof UploadFailed) throw new JobFailed(503, "output_failed", error.message);
+        throw error;
+      }
+      before += size;
+    }
+  }
+
+  async run(): Promise<RenderResult> {
+    const { files, bytes } = await this.download();
+    const items = await this.describe(files);
+    const method = this.input.mediaType === "video" ? await this.video(items, bytes) : (await this.audio(items), "reencode" as const);
+    const output = await this.probeOutput("output.mp4");
+    const audio = this.input.audioOutput ? await this.probeOutput("audio.m4a") : undefined;
+    await this.upload([
+      { file: "output.mp4", target: this.input.output, contentType: "video/mp4", size: output.size },
+      ...(audio && this.input.audioOutput
+        ? [{ file: "audio.m4a", target: this.input.audioOutput, contentType: "audio/mp4", size: audio.size }]
+        : []),
+    ]);
+    this.report(100, true);
+    return {
+      method,
+      durationSeconds: output.durationSeconds,
+      frameRate: output.frameRate,
+      resolution: output.resolution,
+      size: output.size,
+      videoCodec: output.videoCodec,
+      audioCodec: output.audioCodec,
+      ...(audio ? { audioOutput: { size: audio.size, durationSeconds: audio.durationSeconds } } : {}),
+    };
+  }
+}
+
+export const render: JobKind<RenderInput, RenderResult> = {
+  kind: "render",
+
+  timeoutMs: (config) => config.renderTimeoutMs,
+
+  parseInput: parseRenderInput,
+
+  async run(input, context) {
+    const dir = await mkdtemp(join(tmpdir(), `render-${context.jobId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40)}-`));
+    try {
+      return await new Render(input, context, dir).run();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
