@@ -74,9 +74,6 @@ log("applying local D1 migrations");
 const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
 runOrExit(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], { CI: "1" });
 
-log(`starting the renderer on http://127.0.0.1:${rendererPort}`);
-start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererPort) });
-
 const appEnv = {
   PORT: String(port),
   RENDERER_URL: `http://127.0.0.1:${rendererPort}`,
@@ -84,9 +81,16 @@ const appEnv = {
   ...(persistTo ? { PERSIST_TO: resolve(root, persistTo) } : {}),
   CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
 };
+// Build before any child process starts, so a failed build leaves nothing running.
 if (preview) {
   log("building for production (react-router build)");
   runOrExit(bin("react-router"), ["build"], appEnv);
+}
+
+log(`starting the renderer on http://127.0.0.1:${rendererPort}`);
+start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererPort) });
+
+if (preview) {
   start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);
 } else {
   start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], appEnv);
