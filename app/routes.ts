@@ -20,14 +20,14 @@ export default [
   route("dev/mail", "routes/dev.mail.tsx"),
 
   planned("editmedia", "public"),
-  planned("bidgallery", "public"),
+  route("bidgallery", "routes/bidgallery.tsx"),
   planned("beatbattle", "public"),
   planned("fundraiser", "public"),
   planned("farmereps", "public"),
   planned("digiprev/:userId", "public"),
-  planned("bigfile/:fileId", "public"),
+  route("bigfile/:fileId", "routes/bigfile.tsx"),
 
-  planned("projects/:projectId", "member"),
+  route("projects/:projectId", "routes/project.tsx"),
   planned("programming", "member"),
   planned("playselect", "member"),
   planned("renderfiles", "member"),
@@ -39,9 +39,9 @@ export default [
   planned("dropzone", "member"),
   planned("webpopup", "member"),
 
-  planned("createBid", "admin"),
-  planned("memBid", "admin"),
-  planned("memitem", "admin"),
+  route("createBid", "routes/create-bid.tsx"),
+  route("memBid", "routes/mem-bid.tsx"),
+  route("memitem", "routes/mem-item.tsx"),
   planned("popcustom", "admin"),
 
   route("*", "routes/not-found.tsx"),

@@ -1,6 +1,11 @@
+import { data } from "react-router";
 import { listUsers } from "../../worker/domain/admin/users";
+import { allOffers, approveMemberItem, approveOffer, closeBidItem, denyMemberItem, listMemberItems } from "../../worker/domain/auction/auction";
 import type { Route } from "./+types/the-administrator";
+import { AuctionAdmin, type AdminResult, type MemberItemView, type OfferGroupView } from "../components/AuctionAdmin";
 import { requireAdmin, server } from "../lib/auth.server";
+import { formAction, formFields } from "../lib/forms.server";
+import "../styles/auction.css";
 
 export function meta() {
   return [{ title: "Admin · Creator Platform" }];
@@ -8,7 +13,63 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { users: await listUsers(server(context).deps) };
+  const { deps } = server(context);
+  const [users, memberItems, offerGroups] = await Promise.all([listUsers(deps), listMemberItems(deps), allOffers(deps)]);
+  return {
+    users,
+    memberItems: memberItems.map(
+      (item): MemberItemView => ({
+        id: item.id,
+        title: item.title,
+        description: item.description,
+        priceCents: item.priceCents,
+        shortCode: item.shortCode,
+        status: item.status,
+        createdAt: item.createdAt.getTime(),
+      }),
+    ),
+    offerGroups: offerGroups.map(
+      (group): OfferGroupView => ({
+        shortCode: group.shortCode,
+        title: group.title,
+        closed: group.closed,
+        offers: group.offers.map(({ id, username, email, amountCents, status }) => ({ id, username, email, amountCents, status })),
+      }),
+    ),
+  };
+}
+
+/** The auction section's buttons: approve-offer, close-sale, approve-item, deny-item (admin only). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const { deps } = server(context);
+  const fields = formFields(await request.formData());
+  const intent = fields.intent ?? "";
+  const target = fields.code ?? fields.id ?? "";
+  const run = async (work: () => Promise<unknown>) => {
+    const echo = { intent, target };
+    try {
+      return await formAction(async () => {
+        await work();
+        return { ...echo, ok: true as const } satisfies AdminResult;
+      }, echo);
+    } catch (error) {
+      console.error(error);
+      return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, { status: 500 });
+    }
+  };
+  switch (intent) {
+    case "approve-offer":
+      return run(() => approveOffer(deps, fields.code ?? "", Number(fields.offerId)));
+    case "close-sale":
+      return run(() => closeBidItem(deps, fields.code ?? ""));
+    case "approve-item":
+      return run(() => approveMemberItem(deps, admin.id, fields.id ?? ""));
+    case "deny-item":
+      return run(() => denyMemberItem(deps, admin.id, fields.id ?? ""));
+    default:
+      throw data("Unknown form.", { status: 400 });
+  }
 }
 
 export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
@@ -38,7 +99,8 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <p className="muted">Totals, beat battle submissions, auction items and the popup editor are coming soon.</p>
+      <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
+      <p className="muted">Totals, beat battle submissions and the popup editor are coming soon.</p>
     </section>
   );
 }

@@ -1,0 +1,259 @@
+// The auction in real browsers: the admin creates an item through /createBid
+// (direct upload of a PNG), two bidders on two browser contexts watch the
+// same gallery, offers show up live on the other page, a lower offer is
+// refused, a member without an address is sent to Settings, and the admin
+// approves a member's item and closes a sale while both pages watch.
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { ADMIN, login, readVerificationCode, unique } from "./fixtures";
+
+const ADDRESS = { recipientName: "Ada Bidder", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
+const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
+const ADD_SHIPPING_FIRST = "Please add a shipping address before making an offer. Redirecting to Settings…";
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+function origin() {
+  return new URL(test.info().project.use.baseURL ?? "http://localhost:5174").origin;
+}
+
+/** A new member signed up through the API (code from the dev outbox) in a fresh browser context; optionally with a shipping address. */
+async function newMember(browser: Browser, { address }: { address: boolean }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const id = unique("bidder");
+  const form = { name: `Bidder ${id}`, username: id, email: `${id}@example.com`, password: "correct-horse-battery", passwordA: "correct-horse-battery" };
+  const headers = { origin: origin() };
+  const started = await page.request.post("/api/signup", { data: form, headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const { signupId } = (await started.json()) as { signupId: string };
+  const code = await readVerificationCode(page, form.email);
+  const verified = await page.request.post("/api/signup/verify", { data: { signupId, code }, headers });
+  expect(verified.status(), await verified.text()).toBe(201);
+  if (address) {
+    const saved = await page.request.post("/api/shipping", { data: ADDRESS, headers });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+  return { context, page, form };
+}
+
+async function adminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, ADMIN.email, ADMIN.password);
+  return { context, page };
+}
+
+/** Creates one bid item through the /createBid form (the admin's page) and returns its short code. */
+async function createBidItemInUi(page: Page, title: string, price: string) {
+  await page.goto("/createBid");
+  const block = page.locator("fieldset.bid-block").first();
+  await block.getByLabel("Title").fill(title);
+  await block.getByLabel("Price ($)").fill(price);
+  await block.getByLabel("Description").fill("Created by the browser test");
+  await block.locator('input[type="file"]').setInputFiles({ name: "lot.png", mimeType: "image/png", buffer: PNG });
+  await expect(block.getByText("lot.png")).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  const created = page.locator(".created-codes li", { hasText: title });
+  await expect(created).toBeVisible();
+  const code = (await created.locator("code").innerText()).trim();
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  return code;
+}
+
+/** Creates an item through the API as the signed-in admin (upload, PUT, complete, create). */
+async function createBidItemByApi(page: Page, title: string, price: number) {
+  const headers = { origin: origin() };
+  const signed = await page.request.post("/api/uploads", { data: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength }, headers });
+  expect(signed.status(), await signed.text()).toBe(201);
+  const ticket = (await signed.json()) as { uploadId: string; put: { url: string; method?: string; headers?: Record<string, string> } };
+  const put = await page.request.fetch(ticket.put.url, { method: ticket.put.method || "PUT", data: PNG, headers: ticket.put.headers });
+  expect(put.ok(), await put.text()).toBe(true);
+  const done = await page.request.post(`/api/uploads/${ticket.uploadId}/complete`, { headers });
+  expect(done.status(), await done.text()).toBe(201);
+  const { mediaId } = (await done.json()) as { mediaId: string };
+  const created = await page.request.post("/api/bid-items", { data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
+}
+
+function card(page: Page, code: string) {
+  return page.locator(`li.bid-card[data-code="${code}"]`);
+}
+
+/** Opens the gallery and waits until the card's live socket is connected. */
+async function watch(page: Page, code: string) {
+  await page.goto("/bidgallery");
+  await expect(page.getByRole("heading", { level: 1, name: "The Great International Empire Auction" })).toBeVisible();
+  await expect(card(page, code).locator(".live-pill")).toBeVisible();
+  // Survives only as long as the page is not reloaded.
+  await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+
+async function notReloaded(page: Page) {
+  expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}
+
+test("the admin creates bid items at /createBid: invalid items are flagged and skipped, the valid one is listed with its picture", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const page = admin.page;
+  await page.goto("/createBid");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "No valid items to submit." })).toBeVisible();
+
+  const title = `Lot ${unique("ui")}`;
+  const first = page.locator("fieldset.bid-block").first();
+  await first.getByLabel("Title").fill(title);
+  await first.getByLabel("Price ($)").fill("20");
+  await first.locator('input[type="file"]').setInputFiles({ name: "lot.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Add item" }).click();
+  const second = page.locator("fieldset.bid-block").nth(1);
+  await second.getByLabel("Title").fill("No price and no file");
+  await page.getByRole("button", { name: "Submit" }).click();
+
+  const created = page.locator(".created-codes li", { hasText: title });
+  await expect(created).toBeVisible();
+  const code = (await created.locator("code").innerText()).trim();
+  await expect(page.locator("fieldset.bid-block")).toHaveCount(1);
+  await expect(page.locator("fieldset.bid-block").first()).toContainText("Each item must have a title, price, and at least one file.");
+
+  await page.goto("/bidgallery");
+  const item = card(page, code);
+  await expect(item.getByRole("heading", { name: title })).toBeVisible();
+  await expect(item.locator(".bid-price")).toHaveText("$20.00");
+  await expect(item.locator(".bid-code")).toHaveText(code);
+  await expect(item).toContainText("Ticket #");
+  const image = item.locator("img");
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img) => {
+    const loaded = img as unknown as { complete: boolean; naturalWidth: number };
+    return loaded.complete && loaded.naturalWidth;
+  })).toBe(1);
+  await admin.context.close();
+});
+
+test("two bidders: offers show live on the other page, a lower one is refused, the admin approves a member item and closes the sale", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await adminPage(browser);
+  const title = `Live lot ${unique("live")}`;
+  const code = await createBidItemInUi(admin.page, title, "10");
+
+  const a = await newMember(browser, { address: true });
+  const b = await newMember(browser, { address: true });
+  await watch(a.page, code);
+  await watch(b.page, code);
+  const cardA = card(a.page, code);
+  const cardB = card(b.page, code);
+  await expect(cardA.locator(".bid-price")).toHaveText("$10.00");
+
+  // A offers; B sees the new price without reload.
+  await cardA.getByLabel(`Your offer for ${title}`).fill("15");
+  await cardA.getByRole("button", { name: "Make Offer" }).click();
+  await expect(cardA.getByText("Offer submitted!")).toBeVisible();
+  await expect(cardA.locator(".bid-price")).toHaveText("$15.00");
+  await expect(cardA.getByLabel(`Your offer for ${title}`)).toHaveValue("");
+  await expect(cardB.locator(".bid-price")).toHaveText("$15.00");
+  await notReloaded(b.page);
+
+  // B's lower offer is refused; the price stays.
+  await cardB.getByLabel(`Your offer for ${title}`).fill("12");
+  await cardB.getByRole("button", { name: "Make Offer" }).click();
+  await expect(cardB.getByRole("alert")).toHaveText(OFFER_TOO_LOW);
+  await expect(cardB.locator(".bid-price")).toHaveText("$15.00");
+
+  // B outbids A; A sees it live.
+  await cardB.getByLabel(`Your offer for ${title}`).fill("17.25");
+  await cardB.getByRole("button", { name: "Make Offer" }).click();
+  await expect(cardB.getByText("Offer submitted!")).toBeVisible();
+  await expect(cardA.locator(".bid-price")).toHaveText("$17.25");
+  await notReloaded(a.page);
+
+  // A member submits an item from the gallery; the admin approves it at /memitem and it joins the gallery.
+  const memberTitle = `Member lot ${unique("mem")}`;
+  const memberForm = a.page.locator("section.member-item");
+  await memberForm.getByRole("button", { name: "Submit Item" }).click();
+  await expect(memberForm.getByRole("alert")).toHaveText("Each item must have a title and offer amount.");
+  await memberForm.getByLabel("Title").fill(memberTitle);
+  await memberForm.getByLabel("Description").fill("From my attic");
+  await memberForm.getByLabel("Offer amount").fill("5");
+  await memberForm.getByRole("button", { name: "Submit Item" }).click();
+  await expect(memberForm.getByRole("status")).toHaveText("Submitted for approval.");
+  await expect(memberForm.getByLabel("Title")).toHaveValue("");
+
+  await admin.page.goto("/memitem");
+  const row = admin.page.locator("li.admin-row", { hasText: memberTitle });
+  await expect(row.getByRole("button", { name: "Deny" })).toBeVisible();
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.page.getByRole("status")).toContainText(`Approved: ${memberTitle}`);
+  await expect(row).toHaveCount(0);
+  await b.page.reload();
+  await expect(b.page.locator("li.bid-card", { hasText: memberTitle }).locator(".bid-price")).toHaveText("$5.00");
+  await watch(b.page, code);
+
+  // The admin approves the highest offer, then closes the sale; both pages show 'Sale Closed' without reload.
+  await admin.page.goto("/theAdministrator");
+  const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
+  await expect(group.locator("tbody tr")).toHaveCount(2);
+  const best = group.locator("tbody tr", { hasText: "$17.25" });
+  await expect(best).toContainText(b.form.username);
+  await expect(best).toContainText(b.form.email);
+  await expect(best).toContainText("pending");
+  await best.getByRole("button", { name: "Approve" }).click();
+  await expect(group.getByRole("status")).toHaveText("Offer approved");
+  await expect(best).toContainText("approved");
+
+  admin.page.once("dialog", async (dialog) => {
+    expect(dialog.type()).toBe("confirm");
+    expect(dialog.message()).toBe("Close this item for further offers?");
+    await dialog.accept();
+  });
+  await group.getByRole("button", { name: "Close Sale" }).click();
+  await expect(group.getByRole("status")).toHaveText("Item closed");
+  await expect(group.getByText("Sale Closed")).toBeVisible();
+  await expect(group.getByRole("button", { name: "Close Sale" })).toHaveCount(0);
+  for (const button of await group.locator("tbody button").all()) await expect(button).toBeDisabled();
+
+  for (const page of [a.page, b.page]) {
+    const closed = card(page, code);
+    await expect(closed.getByText("Sale Closed")).toBeVisible();
+    await expect(closed.getByRole("button", { name: "Make Offer" })).toHaveCount(0);
+    await expect(closed.locator('input[name="amount"]')).toHaveCount(0);
+    await notReloaded(page);
+  }
+
+  await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
+});
+
+test("a member without a shipping address is alerted and sent to Settings; a visitor is told to sign in", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const title = `Address lot ${unique("addr")}`;
+  const code = await createBidItemByApi(admin.page, title, 8);
+  await admin.context.close();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/bidgallery");
+  await expect(card(visitorPage, code).locator(".live-pill")).toBeVisible();
+  await card(visitorPage, code).getByLabel(`Your offer for ${title}`).fill("9");
+  await card(visitorPage, code).getByRole("button", { name: "Make Offer" }).click();
+  await expect(card(visitorPage, code).getByRole("alert")).toHaveText("You must sign in to make an offer.");
+  await expect(visitorPage.locator("section.member-item")).toHaveCount(0);
+  await visitor.close();
+
+  const member = await newMember(browser, { address: false });
+  await member.page.goto("/bidgallery");
+  const item = card(member.page, code);
+  await expect(item.locator(".live-pill")).toBeVisible();
+  await item.getByLabel(`Your offer for ${title}`).fill("9");
+  const dialog = member.page.waitForEvent("dialog");
+  const click = item.getByRole("button", { name: "Make Offer" }).click();
+  const alert = await dialog;
+  expect(alert.type()).toBe("alert");
+  expect(alert.message()).toBe(ADD_SHIPPING_FIRST);
+  await alert.accept();
+  await click;
+  await expect(member.page).toHaveURL(/\/settings$/);
+  await expect(member.page.getByRole("heading", { name: "Shipping addresses" })).toBeVisible();
+  await expect(card(member.page, code)).toHaveCount(0);
+  await member.context.close();
+});
