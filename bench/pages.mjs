@@ -70,8 +70,16 @@ function startServer() {
   });
 }
 
-async function stopServer() {
-  if (!server || server.exited) return;
+let stopping = null;
+function stopServer() {
+  stopping ??= killGroup();
+  return stopping;
+}
+
+// The whole group, also when start.mjs itself already exited: it leaves the
+// renderer running when the build fails.
+async function killGroup() {
+  if (!server?.pid) return;
   const pid = server.pid;
   try {
     process.kill(-pid, "SIGTERM");
@@ -348,13 +356,19 @@ async function main() {
 }
 
 let failed = false;
-process.on("SIGINT", async () => {
-  await stopServer();
-  process.exit(130);
-});
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.on(signal, async () => {
+    interrupted = true;
+    console.error(`\nbench/pages: ${signal}, stopping the app`);
+    await stopServer();
+    process.exit(code);
+  });
+}
 try {
   await main();
 } catch (error) {
+  if (interrupted) await new Promise(() => {}); // the signal handler exits
   failed = true;
   console.error(`\nbench/pages: ${error.stack ?? error}`);
   if (serverLog.length) console.error(`--- last app output ---\n${serverLog.slice(-40).join("\n")}`);

@@ -65,6 +65,7 @@ export type RenderResult = {
 export const MAX_ITEMS = 200;
 /** Downloads of one job running side by side. */
 const PARALLEL_DOWNLOADS = 3;
+const PARALLEL_PROBES = 4;
 /** The audio playlist's picture: a dark 1280x720 frame, 5 frames a second. */
 const STILL = { color: "0x101010", size: "1280x720", fps: 5 };
 
@@ -223,21 +224,23 @@ class Render {
     return { files, bytes: budget.used };
   }
 
+  /** Probes the inputs side by side (ffprobe's start-up dominates short probes); failures name the first bad item. */
   async describe(files: readonly string[]): Promise<Item[]> {
-    const items: Item[] = [];
-    for (const [index, file] of files.entries()) {
+    const probes: Awaited<ReturnType<typeof runFfprobe>>[] = new Array(files.length);
+    await eachLimited(files, PARALLEL_PROBES, this.ctx.signal, async (file, index) => {
+      probes[index] = await runFfprobe(this.ctx, this.path(file), { protocols: "file", extraArgs: ["-show_data_hash", "sha256"] });
+    });
+    return files.map((file, index) => {
       const n = index + 1;
-      const path = this.path(file);
-      const probed = await runFfprobe(this.ctx, path, { protocols: "file", extraArgs: ["-show_data_hash", "sha256"] });
-      if (!probed.ok) throw failed(`Item ${n} could not be read: ${failureReason(probed.stderr, path)}`);
+      const probed = probes[index]!;
+      if (!probed.ok) throw failed(`Item ${n} could not be read: ${failureReason(probed.stderr, this.path(file))}`);
       try {
-        items.push(describeItem(n, file, probed.output, this.input.mediaType));
+        return describeItem(n, file, probed.output, this.input.mediaType);
       } catch (error) {
         if (error instanceof ItemProblem) throw failed(error.message);
         throw error;
       }
-    }
-    return items;
+    });
   }
 
   /** Runs one ffmpeg pass, its progress mapped into [from, to] %; resolves with its stderr. */

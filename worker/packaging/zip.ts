@@ -64,9 +64,14 @@ export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Uint8Array
   yield* drain();
 }
 
-/** Regroups a byte stream into chunks of exactly `size` bytes (the last may be shorter): R2 multipart needs equal parts. */
+/**
+ * Regroups a byte stream into chunks of exactly `size` bytes (the last may be
+ * shorter): R2 multipart needs equal parts. One buffer is reused, so a
+ * yielded chunk is valid only until the consumer asks for the next one
+ * (`for await` with an awaited upload in its body is exactly that).
+ */
 export async function* fixedChunks(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
-  let buffer = new Uint8Array(size);
+  const buffer = new Uint8Array(size);
   let filled = 0;
   for await (let chunk of source) {
     while (chunk.length) {
@@ -76,7 +81,6 @@ export async function* fixedChunks(source: AsyncIterable<Uint8Array>, size: numb
       chunk = chunk.subarray(take);
       if (filled === size) {
         yield buffer;
-        buffer = new Uint8Array(size);
         filled = 0;
       }
     }
