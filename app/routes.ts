@@ -28,9 +28,9 @@ export default [
   route("bigfile/:fileId", "routes/bigfile.tsx"),
 
   route("projects/:projectId", "routes/project.tsx"),
-  planned("programming", "member"),
-  planned("playselect", "member"),
-  planned("renderfiles", "member"),
+  route("programming", "routes/programming.tsx"),
+  route("playselect", "routes/playselect.tsx"),
+  route("renderfiles", "routes/renderfiles.tsx"),
   planned("digistore", "member"),
   planned("digimanager", "member"),
   planned("checkOut/:userId", "member"),

@@ -2,7 +2,7 @@
 // details, slot position, download, delete and notes. Anyone with the link
 // sees a public-read file's preview, name, dates and Download; anything else
 // is 'No file data available'.
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useState } from "react";
 import { data, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/bigfile";
 import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
@@ -11,6 +11,7 @@ import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, type FormError } from "../lib/forms.server";
 import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
+import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
 import "../styles/files.css";
 
 const NO_FILE = "No file data available";
@@ -142,70 +143,6 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
 
 type View = NonNullable<Route.ComponentProps["loaderData"]["view"]>;
 type FileView = View["file"];
-
-function displayName(name: string) {
-  return name.replaceAll("_", " ");
-}
-
-function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-function formatDuration(seconds: number) {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-const subscribeNothing = () => () => {};
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
-
-function LocalTime({ value }: { value: Date | string }) {
-  const hydrated = useHydrated();
-  const date = new Date(value);
-  const text = hydrated ? date.toLocaleString() : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return <time dateTime={date.toISOString()}>{text}</time>;
-}
-
-type FeedbackState = { text: string; error: boolean } | null;
-
-/** A message that clears itself after 5 seconds (seed 000 §4, §9). */
-function useFeedback() {
-  const [feedback, setFeedback] = useState<FeedbackState>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const show = useCallback((text: string, error = false) => {
-    clearTimeout(timer.current);
-    setFeedback({ text, error });
-    timer.current = setTimeout(() => setFeedback(null), 5000);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [feedback, show] as const;
-}
-
-function Feedback({ feedback }: { feedback: FeedbackState }) {
-  if (!feedback) return null;
-  return (
-    <p className={feedback.error ? "feedback error" : "feedback success"} role={feedback.error ? "alert" : "status"}>
-      {feedback.text}
-    </p>
-  );
-}
 
 /** Shows a fetcher's answer once, as feedback. */
 function useResult(result: unknown, show: (text: string, error?: boolean) => void, onSuccess?: () => void) {

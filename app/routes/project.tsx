@@ -1,16 +1,23 @@
 // The project files screen (/projects/:projectId): upload drop zone with
 // per-file progress, the project's files with the three-click selection of
-// seed 000 §4, and deleting files or the whole project.
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+// seed 000 §4, deleting files or the whole project, and below the list the
+// playlist builder and playlist order list (components/PlaylistBuilder).
+import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/project";
 import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
+import { addFilesToPlaylist, projectPlaylist, removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
+import { applicationsOf, programTitles, undoApplication } from "../../worker/domain/programs/programs";
 import { Invalid, NotFound } from "../../worker/domain/errors";
+import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, type FormError } from "../lib/forms.server";
 import { ACCESS_TYPES, MAX_FILE_SIZE } from "../lib/schemas/files";
+import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
 import { dropRejectionMessage, PROJECT_FILE_ACCEPT, uploadFile } from "../lib/upload-client";
+import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
+import { PlaylistBuilder } from "../components/PlaylistBuilder";
 import "../styles/files.css";
 
 const FILE_DELETED = "File deleted successfully!";
@@ -18,6 +25,9 @@ const DELETE_FILE_CONFIRM = "Are you sure you want to delete this file?";
 const DELETE_PROJECT_CONFIRM = "Are you sure you want to delete this project and all of its files?";
 /** Where the file view leaves a message for the page it goes back to. */
 const FLASH_KEY = "cp-flash";
+/** Playlist previews are signed for an hour. */
+const PREVIEW_SECONDS = 60 * 60;
+const PLAYLIST_ORDER_SAVED = "Playlist order saved.";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? displayName(loaderData.project.title) || "Untitled Project" : "Project";
@@ -26,8 +36,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  const { deps } = server(context);
   try {
-    const { project, files } = await listProjectFiles(server(context).deps, user.id, params.projectId);
+    const { project, files } = await listProjectFiles(deps, user.id, params.projectId);
+    const playlist = await projectPlaylist(deps, user.id, project.id);
+    const [applications, titles, items] = await Promise.all([
+      applicationsOf(deps, user.id, playlist.id),
+      programTitles(deps, user.id),
+      Promise.all(
+        playlist.items.map(async (item) => ({
+          id: item.id,
+          fileName: item.fileName,
+          slotPosition: item.slotPosition,
+          seqPos: item.seqPos,
+          durationSeconds: item.durationSeconds,
+          contentType: item.contentType,
+          probeStatus: item.probeStatus,
+          fromProgram: item.programFileId != null,
+          previewUrl: (await deps.storage.signer.signGet({ key: item.key }, PREVIEW_SECONDS)).url,
+        })),
+      ),
+    ]);
+    const titleOf = new Map(titles.map((t) => [t.id, t.title]));
     return {
       project: { id: project.id, title: project.title },
       files: files.map((file) => ({
@@ -41,6 +71,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         probeError: file.probeError,
         durationSeconds: file.durationSeconds,
       })),
+      playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
+      applications: applications.map((application) => ({
+        id: application.id,
+        programTitle: titleOf.get(application.programId) ?? "Program",
+        createdAt: application.createdAt,
+        changes: application.changes.map((change) => ({ slot: change.slot, action: change.action })),
+      })),
     };
   } catch (error) {
     if (error instanceof NotFound) throw data("Project not found.", { status: 404 });
@@ -51,7 +88,43 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const fields = formFields(await request.formData());
+  const form = await request.formData();
+  const fields = formFields(form);
+
+  switch (fields.intent) {
+    case "add-to-playlist": {
+      const echo = { intent: "add-to-playlist" as const };
+      return formAction(async () => {
+        const { fileIds } = parse(addToPlaylistSchema, { fileIds: form.getAll("fileId").filter((v) => typeof v === "string") });
+        const result = await addFilesToPlaylist(deps, user.id, params.projectId, fileIds);
+        return { ...echo, message: result.message, added: result.items.length };
+      }, echo);
+    }
+    case "save-order": {
+      const echo = { intent: "save-order" as const };
+      return formAction(async () => {
+        const { itemIds } = parse(reorderSchema, { itemIds: form.getAll("itemId").filter((v) => typeof v === "string") });
+        await reorderPlaylist(deps, user.id, fields.playlistId ?? "", itemIds);
+        return { ...echo, message: PLAYLIST_ORDER_SAVED };
+      }, echo);
+    }
+    case "item-slot": {
+      const echo = { intent: "item-slot" as const, itemId: fields.itemId ?? "" };
+      return formAction(async () => {
+        const { slotPosition } = parse(playlistSlotSchema, { slotPosition: fields.slotPosition ?? "" });
+        await setItemSlot(deps, user.id, echo.itemId, slotPosition);
+        return { ...echo, slotPosition, message: "Slot position updated successfully!" };
+      }, echo);
+    }
+    case "remove-item": {
+      const echo = { intent: "remove-item" as const, itemId: fields.itemId ?? "" };
+      return formAction(async () => ({ ...echo, message: (await removeItem(deps, user.id, echo.itemId)).message }), echo);
+    }
+    case "undo-application": {
+      const echo = { intent: "undo-application" as const, applicationId: fields.applicationId ?? "" };
+      return formAction(async () => ({ ...echo, message: (await undoApplication(deps, user.id, echo.applicationId)).message }), echo);
+    }
+  }
 
   if (fields.intent === "delete-file") {
     const fileId = fields.fileId ?? "";
@@ -81,72 +154,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 type FileView = Route.ComponentProps["loaderData"]["files"][number];
 
-/** Seed 000 §2: underscores in names are shown as spaces. */
-function displayName(name: string) {
-  return name.replaceAll("_", " ");
-}
-
-function formatBytes(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-function formatDuration(seconds: number) {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-const subscribeNothing = () => () => {};
-/** False on the server and during hydration, true after: local times only once hydrated. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
-
-function LocalTime({ value }: { value: Date | string }) {
-  const hydrated = useHydrated();
-  const date = new Date(value);
-  const text = hydrated ? date.toLocaleString() : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return <time dateTime={date.toISOString()}>{text}</time>;
-}
-
-/** A message that clears itself after 5 seconds (seed 000 §4). */
-function useFeedback() {
-  const [feedback, setFeedback] = useState<{ text: string; error: boolean } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const show = useCallback((text: string, error = false) => {
-    clearTimeout(timer.current);
-    setFeedback({ text, error });
-    timer.current = setTimeout(() => setFeedback(null), 5000);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [feedback, show] as const;
-}
-
-function Feedback({ feedback }: { feedback: { text: string; error: boolean } | null }) {
-  if (!feedback) return null;
-  return (
-    <p className={feedback.error ? "feedback error" : "feedback success"} role={feedback.error ? "alert" : "status"}>
-      {feedback.text}
-    </p>
-  );
-}
-
 export default function Project({ loaderData }: Route.ComponentProps) {
-  const { project, files } = loaderData;
+  const { project, files, playlist, applications } = loaderData;
+  const [selection, setSelection] = useState<Selection>({});
+  const selectedFileIds = files.filter((file) => selection[file.id] === 2).map((file) => file.id);
   const revalidator = useRevalidator();
   const location = useLocation();
   const [feedback, showFeedback] = useFeedback();
@@ -175,8 +186,9 @@ export default function Project({ loaderData }: Route.ComponentProps) {
     } catch {}
   }, [location.key, location.state, showFeedback]);
 
-  // While a probe is queued or running, look again every 3 seconds.
-  const probing = files.some((file) => file.probeStatus === "queued" || file.probeStatus === "running");
+  // While a probe is queued or running (of a file or of a playlist item), look again every 3 seconds.
+  const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
+  const probing = files.some(isProbing) || playlist.items.some(isProbing);
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
   useEffect(() => {
@@ -223,8 +235,23 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <section className="card" aria-labelledby="files-heading">
         <h2 id="files-heading">Files</h2>
         <Feedback feedback={feedback} />
-        <FileList files={files} loading={refreshing && revalidator.state === "loading"} onMessage={showFeedback} />
+        <FileList
+          files={files}
+          selection={selection}
+          setSelection={setSelection}
+          loading={refreshing && revalidator.state === "loading"}
+          onMessage={showFeedback}
+        />
       </section>
+
+      <PlaylistBuilder
+        projectId={project.id}
+        playlist={playlist}
+        applications={applications}
+        selectedFileIds={selectedFileIds}
+        onAdded={() => setSelection({})}
+        onUploaded={refresh}
+      />
     </div>
   );
 }
@@ -372,19 +399,31 @@ function Uploader({
 /** Seed 000 §4: 1 = clicked once (nothing visible), 2 = selected. */
 type Selection = Record<string, 1 | 2>;
 
-function FileList({ files, loading, onMessage }: { files: FileView[]; loading: boolean; onMessage: (text: string, error?: boolean) => void }) {
-  const [selection, setSelection] = useState<Selection>({});
+function FileList({
+  files,
+  selection,
+  setSelection,
+  loading,
+  onMessage,
+}: {
+  files: FileView[];
+  selection: Selection;
+  setSelection: Dispatch<SetStateAction<Selection>>;
+  loading: boolean;
+  onMessage: (text: string, error?: boolean) => void;
+}) {
   const deleteFetcher = useFetcher<typeof action>();
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("fileId") : null;
 
   // A click outside any file item clears every selection.
   useEffect(() => {
+    // The playlist builder ('Add to playlist') reads the selection, so clicks there keep it.
     const clear = (event: MouseEvent) => {
-      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item]")) setSelection({});
+      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item], [data-keeps-selection]")) setSelection({});
     };
     document.addEventListener("click", clear);
     return () => document.removeEventListener("click", clear);
-  }, []);
+  }, [setSelection]);
 
   // A deleted file leaves the list at once, before the list is loaded again.
   const result = deleteFetcher.data;

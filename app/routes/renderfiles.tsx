@@ -1,0 +1,205 @@
+// Downloads (/renderfiles, seed 000 §2, §3): the member's rendered files,
+// newest first, each expandable with its details (name, project, resolution,
+// duration, frame rate), a player and Download (also the M4A of an audio
+// playlist). Unfinished renders show their state and refresh on their own.
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/renderfiles";
+import { listRenders } from "../../worker/domain/renders/renders";
+import { requireUser, server } from "../lib/auth.server";
+import { displayName, formatBytes, formatDuration, LocalTime } from "../components/files";
+import "../styles/files.css";
+import "../styles/playlists.css";
+
+const NO_RENDERS = "No render files found.";
+
+export function meta() {
+  return [{ title: "Rendered Files · Creator Platform" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const renders = await listRenders(server(context).deps, user.id);
+  return {
+    renders: renders.map((render) => ({
+      id: render.id,
+      fileName: render.fileName,
+      projectTitle: render.projectTitle,
+      status: render.status,
+      progress: render.progress,
+      error: render.error,
+      resolution: render.resolution,
+      durationSeconds: render.durationSeconds,
+      frameRate: render.frameRate,
+      size: render.size,
+      createdAt: render.createdAt,
+      url: render.url,
+      downloadUrl: render.downloadUrl,
+      audioUrl: render.audioUrl,
+    })),
+  };
+}
+
+type RenderView = Route.ComponentProps["loaderData"]["renders"][number];
+
+export default function RenderFiles({ loaderData }: Route.ComponentProps) {
+  const { renders } = loaderData;
+  const revalidator = useRevalidator();
+  const revalidatorRef = useRef(revalidator);
+  revalidatorRef.current = revalidator;
+  // While a render is queued or running, look again every 3 seconds.
+  const working = renders.some((render) => render.status === "queued" || render.status === "running");
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => {
+      const current = revalidatorRef.current;
+      if (current.state === "idle" && document.visibilityState === "visible") void current.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [working]);
+
+  return (
+    <div className="files-page renderfiles">
+      <section className="card">
+        <h1>Rendered Files</h1>
+        {renders.length === 0 ? (
+          <p className="empty-state">
+            {NO_RENDERS} Create one at <Link to="/playselect">Sequence</Link>.
+          </p>
+        ) : (
+          <ul className="render-list">
+            {renders.map((render, index) => (
+              <RenderItem key={render.id} render={render} initiallyOpen={index === 0 && render.status === "done"} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOpen: boolean }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(initiallyOpen);
+  // Signed URLs change on every load; keep the first ones so the player does not restart.
+  const [urls, setUrls] = useState({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
+  useEffect(() => {
+    if (render.url && !urls.url) setUrls({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
+  }, [render.url, render.downloadUrl, render.audioUrl, urls.url]);
+  const name = displayName(render.fileName);
+  const audio = Boolean(urls.audioUrl);
+  return (
+    <li className={`render-item status-${render.status}`} data-render-id={render.id}>
+      <h2 className="render-heading">
+        <button type="button" className="collapse-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+          <span aria-hidden className="chevron">
+            {open ? "▾" : "▸"}
+          </span>{" "}
+          <span className="render-name">{name}</span>
+        </button>
+        <span className="render-summary muted small">
+          {displayName(render.projectTitle)}
+          {render.status === "done" && render.durationSeconds != null && <> · {formatDuration(render.durationSeconds)}</>}
+          {render.status !== "done" && <RenderState render={render} />}
+        </span>
+      </h2>
+      <div id={panelId} hidden={!open} className="render-details">
+        <dl className="details">
+          <dt>Name</dt>
+          <dd>{name}</dd>
+          <dt>Project</dt>
+          <dd>{displayName(render.projectTitle)}</dd>
+          <dt>Created</dt>
+          <dd>
+            <LocalTime value={render.createdAt} />
+          </dd>
+          {render.resolution && (
+            <>
+              <dt>Resolution</dt>
+              <dd>{render.resolution}</dd>
+            </>
+          )}
+          {render.durationSeconds != null && (
+            <>
+              <dt>Duration</dt>
+              <dd>
+                {formatDuration(render.durationSeconds)} <span className="muted small">({render.durationSeconds.toFixed(1)} s)</span>
+              </dd>
+            </>
+          )}
+          {render.frameRate != null && (
+            <>
+              <dt>Frame rate</dt>
+              <dd>{Number(render.frameRate.toFixed(3))} fps</dd>
+            </>
+          )}
+          {render.size != null && (
+            <>
+              <dt>Size</dt>
+              <dd>{formatBytes(render.size)}</dd>
+            </>
+          )}
+          {render.status !== "done" && (
+            <>
+              <dt>Status</dt>
+              <dd>
+                <RenderState render={render} />
+              </dd>
+            </>
+          )}
+        </dl>
+        {render.status === "failed" && render.error && (
+          <p className="error" role="alert">
+            Failed to create file: {render.error}
+          </p>
+        )}
+        {render.status === "done" && urls.url && open && (
+          <div className="preview render-player">
+            {audio ? (
+              <audio controls preload="metadata" src={urls.audioUrl!} aria-label={`Play ${name}`}>
+                <a href={urls.audioUrl!}>Open {name}</a>
+              </audio>
+            ) : (
+              <video controls preload="metadata" playsInline src={urls.url} aria-label={`Play ${name}`}>
+                <a href={urls.url}>Open {name}</a>
+              </video>
+            )}
+          </div>
+        )}
+        {render.status === "done" && urls.downloadUrl && (
+          <div className="actions">
+            <a className="button primary" href={urls.downloadUrl} download={render.fileName}>
+              Download
+            </a>
+            {urls.audioUrl && (
+              <a className="button" href={urls.audioUrl} download={render.fileName.replace(/\.mp4$/, ".m4a")}>
+                Download M4A
+              </a>
+            )}
+            <a className="button" href={urls.url ?? urls.downloadUrl} target="_blank" rel="noreferrer">
+              Open in a new tab
+            </a>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RenderState({ render }: { render: RenderView }) {
+  switch (render.status) {
+    case "queued":
+      return <span className="render-state"> · queued</span>;
+    case "running":
+      return (
+        <span className="render-state">
+          {" "}
+          · rendering {render.progress}% <progress max={100} value={render.progress} aria-label={`${displayName(render.fileName)} render progress`} />
+        </span>
+      );
+    case "failed":
+      return <span className="render-state error"> · failed</span>;
+    default:
+      return null;
+  }
+}
