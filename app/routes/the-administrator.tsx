@@ -76,9 +76,9 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
   return (
     <section className="card">
       <h1>Admin dashboard</h1>
-      <h2>Users</h2>
+      <h2 id="users-heading">Users</h2>
       <div className="table-scroll">
-        <table>
+        <table aria-labelledby="users-heading">
           <thead>
             <tr>
               <th>Name</th>

@@ -59,12 +59,12 @@ test("the admin additionally sees FarmerTv, CreateBid and Admin, and opens the a
   await mainNav(page).getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/theadministrator$/i);
   await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
-  const table = page.getByRole("table");
+  const table = page.getByRole("table", { name: "Users" });
   await expect(table).toBeVisible();
   await expect(table.getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
   await expect(table.getByRole("cell", { name: ADMIN.email, exact: true })).toBeVisible();
 
   // The route also answers under its seed spelling.
   await page.goto("/theAdministrator");
-  await expect(page.getByRole("table").getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users" }).getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
 });
