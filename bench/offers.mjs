@@ -41,18 +41,16 @@
 // the warm-up item), --json (writes bench/results/offers.json; the app's
 // output always goes to bench/results/offers-app.log). Exits 0 when a target
 // is missed: it is a measurement; it exits 1 only when it could not measure.
-import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { RESULTS, apiClient, sessionCookie, fmt, loadAverage, loadAverageBefore, loadAverageLine, percentile, pool, printTargets, readFlags, runBench, sleep, startApp, table, writeResults } from "./lib.mjs";
 
-const root = resolve(import.meta.dirname, "..");
+const TAG = "bench/offers";
 const PORT = 5177;
 const RENDERER_PORT = 8792;
 const PERSIST_TO = ".wrangler/bench-offers";
 const BASE = `http://localhost:${PORT}`;
-const ORIGIN = BASE;
 const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
 const ADDRESS = { recipientName: "Bench Bidder", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -61,155 +59,34 @@ const SETUP_CONCURRENCY = 5;
 const REQUEST_TIMEOUT_MS = 30_000;
 const TARGET_RATIO = 0.5;
 
-const argv = process.argv.slice(2);
-function flag(name, fallback) {
-  const i = argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = Number(argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
-  return value;
-}
-const OFFERS = flag("offers", 1000);
-const CLIENTS = flag("clients", 50);
-const ROUNDS = flag("rounds", 4);
-const WARMUP = flag("warmup", 2);
-const JSON_OUT = argv.includes("--json");
+const flags = readFlags();
+const OFFERS = flags.int("offers", 1000);
+const CLIENTS = flags.int("clients", 50);
+const ROUNDS = flags.int("rounds", 4);
+const WARMUP = flags.int("warmup", 2);
+const JSON_OUT = flags.has("json");
 if (CLIENTS > 250 * 250) throw new Error("--clients is too large");
 
-// ---------------------------------------------------------------- server
+// ---------------------------------------------------------------- app output
 
-let server = null;
-const serverLog = [];
-const serverErrors = []; // app output lines that look like errors, with the time they came
+const appLog = []; // the app's output (last 5000 lines), written to bench/results/offers-app.log at the end
+const appErrors = []; // app output lines that look like errors, with the time they came
 
-function startServer() {
-  rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
-  server = spawn(process.execPath, ["scripts/start.mjs", "--preview"], {
-    cwd: root,
-    detached: true, // own process group: the renderer, vite and workerd die with it
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(PORT), RENDERER_PORT: String(RENDERER_PORT), PERSIST_TO },
-  });
-  const keep = (chunk) => {
-    for (const line of chunk.toString().split("\n")) {
-      if (!line.trim()) continue;
-      serverLog.push(line);
-      if (/error|fail|exception/i.test(line) && serverErrors.length < 500) serverErrors.push({ at: performance.now(), line });
-    }
-    if (serverLog.length > 5000) serverLog.splice(0, serverLog.length - 5000);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  server.on("exit", (code, signal) => {
-    server.exited = { code, signal };
-  });
+function keepAppLine(line) {
+  appLog.push(line);
+  if (appLog.length > 5000) appLog.shift();
+  if (/error|fail|exception/i.test(line) && appErrors.length < 500) appErrors.push({ at: performance.now(), line });
 }
 
-// Kills the whole process group, also when start.mjs itself already exited:
-// it exits on a failed build without stopping the renderer it started.
-async function stopServer() {
-  if (!server) return;
-  const pid = server.pid;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    return; // no process of the group is left
-  }
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(-pid, 0); // throws once no process of the group is left
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {}
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitUntilReady(timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exited) throw new Error(`the app stopped before answering (${JSON.stringify(server.exited)})`);
-    try {
-      const response = await fetch(`${BASE}/api/me`);
-      await response.arrayBuffer();
-      if (response.status < 500) break;
-    } catch {}
-    await sleep(300);
-  }
-  if (Date.now() >= deadline) throw new Error(`${BASE}/api/me did not answer within ${timeoutMs / 1000}s`);
-  // start.mjs seeds the admin right after /api/me answers; wait for it.
-  const seedDeadline = Date.now() + 60_000;
-  while (!serverLog.some((l) => l.includes("app ready on"))) {
-    if (Date.now() >= seedDeadline) throw new Error("the demo seed did not finish within 60 s");
-    await sleep(200);
-  }
+function writeAppLog() {
+  if (!appLog.length) return;
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, "offers-app.log"), appLog.join("\n") + "\n");
 }
 
 // ---------------------------------------------------------------- HTTP
 
-/** One API request; returns status, parsed body, Set-Cookie and the time it took (ms). */
-async function request(path, { method, json, body, cookie, ip, headers = {}, url } = {}) {
-  const h = { ...headers };
-  const m = method ?? (json !== undefined || body !== undefined ? "POST" : "GET");
-  if (json !== undefined) h["content-type"] = "application/json";
-  if (cookie) h.cookie = cookie;
-  if (ip) h["cf-connecting-ip"] = ip;
-  if (m !== "GET" && !h.origin) h.origin = ORIGIN;
-  const start = performance.now();
-  const response = await fetch(url ?? `${BASE}${path}`, {
-    method: m,
-    headers: h,
-    body: json !== undefined ? JSON.stringify(json) : body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const ms = performance.now() - start;
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {}
-  return { status: response.status, data, text, ms, setCookie: response.headers.getSetCookie() };
-}
-
-/** The request must answer `expected`; otherwise stop with the exact request and answer. */
-async function must(expected, path, options = {}) {
-  const answer = await request(path, options);
-  if (answer.status !== expected) {
-    const shown = { ...options, cookie: options.cookie ? "<session>" : undefined, body: options.body ? `<${options.body.length} bytes>` : undefined };
-    throw new Error(
-      `${options.method ?? (options.json !== undefined || options.body ? "POST" : "GET")} ${options.url ?? path} ` +
-        `${JSON.stringify(shown)} answered ${answer.status} (expected ${expected}): ${answer.text.slice(0, 500)}`,
-    );
-  }
-  return answer;
-}
-
-function sessionFrom(answer) {
-  const header = answer.setCookie.find((c) => /^[^=]*sid=/.test(c));
-  if (!header) throw new Error(`no session cookie in the answer (Set-Cookie: ${JSON.stringify(answer.setCookie)})`);
-  return header.split(";")[0];
-}
-
-async function pool(items, concurrency, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
+const { request, must, signIn } = apiClient(BASE, { timeoutMs: REQUEST_TIMEOUT_MS });
 
 // ---------------------------------------------------------------- setup
 
@@ -237,7 +114,7 @@ async function newBidder(index, tag) {
   const started = await must(202, "/api/signup", { json: form, ip });
   const code = await codeMailedTo(form.email);
   const verified = await must(201, "/api/signup/verify", { json: { signupId: started.data.signupId, code }, ip });
-  const cookie = sessionFrom(verified);
+  const cookie = sessionCookie(verified);
   await must(201, "/api/shipping", { json: ADDRESS, cookie, ip });
   return { index, ip, cookie, userId: verified.data.user.id, username: form.username };
 }
@@ -325,11 +202,6 @@ async function phase(kind, code, bidders, count) {
   return { kind, count: samples.length, wallMs, rps: samples.length / (wallMs / 1000), ...latency(samples), samples };
 }
 
-function percentile(sorted, p) {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index];
-}
-
 function latency(samples) {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), min: sorted[0], max: sorted[sorted.length - 1] };
@@ -407,34 +279,15 @@ function countEqualAmounts(samples) {
   return raced;
 }
 
-// ---------------------------------------------------------------- report
-
-const fmt = (n, digits = 2) => n.toFixed(digits);
-const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
-
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
-      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
-    })
-    .join("\n");
-}
-
 // ---------------------------------------------------------------- main
 
 async function main() {
-  console.log(`bench/offers: starting the production build on ${BASE} (state in ${PERSIST_TO}) ...`);
-  const bootStart = performance.now();
-  startServer();
-  await waitUntilReady();
-  console.log(`bench/offers: app ready after ${fmt((performance.now() - bootStart) / 1000, 1)} s (build included)`);
+  await startApp(TAG, { preview: true, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO, onLine: keepAppLine });
 
   // ------------------------------------------------------------ setup
   const setupStart = performance.now();
-  const admin = await must(200, "/api/signin", { json: ADMIN, ip: "10.1.0.1" });
-  const adminCookie = sessionFrom(admin);
+  const admin = await signIn(ADMIN, { ip: "10.1.0.1" });
+  const adminCookie = admin.cookie;
   if (admin.data.user.role !== "admin") throw new Error(`${ADMIN.email} is not an admin: ${admin.text}`);
   const tag = Date.now().toString(36);
   console.log(`bench/offers: signing up ${CLIENTS} bidders with shipping addresses ...`);
@@ -451,11 +304,8 @@ async function main() {
   knownCents = measuredKnown;
 
   // ------------------------------------------------------------ measure
-  const loadBefore = loadavg()[0];
+  const loadBefore = loadAverageBefore(TAG);
   const measureStart = performance.now();
-  if (loadBefore > cpus().length / 2) {
-    console.log(`bench/offers: note: 1-min load average is ${fmt(loadBefore)} on ${cpus().length} CPUs; figures will be noisy`);
-  }
   const per = (total, r) => Math.floor(total / ROUNDS) + (r < total % ROUNDS ? 1 : 0);
   const phases = [];
   for (let r = 0; r < ROUNDS; r++) {
@@ -468,8 +318,8 @@ async function main() {
       phases.push({ ...result, round: r });
     }
   }
-  const loadAfter = loadavg()[0];
-  const appErrors = serverErrors.filter((e) => e.at >= measureStart).map((e) => e.line);
+  const loadAfter = loadAverage();
+  const measureErrors = appErrors.filter((e) => e.at >= measureStart).map((e) => e.line);
 
   const summary = Object.fromEntries(
     ["noop", "offers"].map((kind) => {
@@ -502,7 +352,7 @@ async function main() {
   // ------------------------------------------------------------ report
   console.log("");
   console.log(`${summary.offers.count} offers and ${summary.noop.count} no-op calls on item ${code}, ${CLIENTS} concurrent clients, ${ROUNDS} rounds (ABBA)`);
-  console.log(`(1-min load average ${fmt(loadBefore)} before, ${fmt(loadAfter)} after; ${cpus().length} CPUs)`);
+  console.log(loadAverageLine(loadBefore, loadAfter));
   console.log(
     table([
       ["call", "n", "req/s", "p50 ms", "p99 ms", "min ms", "max ms", "req/s per phase"],
@@ -547,7 +397,7 @@ async function main() {
   );
   console.log(`final price: highest stored offer $${fmt(check.highestStoredCents / 100)}, gallery (D1) $${fmt(check.galleryPriceCents / 100)}`);
   if (check.unexpectedExamples.length) console.log(`unexpected answers, first ${check.unexpectedExamples.length}: ${JSON.stringify(check.unexpectedExamples)}`);
-  if (appErrors.length) console.log(`app output lines that look like errors during the measurement: ${appErrors.length}, first: ${JSON.stringify(appErrors.slice(0, 5))}`);
+  if (measureErrors.length) console.log(`app output lines that look like errors during the measurement: ${measureErrors.length}, first: ${JSON.stringify(measureErrors.slice(0, 5))}`);
   if (noopFailed.length) console.log(`no-op calls not answered 200: ${noopFailed.length}, e.g. ${JSON.stringify(noopFailed.slice(0, 3).map((s) => ({ status: s.status, error: s.error })))}`);
 
   const checks = [
@@ -557,57 +407,24 @@ async function main() {
     { target: "unexpected answers = 0 (offers and no-op calls)", value: String(check.unexpected + noopFailed.length), pass: check.unexpected + noopFailed.length === 0 },
     { target: "gallery price = highest stored offer", value: `$${fmt(check.galleryPriceCents / 100)} vs $${fmt(check.highestStoredCents / 100)}`, pass: check.finalPriceMatches },
   ];
-  console.log("");
-  console.log("Targets");
-  for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
+  printTargets(checks);
 
   if (JSON_OUT) {
-    const out = resolve(root, "bench/results/offers.json");
-    mkdirSync(resolve(root, "bench/results"), { recursive: true });
-    writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, platform: process.platform },
-          config: { offers: OFFERS, clients: CLIENTS, rounds: ROUNDS, warmupPerClient: WARMUP, item: code },
-          loadAverage: { before: loadBefore, after: loadAfter },
-          phases: phases.map(({ samples, ...p }) => p),
-          summary,
-          ratio,
-          roundRatios,
-          correctness: check,
-          noopFailed: noopFailed.length,
-          noopFailedExamples: noopFailed.slice(0, 5).map((s) => ({ status: s.status, error: s.error })),
-          appErrorLines: appErrors.slice(0, 50),
-          targets: checks,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-    console.log(`\nbench/offers: wrote ${out}`);
+    writeResults(TAG, "offers.json", {
+      config: { offers: OFFERS, clients: CLIENTS, rounds: ROUNDS, warmupPerClient: WARMUP, item: code },
+      loadAverage: { before: loadBefore, after: loadAfter },
+      phases: phases.map(({ samples, ...p }) => p),
+      summary,
+      ratio,
+      roundRatios,
+      correctness: check,
+      noopFailed: noopFailed.length,
+      noopFailedExamples: noopFailed.slice(0, 5).map((s) => ({ status: s.status, error: s.error })),
+      appErrorLines: measureErrors.slice(0, 50),
+      targets: checks,
+    });
   }
 }
 
-let failed = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, async () => {
-    await stopServer();
-    process.exit(code);
-  });
-}
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(`\nbench/offers: ${error.stack ?? error}`);
-  if (serverLog.length) console.error(`--- last app output ---\n${serverLog.slice(-40).join("\n")}`);
-} finally {
-  await stopServer();
-  if (serverLog.length) {
-    mkdirSync(resolve(root, "bench/results"), { recursive: true });
-    writeFileSync(resolve(root, "bench/results/offers-app.log"), serverLog.join("\n") + "\n");
-  }
-}
-process.exit(failed ? 1 : 0);
+// The app's output always goes to bench/results/offers-app.log.
+await runBench(TAG, main, { cleanup: writeAppLog });

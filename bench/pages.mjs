@@ -18,14 +18,11 @@
 // Flags: --n 300 (requests per URL), --warmup 20, --json (writes
 // bench/results/pages.json), --no-cookie. Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
-import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { fmt, loadAverage, loadAverageBefore, loadAverageLine, percentile, printTargets, readFlags, runBench, startApp, table, writeResults } from "./lib.mjs";
 
-const root = resolve(import.meta.dirname, "..");
+const TAG = "bench/pages";
 const PORT = 5175;
 const RENDERER_PORT = 8790;
 const PERSIST_TO = ".wrangler/bench";
@@ -33,92 +30,11 @@ const BASE = `http://localhost:${PORT}`;
 const TARGET_RATIO = 2.0;
 const TARGET_JS_KB = 100;
 
-const argv = process.argv.slice(2);
-function flag(name, fallback) {
-  const i = argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = Number(argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
-  return value;
-}
-const N = flag("n", 300);
-const WARMUP = flag("warmup", 20);
-const JSON_OUT = argv.includes("--json");
-const COOKIE = argv.includes("--no-cookie") ? null : "sid=bench-stale-session-0000000000";
-
-// ---------------------------------------------------------------- server
-
-let server = null;
-const serverLog = [];
-
-function startServer() {
-  rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
-  server = spawn(process.execPath, ["scripts/start.mjs", "--preview"], {
-    cwd: root,
-    detached: true, // own process group: the renderer, vite and workerd die with it
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(PORT), RENDERER_PORT: String(RENDERER_PORT), PERSIST_TO },
-  });
-  const keep = (chunk) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) serverLog.push(line);
-    if (serverLog.length > 400) serverLog.splice(0, serverLog.length - 400);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  server.on("exit", (code, signal) => {
-    server.exited = { code, signal };
-  });
-}
-
-let stopping = null;
-function stopServer() {
-  stopping ??= killGroup();
-  return stopping;
-}
-
-// The whole group, also when start.mjs itself already exited: it leaves the
-// renderer running when the build fails.
-async function killGroup() {
-  if (!server?.pid) return;
-  const pid = server.pid;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(-pid, 0); // throws once no process of the group is left
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {}
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitUntilReady(timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exited) throw new Error(`the app stopped before answering (${JSON.stringify(server.exited)})`);
-    try {
-      const response = await fetch(`${BASE}/api/me`);
-      await response.arrayBuffer();
-      if (response.status < 500) break;
-    } catch {}
-    await sleep(300);
-  }
-  if (Date.now() >= deadline) throw new Error(`${BASE}/api/me did not answer within ${timeoutMs / 1000}s`);
-  // start.mjs seeds demo data right after /api/me answers; let that finish so
-  // it does not land in the measurements.
-  const seedDeadline = Date.now() + 30_000;
-  while (Date.now() < seedDeadline && !serverLog.some((l) => l.includes("app ready on"))) await sleep(200);
-}
+const flags = readFlags();
+const N = flags.int("n", 300);
+const WARMUP = flags.int("warmup", 20);
+const JSON_OUT = flags.has("json");
+const COOKIE = flags.has("no-cookie") ? null : "sid=bench-stale-session-0000000000";
 
 // ---------------------------------------------------------------- helpers
 
@@ -141,11 +57,6 @@ async function timed(path, options) {
   return performance.now() - start;
 }
 
-function percentile(sorted, p) {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index];
-}
-
 function shuffle(items) {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
@@ -156,18 +67,6 @@ function shuffle(items) {
 }
 
 const kb = (bytes) => bytes / 1024;
-const fmt = (n, digits = 2) => n.toFixed(digits);
-const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
-
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
-      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
-    })
-    .join("\n");
-}
 
 // ---------------------------------------------------------------- JS weight
 
@@ -228,11 +127,8 @@ async function landingJs(html) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  console.log(`bench/pages: starting the production build on ${BASE} (state in ${PERSIST_TO}) ...`);
-  const bootStart = performance.now();
-  startServer();
-  await waitUntilReady();
-  console.log(`bench/pages: app ready after ${fmt((performance.now() - bootStart) / 1000, 1)} s (build included)`);
+  // The seed only has to stay out of the measurements: wait for it, but not for long.
+  await startApp(TAG, { preview: true, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO, seedTimeoutMs: 30_000, requireSeed: false });
 
   const { body: homeBody } = await get("/", { cookie: true });
   const html = homeBody.toString("utf8");
@@ -248,10 +144,7 @@ async function main() {
     { name: `asset ${asset}`, path: asset, cookie: false, bytes: assetBody.length },
   ];
 
-  const loadBefore = loadavg()[0];
-  if (loadBefore > cpus().length / 2) {
-    console.log(`bench/pages: note: 1-min load average is ${fmt(loadBefore)} on ${cpus().length} CPUs; figures will be noisy`);
-  }
+  const loadBefore = loadAverageBefore(TAG);
   console.log(`bench/pages: warming up (${WARMUP} requests each) ...`);
   for (let i = 0; i < WARMUP; i++) for (const t of shuffle(targets)) await timed(t.path, t);
 
@@ -273,7 +166,7 @@ async function main() {
       max: sorted[sorted.length - 1],
     };
   });
-  const loadAfter = loadavg()[0];
+  const loadAfter = loadAverage();
   const assetP50 = stats[2].p50;
   const ratios = stats.slice(0, 2).map((s) => ({ path: s.path, ratio: s.p50 / assetP50 }));
 
@@ -283,7 +176,7 @@ async function main() {
   // ------------------------------------------------------------ report
   console.log("");
   console.log(`Latency, ${N} sequential GETs per URL, interleaved (ms)${COOKIE ? ", pages with a stale session cookie" : ""}`);
-  console.log(`(1-min load average ${fmt(loadBefore)} before, ${fmt(loadAfter)} after; ${cpus().length} CPUs)`);
+  console.log(loadAverageLine(loadBefore, loadAfter));
   console.log(
     table([
       ["URL", "p50", "p95", "min", "max", "p50 / asset p50"],
@@ -322,57 +215,24 @@ async function main() {
       pass: kb(js.gzipBytes) <= TARGET_JS_KB,
     },
   ];
-  console.log("");
-  console.log("Targets");
-  for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
+  printTargets(checks);
   const jsOver = kb(js.gzipBytes) - TARGET_JS_KB;
   if (jsOver > 0) console.log(`  JS is ${fmt(jsOver, 1)} KB (${fmt((jsOver / TARGET_JS_KB) * 100, 0)} %) over the target.`);
 
   if (JSON_OUT) {
-    const out = resolve(root, "bench/results/pages.json");
-    mkdirSync(resolve(root, "bench/results"), { recursive: true });
-    writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, platform: process.platform },
-          n: N,
-          warmup: WARMUP,
-          staleSessionCookie: Boolean(COOKIE),
-          loadAverage: { before: loadBefore, after: loadAfter },
-          asset,
-          latencyMs: stats,
-          ratios,
-          js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
-          targets: checks,
-        },
-        null,
-        2,
-      ) + "\n",
-    );
-    console.log(`\nbench/pages: wrote ${out}`);
+    writeResults(TAG, "pages.json", {
+      n: N,
+      warmup: WARMUP,
+      staleSessionCookie: Boolean(COOKIE),
+      loadAverage: { before: loadBefore, after: loadAfter },
+      asset,
+      latencyMs: stats,
+      ratios,
+      js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
+      targets: checks,
+    });
   }
 }
 
-let failed = false;
-let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, async () => {
-    interrupted = true;
-    console.error(`\nbench/pages: ${signal}, stopping the app`);
-    await stopServer();
-    process.exit(code);
-  });
-}
-try {
-  await main();
-} catch (error) {
-  if (interrupted) await new Promise(() => {}); // the signal handler exits
-  failed = true;
-  console.error(`\nbench/pages: ${error.stack ?? error}`);
-  if (serverLog.length) console.error(`--- last app output ---\n${serverLog.slice(-40).join("\n")}`);
-} finally {
-  await stopServer();
-}
-process.exit(failed ? 1 : 0);
+await runBench(TAG, main);
+

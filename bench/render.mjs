@@ -35,18 +35,17 @@
 // bench/results/render.json), --clean (delete render-input at the end).
 // Exits 0 when a target is missed: it is a measurement; it exits 1 only when
 // it could not measure.
-import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { cpus, loadavg, totalmem } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { totalmem } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
+import { MiB, RESULTS, fmt, loadAverage, loadAverageBefore, loadAverageLine, median, printTargets, readFlags, root, run, runBench, startGroup, table, waitForUrl, writeResults } from "./lib.mjs";
 
-const root = resolve(import.meta.dirname, "..");
+const TAG = "bench/render";
 const RENDERER_PORT = 8793;
 const RENDERER = `http://127.0.0.1:${RENDERER_PORT}`;
-const RESULTS = resolve(root, "bench/results");
 const INPUT_DIR = join(RESULTS, "render-input");
 const OUT_DIR = join(RESULTS, "render-out");
 const TARGET_RATIO = 1.25;
@@ -55,59 +54,15 @@ const RATE = 30;
 const VIDEO_BITRATE = "6M";
 const PARALLEL_DOWNLOADS = 3; // render-container/src/render.ts
 
-const argv = process.argv.slice(2);
-function flag(name, fallback) {
-  const i = argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = Number(argv[i + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} needs a non-negative integer`);
-  return value;
-}
-const ROUNDS = Math.max(1, flag("rounds", 3));
-const CLIPS = Math.max(1, flag("clips", 6));
-const SECONDS = Math.max(1, flag("seconds", 20));
-const WARMUP = flag("warmup", 1);
-const JSON_OUT = argv.includes("--json");
-const CLEAN = argv.includes("--clean");
+const flags = readFlags();
+const ROUNDS = Math.max(1, flags.int("rounds", 3, { min: 0 }));
+const CLIPS = Math.max(1, flags.int("clips", 6, { min: 0 }));
+const SECONDS = Math.max(1, flags.int("seconds", 20, { min: 0 }));
+const WARMUP = flags.int("warmup", 1, { min: 0 });
+const JSON_OUT = flags.has("json");
+const CLEAN = flags.has("clean");
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n, digits = 2) => n.toFixed(digits);
-const MiB = 1024 * 1024;
-const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
-      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
-    })
-    .join("\n");
-}
-
-/** Runs a command to its end; rejects with its stderr unless it exits 0. */
-function run(command, args, options = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const proc = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
-    let stdout = "";
-    let stderr = "";
-    proc.stdout.on("data", (c) => (stdout += c));
-    proc.stderr.on("data", (c) => (stderr += c));
-    proc.on("error", reject);
-    proc.on("close", (code, signal) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (code !== 0) reject(new Error(`${command} ${args.join(" ").slice(0, 300)} exited ${code ?? signal}\n${stderr.slice(-2000)}`));
-      else resolvePromise({ seconds, stdout, stderr });
-    });
-  });
-}
+// ---------------------------------------------------------------- ffprobe
 
 async function ffprobe(path, extra = []) {
   const { stdout } = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, "-i", path]);
@@ -194,65 +149,21 @@ function startStorage() {
 
 // ---------------------------------------------------------------- renderer
 
-let renderer = null;
-const rendererLog = [];
-
-function startRenderer() {
-  renderer = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "render-container/server.ts"], {
-    cwd: root,
-    detached: true, // own process group: its ffmpeg/ffprobe die with it
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(RENDERER_PORT), HOST: "127.0.0.1" },
+/** `node render-container/server.ts` as `npm start` runs it, in its own process group (its ffmpeg/ffprobe stop with it); resolves with its /health answer. */
+async function startRenderer() {
+  const renderer = startGroup("renderer", process.execPath, ["--disable-warning=ExperimentalWarning", "render-container/server.ts"], {
+    env: { PORT: String(RENDERER_PORT), HOST: "127.0.0.1" },
   });
-  const keep = (chunk) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) rendererLog.push(line);
-    if (rendererLog.length > 400) rendererLog.splice(0, rendererLog.length - 400);
-  };
-  renderer.stdout.on("data", keep);
-  renderer.stderr.on("data", keep);
-  renderer.on("exit", (code, signal) => {
-    renderer.exited = { code, signal };
-  });
-}
-
-let stopping = null;
-function stopRenderer() {
-  stopping ??= (async () => {
-    if (!renderer?.pid) return;
-    const pid = renderer.pid;
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      return;
-    }
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      try {
-        process.kill(-pid, 0);
-      } catch {
-        return;
-      }
-      await sleep(100);
-    }
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {}
-  })();
-  return stopping;
-}
-
-async function waitForRenderer(timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (renderer.exited) throw new Error(`the renderer stopped before answering (${JSON.stringify(renderer.exited)}); is port ${RENDERER_PORT} taken?`);
-    try {
-      const response = await fetch(`${RENDERER}/health`);
+  return waitForUrl(renderer, `${RENDERER}/health`, {
+    timeoutMs: 20_000,
+    intervalMs: 200,
+    what: "answer ok",
+    stoppedHint: `; is port ${RENDERER_PORT} taken?`,
+    async ready(response) {
       const body = await response.json();
-      if (response.ok && body.ok) return body;
-    } catch {}
-    await sleep(200);
-  }
-  throw new Error(`${RENDERER}/health did not answer ok within ${timeoutMs / 1000}s`);
+      return response.ok && body.ok ? body : null;
+    },
+  });
 }
 
 async function hasRenderKind() {
@@ -357,15 +268,11 @@ async function main() {
   writeFileSync(list, names.map((n) => `file '${join(INPUT_DIR, n)}'`).join("\n") + "\n");
 
   const storage = await startStorage();
-  startRenderer();
-  const health = await waitForRenderer();
+  const health = await startRenderer();
   const withRender = await hasRenderKind();
   console.log(`bench/render: renderer up on ${RENDERER} (${health.ffmpeg?.split(" ").slice(0, 3).join(" ")}); render kind: ${withRender ? "yes" : "NO (404) — baseline only"}`);
 
-  const loadBefore = loadavg()[0];
-  if (loadBefore > cpus().length / 2) {
-    console.log(`bench/render: note: 1-min load average is ${fmt(loadBefore)} on ${cpus().length} CPUs; figures will be noisy`);
-  }
+  const loadBefore = loadAverageBefore(TAG);
   const baselineOut = join(OUT_DIR, "baseline.mp4");
   for (let i = 0; i < WARMUP; i++) {
     await runBaseline(list, baselineOut);
@@ -383,7 +290,7 @@ async function main() {
       console.log(`  round ${round}  renderer  ${fmt(r.seconds)} s  (method ${r.result.method}, ${fmt(r.result.size / MiB, 1)} MiB uploaded)`);
     }
   }
-  const loadAfter = loadavg()[0];
+  const loadAfter = loadAverage();
 
   console.log("bench/render: checking the outputs ...");
   const expected = CLIPS * SECONDS;
@@ -399,7 +306,7 @@ async function main() {
 
   console.log("bench/render: where the renderer's time goes (its ffmpeg/ffprobe steps on the local files, one by one) ...");
   const parts = withRender ? await anatomy(names, ROUNDS) : null;
-  const loadEnd = loadavg()[0];
+  const loadEnd = loadAverage();
 
   const b = { median: median(baselineRuns.map((r) => r.seconds)), best: Math.min(...baselineRuns.map((r) => r.seconds)) };
   const r = withRender ? { median: median(rendererRuns.map((x) => x.seconds)), best: Math.min(...rendererRuns.map((x) => x.seconds)) } : null;
@@ -408,7 +315,7 @@ async function main() {
   // ------------------------------------------------------------ report
   console.log("");
   console.log(`Joining ${CLIPS} × ${SECONDS} s clips (${fmt(inputBytes / MiB, 1)} MiB), ${ROUNDS} rounds each after ${WARMUP} warm-up, alternating (seconds)`);
-  console.log(`(1-min load average ${fmt(loadBefore)} before, ${fmt(loadAfter)} after the rounds; ${cpus().length} CPUs)`);
+  console.log(loadAverageLine(loadBefore, loadAfter, "after the rounds"));
   const rows = [["path", "median", "best", "rounds", "output"]];
   rows.push(["ffmpeg -f concat -c copy (local files)", fmt(b.median), fmt(b.best), baselineRuns.map((x) => fmt(x.seconds)).join(" "), `${fmt(baselineProbe.size / MiB, 1)} MiB, ${fmt(baselineProbe.duration, 2)} s`]);
   if (r) {
@@ -441,35 +348,27 @@ async function main() {
       : null,
     { target: "outputs last the clips' total and have video and audio", value: outputProblems.join("; ") || "ok", pass: outputProblems.length === 0 },
   ].filter(Boolean);
-  console.log("");
-  console.log("Targets");
-  for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
+  printTargets(checks);
 
   if (JSON_OUT) {
-    const out = join(RESULTS, "render.json");
-    writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, memBytes: totalmem(), node: process.version, platform: process.platform },
-          ffmpeg: health.ffmpeg,
-          clips: { count: CLIPS, seconds: SECONDS, size: SIZE, rate: RATE, videoBitrate: VIDEO_BITRATE, bytes: inputBytes },
-          rounds: ROUNDS,
-          warmup: WARMUP,
-          loadAverage: { before: loadBefore, after: loadAfter, end: loadEnd },
-          renderKind: withRender,
-          baseline: { ...b, runs: baselineRuns, output: baselineProbe },
-          renderer: r ? { ...r, runs: rendererRuns, output: renderedProbe, methods } : null,
-          ratio,
-          anatomy: parts,
-          targets: checks,
-        },
-        null,
-        2,
-      ) + "\n",
+    writeResults(
+      TAG,
+      "render.json",
+      {
+        ffmpeg: health.ffmpeg,
+        clips: { count: CLIPS, seconds: SECONDS, size: SIZE, rate: RATE, videoBitrate: VIDEO_BITRATE, bytes: inputBytes },
+        rounds: ROUNDS,
+        warmup: WARMUP,
+        loadAverage: { before: loadBefore, after: loadAfter, end: loadEnd },
+        renderKind: withRender,
+        baseline: { ...b, runs: baselineRuns, output: baselineProbe },
+        renderer: r ? { ...r, runs: rendererRuns, output: renderedProbe, methods } : null,
+        ratio,
+        anatomy: parts,
+        targets: checks,
+      },
+      { machine: { memBytes: totalmem() } },
     );
-    console.log(`\nbench/render: wrote ${out}`);
   }
   const closed = new Promise((done) => storage.server.close(done));
   storage.server.closeAllConnections();
@@ -477,26 +376,9 @@ async function main() {
   return withRender;
 }
 
-let failed = false;
-let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, async () => {
-    interrupted = true;
-    console.error(`\nbench/render: ${signal}, stopping the renderer`);
-    await stopRenderer();
-    process.exit(code);
-  });
-}
-try {
-  failed = !(await main());
-} catch (error) {
-  if (interrupted) await new Promise(() => {});
-  failed = true;
-  console.error(`\nbench/render: ${error.stack ?? error}`);
-  if (rendererLog.length) console.error(`--- last renderer output ---\n${rendererLog.slice(-40).join("\n")}`);
-} finally {
-  await stopRenderer();
-  rmSync(OUT_DIR, { recursive: true, force: true });
-  if (CLEAN) rmSync(INPUT_DIR, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+await runBench(TAG, main, {
+  cleanup() {
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    if (CLEAN) rmSync(INPUT_DIR, { recursive: true, force: true });
+  },
+});

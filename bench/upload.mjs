@@ -33,22 +33,21 @@
 // the end; it holds every uploaded copy, ~0.5 GiB per round). Exits 0 when a
 // target is missed: it is a measurement; it exits 1 only when it could not
 // measure.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from "node:fs";
 import { createServer } from "node:http";
-import { cpus, loadavg, totalmem } from "node:os";
+import { totalmem } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { MiB, RequestFailed, RESULTS, apiClient, loadAverage, loadAverageBefore, loadAverageLine, median, pool, printTargets, readFlags, root, runBench, sleep, startApp, table, writeResults } from "./lib.mjs";
 
-const root = resolve(import.meta.dirname, "..");
+const TAG = "bench/upload";
 const PORT = 5176;
 const RENDERER_PORT = 8791;
 const PERSIST_TO = ".wrangler/bench-upload";
 const BASE = `http://localhost:${PORT}`;
 const ORIGIN = BASE;
 const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
-const MiB = 1024 * 1024;
 const FILE_SIZE = 512 * MiB;
 const FILE_PATH = resolve(root, "bench/results/upload-512m.bin");
 // app/lib/schemas/files.ts and app/lib/upload-client.ts
@@ -61,83 +60,12 @@ const TARGET_RATIO = 0.7;
 const TARGET_GROWTH_MIB = 64;
 const MP4_HEADER = Buffer.from([0, 0, 0, 0x20, ...Buffer.from("ftypisom")]);
 
-const argv = process.argv.slice(2);
-function flag(name, fallback) {
-  const i = argv.indexOf(`--${name}`);
-  if (i === -1) return fallback;
-  const value = Number(argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
-  return value;
-}
-const ROUNDS = flag("rounds", 2);
-const JSON_OUT = argv.includes("--json");
-const KEEP_STATE = argv.includes("--keep-state");
+const flags = readFlags();
+const ROUNDS = flags.int("rounds", 2);
+const JSON_OUT = flags.has("json");
+const KEEP_STATE = flags.has("keep-state");
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------- dev server
-
-let server = null;
-const serverLog = [];
-
-function startServer() {
-  rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
-  server = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    detached: true, // own process group: the renderer, vite and workerd die with it
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(PORT), RENDERER_PORT: String(RENDERER_PORT), PERSIST_TO },
-  });
-  const keep = (chunk) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) serverLog.push(line);
-    if (serverLog.length > 400) serverLog.splice(0, serverLog.length - 400);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  server.on("exit", (code, signal) => {
-    server.exited = { code, signal };
-  });
-}
-
-async function stopServer() {
-  if (!server) return;
-  const pid = server.pid;
-  try {
-    process.kill(-pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(-pid, 0); // throws once no process of the group is left
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {}
-}
-
-async function waitUntilReady(timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exited) throw new Error(`the app stopped before answering (${JSON.stringify(server.exited)})`);
-    try {
-      const response = await fetch(`${BASE}/api/me`);
-      await response.arrayBuffer();
-      if (response.status < 500) break;
-    } catch {}
-    await sleep(300);
-  }
-  if (Date.now() >= deadline) throw new Error(`${BASE}/api/me did not answer within ${timeoutMs / 1000}s`);
-  // start.mjs seeds demo data right after /api/me answers; wait for it.
-  const seedDeadline = Date.now() + 60_000;
-  while (Date.now() < seedDeadline && !serverLog.some((l) => l.includes("app ready on"))) await sleep(200);
-  if (!serverLog.some((l) => l.includes("app ready on"))) throw new Error("start.mjs did not report `app ready` (seed)");
-}
+const fmt = (n, digits = 1) => n.toFixed(digits); // one decimal unless told
 
 // ---------------------------------------------------------------- process memory
 
@@ -241,7 +169,7 @@ function fileIsReady() {
 
 function makeFile() {
   if (fileIsReady()) return false;
-  mkdirSync(resolve(root, "bench/results"), { recursive: true });
+  mkdirSync(RESULTS, { recursive: true });
   const block = randomBytes(MiB);
   const first = Buffer.from(block);
   MP4_HEADER.copy(first, 0);
@@ -256,60 +184,31 @@ function makeFile() {
 
 // ---------------------------------------------------------------- HTTP helpers
 
-let cookie = "";
-
-async function api(method, path, json) {
-  const headers = { origin: ORIGIN };
-  if (cookie) headers.cookie = cookie;
-  if (json !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${BASE}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
-}
-
-class RequestFailed extends Error {}
-
-function expectStatus(what, response, ...ok) {
-  if (!ok.includes(response.status)) {
-    throw new RequestFailed(`${what} answered ${response.status}: ${response.text.slice(0, 500)}`);
-  }
-}
-
-async function signIn() {
-  const response = await api("POST", "/api/signin", MEMBER);
-  expectStatus("POST /api/signin", response, 200);
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("sid="));
-  if (!setCookie) throw new Error("POST /api/signin set no sid cookie");
-  cookie = setCookie.split(";")[0];
-}
+const { request, must, signIn } = apiClient(BASE);
+let cookie = ""; // the demo member's session
 
 /**
  * PUTs the parts (slices of the file on disk, streamed) to their URLs,
  * PART_CONCURRENCY at a time; `after(part, etag)` runs once a part is stored.
  */
 async function putParts(parts, after = async () => {}, partSize = PART_SIZE) {
-  let next = 0;
-  const worker = async () => {
-    while (next < parts.length) {
-      const part = parts[next++];
-      const start = (part.partNumber - 1) * partSize;
-      const body = createReadStream(FILE_PATH, { start, end: start + part.size - 1, highWaterMark: READ_CHUNK });
-      const response = await fetch(part.url, {
-        method: "PUT",
-        body,
-        duplex: "half",
-        headers: { ...part.headers, "content-length": String(part.size), origin: ORIGIN },
-      });
-      const text = await response.text();
-      if (response.status !== 200) {
-        throw new RequestFailed(`PUT part ${part.partNumber} (${part.size} bytes) to ${part.url.slice(0, 80)}… answered ${response.status}: ${text.slice(0, 500)}`);
-      }
-      const etag = response.headers.get("etag");
-      if (!etag) throw new RequestFailed(`PUT part ${part.partNumber} answered no ETag`);
-      await after(part, etag);
+  await pool(parts, PART_CONCURRENCY, async (part) => {
+    const start = (part.partNumber - 1) * partSize;
+    const body = createReadStream(FILE_PATH, { start, end: start + part.size - 1, highWaterMark: READ_CHUNK });
+    const response = await fetch(part.url, {
+      method: "PUT",
+      body,
+      duplex: "half",
+      headers: { ...part.headers, "content-length": String(part.size), origin: ORIGIN },
+    });
+    const text = await response.text();
+    if (response.status !== 200) {
+      throw new RequestFailed(`PUT part ${part.partNumber} (${part.size} bytes) to ${part.url.slice(0, 80)}… answered ${response.status}: ${text.slice(0, 500)}`);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, parts.length) }, worker));
+    const etag = response.headers.get("etag");
+    if (!etag) throw new RequestFailed(`PUT part ${part.partNumber} answered no ETag`);
+    await after(part, etag);
+  });
 }
 
 // ---------------------------------------------------------------- the two paths
@@ -361,15 +260,11 @@ async function baselineRound(sink) {
 
 async function signedUpload(size, fileName = "bench.mp4") {
   const t0 = performance.now();
-  const signed = await api("POST", "/api/uploads", {
-    purpose: "project-file",
-    fileName,
-    contentType: "video/mp4",
-    size,
-    projectTitle: "Bench",
+  const signed = await must(201, "/api/uploads", {
+    cookie,
+    json: { purpose: "project-file", fileName, contentType: "video/mp4", size, projectTitle: "Bench" },
   });
-  expectStatus("POST /api/uploads", signed, 201);
-  const ticket = signed.json();
+  const ticket = signed.data;
   const t1 = performance.now();
   let partCount = 1;
   if (ticket.multipart) {
@@ -380,8 +275,7 @@ async function signedUpload(size, fileName = "bench.mp4") {
     await putParts(
       ticket.multipart.parts,
       async (part, etag) => {
-        const reported = await api("POST", `/api/uploads/${ticket.uploadId}/parts`, { partNumber: part.partNumber, etag });
-        expectStatus(`POST /api/uploads/${ticket.uploadId}/parts {partNumber: ${part.partNumber}}`, reported, 204);
+        await must(204, `/api/uploads/${ticket.uploadId}/parts`, { cookie, json: { partNumber: part.partNumber, etag } });
       },
       ticket.multipart.partSize,
     );
@@ -391,10 +285,9 @@ async function signedUpload(size, fileName = "bench.mp4") {
     throw new Error(`the ticket has neither put nor multipart: ${signed.text.slice(0, 300)}`);
   }
   const t2 = performance.now();
-  const done = await api("POST", `/api/uploads/${ticket.uploadId}/complete`);
-  expectStatus(`POST /api/uploads/${ticket.uploadId}/complete`, done, 201);
+  const done = await must(201, `/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
   const t3 = performance.now();
-  const record = done.json();
+  const record = done.data;
   return {
     ms: t3 - t0,
     mibps: size / MiB / ((t3 - t0) / 1000),
@@ -413,9 +306,9 @@ async function waitForProbe(fileId, timeoutMs = 120_000) {
   const start = performance.now();
   let status = "unknown";
   while (performance.now() - start < timeoutMs) {
-    const view = await api("GET", `/api/files/${fileId}`);
+    const view = await request(`/api/files/${fileId}`, { cookie });
     if (view.status !== 200) return { status: `GET /api/files answered ${view.status}`, ms: performance.now() - start };
-    status = view.json().file?.probeStatus ?? "unknown";
+    status = view.data?.file?.probeStatus ?? "unknown";
     if (!["queued", "running", "pending"].includes(status)) break;
     await sleep(500);
   }
@@ -490,26 +383,6 @@ async function signedRound(pgid) {
   };
 }
 
-// ---------------------------------------------------------------- report helpers
-
-const fmt = (n, digits = 1) => n.toFixed(digits);
-const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
-      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
-    })
-    .join("\n");
-}
-
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -519,13 +392,9 @@ async function main() {
   else console.log(`bench/upload: reusing ${FILE_PATH}`);
   if (FILE_SIZE <= MULTIPART_THRESHOLD) throw new Error("the test file would not be multipart");
 
-  console.log(`bench/upload: starting the dev server on ${BASE} (state in ${PERSIST_TO}) ...`);
-  const bootStart = performance.now();
-  startServer();
-  await waitUntilReady();
-  const pgid = server.pid;
-  console.log(`bench/upload: app ready after ${fmt((performance.now() - bootStart) / 1000)} s`);
-  await signIn();
+  const app = await startApp(TAG, { preview: false, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO });
+  const pgid = app.pid;
+  cookie = (await signIn(MEMBER)).cookie;
 
   const sink = await startSink();
   console.log(`bench/upload: bare sink on ${sink.url}`);
@@ -536,10 +405,7 @@ async function main() {
   await waitForProbe(warm.fileId, 30_000);
   await putParts([{ partNumber: 1, size: 4 * MiB, url: `${sink.url}/put/warmup`, headers: {} }]);
 
-  const loadBefore = loadavg()[0];
-  if (loadBefore > cpus().length / 2) {
-    console.log(`bench/upload: note: 1-min load average is ${fmt(loadBefore, 2)} on ${cpus().length} CPUs; figures will be noisy`);
-  }
+  const loadBefore = loadAverageBefore(TAG);
 
   const baseline = [];
   const signed = [];
@@ -556,7 +422,7 @@ async function main() {
     );
   }
   await sink.close();
-  const loadAfter = loadavg()[0];
+  const loadAfter = loadAverage();
 
   // ------------------------------------------------------------ report
   const bBest = Math.max(...baseline.map((r) => r.mibps));
@@ -572,7 +438,7 @@ async function main() {
   console.log(
     `512 MiB, ${plannedParts(FILE_SIZE).length} parts of 16 MiB, ${PART_CONCURRENCY} at a time, ${ROUNDS} round${ROUNDS === 1 ? "" : "s"} of each, alternating (MiB/s)`,
   );
-  console.log(`(1-min load average ${fmt(loadBefore, 2)} before, ${fmt(loadAfter, 2)} after; ${cpus().length} CPUs)`);
+  console.log(loadAverageLine(loadBefore, loadAfter));
   console.log(
     table([
       ["path", ...signed.map((_, i) => `round ${i + 1}`), "best", "median"],
@@ -650,52 +516,33 @@ async function main() {
       pass: growth <= TARGET_GROWTH_MIB,
     },
   ];
-  console.log("");
-  console.log("Targets");
-  for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
+  printTargets(checks);
 
   if (JSON_OUT) {
-    const out = resolve(root, "bench/results/upload.json");
-    mkdirSync(resolve(root, "bench/results"), { recursive: true });
-    writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: { cpus: cpus().length, model: cpus()[0]?.model, memMiB: Math.round(totalmem() / MiB), node: process.version, platform: process.platform },
-          fileBytes: FILE_SIZE,
-          partSize: PART_SIZE,
-          concurrency: PART_CONCURRENCY,
-          rounds: ROUNDS,
-          loadAverage: { before: loadBefore, after: loadAfter },
-          baseline,
-          signed,
-          summary: { baselineBest: bBest, baselineMedian: bMedian, signedBest: sBest, signedMedian: sMedian, ratio, ratioBest, growthMiB: growth, growthOverallMiB: growthOverall },
-          targets: checks,
-        },
-        null,
-        2,
-      ) + "\n",
+    writeResults(
+      TAG,
+      "upload.json",
+      {
+        fileBytes: FILE_SIZE,
+        partSize: PART_SIZE,
+        concurrency: PART_CONCURRENCY,
+        rounds: ROUNDS,
+        loadAverage: { before: loadBefore, after: loadAfter },
+        baseline,
+        signed,
+        summary: { baselineBest: bBest, baselineMedian: bMedian, signedBest: sBest, signedMedian: sMedian, ratio, ratioBest, growthMiB: growth, growthOverallMiB: growthOverall },
+        targets: checks,
+      },
+      { machine: { memMiB: Math.round(totalmem() / MiB) } },
     );
-    console.log(`\nbench/upload: wrote ${out}`);
   }
 }
 
-let failed = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-  process.on(signal, async () => {
-    await stopServer();
-    process.exit(code);
-  });
-}
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(`\nbench/upload: ${error instanceof RequestFailed ? `upload path failed: ${error.message}` : (error.stack ?? error)}`);
-  if (serverLog.length) console.error(`--- last app output ---\n${serverLog.slice(-40).join("\n")}`);
-} finally {
-  await stopServer();
-  if (!KEEP_STATE) rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+await runBench(TAG, main, {
+  describeError: (error) => (error instanceof RequestFailed ? `upload path failed: ${error.message}` : (error.stack ?? error)),
+  cleanup() {
+    // The state holds every uploaded copy, ~0.5 GiB per round.
+    if (!KEEP_STATE) rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
+  },
+});
+

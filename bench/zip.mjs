@@ -36,29 +36,37 @@
 // tmpfs), --clean (delete zip-input at the
 // end; kept by default for the next run). Exits 0 when a target is missed: it
 // is a measurement; it exits 1 only when it could not measure.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { cpus, loadavg, totalmem } from "node:os";
+import { totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
+import { MiB, RESULTS, fmt, loadAverage, loadAverageBefore, loadAverageLine, median, printTargets, readFlags, root, run, runBench, table, writeResults } from "./lib.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const MiB = 1024 * 1024;
+const TAG = "bench/zip";
 const PART_SIZE = 8 * MiB; // worker/jobs/package.ts PACKAGE_PART_SIZE
 const READ_CHUNK = 64 * 1024;
 const TARGET_RATIO = 0.8;
 const TARGET_PEAK_MIB = 64;
-const RESULTS = resolve(root, "bench/results");
 const INPUT_DIR = join(RESULTS, "zip-input");
 const BUNDLE = join(RESULTS, "zip-bundle.mjs");
 const SOURCE = resolve(root, "worker/packaging/zip.ts");
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const nodeFlags = ["--disable-warning=ExperimentalWarning"];
+
+// In the --child run these are all their defaults, unused.
+const flags = readFlags();
+const ROUNDS = flags.int("rounds", 2);
+const FILES = flags.int("files", 8);
+const TOTAL_MIB = flags.int("mib", 1024);
+const JSON_OUT = flags.has("json");
+const STRIP_TYPES = flags.has("strip-types");
+const DISK = flags.has("disk");
+const CLEAN = flags.has("clean");
 
 // ---------------------------------------------------------------- child
 
@@ -131,58 +139,9 @@ async function child([modulePath, inputDir, out]) {
 
 // ---------------------------------------------------------------- helpers
 
-function run(command, args, options = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const proc = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
-    let stdout = "";
-    let stderr = "";
-    let hwm = 0;
-    let sampler = null;
-    if (options.sampleHwm) {
-      const read = () => {
-        try {
-          const match = readFileSync(`/proc/${proc.pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)\s+kB/m);
-          if (match) hwm = Math.max(hwm, Number(match[1]) * 1024);
-        } catch {}
-      };
-      sampler = setInterval(read, 10);
-      read();
-    }
-    proc.stdout.on("data", (c) => (stdout += c));
-    proc.stderr.on("data", (c) => (stderr += c));
-    proc.on("error", reject);
-    proc.on("close", (code, signal) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (sampler) clearInterval(sampler);
-      if (code !== 0) {
-        reject(new Error(`${command} ${args.slice(0, 4).join(" ")} … exited ${code ?? signal}\n${stderr.slice(-2000)}`));
-      } else resolvePromise({ seconds, stdout, stderr, hwm });
-    });
-  });
-}
-
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-const fmt = (n, digits = 2) => n.toFixed(digits);
 const mib = (bytes) => bytes / MiB;
-const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
-
-function table(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows
-    .map((r, i) => {
-      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
-      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
-    })
-    .join("\n");
-}
 
 // ---------------------------------------------------------------- setup
 
@@ -377,181 +336,142 @@ async function runZip(names, out) {
 
 // ---------------------------------------------------------------- main
 
-async function main(argv) {
-  function flag(name, fallback) {
-    const i = argv.indexOf(`--${name}`);
-    if (i === -1) return fallback;
-    const value = Number(argv[i + 1]);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
-    return value;
-  }
-  const ROUNDS = flag("rounds", 2);
-  const FILES = flag("files", 8);
-  const TOTAL_MIB = flag("mib", 1024);
-  const JSON_OUT = argv.includes("--json");
-  const STRIP_TYPES = argv.includes("--strip-types");
-  const CLEAN = argv.includes("--clean");
+let outDir = null; // the archives' folder, once main has made it
 
-  const OUT_DIR = outputFolder(TOTAL_MIB * MiB, argv.includes("--disk"));
+async function main() {
+  const OUT_DIR = outputFolder(TOTAL_MIB * MiB, DISK);
   outDir = OUT_DIR;
   mkdirSync(OUT_DIR, { recursive: true });
   const ours = join(OUT_DIR, "ours.zip");
   const theirs = join(OUT_DIR, "zip.zip");
-  try {
-    const setupStart = performance.now();
-    const input = makeInput(FILES, TOTAL_MIB);
-    console.log(
-      `bench/zip: ${input.made ? "made" : "reusing"} ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB in ${INPUT_DIR.slice(root.length + 1)}` +
-        (input.made ? ` (${fmt((performance.now() - setupStart) / 1000, 1)} s)` : ""),
-    );
-    warmCache(input.names);
-    const modulePath = STRIP_TYPES ? SOURCE : bundle();
-    console.log(`bench/zip: archives go to ${OUT_DIR}${OUT_DIR.startsWith("/dev/shm") ? " (tmpfs)" : " (disk)"}`);
-    console.log(`bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/packaging/zip.ts + fflate)"}`);
-    const withZip = ensureZip();
+  const setupStart = performance.now();
+  const input = makeInput(FILES, TOTAL_MIB);
+  console.log(
+    `bench/zip: ${input.made ? "made" : "reusing"} ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB in ${INPUT_DIR.slice(root.length + 1)}` +
+      (input.made ? ` (${fmt((performance.now() - setupStart) / 1000, 1)} s)` : ""),
+  );
+  warmCache(input.names);
+  const modulePath = STRIP_TYPES ? SOURCE : bundle();
+  console.log(`bench/zip: archives go to ${OUT_DIR}${OUT_DIR.startsWith("/dev/shm") ? " (tmpfs)" : " (disk)"}`);
+  console.log(`bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/packaging/zip.ts + fflate)"}`);
+  const withZip = ensureZip();
 
-    const idle = [await nodeBaseline(modulePath), await nodeBaseline(modulePath)];
-    const idleRss = Math.min(...idle.map((r) => r.maxRssBytes));
+  const idle = [await nodeBaseline(modulePath), await nodeBaseline(modulePath)];
+  const idleRss = Math.min(...idle.map((r) => r.maxRssBytes));
 
-    const loadBefore = loadavg()[0];
-    if (loadBefore > cpus().length / 2) {
-      console.log(`bench/zip: note: 1-min load average is ${fmt(loadBefore)} on ${cpus().length} CPUs; figures will be noisy`);
+  const loadBefore = loadAverageBefore(TAG);
+  const oursRuns = [];
+  const zipRuns = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (withZip) {
+      const z = await runZip(input.names, theirs);
+      zipRuns.push(z);
+      console.log(`  round ${round}  zip -0  ${fmt(z.seconds)} s  ${fmt(mib(input.bytes) / z.seconds, 0)} MiB/s  peak RSS ${fmt(mib(z.maxRssBytes), 1)} MiB`);
+      if (round < ROUNDS) rmSync(theirs, { force: true });
     }
-    const oursRuns = [];
-    const zipRuns = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      if (withZip) {
-        const z = await runZip(input.names, theirs);
-        zipRuns.push(z);
-        console.log(`  round ${round}  zip -0  ${fmt(z.seconds)} s  ${fmt(mib(input.bytes) / z.seconds, 0)} MiB/s  peak RSS ${fmt(mib(z.maxRssBytes), 1)} MiB`);
-        if (round < ROUNDS) rmSync(theirs, { force: true });
-      }
-      const o = await runOurs(modulePath, ours);
-      oursRuns.push(o);
-      console.log(`  round ${round}  ours    ${fmt(o.seconds)} s  ${fmt(mib(input.bytes) / o.seconds, 0)} MiB/s  peak RSS ${fmt(mib(o.maxRssBytes), 1)} MiB  (${o.parts} parts)`);
-      if (round < ROUNDS) rmSync(ours, { force: true });
-    }
-    const loadAfter = loadavg()[0];
-
-    console.log("bench/zip: checking our archive ...");
-    const check = checkArchive(ours, input.names);
-    const zipSize = withZip ? statSync(theirs).size : null;
-
-    const summary = (runs) => {
-      const seconds = median(runs.map((r) => r.seconds));
-      return {
-        medianSeconds: seconds,
-        bestSeconds: Math.min(...runs.map((r) => r.seconds)),
-        medianMiBs: mib(input.bytes) / seconds,
-        bestMiBs: mib(input.bytes) / Math.min(...runs.map((r) => r.seconds)),
-        medianCpuSeconds: median(runs.map((r) => r.cpuSeconds)),
-        peakRssBytes: Math.max(...runs.map((r) => r.maxRssBytes)),
-      };
-    };
-    const o = summary(oursRuns);
-    const z = withZip ? summary(zipRuns) : null;
-    const ratio = z ? z.medianSeconds / o.medianSeconds : null;
-    const ratioBest = z ? z.bestSeconds / o.bestSeconds : null;
-
-    // ------------------------------------------------------------ report
-    console.log("");
-    console.log(`Packaging ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB, stored (page cache warm), ${ROUNDS} rounds each, alternating`);
-    console.log(`(1-min load average ${fmt(loadBefore)} before, ${fmt(loadAfter)} after; ${cpus().length} CPUs)`);
-    const rows = [["path", "median s", "best s", "median MiB/s", "best MiB/s", "CPU s", "peak RSS MiB", "archive bytes"]];
-    if (z) {
-      rows.push(["zip -0 -q", fmt(z.medianSeconds), fmt(z.bestSeconds), fmt(z.medianMiBs, 0), fmt(z.bestMiBs, 0), fmt(z.medianCpuSeconds), fmt(mib(z.peakRssBytes), 1), String(zipSize)]);
-    }
-    rows.push(["ours (zipStream → fixedChunks 8 MiB)", fmt(o.medianSeconds), fmt(o.bestSeconds), fmt(o.medianMiBs, 0), fmt(o.bestMiBs, 0), fmt(o.medianCpuSeconds), fmt(mib(o.peakRssBytes), 1), String(check.size)]);
-    rows.push(["same child, import only (Node itself)", "", "", "", "", "", fmt(mib(idleRss), 1), ""]);
-    console.log(table(rows));
-    const peakArrayBuffers = Math.max(...oursRuns.map((r) => r.peakArrayBuffers));
-    console.log(
-      `Ours above the idle child: ${fmt(mib(o.peakRssBytes - idleRss), 1)} MiB (peak ArrayBuffers sampled every 50 ms: ${fmt(mib(peakArrayBuffers), 1)} MiB; ${oursRuns[0].parts} parts of 8 MiB)`,
-    );
-    const mainCpu = oursRuns.every((r) => r.mainThreadCpuSeconds !== null) ? median(oursRuns.map((r) => r.mainThreadCpuSeconds)) : null;
-    if (z) {
-      console.log(
-        `CPU time (user + sys, median): zip ${fmt(z.medianCpuSeconds)} s (one thread); ours ${fmt(o.medianCpuSeconds)} s` +
-          (mainCpu === null ? "" : `, of it ${fmt(mainCpu)} s on the main thread (the rest: libuv file I/O and GC threads)`),
-      );
-      console.log(
-        `  by CPU time ours/zip = ${fmt(z.medianCpuSeconds / o.medianCpuSeconds)} (steadier than wall time when other work shares the CPUs: ` +
-          "then single-threaded zip's wall time swings most, as its one thread waits for a CPU)",
-      );
-    }
-    console.log(`Archive check (${check.how}, central directory names/sizes/method): ${check.ok ? "ok" : check.problems.join("; ")} — ${check.entries} entries`);
-
-    const checks = [
-      z
-        ? { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: `${fmt(ratio)} (best rounds ${fmt(ratioBest)})`, pass: ratio >= TARGET_RATIO }
-        : { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: "not measured (no zip)", pass: false },
-      {
-        target: `peak RSS for ${input.bytes >= 1024 * MiB ? `${fmt(mib(input.bytes) / 1024, 1)} GiB` : `${fmt(mib(input.bytes), 0)} MiB`} <= ${TARGET_PEAK_MIB} MiB`,
-        value: `${fmt(mib(o.peakRssBytes), 1)} MiB, of which Node itself ${fmt(mib(idleRss), 1)}`,
-        pass: mib(o.peakRssBytes) <= TARGET_PEAK_MIB,
-      },
-      { target: "our archive is valid", value: check.ok ? check.how : check.problems.join("; "), pass: check.ok },
-    ];
-    console.log("");
-    console.log("Targets");
-    for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
-
-    if (JSON_OUT) {
-      const out = join(RESULTS, "zip.json");
-      writeFileSync(
-        out,
-        JSON.stringify(
-          {
-            date: new Date().toISOString(),
-            machine: { cpus: cpus().length, model: cpus()[0]?.model, memBytes: totalmem(), node: process.version, platform: process.platform },
-            input: { files: input.names.length, bytes: input.bytes },
-            module: modulePath.slice(root.length + 1),
-            outputFolder: OUT_DIR,
-            readChunk: READ_CHUNK,
-            partSize: PART_SIZE,
-            rounds: ROUNDS,
-            loadAverage: { before: loadBefore, after: loadAfter },
-            nodeIdleMaxRssBytes: idleRss,
-            ours: { ...o, runs: oursRuns },
-            zip: z ? { ...z, runs: zipRuns, archiveBytes: zipSize } : null,
-            ratio,
-            ratioBest,
-            cpuRatio: z ? z.medianCpuSeconds / o.medianCpuSeconds : null,
-            oursMainThreadCpuSeconds: mainCpu,
-            archiveCheck: check,
-            targets: checks,
-          },
-          null,
-          2,
-        ) + "\n",
-      );
-      console.log(`\nbench/zip: wrote ${out}`);
-    }
-    return withZip;
-  } finally {
-    rmSync(OUT_DIR, { recursive: true, force: true });
-    if (CLEAN) rmSync(INPUT_DIR, { recursive: true, force: true });
+    const o = await runOurs(modulePath, ours);
+    oursRuns.push(o);
+    console.log(`  round ${round}  ours    ${fmt(o.seconds)} s  ${fmt(mib(input.bytes) / o.seconds, 0)} MiB/s  peak RSS ${fmt(mib(o.maxRssBytes), 1)} MiB  (${o.parts} parts)`);
+    if (round < ROUNDS) rmSync(ours, { force: true });
   }
+  const loadAfter = loadAverage();
+
+  console.log("bench/zip: checking our archive ...");
+  const check = checkArchive(ours, input.names);
+  const zipSize = withZip ? statSync(theirs).size : null;
+
+  const summary = (runs) => {
+    const seconds = median(runs.map((r) => r.seconds));
+    return {
+      medianSeconds: seconds,
+      bestSeconds: Math.min(...runs.map((r) => r.seconds)),
+      medianMiBs: mib(input.bytes) / seconds,
+      bestMiBs: mib(input.bytes) / Math.min(...runs.map((r) => r.seconds)),
+      medianCpuSeconds: median(runs.map((r) => r.cpuSeconds)),
+      peakRssBytes: Math.max(...runs.map((r) => r.maxRssBytes)),
+    };
+  };
+  const o = summary(oursRuns);
+  const z = withZip ? summary(zipRuns) : null;
+  const ratio = z ? z.medianSeconds / o.medianSeconds : null;
+  const ratioBest = z ? z.bestSeconds / o.bestSeconds : null;
+
+  // ------------------------------------------------------------ report
+  console.log("");
+  console.log(`Packaging ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB, stored (page cache warm), ${ROUNDS} rounds each, alternating`);
+  console.log(loadAverageLine(loadBefore, loadAfter));
+  const rows = [["path", "median s", "best s", "median MiB/s", "best MiB/s", "CPU s", "peak RSS MiB", "archive bytes"]];
+  if (z) {
+    rows.push(["zip -0 -q", fmt(z.medianSeconds), fmt(z.bestSeconds), fmt(z.medianMiBs, 0), fmt(z.bestMiBs, 0), fmt(z.medianCpuSeconds), fmt(mib(z.peakRssBytes), 1), String(zipSize)]);
+  }
+  rows.push(["ours (zipStream → fixedChunks 8 MiB)", fmt(o.medianSeconds), fmt(o.bestSeconds), fmt(o.medianMiBs, 0), fmt(o.bestMiBs, 0), fmt(o.medianCpuSeconds), fmt(mib(o.peakRssBytes), 1), String(check.size)]);
+  rows.push(["same child, import only (Node itself)", "", "", "", "", "", fmt(mib(idleRss), 1), ""]);
+  console.log(table(rows));
+  const peakArrayBuffers = Math.max(...oursRuns.map((r) => r.peakArrayBuffers));
+  console.log(
+    `Ours above the idle child: ${fmt(mib(o.peakRssBytes - idleRss), 1)} MiB (peak ArrayBuffers sampled every 50 ms: ${fmt(mib(peakArrayBuffers), 1)} MiB; ${oursRuns[0].parts} parts of 8 MiB)`,
+  );
+  const mainCpu = oursRuns.every((r) => r.mainThreadCpuSeconds !== null) ? median(oursRuns.map((r) => r.mainThreadCpuSeconds)) : null;
+  if (z) {
+    console.log(
+      `CPU time (user + sys, median): zip ${fmt(z.medianCpuSeconds)} s (one thread); ours ${fmt(o.medianCpuSeconds)} s` +
+        (mainCpu === null ? "" : `, of it ${fmt(mainCpu)} s on the main thread (the rest: libuv file I/O and GC threads)`),
+    );
+    console.log(
+      `  by CPU time ours/zip = ${fmt(z.medianCpuSeconds / o.medianCpuSeconds)} (steadier than wall time when other work shares the CPUs: ` +
+        "then single-threaded zip's wall time swings most, as its one thread waits for a CPU)",
+    );
+  }
+  console.log(`Archive check (${check.how}, central directory names/sizes/method): ${check.ok ? "ok" : check.problems.join("; ")} — ${check.entries} entries`);
+
+  const checks = [
+    z
+      ? { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: `${fmt(ratio)} (best rounds ${fmt(ratioBest)})`, pass: ratio >= TARGET_RATIO }
+      : { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: "not measured (no zip)", pass: false },
+    {
+      target: `peak RSS for ${input.bytes >= 1024 * MiB ? `${fmt(mib(input.bytes) / 1024, 1)} GiB` : `${fmt(mib(input.bytes), 0)} MiB`} <= ${TARGET_PEAK_MIB} MiB`,
+      value: `${fmt(mib(o.peakRssBytes), 1)} MiB, of which Node itself ${fmt(mib(idleRss), 1)}`,
+      pass: mib(o.peakRssBytes) <= TARGET_PEAK_MIB,
+    },
+    { target: "our archive is valid", value: check.ok ? check.how : check.problems.join("; "), pass: check.ok },
+  ];
+  printTargets(checks);
+
+  if (JSON_OUT) {
+    writeResults(
+      TAG,
+      "zip.json",
+      {
+        input: { files: input.names.length, bytes: input.bytes },
+        module: modulePath.slice(root.length + 1),
+        outputFolder: OUT_DIR,
+        readChunk: READ_CHUNK,
+        partSize: PART_SIZE,
+        rounds: ROUNDS,
+        loadAverage: { before: loadBefore, after: loadAfter },
+        nodeIdleMaxRssBytes: idleRss,
+        ours: { ...o, runs: oursRuns },
+        zip: z ? { ...z, runs: zipRuns, archiveBytes: zipSize } : null,
+        ratio,
+        ratioBest,
+        cpuRatio: z ? z.medianCpuSeconds / o.medianCpuSeconds : null,
+        oursMainThreadCpuSeconds: mainCpu,
+        archiveCheck: check,
+        targets: checks,
+      },
+      { machine: { memBytes: totalmem() } },
+    );
+  }
+  return withZip; // false: the baseline could not run
 }
 
-let outDir = null;
-const args = process.argv.slice(2);
-if (args[0] === "--child") {
-  await child(args.slice(1));
+if (process.argv[2] === "--child") {
+  await child(process.argv.slice(3));
 } else {
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-    process.on(signal, () => {
-      console.error(`\nbench/zip: ${signal}, stopping`);
+  await runBench(TAG, main, {
+    cleanup() {
       if (outDir) rmSync(outDir, { recursive: true, force: true });
-      process.exit(code);
-    });
-  }
-  let failed = false;
-  try {
-    failed = !(await main(args)); // the baseline could not run
-  } catch (error) {
-    failed = true;
-    console.error(`\nbench/zip: ${error.stack ?? error}`);
-  }
-  process.exit(failed ? 1 : 0);
+      if (CLEAN) rmSync(INPUT_DIR, { recursive: true, force: true });
+    },
+  });
 }

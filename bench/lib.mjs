@@ -1,0 +1,369 @@
+// What the bench/ scripts share: flags, the app and the renderer as process
+// groups of their own, the run-and-clean-up wrapper (exit codes, signals),
+// JSON API calls, statistics and the report (tables, targets, load average,
+// results file). Each script keeps what it measures; this file only the
+// machinery around it.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+
+export const root = resolve(import.meta.dirname, "..");
+export const RESULTS = join(root, "bench/results");
+export const MiB = 1024 * 1024;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- flags
+
+/** `--name <integer>` (at least `min`, 1 unless told) and `--name` switches. */
+export function readFlags(argv = process.argv.slice(2)) {
+  return {
+    int(name, fallback, { min = 1 } = {}) {
+      const i = argv.indexOf(`--${name}`);
+      if (i === -1) return fallback;
+      const value = Number(argv[i + 1]);
+      if (!Number.isInteger(value) || value < min) {
+        throw new Error(`--${name} needs a ${min === 0 ? "non-negative" : "positive"} integer`);
+      }
+      return value;
+    },
+    has(name) {
+      return argv.includes(`--${name}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- process groups
+
+const groups = new Set(); // every group started here; runBench stops them all
+
+/**
+ * Starts `command` detached, in a process group of its own, so that whatever
+ * it starts (renderer, vite, workerd, ffmpeg) stops with it. Keeps the last
+ * 400 lines of its output in `log`; `onLine` sees every line. `label` names
+ * it in messages ("the app stopped …", "--- last app output ---").
+ */
+export function startGroup(label, command, args, { env = {}, onLine } = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  let stopping = null;
+  const group = {
+    label,
+    pid: child.pid,
+    log: [],
+    exited: null, // { code, signal } once the command itself exited
+    stop: () => (stopping ??= killGroup(child.pid)),
+  };
+  const keep = (chunk) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      group.log.push(line);
+      onLine?.(line);
+    }
+    if (group.log.length > 400) group.log.splice(0, group.log.length - 400);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  child.on("exit", (code, signal) => {
+    group.exited = { code, signal };
+  });
+  groups.add(group);
+  return group;
+}
+
+// The whole group, also when its leader already exited: start.mjs exits on a
+// failed build without stopping the renderer it started.
+async function killGroup(pid) {
+  if (!pid) return;
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    return; // no process of the group is left
+  }
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0); // throws once no process of the group is left
+    } catch {
+      return;
+    }
+    await sleep(100);
+  }
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {}
+}
+
+/**
+ * Polls `url` every `intervalMs` until `ready(response)` gives a value (by
+ * default: any status below 500) and returns it; throws when the group's
+ * command exits first or after `timeoutMs`.
+ */
+export async function waitForUrl(group, url, { timeoutMs, intervalMs, ready = answered, what = "answer", stoppedHint = "" }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (group.exited) throw new Error(`the ${group.label} stopped before answering (${JSON.stringify(group.exited)})${stoppedHint}`);
+    try {
+      const value = await ready(await fetch(url));
+      if (value) return value;
+    } catch {}
+    await sleep(intervalMs);
+  }
+  throw new Error(`${url} did not ${what} within ${timeoutMs / 1000}s`);
+}
+
+async function answered(response) {
+  await response.arrayBuffer();
+  return response.status < 500;
+}
+
+/**
+ * The app as `npm start` runs it (`node scripts/start.mjs`, with `preview`
+ * the production build under `vite preview`) on its own PORT, RENDERER_PORT
+ * and PERSIST_TO (deleted first), as a process group. Resolves once /api/me
+ * answers and start.mjs has seeded the demo data, which it does right after:
+ * waiting for it keeps the seed out of the measurements. With `requireSeed`
+ * a seed that has not finished within `seedTimeoutMs` is an error.
+ */
+export async function startApp(tag, { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine }) {
+  const base = `http://localhost:${port}`;
+  console.log(`${tag}: starting ${preview ? "the production build" : "the dev server"} on ${base} (state in ${persistTo}) ...`);
+  const bootStart = performance.now();
+  rmSync(resolve(root, persistTo), { recursive: true, force: true });
+  let seeded = false;
+  const app = startGroup("app", process.execPath, ["scripts/start.mjs", ...(preview ? ["--preview"] : [])], {
+    env: { PORT: String(port), RENDERER_PORT: String(rendererPort), PERSIST_TO: persistTo },
+    onLine(line) {
+      if (line.includes("app ready on")) seeded = true;
+      onLine?.(line);
+    },
+  });
+  await waitForUrl(app, `${base}/api/me`, { timeoutMs: 300_000, intervalMs: 300 });
+  const seedDeadline = Date.now() + seedTimeoutMs;
+  while (!seeded && Date.now() < seedDeadline) await sleep(200);
+  if (!seeded && requireSeed) throw new Error(`the demo seed did not finish within ${seedTimeoutMs / 1000} s`);
+  console.log(`${tag}: app ready after ${fmt((performance.now() - bootStart) / 1000, 1)} s${preview ? " (build included)" : ""}`);
+  return app;
+}
+
+// ---------------------------------------------------------------- running a bench
+
+/**
+ * Runs a bench's `main` and exits: 0 once it has measured (a missed target is
+ * a result too), 1 when it threw or returned false (it could not measure).
+ * Every process group started through this module is stopped at the end, also
+ * on errors and on SIGINT/SIGTERM; `cleanup` runs after that. On an error it
+ * prints `describeError(error)` and the last output of each group.
+ */
+export async function runBench(tag, main, { cleanup = () => {}, describeError = (error) => error.stack ?? error } = {}) {
+  let stopping = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all([...groups].map((group) => group.stop()));
+      await cleanup();
+    })());
+  let interrupted = false;
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+    process.on(signal, async () => {
+      interrupted = true;
+      const what = [...groups].map((group) => ` the ${group.label}`).join(" and");
+      console.error(`\n${tag}: ${signal}, stopping${what}`);
+      await stop();
+      process.exit(code);
+    });
+  }
+  let failed = false;
+  try {
+    failed = (await main()) === false;
+  } catch (error) {
+    if (interrupted) await new Promise(() => {}); // the signal handler exits
+    failed = true;
+    console.error(`\n${tag}: ${describeError(error)}`);
+    for (const group of groups) {
+      if (group.log.length) console.error(`--- last ${group.label} output ---\n${group.log.slice(-40).join("\n")}`);
+    }
+  } finally {
+    await stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** Runs a command to its end; rejects with its stderr unless it exits 0. `sampleHwm`: also its peak RSS (VmHWM, bytes), sampled every 10 ms. */
+export function run(command, args, { sampleHwm = false, ...options } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const proc = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+    let stdout = "";
+    let stderr = "";
+    let hwm = 0;
+    let sampler = null;
+    if (sampleHwm) {
+      const read = () => {
+        try {
+          const match = readFileSync(`/proc/${proc.pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)\s+kB/m);
+          if (match) hwm = Math.max(hwm, Number(match[1]) * 1024);
+        } catch {}
+      };
+      sampler = setInterval(read, 10);
+      read();
+    }
+    proc.stdout.on("data", (c) => (stdout += c));
+    proc.stderr.on("data", (c) => (stderr += c));
+    proc.on("error", reject);
+    proc.on("close", (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (sampler) clearInterval(sampler);
+      if (code !== 0) reject(new Error(`${command} ${args.join(" ").slice(0, 300)} exited ${code ?? signal}\n${stderr.slice(-2000)}`));
+      else resolvePromise({ seconds, stdout, stderr, hwm });
+    });
+  });
+}
+
+/** `work(item, index)` for every item, at most `concurrency` at a time; the results in the items' order. */
+export async function pool(items, concurrency, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+// ---------------------------------------------------------------- JSON API
+
+/** A request that did not get the answer it needed (`must`). */
+export class RequestFailed extends Error {}
+
+/**
+ * JSON API calls to the app at `base`, made as a page of that origin makes
+ * them: `Origin` on every non-GET request (the app refuses cross-origin
+ * writes), the session cookie and a `cf-connecting-ip` when given.
+ */
+export function apiClient(base, { timeoutMs } = {}) {
+  /** One request; answers status, parsed body (or null), text, Set-Cookie and the time it took (ms). */
+  async function request(path, { method, json, body, cookie, ip, headers = {}, url } = {}) {
+    const h = { ...headers };
+    const m = method ?? (json !== undefined || body !== undefined ? "POST" : "GET");
+    if (json !== undefined) h["content-type"] = "application/json";
+    if (cookie) h.cookie = cookie;
+    if (ip) h["cf-connecting-ip"] = ip;
+    if (m !== "GET" && !h.origin) h.origin = base;
+    const start = performance.now();
+    const response = await fetch(url ?? `${base}${path}`, {
+      method: m,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : body,
+      redirect: "manual",
+      signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
+    });
+    const text = await response.text();
+    const ms = performance.now() - start;
+    let data = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: response.status, data, text, ms, setCookie: response.headers.getSetCookie() };
+  }
+
+  /** The request must answer `expected`; otherwise it throws RequestFailed with the exact request and answer. */
+  async function must(expected, path, options = {}) {
+    const answer = await request(path, options);
+    if (answer.status !== expected) {
+      const shown = { ...options, cookie: options.cookie ? "<session>" : undefined, body: options.body ? `<${options.body.length} bytes>` : undefined };
+      throw new RequestFailed(
+        `${options.method ?? (options.json !== undefined || options.body ? "POST" : "GET")} ${options.url ?? path} ` +
+          `${JSON.stringify(shown)} answered ${answer.status} (expected ${expected}): ${answer.text.slice(0, 500)}`,
+      );
+    }
+    return answer;
+  }
+
+  /** POST /api/signin; its answer, with `cookie` the session cookie it set. */
+  async function signIn(credentials, options = {}) {
+    const answer = await must(200, "/api/signin", { ...options, json: credentials });
+    return { ...answer, cookie: sessionCookie(answer) };
+  }
+
+  return { request, must, signIn };
+}
+
+/** `sid=…` from an answer's Set-Cookie. */
+export function sessionCookie(answer) {
+  const header = answer.setCookie.find((c) => /^[^=]*sid=/.test(c));
+  if (!header) throw new Error(`no session cookie in the answer (Set-Cookie: ${JSON.stringify(answer.setCookie)})`);
+  return header.split(";")[0];
+}
+
+// ---------------------------------------------------------------- statistics
+
+/** Nearest-rank percentile of ascending `sorted`. */
+export function percentile(sorted, p) {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+// ---------------------------------------------------------------- report
+
+export const fmt = (n, digits = 2) => n.toFixed(digits);
+export const verdict = (ok) => (ok ? "\x1b[32mPASS\x1b[0m" : "\x1b[31mMISS\x1b[0m");
+
+/** Rows of cells as columns, the first row a header; first column left-aligned, the others right-aligned. */
+export function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+  return rows
+    .map((r, i) => {
+      const line = r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c])));
+      return line.join("  ") + (i === 0 ? `\n${widths.map((w) => "-".repeat(w)).join("  ")}` : "");
+    })
+    .join("\n");
+}
+
+/** The targets, each with PASS/MISS and the measured value. */
+export function printTargets(checks) {
+  console.log("");
+  console.log("Targets");
+  for (const c of checks) console.log(`  ${verdict(c.pass)}  ${c.target}   (measured ${c.value})`);
+}
+
+/** The 1-minute load average. */
+export const loadAverage = () => loadavg()[0];
+
+/** The 1-minute load average before measuring; says so when it is above half the CPUs. */
+export function loadAverageBefore(tag) {
+  const load = loadAverage();
+  if (load > cpus().length / 2) {
+    console.log(`${tag}: note: 1-min load average is ${fmt(load)} on ${cpus().length} CPUs; figures will be noisy`);
+  }
+  return load;
+}
+
+/** "(1-min load average B before, A after; N CPUs)" */
+export function loadAverageLine(before, after, afterWhat = "after") {
+  return `(1-min load average ${fmt(before)} before, ${fmt(after)} ${afterWhat}; ${cpus().length} CPUs)`;
+}
+
+/** Writes bench/results/<fileName>: the date, the machine (plus `machine`), then `fields`. */
+export function writeResults(tag, fileName, fields, { machine = {} } = {}) {
+  const out = join(RESULTS, fileName);
+  mkdirSync(RESULTS, { recursive: true });
+  const about = { cpus: cpus().length, model: cpus()[0]?.model, ...machine, node: process.version, platform: process.platform };
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine: about, ...fields }, null, 2) + "\n");
+  console.log(`\n${tag}: wrote ${out}`);
+}
