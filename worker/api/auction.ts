@@ -8,12 +8,12 @@ import {
   allOffers,
   approveMemberItem,
   approveOffer,
-  bidItem,
   closeBidItem,
   createBidItems,
   denyMemberItem,
   listGallery,
   listMemberItems,
+  liveItem,
   makeOffer,
   submitMemberItem,
 } from "../domain/auction/auction";
@@ -32,7 +32,7 @@ export const auction = new Hono<AppEnv>()
     return c.json({ success: true, message: OFFER_SUBMITTED, item }, 201);
   })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
-  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) => bidItem(c.get("deps"), c.req.param("code")).fetch(c.req.raw))
+  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) => (await liveItem(c.get("deps"), c.req.param("code"))).fetch(c.req.raw))
   .post(`/bid-items/:code{${shortCodePattern}}/close`, adminOnly, async (c) => {
     return c.json({ success: true, message: "Item closed", item: await closeBidItem(c.get("deps"), c.req.param("code")) });
   })

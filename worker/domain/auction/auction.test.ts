@@ -297,3 +297,10 @@ describe("member items", () => {
     expect((await call(`/api/member-items/${first.id}/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(404);
   });
 });
+
+describe("live sockets", () => {
+  it("exist only for listed items", async () => {
+    const response = await SELF.fetch("http://localhost/api/bid-items/NOSUCH/live", { headers: { upgrade: "websocket" } });
+    expect(response.status).toBe(404);
+  });
+});

@@ -112,26 +112,34 @@ export async function listGallery(deps: Deps) {
   );
 }
 
+/** The item's object, for a watcher's WebSocket; only listed items have one. */
+export async function liveItem(deps: Deps, code: string) {
+  await listedItem(deps, code);
+  return bidItem(deps, code);
+}
+
+async function listedItem(deps: Deps, code: string) {
+  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
+  if (!listed) throw new NotFound("This item does not exist.");
+}
+
 /** The offer's preconditions that need D1 are checked here; the price rule inside the object. */
 export async function makeOffer(deps: Deps, user: SessionUser | null, code: string, amount: number): Promise<ItemState> {
   if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
   if (!(await hasShippingAddress(deps, user.id))) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
-  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
-  if (!listed) throw new NotFound("This item does not exist.");
+  await listedItem(deps, code);
   const outcome = await bidItem(deps, code).offer({ userId: user.id, username: user.username, email: user.email }, toCents(amount));
   if (outcome.ok) return outcome.item;
   throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
 }
 
 export async function closeBidItem(deps: Deps, code: string) {
-  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
-  if (!listed) throw new NotFound("This item does not exist.");
+  await listedItem(deps, code);
   return (await bidItem(deps, code).close())!;
 }
 
 export async function approveOffer(deps: Deps, code: string, offerId: number) {
-  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
-  if (!listed) throw new NotFound("This item does not exist.");
+  await listedItem(deps, code);
   const result = await bidItem(deps, code).approveOffer(offerId);
   if (!result.ok) throw new NotFound("No such offer on this item.");
   return result.offer!;
