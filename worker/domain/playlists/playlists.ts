@@ -14,11 +14,8 @@ import { files, playlistItems, playlists, projects, type Playlist, type Playlist
 import { copyObject } from "../../storage/copy";
 import { playlistKeyFor } from "../../storage/keys";
 import type { Deps } from "../deps";
-import { Conflict, Invalid, NotFound } from "../errors";
-
-export function isUniqueViolation(error: unknown) {
-  return /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
-}
+import { Invalid, NotFound } from "../errors";
+import { assertCompleteOrder, claimingSlot } from "../ordering";
 
 /** The project's playlist, created on first use. */
 export async function ensurePlaylist(deps: Deps, userId: string, projectId: string): Promise<Playlist> {
@@ -148,12 +145,7 @@ export async function isSlotFree(deps: Deps, userId: string, playlistId: string,
 /** The unique index decides, so two concurrent edits can never both take a letter. */
 export async function setItemSlot(deps: Deps, userId: string, itemId: string, slotPosition: string | null) {
   const item = await ownItem(deps, userId, itemId);
-  try {
-    await deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
-    throw error;
-  }
+  await claimingSlot(() => deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)), SLOT_TAKEN);
   return { slotPosition };
 }
 
@@ -161,10 +153,7 @@ export async function setItemSlot(deps: Deps, userId: string, itemId: string, sl
 export async function reorderPlaylist(deps: Deps, userId: string, playlistId: string, itemIds: string[]) {
   await ownPlaylist(deps, userId, playlistId);
   const items = await playlistItemsOf(deps, playlistId);
-  const known = new Set(items.map((i) => i.id));
-  if (itemIds.length !== items.length || new Set(itemIds).size !== itemIds.length || itemIds.some((id) => !known.has(id))) {
-    throw new Invalid("The order must list every item of the playlist once.");
-  }
+  assertCompleteOrder(itemIds, items.map((i) => i.id), "The order must list every item of the playlist once.");
   const [first, ...rest] = itemIds.map((id, i) => deps.db.update(playlistItems).set({ seqPos: i + 1 }).where(eq(playlistItems.id, id)));
   await deps.db.batch([first!, ...rest]);
 }

@@ -25,7 +25,8 @@ import {
 } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { isUniqueViolation, ownPlaylist } from "../playlists/playlists";
+import { assertCompleteOrder, claimingSlot } from "../ordering";
+import { ownPlaylist } from "../playlists/playlists";
 
 export async function createProgram(deps: Deps, userId: string, form: ProgramForm) {
   if (form.playlistIds.length) {
@@ -71,10 +72,7 @@ export async function programTitles(deps: Deps, userId: string) {
 
 export async function reorderPrograms(deps: Deps, userId: string, programIds: string[]) {
   const owned = await deps.db.select({ id: programs.id }).from(programs).where(eq(programs.userId, userId));
-  const known = new Set(owned.map((p) => p.id));
-  if (programIds.length !== owned.length || new Set(programIds).size !== programIds.length || programIds.some((id) => !known.has(id))) {
-    throw new Invalid("The order must list every program once.");
-  }
+  assertCompleteOrder(programIds, owned.map((p) => p.id), "The order must list every program once.");
   const [first, ...rest] = programIds.map((id, i) => deps.db.update(programs).set({ sortOrder: i + 1 }).where(eq(programs.id, id)));
   await deps.db.batch([first!, ...rest]);
 }
@@ -93,12 +91,7 @@ export async function isProgramSlotFree(deps: Deps, userId: string, programId: s
 
 export async function setProgramFileSlot(deps: Deps, userId: string, fileId: string, slotPosition: string) {
   const file = await ownProgramFile(deps, userId, fileId);
-  try {
-    await deps.db.update(programFiles).set({ slotPosition }).where(eq(programFiles.id, file.id));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(PROGRAM_SLOT_TAKEN, { slotPosition: [PROGRAM_SLOT_TAKEN] });
-    throw error;
-  }
+  await claimingSlot(() => deps.db.update(programFiles).set({ slotPosition }).where(eq(programFiles.id, file.id)), PROGRAM_SLOT_TAKEN);
   return { slotPosition };
 }
 

@@ -9,7 +9,7 @@ import { announcedKind, kindsAgree, sniff, SNIFF_BYTES } from "../../storage/med
 import type { SignedRequest } from "../../storage/signer";
 import type { Deps } from "../deps";
 import { DomainError, Invalid, NotFound } from "../errors";
-import { isUniqueViolation } from "../playlists/playlists";
+import { isUniqueViolation } from "../ordering";
 import { PURPOSES, type Completion } from "./purposes";
 
 /** A signed URL lives this long; a multipart upload may be resumed for a day. */
