@@ -11,6 +11,7 @@ import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlist
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { bidMediaKey, playlistUploadKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
+import type { ProbeTarget } from "../../jobs/probe";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 
@@ -31,6 +32,15 @@ export interface Purpose {
 }
 
 const PREVIEWABLE: readonly MediaKind[] = ["image", "video", "audio", "pdf", "text"];
+
+/** The probe job of a new media record: its row (written with the record) and its queue message. */
+function probeJob(deps: Deps, upload: Upload, target: ProbeTarget, id: string) {
+  const jobId = crypto.randomUUID();
+  return {
+    statement: deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target, id, key: upload.key, origin: deps.origin } }),
+    message: { jobId, kind: "probe" },
+  };
+}
 
 export const projectFile: Purpose = {
   allowedKinds: PREVIEWABLE,
@@ -58,8 +68,7 @@ export const projectFile: Purpose = {
     if (existing && existing.userId !== upload.userId) throw new NotFound("Project not found.");
 
     const fileId = crypto.randomUUID();
-    const probe = sniffed.kind === "audio" || sniffed.kind === "video";
-    const jobId = crypto.randomUUID();
+    const probe = sniffed.kind === "audio" || sniffed.kind === "video" ? probeJob(deps, upload, "file", fileId) : null;
     const statements: Completion["statements"] = [
       deps.db.insert(projects).values({ id: projectId, userId: upload.userId, title }).onConflictDoNothing(),
       deps.db.insert(files).values({
@@ -75,14 +84,10 @@ export const projectFile: Purpose = {
         probeStatus: probe ? "queued" : "none",
       }),
     ];
-    if (probe) {
-      statements.push(
-        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { fileId, key: upload.key, origin: deps.origin } }),
-      );
-    }
+    if (probe) statements.push(probe.statement);
     return {
       statements,
-      messages: probe ? [{ jobId, kind: "probe" }] : [],
+      messages: probe ? [probe.message] : [],
       record: { fileId, projectId, projectTitle: title, kind: sniffed.kind, probeStatus: probe ? "queued" : "none" },
     };
   },
@@ -122,7 +127,7 @@ export const playlistItem: Purpose = {
     const kind = lockedKind(playlist.mediaType, [sniffed.kind]);
     const [{ last } = { last: 0 }] = await deps.db.select({ last: max(playlistItems.seqPos) }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id));
     const itemId = crypto.randomUUID();
-    const jobId = crypto.randomUUID();
+    const probe = probeJob(deps, upload, "playlist-item", itemId);
     return {
       statements: [
         deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
@@ -138,9 +143,9 @@ export const playlistItem: Purpose = {
           seqPos: (last ?? 0) + 1,
           probeStatus: "queued",
         }),
-        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target: "playlist-item", id: itemId, key: upload.key, origin: deps.origin } }),
+        probe.statement,
       ],
-      messages: [{ jobId, kind: "probe" }],
+      messages: [probe.message],
       record: { itemId, playlistId: playlist.id, kind: sniffed.kind },
     };
   },
@@ -165,7 +170,7 @@ export const programFile: Purpose = {
     const kind = sniffed.kind as "audio" | "video";
     if (program.mediaType && program.mediaType !== kind) throw new Invalid(programOnlyAccepts(program.mediaType));
     const fileId = crypto.randomUUID();
-    const jobId = crypto.randomUUID();
+    const probe = probeJob(deps, upload, "program-file", fileId);
     return {
       statements: [
         deps.db.update(programs).set({ mediaType: kind }).where(eq(programs.id, program.id)),
@@ -180,9 +185,9 @@ export const programFile: Purpose = {
           slotPosition: upload.target.slotPosition!,
           probeStatus: "queued",
         }),
-        deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target: "program-file", id: fileId, key: upload.key, origin: deps.origin } }),
+        probe.statement,
       ],
-      messages: [{ jobId, kind: "probe" }],
+      messages: [probe.message],
       record: { programFileId: fileId, programId: program.id, kind },
     };
   },

@@ -41,7 +41,7 @@ describe("sign → PUT → complete", () => {
     const record = await upload(cookie, { fileName: "clip.mp4", contentType: "video/mp4", bytes: mp4Bytes() });
     expect(record).toMatchObject({ kind: "video", probeStatus: "queued" });
     const [job] = await db.select().from(jobs).where(eq(jobs.userId, user.id));
-    expect(job).toMatchObject({ kind: "probe", status: "queued", input: { fileId: record.fileId } });
+    expect(job).toMatchObject({ kind: "probe", status: "queued", input: { target: "file", id: record.fileId } });
   });
 
   it("refuses a file whose size differs from the announced one, and deletes it", async () => {
