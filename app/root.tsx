@@ -10,6 +10,8 @@ import {
 import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import "./app.css";
+// Evaluated at document start: it records where this document's history entries begin.
+import "./lib/history";
 import { SiteHeader } from "./components/SiteHeader";
 import { server } from "./lib/auth.server";
 import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";

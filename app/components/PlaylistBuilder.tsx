@@ -10,18 +10,9 @@
 // direct uploads use the one browser upload helper.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, useFeedback, type MediaKind, type ShowFeedback } from "./files";
+import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, slotDuration, SlotPreview, useAnswer, useFeedback, type MediaKind, type ShowFeedback } from "./files";
+import { SlotInput } from "./SlotInput";
+import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "./SortableList";
 import { uploadFile } from "../lib/upload-client";
 import { allFilesMustBe, NO_FILES_SELECTED, ONLY_AUDIO_OR_VIDEO, onlyTypeInPlaylist, SLOT_INVALID, SLOT_TAKEN } from "../lib/schemas/playlists";
 import "../styles/playlists.css";
@@ -69,22 +60,6 @@ interface Answer {
 }
 
 export const KIND_LABEL: Record<MediaKind | "none", string> = { video: "Video playlist", audio: "Audio playlist", none: "Empty playlist" };
-
-/** Shows a fetcher's answer once. */
-function useAnswer(answer: Answer | undefined, show: ShowFeedback, onSuccess?: (answer: Answer) => void) {
-  const seen = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    if (answer.error) show(answer.error.message, true);
-    else {
-      if (answer.message) show(answer.message);
-      onSuccess?.(answer);
-    }
-    // Only a new answer counts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
-}
 
 export function PlaylistBuilder({
   projectId,
@@ -149,14 +124,6 @@ export function PlaylistBuilder({
 
 // ── the order list ──────────────────────────────────────────────────────────
 
-/** Keeps the local order of ids still present, drops removed ones and appends new ones. */
-function mergeOrder(local: string[], server: string[]) {
-  const known = new Set(server);
-  const kept = local.filter((id) => known.has(id));
-  const keptSet = new Set(kept);
-  return [...kept, ...server.filter((id) => !keptSet.has(id))];
-}
-
 /** Signed preview URLs change on every load; keep the first one per item and media so players are not reloaded. */
 function useStableUrls(items: PlaylistItemView[]) {
   const cache = useRef(new Map<string, string>());
@@ -172,14 +139,10 @@ function useStableUrls(items: PlaylistItemView[]) {
 }
 
 function OrderList({ playlist }: { playlist: PlaylistView }) {
-  const dndId = useId();
   const [feedback, showFeedback] = useFeedback();
   const serverIds = playlist.items.map((item) => item.id);
   const serverKey = serverIds.join(",");
-  const [order, setOrder] = useState(serverIds);
-  useEffect(() => {
-    setOrder((local) => mergeOrder(local, serverKey ? serverKey.split(",") : []));
-  }, [serverKey]);
+  const [order, setOrder] = useLocalOrder(serverIds);
   const saveFetcher = useFetcher<Answer>();
   const saving = saveFetcher.state !== "idle";
   useAnswer(saveFetcher.data, showFeedback);
@@ -191,16 +154,6 @@ function OrderList({ playlist }: { playlist: PlaylistView }) {
   let running = 0;
   const totals = ordered.map((item) => (running += item.durationSeconds ?? 0));
   const unknownDurations = ordered.some((item) => item.durationSeconds == null);
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    setOrder((ids) => arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  }
 
   function save() {
     const form = new FormData();
@@ -225,27 +178,30 @@ function OrderList({ playlist }: { playlist: PlaylistView }) {
         <p className="empty-state">The playlist is empty. Add files from the list above or upload them here.</p>
       ) : (
         <>
-          <p className="muted small" id={`${dndId}-hint`}>
-            Drag a slot by its handle (or focus the handle, press Space, move with the arrow keys and press Space again), then press
-            Save Order. Click a slot twice within 2 seconds to remove it.
-          </p>
-          <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-            <SortableContext items={ordered.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-              <ol className="playlist-items" aria-describedby={`${dndId}-hint`}>
-                {ordered.map((item, index) => (
-                  <SortableSlot
-                    key={item.id}
-                    item={item}
-                    position={index + 1}
-                    runningTotal={totals[index]!}
-                    previewUrl={urls.get(item.id) ?? item.previewUrl}
-                    mediaType={playlist.mediaType}
-                    onMessage={showFeedback}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
+          <SortableList
+            ids={ordered.map((item) => item.id)}
+            list="ol"
+            className="playlist-items"
+            onReorder={setOrder}
+            hint={
+              <>
+                Drag a slot by its handle (or focus the handle, press Space, move with the arrow keys and press Space again), then press
+                Save Order. Click a slot twice within 2 seconds to remove it.
+              </>
+            }
+          >
+            {ordered.map((item, index) => (
+              <SortableSlot
+                key={item.id}
+                item={item}
+                position={index + 1}
+                runningTotal={totals[index]!}
+                previewUrl={urls.get(item.id) ?? item.previewUrl}
+                mediaType={playlist.mediaType}
+                onMessage={showFeedback}
+              />
+            ))}
+          </SortableList>
           <div className="order-controls">
             <button type="button" className="button primary" disabled={saving || !dirty} onClick={save}>
               {saving ? "Saving..." : "Save Order"}
@@ -279,7 +235,7 @@ function SortableSlot({
   mediaType: MediaKind | null;
   onMessage: ShowFeedback;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const row = useSortableRow(item.id);
   const removeFetcher = useFetcher<Answer>();
   const removing = removeFetcher.state !== "idle";
   useAnswer(removeFetcher.data, onMessage);
@@ -306,37 +262,33 @@ function SortableSlot({
     timer.current = setTimeout(() => setArmed(false), REMOVE_WINDOW_MS);
   }
 
-  const style = { transform: CSS.Transform.toString(transform), transition };
-  const probing = item.probeStatus === "queued" || item.probeStatus === "running";
   return (
     <li
-      ref={setNodeRef}
-      style={style}
-      className={`playlist-slot${isDragging ? " dragging" : ""}${armed ? " armed" : ""}${removing ? " removing" : ""}`}
+      ref={row.ref}
+      style={row.style}
+      className={`playlist-slot${row.isDragging ? " dragging" : ""}${armed ? " armed" : ""}${removing ? " removing" : ""}`}
       data-item-id={item.id}
       onClick={click}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="drag-handle"
-        aria-label={`Move ${name} (position ${position})`}
-        {...attributes}
-        {...listeners}
-      >
-        <span aria-hidden>⠿</span>
-      </button>
+      <DragHandle handle={row.handle} label={`Move ${name} (position ${position})`} />
       <span className="slot-position" aria-hidden>
         {position}
       </span>
-      <SlotLetter item={item} name={name} />
+      <SlotInput
+        name={name}
+        letter={item.slotPosition ?? ""}
+        required={false}
+        invalidMessage={SLOT_INVALID}
+        placeholder="–"
+        fields={{ intent: "item-slot", itemId: item.id }}
+      />
       <div className="slot-main">
         <span className="slot-name">
           {name}
           {item.fromProgram && <span className="program-badge">program</span>}
         </span>
         <span className="slot-meta muted small">
-          {item.durationSeconds != null ? formatDuration(item.durationSeconds) : probing ? "probing…" : "duration unknown"}
+          {slotDuration(item.durationSeconds, item.probeStatus)}
           {" · running total "}
           {formatDuration(runningTotal)}
         </span>
@@ -347,89 +299,8 @@ function SortableSlot({
         )}
         {removing && <span className="remove-hint">Removing...</span>}
       </div>
-      <div className="slot-preview">
-        {mediaType === "audio" || item.contentType.startsWith("audio/") ? (
-          <audio controls preload="none" src={previewUrl} aria-label={`Preview ${name}`} />
-        ) : (
-          <video controls muted playsInline preload="metadata" src={`${previewUrl}#t=0.1`} aria-label={`Preview ${name}`} />
-        )}
-      </div>
+      <SlotPreview url={previewUrl} name={name} audio={mediaType === "audio" || item.contentType.startsWith("audio/")} />
     </li>
-  );
-}
-
-/** The item's slot letter, saved as soon as it changes; the server checks it is free. */
-function SlotLetter({ item, name }: { item: PlaylistItemView; name: string }) {
-  const fetcher = useFetcher<Answer>();
-  const id = useId();
-  const [draft, setDraft] = useState(item.slotPosition ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  /** A letter was typed that the server has not confirmed (yet). */
-  const typed = useRef(false);
-  const answer = fetcher.data;
-  const seen = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    if (answer.error) setError(answer.error.message);
-    else {
-      typed.current = false;
-      setError(null);
-      setSaved(true);
-    }
-  }, [answer]);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), 2000);
-    return () => clearTimeout(timer);
-  }, [saved]);
-  // The server's letter wins whenever it changes (after a save, an undo or another tab),
-  // unless a letter typed since is unconfirmed or refused: a late reload must not overwrite it.
-  useEffect(() => {
-    if (!typed.current) setDraft(item.slotPosition ?? "");
-  }, [item.slotPosition]);
-
-  function change(value: string) {
-    const letter = value.trim().toLowerCase();
-    setDraft(letter);
-    setSaved(false);
-    typed.current = letter !== (item.slotPosition ?? "");
-    if (!typed.current) return setError(null);
-    if (!/^[a-z]?$/.test(letter)) return setError(SLOT_INVALID);
-    setError(null);
-    void fetcher.submit({ intent: "item-slot", itemId: item.id, slotPosition: letter }, { method: "post" });
-  }
-
-  return (
-    <div className={`slot-letter${error ? " invalid" : ""}`}>
-      <label htmlFor={id} className="visually-hidden">
-        Slot letter for {name}
-      </label>
-      <input
-        id={id}
-        value={draft}
-        maxLength={1}
-        size={1}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="–"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => change(event.target.value)}
-      />
-      {fetcher.state !== "idle" && <span className="slot-saving muted small">Saving...</span>}
-      {saved && fetcher.state === "idle" && (
-        <span className="slot-saved small" role="status">
-          Saved
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="slot-error error small" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
   );
 }
 

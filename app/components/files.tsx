@@ -1,6 +1,8 @@
 // Small helpers shared by the file, playlist, program and render screens:
 // names with underscores as spaces, sizes, durations, local times that do not
-// break hydration, and feedback messages that clear after 5 seconds.
+// break hydration, feedback messages that clear after 5 seconds, fetcher
+// answers shown once, the duration and preview of a playlist or program slot,
+// and the Select all / Clear of a playlist picker.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /** Seed 000 §2: underscores in names are shown as spaces. */
@@ -81,5 +83,61 @@ export function Feedback({ feedback }: { feedback: FeedbackState }) {
     <p className={feedback.error ? "feedback error" : "feedback success"} role={feedback.error ? "alert" : "status"}>
       {feedback.text}
     </p>
+  );
+}
+
+/** What the playlist and program actions answer: a message, or an error with the seed's message. */
+export interface FetcherAnswer {
+  message?: string;
+  error?: { message: string };
+}
+
+/** Shows a fetcher's answer once: a revalidation re-renders with the same answer and must not show it again. */
+export function useAnswer<A extends FetcherAnswer>(answer: A | undefined, show: ShowFeedback, onSuccess?: (answer: A) => void) {
+  const seen = useRef<A | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || seen.current === answer) return;
+    seen.current = answer;
+    if (answer.error) show(answer.error.message, true);
+    else {
+      if (answer.message) show(answer.message);
+      onSuccess?.(answer);
+    }
+    // Only a new answer counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+}
+
+/** A slot's duration, or why there is none yet (the probe runs after the upload). */
+export function slotDuration(durationSeconds: number | null, probeStatus: string) {
+  if (durationSeconds != null) return formatDuration(durationSeconds);
+  return probeStatus === "queued" || probeStatus === "running" ? "probing…" : "duration unknown";
+}
+
+/** The player of a playlist or program slot; audio loads nothing until played, video only its first frame. */
+export function SlotPreview({ url, name, audio }: { url: string; name: string; audio: boolean }) {
+  return (
+    <div className="slot-preview">
+      {audio ? (
+        <audio controls preload="none" src={url} aria-label={`Preview ${name}`} />
+      ) : (
+        <video controls muted playsInline preload="metadata" src={`${url}#t=0.1`} aria-label={`Preview ${name}`} />
+      )}
+    </div>
+  );
+}
+
+/** Select all and Clear under a playlist picker; with a single playlist they would only add noise. */
+export function PickerActions({ ids, onSelect }: { ids: string[]; onSelect: (ids: string[]) => void }) {
+  if (ids.length <= 1) return null;
+  return (
+    <div className="actions picker-actions">
+      <button type="button" className="button small" onClick={() => onSelect(ids)}>
+        Select all
+      </button>
+      <button type="button" className="button small" onClick={() => onSelect([])}>
+        Clear
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // The auction's shared vocabulary: messages (seed 001 §5, §8 verbatim), the
 // live protocol between the gallery page and a BidItem Durable Object, and
 // money helpers (prices are integer cents everywhere but the screen).
+import type { FormEvent } from "react";
 import { z } from "zod";
 
 export const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
@@ -11,6 +12,22 @@ export const ADD_SHIPPING_FIRST = "Please add a shipping address before making a
 export const ITEM_NEEDS_TITLE_PRICE_FILE = "Each item must have a title, price, and at least one file.";
 export const NO_VALID_ITEMS = "No valid items to submit.";
 export const MEMBER_ITEM_NEEDS_TITLE_AMOUNT = "Each item must have a title and offer amount.";
+
+/**
+ * The submit handler of the member item forms (gallery and /memBid): without a title or an offer
+ * amount the form is not sent and `setError` gets the seed's message; otherwise the error clears.
+ */
+export function checkMemberItem(setError: (message: string | null) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    if (!String(form.get("title") ?? "").trim() || !String(form.get("price") ?? "").trim()) {
+      event.preventDefault();
+      setError(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
+      return;
+    }
+    setError(null);
+  };
+}
 
 /** Soft close: an offer in the last 2 minutes extends the sale by 2 minutes. */
 export const SOFT_CLOSE_MS = 2 * 60 * 1000;

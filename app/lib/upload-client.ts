@@ -10,7 +10,7 @@
 //
 // Framework-free on purpose (no React): it only needs fetch, XMLHttpRequest
 // (for upload progress events) and localStorage.
-import type { UploadRequest } from "./schemas/files";
+import { MAX_FILE_SIZE, type UploadRequest } from "./schemas/files";
 import type { UploadTicket } from "../../worker/domain/uploads/uploads";
 import type { SignedRequest } from "../../worker/storage/signer";
 
@@ -408,6 +408,9 @@ export const PROJECT_FILE_ACCEPT: Record<string, string[]> = {
   "text/csv": [".csv"],
   "application/json": [".json"],
 };
+
+/** The project drop zones' limits: the accepted kinds, no empty files, and the server's size cap. */
+export const PROJECT_FILE_LIMITS: DropLimits = { accept: PROJECT_FILE_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE };
 
 export interface DropLimits {
   accept?: Record<string, string[]>;

@@ -1,13 +1,13 @@
 // Home: the member's projects and a 'New project' box whose drop zone uploads
 // the dropped files into a new project, then opens it.
 import { useId, useRef, useState } from "react";
-import { useDropzone, type FileRejection } from "react-dropzone";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/authenticated";
 import { listProjects } from "../../worker/domain/files/files";
 import { requireUser, server } from "../lib/auth.server";
-import { ACCESS_TYPES, MAX_FILE_SIZE, PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
-import { dropRejectionMessage, PROJECT_FILE_ACCEPT, uploadFile, type UploadTarget } from "../lib/upload-client";
+import { ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
+import { PROJECT_FILE_LIMITS, uploadFile, type UploadTarget } from "../lib/upload-client";
+import { DropZone } from "../components/DropZone";
 import "../styles/files.css";
 
 export function meta() {
@@ -64,15 +64,12 @@ interface Progress {
   error?: string;
 }
 
-const LIMITS = { accept: PROJECT_FILE_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE };
-
 function NewProject() {
   const navigate = useNavigate();
   const titleId = useId();
   const [title, setTitle] = useState("");
   const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [rejections, setRejections] = useState<string[]>([]);
   const [progress, setProgress] = useState<Progress[]>([]);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,15 +116,6 @@ function NewProject() {
     }
   }
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    ...LIMITS,
-    disabled: busy,
-    onDrop: (accepted, rejected: FileRejection[]) => {
-      setRejections(rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, LIMITS)}`)));
-      void upload(accepted);
-    },
-  });
-
   return (
     <section className="card new-project" aria-labelledby={`${titleId}-heading`}>
       <h2 id={`${titleId}-heading`}>New project</h2>
@@ -162,20 +150,15 @@ function NewProject() {
             <option value="public-read">Public</option>
           </select>
         </label>
-        <div {...getRootProps({ className: `dropzone${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
-          <input {...getInputProps({ "aria-label": "Files for the new project" })} />
-          <p>{busy ? "Uploading..." : isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
-          <p className="muted small">Images, video, audio, PDF and text files.</p>
-        </div>
-        {rejections.length > 0 && (
-          <ul className="drop-errors" role="alert">
-            {rejections.map((message, i) => (
-              <li key={i} className="error">
-                {message}
-              </li>
-            ))}
-          </ul>
-        )}
+        <DropZone
+          limits={PROJECT_FILE_LIMITS}
+          className="dropzone"
+          busy={busy}
+          label="Files for the new project"
+          busyPrompt="Uploading..."
+          hint="Images, video, audio, PDF and text files."
+          onDrop={(accepted) => void upload(accepted)}
+        />
         {progress.length > 0 && <ProgressList items={progress} />}
         {createdId && (
           <p>

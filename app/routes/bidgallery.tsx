@@ -13,9 +13,9 @@ import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, type FormError } from "../lib/forms.server";
 import {
   ADD_SHIPPING_FIRST,
+  checkMemberItem,
   formatPrice,
   liveMessage,
-  MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
   MUST_SIGN_IN,
   OFFER_SUBMITTED,
   SALE_CLOSED,
@@ -428,15 +428,7 @@ function MemberItemForm() {
         className="form"
         noValidate
         ref={formRef}
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          if (!String(form.get("title") ?? "").trim() || !String(form.get("price") ?? "").trim()) {
-            event.preventDefault();
-            setClientError(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
-            return;
-          }
-          setClientError(null);
-        }}
+        onSubmit={checkMemberItem(setClientError)}
       >
         <input type="hidden" name="intent" value="member-item" />
         <label>

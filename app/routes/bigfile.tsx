@@ -3,14 +3,16 @@
 // sees a public-read file's preview, name, dates and Download; anything else
 // is 'No file data available'.
 import { useEffect, useId, useState } from "react";
-import { data, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/bigfile";
 import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
 import { Invalid, NotFound } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, type FormError } from "../lib/forms.server";
+import { fileSummary } from "./files.server";
 import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
+import { canGoBackInApp } from "../lib/history";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
 import "../styles/files.css";
 
@@ -39,16 +41,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         sequencePosition: view.sequencePosition,
         notes: view.notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
         file: {
-          id: file.id,
-          fileName: file.fileName,
-          kind: file.kind,
+          ...fileSummary(file),
           contentType: file.contentType,
-          size: file.size,
-          accessType: file.accessType,
-          createdAt: file.createdAt,
-          probeStatus: file.probeStatus,
-          probeError: file.probeError,
-          durationSeconds: file.durationSeconds,
           frameRate: file.frameRate,
           resolution: file.resolution,
           // Only the owner needs these (Back to the project, the slot input).
@@ -69,6 +63,7 @@ async function attempt<I extends string, T extends object>(intent: I, run: () =>
   try {
     return await formAction(async () => ({ ...echo, ...(await run()) }), echo);
   } catch (error) {
+    if (error instanceof Response) throw error; // a redirect
     console.error(error);
     const failure: FormError = { code: "internal", message: unexpected };
     return data({ ...echo, error: failure }, { status: 500 });
@@ -126,7 +121,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         "delete-file",
         async () => {
           const { projectId } = await deleteFile(deps, user.id, fileId).catch(retell("Required data missing for deletion"));
-          return { projectId, message: FILE_DELETED };
+          // Back to the file's project page (the page that lists it), which shows the message. A
+          // redirect from the action lets React Router run that navigation itself.
+          throw redirect(`/projects/${projectId}`);
         },
         "An error occurred while deleting the file",
       );
@@ -166,9 +163,7 @@ function BackButton({ fallback }: { fallback: string }) {
       type="button"
       className="button back"
       onClick={() => {
-        // React Router numbers its history entries: idx 0 is where the visit started.
-        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-        if (idx > 0) navigate(-1);
+        if (canGoBackInApp()) navigate(-1);
         else navigate(fallback);
       }}
     >
@@ -411,18 +406,21 @@ function DownloadButton({ fileId, onMessage }: { fileId: string; onMessage: (tex
   );
 }
 
+/** The message the next page shows (the project page reads it once). */
+function flash(message: string | null) {
+  try {
+    if (message) sessionStorage.setItem(FLASH_KEY, message);
+    else sessionStorage.removeItem(FLASH_KEY);
+  } catch {}
+}
+
 function DeleteFileButton({ file, onMessage }: { file: FileView; onMessage: (text: string, error?: boolean) => void }) {
   const fetcher = useFetcher<typeof action>();
-  const navigate = useNavigate();
   const busy = fetcher.state !== "idle";
-  useResult(fetcher.data, onMessage, () => {
-    // Back to the page before, which shows the message.
-    try {
-      sessionStorage.setItem(FLASH_KEY, FILE_DELETED);
-    } catch {}
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(file.projectId ? `/projects/${file.projectId}` : "/authenticated", { replace: true });
+  // On success the action redirects to the project page, which shows the flash; on failure it stays here.
+  useResult(fetcher.data, (text, error) => {
+    if (error) flash(null);
+    onMessage(text, error);
   });
   return (
     <button
@@ -430,7 +428,9 @@ function DeleteFileButton({ file, onMessage }: { file: FileView; onMessage: (tex
       className="button danger"
       disabled={busy}
       onClick={() => {
-        if (window.confirm(DELETE_FILE_CONFIRM)) void fetcher.submit({ intent: "delete-file" }, { method: "post" });
+        if (!window.confirm(DELETE_FILE_CONFIRM)) return;
+        flash(FILE_DELETED);
+        void fetcher.submit({ intent: "delete-file" }, { method: "post" });
       }}
     >
       {busy ? "Deleting..." : "Delete File"}

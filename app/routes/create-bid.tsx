@@ -5,7 +5,6 @@
 // storage through uploadFile (progress per file), then the items are created
 // and each gets its generated short code.
 import { useEffect, useId, useRef, useState } from "react";
-import { useDropzone, type FileRejection } from "react-dropzone";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/create-bid";
 import { createBidItems } from "../../worker/domain/auction/auction";
@@ -14,7 +13,8 @@ import { requireAdmin, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
 import { ITEM_NEEDS_TITLE_PRICE_FILE, NO_VALID_ITEMS } from "../lib/auction";
 import { createBidItemsSchema } from "../lib/schemas/auction";
-import { dropRejectionMessage, uploadFile, type DropLimits } from "../lib/upload-client";
+import { uploadFile, type DropLimits } from "../lib/upload-client";
+import { DropZone } from "../components/DropZone";
 import "../styles/auction.css";
 
 const MAX_FILES = 10;
@@ -259,19 +259,14 @@ function ItemBlock({
   onRemove: () => void;
 }) {
   const id = useId();
-  const [rejections, setRejections] = useState<string[]>([]);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    ...LIMITS,
-    disabled: busy,
-    onDrop: (accepted, rejected: FileRejection[]) => {
-      const messages = rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, LIMITS)}`));
-      const room = MAX_FILES - block.files.length;
-      if (accepted.length > room) messages.push(`At most ${MAX_FILES} files per item.`);
-      setRejections(messages);
-      const added = accepted.slice(0, Math.max(0, room)).map((file) => ({ key: nextKey("file"), file, fraction: 0, status: "pending" as const }));
-      if (added.length) onChange({ files: [...block.files, ...added] });
-    },
-  });
+
+  // An item holds at most MAX_FILES files: the ones beyond are left out, with a message.
+  function choose(accepted: File[]) {
+    const room = MAX_FILES - block.files.length;
+    const added = accepted.slice(0, Math.max(0, room)).map((file) => ({ key: nextKey("file"), file, fraction: 0, status: "pending" as const }));
+    if (added.length) onChange({ files: [...block.files, ...added] });
+    if (accepted.length > room) return `At most ${MAX_FILES} files per item.`;
+  }
 
   return (
     <fieldset className={`bid-block${block.error ? " invalid" : ""}`} disabled={busy} aria-describedby={block.error ? `${id}-error` : undefined}>
@@ -299,20 +294,14 @@ function ItemBlock({
           <input type="datetime-local" value={block.endsAt} onChange={(event) => onChange({ endsAt: event.target.value })} />
         </label>
       </div>
-      <div {...getRootProps({ className: `auction-dropzone${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
-        <input {...getInputProps({ "aria-label": `Files for item ${index + 1}` })} />
-        <p>{isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
-        <p className="muted small">Images, audio or video; up to {MAX_FILES} files.</p>
-      </div>
-      {rejections.length > 0 && (
-        <ul className="drop-errors" role="alert">
-          {rejections.map((message, i) => (
-            <li key={i} className="error">
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DropZone
+        limits={LIMITS}
+        className="auction-dropzone"
+        busy={busy}
+        label={`Files for item ${index + 1}`}
+        hint={<>Images, audio or video; up to {MAX_FILES} files.</>}
+        onDrop={choose}
+      />
       {block.files.length > 0 && (
         <ul className="file-progress" aria-label={`Files of item ${index + 1}`}>
           {block.files.map((pending) => {

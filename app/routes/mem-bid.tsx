@@ -8,7 +8,7 @@ import { parse } from "../../worker/domain/validation";
 import { FormErrors } from "../components/FormErrors";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { formatPrice, MEMBER_ITEM_NEEDS_TITLE_AMOUNT } from "../lib/auction";
+import { checkMemberItem, formatPrice } from "../lib/auction";
 import { memberItemSchema } from "../lib/schemas/auction";
 import "../styles/auction.css";
 
@@ -51,15 +51,7 @@ export default function MemBid({ actionData }: Route.ComponentProps) {
         noValidate
         // A fresh form after each saved item; what was typed stays after an error.
         key={submitted?.id ?? "entry"}
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          if (!String(form.get("title") ?? "").trim() || !String(form.get("price") ?? "").trim()) {
-            event.preventDefault();
-            setClientError(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
-            return;
-          }
-          setClientError(null);
-        }}
+        onSubmit={checkMemberItem(setClientError)}
       >
         <label>
           Title

@@ -4,9 +4,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/mem-item";
 import { approveMemberItem, denyMemberItem, listMemberItems } from "../../worker/domain/auction/auction";
-import { PendingMemberItems, type AdminResult, type MemberItemView } from "../components/AuctionAdmin";
+import { PendingMemberItems } from "../components/AuctionAdmin";
 import { requireAdmin, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
+import { formFields } from "../lib/forms.server";
+import { adminAction, memberItemView } from "./auction-admin.server";
 import "../styles/auction.css";
 
 export function meta() {
@@ -16,19 +17,7 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const items = await listMemberItems(server(context).deps, "pending");
-  return {
-    items: items.map(
-      (item): MemberItemView => ({
-        id: item.id,
-        title: item.title,
-        description: item.description,
-        priceCents: item.priceCents,
-        shortCode: item.shortCode,
-        status: item.status,
-        createdAt: item.createdAt.getTime(),
-      }),
-    ),
-  };
+  return { items: items.map(memberItemView) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -38,17 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = fields.intent ?? "";
   const id = fields.id ?? "";
   if (intent !== "approve-item" && intent !== "deny-item") throw data("Unknown form.", { status: 400 });
-  const echo = { intent, target: id };
-  try {
-    return await formAction(async () => {
-      if (intent === "approve-item") await approveMemberItem(deps, admin.id, id);
-      else await denyMemberItem(deps, admin.id, id);
-      return { ...echo, ok: true as const } satisfies AdminResult;
-    }, echo);
-  } catch (error) {
-    console.error(error);
-    return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, { status: 500 });
-  }
+  return adminAction(intent, id, () => (intent === "approve-item" ? approveMemberItem(deps, admin.id, id) : denyMemberItem(deps, admin.id, id)));
 }
 
 export default function MemItem({ loaderData }: Route.ComponentProps) {

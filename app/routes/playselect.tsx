@@ -12,7 +12,7 @@ import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
 import { NO_PLAYLISTS_SELECTED, packageSchema, RENDER_CREATED, renderSchema, SELECT_PLAYLIST_TO_RENDER } from "../lib/schemas/playlists";
-import { displayName, Feedback, formatDuration, useFeedback } from "../components/files";
+import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
@@ -234,16 +234,7 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
                 />
               ))}
             </ul>
-            {playlists.length > 1 && (
-              <div className="actions picker-actions">
-                <button type="button" className="button small" onClick={() => setSelected(playlists.map((p) => p.id))}>
-                  Select all
-                </button>
-                <button type="button" className="button small" onClick={() => setSelected([])}>
-                  Clear
-                </button>
-              </div>
-            )}
+            <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
           </fieldset>
         )}
         <label className="inline loudness" htmlFor={`${id}-loudness`}>

@@ -6,17 +6,6 @@
 // picker to preview and apply a program to playlists (spot replacement).
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import type { Route } from "./+types/programming";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import {
@@ -46,7 +35,9 @@ import {
   programSlotSchema,
 } from "../lib/schemas/playlists";
 import { uploadFile } from "../lib/upload-client";
-import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, useFeedback, type MediaKind, type ShowFeedback } from "../components/files";
+import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, PickerActions, slotDuration, SlotPreview, useAnswer, useFeedback, type MediaKind, type ShowFeedback } from "../components/files";
+import { SlotInput } from "../components/SlotInput";
+import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../components/SortableList";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
@@ -200,22 +191,6 @@ interface Answer {
   refused?: { playlistId: string; projectTitle: string; message: string }[];
   success?: boolean;
   error?: { code: string; message: string; fields?: Record<string, string[]> };
-}
-
-/** Shows a fetcher's answer once. */
-function useAnswer(answer: Answer | undefined, show: ShowFeedback, onSuccess?: (answer: Answer) => void) {
-  const seen = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    if (answer.error) show(answer.error.message, true);
-    else {
-      if (answer.message) show(answer.message);
-      onSuccess?.(answer);
-    }
-    // Only a new answer counts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
 }
 
 export default function Programming({ loaderData }: Route.ComponentProps) {
@@ -558,36 +533,17 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
 
 // ── the program list ────────────────────────────────────────────────────────
 
-function mergeOrder(local: string[], server: string[]) {
-  const known = new Set(server);
-  const kept = local.filter((id) => known.has(id));
-  const keptSet = new Set(kept);
-  return [...kept, ...server.filter((id) => !keptSet.has(id))];
-}
-
 function ProgramList({ programs, playlists }: { programs: ProgramView[]; playlists: PlaylistOption[] }) {
-  const dndId = useId();
   const [feedback, showFeedback] = useFeedback();
   const orderFetcher = useFetcher<Answer>();
   useAnswer(orderFetcher.data, showFeedback);
-  const serverKey = programs.map((program) => program.id).join(",");
-  const [order, setOrder] = useState(() => programs.map((program) => program.id));
-  useEffect(() => {
-    setOrder((local) => mergeOrder(local, serverKey ? serverKey.split(",") : []));
-  }, [serverKey]);
+  const [order, setOrder] = useLocalOrder(programs.map((program) => program.id));
   const byId = new Map(programs.map((program) => [program.id, program]));
   const ordered = order.map((id) => byId.get(id)).filter((program): program is ProgramView => Boolean(program));
   const titles = new Map(playlists.map((playlist) => [playlist.id, displayName(playlist.projectTitle)]));
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
   // Program order is saved as soon as the drag ends (seed 000 §4).
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id)));
+  function reorder(next: string[]) {
     setOrder(next);
     const form = new FormData();
     form.set("intent", "reorder-programs");
@@ -606,19 +562,22 @@ function ProgramList({ programs, playlists }: { programs: ProgramView[]; playlis
         <p className="empty-state">No programs yet. Create one above.</p>
       ) : (
         <>
-          <p className="muted small" id={`${dndId}-hint`}>
-            Drag a program by its handle to reorder (or focus the handle, press Space, use the arrow keys and Space again); the order
-            is saved when you drop it.
-          </p>
-          <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-            <SortableContext items={ordered.map((program) => program.id)} strategy={verticalListSortingStrategy}>
-              <ul className="program-list" aria-describedby={`${dndId}-hint`}>
-                {ordered.map((program) => (
-                  <ProgramCard key={program.id} program={program} playlistTitles={titles} onMessage={showFeedback} />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <SortableList
+            ids={ordered.map((program) => program.id)}
+            list="ul"
+            className="program-list"
+            onReorder={reorder}
+            hint={
+              <>
+                Drag a program by its handle to reorder (or focus the handle, press Space, use the arrow keys and Space again); the order
+                is saved when you drop it.
+              </>
+            }
+          >
+            {ordered.map((program) => (
+              <ProgramCard key={program.id} program={program} playlistTitles={titles} onMessage={showFeedback} />
+            ))}
+          </SortableList>
         </>
       )}
     </>
@@ -632,23 +591,16 @@ function scheduleLabel(state: string) {
 function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramView; playlistTitles: Map<string, string>; onMessage: ShowFeedback }) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: program.id });
+  const row = useSortableRow(program.id);
   const deleteFetcher = useFetcher<Answer>();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
   const state = scheduleLabel(program.scheduleState);
   const title = displayName(program.title);
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`program-card${isDragging ? " dragging" : ""}`}
-      data-program-id={program.id}
-    >
+    <li ref={row.ref} style={row.style} className={`program-card${row.isDragging ? " dragging" : ""}`} data-program-id={program.id}>
       <div className="program-head">
-        <button type="button" ref={setActivatorNodeRef} className="drag-handle" aria-label={`Move program ${title}`} {...attributes} {...listeners}>
-          <span aria-hidden>⠿</span>
-        </button>
+        <DragHandle handle={row.handle} label={`Move program ${title}`} />
         <button type="button" className="collapse-toggle program-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
           <span aria-hidden className="chevron">
             {open ? "▾" : "▸"}
@@ -700,88 +652,24 @@ function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramV
 }
 
 function ProgramFileRow({ file, mediaType, onMessage }: { file: ProgramFileView; mediaType: MediaKind | null; onMessage: ShowFeedback }) {
-  const id = useId();
-  const slotFetcher = useFetcher<Answer>();
   const deleteFetcher = useFetcher<Answer>();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
-  const [draft, setDraft] = useState(file.slotPosition);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  /** A letter was typed that the server has not confirmed (yet). */
-  const typed = useRef(false);
-  // The server's letter wins when it changes, unless a letter typed since is unconfirmed or refused.
-  useEffect(() => {
-    if (!typed.current) setDraft(file.slotPosition);
-  }, [file.slotPosition]);
-  const answer = slotFetcher.data;
-  const seen = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || seen.current === answer) return;
-    seen.current = answer;
-    if (!answer.error) typed.current = false;
-    setError(answer.error ? answer.error.message : null);
-    setSaved(!answer.error);
-  }, [answer]);
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), 2000);
-    return () => clearTimeout(timer);
-  }, [saved]);
   const name = displayName(file.fileName);
-
-  function change(value: string) {
-    const letter = value.trim().toLowerCase();
-    setDraft(letter);
-    setSaved(false);
-    typed.current = letter !== file.slotPosition;
-    if (!typed.current) return setError(null);
-    if (!/^[a-z]$/.test(letter)) return setError(PROGRAM_SLOT_INVALID);
-    setError(null);
-    void slotFetcher.submit({ intent: "program-slot", fileId: file.id, slotPosition: letter }, { method: "post" });
-  }
-
-  const probing = file.probeStatus === "queued" || file.probeStatus === "running";
   return (
     <li className="program-file">
-      <div className={`slot-letter${error ? " invalid" : ""}`}>
-        <label htmlFor={id} className="visually-hidden">
-          Slot letter for {name}
-        </label>
-        <input
-          id={id}
-          value={draft}
-          maxLength={1}
-          size={1}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => change(event.target.value)}
-        />
-        {slotFetcher.state !== "idle" && <span className="slot-saving muted small">Saving...</span>}
-        {saved && slotFetcher.state === "idle" && (
-          <span className="slot-saved small" role="status">
-            Saved
-          </span>
-        )}
-        {error && (
-          <span id={`${id}-error`} className="slot-error error small" role="alert">
-            {error}
-          </span>
-        )}
-      </div>
+      <SlotInput
+        name={name}
+        letter={file.slotPosition}
+        required
+        invalidMessage={PROGRAM_SLOT_INVALID}
+        fields={{ intent: "program-slot", fileId: file.id }}
+      />
       <div className="slot-main">
         <span className="slot-name">{name}</span>
-        <span className="muted small">{file.durationSeconds != null ? formatDuration(file.durationSeconds) : probing ? "probing…" : "duration unknown"}</span>
+        <span className="muted small">{slotDuration(file.durationSeconds, file.probeStatus)}</span>
       </div>
-      <div className="slot-preview">
-        {mediaType === "audio" || file.contentType.startsWith("audio/") ? (
-          <audio controls preload="none" src={file.previewUrl} aria-label={`Preview ${name}`} />
-        ) : (
-          <video controls muted playsInline preload="metadata" src={`${file.previewUrl}#t=0.1`} aria-label={`Preview ${name}`} />
-        )}
-      </div>
+      <SlotPreview url={file.previewUrl} name={name} audio={mediaType === "audio" || file.contentType.startsWith("audio/")} />
       <button
         type="button"
         className="button small danger"
@@ -919,16 +807,7 @@ function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playli
             })}
           </ul>
         )}
-        {playlists.length > 1 && (
-          <div className="actions picker-actions">
-            <button type="button" className="button small" onClick={() => setSelected(playlists.map((p) => p.id))}>
-              Select all
-            </button>
-            <button type="button" className="button small" onClick={() => setSelected([])}>
-              Clear
-            </button>
-          </div>
-        )}
+        <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
       </fieldset>
       <div className="actions">
         <button type="button" className="button" disabled={previewing || applying} onClick={() => target("preview-apply")}>

@@ -3,7 +3,6 @@
 // seed 000 §4, deleting files or the whole project, and below the list the
 // playlist builder and playlist order list (components/PlaylistBuilder).
 import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { useDropzone, type FileRejection } from "react-dropzone";
 import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/project";
 import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
@@ -13,9 +12,11 @@ import { Invalid, NotFound } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, type FormError } from "../lib/forms.server";
-import { ACCESS_TYPES, MAX_FILE_SIZE } from "../lib/schemas/files";
+import { fileSummary } from "./files.server";
+import { ACCESS_TYPES } from "../lib/schemas/files";
 import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
-import { dropRejectionMessage, PROJECT_FILE_ACCEPT, uploadFile } from "../lib/upload-client";
+import { PROJECT_FILE_LIMITS, uploadFile } from "../lib/upload-client";
+import { DropZone } from "../components/DropZone";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
 import { PlaylistBuilder } from "../components/PlaylistBuilder";
 import "../styles/files.css";
@@ -60,17 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const titleOf = new Map(titles.map((t) => [t.id, t.title]));
     return {
       project: { id: project.id, title: project.title },
-      files: files.map((file) => ({
-        id: file.id,
-        fileName: file.fileName,
-        kind: file.kind,
-        size: file.size,
-        accessType: file.accessType,
-        createdAt: file.createdAt,
-        probeStatus: file.probeStatus,
-        probeError: file.probeError,
-        durationSeconds: file.durationSeconds,
-      })),
+      files: files.map(fileSummary),
       playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
       applications: applications.map((application) => ({
         id: application.id,
@@ -266,7 +257,6 @@ interface Pending {
   error?: string;
 }
 
-const LIMITS = { accept: PROJECT_FILE_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE };
 
 function Uploader({
   projectId,
@@ -280,26 +270,20 @@ function Uploader({
   const id = useId();
   const [items, setItems] = useState<Pending[]>([]);
   const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
-  const [rejections, setRejections] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const update = (key: string, change: Partial<Pending>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    ...LIMITS,
-    disabled: busy,
-    onDrop: (accepted, rejected: FileRejection[]) => {
-      setNotice(null);
-      setRejections(rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, LIMITS)}`)));
-      const stamp = Date.now();
-      setItems((list) => [
-        ...list.filter((item) => item.status !== "done"),
-        ...accepted.map((file, i) => ({ key: `${stamp}-${i}-${file.name}`, file, fraction: 0, status: "pending" as const })),
-      ]);
-    },
-  });
+  function choose(accepted: File[]) {
+    setNotice(null);
+    const stamp = Date.now();
+    setItems((list) => [
+      ...list.filter((item) => item.status !== "done"),
+      ...accepted.map((file, i) => ({ key: `${stamp}-${i}-${file.name}`, file, fraction: 0, status: "pending" as const })),
+    ]);
+  }
 
   async function upload() {
     if (busy) return;
@@ -331,20 +315,14 @@ function Uploader({
   return (
     <div className="uploader">
       <h2>Upload files</h2>
-      <div {...getRootProps({ className: `dropzone${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
-        <input {...getInputProps({ "aria-label": "Files to upload" })} />
-        <p>{isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
-        <p className="muted small">Images, video, audio, PDF and text files.</p>
-      </div>
-      {rejections.length > 0 && (
-        <ul className="drop-errors" role="alert">
-          {rejections.map((message, i) => (
-            <li key={i} className="error">
-              {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DropZone
+        limits={PROJECT_FILE_LIMITS}
+        className="dropzone"
+        busy={busy}
+        label="Files to upload"
+        hint="Images, video, audio, PDF and text files."
+        onDrop={choose}
+      />
       {items.length > 0 && (
         <ul className="upload-progress" aria-label="Files to upload">
           {items.map((item) => {

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { listUsers } from "../../worker/domain/admin/users";
 import { allOffers, approveMemberItem, approveOffer, closeBidItem, denyMemberItem, listMemberItems } from "../../worker/domain/auction/auction";
 import type { Route } from "./+types/the-administrator";
-import { AuctionAdmin, type AdminResult, type MemberItemView, type OfferGroupView } from "../components/AuctionAdmin";
+import { AuctionAdmin, type OfferGroupView } from "../components/AuctionAdmin";
 import { requireAdmin, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
+import { formFields } from "../lib/forms.server";
+import { adminAction, memberItemView } from "./auction-admin.server";
 import "../styles/auction.css";
 
 export function meta() {
@@ -17,17 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [users, memberItems, offerGroups] = await Promise.all([listUsers(deps), listMemberItems(deps), allOffers(deps)]);
   return {
     users,
-    memberItems: memberItems.map(
-      (item): MemberItemView => ({
-        id: item.id,
-        title: item.title,
-        description: item.description,
-        priceCents: item.priceCents,
-        shortCode: item.shortCode,
-        status: item.status,
-        createdAt: item.createdAt.getTime(),
-      }),
-    ),
+    memberItems: memberItems.map(memberItemView),
     offerGroups: offerGroups.map(
       (group): OfferGroupView => ({
         shortCode: group.shortCode,
@@ -46,18 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
   const intent = fields.intent ?? "";
   const target = fields.code ?? fields.id ?? "";
-  const run = async (work: () => Promise<unknown>) => {
-    const echo = { intent, target };
-    try {
-      return await formAction(async () => {
-        await work();
-        return { ...echo, ok: true as const } satisfies AdminResult;
-      }, echo);
-    } catch (error) {
-      console.error(error);
-      return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, { status: 500 });
-    }
-  };
+  const run = (work: () => Promise<unknown>) => adminAction(intent, target, work);
   switch (intent) {
     case "approve-offer":
       return run(() => approveOffer(deps, fields.code ?? "", Number(fields.offerId)));

@@ -1,0 +1,58 @@
+// The drag-and-drop file chooser of the new project, the project's uploader
+// and the auction item blocks (seed 000 §5): react-dropzone with the page's
+// limits, and the seed's message for each refused file listed below it.
+import { useState, type ReactNode } from "react";
+import { useDropzone } from "react-dropzone";
+import { dropRejectionMessage, type DropLimits } from "../lib/upload-client";
+
+export function DropZone({
+  limits,
+  className,
+  busy,
+  label,
+  busyPrompt,
+  hint,
+  onDrop,
+}: {
+  limits: DropLimits;
+  /** `dropzone` on the file screens, `auction-dropzone` on the auction's. */
+  className: string;
+  busy: boolean;
+  /** The file input's accessible name. */
+  label: string;
+  /** Shown instead of the prompt while busy, where the zone is the only sign of the upload. */
+  busyPrompt?: string;
+  hint: ReactNode;
+  /** Takes the accepted files; a problem it returns is listed after the refused files. */
+  onDrop: (accepted: File[]) => string | void;
+}) {
+  const [rejections, setRejections] = useState<string[]>([]);
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    ...limits,
+    disabled: busy,
+    onDrop: (accepted, rejected) => {
+      const messages = rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`));
+      const problem = onDrop(accepted);
+      setRejections(problem ? [...messages, problem] : messages);
+    },
+  });
+
+  return (
+    <>
+      <div {...getRootProps({ className: `${className}${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
+        <input {...getInputProps({ "aria-label": label })} />
+        <p>{busy && busyPrompt ? busyPrompt : isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
+        <p className="muted small">{hint}</p>
+      </div>
+      {rejections.length > 0 && (
+        <ul className="drop-errors" role="alert">
+          {rejections.map((message, i) => (
+            <li key={i} className="error">
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
