@@ -4,7 +4,6 @@ import { signIn } from "../../worker/domain/accounts/signin";
 import { parse } from "../../worker/domain/validation";
 import { destroySession, sessionCookie } from "../../worker/sessions";
 import type { Route } from "./+types/signin";
-import { FormErrors } from "../components/FormErrors";
 import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
 
