@@ -24,3 +24,8 @@ export function formFields(form: FormData): Record<string, string> {
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
   return fields;
 }
+
+/** Every non-empty string sent under `name` (checkbox groups, ordered id lists). */
+export function formList(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
+}

@@ -10,7 +10,7 @@ import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { startPackage, startRenders } from "../../worker/domain/renders/renders";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
+import { formAction, formFields, formList } from "../lib/forms.server";
 import { NO_PLAYLISTS_SELECTED, packageSchema, RENDER_CREATED, renderSchema, SELECT_PLAYLIST_TO_RENDER } from "../lib/schemas/playlists";
 import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
 import "../styles/files.css";
@@ -42,9 +42,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function playlistIds(form: FormData) {
-  return form.getAll("playlistId").filter((value): value is string => typeof value === "string" && value !== "");
-}
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -56,14 +53,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "render": {
       const echo = { intent: "render" as const };
       return formAction(async () => {
-        const input = parse(renderSchema, { playlistIds: playlistIds(form), loudness: fields.loudness === "on" || fields.loudness === "true" });
+        const input = parse(renderSchema, { playlistIds: formList(form, "playlistId"), loudness: fields.loudness === "on" || fields.loudness === "true" });
         return { ...echo, renders: await startRenders(deps, user.id, input.playlistIds, input.loudness) };
       }, echo);
     }
     case "package": {
       const echo = { intent: "package" as const };
       return formAction(async () => {
-        const input = parse(packageSchema, { playlistIds: playlistIds(form) });
+        const input = parse(packageSchema, { playlistIds: formList(form, "playlistId") });
         return { ...echo, ...(await startPackage(deps, user.id, input.playlistIds)) };
       }, echo);
     }

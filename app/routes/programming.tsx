@@ -22,7 +22,7 @@ import {
 import { Invalid } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
+import { formAction, formFields, formList } from "../lib/forms.server";
 import {
   NO_PROGRAM_SELECTED,
   ONLY_AUDIO_OR_VIDEO,
@@ -97,15 +97,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function strings(form: FormData, name: string) {
-  return form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
-}
 
 /** The program and playlists of an apply or preview, with the seed's messages when missing. */
 function applyTarget(form: FormData) {
   const programId = (form.get("programId") as string | null) ?? "";
   if (!programId) throw new Invalid(NO_PROGRAM_SELECTED);
-  const playlistIds = strings(form, "playlistId");
+  const playlistIds = formList(form, "playlistId");
   if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLISTS_TO_APPLY);
   return { programId, playlistIds };
 }
@@ -125,7 +122,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           accessType: fields.accessType || undefined,
           startsAt: fields.startsAt || undefined,
           endsAt: fields.endsAt || undefined,
-          playlistIds: strings(form, "playlistId"),
+          playlistIds: formList(form, "playlistId"),
         });
         const program = await createProgram(deps, user.id, input);
         return { ...echo, programId: program.id, message: PROGRAM_CREATED };
@@ -134,7 +131,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "reorder-programs": {
       const echo = { intent: "reorder-programs" as const };
       return formAction(async () => {
-        const { programIds } = parse(programOrderSchema, { programIds: strings(form, "programId") });
+        const { programIds } = parse(programOrderSchema, { programIds: formList(form, "programId") });
         await reorderPrograms(deps, user.id, programIds);
         return { ...echo, message: ORDER_SAVED };
       }, echo);

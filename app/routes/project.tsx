@@ -11,7 +11,7 @@ import { applicationsOf, programTitles, undoApplication } from "../../worker/dom
 import { Invalid, NotFound } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, type FormError } from "../lib/forms.server";
+import { formAction, formFields, formList, type FormError } from "../lib/forms.server";
 import { fileSummary } from "./files.server";
 import { ACCESS_TYPES } from "../lib/schemas/files";
 import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
@@ -86,7 +86,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "add-to-playlist": {
       const echo = { intent: "add-to-playlist" as const };
       return formAction(async () => {
-        const { fileIds } = parse(addToPlaylistSchema, { fileIds: form.getAll("fileId").filter((v) => typeof v === "string") });
+        const { fileIds } = parse(addToPlaylistSchema, { fileIds: formList(form, "fileId") });
         const result = await addFilesToPlaylist(deps, user.id, params.projectId, fileIds);
         return { ...echo, message: result.message, added: result.items.length };
       }, echo);
@@ -94,7 +94,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     case "save-order": {
       const echo = { intent: "save-order" as const };
       return formAction(async () => {
-        const { itemIds } = parse(reorderSchema, { itemIds: form.getAll("itemId").filter((v) => typeof v === "string") });
+        const { itemIds } = parse(reorderSchema, { itemIds: formList(form, "itemId") });
         await reorderPlaylist(deps, user.id, fields.playlistId ?? "", itemIds);
         return { ...echo, message: PLAYLIST_ORDER_SAVED };
       }, echo);
