@@ -30,14 +30,18 @@ export const users = sqliteTable(
   ],
 );
 
+/** The member a row belongs to; their rows go when the account goes. */
+const owner = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const sessions = sqliteTable(
   "sessions",
   {
     /** SHA-256 of the cookie's random id: a leaked table cannot be replayed. */
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
@@ -110,9 +114,7 @@ export const projects = sqliteTable(
   "projects",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     /** Spaces already replaced by underscores (seed 000 §5). */
     title: text("title").notNull(),
     createdAt: createdAt(),
@@ -128,9 +130,7 @@ export const files = sqliteTable(
   "files",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -161,9 +161,7 @@ export const notes = sqliteTable(
     fileId: text("file_id")
       .notNull()
       .references(() => files.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     text: text("text").notNull(),
     createdAt: createdAt(),
   },
@@ -175,9 +173,7 @@ export const uploads = sqliteTable(
   "uploads",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     purpose: text("purpose").notNull(),
     /** Purpose-specific target, e.g. {projectId, projectTitle} for project files. */
     target: text("target", { mode: "json" }).$type<Record<string, string>>().notNull(),
@@ -217,9 +213,7 @@ export const jobs = sqliteTable(
   "jobs",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     kind: text("kind", { enum: JOB_KINDS }).notNull(),
     status: text("status", { enum: JOB_STATES }).notNull().default("queued"),
     /** 0 to 100. */
@@ -248,9 +242,7 @@ export const shippingAddresses = sqliteTable(
   "shipping_addresses",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     recipientName: text("recipient_name").notNull(),
     phone: text("phone"),
     streetAddress: text("street_address").notNull(),
@@ -298,9 +290,7 @@ export const memberItems = sqliteTable(
   "member_items",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
@@ -338,9 +328,7 @@ export const playlists = sqliteTable(
   "playlists",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -359,9 +347,7 @@ export const playlistItems = sqliteTable(
     playlistId: text("playlist_id")
       .notNull()
       .references(() => playlists.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     ...mediaColumns(),
     slotPosition: text("slot_position"),
     seqPos: integer("seq_pos").notNull(),
@@ -382,9 +368,7 @@ export const programs = sqliteTable(
   "programs",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     title: text("title").notNull(),
     mediaType: text("media_type", { enum: PLAYLIST_MEDIA }),
     accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
@@ -407,9 +391,7 @@ export const programFiles = sqliteTable(
     programId: text("program_id")
       .notNull()
       .references(() => programs.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     ...mediaColumns(),
     slotPosition: text("slot_position").notNull(),
     seqPos: integer("seq_pos").notNull().default(0),
@@ -440,9 +422,7 @@ export const programApplications = sqliteTable(
     playlistId: text("playlist_id")
       .notNull()
       .references(() => playlists.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     changes: text("changes", { mode: "json" })
       .$type<{ itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[]>()
       .notNull(),
@@ -457,9 +437,7 @@ export const renders = sqliteTable(
   "renders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: owner(),
     playlistId: text("playlist_id").references(() => playlists.id, { onDelete: "set null" }),
     projectTitle: text("project_title").notNull(),
     fileName: text("file_name").notNull(),

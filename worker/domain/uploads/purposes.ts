@@ -33,6 +33,11 @@ export interface Purpose {
 
 const PREVIEWABLE: readonly MediaKind[] = ["image", "video", "audio", "pdf", "text"];
 
+/** The media columns of a playlist item or program file made from a verified upload, probe pending. */
+function uploadedMedia(upload: Upload, sniffed: Sniffed) {
+  return { key: upload.key, fileName: upload.fileName, contentType: sniffed.contentType, size: upload.size, probeStatus: "queued" as const };
+}
+
 /** The probe job of a new media record: its row (written with the record) and its queue message. */
 function probeJob(deps: Deps, upload: Upload, target: ProbeTarget, id: string) {
   const jobId = crypto.randomUUID();
@@ -135,13 +140,9 @@ export const playlistItem: Purpose = {
           id: itemId,
           playlistId: playlist.id,
           userId: upload.userId,
-          key: upload.key,
-          fileName: upload.fileName,
-          contentType: sniffed.contentType,
-          size: upload.size,
+          ...uploadedMedia(upload, sniffed),
           slotPosition: upload.target.slotPosition ?? null,
           seqPos: (last ?? 0) + 1,
-          probeStatus: "queued",
         }),
         probe.statement,
       ],
@@ -178,12 +179,8 @@ export const programFile: Purpose = {
           id: fileId,
           programId: program.id,
           userId: upload.userId,
-          key: upload.key,
-          fileName: upload.fileName,
-          contentType: sniffed.contentType,
-          size: upload.size,
+          ...uploadedMedia(upload, sniffed),
           slotPosition: upload.target.slotPosition!,
-          probeStatus: "queued",
         }),
         probe.statement,
       ],
