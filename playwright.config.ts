@@ -18,7 +18,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   // The JSON report feeds `npm test`'s closing count (scripts/test.mjs).
-  reporter: [["list"], ["json", { outputFile: "test-reports/playwright.json" }], ...(process.env.CI ? [["html", { open: "never" }] as const] : [])],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: "test-reports/playwright.json" }],
+    ...(process.env.CI ? [["html", { open: "never" }] as const] : []),
+  ],
   use: {
     baseURL,
     headless: true,

@@ -20,7 +20,10 @@ import { themeFor } from "./lib/theme.server";
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = server(context);
   const theme = themeFor(user, readCookie(request, THEME_COOKIE));
-  return { user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role }, theme };
+  return {
+    user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
+    theme,
+  };
 }
 
 export function meta() {

@@ -3,9 +3,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, signUp, uniqueUser } from "../tests/workers/http";
 import { database } from "../worker/db/client";
 import { popups, users } from "../worker/db/schema";
-import { call, signUp, uniqueUser } from "../tests/workers/http";
 import { forgetActivePopup } from "../worker/domain/popups/active";
 
 const db = database(env.DB);
@@ -19,7 +19,16 @@ async function html(response: Response) {
 }
 
 describe("guards", () => {
-  const memberPages = ["/authenticated", "/settings", "/programming", "/playselect", "/renderfiles", "/digistore", "/digimanager", "/projects/p1"];
+  const memberPages = [
+    "/authenticated",
+    "/settings",
+    "/programming",
+    "/playselect",
+    "/renderfiles",
+    "/digistore",
+    "/digimanager",
+    "/projects/p1",
+  ];
   it.each(memberPages)("%s sends a visitor to /signin remembering where they came from", async (path) => {
     const response = await call(path);
     expect(response.status).toBe(302);
@@ -27,7 +36,14 @@ describe("guards", () => {
   });
 
   it("answers the seed's spellings and their lower case alike", async () => {
-    for (const path of ["/checkOut/u1", "/checkout/u1", "/createBid", "/createbid", "/theAdministrator", "/theadministrator"]) {
+    for (const path of [
+      "/checkOut/u1",
+      "/checkout/u1",
+      "/createBid",
+      "/createbid",
+      "/theAdministrator",
+      "/theadministrator",
+    ]) {
       const response = await call(path);
       expect(response.status, path).toBe(302);
     }
@@ -46,23 +62,57 @@ describe("guards", () => {
   });
 
   it("keeps public pages public", async () => {
-    for (const path of ["/", "/signin", "/signup", "/contact", "/editmedia", "/bidgallery", "/beatbattle", "/fundraiser", "/farmereps"]) {
+    for (const path of [
+      "/",
+      "/signin",
+      "/signup",
+      "/contact",
+      "/editmedia",
+      "/bidgallery",
+      "/beatbattle",
+      "/fundraiser",
+      "/farmereps",
+    ]) {
       expect((await call(path)).status, path).toBe(200);
     }
   });
 });
 
 describe("navigation by role", () => {
-  const links = (page: string) => [...page.matchAll(/<nav[\s\S]*?<\/nav>/g)][0]![0].match(/>([^<>]+)<\/(a|button)>/g)!.map((m) => m.slice(1).split("<")[0]);
+  const links = (page: string) =>
+    [...page.matchAll(/<nav[\s\S]*?<\/nav>/g)][0]![0]
+      .match(/>([^<>]+)<\/(a|button)>/g)!
+      .map((m) => m.slice(1).split("<")[0]);
 
   it("shows a visitor the seed's visitor links", async () => {
-    expect(links(await html(await call("/")))).toEqual(["Home", "Sign In", "Sign Up", "Contact", "Services", "Auction", "Battle"]);
+    expect(links(await html(await call("/")))).toEqual([
+      "Home",
+      "Sign In",
+      "Sign Up",
+      "Contact",
+      "Services",
+      "Auction",
+      "Battle",
+    ]);
   });
 
   it("shows a member the member links and an admin three more", async () => {
     const member = await signUp();
     const memberLinks = links(await html(await call("/contact", { cookie: member.cookie })));
-    expect(memberLinks).toEqual(["Home", "Store", "Digi", "Manager", "Checkout", "Programming", "Sequence", "Downloads", "Auction", "Battle", "Settings", "Log Out"]);
+    expect(memberLinks).toEqual([
+      "Home",
+      "Store",
+      "Digi",
+      "Manager",
+      "Checkout",
+      "Programming",
+      "Sequence",
+      "Downloads",
+      "Auction",
+      "Battle",
+      "Settings",
+      "Log Out",
+    ]);
     const page = await html(await call("/contact", { cookie: member.cookie }));
     expect(page).toContain(`href="/digiprev/${member.user.id}"`);
     expect(page).toContain(`href="/checkOut/${member.user.id}"`);
@@ -101,7 +151,11 @@ describe("landing page", () => {
     expect(page).toContain('href="/signup"');
 
     const api = await (await call("/api/get-active-popcustom")).json<any>();
-    expect(api.activePopCustom).toMatchObject({ header: "Spring sale", linkAddress: null, headerStyle: { color: "red", fontWeight: "700" } });
+    expect(api.activePopCustom).toMatchObject({
+      header: "Spring sale",
+      linkAddress: null,
+      headerStyle: { color: "red", fontWeight: "700" },
+    });
   });
 });
 
@@ -129,7 +183,9 @@ describe("not found and errors", () => {
 
 describe("sign-up and sign-in pages", () => {
   it("lists the seed's validation messages under 'Validation errors'", async () => {
-    const response = await call("/signup", { body: form({ intent: "register", ...uniqueUser({ email: "bad", passwordA: "other" }) }) });
+    const response = await call("/signup", {
+      body: form({ intent: "register", ...uniqueUser({ email: "bad", passwordA: "other" }) }),
+    });
     expect(response.status).toBe(400);
     const page = await html(response);
     expect(page).toContain("Validation errors");
@@ -147,7 +203,9 @@ describe("sign-up and sign-in pages", () => {
     const wrong = await call("/signup", { body: form({ intent: "verify", signupId, code: "000000" }) });
     expect(await html(wrong)).toContain("Invalid verification code.");
     const { latestCode } = await import("../tests/workers/http");
-    const done = await call("/signup", { body: form({ intent: "verify", signupId, code: await latestCode(user.email) }) });
+    const done = await call("/signup", {
+      body: form({ intent: "verify", signupId, code: await latestCode(user.email) }),
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/authenticated");
     expect(done.headers.get("set-cookie")).toContain("HttpOnly");
@@ -155,9 +213,13 @@ describe("sign-up and sign-in pages", () => {
 
   it("returns to the remembered page after sign-in, never off-site", async () => {
     const { form: user } = await signUp();
-    const back = await call("/signin", { body: form({ email: user.email, password: user.password, from: "/settings" }) });
+    const back = await call("/signin", {
+      body: form({ email: user.email, password: user.password, from: "/settings" }),
+    });
     expect(back.headers.get("location")).toBe("/settings");
-    const offsite = await call("/signin", { body: form({ email: user.email, password: user.password, from: "//evil.example" }) });
+    const offsite = await call("/signin", {
+      body: form({ email: user.email, password: user.password, from: "//evil.example" }),
+    });
     expect(offsite.headers.get("location")).toBe("/authenticated");
     const bad = await call("/signin", { body: form({ email: user.email, password: "wrong" }) });
     expect(await html(bad)).toContain("Sign-in was unsuccessful");
@@ -184,9 +246,15 @@ describe("sign-up and sign-in pages", () => {
 describe("theme preferences", () => {
   it("saves accent colour, font size and dark mode in a cookie and applies them", async () => {
     const { cookie } = await signUp();
-    const saved = await call("/settings", { body: form({ accentColor: "#FF6900", fontPercentage: "120", isDarkMode: "on" }), cookie });
+    const saved = await call("/settings", {
+      body: form({ accentColor: "#FF6900", fontPercentage: "120", isDarkMode: "on" }),
+      cookie,
+    });
     expect(saved.status).toBe(200);
-    const theme = saved.headers.getSetCookie().find((c) => c.startsWith("theme="))!.split(";")[0]!;
+    const theme = saved.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("theme="))!
+      .split(";")[0]!;
     const page = await html(await call("/contact", { cookie: `${cookie}; ${theme}` }));
     expect(page).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
     // Saved for the member: another device (no theme cookie) gets it too.

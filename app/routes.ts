@@ -2,10 +2,11 @@
 // so `/checkOut/…`, `/createBid` and `/theAdministrator` also answer in lower
 // case. Pages of later features render a short "coming soon" body, but their
 // guards (member, admin) already apply.
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 type Access = "public" | "member" | "admin";
-const planned = (path: string, access: Access) => route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
+const planned = (path: string, access: Access) =>
+  route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
 
 export default [
   index("routes/home.tsx"),

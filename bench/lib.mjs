@@ -105,10 +105,15 @@ async function killGroup(pid) {
  * default: any status below 500) and returns it; throws when the group's
  * command exits first or after `timeoutMs`.
  */
-export async function waitForUrl(group, url, { timeoutMs, intervalMs, ready = answered, what = "answer", stoppedHint = "" }) {
+export async function waitForUrl(
+  group,
+  url,
+  { timeoutMs, intervalMs, ready = answered, what = "answer", stoppedHint = "" },
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (group.exited) throw new Error(`the ${group.label} stopped before answering (${JSON.stringify(group.exited)})${stoppedHint}`);
+    if (group.exited)
+      throw new Error(`the ${group.label} stopped before answering (${JSON.stringify(group.exited)})${stoppedHint}`);
     try {
       const value = await ready(await fetch(url));
       if (value) return value;
@@ -131,9 +136,14 @@ async function answered(response) {
  * waiting for it keeps the seed out of the measurements. With `requireSeed`
  * a seed that has not finished within `seedTimeoutMs` is an error.
  */
-export async function startApp(tag, { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine }) {
+export async function startApp(
+  tag,
+  { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine },
+) {
   const base = `http://localhost:${port}`;
-  console.log(`${tag}: starting ${preview ? "the production build" : "the dev server"} on ${base} (state in ${persistTo}) ...`);
+  console.log(
+    `${tag}: starting ${preview ? "the production build" : "the dev server"} on ${base} (state in ${persistTo}) ...`,
+  );
   const bootStart = performance.now();
   rmSync(resolve(root, persistTo), { recursive: true, force: true });
   let seeded = false;
@@ -148,7 +158,9 @@ export async function startApp(tag, { preview, port, rendererPort, persistTo, se
   const seedDeadline = Date.now() + seedTimeoutMs;
   while (!seeded && Date.now() < seedDeadline) await sleep(200);
   if (!seeded && requireSeed) throw new Error(`the demo seed did not finish within ${seedTimeoutMs / 1000} s`);
-  console.log(`${tag}: app ready after ${fmt((performance.now() - bootStart) / 1000, 1)} s${preview ? " (build included)" : ""}`);
+  console.log(
+    `${tag}: app ready after ${fmt((performance.now() - bootStart) / 1000, 1)} s${preview ? " (build included)" : ""}`,
+  );
   return app;
 }
 
@@ -161,7 +173,11 @@ export async function startApp(tag, { preview, port, rendererPort, persistTo, se
  * on errors and on SIGINT/SIGTERM; `cleanup` runs after that. On an error it
  * prints `describeError(error)` and the last output of each group.
  */
-export async function runBench(tag, main, { cleanup = () => {}, describeError = (error) => error.stack ?? error } = {}) {
+export async function runBench(
+  tag,
+  main,
+  { cleanup = () => {}, describeError = (error) => error.stack ?? error } = {},
+) {
   let stopping = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -169,7 +185,10 @@ export async function runBench(tag, main, { cleanup = () => {}, describeError = 
       await cleanup();
     })());
   let interrupted = false;
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ]) {
     process.on(signal, async () => {
       interrupted = true;
       const what = [...groups].map((group) => ` the ${group.label}`).join(" and");
@@ -219,7 +238,10 @@ export function run(command, args, { sampleHwm = false, ...options } = {}) {
     proc.on("close", (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       if (sampler) clearInterval(sampler);
-      if (code !== 0) reject(new Error(`${command} ${args.join(" ").slice(0, 300)} exited ${code ?? signal}\n${stderr.slice(-2000)}`));
+      if (code !== 0)
+        reject(
+          new Error(`${command} ${args.join(" ").slice(0, 300)} exited ${code ?? signal}\n${stderr.slice(-2000)}`),
+        );
       else resolvePromise({ seconds, stdout, stderr, hwm });
     });
   });
@@ -280,7 +302,11 @@ export function apiClient(base, { timeoutMs } = {}) {
   async function must(expected, path, options = {}) {
     const answer = await request(path, options);
     if (answer.status !== expected) {
-      const shown = { ...options, cookie: options.cookie ? "<session>" : undefined, body: options.body ? `<${options.body.length} bytes>` : undefined };
+      const shown = {
+        ...options,
+        cookie: options.cookie ? "<session>" : undefined,
+        body: options.body ? `<${options.body.length} bytes>` : undefined,
+      };
       throw new RequestFailed(
         `${options.method ?? (options.json !== undefined || options.body ? "POST" : "GET")} ${options.url ?? path} ` +
           `${JSON.stringify(shown)} answered ${answer.status} (expected ${expected}): ${answer.text.slice(0, 500)}`,
@@ -363,7 +389,13 @@ export function loadAverageLine(before, after, afterWhat = "after") {
 export function writeResults(tag, fileName, fields, { machine = {} } = {}) {
   const out = join(RESULTS, fileName);
   mkdirSync(RESULTS, { recursive: true });
-  const about = { cpus: cpus().length, model: cpus()[0]?.model, ...machine, node: process.version, platform: process.platform };
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine: about, ...fields }, null, 2) + "\n");
+  const about = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    ...machine,
+    node: process.version,
+    platform: process.platform,
+  };
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine: about, ...fields }, null, 2)}\n`);
   console.log(`\n${tag}: wrote ${out}`);
 }

@@ -44,7 +44,24 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { RESULTS, apiClient, sessionCookie, fmt, loadAverage, loadAverageBefore, loadAverageLine, percentile, pool, printTargets, readFlags, runBench, sleep, startApp, table, writeResults } from "./lib.mjs";
+import {
+  apiClient,
+  fmt,
+  loadAverage,
+  loadAverageBefore,
+  loadAverageLine,
+  percentile,
+  pool,
+  printTargets,
+  RESULTS,
+  readFlags,
+  runBench,
+  sessionCookie,
+  sleep,
+  startApp,
+  table,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/offers";
 const PORT = 5177;
@@ -52,8 +69,18 @@ const RENDERER_PORT = 8792;
 const PERSIST_TO = ".wrangler/bench-offers";
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
-const ADDRESS = { recipientName: "Bench Bidder", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const ADDRESS = {
+  recipientName: "Bench Bidder",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "USA",
+};
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const START_CENTS = 100;
 const SETUP_CONCURRENCY = 5;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -81,7 +108,7 @@ function keepAppLine(line) {
 function writeAppLog() {
   if (!appLog.length) return;
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, "offers-app.log"), appLog.join("\n") + "\n");
+  writeFileSync(join(RESULTS, "offers-app.log"), `${appLog.join("\n")}\n`);
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -126,8 +153,14 @@ async function mediaUpload(cookie) {
   });
   const put = signed.data.put;
   if (!put?.url) throw new Error(`POST /api/uploads gave no single PUT URL: ${signed.text.slice(0, 300)}`);
-  const putAnswer = await request(null, { url: new URL(put.url, BASE).toString(), method: put.method ?? "PUT", body: PNG, headers: put.headers ?? {} });
-  if (putAnswer.status >= 300) throw new Error(`PUT ${put.url} answered ${putAnswer.status}: ${putAnswer.text.slice(0, 300)}`);
+  const putAnswer = await request(null, {
+    url: new URL(put.url, BASE).toString(),
+    method: put.method ?? "PUT",
+    body: PNG,
+    headers: put.headers ?? {},
+  });
+  if (putAnswer.status >= 300)
+    throw new Error(`PUT ${put.url} answered ${putAnswer.status}: ${putAnswer.text.slice(0, 300)}`);
   const done = await must(201, `/api/uploads/${signed.data.uploadId}/complete`, { cookie, method: "POST" });
   return done.data.mediaId;
 }
@@ -170,7 +203,18 @@ async function send(kind, code, bidder) {
   // workerd drop the keep-alive connection under vite preview (see README).
   const body = kind === "offers" ? { json: { amount: amountCents / 100 } } : { method: "POST" };
   const start = performance.now();
-  const sample = { kind, client: bidder.index, userId: bidder.userId, amountCents, start, ms: 0, status: 0, code: null, itemCents: null, error: null };
+  const sample = {
+    kind,
+    client: bidder.index,
+    userId: bidder.userId,
+    amountCents,
+    start,
+    ms: 0,
+    status: 0,
+    code: null,
+    itemCents: null,
+    error: null,
+  };
   try {
     const answer = await request(path, { ...body, cookie: bidder.cookie });
     sample.ms = answer.ms;
@@ -212,11 +256,14 @@ function latency(samples) {
 function checkOffers(offerSamples, stored, galleryCents) {
   const key = (userId, cents) => `${userId}:${cents}`;
   const storedKeys = new Map();
-  for (const o of stored) storedKeys.set(key(o.userId, o.amountCents), (storedKeys.get(key(o.userId, o.amountCents)) ?? 0) + 1);
+  for (const o of stored)
+    storedKeys.set(key(o.userId, o.amountCents), (storedKeys.get(key(o.userId, o.amountCents)) ?? 0) + 1);
 
   const accepted = offerSamples.filter((s) => s.status === 201);
   const refused = offerSamples.filter((s) => s.status === 400 && (s.code === "TOO_LOW" || s.code === "SALE_CLOSED"));
-  const unexpected = offerSamples.filter((s) => !(s.status === 201 || (s.status === 400 && (s.code === "TOO_LOW" || s.code === "SALE_CLOSED"))));
+  const unexpected = offerSamples.filter(
+    (s) => !(s.status === 201 || (s.status === 400 && (s.code === "TOO_LOW" || s.code === "SALE_CLOSED"))),
+  );
 
   // Lost: answered 201, but no stored offer of that bidder and amount.
   const remaining = new Map(storedKeys);
@@ -250,7 +297,9 @@ function checkOffers(offerSamples, stored, galleryCents) {
     refusedTooLow: refused.filter((s) => s.code === "TOO_LOW").length,
     refusedClosed: refused.filter((s) => s.code === "SALE_CLOSED").length,
     unexpected: unexpected.length,
-    unexpectedExamples: unexpected.slice(0, 5).map((s) => ({ status: s.status, code: s.code, error: s.error, amountCents: s.amountCents })),
+    unexpectedExamples: unexpected
+      .slice(0, 5)
+      .map((s) => ({ status: s.status, code: s.code, error: s.error, amountCents: s.amountCents })),
     stored: stored.length,
     lost: lost.length,
     lostExamples: lost.slice(0, 5).map((s) => ({ userId: s.userId, amountCents: s.amountCents })),
@@ -282,7 +331,13 @@ function countEqualAmounts(samples) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  await startApp(TAG, { preview: true, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO, onLine: keepAppLine });
+  await startApp(TAG, {
+    preview: true,
+    port: PORT,
+    rendererPort: RENDERER_PORT,
+    persistTo: PERSIST_TO,
+    onLine: keepAppLine,
+  });
 
   // ------------------------------------------------------------ setup
   const setupStart = performance.now();
@@ -291,13 +346,21 @@ async function main() {
   if (admin.data.user.role !== "admin") throw new Error(`${ADMIN.email} is not an admin: ${admin.text}`);
   const tag = Date.now().toString(36);
   console.log(`bench/offers: signing up ${CLIENTS} bidders with shipping addresses ...`);
-  const bidders = await pool(Array.from({ length: CLIENTS }, (_, i) => i), SETUP_CONCURRENCY, (i) => newBidder(i, tag));
+  const bidders = await pool(
+    Array.from({ length: CLIENTS }, (_, i) => i),
+    SETUP_CONCURRENCY,
+    (i) => newBidder(i, tag),
+  );
   const warmCode = await createItem(adminCookie, "bench/offers warm-up lot");
   const code = await createItem(adminCookie, "bench/offers lot");
-  console.log(`bench/offers: setup done in ${fmt((performance.now() - setupStart) / 1000, 1)} s; measured item ${code}, warm-up item ${warmCode}`);
+  console.log(
+    `bench/offers: setup done in ${fmt((performance.now() - setupStart) / 1000, 1)} s; measured item ${code}, warm-up item ${warmCode}`,
+  );
 
   // ------------------------------------------------------------ warm-up
-  console.log(`bench/offers: warming up (${WARMUP} no-op calls and ${WARMUP} offers per client, offers on the warm-up item) ...`);
+  console.log(
+    `bench/offers: warming up (${WARMUP} no-op calls and ${WARMUP} offers per client, offers on the warm-up item) ...`,
+  );
   await phase("noop", code, bidders, WARMUP * CLIENTS);
   const measuredKnown = knownCents;
   await phase("offers", warmCode, bidders, WARMUP * CLIENTS);
@@ -312,7 +375,9 @@ async function main() {
     const order = r % 2 === 0 ? ["noop", "offers"] : ["offers", "noop"]; // ABBA: drift hits both alike
     for (const kind of order) {
       const count = per(OFFERS, r);
-      process.stdout.write(`bench/offers: round ${r + 1}/${ROUNDS}: ${count} ${kind === "noop" ? "no-op calls" : "offers"} from ${CLIENTS} clients ... `);
+      process.stdout.write(
+        `bench/offers: round ${r + 1}/${ROUNDS}: ${count} ${kind === "noop" ? "no-op calls" : "offers"} from ${CLIENTS} clients ... `,
+      );
       const result = await phase(kind, code, bidders, count);
       console.log(`${fmt(result.rps, 1)} req/s, p50 ${fmt(result.p50, 1)} ms`);
       phases.push({ ...result, round: r });
@@ -326,7 +391,16 @@ async function main() {
       const own = phases.filter((p) => p.kind === kind);
       const samples = own.flatMap((p) => p.samples);
       const wallMs = own.reduce((s, p) => s + p.wallMs, 0);
-      return [kind, { count: samples.length, wallMs, rps: samples.length / (wallMs / 1000), ...latency(samples), perPhaseRps: own.map((p) => p.rps) }];
+      return [
+        kind,
+        {
+          count: samples.length,
+          wallMs,
+          rps: samples.length / (wallMs / 1000),
+          ...latency(samples),
+          perPhaseRps: own.map((p) => p.rps),
+        },
+      ];
     }),
   );
   const ratio = summary.offers.rps / summary.noop.rps;
@@ -351,7 +425,9 @@ async function main() {
 
   // ------------------------------------------------------------ report
   console.log("");
-  console.log(`${summary.offers.count} offers and ${summary.noop.count} no-op calls on item ${code}, ${CLIENTS} concurrent clients, ${ROUNDS} rounds (ABBA)`);
+  console.log(
+    `${summary.offers.count} offers and ${summary.noop.count} no-op calls on item ${code}, ${CLIENTS} concurrent clients, ${ROUNDS} rounds (ABBA)`,
+  );
   console.log(loadAverageLine(loadBefore, loadAfter));
   console.log(
     table([
@@ -395,17 +471,36 @@ async function main() {
       ["201 whose item price is not the offer", check.answerMismatch],
     ]),
   );
-  console.log(`final price: highest stored offer $${fmt(check.highestStoredCents / 100)}, gallery (D1) $${fmt(check.galleryPriceCents / 100)}`);
-  if (check.unexpectedExamples.length) console.log(`unexpected answers, first ${check.unexpectedExamples.length}: ${JSON.stringify(check.unexpectedExamples)}`);
-  if (measureErrors.length) console.log(`app output lines that look like errors during the measurement: ${measureErrors.length}, first: ${JSON.stringify(measureErrors.slice(0, 5))}`);
-  if (noopFailed.length) console.log(`no-op calls not answered 200: ${noopFailed.length}, e.g. ${JSON.stringify(noopFailed.slice(0, 3).map((s) => ({ status: s.status, error: s.error })))}`);
+  console.log(
+    `final price: highest stored offer $${fmt(check.highestStoredCents / 100)}, gallery (D1) $${fmt(check.galleryPriceCents / 100)}`,
+  );
+  if (check.unexpectedExamples.length)
+    console.log(
+      `unexpected answers, first ${check.unexpectedExamples.length}: ${JSON.stringify(check.unexpectedExamples)}`,
+    );
+  if (measureErrors.length)
+    console.log(
+      `app output lines that look like errors during the measurement: ${measureErrors.length}, first: ${JSON.stringify(measureErrors.slice(0, 5))}`,
+    );
+  if (noopFailed.length)
+    console.log(
+      `no-op calls not answered 200: ${noopFailed.length}, e.g. ${JSON.stringify(noopFailed.slice(0, 3).map((s) => ({ status: s.status, error: s.error })))}`,
+    );
 
   const checks = [
     { target: `offers req/s / no-op req/s >= ${fmt(TARGET_RATIO, 1)}`, value: fmt(ratio), pass: ratio >= TARGET_RATIO },
     { target: "lost offers = 0", value: String(check.lost), pass: check.lost === 0 },
     { target: "wrongly accepted offers = 0", value: String(check.wronglyAccepted), pass: check.wronglyAccepted === 0 },
-    { target: "unexpected answers = 0 (offers and no-op calls)", value: String(check.unexpected + noopFailed.length), pass: check.unexpected + noopFailed.length === 0 },
-    { target: "gallery price = highest stored offer", value: `$${fmt(check.galleryPriceCents / 100)} vs $${fmt(check.highestStoredCents / 100)}`, pass: check.finalPriceMatches },
+    {
+      target: "unexpected answers = 0 (offers and no-op calls)",
+      value: String(check.unexpected + noopFailed.length),
+      pass: check.unexpected + noopFailed.length === 0,
+    },
+    {
+      target: "gallery price = highest stored offer",
+      value: `$${fmt(check.galleryPriceCents / 100)} vs $${fmt(check.highestStoredCents / 100)}`,
+      pass: check.finalPriceMatches,
+    },
   ];
   printTargets(checks);
 

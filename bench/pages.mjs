@@ -20,7 +20,19 @@
 // it is a measurement; it exits 1 only when it could not measure.
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
-import { fmt, loadAverage, loadAverageBefore, loadAverageLine, percentile, printTargets, readFlags, runBench, startApp, table, writeResults } from "./lib.mjs";
+import {
+  fmt,
+  loadAverage,
+  loadAverageBefore,
+  loadAverageLine,
+  percentile,
+  printTargets,
+  readFlags,
+  runBench,
+  startApp,
+  table,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/pages";
 const PORT = 5175;
@@ -128,7 +140,14 @@ async function landingJs(html) {
 
 async function main() {
   // The seed only has to stay out of the measurements: wait for it, but not for long.
-  await startApp(TAG, { preview: true, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO, seedTimeoutMs: 30_000, requireSeed: false });
+  await startApp(TAG, {
+    preview: true,
+    port: PORT,
+    rendererPort: RENDERER_PORT,
+    persistTo: PERSIST_TO,
+    seedTimeoutMs: 30_000,
+    requireSeed: false,
+  });
 
   const { body: homeBody } = await get("/", { cookie: true });
   const html = homeBody.toString("utf8");
@@ -175,7 +194,9 @@ async function main() {
 
   // ------------------------------------------------------------ report
   console.log("");
-  console.log(`Latency, ${N} sequential GETs per URL, interleaved (ms)${COOKIE ? ", pages with a stale session cookie" : ""}`);
+  console.log(
+    `Latency, ${N} sequential GETs per URL, interleaved (ms)${COOKIE ? ", pages with a stale session cookie" : ""}`,
+  );
   console.log(loadAverageLine(loadBefore, loadAfter));
   console.log(
     table([
@@ -217,7 +238,8 @@ async function main() {
   ];
   printTargets(checks);
   const jsOver = kb(js.gzipBytes) - TARGET_JS_KB;
-  if (jsOver > 0) console.log(`  JS is ${fmt(jsOver, 1)} KB (${fmt((jsOver / TARGET_JS_KB) * 100, 0)} %) over the target.`);
+  if (jsOver > 0)
+    console.log(`  JS is ${fmt(jsOver, 1)} KB (${fmt((jsOver / TARGET_JS_KB) * 100, 0)} %) over the target.`);
 
   if (JSON_OUT) {
     writeResults(TAG, "pages.json", {
@@ -235,4 +257,3 @@ async function main() {
 }
 
 await runBench(TAG, main);
-

@@ -35,13 +35,39 @@
 // bench/results/render.json), --clean (delete render-input at the end).
 // Exits 0 when a target is missed: it is a measurement; it exits 1 only when
 // it could not measure.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import { totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
-import { MiB, RESULTS, fmt, loadAverage, loadAverageBefore, loadAverageLine, median, printTargets, readFlags, root, run, runBench, startGroup, table, waitForUrl, writeResults } from "./lib.mjs";
+import {
+  fmt,
+  loadAverage,
+  loadAverageBefore,
+  loadAverageLine,
+  MiB,
+  median,
+  printTargets,
+  RESULTS,
+  readFlags,
+  root,
+  run,
+  runBench,
+  startGroup,
+  table,
+  waitForUrl,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/render";
 const RENDERER_PORT = 8793;
@@ -52,7 +78,7 @@ const TARGET_RATIO = 1.25;
 const SIZE = "1280x720";
 const RATE = 30;
 const VIDEO_BITRATE = "6M";
-const PARALLEL_DOWNLOADS = 3; // render-container/src/render.ts
+const _PARALLEL_DOWNLOADS = 3; // render-container/src/render.ts
 
 const flags = readFlags();
 const ROUNDS = Math.max(1, flags.int("rounds", 3, { min: 0 }));
@@ -65,7 +91,17 @@ const CLEAN = flags.has("clean");
 // ---------------------------------------------------------------- ffprobe
 
 async function ffprobe(path, extra = []) {
-  const { stdout } = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, "-i", path]);
+  const { stdout } = await run("ffprobe", [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+    ...extra,
+    "-i",
+    path,
+  ]);
   return JSON.parse(stdout);
 }
 
@@ -88,7 +124,11 @@ async function makeClips() {
   const spec = { clips: CLIPS, seconds: SECONDS, size: SIZE, rate: RATE, videoBitrate: VIDEO_BITRATE, version: 1 };
   const specPath = join(INPUT_DIR, "spec.json");
   const names = Array.from({ length: CLIPS }, (_, i) => clipName(i + 1));
-  if (existsSync(specPath) && readFileSync(specPath, "utf8") === JSON.stringify(spec) && names.every((n) => existsSync(join(INPUT_DIR, n)))) {
+  if (
+    existsSync(specPath) &&
+    readFileSync(specPath, "utf8") === JSON.stringify(spec) &&
+    names.every((n) => existsSync(join(INPUT_DIR, n)))
+  ) {
     return { names, made: false };
   }
   rmSync(INPUT_DIR, { recursive: true, force: true });
@@ -96,13 +136,41 @@ async function makeClips() {
   for (const [i, name] of names.entries()) {
     // Same encoder settings for every clip (so they can be joined as they are); different tones.
     await run("ffmpeg", [
-      "-hide_banner", "-nostdin", "-v", "error", "-y",
-      "-f", "lavfi", "-i", `testsrc2=duration=${SECONDS}:size=${SIZE}:rate=${RATE},noise=alls=12:allf=t+u`,
-      "-f", "lavfi", "-i", `sine=frequency=${330 + 110 * i}:sample_rate=48000:duration=${SECONDS}`,
-      "-c:v", "libx264", "-preset", "ultrafast", "-b:v", VIDEO_BITRATE, "-maxrate", VIDEO_BITRATE, "-bufsize", "12M",
-      "-g", String(RATE * 2), "-pix_fmt", "yuv420p",
-      "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-      "-shortest", join(INPUT_DIR, name),
+      "-hide_banner",
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=duration=${SECONDS}:size=${SIZE}:rate=${RATE},noise=alls=12:allf=t+u`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=${330 + 110 * i}:sample_rate=48000:duration=${SECONDS}`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-b:v",
+      VIDEO_BITRATE,
+      "-maxrate",
+      VIDEO_BITRATE,
+      "-bufsize",
+      "12M",
+      "-g",
+      String(RATE * 2),
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-b:a",
+      "128k",
+      "-ac",
+      "2",
+      "-shortest",
+      join(INPUT_DIR, name),
     ]);
   }
   writeFileSync(specPath, JSON.stringify(spec));
@@ -129,7 +197,13 @@ function startStorage() {
         let bytes = 0;
         req.on("data", (chunk) => (bytes += chunk.length));
         await pipeline(req, createWriteStream(join(OUT_DIR, name)));
-        puts.push({ name, bytes, contentLength: Number(req.headers["content-length"]), contentType: req.headers["content-type"], seconds: (performance.now() - started) / 1000 });
+        puts.push({
+          name,
+          bytes,
+          contentLength: Number(req.headers["content-length"]),
+          contentType: req.headers["content-type"],
+          seconds: (performance.now() - started) / 1000,
+        });
         res.writeHead(200, { etag: '"bench"' }).end();
         return;
       }
@@ -151,9 +225,14 @@ function startStorage() {
 
 /** `node render-container/server.ts` as `npm start` runs it, in its own process group (its ffmpeg/ffprobe stop with it); resolves with its /health answer. */
 async function startRenderer() {
-  const renderer = startGroup("renderer", process.execPath, ["--disable-warning=ExperimentalWarning", "render-container/server.ts"], {
-    env: { PORT: String(RENDERER_PORT), HOST: "127.0.0.1" },
-  });
+  const renderer = startGroup(
+    "renderer",
+    process.execPath,
+    ["--disable-warning=ExperimentalWarning", "render-container/server.ts"],
+    {
+      env: { PORT: String(RENDERER_PORT), HOST: "127.0.0.1" },
+    },
+  );
   return waitForUrl(renderer, `${RENDERER}/health`, {
     timeoutMs: 20_000,
     intervalMs: 200,
@@ -167,7 +246,11 @@ async function startRenderer() {
 }
 
 async function hasRenderKind() {
-  const response = await fetch(`${RENDERER}/jobs/render`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const response = await fetch(`${RENDERER}/jobs/render`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   await response.arrayBuffer();
   return response.status !== 404;
 }
@@ -176,7 +259,22 @@ async function hasRenderKind() {
 
 async function runBaseline(listPath, out) {
   rmSync(out, { force: true });
-  const { seconds } = await run("ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-c", "copy", out]);
+  const { seconds } = await run("ffmpeg", [
+    "-hide_banner",
+    "-nostdin",
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    listPath,
+    "-c",
+    "copy",
+    out,
+  ]);
   return { seconds, size: statSync(out).size };
 }
 
@@ -194,13 +292,19 @@ async function runRenderer(storage, names, outName) {
   };
   const putsBefore = storage.puts.length;
   const started = performance.now();
-  const response = await fetch(`${RENDERER}/jobs/render`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${RENDERER}/jobs/render`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const answer = await response.json();
   const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200) throw new Error(`POST /jobs/render answered ${response.status}: ${JSON.stringify(answer)}`);
+  if (response.status !== 200)
+    throw new Error(`POST /jobs/render answered ${response.status}: ${JSON.stringify(answer)}`);
   const put = storage.puts.slice(putsBefore).find((p) => p.name === outName);
   if (!put) throw new Error("the renderer answered 200 but uploaded nothing");
-  if (put.bytes !== answer.result.size) throw new Error(`uploaded ${put.bytes} bytes, the answer says ${answer.result.size}`);
+  if (put.bytes !== answer.result.size)
+    throw new Error(`uploaded ${put.bytes} bytes, the answer says ${answer.result.size}`);
   return { seconds, result: answer.result, put };
 }
 
@@ -228,9 +332,39 @@ async function anatomy(names, times) {
     {
       name: "ffmpeg concat, stream copy, -movflags +faststart",
       work: () =>
-        run("ffmpeg", ["-hide_banner", "-nostdin", "-nostats", "-v", "error", "-y", "-progress", "pipe:1", "-stats_period", "0.5",
-          "-f", "concat", "-safe", "1", "-protocol_whitelist", "file", "-i", list,
-          "-map", "0:v:0", "-c:v", "copy", "-map", "0:a:0", "-c:a", "copy", "-movflags", "+faststart", "-f", "mp4", out]),
+        run("ffmpeg", [
+          "-hide_banner",
+          "-nostdin",
+          "-nostats",
+          "-v",
+          "error",
+          "-y",
+          "-progress",
+          "pipe:1",
+          "-stats_period",
+          "0.5",
+          "-f",
+          "concat",
+          "-safe",
+          "1",
+          "-protocol_whitelist",
+          "file",
+          "-i",
+          list,
+          "-map",
+          "0:v:0",
+          "-c:v",
+          "copy",
+          "-map",
+          "0:a:0",
+          "-c:a",
+          "copy",
+          "-movflags",
+          "+faststart",
+          "-f",
+          "mp4",
+          out,
+        ]),
     },
     { name: "ffprobe the output", work: () => ffprobe(out, ["-protocol_whitelist", "file"]) },
   ];
@@ -257,7 +391,9 @@ async function main() {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
   const setupStart = performance.now();
-  console.log(`bench/render: ${CLIPS} clips × ${SECONDS} s, ${SIZE} at ${RATE} fps, H.264 ${VIDEO_BITRATE}bit/s + AAC ...`);
+  console.log(
+    `bench/render: ${CLIPS} clips × ${SECONDS} s, ${SIZE} at ${RATE} fps, H.264 ${VIDEO_BITRATE}bit/s + AAC ...`,
+  );
   const { names, made } = await makeClips();
   const inputBytes = names.reduce((s, n) => s + statSync(join(INPUT_DIR, n)).size, 0);
   console.log(
@@ -265,12 +401,14 @@ async function main() {
       (made ? ` (${fmt((performance.now() - setupStart) / 1000, 1)} s)` : ""),
   );
   const list = join(OUT_DIR, "list.txt");
-  writeFileSync(list, names.map((n) => `file '${join(INPUT_DIR, n)}'`).join("\n") + "\n");
+  writeFileSync(list, `${names.map((n) => `file '${join(INPUT_DIR, n)}'`).join("\n")}\n`);
 
   const storage = await startStorage();
   const health = await startRenderer();
   const withRender = await hasRenderKind();
-  console.log(`bench/render: renderer up on ${RENDERER} (${health.ffmpeg?.split(" ").slice(0, 3).join(" ")}); render kind: ${withRender ? "yes" : "NO (404) — baseline only"}`);
+  console.log(
+    `bench/render: renderer up on ${RENDERER} (${health.ffmpeg?.split(" ").slice(0, 3).join(" ")}); render kind: ${withRender ? "yes" : "NO (404) — baseline only"}`,
+  );
 
   const loadBefore = loadAverageBefore(TAG);
   const baselineOut = join(OUT_DIR, "baseline.mp4");
@@ -287,7 +425,9 @@ async function main() {
     if (withRender) {
       const r = await runRenderer(storage, names, "rendered.mp4");
       rendererRuns.push(r);
-      console.log(`  round ${round}  renderer  ${fmt(r.seconds)} s  (method ${r.result.method}, ${fmt(r.result.size / MiB, 1)} MiB uploaded)`);
+      console.log(
+        `  round ${round}  renderer  ${fmt(r.seconds)} s  (method ${r.result.method}, ${fmt(r.result.size / MiB, 1)} MiB uploaded)`,
+      );
     }
   }
   const loadAfter = loadAverage();
@@ -297,56 +437,105 @@ async function main() {
   const baselineProbe = describe(await ffprobe(baselineOut));
   const renderedProbe = withRender ? describe(await ffprobe(join(OUT_DIR, "rendered.mp4"))) : null;
   const outputProblems = [];
-  for (const [label, p] of [["baseline", baselineProbe], ["renderer", renderedProbe]]) {
+  for (const [label, p] of [
+    ["baseline", baselineProbe],
+    ["renderer", renderedProbe],
+  ]) {
     if (!p) continue;
-    if (Math.abs(p.duration - expected) > 0.5) outputProblems.push(`${label} output lasts ${p.duration} s, not ${expected} s`);
-    if (p.video === "none" || p.audio === "none") outputProblems.push(`${label} output lacks a stream (${p.video}; ${p.audio})`);
+    if (Math.abs(p.duration - expected) > 0.5)
+      outputProblems.push(`${label} output lasts ${p.duration} s, not ${expected} s`);
+    if (p.video === "none" || p.audio === "none")
+      outputProblems.push(`${label} output lacks a stream (${p.video}; ${p.audio})`);
   }
   const methods = [...new Set(rendererRuns.map((r) => r.result.method))];
 
-  console.log("bench/render: where the renderer's time goes (its ffmpeg/ffprobe steps on the local files, one by one) ...");
+  console.log(
+    "bench/render: where the renderer's time goes (its ffmpeg/ffprobe steps on the local files, one by one) ...",
+  );
   const parts = withRender ? await anatomy(names, ROUNDS) : null;
   const loadEnd = loadAverage();
 
-  const b = { median: median(baselineRuns.map((r) => r.seconds)), best: Math.min(...baselineRuns.map((r) => r.seconds)) };
-  const r = withRender ? { median: median(rendererRuns.map((x) => x.seconds)), best: Math.min(...rendererRuns.map((x) => x.seconds)) } : null;
+  const b = {
+    median: median(baselineRuns.map((r) => r.seconds)),
+    best: Math.min(...baselineRuns.map((r) => r.seconds)),
+  };
+  const r = withRender
+    ? { median: median(rendererRuns.map((x) => x.seconds)), best: Math.min(...rendererRuns.map((x) => x.seconds)) }
+    : null;
   const ratio = r ? r.median / b.median : null;
 
   // ------------------------------------------------------------ report
   console.log("");
-  console.log(`Joining ${CLIPS} × ${SECONDS} s clips (${fmt(inputBytes / MiB, 1)} MiB), ${ROUNDS} rounds each after ${WARMUP} warm-up, alternating (seconds)`);
+  console.log(
+    `Joining ${CLIPS} × ${SECONDS} s clips (${fmt(inputBytes / MiB, 1)} MiB), ${ROUNDS} rounds each after ${WARMUP} warm-up, alternating (seconds)`,
+  );
   console.log(loadAverageLine(loadBefore, loadAfter, "after the rounds"));
   const rows = [["path", "median", "best", "rounds", "output"]];
-  rows.push(["ffmpeg -f concat -c copy (local files)", fmt(b.median), fmt(b.best), baselineRuns.map((x) => fmt(x.seconds)).join(" "), `${fmt(baselineProbe.size / MiB, 1)} MiB, ${fmt(baselineProbe.duration, 2)} s`]);
+  rows.push([
+    "ffmpeg -f concat -c copy (local files)",
+    fmt(b.median),
+    fmt(b.best),
+    baselineRuns.map((x) => fmt(x.seconds)).join(" "),
+    `${fmt(baselineProbe.size / MiB, 1)} MiB, ${fmt(baselineProbe.duration, 2)} s`,
+  ]);
   if (r) {
-    rows.push(["POST /jobs/render (download → join → upload)", fmt(r.median), fmt(r.best), rendererRuns.map((x) => fmt(x.seconds)).join(" "), `${fmt(renderedProbe.size / MiB, 1)} MiB, ${fmt(renderedProbe.duration, 2)} s`]);
+    rows.push([
+      "POST /jobs/render (download → join → upload)",
+      fmt(r.median),
+      fmt(r.best),
+      rendererRuns.map((x) => fmt(x.seconds)).join(" "),
+      `${fmt(renderedProbe.size / MiB, 1)} MiB, ${fmt(renderedProbe.duration, 2)} s`,
+    ]);
   }
   console.log(table(rows));
   if (r) {
     console.log(`Renderer method: ${methods.join(", ")}; answer: ${JSON.stringify(rendererRuns.at(-1).result)}`);
     console.log("");
-    console.log(`Where the renderer's time goes: render.ts's ffmpeg/ffprobe steps on the local files (median of ${parts.times}; load ${fmt(loadEnd)})`);
+    console.log(
+      `Where the renderer's time goes: render.ts's ffmpeg/ffprobe steps on the local files (median of ${parts.times}; load ${fmt(loadEnd)})`,
+    );
     console.log(
       table([
         ["step", "seconds"],
         ...parts.steps.map((s) => [s.name, fmt(s.seconds)]),
         ["sum of the steps", fmt(parts.total)],
-        [`rest of the renderer's median: download ${fmt(inputBytes / MiB, 0)} MiB + upload ${fmt(renderedProbe.size / MiB, 0)} MiB over HTTP, its own work`, fmt(r.median - parts.total)],
+        [
+          `rest of the renderer's median: download ${fmt(inputBytes / MiB, 0)} MiB + upload ${fmt(renderedProbe.size / MiB, 0)} MiB over HTTP, its own work`,
+          fmt(r.median - parts.total),
+        ],
       ]),
     );
   } else {
     console.log("The renderer has no `render` kind (POST /jobs/render answered 404): only the baseline was measured.");
   }
-  console.log(`Outputs: ${outputProblems.length ? outputProblems.join("; ") : `ok (${expected} s expected; ${baselineProbe.video}; ${baselineProbe.audio})`}`);
+  console.log(
+    `Outputs: ${outputProblems.length ? outputProblems.join("; ") : `ok (${expected} s expected; ${baselineProbe.video}; ${baselineProbe.audio})`}`,
+  );
 
   const checks = [
     r
-      ? { target: `render median / concat-copy median <= ${TARGET_RATIO}`, value: `${fmt(ratio)} (best rounds ${fmt(r.best / b.best)})`, pass: ratio <= TARGET_RATIO }
-      : { target: `render median / concat-copy median <= ${TARGET_RATIO}`, value: "not measured (no render kind)", pass: false },
+      ? {
+          target: `render median / concat-copy median <= ${TARGET_RATIO}`,
+          value: `${fmt(ratio)} (best rounds ${fmt(r.best / b.best)})`,
+          pass: ratio <= TARGET_RATIO,
+        }
+      : {
+          target: `render median / concat-copy median <= ${TARGET_RATIO}`,
+          value: "not measured (no render kind)",
+          pass: false,
+        },
     r
-      ? { target: 'renderer joins alike clips with method "copy"', value: methods.join(", "), pass: methods.length === 1 && methods[0] === "copy" }
+      ? {
+          target: 'renderer joins alike clips with method "copy"',
+          value: methods.join(", "),
+          pass: methods.length === 1 && methods[0] === "copy",
+        }
       : null,
-    { target: "outputs last the clips' total and have video and audio", value: outputProblems.join("; ") || "ok", pass: outputProblems.length === 0 },
+    {
+      target: "outputs last the clips' total and have video and audio",
+      value: outputProblems.join("; ") || "ok",
+      pass: outputProblems.length === 0,
+    },
   ].filter(Boolean);
   printTargets(checks);
 
@@ -356,7 +545,14 @@ async function main() {
       "render.json",
       {
         ffmpeg: health.ffmpeg,
-        clips: { count: CLIPS, seconds: SECONDS, size: SIZE, rate: RATE, videoBitrate: VIDEO_BITRATE, bytes: inputBytes },
+        clips: {
+          count: CLIPS,
+          seconds: SECONDS,
+          size: SIZE,
+          rate: RATE,
+          videoBitrate: VIDEO_BITRATE,
+          bytes: inputBytes,
+        },
         rounds: ROUNDS,
         warmup: WARMUP,
         loadAverage: { before: loadBefore, after: loadAfter, end: loadEnd },

@@ -34,12 +34,42 @@
 // target is missed: it is a measurement; it exits 1 only when it could not
 // measure.
 import { randomBytes } from "node:crypto";
-import { createReadStream, existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import { totalmem } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { MiB, RequestFailed, RESULTS, apiClient, loadAverage, loadAverageBefore, loadAverageLine, median, pool, printTargets, readFlags, root, runBench, sleep, startApp, table, writeResults } from "./lib.mjs";
+import {
+  apiClient,
+  loadAverage,
+  loadAverageBefore,
+  loadAverageLine,
+  MiB,
+  median,
+  pool,
+  printTargets,
+  RESULTS,
+  RequestFailed,
+  readFlags,
+  root,
+  runBench,
+  sleep,
+  startApp,
+  table,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/upload";
 const PORT = 5176;
@@ -119,8 +149,7 @@ function processName(pid) {
     // child is the vite dev server, the parent only waits for it.
     else if (args.includes("react-router") && args.includes("dev")) {
       name = cmdline.includes("--conditions=development") ? "vite dev server" : "react-router launcher";
-    }
-    else if (args.includes("esbuild")) name = "esbuild";
+    } else if (args.includes("esbuild")) name = "esbuild";
     else name = `${comm} ${args}`.slice(0, 40);
   } catch {}
   names.set(pid, name);
@@ -203,7 +232,9 @@ async function putParts(parts, after = async () => {}, partSize = PART_SIZE) {
     });
     const text = await response.text();
     if (response.status !== 200) {
-      throw new RequestFailed(`PUT part ${part.partNumber} (${part.size} bytes) to ${part.url.slice(0, 80)}… answered ${response.status}: ${text.slice(0, 500)}`);
+      throw new RequestFailed(
+        `PUT part ${part.partNumber} (${part.size} bytes) to ${part.url.slice(0, 80)}… answered ${response.status}: ${text.slice(0, 500)}`,
+      );
     }
     const etag = response.headers.get("etag");
     if (!etag) throw new RequestFailed(`PUT part ${part.partNumber} answered no ETag`);
@@ -248,7 +279,11 @@ function plannedParts(size) {
 
 async function baselineRound(sink) {
   sink.reset();
-  const parts = plannedParts(FILE_SIZE).map((p) => ({ ...p, url: `${sink.url}/put/part-${p.partNumber}`, headers: {} }));
+  const parts = plannedParts(FILE_SIZE).map((p) => ({
+    ...p,
+    url: `${sink.url}/put/part-${p.partNumber}`,
+    headers: {},
+  }));
   const cpu = process.cpuUsage();
   const start = performance.now();
   await putParts(parts);
@@ -270,12 +305,17 @@ async function signedUpload(size, fileName = "bench.mp4") {
   if (ticket.multipart) {
     partCount = ticket.multipart.parts.length;
     if (ticket.multipart.partSize !== PART_SIZE) {
-      console.log(`bench/upload: note: the server's part size is ${ticket.multipart.partSize} bytes, not ${PART_SIZE}; the baseline still uses ${PART_SIZE}`);
+      console.log(
+        `bench/upload: note: the server's part size is ${ticket.multipart.partSize} bytes, not ${PART_SIZE}; the baseline still uses ${PART_SIZE}`,
+      );
     }
     await putParts(
       ticket.multipart.parts,
       async (part, etag) => {
-        await must(204, `/api/uploads/${ticket.uploadId}/parts`, { cookie, json: { partNumber: part.partNumber, etag } });
+        await must(204, `/api/uploads/${ticket.uploadId}/parts`, {
+          cookie,
+          json: { partNumber: part.partNumber, etag },
+        });
       },
       ticket.multipart.partSize,
     );
@@ -388,7 +428,8 @@ async function signedRound(pgid) {
 async function main() {
   if (process.platform !== "linux") throw new Error("the memory sampling reads /proc: Linux only");
   const fileStart = performance.now();
-  if (makeFile()) console.log(`bench/upload: wrote ${FILE_PATH} (512 MiB) in ${fmt((performance.now() - fileStart) / 1000)} s`);
+  if (makeFile())
+    console.log(`bench/upload: wrote ${FILE_PATH} (512 MiB) in ${fmt((performance.now() - fileStart) / 1000)} s`);
   else console.log(`bench/upload: reusing ${FILE_PATH}`);
   if (FILE_SIZE <= MULTIPART_THRESHOLD) throw new Error("the test file would not be multipart");
 
@@ -450,7 +491,15 @@ async function main() {
   console.log("Signed path, time split (s)");
   console.log(
     table([
-      ["round", "sign", "parts (PUT + report)", "complete", "total", "bench client CPU s", "(bare sink: s / client+sink CPU s)"],
+      [
+        "round",
+        "sign",
+        "parts (PUT + report)",
+        "complete",
+        "total",
+        "bench client CPU s",
+        "(bare sink: s / client+sink CPU s)",
+      ],
       ...signed.map((r, i) => [
         String(i + 1),
         fmt(r.signMs / 1000, 2),
@@ -487,7 +536,9 @@ async function main() {
     );
   }
   console.log("");
-  console.log("After each upload: the probe job (renderer's ffprobe reads the file through a signed GET URL), not counted above");
+  console.log(
+    "After each upload: the probe job (renderer's ffprobe reads the file through a signed GET URL), not counted above",
+  );
   console.log(
     table([
       ["round", "status", "s", "RSS before", "peak", "after", ...procNames.map((n) => `${n.split(" ")[0]} after`)],
@@ -530,7 +581,16 @@ async function main() {
         loadAverage: { before: loadBefore, after: loadAfter },
         baseline,
         signed,
-        summary: { baselineBest: bBest, baselineMedian: bMedian, signedBest: sBest, signedMedian: sMedian, ratio, ratioBest, growthMiB: growth, growthOverallMiB: growthOverall },
+        summary: {
+          baselineBest: bBest,
+          baselineMedian: bMedian,
+          signedBest: sBest,
+          signedMedian: sMedian,
+          ratio,
+          ratioBest,
+          growthMiB: growth,
+          growthOverallMiB: growthOverall,
+        },
         targets: checks,
       },
       { machine: { memMiB: Math.round(totalmem() / MiB) } },
@@ -539,10 +599,10 @@ async function main() {
 }
 
 await runBench(TAG, main, {
-  describeError: (error) => (error instanceof RequestFailed ? `upload path failed: ${error.message}` : (error.stack ?? error)),
+  describeError: (error) =>
+    error instanceof RequestFailed ? `upload path failed: ${error.message}` : (error.stack ?? error),
   cleanup() {
     // The state holds every uploaded copy, ~0.5 GiB per round.
     if (!KEEP_STATE) rmSync(resolve(root, PERSIST_TO), { recursive: true, force: true });
   },
 });
-

@@ -38,14 +38,42 @@
 // is a measurement; it exits 1 only when it could not measure.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statfsSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import { totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
-import { MiB, RESULTS, fmt, loadAverage, loadAverageBefore, loadAverageLine, median, printTargets, readFlags, root, run, runBench, table, writeResults } from "./lib.mjs";
+import {
+  fmt,
+  loadAverage,
+  loadAverageBefore,
+  loadAverageLine,
+  MiB,
+  median,
+  printTargets,
+  RESULTS,
+  readFlags,
+  root,
+  run,
+  runBench,
+  table,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/zip";
 const PART_SIZE = 8 * MiB; // worker/jobs/package.ts PACKAGE_PART_SIZE
@@ -124,16 +152,17 @@ async function child([modulePath, inputDir, out]) {
     if (all > 0) mainThreadShare = ticks(readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8")) / all;
   } catch {}
   process.stdout.write(
-    JSON.stringify({
+    `${JSON.stringify({
       ms: performance.now() - started,
       parts,
       size,
       maxRssBytes: usage.maxRSS * 1024,
       cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
-      mainThreadCpuSeconds: mainThreadShare === null ? null : (mainThreadShare * (usage.userCPUTime + usage.systemCPUTime)) / 1e6,
+      mainThreadCpuSeconds:
+        mainThreadShare === null ? null : (mainThreadShare * (usage.userCPUTime + usage.systemCPUTime)) / 1e6,
       peakArrayBuffers,
       peakHeap,
-    }) + "\n",
+    })}\n`,
   );
 }
 
@@ -190,11 +219,16 @@ function outputFolder(bytes, disk) {
 
 function bundle() {
   const esbuild = resolve(root, "node_modules/.bin/esbuild");
-  const result = spawnSync(esbuild, [SOURCE, "--bundle", "--format=esm", "--platform=neutral", `--outfile=${BUNDLE}`, "--log-level=warning"], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`esbuild failed (use --strip-types to import the .ts directly):\n${result.stderr}`);
+  const result = spawnSync(
+    esbuild,
+    [SOURCE, "--bundle", "--format=esm", "--platform=neutral", `--outfile=${BUNDLE}`, "--log-level=warning"],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`esbuild failed (use --strip-types to import the .ts directly):\n${result.stderr}`);
   return BUNDLE;
 }
 
@@ -202,14 +236,20 @@ function ensureZip() {
   if (has("zip")) return true;
   if (process.getuid?.() === 0 && has("apt-get")) {
     console.log("bench/zip: `zip` is missing; installing Debian's zip (apt-get install -y zip) ...");
-    const install = () => spawnSync("apt-get", ["install", "-y", "-q", "zip"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const install = () =>
+      spawnSync("apt-get", ["install", "-y", "-q", "zip"], {
+        stdio: "inherit",
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      });
     if (install().status !== 0) {
       spawnSync("apt-get", ["update", "-q"], { stdio: "inherit" });
       install();
     }
     if (has("zip")) return true;
   }
-  console.log("bench/zip: `zip` is missing: install it (`sudo apt-get install zip`) for the baseline; measuring ours only.");
+  console.log(
+    "bench/zip: `zip` is missing: install it (`sudo apt-get install zip`) for the baseline; measuring ours only.",
+  );
   return false;
 }
 
@@ -287,7 +327,8 @@ function checkArchive(path, names) {
   for (const e of entries) {
     const expected = statSync(join(INPUT_DIR, e.name)).size;
     if (e.method !== 0) problems.push(`${e.name}: method ${e.method}, not stored`);
-    if (e.size !== expected || e.compressed !== expected) problems.push(`${e.name}: ${e.size} bytes in the directory, ${expected} on disk`);
+    if (e.size !== expected || e.compressed !== expected)
+      problems.push(`${e.name}: ${e.size} bytes in the directory, ${expected} on disk`);
   }
   let how;
   if (has("unzip")) {
@@ -306,12 +347,20 @@ function checkArchive(path, names) {
 
 async function runOurs(modulePath, out) {
   rmSync(out, { force: true });
-  const { seconds, stdout } = await run(process.execPath, [...nodeFlags, import.meta.filename, "--child", modulePath, INPUT_DIR, out], { cwd: root });
+  const { seconds, stdout } = await run(
+    process.execPath,
+    [...nodeFlags, import.meta.filename, "--child", modulePath, INPUT_DIR, out],
+    { cwd: root },
+  );
   return { seconds, ...JSON.parse(stdout) };
 }
 
 async function nodeBaseline(modulePath) {
-  const { stdout } = await run(process.execPath, [...nodeFlags, import.meta.filename, "--child", modulePath, "-", "-"], { cwd: root });
+  const { stdout } = await run(
+    process.execPath,
+    [...nodeFlags, import.meta.filename, "--child", modulePath, "-", "-"],
+    { cwd: root },
+  );
   return JSON.parse(stdout);
 }
 
@@ -331,7 +380,13 @@ async function runZip(names, out) {
     };
   }
   const { seconds, hwm } = await run("zip", ["-0", "-q", out, ...names], { cwd: INPUT_DIR, sampleHwm: true });
-  return { seconds, maxRssBytes: hwm, cpuSeconds: NaN, size: statSync(out).size, memoryFrom: "VmHWM sampled every 10 ms" };
+  return {
+    seconds,
+    maxRssBytes: hwm,
+    cpuSeconds: NaN,
+    size: statSync(out).size,
+    memoryFrom: "VmHWM sampled every 10 ms",
+  };
 }
 
 // ---------------------------------------------------------------- main
@@ -353,7 +408,9 @@ async function main() {
   warmCache(input.names);
   const modulePath = STRIP_TYPES ? SOURCE : bundle();
   console.log(`bench/zip: archives go to ${OUT_DIR}${OUT_DIR.startsWith("/dev/shm") ? " (tmpfs)" : " (disk)"}`);
-  console.log(`bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/packaging/zip.ts + fflate)"}`);
+  console.log(
+    `bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/packaging/zip.ts + fflate)"}`,
+  );
   const withZip = ensureZip();
 
   const idle = [await nodeBaseline(modulePath), await nodeBaseline(modulePath)];
@@ -366,12 +423,16 @@ async function main() {
     if (withZip) {
       const z = await runZip(input.names, theirs);
       zipRuns.push(z);
-      console.log(`  round ${round}  zip -0  ${fmt(z.seconds)} s  ${fmt(mib(input.bytes) / z.seconds, 0)} MiB/s  peak RSS ${fmt(mib(z.maxRssBytes), 1)} MiB`);
+      console.log(
+        `  round ${round}  zip -0  ${fmt(z.seconds)} s  ${fmt(mib(input.bytes) / z.seconds, 0)} MiB/s  peak RSS ${fmt(mib(z.maxRssBytes), 1)} MiB`,
+      );
       if (round < ROUNDS) rmSync(theirs, { force: true });
     }
     const o = await runOurs(modulePath, ours);
     oursRuns.push(o);
-    console.log(`  round ${round}  ours    ${fmt(o.seconds)} s  ${fmt(mib(input.bytes) / o.seconds, 0)} MiB/s  peak RSS ${fmt(mib(o.maxRssBytes), 1)} MiB  (${o.parts} parts)`);
+    console.log(
+      `  round ${round}  ours    ${fmt(o.seconds)} s  ${fmt(mib(input.bytes) / o.seconds, 0)} MiB/s  peak RSS ${fmt(mib(o.maxRssBytes), 1)} MiB  (${o.parts} parts)`,
+    );
     if (round < ROUNDS) rmSync(ours, { force: true });
   }
   const loadAfter = loadAverage();
@@ -398,35 +459,65 @@ async function main() {
 
   // ------------------------------------------------------------ report
   console.log("");
-  console.log(`Packaging ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB, stored (page cache warm), ${ROUNDS} rounds each, alternating`);
+  console.log(
+    `Packaging ${input.names.length} files, ${fmt(mib(input.bytes), 0)} MiB, stored (page cache warm), ${ROUNDS} rounds each, alternating`,
+  );
   console.log(loadAverageLine(loadBefore, loadAfter));
   const rows = [["path", "median s", "best s", "median MiB/s", "best MiB/s", "CPU s", "peak RSS MiB", "archive bytes"]];
   if (z) {
-    rows.push(["zip -0 -q", fmt(z.medianSeconds), fmt(z.bestSeconds), fmt(z.medianMiBs, 0), fmt(z.bestMiBs, 0), fmt(z.medianCpuSeconds), fmt(mib(z.peakRssBytes), 1), String(zipSize)]);
+    rows.push([
+      "zip -0 -q",
+      fmt(z.medianSeconds),
+      fmt(z.bestSeconds),
+      fmt(z.medianMiBs, 0),
+      fmt(z.bestMiBs, 0),
+      fmt(z.medianCpuSeconds),
+      fmt(mib(z.peakRssBytes), 1),
+      String(zipSize),
+    ]);
   }
-  rows.push(["ours (zipStream → fixedChunks 8 MiB)", fmt(o.medianSeconds), fmt(o.bestSeconds), fmt(o.medianMiBs, 0), fmt(o.bestMiBs, 0), fmt(o.medianCpuSeconds), fmt(mib(o.peakRssBytes), 1), String(check.size)]);
+  rows.push([
+    "ours (zipStream → fixedChunks 8 MiB)",
+    fmt(o.medianSeconds),
+    fmt(o.bestSeconds),
+    fmt(o.medianMiBs, 0),
+    fmt(o.bestMiBs, 0),
+    fmt(o.medianCpuSeconds),
+    fmt(mib(o.peakRssBytes), 1),
+    String(check.size),
+  ]);
   rows.push(["same child, import only (Node itself)", "", "", "", "", "", fmt(mib(idleRss), 1), ""]);
   console.log(table(rows));
   const peakArrayBuffers = Math.max(...oursRuns.map((r) => r.peakArrayBuffers));
   console.log(
     `Ours above the idle child: ${fmt(mib(o.peakRssBytes - idleRss), 1)} MiB (peak ArrayBuffers sampled every 50 ms: ${fmt(mib(peakArrayBuffers), 1)} MiB; ${oursRuns[0].parts} parts of 8 MiB)`,
   );
-  const mainCpu = oursRuns.every((r) => r.mainThreadCpuSeconds !== null) ? median(oursRuns.map((r) => r.mainThreadCpuSeconds)) : null;
+  const mainCpu = oursRuns.every((r) => r.mainThreadCpuSeconds !== null)
+    ? median(oursRuns.map((r) => r.mainThreadCpuSeconds))
+    : null;
   if (z) {
     console.log(
       `CPU time (user + sys, median): zip ${fmt(z.medianCpuSeconds)} s (one thread); ours ${fmt(o.medianCpuSeconds)} s` +
-        (mainCpu === null ? "" : `, of it ${fmt(mainCpu)} s on the main thread (the rest: libuv file I/O and GC threads)`),
+        (mainCpu === null
+          ? ""
+          : `, of it ${fmt(mainCpu)} s on the main thread (the rest: libuv file I/O and GC threads)`),
     );
     console.log(
       `  by CPU time ours/zip = ${fmt(z.medianCpuSeconds / o.medianCpuSeconds)} (steadier than wall time when other work shares the CPUs: ` +
         "then single-threaded zip's wall time swings most, as its one thread waits for a CPU)",
     );
   }
-  console.log(`Archive check (${check.how}, central directory names/sizes/method): ${check.ok ? "ok" : check.problems.join("; ")} — ${check.entries} entries`);
+  console.log(
+    `Archive check (${check.how}, central directory names/sizes/method): ${check.ok ? "ok" : check.problems.join("; ")} — ${check.entries} entries`,
+  );
 
   const checks = [
     z
-      ? { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: `${fmt(ratio)} (best rounds ${fmt(ratioBest)})`, pass: ratio >= TARGET_RATIO }
+      ? {
+          target: `throughput ours / zip -0 >= ${TARGET_RATIO}`,
+          value: `${fmt(ratio)} (best rounds ${fmt(ratioBest)})`,
+          pass: ratio >= TARGET_RATIO,
+        }
       : { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: "not measured (no zip)", pass: false },
     {
       target: `peak RSS for ${input.bytes >= 1024 * MiB ? `${fmt(mib(input.bytes) / 1024, 1)} GiB` : `${fmt(mib(input.bytes), 0)} MiB`} <= ${TARGET_PEAK_MIB} MiB`,

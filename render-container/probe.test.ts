@@ -2,18 +2,18 @@
 // on media it reads over HTTP, exactly as it reads signed R2 URLs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type CallbackReceiver,
   callbackReceiver,
   fakeFfprobe,
   isAlive,
+  type Media,
   makeMedia,
   postJob,
+  type RunningRenderer,
+  type StaticServer,
   serveFolder,
   startRenderer,
   until,
-  type CallbackReceiver,
-  type Media,
-  type RunningRenderer,
-  type StaticServer,
 } from "./test-support.ts";
 
 let media: Media;
@@ -183,9 +183,14 @@ describe("probe processes that do not end", () => {
   it("kills ffprobe when the client disconnects", async () => {
     const before = await lastPid();
     const controller = new AbortController();
-    const pending = postJob(slow.base, "probe", { jobId: "job-gone", input: { url: `${files.base}/clip.mp4` } }, {
-      signal: controller.signal,
-    }).catch(() => "aborted");
+    const pending = postJob(
+      slow.base,
+      "probe",
+      { jobId: "job-gone", input: { url: `${files.base}/clip.mp4` } },
+      {
+        signal: controller.signal,
+      },
+    ).catch(() => "aborted");
     await until(async () => (await lastPid().catch(() => before)) !== before, 3_000);
     const pid = await lastPid();
     expect(isAlive(pid)).toBe(true);

@@ -9,16 +9,16 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type CallbackReceiver,
   callbackReceiver,
   corruptBytes,
   ffmpegIn,
   ffprobeJson,
   postJob,
-  serveFolder,
-  startRenderer,
-  type CallbackReceiver,
   type RunningRenderer,
   type StaticServer,
+  serveFolder,
+  startRenderer,
 } from "./test-support.ts";
 
 const run = promisify(execFile);
@@ -31,9 +31,24 @@ let scratch: string;
 
 /** H.264/AAC, 320x240 at 25 fps, with a 440 Hz tone (through `audioFilters`, if any). */
 const video = (seconds: number, name: string, audioFilters = "") => [
-  "-f", "lavfi", "-i", `testsrc=duration=${seconds}:size=320x240:rate=25`,
-  "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}${audioFilters}`,
-  "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", name,
+  "-f",
+  "lavfi",
+  "-i",
+  `testsrc=duration=${seconds}:size=320x240:rate=25`,
+  "-f",
+  "lavfi",
+  "-i",
+  `sine=frequency=440:sample_rate=48000:duration=${seconds}${audioFilters}`,
+  "-c:v",
+  "libx264",
+  "-preset",
+  "ultrafast",
+  "-pix_fmt",
+  "yuv420p",
+  "-c:a",
+  "aac",
+  "-shortest",
+  name,
 ];
 
 beforeAll(async () => {
@@ -46,8 +61,17 @@ beforeAll(async () => {
     make(video(1.5, "one-half.mp4")),
     // Another size and rate, and no audio at all.
     make([
-      "-f", "lavfi", "-i", "testsrc2=duration=1:size=640x360:rate=30",
-      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "wide.mp4",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=duration=1:size=640x360:rate=30",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "wide.mp4",
     ]),
     make(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "tone-a.mp3"]),
     make(["-f", "lavfi", "-i", "sine=frequency=660:duration=1.5", "-c:a", "libmp3lame", "tone-b.mp3"]),
@@ -81,7 +105,19 @@ async function plays(path: string): Promise<void> {
 
 /** Integrated loudness (LUFS) and true peak (dBTP) of a file's audio, measured by loudnorm. */
 async function loudness(path: string): Promise<{ integrated: number; truePeak: number }> {
-  const { stderr } = await run("ffmpeg", ["-hide_banner", "-nostats", "-i", path, "-map", "0:a:0", "-af", "loudnorm=print_format=json", "-f", "null", "-"]);
+  const { stderr } = await run("ffmpeg", [
+    "-hide_banner",
+    "-nostats",
+    "-i",
+    path,
+    "-map",
+    "0:a:0",
+    "-af",
+    "loudnorm=print_format=json",
+    "-f",
+    "null",
+    "-",
+  ]);
   const json = JSON.parse(stderr.slice(stderr.lastIndexOf("{"), stderr.lastIndexOf("}") + 1));
   return { integrated: Number(json.input_i), truePeak: Number(json.input_tp) };
 }
@@ -155,7 +191,12 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
       mediaType: "audio",
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.result).toMatchObject({ method: "reencode", videoCodec: "h264", audioCodec: "aac", resolution: "1280x720" });
+    expect(body.result).toMatchObject({
+      method: "reencode",
+      videoCodec: "h264",
+      audioCodec: "aac",
+      resolution: "1280x720",
+    });
     expect(Math.abs(body.result.durationSeconds - 3.5)).toBeLessThanOrEqual(0.15);
     expect(Math.abs(body.result.audioOutput.durationSeconds - 3.5)).toBeLessThanOrEqual(0.15);
 
@@ -172,7 +213,12 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
   it("normalises loudness to -16 LUFS for stereo and -19 LUFS for mono", async () => {
     expect((await loudness(join(dir, "quiet-stereo.mp4"))).integrated).toBeLessThan(-35);
     const [stereo, mono] = await Promise.all([
-      render({ items: [item("quiet-stereo.mp4")], output: output("loud-stereo.mp4"), mediaType: "video", loudness: true }),
+      render({
+        items: [item("quiet-stereo.mp4")],
+        output: output("loud-stereo.mp4"),
+        mediaType: "video",
+        loudness: true,
+      }),
       render({ items: [item("quiet-mono.mp3")], output: output("loud-mono.mp4"), mediaType: "audio", loudness: true }),
     ]);
     expect(stereo.status, JSON.stringify(stereo.body)).toBe(200);
@@ -209,12 +255,19 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
       mediaType: "video",
     });
     expect(status).toBe(422);
-    expect(body.error).toEqual({ code: "render_failed", message: "Item 3 could not be read: the storage answered 404 Not Found" });
+    expect(body.error).toEqual({
+      code: "render_failed",
+      message: "Item 3 could not be read: the storage answered 404 Not Found",
+    });
     await scratchIsEmpty();
   });
 
   it("refuses an item of the wrong kind", async () => {
-    const { status, body } = await render({ items: [item("one.mp4"), item("tone-a.mp3")], output: output("never.mp4"), mediaType: "video" });
+    const { status, body } = await render({
+      items: [item("one.mp4"), item("tone-a.mp3")],
+      output: output("never.mp4"),
+      mediaType: "video",
+    });
     expect(status).toBe(422);
     expect(body.error.message).toBe("Item 2 has no video stream");
   });
@@ -235,12 +288,41 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
   it("rejects malformed requests with 400 and a field map", async () => {
     const cases: [unknown, string[]][] = [
       [{ items: [], output: output("x.mp4"), mediaType: "video" }, ["input.items"]],
-      [{ items: [{ url: "file:///etc/passwd" }], output: { url: "ftp://x" }, mediaType: "gif" }, ["input.items[0].url", "input.mediaType", "input.output.url"]],
+      [
+        { items: [{ url: "file:///etc/passwd" }], output: { url: "ftp://x" }, mediaType: "gif" },
+        ["input.items[0].url", "input.mediaType", "input.output.url"],
+      ],
       [{ items: [item("one.mp4")], mediaType: "video" }, ["input.output"]],
-      [{ items: [item("one.mp4")], output: { ...output("x.mp4"), headers: { "content-length": "1" } }, mediaType: "video" }, ["input.output.headers"]],
-      [{ items: [item("one.mp4")], output: { ...output("x.mp4"), headers: { "x-a": "b\r\nc: d" } }, mediaType: "video" }, ["input.output.headers"]],
-      [{ items: [item("one.mp4")], output: output("x.mp4"), audioOutput: output("x.m4a"), mediaType: "video", loudness: "yes" }, ["input.audioOutput", "input.loudness"]],
-      [{ items: Array.from({ length: 201 }, () => item("one.mp4")), output: output("x.mp4"), mediaType: "video" }, ["input.items"]],
+      [
+        {
+          items: [item("one.mp4")],
+          output: { ...output("x.mp4"), headers: { "content-length": "1" } },
+          mediaType: "video",
+        },
+        ["input.output.headers"],
+      ],
+      [
+        {
+          items: [item("one.mp4")],
+          output: { ...output("x.mp4"), headers: { "x-a": "b\r\nc: d" } },
+          mediaType: "video",
+        },
+        ["input.output.headers"],
+      ],
+      [
+        {
+          items: [item("one.mp4")],
+          output: output("x.mp4"),
+          audioOutput: output("x.m4a"),
+          mediaType: "video",
+          loudness: "yes",
+        },
+        ["input.audioOutput", "input.loudness"],
+      ],
+      [
+        { items: Array.from({ length: 201 }, () => item("one.mp4")), output: output("x.mp4"), mediaType: "video" },
+        ["input.items"],
+      ],
     ];
     for (const [input, fields] of cases) {
       const { status, body } = await render(input as Record<string, unknown>);
@@ -256,7 +338,10 @@ describe("render progress", { timeout: 30_000 }, () => {
   let quick: RunningRenderer;
 
   beforeAll(async () => {
-    [receiver, quick] = await Promise.all([callbackReceiver(), startRenderer({ PROGRESS_INTERVAL_MS: "50", TMPDIR: scratch })]);
+    [receiver, quick] = await Promise.all([
+      callbackReceiver(),
+      startRenderer({ PROGRESS_INTERVAL_MS: "50", TMPDIR: scratch }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([receiver?.close(), quick?.stop()]);
@@ -264,7 +349,11 @@ describe("render progress", { timeout: 30_000 }, () => {
 
   it("posts increasing percentages that end at 100", async () => {
     const { status, body } = await render(
-      { items: [item("two.mp4"), item("wide.mp4"), item("two.mp4"), item("one-half.mp4")], output: output("progress.mp4"), mediaType: "video" },
+      {
+        items: [item("two.mp4"), item("wide.mp4"), item("two.mp4"), item("one-half.mp4")],
+        output: output("progress.mp4"),
+        mediaType: "video",
+      },
       { jobId: "job-progress", callbackUrl: receiver.url },
       quick.base,
     );
@@ -276,7 +365,10 @@ describe("render progress", { timeout: 30_000 }, () => {
     expect(percentages.at(-1)).toBe(100);
     for (let i = 1; i < percentages.length; i++) expect(percentages[i]).toBeGreaterThan(percentages[i - 1]!);
     // Some came from ffmpeg's own progress, between the downloads (10 %) and the upload (95 %).
-    expect(percentages.some((p) => p > 10 && p < 95), JSON.stringify(percentages)).toBe(true);
+    expect(
+      percentages.some((p) => p > 10 && p < 95),
+      JSON.stringify(percentages),
+    ).toBe(true);
   });
 });
 
@@ -298,7 +390,10 @@ describe("render limits", { timeout: 30_000 }, () => {
       limited.base,
     );
     expect(status).toBe(422);
-    expect(body.error).toEqual({ code: "render_failed", message: expect.stringMatching(/larger than the renderer's limit/) });
+    expect(body.error).toEqual({
+      code: "render_failed",
+      message: expect.stringMatching(/larger than the renderer's limit/),
+    });
     await scratchIsEmpty();
   });
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeFfprobe, postJob, startRenderer, until, type RunningRenderer } from "./test-support.ts";
+import { fakeFfprobe, postJob, type RunningRenderer, startRenderer, until } from "./test-support.ts";
 
 let renderer: RunningRenderer;
 let scratch: string;
@@ -27,7 +27,12 @@ describe("renderer server", () => {
   it("reports healthy with the ffmpeg and ffprobe it will use", async () => {
     const response = await fetch(`${renderer.base}/health`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { ok: boolean; ffmpeg: string | null; ffprobe: string | null; jobs: unknown };
+    const body = (await response.json()) as {
+      ok: boolean;
+      ffmpeg: string | null;
+      ffprobe: string | null;
+      jobs: unknown;
+    };
     expect(body.ok).toBe(true);
     expect(body.ffmpeg).toMatch(/^ffmpeg version /);
     expect(body.ffprobe).toMatch(/^ffprobe version /);
@@ -112,7 +117,11 @@ describe("job queue", () => {
 
 describe("graceful shutdown (SIGTERM)", () => {
   it("stops accepting, lets running jobs finish and exits 0", async () => {
-    const server = await startRenderer({ FFPROBE_PATH: slowFfprobe, FAKE_FFPROBE_SLEEP: "0.6", MAX_CONCURRENT_JOBS: "1" });
+    const server = await startRenderer({
+      FFPROBE_PATH: slowFfprobe,
+      FAKE_FFPROBE_SLEEP: "0.6",
+      MAX_CONCURRENT_JOBS: "1",
+    });
     try {
       const running = postJob(server.base, "probe", job("running"));
       const waiting = postJob(server.base, "probe", job("waiting"));
@@ -130,7 +139,11 @@ describe("graceful shutdown (SIGTERM)", () => {
   });
 
   it("kills jobs still running after SHUTDOWN_GRACE_MS and answers 503", async () => {
-    const server = await startRenderer({ FFPROBE_PATH: slowFfprobe, FAKE_FFPROBE_SLEEP: "30", SHUTDOWN_GRACE_MS: "300" });
+    const server = await startRenderer({
+      FFPROBE_PATH: slowFfprobe,
+      FAKE_FFPROBE_SLEEP: "30",
+      SHUTDOWN_GRACE_MS: "300",
+    });
     try {
       const running = postJob(server.base, "probe", job("stuck"));
       await until(() => server.output().includes("job probe stuck: started"));

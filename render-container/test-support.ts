@@ -1,7 +1,7 @@
 // Helpers for the renderer's tests: the real server as a child process, media
 // made with the real ffmpeg, a static file server standing in for R2's signed
 // URLs, and a receiver for progress callbacks. Not part of the image.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -20,7 +20,15 @@ export function ffmpegIn(dir: string, args: string[]) {
 
 /** Runs the real ffprobe on a file and returns its JSON description. */
 export async function ffprobeJson(path: string): Promise<any> {
-  const { stdout } = await run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path]);
+  const { stdout } = await run("ffprobe", [
+    "-v",
+    "error",
+    "-print_format",
+    "json",
+    "-show_format",
+    "-show_streams",
+    path,
+  ]);
   return JSON.parse(stdout);
 }
 
@@ -90,17 +98,46 @@ export async function makeMedia(): Promise<Media> {
   const ffmpeg = (args: string[]) => ffmpegIn(dir, args);
   await Promise.all([
     ffmpeg([
-      "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=25",
-      "-f", "lavfi", "-i", "sine=frequency=440:duration=2",
-      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=duration=2:size=320x240:rate=25",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=2",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
       "clip.mp4",
     ]),
     ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "libmp3lame", "tone.mp3"]),
     ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48", "-frames:v", "1", "still.png"]),
   ]);
   await ffmpeg([
-    "-i", "tone.mp3", "-i", "still.png", "-map", "0", "-map", "1", "-c:a", "copy", "-c:v", "png",
-    "-disposition:v", "attached_pic", "-id3v2_version", "3", "cover.mp3",
+    "-i",
+    "tone.mp3",
+    "-i",
+    "still.png",
+    "-map",
+    "0",
+    "-map",
+    "1",
+    "-c:a",
+    "copy",
+    "-c:v",
+    "png",
+    "-disposition:v",
+    "attached_pic",
+    "-id3v2_version",
+    "3",
+    "cover.mp3",
   ]);
   // Random bytes named .mp4.
   await writeFile(join(dir, "corrupt.mp4"), corruptBytes());
@@ -150,7 +187,12 @@ export async function serveFolder(dir: string): Promise<StaticServer> {
     const url = new URL(req.url ?? "/", "http://x");
     requests.push(`${req.method === "GET" ? "" : `${req.method} `}${url.pathname}`);
     const stall = url.pathname.startsWith("/stall/");
-    const path = join(dir, decodeURIComponent(url.pathname.replace(/^\/stall\//, "/")).replace(/^\/+/, "").replace(/\.\.+/g, ""));
+    const path = join(
+      dir,
+      decodeURIComponent(url.pathname.replace(/^\/stall\//, "/"))
+        .replace(/^\/+/, "")
+        .replace(/\.\.+/g, ""),
+    );
     if (req.method === "PUT") {
       const status = Number(url.searchParams.get("status") ?? 200);
       if (status !== 200) {

@@ -39,7 +39,14 @@ describe("summariseProbe", () => {
   it("prefers avg_frame_rate and falls back to r_frame_rate", () => {
     const result = summariseProbe({
       streams: [
-        { codec_type: "video", codec_name: "h264", width: 1920, height: 1080, avg_frame_rate: "0/0", r_frame_rate: "30000/1001" },
+        {
+          codec_type: "video",
+          codec_name: "h264",
+          width: 1920,
+          height: 1080,
+          avg_frame_rate: "0/0",
+          r_frame_rate: "30000/1001",
+        },
         { codec_type: "audio", codec_name: "aac" },
       ],
       format: { format_name: "mov,mp4,m4a,3gp,3g2,mj2", duration: "12.345678" },
@@ -60,11 +67,24 @@ describe("summariseProbe", () => {
     const result = summariseProbe({
       streams: [
         { codec_type: "audio", codec_name: "mp3", duration: "3.03" },
-        { codec_type: "video", codec_name: "mjpeg", width: 600, height: 600, r_frame_rate: "90000/1", disposition: { attached_pic: 1 } },
+        {
+          codec_type: "video",
+          codec_name: "mjpeg",
+          width: 600,
+          height: 600,
+          r_frame_rate: "90000/1",
+          disposition: { attached_pic: 1 },
+        },
       ],
       format: { format_name: "mp3", duration: "3.030204" },
     });
-    expect(result).toMatchObject({ hasVideo: false, frameRate: null, resolution: null, videoCodec: null, durationSeconds: 3.03 });
+    expect(result).toMatchObject({
+      hasVideo: false,
+      frameRate: null,
+      resolution: null,
+      videoCodec: null,
+      durationSeconds: 3.03,
+    });
   });
 
   it("falls back to the longest stream when the container has no duration", () => {
@@ -80,7 +100,16 @@ describe("summariseProbe", () => {
 
   it("gives still images a resolution but no rate or duration", () => {
     const result = summariseProbe({
-      streams: [{ codec_type: "video", codec_name: "mjpeg", width: 800, height: 600, r_frame_rate: "25/1", avg_frame_rate: "25/1" }],
+      streams: [
+        {
+          codec_type: "video",
+          codec_name: "mjpeg",
+          width: 800,
+          height: 600,
+          r_frame_rate: "25/1",
+          avg_frame_rate: "25/1",
+        },
+      ],
       format: { format_name: "jpeg_pipe" },
     });
     expect(result).toMatchObject({ hasVideo: true, resolution: "800x600", frameRate: null, durationSeconds: null });
@@ -96,7 +125,10 @@ describe("failureReason", () => {
   });
 
   it("strips query strings from any other URL it mentions", () => {
-    const reason = failureReason("Redirecting to https://elsewhere.example/x.mp4?token=secret\nServer returned 403 Forbidden", url);
+    const reason = failureReason(
+      "Redirecting to https://elsewhere.example/x.mp4?token=secret\nServer returned 403 Forbidden",
+      url,
+    );
     expect(reason).not.toContain("secret");
     expect(reason).toContain("Server returned 403 Forbidden");
   });
@@ -209,7 +241,9 @@ describe("render: items and the copy decision", () => {
     );
     expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264({ r_frame_rate: "30/1" }), aac()))])).toMatch(/frame rate/);
     expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264(), aac({ sample_rate: "44100" })))])).toMatch(/sample rate/);
-    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264()))])).toMatch(/item 2 differs from item 1 in audio \(absent vs present\)/);
+    expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264()))])).toMatch(
+      /item 2 differs from item 1 in audio \(absent vs present\)/,
+    );
     expect(copyBlocker([alike[0]!, itemOf(2, mp4(h264({ extradata_hash: "SHA256:cccc" }), aac()))])).toMatch(
       /video encoder settings/,
     );
@@ -221,15 +255,15 @@ describe("render: items and the copy decision", () => {
   it("refuses items that are not what the playlist holds", () => {
     expect(() => itemOf(2, mp4(aac()))).toThrow("Item 2 has no video stream");
     expect(() => itemOf(3, mp4(h264()), "audio")).toThrow("Item 3 has no audio stream");
-    expect(() => itemOf(1, { streams: [h264({ codec_name: "png", duration: undefined })], format: { format_name: "png_pipe" } })).toThrow(
-      "Item 1 is a still image, not a video",
-    );
+    expect(() =>
+      itemOf(1, { streams: [h264({ codec_name: "png", duration: undefined })], format: { format_name: "png_pipe" } }),
+    ).toThrow("Item 1 is a still image, not a video");
     expect(() => itemOf(4, { streams: [h264()], format: { format_name: "hls", duration: "9" } })).toThrow(
       "Item 4 is not a media file but an HLS playlist",
     );
-    expect(() => itemOf(5, { streams: [h264({ duration: undefined })], format: { format_name: "matroska,webm" } })).toThrow(
-      "Item 5 has no duration",
-    );
+    expect(() =>
+      itemOf(5, { streams: [h264({ duration: undefined })], format: { format_name: "matroska,webm" } }),
+    ).toThrow("Item 5 has no duration");
   });
 
   it("re-encodes at the most common display size and rate, mono only when all audio is mono", () => {
@@ -240,9 +274,16 @@ describe("render: items and the copy decision", () => {
     ];
     expect(videoTarget(items)).toEqual({ width: 320, height: 240, rate: "25/1", layout: "mono", withAudio: true });
     // A portrait phone clip (rotated 90°) counts as 1080x1920; odd sizes are rounded up to even.
-    const portrait = itemOf(1, mp4(h264({ width: 1920, height: 1080, side_data_list: [{ side_data_type: "Display Matrix", rotation: -90 }] })));
+    const portrait = itemOf(
+      1,
+      mp4(h264({ width: 1920, height: 1080, side_data_list: [{ side_data_type: "Display Matrix", rotation: -90 }] })),
+    );
     expect(portrait.displaySize).toEqual({ width: 1080, height: 1920 });
-    expect(videoTarget([itemOf(1, mp4(h264({ width: 321, height: 241 })))])).toMatchObject({ width: 322, height: 242, withAudio: false });
+    expect(videoTarget([itemOf(1, mp4(h264({ width: 321, height: 241 })))])).toMatchObject({
+      width: 322,
+      height: 242,
+      withAudio: false,
+    });
     expect(outputLayout([itemOf(1, mp4(h264(), aac())), itemOf(2, mp4(h264(), aac({ channels: 1 })))])).toBe("stereo");
     expect(mostCommon(["a", "b", "b", "a"])).toBe("a");
   });
@@ -255,10 +296,14 @@ describe("render: items and the copy decision", () => {
     expect(graph).toContain("[0:a:0]asetpts=PTS-STARTPTS,aresample=48000");
     expect(graph).toContain("anullsrc=r=48000:cl=stereo,atrim=duration=1.5");
     expect(graph).toContain("[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]");
-    const measure = videoGraph(items, { width: 320, height: 240, rate: "25/1", layout: "stereo", withAudio: true }, {
-      audioOnly: true,
-      audioFilter: "loudnorm",
-    });
+    const measure = videoGraph(
+      items,
+      { width: 320, height: 240, rate: "25/1", layout: "stereo", withAudio: true },
+      {
+        audioOnly: true,
+        audioFilter: "loudnorm",
+      },
+    );
     expect(measure).not.toContain(":v:0");
     expect(measure).toContain("[a0][a1]concat=n=2:v=0:a=1[joined];\n[joined]loudnorm[a]");
     expect(audioGraph([itemOf(1, mp4(aac()), "audio")], "mono")).toBe(
@@ -310,7 +355,11 @@ describe("render: progress", () => {
   it("passes on increasing percentages at most once per interval, the final one always", () => {
     let clock = 0;
     const sent: number[] = [];
-    const report = throttledProgress((p) => sent.push(p), 1_000, () => clock);
+    const report = throttledProgress(
+      (p) => sent.push(p),
+      1_000,
+      () => clock,
+    );
     report(5);
     clock = 1_000;
     report(12.7);
@@ -329,14 +378,20 @@ describe("render: failure reasons", () => {
 
   it("names the item an ffmpeg failure is about, without paths", () => {
     const direct = `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5616a596af00] moov atom not found\n${folder}/item-2.mp4: Invalid data found when processing input\n`;
-    expect(renderFailureReason(direct, folder)).toBe("Item 2 could not be read: Invalid data found when processing input (moov atom not found)");
+    expect(renderFailureReason(direct, folder)).toBe(
+      "Item 2 could not be read: Invalid data found when processing input (moov atom not found)",
+    );
     const concat = `[mov,mp4,m4a,3gp,3g2,mj2 @ 0x1] moov atom not found\n[concat @ 0x2] Impossible to open '${folder}/item-3.mov'\n${folder}/list.ffconcat: Invalid data found when processing input\n`;
-    expect(renderFailureReason(concat, folder)).toBe("Item 3 could not be read: Invalid data found when processing input");
+    expect(renderFailureReason(concat, folder)).toBe(
+      "Item 3 could not be read: Invalid data found when processing input",
+    );
   });
 
   it("keeps the last meaningful line and drops ffmpeg's follow-up noise", () => {
     const filter = `[Parsed_scale_0 @ 0x1] Cannot parse expression for height: 'bogus'\n[AVFilterGraph @ 0x2] Error initializing filter 'scale' with args '-5:bogus'\nError initializing complex filters.\nInvalid argument\n`;
-    expect(renderFailureReason(filter, folder)).toBe("Invalid argument (Error initializing filter 'scale' with args '-5:bogus')");
+    expect(renderFailureReason(filter, folder)).toBe(
+      "Invalid argument (Error initializing filter 'scale' with args '-5:bogus')",
+    );
     expect(renderFailureReason("Conversion failed!\n", folder)).toBe("ffmpeg failed without saying why");
     expect(renderFailureReason("x".repeat(500), folder).length).toBeLessThanOrEqual(300);
   });
@@ -348,7 +403,10 @@ describe("render: input", () => {
   it("accepts a playlist and fills in the defaults", () => {
     expect(
       parseRenderInput({ items: [{ url: "https://r2.example/a.mp4", extra: 1 }], output: target, mediaType: "video" }),
-    ).toEqual({ ok: true, value: { items: [{ url: "https://r2.example/a.mp4" }], output: target, mediaType: "video", loudness: false } });
+    ).toEqual({
+      ok: true,
+      value: { items: [{ url: "https://r2.example/a.mp4" }], output: target, mediaType: "video", loudness: false },
+    });
     expect(
       parseRenderInput({
         items: [{ url: "https://r2.example/a.mp3" }],
@@ -357,7 +415,10 @@ describe("render: input", () => {
         mediaType: "audio",
         loudness: true,
       }),
-    ).toMatchObject({ ok: true, value: { audioOutput: target, loudness: true, output: { headers: { "Content-Type": "video/mp4" } } } });
+    ).toMatchObject({
+      ok: true,
+      value: { audioOutput: target, loudness: true, output: { headers: { "Content-Type": "video/mp4" } } },
+    });
   });
 
   it("names every problem", () => {
@@ -365,11 +426,19 @@ describe("render: input", () => {
       ok: false,
       fields: { "input.items": expect.any(String) },
     });
-    expect(parseRenderInput({ items: [{ url: "concat:a|b" }], output: { url: target.url, headers: { "bad name": "x" } }, mediaType: "video" })).toEqual({
+    expect(
+      parseRenderInput({
+        items: [{ url: "concat:a|b" }],
+        output: { url: target.url, headers: { "bad name": "x" } },
+        mediaType: "video",
+      }),
+    ).toEqual({
       ok: false,
       fields: { "input.items[0].url": expect.any(String), "input.output.headers": expect.any(String) },
     });
-    expect(parseRenderInput({ items: [{ url: "https://a/b" }], output: target, mediaType: "video", audioOutput: target })).toMatchObject({
+    expect(
+      parseRenderInput({ items: [{ url: "https://a/b" }], output: target, mediaType: "video", audioOutput: target }),
+    ).toMatchObject({
       ok: false,
       fields: { "input.audioOutput": "is only for audio playlists" },
     });

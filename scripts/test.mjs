@@ -28,7 +28,12 @@ function onPath(program) {
 }
 
 function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   return candidates.find((path) => path && existsSync(path));
 }
 
@@ -39,7 +44,9 @@ function ensureSystemPrograms() {
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath("apt-get")) {
-    console.error(`Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`);
+    console.error(
+      `Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   step(`Installing ${missing.join(", ")} from Debian's packages`);
@@ -62,8 +69,15 @@ process.env.CHROMIUM_PATH = chromiumPath();
 step("Typecheck");
 run("npm", ["run", "--silent", "typecheck"]);
 
+step("Lint and format (Biome)");
+run("npm", ["run", "--silent", "lint"]);
+
 step("Worker, API, domain and renderer tests (vitest: workerd + real ffmpeg)");
-const unitOk = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { allowFail: true });
+const unitOk = run(
+  "vitest",
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`],
+  { allowFail: true },
+);
 
 step("Browser journeys (Playwright in Chromium)");
 const e2eOk = run("playwright", ["test"], { allowFail: true });
@@ -77,6 +91,8 @@ function failedWithoutCount(...suites) {
   return suites.every((s) => s.failed === 0) ? 1 : 0;
 }
 
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`Result: ${passed} passed, ${failed} failed`);
 process.exit(unitOk && e2eOk ? 0 : 1);

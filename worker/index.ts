@@ -10,10 +10,7 @@ import { requestContext } from "./request-context";
 import { readSessionUser } from "./sessions";
 import { runSweeps } from "./sweeps";
 
-const handleDocument = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 function isApi(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");

@@ -2,7 +2,7 @@
 // D1, one day long (seed 000 §9), rotated at every sign-in.
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "./db/client";
-import { sessions, users, type User } from "./db/schema";
+import { sessions, type User, users } from "./db/schema";
 import { readCookie, serializeCookie } from "./http/cookies";
 import { randomId, sha256 } from "./security/crypto";
 
@@ -25,7 +25,14 @@ export async function readSessionUser(db: Database, request: Request, now = Date
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const [row] = await db
-    .select({ id: users.id, name: users.name, username: users.username, email: users.email, role: users.role, theme: users.theme })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      theme: users.theme,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, await sha256(token)), gt(sessions.expiresAt, new Date(now))))

@@ -10,7 +10,9 @@ describe("runSweeps", () => {
     const now = Date.now();
     const past = new Date(now - 1000);
     const future = new Date(now + 60_000);
-    await db.insert(users).values({ id: "u-sweep", name: "S", username: "sweep", email: "sweep@example.com", passwordHash: "x" });
+    await db
+      .insert(users)
+      .values({ id: "u-sweep", name: "S", username: "sweep", email: "sweep@example.com", passwordHash: "x" });
     await db.insert(sessions).values([
       { idHash: "old", userId: "u-sweep", expiresAt: past },
       { idHash: "live", userId: "u-sweep", expiresAt: future },

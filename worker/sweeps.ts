@@ -3,7 +3,7 @@
 // worker died.
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
-import { makeDeps, type Deps } from "./domain/deps";
+import { type Deps, makeDeps } from "./domain/deps";
 import { runProgramSchedules } from "./domain/programs/programs";
 import { startRenders } from "./domain/renders/renders";
 import { sweepAbandonedUploads } from "./domain/uploads/uploads";

@@ -55,7 +55,13 @@ function useResult(fetcher: { data?: unknown; state: string }, handle: (result: 
   }, [fetcher.data]);
 }
 
-export function AuctionAdmin({ memberItems, offerGroups }: { memberItems: MemberItemView[]; offerGroups: OfferGroupView[] }) {
+export function AuctionAdmin({
+  memberItems,
+  offerGroups,
+}: {
+  memberItems: MemberItemView[];
+  offerGroups: OfferGroupView[];
+}) {
   return (
     <section className="auction-admin auction-ui" aria-labelledby="auction-admin-heading">
       <h2 id="auction-admin-heading">Auction</h2>
@@ -115,33 +121,45 @@ function MemberItemRow({ item, onDecided }: { item: MemberItemView; onDecided: (
     }
     setFailure(null);
     setDecided(verb === "deny" ? "denied" : "approved");
-    onDecided(verb === "deny" ? `Denied: ${item.title}` : `Approved: ${item.title} is now in the gallery as ${item.shortCode}.`);
+    onDecided(
+      verb === "deny" ? `Denied: ${item.title}` : `Approved: ${item.title} is now in the gallery as ${item.shortCode}.`,
+    );
   });
 
   const status = decided ?? item.status;
   return (
     <li className="admin-row" data-id={item.id}>
       <div className="admin-row-main">
-        <strong>{item.title}</strong> <span className="muted">· {formatPrice(item.priceCents)} · code {item.shortCode}</span>
+        <strong>{item.title}</strong>{" "}
+        <span className="muted">
+          · {formatPrice(item.priceCents)} · code {item.shortCode}
+        </span>
         {item.description && <p className="muted small">{item.description}</p>}
       </div>
       {status === "pending" && !sending ? (
         <div className="actions">
-          <button type="button" className="button primary small" onClick={() => fetcher.submit({ intent: "approve-item", id: item.id }, { method: "post" })}>
+          <button
+            type="button"
+            className="button primary small"
+            onClick={() => fetcher.submit({ intent: "approve-item", id: item.id }, { method: "post" })}
+          >
             Approve
           </button>
           <button
             type="button"
             className="button danger small"
             onClick={() => {
-              if (window.confirm(DENY_CONFIRM)) fetcher.submit({ intent: "deny-item", id: item.id }, { method: "post" });
+              if (window.confirm(DENY_CONFIRM))
+                fetcher.submit({ intent: "deny-item", id: item.id }, { method: "post" });
             }}
           >
             Deny
           </button>
         </div>
       ) : (
-        <span className={`status-pill ${status}`}>{sending ? (sending === "deny-item" ? "Denying…" : "Approving…") : status}</span>
+        <span className={`status-pill ${status}`}>
+          {sending ? (sending === "deny-item" ? "Denying…" : "Approving…") : status}
+        </span>
       )}
       {failure && (
         <p className="error" role="alert">
@@ -169,7 +187,8 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
   const [closedHere, setClosedHere] = useState(false);
   const closed = group.closed || closedHere;
   const busy = fetcher.state !== "idle";
-  const sendingOffer = busy && fetcher.formData?.get("intent") === "approve-offer" ? fetcher.formData.get("offerId") : null;
+  const sendingOffer =
+    busy && fetcher.formData?.get("intent") === "approve-offer" ? fetcher.formData.get("offerId") : null;
 
   useResult(fetcher, (result) => {
     const closing = result.intent === "close-sale";
@@ -182,7 +201,11 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
   });
 
   return (
-    <article className={`offer-group${closed ? " closed" : ""}`} aria-label={`Offers for ${group.title}`} data-code={group.shortCode}>
+    <article
+      className={`offer-group${closed ? " closed" : ""}`}
+      aria-label={`Offers for ${group.title}`}
+      data-code={group.shortCode}
+    >
       <header className="offer-group-head">
         <h4>
           {group.title} <code className="code-chip">{group.shortCode}</code>
@@ -195,7 +218,8 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
             className="button danger small"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(CLOSE_CONFIRM)) fetcher.submit({ intent: "close-sale", code: group.shortCode }, { method: "post" });
+              if (window.confirm(CLOSE_CONFIRM))
+                fetcher.submit({ intent: "close-sale", code: group.shortCode }, { method: "post" });
             }}
           >
             {busy && fetcher.formData?.get("intent") === "close-sale" ? "Closing…" : "Close Sale"}
@@ -235,9 +259,18 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
                       type="button"
                       className="button small"
                       disabled={closed || busy || offer.status === "approved"}
-                      onClick={() => fetcher.submit({ intent: "approve-offer", code: group.shortCode, offerId: String(offer.id) }, { method: "post" })}
+                      onClick={() =>
+                        fetcher.submit(
+                          { intent: "approve-offer", code: group.shortCode, offerId: String(offer.id) },
+                          { method: "post" },
+                        )
+                      }
                     >
-                      {sendingOffer === String(offer.id) ? "Approving…" : offer.status === "approved" ? "Approved" : "Approve"}
+                      {sendingOffer === String(offer.id)
+                        ? "Approving…"
+                        : offer.status === "approved"
+                          ? "Approved"
+                          : "Approve"}
                     </button>
                   </td>
                 </tr>

@@ -1,9 +1,9 @@
 // The drag-and-drop file chooser of the new project, the project's uploader
 // and the auction item blocks (seed 000 §5): react-dropzone with the page's
 // limits, and the seed's message for each refused file listed below it.
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import { dropRejectionMessage, type DropLimits } from "../lib/upload-client";
+import { type DropLimits, dropRejectionMessage } from "../lib/upload-client";
 
 export function DropZone({
   limits,
@@ -31,7 +31,9 @@ export function DropZone({
     ...limits,
     disabled: busy,
     onDrop: (accepted, rejected) => {
-      const messages = rejected.flatMap(({ file, errors }) => errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`));
+      const messages = rejected.flatMap(({ file, errors }) =>
+        errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`),
+      );
       const problem = onDrop(accepted);
       setRejections(problem ? [...messages, problem] : messages);
     },
@@ -41,7 +43,13 @@ export function DropZone({
     <>
       <div {...getRootProps({ className: `${className}${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
         <input {...getInputProps({ "aria-label": label })} />
-        <p>{busy && busyPrompt ? busyPrompt : isDragActive ? "Drop the files here…" : "Drag and drop files here, or click to select files"}</p>
+        <p>
+          {busy && busyPrompt
+            ? busyPrompt
+            : isDragActive
+              ? "Drop the files here…"
+              : "Drag and drop files here, or click to select files"}
+        </p>
         <p className="muted small">{hint}</p>
       </div>
       {rejections.length > 0 && (

@@ -8,13 +8,32 @@
 // Every change goes through the project route's action (intents
 // add-to-playlist, save-order, item-slot, remove-item, undo-application);
 // direct uploads use the one browser upload helper.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
+import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, slotDuration, SlotPreview, useAnswer, useFeedback, type MediaKind, type ShowFeedback } from "./files";
+import {
+  allFilesMustBe,
+  NO_FILES_SELECTED,
+  ONLY_AUDIO_OR_VIDEO,
+  onlyTypeInPlaylist,
+  SLOT_INVALID,
+  SLOT_TAKEN,
+} from "../lib/schemas/playlists";
+import { uploadFile } from "../lib/upload-client";
+import {
+  displayName,
+  Feedback,
+  formatDuration,
+  kindOfFile,
+  LocalTime,
+  type MediaKind,
+  type ShowFeedback,
+  SlotPreview,
+  slotDuration,
+  useAnswer,
+  useFeedback,
+} from "./files";
 import { SlotInput } from "./SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "./SortableList";
-import { uploadFile } from "../lib/upload-client";
-import { allFilesMustBe, NO_FILES_SELECTED, ONLY_AUDIO_OR_VIDEO, onlyTypeInPlaylist, SLOT_INVALID, SLOT_TAKEN } from "../lib/schemas/playlists";
 import "../styles/playlists.css";
 
 export const DUPLICATE_SLOTS = "Duplicate slot positions detected for non-empty slots.";
@@ -24,7 +43,6 @@ export const INVALID_FIRST_FILE = "Invalid file type. Only audio or video files 
 export const UPLOAD_SLOT_INVALID = "Slot position must be a single letter from a-z.";
 /** Seed 000 §9: the double-click window on playlist slots. */
 const REMOVE_WINDOW_MS = 2000;
-
 
 export interface PlaylistItemView {
   id: string;
@@ -59,7 +77,11 @@ interface Answer {
   error?: { code: string; message: string; fields?: Record<string, string[]> };
 }
 
-export const KIND_LABEL: Record<MediaKind | "none", string> = { video: "Video playlist", audio: "Audio playlist", none: "Empty playlist" };
+export const KIND_LABEL: Record<MediaKind | "none", string> = {
+  video: "Video playlist",
+  audio: "Audio playlist",
+  none: "Empty playlist",
+};
 
 export function PlaylistBuilder({
   projectId,
@@ -185,8 +207,8 @@ function OrderList({ playlist }: { playlist: PlaylistView }) {
             onReorder={setOrder}
             hint={
               <>
-                Drag a slot by its handle (or focus the handle, press Space, move with the arrow keys and press Space again), then press
-                Save Order. Click a slot twice within 2 seconds to remove it.
+                Drag a slot by its handle (or focus the handle, press Space, move with the arrow keys and press Space
+                again), then press Save Order. Click a slot twice within 2 seconds to remove it.
               </>
             }
           >
@@ -247,7 +269,8 @@ function SortableSlot({
 
   function click(event: ReactMouseEvent<HTMLLIElement>) {
     // Clicks on the slot input, the preview, the handle or any control do not count.
-    if (event.target instanceof Element && event.target.closest("input, button, a, audio, video, .slot-preview, label")) return;
+    if (event.target instanceof Element && event.target.closest("input, button, a, audio, video, .slot-preview, label"))
+      return;
     if (removing) return;
     const now = Date.now();
     if (armed && now - armedAt.current <= REMOVE_WINDOW_MS) {
@@ -299,7 +322,11 @@ function SortableSlot({
         )}
         {removing && <span className="remove-hint">Removing...</span>}
       </div>
-      <SlotPreview url={previewUrl} name={name} audio={mediaType === "audio" || item.contentType.startsWith("audio/")} />
+      <SlotPreview
+        url={previewUrl}
+        name={name}
+        audio={mediaType === "audio" || item.contentType.startsWith("audio/")}
+      />
     </li>
   );
 }
@@ -344,12 +371,23 @@ function letterProblem(letter: string, taken: Set<string>): string | null {
   return null;
 }
 
-function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; playlist: PlaylistView; onUploaded: () => Promise<void> }) {
+function DirectUpload({
+  projectId,
+  playlist,
+  onUploaded,
+}: {
+  projectId: string;
+  playlist: PlaylistView;
+  onUploaded: () => Promise<void>;
+}) {
   const id = useId();
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [busy, setBusy] = useState(false);
   const [feedback, showFeedback] = useFeedback();
-  const taken = useMemo(() => new Set(playlist.items.map((item) => item.slotPosition).filter((s): s is string => Boolean(s))), [playlist.items]);
+  const taken = useMemo(
+    () => new Set(playlist.items.map((item) => item.slotPosition).filter((s): s is string => Boolean(s))),
+    [playlist.items],
+  );
   const chooser = useRef<HTMLInputElement>(null);
 
   const update = useCallback((draftId: string, change: Partial<Draft>) => {
@@ -380,8 +418,13 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
       if (!draft.file || draft.state === "done") return draft;
       const kind = kindOfFile(draft.file);
       const error =
-        (!kind ? ONLY_AUDIO_OR_VIDEO : kind !== firstKind ? (playlist.mediaType ? onlyTypeInPlaylist(firstKind) : allFilesMustBe(firstKind)) : null) ??
-        letterProblem(draft.slotPosition, taken);
+        (!kind
+          ? ONLY_AUDIO_OR_VIDEO
+          : kind !== firstKind
+            ? playlist.mediaType
+              ? onlyTypeInPlaylist(firstKind)
+              : allFilesMustBe(firstKind)
+            : null) ?? letterProblem(draft.slotPosition, taken);
       return { ...draft, error };
     });
     setDrafts(withErrors);
@@ -429,8 +472,8 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
     <div className="direct-upload">
       <h3>Upload to the playlist</h3>
       <p className="muted small">
-        Choose audio or video files, give each a slot letter (optional, a to z) and upload them straight into the playlist. Click a
-        slot to mark it.
+        Choose audio or video files, give each a slot letter (optional, a to z) and upload them straight into the
+        playlist. Click a slot to mark it.
       </p>
       <div className="upload-controls">
         <input
@@ -449,7 +492,12 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
         <label htmlFor={`${id}-files`} className={`button${busy ? " disabled" : ""}`}>
           Choose files
         </label>
-        <button type="button" className="button" disabled={busy} onClick={() => setDrafts((list) => [...list, newDraft()])}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => setDrafts((list) => [...list, newDraft()])}
+        >
           Add slot
         </button>
         <button type="button" className="button primary" disabled={busy} onClick={() => void upload()}>
@@ -469,7 +517,9 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
                 {index + 1}
               </span>
               <label className="draft-letter">
-                <span className="visually-hidden">Slot letter for {draft.file ? draft.file.name : `slot ${index + 1}`}</span>
+                <span className="visually-hidden">
+                  Slot letter for {draft.file ? draft.file.name : `slot ${index + 1}`}
+                </span>
                 <input
                   value={draft.slotPosition}
                   maxLength={1}
@@ -479,7 +529,12 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
                   disabled={busy}
                   onChange={(event) => {
                     const letter = event.target.value.trim().toLowerCase();
-                    update(draft.id, { slotPosition: letter, error: letterProblem(letter, taken) ?? (draft.file ? fileProblem(draft.file, playlist.mediaType) : null) });
+                    update(draft.id, {
+                      slotPosition: letter,
+                      error:
+                        letterProblem(letter, taken) ??
+                        (draft.file ? fileProblem(draft.file, playlist.mediaType) : null),
+                    });
                   }}
                 />
               </label>
@@ -496,15 +551,23 @@ function DirectUpload({ projectId, playlist, onUploaded }: { projectId: string; 
                       disabled={busy}
                       onChange={(event) => {
                         const file = event.target.files?.[0];
-                        if (file) update(draft.id, { file, colour: "green", error: fileProblem(file, playlist.mediaType) });
+                        if (file)
+                          update(draft.id, { file, colour: "green", error: fileProblem(file, playlist.mediaType) });
                       }}
                     />
                   </label>
                 )}
-                <span className="visually-hidden"> (slot marked {draft.colour === "none" ? "none" : draft.colour})</span>
+                <span className="visually-hidden">
+                  {" "}
+                  (slot marked {draft.colour === "none" ? "none" : draft.colour})
+                </span>
               </span>
               {(draft.state === "uploading" || draft.fraction > 0) && (
-                <progress max={100} value={Math.round(draft.fraction * 100)} aria-label={`${draft.file?.name ?? "slot"} upload progress`} />
+                <progress
+                  max={100}
+                  value={Math.round(draft.fraction * 100)}
+                  aria-label={`${draft.file?.name ?? "slot"} upload progress`}
+                />
               )}
               {!busy && (
                 <button
@@ -577,7 +640,9 @@ function ApplicationRow({ application, onMessage }: { application: ApplicationVi
         type="button"
         className="button small"
         disabled={busy}
-        onClick={() => void fetcher.submit({ intent: "undo-application", applicationId: application.id }, { method: "post" })}
+        onClick={() =>
+          void fetcher.submit({ intent: "undo-application", applicationId: application.id }, { method: "post" })
+        }
       >
         {busy ? "Undoing..." : "Undo"}
       </button>

@@ -2,20 +2,27 @@
 // 000 §4): @dnd-kit with a pointer that must move 4px before a drag starts
 // (so clicks on a row still count) and the keyboard (Space, arrow keys,
 // Space), a hint the list is described by, and a handle per row.
-import { useEffect, useId, useState, type ReactNode } from "react";
+
 import {
   closestCenter,
   DndContext,
+  type DragEndEvent,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
   KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
-  type DragEndEvent,
-  type DraggableAttributes,
-  type DraggableSyntheticListeners,
 } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { type ReactNode, useEffect, useId, useState } from "react";
 
 /** Keeps the local order of ids still present, drops removed ones and appends new ones. */
 function mergeOrder(local: string[], server: string[]) {
@@ -86,7 +93,9 @@ export interface RowHandle {
 
 /** A row of a SortableList: its ref and style go on the row, `handle` to its DragHandle. */
 export function useSortableRow(id: string) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const handle: RowHandle = { ref: setActivatorNodeRef, attributes, listeners };
   return { ref: setNodeRef, style: { transform: CSS.Transform.toString(transform), transition }, isDragging, handle };
 }
@@ -94,7 +103,14 @@ export function useSortableRow(id: string) {
 /** Only the handle starts a drag, so the row's inputs, players and clicks keep working. */
 export function DragHandle({ handle, label }: { handle: RowHandle; label: string }) {
   return (
-    <button type="button" ref={handle.ref} className="drag-handle" aria-label={label} {...handle.attributes} {...handle.listeners}>
+    <button
+      type="button"
+      ref={handle.ref}
+      className="drag-handle"
+      aria-label={label}
+      {...handle.attributes}
+      {...handle.listeners}
+    >
       <span aria-hidden>⠿</span>
     </button>
   );

@@ -93,7 +93,11 @@ export interface FetcherAnswer {
 }
 
 /** Shows a fetcher's answer once: a revalidation re-renders with the same answer and must not show it again. */
-export function useAnswer<A extends FetcherAnswer>(answer: A | undefined, show: ShowFeedback, onSuccess?: (answer: A) => void) {
+export function useAnswer<A extends FetcherAnswer>(
+  answer: A | undefined,
+  show: ShowFeedback,
+  onSuccess?: (answer: A) => void,
+) {
   const seen = useRef<A | undefined>(undefined);
   useEffect(() => {
     if (!answer || seen.current === answer) return;

@@ -1,6 +1,6 @@
 // Guards for loaders and actions: every one starts with one of these.
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { requestContext, type RequestContext } from "../../worker/request-context";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RequestContext, requestContext } from "../../worker/request-context";
 import type { SessionUser } from "../../worker/sessions";
 
 type Context = Readonly<RouterContextProvider>;
@@ -11,7 +11,7 @@ export function server(context: Context): RequestContext {
 
 /** A same-site path to return to, or null for anything else (no open redirects). */
 export function safeReturnPath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
+  if (!path?.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
   return path;
 }
 

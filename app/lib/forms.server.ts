@@ -3,7 +3,7 @@
 // goes up to the error boundary. `echo` is returned with an error so a
 // multi-step form can stay on its step.
 import { data } from "react-router";
-import { statusOf, type ErrorBody } from "../../worker/api/errors";
+import { type ErrorBody, statusOf } from "../../worker/api/errors";
 import { DomainError } from "../../worker/domain/errors";
 
 export type FormError = ErrorBody["error"];

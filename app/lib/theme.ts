@@ -3,7 +3,16 @@
 // browser, so it stays free of zod; parsing lives in theme.server.ts.
 
 /** Seed 001 §9: the accent colour choices, plus the default #FFF. */
-export const ACCENT_COLOURS = ["#FF6900", "#FCB900", "#964B00", "#8ED1FC", "#6fb31b", "#0693E3", "#ffffff", "#0047AB"] as const;
+export const ACCENT_COLOURS = [
+  "#FF6900",
+  "#FCB900",
+  "#964B00",
+  "#8ED1FC",
+  "#6fb31b",
+  "#0693E3",
+  "#ffffff",
+  "#0047AB",
+] as const;
 export const THEME_COOKIE = "theme";
 
 export interface Theme {

@@ -10,9 +10,10 @@
 //
 // Framework-free on purpose (no React): it only needs fetch, XMLHttpRequest
 // (for upload progress events) and localStorage.
-import { MAX_FILE_SIZE, type UploadRequest } from "./schemas/files";
+
 import type { UploadTicket } from "../../worker/domain/uploads/uploads";
 import type { SignedRequest } from "../../worker/storage/signer";
+import { MAX_FILE_SIZE, type UploadRequest } from "./schemas/files";
 
 export type { UploadTicket };
 
@@ -63,7 +64,11 @@ const NETWORK_ERROR = "Network error: the connection was lost. Select the file a
 
 type MultipartPart = NonNullable<UploadTicket["multipart"]>["parts"][number];
 
-export async function uploadFile(file: File, request: UploadTarget, options: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadFile(
+  file: File,
+  request: UploadTarget,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
   const { signal } = options;
   const report = progressReporter(file.size, options.onProgress);
   const resumeKey = resumeKeyFor(file, request);
@@ -86,7 +91,8 @@ export async function uploadFile(file: File, request: UploadTarget, options: Upl
     const uploadId = ticket.uploadId;
     await withRetries(signal, async (attempt) => {
       // A retry after an expired link asks for a fresh one.
-      const target = attempt === 0 ? put : ((await api<UploadTicket>(`/api/uploads/${uploadId}`, { signal })).put ?? put);
+      const target =
+        attempt === 0 ? put : ((await api<UploadTicket>(`/api/uploads/${uploadId}`, { signal })).put ?? put);
       await xhrPut(target, file, (loaded) => report.set(0, loaded), signal);
     });
   } else {
@@ -94,11 +100,13 @@ export async function uploadFile(file: File, request: UploadTarget, options: Upl
   }
   report.finish();
 
-  const result = await api<UploadResult>(`/api/uploads/${ticket.uploadId}/complete`, { method: "POST", signal }).catch((error: unknown) => {
-    // A refused file (wrong size or type) cannot be resumed: start afresh next time.
-    if (error instanceof UploadError && error.status >= 400 && error.status < 500) forget(resumeKey);
-    throw error;
-  });
+  const result = await api<UploadResult>(`/api/uploads/${ticket.uploadId}/complete`, { method: "POST", signal }).catch(
+    (error: unknown) => {
+      // A refused file (wrong size or type) cannot be resumed: start afresh next time.
+      if (error instanceof UploadError && error.status >= 400 && error.status < 500) forget(resumeKey);
+      throw error;
+    },
+  );
   forget(resumeKey);
   return result;
 }
@@ -152,7 +160,11 @@ async function sendParts(file: File, first: UploadTicket, report: ProgressReport
       const blob = file.slice(start, start + part.size);
       const { etag } = await xhrPut(part, blob, (loaded) => report.set(partNumber, loaded), signal);
       if (!etag) {
-        throw new UploadError("Storage did not return the part's ETag (the bucket's CORS rules must expose the ETag header).", 0, "no_etag");
+        throw new UploadError(
+          "Storage did not return the part's ETag (the bucket's CORS rules must expose the ETag header).",
+          0,
+          "no_etag",
+        );
       }
       await api(`/api/uploads/${uploadId}/parts`, { method: "POST", json: { partNumber, etag }, signal });
     });
@@ -226,7 +238,14 @@ async function withRetries(signal: AbortSignal | undefined, send: (attempt: numb
 function retriable(error: unknown): boolean {
   if (!(error instanceof UploadError)) return false;
   // Network drops, time-outs, rate limits, server errors; 401/403 from storage is an expired link (refreshed on retry).
-  return error.status === 0 || error.status === 401 || error.status === 403 || error.status === 408 || error.status === 429 || error.status >= 500;
+  return (
+    error.status === 0 ||
+    error.status === 401 ||
+    error.status === 403 ||
+    error.status === 408 ||
+    error.status === 429 ||
+    error.status >= 500
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal) {
@@ -250,7 +269,12 @@ function abortError(signal?: AbortSignal): unknown {
 // ── transport ───────────────────────────────────────────────────────────────
 
 /** PUTs the bytes with XMLHttpRequest, for upload progress events. */
-function xhrPut(request: SignedRequest, body: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<{ etag: string | null }> {
+function xhrPut(
+  request: SignedRequest,
+  body: Blob,
+  onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<{ etag: string | null }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     const xhr = new XMLHttpRequest();
@@ -269,7 +293,12 @@ function xhrPut(request: SignedRequest, body: Blob, onProgress: (loaded: number)
         onProgress(body.size);
         resolve({ etag: xhr.getResponseHeader("etag") });
       } else {
-        reject(new UploadError(errorMessage(xhr.responseText, `Storage refused the upload (HTTP ${xhr.status}).`), xhr.status));
+        reject(
+          new UploadError(
+            errorMessage(xhr.responseText, `Storage refused the upload (HTTP ${xhr.status}).`),
+            xhr.status,
+          ),
+        );
       }
     };
     xhr.onerror = () => {
@@ -286,17 +315,23 @@ function xhrPut(request: SignedRequest, body: Blob, onProgress: (loaded: number)
 }
 
 /** A JSON call to the app's API; failures become UploadError with the server's message. */
-async function api<T = unknown>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+async function api<T = unknown>(
+  path: string,
+  init: { method?: string; json?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? "GET",
       credentials: "same-origin",
-      headers: init.json === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        init.json === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       signal: init.signal,
     });
-  } catch (error) {
+  } catch (_error) {
     if (init.signal?.aborted) throw abortError(init.signal);
     throw new UploadError(NETWORK_ERROR);
   }
@@ -309,7 +344,12 @@ async function api<T = unknown>(path: string, init: { method?: string; json?: un
       code = body.error?.code ?? code;
       fields = body.error?.fields;
     } catch {}
-    throw new UploadError(errorMessage(text, `The server answered HTTP ${response.status}.`), response.status, code, fields);
+    throw new UploadError(
+      errorMessage(text, `The server answered HTTP ${response.status}.`),
+      response.status,
+      code,
+      fields,
+    );
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

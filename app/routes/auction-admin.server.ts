@@ -31,6 +31,8 @@ export async function adminAction(intent: string, target: string, work: () => Pr
     }, echo);
   } catch (error) {
     console.error(error);
-    return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, { status: 500 });
+    return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, {
+      status: 500,
+    });
   }
 }

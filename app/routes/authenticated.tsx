@@ -2,12 +2,12 @@
 // the dropped files into a new project, then opens it.
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Route } from "./+types/authenticated";
 import { listProjects } from "../../worker/domain/files/files";
-import { requireUser, server } from "../lib/auth.server";
-import { ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
-import { PROJECT_FILE_LIMITS, uploadFile, type UploadTarget } from "../lib/upload-client";
 import { DropZone } from "../components/DropZone";
+import { requireUser, server } from "../lib/auth.server";
+import { type ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
+import { PROJECT_FILE_LIMITS, type UploadTarget, uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/authenticated";
 import "../styles/files.css";
 
 export function meta() {
@@ -145,7 +145,12 @@ function NewProject() {
         )}
         <label>
           Access type
-          <select name="accessType" value={accessType} onChange={(event) => setAccessType(event.target.value as typeof accessType)} disabled={busy}>
+          <select
+            name="accessType"
+            value={accessType}
+            onChange={(event) => setAccessType(event.target.value as typeof accessType)}
+            disabled={busy}
+          >
             <option value="private">Private</option>
             <option value="public-read">Public</option>
           </select>

@@ -4,15 +4,30 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADD_SHIPPING_FIRST, ITEM_NEEDS_TITLE_PRICE_FILE, MEMBER_ITEM_NEEDS_TITLE_AMOUNT, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_SUBMITTED, OFFER_TOO_LOW } from "../lib/auction";
+import { call, signUp } from "../../tests/workers/http";
+import { PNG } from "../../tests/workers/uploads";
 import type { BidItem } from "../../worker/auction/bid-item";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems, users } from "../../worker/db/schema";
-import { call, signUp } from "../../tests/workers/http";
-import { PNG } from "../../tests/workers/uploads";
+import {
+  ADD_SHIPPING_FIRST,
+  ITEM_NEEDS_TITLE_PRICE_FILE,
+  MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
+  MUST_SIGN_IN,
+  NO_VALID_ITEMS,
+  OFFER_SUBMITTED,
+  OFFER_TOO_LOW,
+} from "../lib/auction";
 
 const db = database(env.DB);
-const ADDRESS = { recipientName: "Ada", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
+const ADDRESS = {
+  recipientName: "Ada",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "USA",
+};
 
 async function html(response: Response) {
   return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
@@ -38,7 +53,12 @@ async function bidder() {
 }
 
 async function mediaUpload(cookie: string) {
-  const signed = await (await call("/api/uploads", { cookie, json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength } })).json<any>();
+  const signed = await (
+    await call("/api/uploads", {
+      cookie,
+      json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
+    })
+  ).json<any>();
   await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
   const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
   return done.mediaId as string;
@@ -49,7 +69,10 @@ let member: Awaited<ReturnType<typeof signUp>>;
 
 async function createItem(title: string, price = 10) {
   const mediaId = await mediaUpload(admin.cookie);
-  const response = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title, description: "A fine lot", price, mediaIds: [mediaId] }] } });
+  const response = await call("/api/bid-items", {
+    cookie: admin.cookie,
+    json: { items: [{ title, description: "A fine lot", price, mediaIds: [mediaId] }] },
+  });
   if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
   return (await response.json<any>()).created[0].shortCode as string;
 }
@@ -159,9 +182,15 @@ describe("the offer action", () => {
     expect(visitor.status).toBe(401);
     expect(card(await html(visitor), code)).toContain(MUST_SIGN_IN);
     const buyer = await bidder();
-    const low = await call("/bidgallery", { body: new URLSearchParams({ intent: "offer", code, amount: "5" }), cookie: buyer.cookie });
+    const low = await call("/bidgallery", {
+      body: new URLSearchParams({ intent: "offer", code, amount: "5" }),
+      cookie: buyer.cookie,
+    });
     expect(card(await html(low), code)).toContain(OFFER_TOO_LOW);
-    const ok = await call("/bidgallery", { body: new URLSearchParams({ intent: "offer", code, amount: "20" }), cookie: buyer.cookie });
+    const ok = await call("/bidgallery", {
+      body: new URLSearchParams({ intent: "offer", code, amount: "20" }),
+      cookie: buyer.cookie,
+    });
     expect(ok.status).toBe(200);
     const page = card(await html(ok), code);
     expect(page).toContain(OFFER_SUBMITTED);
@@ -188,7 +217,11 @@ describe("member items", () => {
     const noPrice = await act("/bidgallery", { intent: "member-item", title: "Hat", price: "" }, member.cookie);
     expect(noPrice.text).toContain(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
 
-    const ok = await act("/bidgallery", { intent: "member-item", title: "Signed poster", description: "Rare", price: "25" }, member.cookie);
+    const ok = await act(
+      "/bidgallery",
+      { intent: "member-item", title: "Signed poster", description: "Rare", price: "25" },
+      member.cookie,
+    );
     expect(ok.status).toBe(200);
     const [item] = await db.select().from(memberItems).where(eq(memberItems.title, "Signed poster"));
     expect(item).toMatchObject({ userId: member.user.id, priceCents: 2500, status: "pending" });
@@ -217,7 +250,11 @@ describe("member items", () => {
   });
 
   it("approves at /memitem: the item joins the gallery under its code and the approver is recorded; deny removes it", async () => {
-    const approveMe = await act("/bidgallery", { intent: "member-item", title: "Approve me", price: "3" }, member.cookie);
+    const approveMe = await act(
+      "/bidgallery",
+      { intent: "member-item", title: "Approve me", price: "3" },
+      member.cookie,
+    );
     const denyMe = await act("/bidgallery", { intent: "member-item", title: "Deny me", price: "4" }, member.cookie);
     expect(approveMe.status).toBe(200);
     expect(denyMe.status).toBe(200);
@@ -262,7 +299,13 @@ describe("admin pages", () => {
     const code = await createItem("Guarded lot");
     const [item] = await db
       .insert(memberItems)
-      .values({ id: crypto.randomUUID(), userId: member.user.id, title: "Guarded member item", priceCents: 100, shortCode: "GUARD1" })
+      .values({
+        id: crypto.randomUUID(),
+        userId: member.user.id,
+        title: "Guarded member item",
+        priceCents: 100,
+        shortCode: "GUARD1",
+      })
       .returning();
     const attempts: [string, Record<string, string>][] = [
       ["/theAdministrator", { intent: "close-sale", code }],
@@ -275,7 +318,11 @@ describe("admin pages", () => {
     for (const [path, fields] of attempts) {
       expect((await act(path, fields, member.cookie)).status, `${path} ${fields.intent}`).toBe(403);
     }
-    const create = await actJson("/createBid", { intent: "create", items: [{ title: "x", price: 1, mediaIds: ["m"] }] }, member.cookie);
+    const create = await actJson(
+      "/createBid",
+      { intent: "create", items: [{ title: "x", price: 1, mediaIds: ["m"] }] },
+      member.cookie,
+    );
     expect(create.status).toBe(403);
     expect((await stub(code).state())!.status).toBe("open");
     expect((await db.select().from(memberItems).where(eq(memberItems.id, item!.id)))[0]!.status).toBe("pending");
@@ -292,7 +339,13 @@ describe("admin pages", () => {
     const mediaId = await mediaUpload(admin.cookie);
     const result = await actJson(
       "/createBid",
-      { intent: "create", items: [{ title: "", price: 5, mediaIds: [mediaId] }, { title: "Created from the page", description: "", price: 15, mediaIds: [mediaId] }] },
+      {
+        intent: "create",
+        items: [
+          { title: "", price: 5, mediaIds: [mediaId] },
+          { title: "Created from the page", description: "", price: 15, mediaIds: [mediaId] },
+        ],
+      },
       admin.cookie,
     );
     expect(result.status).toBe(200);
@@ -301,7 +354,11 @@ describe("admin pages", () => {
     expect(row).toMatchObject({ priceCents: 1500, status: "open" });
     expect(result.text).toContain(row!.shortCode);
 
-    const none = await actJson("/createBid", { intent: "create", items: [{ title: "No files", price: 5, mediaIds: [] }] }, admin.cookie);
+    const none = await actJson(
+      "/createBid",
+      { intent: "create", items: [{ title: "No files", price: 5, mediaIds: [] }] },
+      admin.cookie,
+    );
     expect(none.status).toBe(400);
     expect(none.text).toContain(NO_VALID_ITEMS);
   });
@@ -312,7 +369,13 @@ describe("the dashboard's auction section", () => {
     const code = await createItem("Dashboard lot", 10);
     const buyer = await bidder();
     expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, buyer.cookie)).status).toBe(200);
-    await db.insert(memberItems).values({ id: crypto.randomUUID(), userId: member.user.id, title: "Waiting item", priceCents: 900, shortCode: "WAIT01" });
+    await db.insert(memberItems).values({
+      id: crypto.randomUUID(),
+      userId: member.user.id,
+      title: "Waiting item",
+      priceCents: 900,
+      shortCode: "WAIT01",
+    });
     const page = await html(await call("/theAdministrator", { cookie: admin.cookie }));
     const start = page.indexOf(`data-code="${code}"`);
     const group = page.slice(start, page.indexOf("</article>", start));
@@ -332,7 +395,11 @@ describe("the dashboard's auction section", () => {
     expect((await act("/bidgallery", { intent: "offer", code, amount: "12" }, buyer.cookie)).status).toBe(200);
     const [offer] = await stub(code).offers();
 
-    const approved = await act("/theAdministrator", { intent: "approve-offer", code, offerId: String(offer!.id) }, admin.cookie);
+    const approved = await act(
+      "/theAdministrator",
+      { intent: "approve-offer", code, offerId: String(offer!.id) },
+      admin.cookie,
+    );
     expect(approved.status).toBe(200);
     expect((await stub(code).offers())[0]!.status).toBe("approved");
     const missing = await act("/theAdministrator", { intent: "approve-offer", code, offerId: "999" }, admin.cookie);
@@ -359,13 +426,25 @@ describe("the dashboard's auction section", () => {
   it("approves and denies member items from the dashboard", async () => {
     const [item] = await db
       .insert(memberItems)
-      .values({ id: crypto.randomUUID(), userId: member.user.id, title: "Dashboard approval", priceCents: 300, shortCode: "DASH01" })
+      .values({
+        id: crypto.randomUUID(),
+        userId: member.user.id,
+        title: "Dashboard approval",
+        priceCents: 300,
+        shortCode: "DASH01",
+      })
       .returning();
     expect((await act("/theAdministrator", { intent: "approve-item", id: item!.id }, admin.cookie)).status).toBe(200);
     expect(card(await html(await call("/bidgallery")), "DASH01")).toContain("Dashboard approval");
     const [other] = await db
       .insert(memberItems)
-      .values({ id: crypto.randomUUID(), userId: member.user.id, title: "Dashboard denial", priceCents: 300, shortCode: "DASH02" })
+      .values({
+        id: crypto.randomUUID(),
+        userId: member.user.id,
+        title: "Dashboard denial",
+        priceCents: 300,
+        shortCode: "DASH02",
+      })
       .returning();
     expect((await act("/theAdministrator", { intent: "deny-item", id: other!.id }, admin.cookie)).status).toBe(200);
     expect((await db.select().from(memberItems).where(eq(memberItems.id, other!.id)))[0]!.status).toBe("denied");

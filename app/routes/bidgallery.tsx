@@ -4,25 +4,25 @@
 // Closed' and soft-close extensions show at once, without reload. A signed-in
 // member can also submit an item of their own for the admin's approval.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { data, useActionData, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/bidgallery";
+import { data, type ShouldRevalidateFunctionArgs, useActionData, useFetcher, useNavigate } from "react-router";
 import { listGallery, makeOffer, submitMemberItem } from "../../worker/domain/auction/auction";
 import { Unauthenticated } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
-import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, type FormError } from "../lib/forms.server";
 import {
   ADD_SHIPPING_FIRST,
   checkMemberItem,
   formatPrice,
+  type ItemState,
   liveMessage,
   MUST_SIGN_IN,
   OFFER_SUBMITTED,
   SALE_CLOSED,
   SOFT_CLOSE_MS,
-  type ItemState,
 } from "../lib/auction";
+import { requireUser, server } from "../lib/auth.server";
+import { type FormError, formAction, formFields } from "../lib/forms.server";
 import { memberItemSchema, offerSchema } from "../lib/schemas/auction";
+import type { Route } from "./+types/bidgallery";
 import "../styles/auction.css";
 
 const GALLERY_TITLE = "The Great International Empire Auction";
@@ -64,10 +64,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (fields.intent === "member-item") {
     const member = requireUser(context, request);
-    return formAction(async () => {
-      const item = await submitMemberItem(deps, member.id, parse(memberItemSchema, fields));
-      return { intent: "member-item" as const, submitted: item.shortCode };
-    }, { intent: "member-item" as const });
+    return formAction(
+      async () => {
+        const item = await submitMemberItem(deps, member.id, parse(memberItemSchema, fields));
+        return { intent: "member-item" as const, submitted: item.shortCode };
+      },
+      { intent: "member-item" as const },
+    );
   }
 
   throw data("Unknown form.", { status: 400 });
@@ -123,7 +126,17 @@ export default function BidGallery({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BidCard({ item, live, now, onState }: { item: GalleryItem; live: boolean; now: number | null; onState: (state: ItemState) => void }) {
+function BidCard({
+  item,
+  live,
+  now,
+  onState,
+}: {
+  item: GalleryItem;
+  live: boolean;
+  now: number | null;
+  onState: (state: ItemState) => void;
+}) {
   const closed = item.status === "closed";
   const titleId = useId();
   return (
@@ -204,7 +217,8 @@ function offerMessage(result: OfferResult): { text: string; ok: boolean } | null
   if ("item" in result) return { text: OFFER_SUBMITTED, ok: true };
   const error = "error" in result ? result.error : null;
   if (isMissingShipping(error)) return null;
-  if (error?.code === "NOT_AUTHENTICATED" || /signed in/i.test(error?.message ?? "")) return { text: MUST_SIGN_IN, ok: false };
+  if (error?.code === "NOT_AUTHENTICATED" || /signed in/i.test(error?.message ?? ""))
+    return { text: MUST_SIGN_IN, ok: false };
   return { text: error?.message || OFFER_FAILED, ok: false };
 }
 
@@ -265,7 +279,10 @@ function OfferForm({ item, onState }: { item: GalleryItem; onState: (state: Item
         </button>
       </div>
       {message && (
-        <p className={message.ok ? "offer-message success" : "offer-message error"} role={message.ok ? "status" : "alert"}>
+        <p
+          className={message.ok ? "offer-message success" : "offer-message error"}
+          role={message.ok ? "status" : "alert"}
+        >
           {message.text}
         </p>
       )}
@@ -286,7 +303,10 @@ function EndsAt({ endsAt, now }: { endsAt: number; now: number | null }) {
   const left = endsAt - now;
   return (
     <p className={`bid-ends${left <= SOFT_CLOSE_MS ? " soon" : ""}`}>
-      Ends <time dateTime={iso}>{new Date(endsAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
+      Ends{" "}
+      <time dateTime={iso}>
+        {new Date(endsAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+      </time>
       {" · "}
       <span className="countdown">{left > 0 ? `${countdown(left)} left` : "closing…"}</span>
     </p>
@@ -400,7 +420,12 @@ function useLiveItems(codes: string[], onState: (state: ItemState) => void) {
 function MemberItemForm() {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
-  const result = fetcher.data?.intent === "member-item" ? fetcher.data : actionData?.intent === "member-item" ? actionData : undefined;
+  const result =
+    fetcher.data?.intent === "member-item"
+      ? fetcher.data
+      : actionData?.intent === "member-item"
+        ? actionData
+        : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state === "submitting";
@@ -423,13 +448,7 @@ function MemberItemForm() {
     <section className="card member-item" aria-labelledby="member-item-heading">
       <h2 id="member-item-heading">Submit your own item</h2>
       <p className="muted">The admin reviews each item before it joins the auction.</p>
-      <fetcher.Form
-        method="post"
-        className="form"
-        noValidate
-        ref={formRef}
-        onSubmit={checkMemberItem(setClientError)}
-      >
+      <fetcher.Form method="post" className="form" noValidate ref={formRef} onSubmit={checkMemberItem(setClientError)}>
         <input type="hidden" name="intent" value="member-item" />
         <label>
           Title

@@ -3,11 +3,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { call, signUp } from "../../tests/workers/http";
+import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, notes } from "../../worker/db/schema";
 import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../lib/schemas/files";
-import { call, signUp } from "../../tests/workers/http";
-import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Intro at 00:00\nAd break at 12:30\n");
@@ -32,11 +32,26 @@ let textId: string;
 beforeAll(async () => {
   owner = await signUp();
   other = await signUp();
-  const png = await upload(owner.cookie, { fileName: "cover_art.png", contentType: "image/png", bytes: PNG, projectTitle: "Bigfile Tests" });
+  const png = await upload(owner.cookie, {
+    fileName: "cover_art.png",
+    contentType: "image/png",
+    bytes: PNG,
+    projectTitle: "Bigfile Tests",
+  });
   projectId = png.projectId;
   privateId = png.fileId;
-  publicId = (await upload(owner.cookie, { fileName: "poster.png", contentType: "image/png", bytes: PNG, projectId, accessType: "public-read" })).fileId;
-  textId = (await upload(owner.cookie, { fileName: "run sheet.txt", contentType: "text/plain", bytes: TEXT, projectId })).fileId;
+  publicId = (
+    await upload(owner.cookie, {
+      fileName: "poster.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId,
+      accessType: "public-read",
+    })
+  ).fileId;
+  textId = (
+    await upload(owner.cookie, { fileName: "run sheet.txt", contentType: "text/plain", bytes: TEXT, projectId })
+  ).fileId;
 });
 
 describe("who sees a file", () => {
@@ -95,18 +110,31 @@ describe("who sees a file", () => {
     const text = await html(await call(`/bigfile/${textId}`, { cookie: owner.cookie }));
     expect(text).toContain("run sheet.txt");
     expect(text).toContain('class="muted preview">Loading...');
-    const video = await upload(owner.cookie, { fileName: "clip.mp4", contentType: "video/mp4", bytes: mp4Bytes(), projectId });
+    const video = await upload(owner.cookie, {
+      fileName: "clip.mp4",
+      contentType: "video/mp4",
+      bytes: mp4Bytes(),
+      projectId,
+    });
     await db.update(files).set({ probeStatus: "queued" }).where(eq(files.id, video.fileId));
     const queued = await html(await call(`/bigfile/${video.fileId}`, { cookie: owner.cookie }));
     expect(queued).toMatch(/<video controls="" preload="metadata" src="http:\/\/localhost\/api\/storage\/get\//);
     expect(queued).toContain("probing…");
-    await db.update(files).set({ probeStatus: "done", durationSeconds: 75, frameRate: 29.97, resolution: "1920x1080" }).where(eq(files.id, video.fileId));
+    await db
+      .update(files)
+      .set({ probeStatus: "done", durationSeconds: 75, frameRate: 29.97, resolution: "1920x1080" })
+      .where(eq(files.id, video.fileId));
     const probed = await html(await call(`/bigfile/${video.fileId}`, { cookie: owner.cookie }));
     expect(probed).toContain("1:15");
     expect(probed).toContain("29.97");
     expect(probed).toContain("1920x1080");
-    await db.update(files).set({ probeStatus: "failed", probeError: "No media streams found." }).where(eq(files.id, video.fileId));
-    expect(await html(await call(`/bigfile/${video.fileId}`, { cookie: owner.cookie }))).toContain("No media streams found.");
+    await db
+      .update(files)
+      .set({ probeStatus: "failed", probeError: "No media streams found." })
+      .where(eq(files.id, video.fileId));
+    expect(await html(await call(`/bigfile/${video.fileId}`, { cookie: owner.cookie }))).toContain(
+      "No media streams found.",
+    );
   });
 });
 
@@ -125,7 +153,9 @@ describe("notes", () => {
     expect(added.text).toContain("Note added successfully!");
     const [note] = await db.select().from(notes).where(eq(notes.fileId, privateId));
     expect(note?.text).toBe("Replace the ad at 12:30");
-    expect(await html(await call(`/bigfile/${privateId}`, { cookie: owner.cookie }))).toContain("Replace the ad at 12:30");
+    expect(await html(await call(`/bigfile/${privateId}`, { cookie: owner.cookie }))).toContain(
+      "Replace the ad at 12:30",
+    );
 
     const missing = await act(privateId, { intent: "delete-note" }, owner.cookie);
     expect(missing.status).toBe(400);
@@ -164,7 +194,9 @@ describe("slot position", () => {
     expect(saved.status).toBe(200);
     expect(saved.text).toContain("Slot position updated successfully!");
     expect((await db.select().from(files).where(eq(files.id, privateId)))[0]?.slotPosition).toBe("c");
-    expect(await html(await call(`/bigfile/${privateId}`, { cookie: owner.cookie }))).toMatch(/name="slotPosition" value="c"/);
+    expect(await html(await call(`/bigfile/${privateId}`, { cookie: owner.cookie }))).toMatch(
+      /name="slotPosition" value="c"/,
+    );
 
     const cleared = await act(privateId, { intent: "slot", slotPosition: "" }, owner.cookie);
     expect(cleared.status).toBe(200);
@@ -177,7 +209,12 @@ describe("slot position", () => {
 
 describe("delete file", () => {
   it("deletes for the owner only", async () => {
-    const doomed = await upload(owner.cookie, { fileName: "doomed.png", contentType: "image/png", bytes: PNG, projectId });
+    const doomed = await upload(owner.cookie, {
+      fileName: "doomed.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId,
+    });
     expect((await act(doomed.fileId, { intent: "delete-file" }, other.cookie)).status).toBe(404);
     const done = await act(doomed.fileId, { intent: "delete-file" }, owner.cookie);
     // Single fetch answers a redirect of a data request with 202 and the target in the body.

@@ -3,17 +3,17 @@
 // sees a public-read file's preview, name, dates and Download; anything else
 // is 'No file data available'.
 import { useEffect, useId, useState } from "react";
-import { data, redirect, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/bigfile";
-import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigate } from "react-router";
 import { Invalid, NotFound } from "../../worker/domain/errors";
+import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
 import { parse } from "../../worker/domain/validation";
-import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, type FormError } from "../lib/forms.server";
-import { fileSummary } from "./files.server";
-import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
-import { canGoBackInApp } from "../lib/history";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
+import { requireUser, server } from "../lib/auth.server";
+import { type FormError, formAction, formFields } from "../lib/forms.server";
+import { canGoBackInApp } from "../lib/history";
+import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
+import type { Route } from "./+types/bigfile";
+import { fileSummary } from "./files.server";
 import "../styles/files.css";
 
 const NO_FILE = "No file data available";
@@ -120,7 +120,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return attempt(
         "delete-file",
         async () => {
-          const { projectId } = await deleteFile(deps, user.id, fileId).catch(retell("Required data missing for deletion"));
+          const { projectId } = await deleteFile(deps, user.id, fileId).catch(
+            retell("Required data missing for deletion"),
+          );
           // Back to the file's project page (the page that lists it), which shows the message. A
           // redirect from the action lets React Router run that navigation itself.
           throw redirect(`/projects/${projectId}`);
@@ -384,7 +386,10 @@ function DownloadButton({ fileId, onMessage }: { fileId: string; onMessage: (tex
   async function download() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/files/${encodeURIComponent(fileId)}/download`, { method: "POST", credentials: "same-origin" });
+      const response = await fetch(`/api/files/${encodeURIComponent(fileId)}/download`, {
+        method: "POST",
+        credentials: "same-origin",
+      });
       const body = (await response.json().catch(() => null)) as { url?: string } | null;
       if (!response.ok || !body?.url) {
         onMessage("Failed to generate download link", true);
@@ -481,7 +486,13 @@ function Notes({ notes }: { notes: NoteView[] }) {
   return (
     <section className="card notes">
       <h2>
-        <button type="button" className="collapse-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className="collapse-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
           <span aria-hidden className="chevron">
             {open ? "▾" : "▸"}
           </span>{" "}
@@ -547,7 +558,15 @@ function AddNote({ onMessage }: { onMessage: (text: string, error?: boolean) => 
     >
       <input type="hidden" name="intent" value="add-note" />
       <label htmlFor={id}>Add a note</label>
-      <textarea id={id} name="note" rows={3} maxLength={NOTE_MAX_LENGTH} value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${id}-count`} />
+      <textarea
+        id={id}
+        name="note"
+        rows={3}
+        maxLength={NOTE_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-describedby={`${id}-count`}
+      />
       <div className="note-controls">
         <span id={`${id}-count`} className="muted small">
           {text.length}/{NOTE_MAX_LENGTH}

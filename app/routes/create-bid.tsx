@@ -6,15 +6,15 @@
 // and each gets its generated short code.
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import type { Route } from "./+types/create-bid";
 import { createBidItems } from "../../worker/domain/auction/auction";
 import { parse } from "../../worker/domain/validation";
+import { DropZone } from "../components/DropZone";
+import { ITEM_NEEDS_TITLE_PRICE_FILE, NO_VALID_ITEMS } from "../lib/auction";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { ITEM_NEEDS_TITLE_PRICE_FILE, NO_VALID_ITEMS } from "../lib/auction";
 import { createBidItemsSchema } from "../lib/schemas/auction";
-import { uploadFile, type DropLimits } from "../lib/upload-client";
-import { DropZone } from "../components/DropZone";
+import { type DropLimits, uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/create-bid";
 import "../styles/auction.css";
 
 const MAX_FILES = 10;
@@ -49,12 +49,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const json = (request.headers.get("content-type") ?? "").includes("application/json");
   const body: unknown = json ? await request.json().catch(() => null) : formFields(await request.formData());
-  if (!body || typeof body !== "object" || (body as { intent?: unknown }).intent !== "create") throw data("Unknown form.", { status: 400 });
-  return formAction(async () => {
-    const { items } = parse(createBidItemsSchema, body);
-    const result = await createBidItems(server(context).deps, admin.id, items);
-    return { intent: "create" as const, ...result };
-  }, { intent: "create" as const });
+  if (!body || typeof body !== "object" || (body as { intent?: unknown }).intent !== "create")
+    throw data("Unknown form.", { status: 400 });
+  return formAction(
+    async () => {
+      const { items } = parse(createBidItemsSchema, body);
+      const result = await createBidItems(server(context).deps, admin.id, items);
+      return { intent: "create" as const, ...result };
+    },
+    { intent: "create" as const },
+  );
 }
 
 interface PendingFile {
@@ -78,12 +82,26 @@ interface Block {
 
 let counter = 0;
 const nextKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
-const emptyBlock = (): Block => ({ key: nextKey("item"), title: "", description: "", price: "", endsAt: "", files: [] });
+const emptyBlock = (): Block => ({
+  key: nextKey("item"),
+  title: "",
+  description: "",
+  price: "",
+  endsAt: "",
+  files: [],
+});
 
 /** Why a block cannot be submitted, or null. */
 function blockProblem(block: Block, now: number): string | null {
   const price = Number(block.price);
-  if (!block.title.trim() || block.price.trim() === "" || !Number.isFinite(price) || price <= 0 || block.files.length === 0) return ITEM_NEEDS_TITLE_PRICE_FILE;
+  if (
+    !block.title.trim() ||
+    block.price.trim() === "" ||
+    !Number.isFinite(price) ||
+    price <= 0 ||
+    block.files.length === 0
+  )
+    return ITEM_NEEDS_TITLE_PRICE_FILE;
   if (block.endsAt && !(new Date(block.endsAt).getTime() > now)) return "The sale end must be in the future.";
   return null;
 }
@@ -101,9 +119,15 @@ export default function CreateBid() {
   const busy = uploading || submitting;
 
   const updateBlock = (key: string, change: Partial<Block> | ((block: Block) => Partial<Block>)) =>
-    setBlocks((list) => list.map((block) => (block.key === key ? { ...block, ...(typeof change === "function" ? change(block) : change) } : block)));
+    setBlocks((list) =>
+      list.map((block) =>
+        block.key === key ? { ...block, ...(typeof change === "function" ? change(block) : change) } : block,
+      ),
+    );
   const updateFile = (blockKey: string, fileKey: string, change: Partial<PendingFile>) =>
-    updateBlock(blockKey, (block) => ({ files: block.files.map((file) => (file.key === fileKey ? { ...file, ...change } : file)) }));
+    updateBlock(blockKey, (block) => ({
+      files: block.files.map((file) => (file.key === fileKey ? { ...file, ...change } : file)),
+    }));
 
   useEffect(() => {
     const result = fetcher.data;
@@ -114,7 +138,9 @@ export default function CreateBid() {
       const createdKeys = new Set(sent.current.filter((key) => !skipped.has(key)));
       setCreated((list) => [...result.created, ...list]);
       setBlocks((list) => {
-        const left = list.filter((block) => !createdKeys.has(block.key)).map((block) => (skipped.has(block.key) ? { ...block, error: skipped.get(block.key) } : block));
+        const left = list
+          .filter((block) => !createdKeys.has(block.key))
+          .map((block) => (skipped.has(block.key) ? { ...block, error: skipped.get(block.key) } : block));
         return left.length ? left : [emptyBlock()];
       });
       const count = result.created.length;
@@ -149,7 +175,11 @@ export default function CreateBid() {
         }
         updateFile(block.key, pending.key, { status: "uploading", fraction: 0, error: undefined });
         try {
-          const result = await uploadFile(pending.file, { purpose: "bid-media", accessType: "private" }, { onProgress: (fraction) => updateFile(block.key, pending.key, { fraction }) });
+          const result = await uploadFile(
+            pending.file,
+            { purpose: "bid-media", accessType: "private" },
+            { onProgress: (fraction) => updateFile(block.key, pending.key, { fraction }) },
+          );
           const mediaId = String(result.mediaId);
           updateFile(block.key, pending.key, { status: "done", fraction: 1, mediaId });
           ids.push(mediaId);
@@ -184,8 +214,8 @@ export default function CreateBid() {
     <section className="card create-bid auction-ui">
       <h1>Create bid items</h1>
       <p className="muted">
-        Each item needs a title, a price and at least one picture, audio or video file. Items appear in the <Link to="/bidgallery">auction</Link> with a
-        generated product code.
+        Each item needs a title, a price and at least one picture, audio or video file. Items appear in the{" "}
+        <Link to="/bidgallery">auction</Link> with a generated product code.
       </p>
       <form
         className="bid-blocks"
@@ -207,7 +237,12 @@ export default function CreateBid() {
           />
         ))}
         <div className="actions">
-          <button type="button" className="button" disabled={busy || blocks.length >= MAX_ITEMS} onClick={() => setBlocks((list) => [...list, emptyBlock()])}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || blocks.length >= MAX_ITEMS}
+            onClick={() => setBlocks((list) => [...list, emptyBlock()])}
+          >
             Add item
           </button>
           <button type="submit" className="button primary" disabled={busy}>
@@ -263,13 +298,19 @@ function ItemBlock({
   // An item holds at most MAX_FILES files: the ones beyond are left out, with a message.
   function choose(accepted: File[]) {
     const room = MAX_FILES - block.files.length;
-    const added = accepted.slice(0, Math.max(0, room)).map((file) => ({ key: nextKey("file"), file, fraction: 0, status: "pending" as const }));
+    const added = accepted
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ key: nextKey("file"), file, fraction: 0, status: "pending" as const }));
     if (added.length) onChange({ files: [...block.files, ...added] });
     if (accepted.length > room) return `At most ${MAX_FILES} files per item.`;
   }
 
   return (
-    <fieldset className={`bid-block${block.error ? " invalid" : ""}`} disabled={busy} aria-describedby={block.error ? `${id}-error` : undefined}>
+    <fieldset
+      className={`bid-block${block.error ? " invalid" : ""}`}
+      disabled={busy}
+      aria-describedby={block.error ? `${id}-error` : undefined}
+    >
       <legend>Item {index + 1}</legend>
       {block.error && (
         <p id={`${id}-error`} className="error" role="alert">
@@ -283,15 +324,31 @@ function ItemBlock({
         </label>
         <label>
           Price ($)
-          <input type="number" step="0.01" min="0" inputMode="decimal" value={block.price} onChange={(event) => onChange({ price: event.target.value })} />
+          <input
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            value={block.price}
+            onChange={(event) => onChange({ price: event.target.value })}
+          />
         </label>
         <label className="wide">
           Description
-          <textarea rows={3} maxLength={2000} value={block.description} onChange={(event) => onChange({ description: event.target.value })} />
+          <textarea
+            rows={3}
+            maxLength={2000}
+            value={block.description}
+            onChange={(event) => onChange({ description: event.target.value })}
+          />
         </label>
         <label>
           Sale ends (optional)
-          <input type="datetime-local" value={block.endsAt} onChange={(event) => onChange({ endsAt: event.target.value })} />
+          <input
+            type="datetime-local"
+            value={block.endsAt}
+            onChange={(event) => onChange({ endsAt: event.target.value })}
+          />
         </label>
       </div>
       <DropZone

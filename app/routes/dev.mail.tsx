@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { isDevelopment } from "../../worker/config";
 import { DevOutbox } from "../../worker/mail";
-import type { Route } from "./+types/dev.mail";
 import { server } from "../lib/auth.server";
+import type { Route } from "./+types/dev.mail";
 
 /** The development outbox: every e-mail the app sent, newest first. Absent outside development. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { getActivePopup } from "../../worker/domain/popups/active";
-import type { Route } from "./+types/home";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
 import { truncate } from "../lib/text";
+import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const popup = await getActivePopup(server(context).deps);

@@ -2,14 +2,14 @@
 // and offer amount. The item waits as pending on /memitem until approved.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/mem-bid";
 import { submitMemberItem } from "../../worker/domain/auction/auction";
 import { parse } from "../../worker/domain/validation";
 import { FormErrors } from "../components/FormErrors";
+import { checkMemberItem, formatPrice } from "../lib/auction";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { checkMemberItem, formatPrice } from "../lib/auction";
 import { memberItemSchema } from "../lib/schemas/auction";
+import type { Route } from "./+types/mem-bid";
 import "../styles/auction.css";
 
 export function meta() {
@@ -25,10 +25,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const fields = formFields(await request.formData());
   const values = { title: fields.title ?? "", description: fields.description ?? "", price: fields.price ?? "" };
-  return formAction(async () => {
-    const item = await submitMemberItem(server(context).deps, admin.id, parse(memberItemSchema, fields));
-    return { submitted: { id: item.id, title: item.title, shortCode: item.shortCode, priceCents: item.priceCents } };
-  }, { values });
+  return formAction(
+    async () => {
+      const item = await submitMemberItem(server(context).deps, admin.id, parse(memberItemSchema, fields));
+      return { submitted: { id: item.id, title: item.title, shortCode: item.shortCode, priceCents: item.priceCents } };
+    },
+    { values },
+  );
 }
 
 export default function MemBid({ actionData }: Route.ComponentProps) {
@@ -44,7 +47,13 @@ export default function MemBid({ actionData }: Route.ComponentProps) {
       <p className="muted">
         The item waits in <Link to="/memitem">pending member items</Link> until it is approved.
       </p>
-      {clientError ? <p className="form-errors" role="alert">{clientError}</p> : <FormErrors error={error} />}
+      {clientError ? (
+        <p className="form-errors" role="alert">
+          {clientError}
+        </p>
+      ) : (
+        <FormErrors error={error} />
+      )}
       <Form
         method="post"
         className="form"
@@ -71,7 +80,8 @@ export default function MemBid({ actionData }: Route.ComponentProps) {
       </Form>
       {submitted && !clientError && (
         <p className="success" role="status">
-          Submitted for approval: {submitted.title} ({formatPrice(submitted.priceCents)}), code <code className="code-chip">{submitted.shortCode}</code>.
+          Submitted for approval: {submitted.title} ({formatPrice(submitted.priceCents)}), code{" "}
+          <code className="code-chip">{submitted.shortCode}</code>.
         </p>
       )}
     </section>

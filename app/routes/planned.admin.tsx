@@ -1,7 +1,7 @@
-import type { Route } from "./+types/planned.admin";
 import { ComingSoon } from "../components/ComingSoon";
 import { requireAdmin } from "../lib/auth.server";
 import { plannedTitle } from "../lib/planned";
+import type { Route } from "./+types/planned.admin";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

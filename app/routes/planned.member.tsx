@@ -1,7 +1,7 @@
-import type { Route } from "./+types/planned.member";
 import { ComingSoon } from "../components/ComingSoon";
 import { requireUser } from "../lib/auth.server";
 import { plannedTitle } from "../lib/planned";
+import type { Route } from "./+types/planned.member";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);

@@ -7,16 +7,20 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../worker/db/client";
-import { files, jobs, playlistItems, playlists, renders } from "../../worker/db/schema";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
+import { database } from "../../worker/db/client";
+import { files, jobs, playlistItems, playlists, renders } from "../../worker/db/schema";
 
 const db = database(env.DB);
 
 async function html(response: Response) {
   // React's text separators (<!-- -->) are dropped so sentences read as shown.
-  return (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  return (await response.text())
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 }
 
 /** Posts a form to a page action the way a fetcher does (`.data`); fields may repeat. */
@@ -28,12 +32,25 @@ async function act(path: string, fields: [string, string][] | Record<string, str
 
 /** A project with `count` video files (durations given) and one PNG. */
 async function projectWith(cookie: string, title: string, durations: number[]) {
-  const first = await upload(cookie, { fileName: "cover.png", contentType: "image/png", bytes: PNG, projectTitle: title });
+  const first = await upload(cookie, {
+    fileName: "cover.png",
+    contentType: "image/png",
+    bytes: PNG,
+    projectTitle: title,
+  });
   const projectId = first.projectId;
   const videoIds: string[] = [];
   for (const [i, duration] of durations.entries()) {
-    const record = await upload(cookie, { fileName: `clip-${i + 1}.mp4`, contentType: "video/mp4", bytes: mp4Bytes(2048 + i), projectId });
-    await db.update(files).set({ durationSeconds: duration, probeStatus: "done", frameRate: 25, resolution: "160x120" }).where(eq(files.id, record.fileId));
+    const record = await upload(cookie, {
+      fileName: `clip-${i + 1}.mp4`,
+      contentType: "video/mp4",
+      bytes: mp4Bytes(2048 + i),
+      projectId,
+    });
+    await db
+      .update(files)
+      .set({ durationSeconds: duration, probeStatus: "done", frameRate: 25, resolution: "160x120" })
+      .where(eq(files.id, record.fileId));
     videoIds.push(record.fileId);
   }
   return { projectId, pngId: first.fileId, videoIds };
@@ -42,11 +59,17 @@ async function projectWith(cookie: string, title: string, durations: number[]) {
 async function itemsOf(projectId: string) {
   const [playlist] = await db.select().from(playlists).where(eq(playlists.projectId, projectId));
   if (!playlist) return [];
-  return (await db.select().from(playlistItems).where(eq(playlistItems.playlistId, playlist.id))).sort((a, b) => a.seqPos - b.seqPos);
+  return (await db.select().from(playlistItems).where(eq(playlistItems.playlistId, playlist.id))).sort(
+    (a, b) => a.seqPos - b.seqPos,
+  );
 }
 
 async function addAll(cookie: string, projectId: string, fileIds: string[]) {
-  const added = await act(`/projects/${projectId}`, [["intent", "add-to-playlist"], ...fileIds.map((id): [string, string] => ["fileId", id])], cookie);
+  const added = await act(
+    `/projects/${projectId}`,
+    [["intent", "add-to-playlist"], ...fileIds.map((id): [string, string] => ["fileId", id])],
+    cookie,
+  );
   if (added.status !== 200) throw new Error(`add: ${added.status} ${added.text}`);
   const [playlist] = await db.select().from(playlists).where(eq(playlists.projectId, projectId));
   return playlist!.id;
@@ -78,10 +101,21 @@ describe("project page: playlist builder and order list", () => {
     const none = await act(`/projects/${projectId}`, { intent: "add-to-playlist" }, member.cookie);
     expect(none.status).toBe(400);
     expect(none.text).toContain("No files selected.");
-    const image = await act(`/projects/${projectId}`, [["intent", "add-to-playlist"], ["fileId", pngId]], member.cookie);
+    const image = await act(
+      `/projects/${projectId}`,
+      [
+        ["intent", "add-to-playlist"],
+        ["fileId", pngId],
+      ],
+      member.cookie,
+    );
     expect(image.text).toContain("Only audio or video files are allowed.");
 
-    const added = await act(`/projects/${projectId}`, [["intent", "add-to-playlist"], ...videoIds.map((id): [string, string] => ["fileId", id])], member.cookie);
+    const added = await act(
+      `/projects/${projectId}`,
+      [["intent", "add-to-playlist"], ...videoIds.map((id): [string, string] => ["fileId", id])],
+      member.cookie,
+    );
     expect(added.status).toBe(200);
     expect(added.text).toContain("Files added to playlist.");
     const items = await itemsOf(projectId);
@@ -109,25 +143,56 @@ describe("project page: playlist builder and order list", () => {
     const playlistId = await addAll(member.cookie, projectId, videoIds);
     const [a, b, c] = await itemsOf(projectId);
 
-    const bad = await act(`/projects/${projectId}`, { intent: "item-slot", itemId: a!.id, slotPosition: "1" }, member.cookie);
+    const bad = await act(
+      `/projects/${projectId}`,
+      { intent: "item-slot", itemId: a!.id, slotPosition: "1" },
+      member.cookie,
+    );
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Slot position must be a letter from a to z.");
-    for (const [item, letter] of [[a!, "a"], [b!, "b"], [c!, "c"]] as const) {
-      const saved = await act(`/projects/${projectId}`, { intent: "item-slot", itemId: item.id, slotPosition: letter }, member.cookie);
+    for (const [item, letter] of [
+      [a!, "a"],
+      [b!, "b"],
+      [c!, "c"],
+    ] as const) {
+      const saved = await act(
+        `/projects/${projectId}`,
+        { intent: "item-slot", itemId: item.id, slotPosition: letter },
+        member.cookie,
+      );
       expect(saved.status).toBe(200);
       expect(saved.text).toContain("Slot position updated successfully!");
     }
-    const taken = await act(`/projects/${projectId}`, { intent: "item-slot", itemId: a!.id, slotPosition: "b" }, member.cookie);
+    const taken = await act(
+      `/projects/${projectId}`,
+      { intent: "item-slot", itemId: a!.id, slotPosition: "b" },
+      member.cookie,
+    );
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("Slot position already exists in this playlist.");
     // An empty letter clears the slot.
-    expect((await act(`/projects/${projectId}`, { intent: "item-slot", itemId: c!.id, slotPosition: "" }, member.cookie)).status).toBe(200);
+    expect(
+      (await act(`/projects/${projectId}`, { intent: "item-slot", itemId: c!.id, slotPosition: "" }, member.cookie))
+        .status,
+    ).toBe(200);
     expect((await itemsOf(projectId)).map((i) => i.slotPosition)).toEqual(["a", "b", null]);
 
-    const partial = await act(`/projects/${projectId}`, [["intent", "save-order"], ["playlistId", playlistId], ["itemId", b!.id]], member.cookie);
+    const partial = await act(
+      `/projects/${projectId}`,
+      [
+        ["intent", "save-order"],
+        ["playlistId", playlistId],
+        ["itemId", b!.id],
+      ],
+      member.cookie,
+    );
     expect(partial.status).toBe(400);
     const order = [b!, a!, c!].map((i): [string, string] => ["itemId", i.id]);
-    const saved = await act(`/projects/${projectId}`, [["intent", "save-order"], ["playlistId", playlistId], ...order], member.cookie);
+    const saved = await act(
+      `/projects/${projectId}`,
+      [["intent", "save-order"], ["playlistId", playlistId], ...order],
+      member.cookie,
+    );
     expect(saved.status).toBe(200);
     expect(saved.text).toContain("Playlist order saved.");
     expect((await itemsOf(projectId)).map((i) => [i.id, i.seqPos])).toEqual([
@@ -156,12 +221,26 @@ describe("project page: playlist builder and order list", () => {
     const signed = await (
       await call("/api/uploads", {
         cookie: member.cookie,
-        json: { purpose: "program-file", fileName: "spot.mp4", contentType: "video/mp4", size: 2048, programId: program.id, slotPosition: "b" },
+        json: {
+          purpose: "program-file",
+          fileName: "spot.mp4",
+          contentType: "video/mp4",
+          size: 2048,
+          programId: program.id,
+          slotPosition: "b",
+        },
       })
     ).json<any>();
     await call(new URL(signed.put.url).pathname, { method: "PUT", body: mp4Bytes(), headers: signed.put.headers });
-    expect((await call(`/api/uploads/${signed.uploadId}/complete`, { cookie: member.cookie, method: "POST" })).status).toBe(201);
-    const applied = await (await call("/api/programs/apply", { cookie: member.cookie, json: { programId: program.id, playlistIds: [playlistId] } })).json<any>();
+    expect(
+      (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie: member.cookie, method: "POST" })).status,
+    ).toBe(201);
+    const applied = await (
+      await call("/api/programs/apply", {
+        cookie: member.cookie,
+        json: { programId: program.id, playlistIds: [playlistId] },
+      })
+    ).json<any>();
     const applicationId = applied.applications[0].applicationId;
     expect((await itemsOf(projectId))[1]!.fileName).toBe("spot.mp4");
 
@@ -169,7 +248,9 @@ describe("project page: playlist builder and order list", () => {
     expect(page).toContain("Undo me");
     expect(page).toMatch(/program-badge[^>]*>program</);
 
-    expect((await act(`/projects/${projectId}`, { intent: "undo-application", applicationId }, other.cookie)).status).toBe(404);
+    expect(
+      (await act(`/projects/${projectId}`, { intent: "undo-application", applicationId }, other.cookie)).status,
+    ).toBe(404);
     const undone = await act(`/projects/${projectId}`, { intent: "undo-application", applicationId }, member.cookie);
     expect(undone.status).toBe(200);
     expect(undone.text).toContain("Program change undone.");
@@ -185,11 +266,43 @@ describe("project page: playlist builder and order list", () => {
     const [item] = await itemsOf(projectId);
     const theirs = await projectWith(other.cookie, "Other_Project", [1]);
     const forms: [string, [string, string][]][] = [
-      [projectId, [["intent", "add-to-playlist"], ["fileId", videoIds[0]!]]],
-      [theirs.projectId, [["intent", "add-to-playlist"], ["fileId", videoIds[0]!]]],
-      [theirs.projectId, [["intent", "item-slot"], ["itemId", item!.id], ["slotPosition", "q"]]],
-      [theirs.projectId, [["intent", "remove-item"], ["itemId", item!.id]]],
-      [theirs.projectId, [["intent", "save-order"], ["playlistId", playlistId], ["itemId", item!.id]]],
+      [
+        projectId,
+        [
+          ["intent", "add-to-playlist"],
+          ["fileId", videoIds[0]!],
+        ],
+      ],
+      [
+        theirs.projectId,
+        [
+          ["intent", "add-to-playlist"],
+          ["fileId", videoIds[0]!],
+        ],
+      ],
+      [
+        theirs.projectId,
+        [
+          ["intent", "item-slot"],
+          ["itemId", item!.id],
+          ["slotPosition", "q"],
+        ],
+      ],
+      [
+        theirs.projectId,
+        [
+          ["intent", "remove-item"],
+          ["itemId", item!.id],
+        ],
+      ],
+      [
+        theirs.projectId,
+        [
+          ["intent", "save-order"],
+          ["playlistId", playlistId],
+          ["itemId", item!.id],
+        ],
+      ],
     ];
     for (const [project, fields] of forms) {
       expect((await act(`/projects/${project}`, fields, other.cookie)).status, fields[0]![1]).toBe(404);
@@ -243,7 +356,16 @@ describe("/playselect", () => {
     expect(none.status).toBe(400);
     expect(none.text).toContain("Please select at least one playlist to create a file.");
 
-    const started = await act("/playselect", [["intent", "render"], ["playlistId", p1], ["playlistId", p2], ["loudness", "on"]], owner.cookie);
+    const started = await act(
+      "/playselect",
+      [
+        ["intent", "render"],
+        ["playlistId", p1],
+        ["playlistId", p2],
+        ["loudness", "on"],
+      ],
+      owner.cookie,
+    );
     expect(started.status).toBe(200);
     expect(started.text).toContain("queued");
     const rows = await db.select().from(renders).where(eq(renders.userId, owner.user.id));
@@ -257,7 +379,9 @@ describe("/playselect", () => {
       expect(job!.kind).toBe("render");
       expect(job!.input).toMatchObject({ renderId: row.id, loudness: true });
     }
-    const status = await (await call(`/api/renders/status?ids=${rows.map((r) => r.id).join(",")}`, { cookie: owner.cookie })).json<any>();
+    const status = await (
+      await call(`/api/renders/status?ids=${rows.map((r) => r.id).join(",")}`, { cookie: owner.cookie })
+    ).json<any>();
     expect(status.renders).toHaveLength(2);
   });
 
@@ -270,9 +394,19 @@ describe("/playselect", () => {
     expect(none.status).toBe(400);
     expect(none.text).toContain("No playlists selected.");
 
-    const started = await act("/playselect", [["intent", "package"], ["playlistId", p1]], owner.cookie);
+    const started = await act(
+      "/playselect",
+      [
+        ["intent", "package"],
+        ["playlistId", p1],
+      ],
+      owner.cookie,
+    );
     expect(started.status).toBe(200);
-    const [job] = await db.select().from(jobs).where(and(eq(jobs.userId, owner.user.id), eq(jobs.kind, "package")));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.userId, owner.user.id), eq(jobs.kind, "package")));
     expect(started.text).toContain(job!.id);
 
     // The Worker builds packages itself: follow the job as the page does.
@@ -295,7 +429,14 @@ describe("/playselect", () => {
     const mine = await projectWith(owner.cookie, "Mine_Only", [1]);
     const playlistId = await addAll(owner.cookie, mine.projectId, mine.videoIds);
     for (const intent of ["render", "package"]) {
-      const refused = await act("/playselect", [["intent", intent], ["playlistId", playlistId]], other.cookie);
+      const refused = await act(
+        "/playselect",
+        [
+          ["intent", intent],
+          ["playlistId", playlistId],
+        ],
+        other.cookie,
+      );
       expect(refused.status, intent).toBe(404);
     }
     expect(await db.select().from(renders).where(eq(renders.playlistId, playlistId))).toHaveLength(0);
@@ -320,9 +461,35 @@ describe("/renderfiles", () => {
     const key = `users/${owner.user.id}/renders/${doneId}.mp4`;
     await env.FILES.put(key, mp4Bytes(), { httpMetadata: { contentType: "video/mp4" } });
     await db.insert(renders).values([
-      { ...base, id: doneId, fileName: "Late_Night_Show-2026-01-02.mp4", key, status: "done", progress: 100, durationSeconds: 125, frameRate: 29.97, resolution: "1920x1080", size: 2048, createdAt: new Date(Date.now() + 60_000) },
-      { ...base, id: crypto.randomUUID(), fileName: "Late_Night_Show-running.mp4", key: "x", status: "running", progress: 42 },
-      { ...base, id: crypto.randomUUID(), fileName: "Late_Night_Show-failed.mp4", key: "y", status: "failed", error: "Input 2 has no audio stream." },
+      {
+        ...base,
+        id: doneId,
+        fileName: "Late_Night_Show-2026-01-02.mp4",
+        key,
+        status: "done",
+        progress: 100,
+        durationSeconds: 125,
+        frameRate: 29.97,
+        resolution: "1920x1080",
+        size: 2048,
+        createdAt: new Date(Date.now() + 60_000),
+      },
+      {
+        ...base,
+        id: crypto.randomUUID(),
+        fileName: "Late_Night_Show-running.mp4",
+        key: "x",
+        status: "running",
+        progress: 42,
+      },
+      {
+        ...base,
+        id: crypto.randomUUID(),
+        fileName: "Late_Night_Show-failed.mp4",
+        key: "y",
+        status: "failed",
+        error: "Input 2 has no audio stream.",
+      },
     ]);
 
     const page = await html(await call("/renderfiles", { cookie: owner.cookie }));
@@ -338,7 +505,9 @@ describe("/renderfiles", () => {
     expect(page).toContain(">Download</a>");
     expect(page).not.toContain("Download M4A");
 
-    const download = page.match(/href="(http:\/\/localhost\/api\/storage\/get\/[^"]+)"[^>]*download="Late_Night_Show-2026-01-02.mp4"/);
+    const download = page.match(
+      /href="(http:\/\/localhost\/api\/storage\/get\/[^"]+)"[^>]*download="Late_Night_Show-2026-01-02.mp4"/,
+    );
     expect(download).not.toBeNull();
     const file = await call(new URL(download![1]!).pathname);
     expect(file.status).toBe(200);

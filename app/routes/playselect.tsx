@@ -5,14 +5,20 @@
 // with the file to open, or the failure.
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import type { Route } from "./+types/playselect";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { startPackage, startRenders } from "../../worker/domain/renders/renders";
 import { parse } from "../../worker/domain/validation";
+import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList } from "../lib/forms.server";
-import { NO_PLAYLISTS_SELECTED, packageSchema, RENDER_CREATED, renderSchema, SELECT_PLAYLIST_TO_RENDER } from "../lib/schemas/playlists";
-import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
+import {
+  NO_PLAYLISTS_SELECTED,
+  packageSchema,
+  RENDER_CREATED,
+  renderSchema,
+  SELECT_PLAYLIST_TO_RENDER,
+} from "../lib/schemas/playlists";
+import type { Route } from "./+types/playselect";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
@@ -42,7 +48,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
@@ -53,7 +58,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "render": {
       const echo = { intent: "render" as const };
       return formAction(async () => {
-        const input = parse(renderSchema, { playlistIds: formList(form, "playlistId"), loudness: fields.loudness === "on" || fields.loudness === "true" });
+        const input = parse(renderSchema, {
+          playlistIds: formList(form, "playlistId"),
+          loudness: fields.loudness === "on" || fields.loudness === "true",
+        });
         return { ...echo, renders: await startRenders(deps, user.id, input.playlistIds, input.loudness) };
       }, echo);
     }
@@ -149,9 +157,21 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
       if (!answer || seen.current.has(answer)) continue;
       seen.current.add(answer);
       if (answer.error) {
-        showFeedback(answer.intent === "package" ? `Failed to package playlists: ${answer.error.message}` : answer.error.message, true);
+        showFeedback(
+          answer.intent === "package" ? `Failed to package playlists: ${answer.error.message}` : answer.error.message,
+          true,
+        );
       } else if (answer.renders) {
-        setRenders(answer.renders.map((r) => ({ renderId: r.renderId, projectTitle: r.projectTitle, status: "queued", progress: 0, error: null, url: null })));
+        setRenders(
+          answer.renders.map((r) => ({
+            renderId: r.renderId,
+            projectTitle: r.projectTitle,
+            status: "queued",
+            progress: 0,
+            error: null,
+            url: null,
+          })),
+        );
       } else if (answer.jobId) {
         setPack({ jobId: answer.jobId, status: "queued", progress: 0, error: null, downloadUrl: null, fileName: null });
       }
@@ -162,19 +182,29 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   usePolling(rendering, async () => {
     const ids = renders.filter((r) => active(r.status)).map((r) => r.renderId);
     if (ids.length === 0) return;
-    const { renders: states } = await getJson<{ renders: { id: string; status: JobState; progress: number; error: string | null }[] }>(
-      `/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`,
-    );
+    const { renders: states } = await getJson<{
+      renders: { id: string; status: JobState; progress: number; error: string | null }[];
+    }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
     // Finished renders get their playable URL from the render list.
     const finished = states.some((s) => s.status === "done");
     const urls = finished
-      ? new Map((await getJson<{ renderFiles: { id: string; url: string | null }[] }>("/api/renders")).renderFiles.map((r) => [r.id, r.url]))
+      ? new Map(
+          (await getJson<{ renderFiles: { id: string; url: string | null }[] }>("/api/renders")).renderFiles.map(
+            (r) => [r.id, r.url],
+          ),
+        )
       : new Map<string, string | null>();
     setRenders((list) =>
       list.map((r) => {
         const state = states.find((s) => s.id === r.renderId);
         if (!state) return r;
-        return { ...r, status: state.status, progress: state.progress, error: state.error, url: urls.get(r.renderId) ?? r.url };
+        return {
+          ...r,
+          status: state.status,
+          progress: state.progress,
+          error: state.error,
+          url: urls.get(r.renderId) ?? r.url,
+        };
       }),
     );
   });
@@ -182,9 +212,13 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   const packaging = pack ? active(pack.status) : false;
   usePolling(packaging, async () => {
     if (!pack) return;
-    const job = await getJson<{ status: JobState; progress: number; error: string | null; downloadUrl: string | null; fileName: string | null }>(
-      `/api/jobs/${encodeURIComponent(pack.jobId)}`,
-    );
+    const job = await getJson<{
+      status: JobState;
+      progress: number;
+      error: string | null;
+      downloadUrl: string | null;
+      fileName: string | null;
+    }>(`/api/jobs/${encodeURIComponent(pack.jobId)}`);
     setPack((current) => (current && current.jobId === pack.jobId ? { ...current, ...job } : current));
   });
 
@@ -192,7 +226,8 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   const packageBusy = packageFetcher.state !== "idle" || packaging;
 
   function submit(intent: "render" | "package") {
-    if (selected.length === 0) return showFeedback(intent === "render" ? SELECT_PLAYLIST_TO_RENDER : NO_PLAYLISTS_SELECTED, true);
+    if (selected.length === 0)
+      return showFeedback(intent === "render" ? SELECT_PLAYLIST_TO_RENDER : NO_PLAYLISTS_SELECTED, true);
     const form = new FormData();
     form.set("intent", intent);
     for (const playlistId of selected) form.append("playlistId", playlistId);
@@ -211,12 +246,13 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h1>Sequence</h1>
         <p className="muted">
-          Select playlists, then <strong>Create File</strong> to render each into one file, or <strong>Process</strong> to package their
-          files as one zip.
+          Select playlists, then <strong>Create File</strong> to render each into one file, or <strong>Process</strong>{" "}
+          to package their files as one zip.
         </p>
         {playlists.length === 0 ? (
           <p className="empty-state">
-            No playlists with files yet. Open a project from <Link to="/authenticated">Home</Link> and add files to its playlist.
+            No playlists with files yet. Open a project from <Link to="/authenticated">Home</Link> and add files to its
+            playlist.
           </p>
         ) : (
           <fieldset className="playlist-picker">
@@ -227,7 +263,11 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
                   key={playlist.id}
                   playlist={playlist}
                   checked={selected.includes(playlist.id)}
-                  onChange={(checked) => setSelected((list) => (checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id)))}
+                  onChange={(checked) =>
+                    setSelected((list) =>
+                      checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id),
+                    )
+                  }
                 />
               ))}
             </ul>
@@ -235,7 +275,12 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
           </fieldset>
         )}
         <label className="inline loudness" htmlFor={`${id}-loudness`}>
-          <input id={`${id}-loudness`} type="checkbox" checked={loudness} onChange={(event) => setLoudness(event.target.checked)} />
+          <input
+            id={`${id}-loudness`}
+            type="checkbox"
+            checked={loudness}
+            onChange={(event) => setLoudness(event.target.checked)}
+          />
           Normalise loudness <span className="muted small">(−16 LUFS stereo, −19 LUFS mono, peaks ≤ −1 dBTP)</span>
         </label>
         <div className="actions">
@@ -270,16 +315,30 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PlaylistChoice({ playlist, checked, onChange }: { playlist: PlaylistOption; checked: boolean; onChange: (checked: boolean) => void }) {
+function PlaylistChoice({
+  playlist,
+  checked,
+  onChange,
+}: {
+  playlist: PlaylistOption;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <li>
       <label className="inline">
-        <input type="checkbox" name="playlistId" value={playlist.id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          name="playlistId"
+          value={playlist.id}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         <span className="picker-title">{displayName(playlist.projectTitle)}</span>
       </label>
       <span className="muted small">
-        {playlist.mediaType === "audio" ? "Audio" : "Video"} · {playlist.itemCount} {playlist.itemCount === 1 ? "file" : "files"} ·{" "}
-        {formatDuration(playlist.totalSeconds)}
+        {playlist.mediaType === "audio" ? "Audio" : "Video"} · {playlist.itemCount}{" "}
+        {playlist.itemCount === 1 ? "file" : "files"} · {formatDuration(playlist.totalSeconds)}
         {" · "}
         <Link to={`/projects/${playlist.projectId}`}>Edit</Link>
       </span>

@@ -5,16 +5,20 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../worker/db/client";
-import { files, playlistItems, programFiles, programs } from "../../worker/db/schema";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
+import { database } from "../../worker/db/client";
+import { files, playlistItems, programFiles, programs } from "../../worker/db/schema";
 
 const db = database(env.DB);
 
 async function html(response: Response) {
   // React's text separators (<!-- -->) are dropped so sentences read as shown.
-  return (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  return (await response.text())
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 }
 
 /** Posts a form to the page's action the way a fetcher does (`.data`); fields may repeat. */
@@ -58,7 +62,14 @@ async function programFile(cookie: string, programId: string, slot: string, kind
   const bytes = kind === "video" ? mp4Bytes() : mp3Bytes();
   const signed = await call("/api/uploads", {
     cookie,
-    json: { purpose: "program-file", fileName: `spot-${slot}.${kind === "video" ? "mp4" : "mp3"}`, contentType: kind === "video" ? "video/mp4" : "audio/mpeg", size: bytes.byteLength, programId, slotPosition: slot },
+    json: {
+      purpose: "program-file",
+      fileName: `spot-${slot}.${kind === "video" ? "mp4" : "mp3"}`,
+      contentType: kind === "video" ? "video/mp4" : "audio/mpeg",
+      size: bytes.byteLength,
+      programId,
+      slotPosition: slot,
+    },
   });
   const ticket = await signed.json<any>();
   if (signed.status !== 201) throw new Error(`program upload: ${signed.status} ${JSON.stringify(ticket)}`);
@@ -113,7 +124,12 @@ describe("/programming page", () => {
     const owner = await signUp();
     const { playlist } = await playlistWith(owner.cookie, ["video"], "Morning_Show");
     // A project whose playlist stays empty is not offered.
-    const empty = await upload(owner.cookie, { fileName: "cover.png", contentType: "image/png", bytes: PNG, projectTitle: "Empty_Project" });
+    const empty = await upload(owner.cookie, {
+      fileName: "cover.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectTitle: "Empty_Project",
+    });
     await call(`/api/projects/${empty.projectId}/playlist`, { cookie: owner.cookie });
     const programId = await createViaPage(owner.cookie, "Summer Spots");
     await programFile(owner.cookie, programId, "c");
@@ -138,7 +154,10 @@ describe("/programming actions", () => {
     expect(missing.status).toBe(400);
     expect(missing.text).toContain("Program title is required");
 
-    const created = await act({ intent: "create-program", title: "Public Promo", accessType: "public-read" }, member.cookie);
+    const created = await act(
+      { intent: "create-program", title: "Public Promo", accessType: "public-read" },
+      member.cookie,
+    );
     expect(created.status).toBe(200);
     expect(created.text).toContain("Program created.");
     const [promo] = await db.select().from(programs).where(eq(programs.title, "Public Promo"));
@@ -150,13 +169,24 @@ describe("/programming actions", () => {
     const start = new Date(Date.now() + 86_400_000);
     const end = new Date(start.getTime() + 86_400_000);
     const unscheduled = await act(
-      [["intent", "create-program"], ["title", "Holiday"], ["startsAt", start.toISOString()], ["endsAt", end.toISOString()]],
+      [
+        ["intent", "create-program"],
+        ["title", "Holiday"],
+        ["startsAt", start.toISOString()],
+        ["endsAt", end.toISOString()],
+      ],
       member.cookie,
     );
     expect(unscheduled.status).toBe(400);
     expect(unscheduled.text).toContain("A scheduled program needs at least one playlist.");
     const backwards = await act(
-      [["intent", "create-program"], ["title", "Holiday"], ["startsAt", end.toISOString()], ["endsAt", start.toISOString()], ["playlistId", "x"]],
+      [
+        ["intent", "create-program"],
+        ["title", "Holiday"],
+        ["startsAt", end.toISOString()],
+        ["endsAt", start.toISOString()],
+        ["playlistId", "x"],
+      ],
       member.cookie,
     );
     expect(backwards.text).toContain("The end must be after the start.");
@@ -164,7 +194,12 @@ describe("/programming actions", () => {
     const { playlist } = await playlistWith(member.cookie, ["video"], "Holiday_Show");
     const theirs = await playlistWith(other.cookie, ["video"], "Their_Show");
     const foreign = await act(
-      [["intent", "create-program"], ["title", "Sneaky"], ["startsAt", start.toISOString()], ["playlistId", theirs.playlist.id]],
+      [
+        ["intent", "create-program"],
+        ["title", "Sneaky"],
+        ["startsAt", start.toISOString()],
+        ["playlistId", theirs.playlist.id],
+      ],
       member.cookie,
     );
     expect(foreign.status).toBe(404);
@@ -187,12 +222,36 @@ describe("/programming actions", () => {
     const owner = await signUp();
     const one = await createViaPage(owner.cookie, "First program");
     const two = await createViaPage(owner.cookie, "Second program");
-    const partial = await act([["intent", "reorder-programs"], ["programId", two]], owner.cookie);
+    const partial = await act(
+      [
+        ["intent", "reorder-programs"],
+        ["programId", two],
+      ],
+      owner.cookie,
+    );
     expect(partial.status).toBe(400);
     const theirs = await createViaPage(other.cookie, "Their program");
-    expect((await act([["intent", "reorder-programs"], ["programId", two], ["programId", theirs]], owner.cookie)).status).toBe(400);
+    expect(
+      (
+        await act(
+          [
+            ["intent", "reorder-programs"],
+            ["programId", two],
+            ["programId", theirs],
+          ],
+          owner.cookie,
+        )
+      ).status,
+    ).toBe(400);
 
-    const saved = await act([["intent", "reorder-programs"], ["programId", two], ["programId", one]], owner.cookie);
+    const saved = await act(
+      [
+        ["intent", "reorder-programs"],
+        ["programId", two],
+        ["programId", one],
+      ],
+      owner.cookie,
+    );
     expect(saved.status).toBe(200);
     expect(saved.text).toContain("Program order saved.");
     const page = await html(await call("/programming", { cookie: owner.cookie }));
@@ -240,18 +299,32 @@ describe("/programming actions", () => {
     const owner = await signUp();
     const video = await playlistWith(owner.cookie, ["video", "video"], "Episode_1");
     const audio = await playlistWith(owner.cookie, ["audio"], "Radio_Hour");
-    await call(`/api/playlist-items/${video.playlist.items[1].id}/slot`, { method: "PUT", cookie: owner.cookie, json: { slotPosition: "b" } });
+    await call(`/api/playlist-items/${video.playlist.items[1].id}/slot`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      json: { slotPosition: "b" },
+    });
     const programId = await createViaPage(owner.cookie, "Ad swap");
     await programFile(owner.cookie, programId, "b");
     await programFile(owner.cookie, programId, "c");
 
-    const noProgram = await act([["intent", "preview-apply"], ["playlistId", video.playlist.id]], owner.cookie);
+    const noProgram = await act(
+      [
+        ["intent", "preview-apply"],
+        ["playlistId", video.playlist.id],
+      ],
+      owner.cookie,
+    );
     expect(noProgram.status).toBe(400);
     expect(noProgram.text).toContain("No program selected. Please select a program first.");
     const noPlaylists = await act({ intent: "apply-program", programId }, owner.cookie);
     expect(noPlaylists.text).toContain("No playlists selected. Please select at least one playlist.");
 
-    const both: [string, string][] = [["programId", programId], ["playlistId", video.playlist.id], ["playlistId", audio.playlist.id]];
+    const both: [string, string][] = [
+      ["programId", programId],
+      ["playlistId", video.playlist.id],
+      ["playlistId", audio.playlist.id],
+    ];
     const preview = await act([["intent", "preview-apply"], ...both], owner.cookie);
     expect(preview.status).toBe(200);
     expect(preview.text).toContain("replace");
@@ -274,7 +347,9 @@ describe("/programming actions", () => {
       [2, "b", "spot-b.mp4"],
       [3, "c", "spot-c.mp4"],
     ]);
-    expect(await db.select().from(playlistItems).where(eq(playlistItems.playlistId, audio.playlist.id))).toHaveLength(1);
+    expect(await db.select().from(playlistItems).where(eq(playlistItems.playlistId, audio.playlist.id))).toHaveLength(
+      1,
+    );
 
     // The project page now lists the application with an Undo button.
     const project = await html(await call(`/projects/${video.projectId}`, { cookie: owner.cookie }));
@@ -292,9 +367,23 @@ describe("/programming actions", () => {
     const theirs = await playlistWith(other.cookie, ["video"], "Theirs");
 
     for (const intent of ["preview-apply", "apply-program"]) {
-      const foreignProgram = await act([["intent", intent], ["programId", programId], ["playlistId", theirs.playlist.id]], other.cookie);
+      const foreignProgram = await act(
+        [
+          ["intent", intent],
+          ["programId", programId],
+          ["playlistId", theirs.playlist.id],
+        ],
+        other.cookie,
+      );
       expect(foreignProgram.status, intent).toBe(404);
-      const foreignPlaylist = await act([["intent", intent], ["programId", programId], ["playlistId", theirs.playlist.id]], owner.cookie);
+      const foreignPlaylist = await act(
+        [
+          ["intent", intent],
+          ["programId", programId],
+          ["playlistId", theirs.playlist.id],
+        ],
+        owner.cookie,
+      );
       expect(foreignPlaylist.status, intent).toBe(404);
     }
     const page = await html(await call("/programming", { cookie: other.cookie }));

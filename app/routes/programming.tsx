@@ -4,9 +4,19 @@
 // drag-reorderable list (saved when the drag ends), each expandable with its
 // files sorted by slot letter, editable letters and deletes; and a playlist
 // picker to preview and apply a program to playlists (spot replacement).
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from "react";
+import {
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
-import type { Route } from "./+types/programming";
+import { Invalid } from "../../worker/domain/errors";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import {
   applyProgram,
@@ -14,13 +24,28 @@ import {
   deleteProgram,
   deleteProgramFile,
   listPrograms,
+  type PlaylistPlan,
   previewApply,
   reorderPrograms,
   setProgramFileSlot,
-  type PlaylistPlan,
 } from "../../worker/domain/programs/programs";
-import { Invalid } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
+import {
+  displayName,
+  Feedback,
+  formatDuration,
+  kindOfFile,
+  LocalTime,
+  type MediaKind,
+  PickerActions,
+  type ShowFeedback,
+  SlotPreview,
+  slotDuration,
+  useAnswer,
+  useFeedback,
+} from "../components/files";
+import { SlotInput } from "../components/SlotInput";
+import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../components/SortableList";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList } from "../lib/forms.server";
 import {
@@ -35,9 +60,7 @@ import {
   programSlotSchema,
 } from "../lib/schemas/playlists";
 import { uploadFile } from "../lib/upload-client";
-import { displayName, Feedback, formatDuration, kindOfFile, LocalTime, PickerActions, slotDuration, SlotPreview, useAnswer, useFeedback, type MediaKind, type ShowFeedback } from "../components/files";
-import { SlotInput } from "../components/SlotInput";
-import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../components/SortableList";
+import type { Route } from "./+types/programming";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
@@ -97,7 +120,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-
 /** The program and playlists of an apply or preview, with the seed's messages when missing. */
 function applyTarget(form: FormData) {
   const programId = (form.get("programId") as string | null) ?? "";
@@ -146,7 +168,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     case "delete-program-file": {
       const echo = { intent: "delete-program-file" as const, fileId: fields.fileId ?? "" };
-      return formAction(async () => ({ ...echo, message: (await deleteProgramFile(deps, user.id, echo.fileId)).message }), echo);
+      return formAction(
+        async () => ({ ...echo, message: (await deleteProgramFile(deps, user.id, echo.fileId)).message }),
+        echo,
+      );
     }
     case "delete-program": {
       const echo = { intent: "delete-program" as const, programId: fields.programId ?? "" };
@@ -167,7 +192,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       return formAction(async () => {
         const { programId, playlistIds } = applyTarget(form);
         const result = await applyProgram(deps, user.id, programId, playlistIds);
-        return { ...echo, success: result.success, message: result.message, refused: result.refused, applied: result.applications.length };
+        return {
+          ...echo,
+          success: result.success,
+          message: result.message,
+          refused: result.refused,
+          applied: result.applications.length,
+        };
       }, echo);
     }
     default:
@@ -198,8 +229,9 @@ export default function Programming({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h1>Programming</h1>
         <p className="muted">
-          A program is a set of audio or video files with slot letters. Applying it to playlists puts each file into the playlist slot
-          with the same letter (or appends it there), so an expired spot is replaced in every episode at once.
+          A program is a set of audio or video files with slot letters. Applying it to playlists puts each file into the
+          playlist slot with the same letter (or appends it there), so an expired spot is replaced in every episode at
+          once.
         </p>
         <CreateProgram playlists={withFiles} />
       </section>
@@ -225,7 +257,14 @@ interface FileRow {
 }
 
 let rowCounter = 0;
-const newRow = (slotPosition = ""): FileRow => ({ id: `row-${++rowCounter}`, file: null, slotPosition, error: null, state: "idle", fraction: 0 });
+const newRow = (slotPosition = ""): FileRow => ({
+  id: `row-${++rowCounter}`,
+  file: null,
+  slotPosition,
+  error: null,
+  state: "idle",
+  fraction: 0,
+});
 
 /** The first letter a..z not in `taken`. */
 function nextFreeLetter(taken: Iterable<string>) {
@@ -249,7 +288,11 @@ function fileError(file: File, kind: MediaKind | null): string | null {
 }
 
 /** Seed 000 §5 checks before a program upload; marks each row's error and returns the first problem. */
-function checkRows(rows: FileRow[], programKind: MediaKind | null, taken: Set<string>): { rows: FileRow[]; problem: string | null } {
+function checkRows(
+  rows: FileRow[],
+  programKind: MediaKind | null,
+  taken: Set<string>,
+): { rows: FileRow[]; problem: string | null } {
   const filled = rows.filter((row) => row.file && row.state !== "done");
   if (filled.length === 0) return { rows, problem: MUST_UPLOAD_ONE };
   const kind = rowsKind(rows, programKind);
@@ -272,7 +315,12 @@ function checkRows(rows: FileRow[], programKind: MediaKind | null, taken: Set<st
 }
 
 /** Uploads the rows' files into the program one after another; returns how many failed. */
-async function uploadRows(rows: FileRow[], programId: string, accessType: string, update: (id: string, change: Partial<FileRow>) => void) {
+async function uploadRows(
+  rows: FileRow[],
+  programId: string,
+  accessType: string,
+  update: (id: string, change: Partial<FileRow>) => void,
+) {
   let failures = 0;
   for (const row of rows) {
     if (!row.file || row.state === "done") continue;
@@ -280,7 +328,12 @@ async function uploadRows(rows: FileRow[], programId: string, accessType: string
     try {
       await uploadFile(
         row.file,
-        { purpose: "program-file", programId, slotPosition: row.slotPosition, accessType: accessType === "public-read" ? "public-read" : "private" },
+        {
+          purpose: "program-file",
+          programId,
+          slotPosition: row.slotPosition,
+          accessType: accessType === "public-read" ? "public-read" : "private",
+        },
         { onProgress: (fraction) => update(row.id, { fraction }) },
       );
       update(row.id, { state: "done", fraction: 1 });
@@ -309,7 +362,8 @@ function FileRows({
   onMessage: ShowFeedback;
   label: string;
 }) {
-  const update = (id: string, change: Partial<FileRow>) => setRows((list) => list.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  const update = (id: string, change: Partial<FileRow>) =>
+    setRows((list) => list.map((row) => (row.id === id ? { ...row, ...change } : row)));
   const kind = rowsKind(rows, programKind);
   return (
     <div className="file-rows">
@@ -330,12 +384,19 @@ function FileRows({
                 disabled={disabled}
                 onChange={(event) => {
                   const letter = event.target.value.trim().toLowerCase();
-                  update(row.id, { slotPosition: letter, error: letter && !/^[a-z]$/.test(letter) ? PROGRAM_SLOT_INVALID : null });
+                  update(row.id, {
+                    slotPosition: letter,
+                    error: letter && !/^[a-z]$/.test(letter) ? PROGRAM_SLOT_INVALID : null,
+                  });
                 }}
               />
             </label>
             <span className="draft-file">
-              {row.file ? <span className="draft-name">{row.file.name}</span> : <span className="muted small">No file yet</span>}
+              {row.file ? (
+                <span className="draft-name">{row.file.name}</span>
+              ) : (
+                <span className="muted small">No file yet</span>
+              )}
               <label className={`button small${disabled ? " disabled" : ""}`}>
                 {row.file ? "Change file" : "Choose file"}
                 <span className="visually-hidden"> for slot {index + 1}</span>
@@ -357,7 +418,11 @@ function FileRows({
               </label>
             </span>
             {(row.state === "uploading" || row.fraction > 0) && (
-              <progress max={100} value={Math.round(row.fraction * 100)} aria-label={`${row.file?.name ?? "file"} upload progress`} />
+              <progress
+                max={100}
+                value={Math.round(row.fraction * 100)}
+                aria-label={`${row.file?.name ?? "file"} upload progress`}
+              />
             )}
             {!disabled && rows.length > 1 && (
               <button
@@ -425,7 +490,8 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
   useEffect(() => {
     if (!answer || seen.current === answer) return;
     seen.current = answer;
-    if (answer.error || !answer.programId) return showFeedback(answer.error?.message ?? "An unexpected error occurred. Please try again.", true);
+    if (answer.error || !answer.programId)
+      return showFeedback(answer.error?.message ?? "An unexpected error occurred. Please try again.", true);
     const programId = answer.programId;
     setUploading(true);
     void (async () => {
@@ -440,7 +506,10 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
         setTargets([]);
         setRows([newRow("a")]);
       } else {
-        showFeedback(`The program was created, but ${failures} ${failures === 1 ? "file" : "files"} failed to upload. Add them from the program's details.`, true);
+        showFeedback(
+          `The program was created, but ${failures} ${failures === 1 ? "file" : "files"} failed to upload. Add them from the program's details.`,
+          true,
+        );
         setRows((list) => list.filter((row) => row.state !== "done"));
       }
     })();
@@ -454,8 +523,10 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
     const { rows: checked, problem } = checkRows(rows, null, new Set());
     setRows(checked);
     if (problem) return showFeedback(problem, true);
-    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) return showFeedback("The end must be after the start.", true);
-    if (scheduled && targets.length === 0) return showFeedback("A scheduled program needs at least one playlist.", true);
+    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
+      return showFeedback("The end must be after the start.", true);
+    if (scheduled && targets.length === 0)
+      return showFeedback("A scheduled program needs at least one playlist.", true);
     pending.current = checked;
     const form = new FormData();
     form.set("intent", "create-program");
@@ -474,7 +545,13 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
       <div className="form-grid">
         <label>
           Program title
-          <input name="title" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} disabled={busy} />
+          <input
+            name="title"
+            value={title}
+            maxLength={100}
+            onChange={(event) => setTitle(event.target.value)}
+            disabled={busy}
+          />
         </label>
         <label>
           Access type
@@ -485,11 +562,21 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
         </label>
         <label>
           Starts (optional)
-          <input type="datetime-local" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} disabled={busy} />
+          <input
+            type="datetime-local"
+            value={startsAt}
+            onChange={(event) => setStartsAt(event.target.value)}
+            disabled={busy}
+          />
         </label>
         <label>
           Ends (optional)
-          <input type="datetime-local" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} disabled={busy} />
+          <input
+            type="datetime-local"
+            value={endsAt}
+            onChange={(event) => setEndsAt(event.target.value)}
+            disabled={busy}
+          />
         </label>
       </div>
       {scheduled && (
@@ -505,7 +592,9 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
                   checked={targets.includes(playlist.id)}
                   disabled={busy}
                   onChange={(event) =>
-                    setTargets((list) => (event.target.checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id)))
+                    setTargets((list) =>
+                      event.target.checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id),
+                    )
                   }
                 />
                 {displayName(playlist.projectTitle)}
@@ -516,7 +605,15 @@ function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
       )}
       <div>
         <h3 id={`${id}-files`}>Files and slot letters</h3>
-        <FileRows rows={rows} setRows={setRows} programKind={null} taken={new Set()} disabled={busy} onMessage={showFeedback} label="Program files" />
+        <FileRows
+          rows={rows}
+          setRows={setRows}
+          programKind={null}
+          taken={new Set()}
+          disabled={busy}
+          onMessage={showFeedback}
+          label="Program files"
+        />
       </div>
       <div className="actions">
         <button type="submit" className="button primary" disabled={busy}>
@@ -558,24 +655,22 @@ function ProgramList({ programs, playlists }: { programs: ProgramView[]; playlis
       {ordered.length === 0 ? (
         <p className="empty-state">No programs yet. Create one above.</p>
       ) : (
-        <>
-          <SortableList
-            ids={ordered.map((program) => program.id)}
-            list="ul"
-            className="program-list"
-            onReorder={reorder}
-            hint={
-              <>
-                Drag a program by its handle to reorder (or focus the handle, press Space, use the arrow keys and Space again); the order
-                is saved when you drop it.
-              </>
-            }
-          >
-            {ordered.map((program) => (
-              <ProgramCard key={program.id} program={program} playlistTitles={titles} onMessage={showFeedback} />
-            ))}
-          </SortableList>
-        </>
+        <SortableList
+          ids={ordered.map((program) => program.id)}
+          list="ul"
+          className="program-list"
+          onReorder={reorder}
+          hint={
+            <>
+              Drag a program by its handle to reorder (or focus the handle, press Space, use the arrow keys and Space
+              again); the order is saved when you drop it.
+            </>
+          }
+        >
+          {ordered.map((program) => (
+            <ProgramCard key={program.id} program={program} playlistTitles={titles} onMessage={showFeedback} />
+          ))}
+        </SortableList>
       )}
     </>
   );
@@ -585,7 +680,15 @@ function scheduleLabel(state: string) {
   return state === "pending" ? "pending" : state === "applied" ? "applied" : state === "ended" ? "ended" : null;
 }
 
-function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramView; playlistTitles: Map<string, string>; onMessage: ShowFeedback }) {
+function ProgramCard({
+  program,
+  playlistTitles,
+  onMessage,
+}: {
+  program: ProgramView;
+  playlistTitles: Map<string, string>;
+  onMessage: ShowFeedback;
+}) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const row = useSortableRow(program.id);
@@ -595,10 +698,21 @@ function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramV
   const state = scheduleLabel(program.scheduleState);
   const title = displayName(program.title);
   return (
-    <li ref={row.ref} style={row.style} className={`program-card${row.isDragging ? " dragging" : ""}`} data-program-id={program.id}>
+    <li
+      ref={row.ref}
+      style={row.style}
+      className={`program-card${row.isDragging ? " dragging" : ""}`}
+      data-program-id={program.id}
+    >
       <div className="program-head">
         <DragHandle handle={row.handle} label={`Move program ${title}`} />
-        <button type="button" className="collapse-toggle program-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className="collapse-toggle program-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
           <span aria-hidden className="chevron">
             {open ? "▾" : "▸"}
           </span>{" "}
@@ -615,9 +729,25 @@ function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramV
       </div>
       {(program.startsAt || program.endsAt) && (
         <p className="schedule small">
-          Scheduled{program.startsAt && <> from <LocalTime value={program.startsAt} /></>}
-          {program.endsAt && <> until <LocalTime value={program.endsAt} /></>}
-          {program.schedulePlaylistIds.length > 0 && <> · on {program.schedulePlaylistIds.map((id) => playlistTitles.get(id) ?? "a deleted playlist").join(", ")}</>}
+          Scheduled
+          {program.startsAt && (
+            <>
+              {" "}
+              from <LocalTime value={program.startsAt} />
+            </>
+          )}
+          {program.endsAt && (
+            <>
+              {" "}
+              until <LocalTime value={program.endsAt} />
+            </>
+          )}
+          {program.schedulePlaylistIds.length > 0 && (
+            <>
+              {" "}
+              · on {program.schedulePlaylistIds.map((id) => playlistTitles.get(id) ?? "a deleted playlist").join(", ")}
+            </>
+          )}
         </p>
       )}
       <div id={panelId} hidden={!open} className="program-details">
@@ -637,7 +767,8 @@ function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramV
             className="button danger small"
             disabled={deleting}
             onClick={() => {
-              if (window.confirm(DELETE_PROGRAM_CONFIRM)) void deleteFetcher.submit({ intent: "delete-program", programId: program.id }, { method: "post" });
+              if (window.confirm(DELETE_PROGRAM_CONFIRM))
+                void deleteFetcher.submit({ intent: "delete-program", programId: program.id }, { method: "post" });
             }}
           >
             {deleting ? "Deleting..." : "Delete program"}
@@ -648,7 +779,15 @@ function ProgramCard({ program, playlistTitles, onMessage }: { program: ProgramV
   );
 }
 
-function ProgramFileRow({ file, mediaType, onMessage }: { file: ProgramFileView; mediaType: MediaKind | null; onMessage: ShowFeedback }) {
+function ProgramFileRow({
+  file,
+  mediaType,
+  onMessage,
+}: {
+  file: ProgramFileView;
+  mediaType: MediaKind | null;
+  onMessage: ShowFeedback;
+}) {
   const deleteFetcher = useFetcher<Answer>();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
@@ -666,13 +805,18 @@ function ProgramFileRow({ file, mediaType, onMessage }: { file: ProgramFileView;
         <span className="slot-name">{name}</span>
         <span className="muted small">{slotDuration(file.durationSeconds, file.probeStatus)}</span>
       </div>
-      <SlotPreview url={file.previewUrl} name={name} audio={mediaType === "audio" || file.contentType.startsWith("audio/")} />
+      <SlotPreview
+        url={file.previewUrl}
+        name={name}
+        audio={mediaType === "audio" || file.contentType.startsWith("audio/")}
+      />
       <button
         type="button"
         className="button small danger"
         disabled={deleting}
         onClick={() => {
-          if (window.confirm(DELETE_FILE_CONFIRM)) void deleteFetcher.submit({ intent: "delete-program-file", fileId: file.id }, { method: "post" });
+          if (window.confirm(DELETE_FILE_CONFIRM))
+            void deleteFetcher.submit({ intent: "delete-program-file", fileId: file.id }, { method: "post" });
         }}
       >
         {deleting ? "Deleting..." : "Delete"}
@@ -711,7 +855,15 @@ function AddProgramFiles({ program, onMessage }: { program: ProgramView; onMessa
   return (
     <div className="add-program-files">
       <h3>Add files</h3>
-      <FileRows rows={rows} setRows={setRows} programKind={program.mediaType} taken={taken} disabled={busy} onMessage={onMessage} label={`New files for ${displayName(program.title)}`} />
+      <FileRows
+        rows={rows}
+        setRows={setRows}
+        programKind={program.mediaType}
+        taken={taken}
+        disabled={busy}
+        onMessage={onMessage}
+        label={`New files for ${displayName(program.title)}`}
+      />
       <button type="button" className="button primary small" disabled={busy} onClick={() => void upload()}>
         {busy ? "Uploading..." : "Upload files"}
       </button>
@@ -789,13 +941,16 @@ function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playli
                       type="checkbox"
                       checked={selected.includes(playlist.id)}
                       onChange={(event) =>
-                        setSelected((list) => (event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id)))
+                        setSelected((list) =>
+                          event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
+                        )
                       }
                     />
                     <span className="picker-title">{displayName(playlist.projectTitle)}</span>
                   </label>
                   <span className="muted small">
-                    {playlist.mediaType ?? "empty"} · {playlist.itemCount} {playlist.itemCount === 1 ? "item" : "items"} · {formatDuration(playlist.totalSeconds)}
+                    {playlist.mediaType ?? "empty"} · {playlist.itemCount} {playlist.itemCount === 1 ? "item" : "items"}{" "}
+                    · {formatDuration(playlist.totalSeconds)}
                     {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
                     {other && <span className="error"> · other media kind</span>}
                   </span>
@@ -807,10 +962,20 @@ function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playli
         <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
       </fieldset>
       <div className="actions">
-        <button type="button" className="button" disabled={previewing || applying} onClick={() => target("preview-apply")}>
+        <button
+          type="button"
+          className="button"
+          disabled={previewing || applying}
+          onClick={() => target("preview-apply")}
+        >
           {previewing ? "Processing..." : "Preview changes"}
         </button>
-        <button type="button" className="button primary" disabled={previewing || applying} onClick={() => target("apply-program")}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={previewing || applying}
+          onClick={() => target("apply-program")}
+        >
           {applying ? "Processing..." : "Apply Program"}
         </button>
       </div>
@@ -846,7 +1011,8 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
                     <span className="slot-chip">{change.slot}</span>
                     {change.action === "replace" ? (
                       <span>
-                        Slot {change.slot} (position {change.seqPos}): replaces <em>{displayName(change.from ?? "")}</em> → <em>{displayName(change.to)}</em>
+                        Slot {change.slot} (position {change.seqPos}): replaces{" "}
+                        <em>{displayName(change.from ?? "")}</em> → <em>{displayName(change.to)}</em>
                       </span>
                     ) : (
                       <span>

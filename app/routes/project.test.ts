@@ -4,10 +4,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../worker/db/client";
-import { files, projects } from "../../worker/db/schema";
 import { call, signUp } from "../../tests/workers/http";
 import { PNG, upload } from "../../tests/workers/uploads";
+import { database } from "../../worker/db/client";
+import { files, projects } from "../../worker/db/schema";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Episode notes\nline two\n");
@@ -31,10 +31,17 @@ let textId: string;
 beforeAll(async () => {
   owner = await signUp();
   other = await signUp();
-  const png = await upload(owner.cookie, { fileName: "cover art.png", contentType: "image/png", bytes: PNG, projectTitle: "Season One Pilot" });
+  const png = await upload(owner.cookie, {
+    fileName: "cover art.png",
+    contentType: "image/png",
+    bytes: PNG,
+    projectTitle: "Season One Pilot",
+  });
   projectId = png.projectId;
   pngId = png.fileId;
-  textId = (await upload(owner.cookie, { fileName: "show_notes.txt", contentType: "text/plain", bytes: TEXT, projectId })).fileId;
+  textId = (
+    await upload(owner.cookie, { fileName: "show_notes.txt", contentType: "text/plain", bytes: TEXT, projectId })
+  ).fileId;
 });
 
 describe("Home (/authenticated)", () => {
@@ -76,14 +83,26 @@ describe("project page", () => {
 
   it("says probing… for a video whose probe is queued", async () => {
     const { mp4Bytes } = await import("../../tests/workers/uploads");
-    const video = await upload(owner.cookie, { fileName: "clip.mp4", contentType: "video/mp4", bytes: mp4Bytes(), projectId });
+    const video = await upload(owner.cookie, {
+      fileName: "clip.mp4",
+      contentType: "video/mp4",
+      bytes: mp4Bytes(),
+      projectId,
+    });
     await db.update(files).set({ probeStatus: "queued" }).where(eq(files.id, video.fileId));
     expect(await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }))).toContain("probing…");
-    await db.update(files).set({ probeStatus: "failed", probeError: "No media streams found." }).where(eq(files.id, video.fileId));
-    expect(await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }))).toContain("No media streams found.");
+    await db
+      .update(files)
+      .set({ probeStatus: "failed", probeError: "No media streams found." })
+      .where(eq(files.id, video.fileId));
+    expect(await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }))).toContain(
+      "No media streams found.",
+    );
     await db.update(files).set({ probeStatus: "done", durationSeconds: 61.2 }).where(eq(files.id, video.fileId));
     expect(await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }))).toContain("1:01");
-    expect((await act(`/projects/${projectId}`, { intent: "delete-file", fileId: video.fileId }, owner.cookie)).status).toBe(200);
+    expect(
+      (await act(`/projects/${projectId}`, { intent: "delete-file", fileId: video.fileId }, owner.cookie)).status,
+    ).toBe(200);
   });
 
   it("is Not Found for another member and sends a visitor to sign in", async () => {
@@ -116,7 +135,12 @@ describe("project page", () => {
   });
 
   it("deletes the whole project, its files and their objects, then goes Home", async () => {
-    const first = await upload(owner.cookie, { fileName: "a.png", contentType: "image/png", bytes: PNG, projectTitle: "Doomed" });
+    const first = await upload(owner.cookie, {
+      fileName: "a.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectTitle: "Doomed",
+    });
     const key = first.ticket.key as string;
     expect(await env.FILES.head(key)).not.toBeNull();
 

@@ -2,23 +2,29 @@
 // per-file progress, the project's files with the three-click selection of
 // seed 000 §4, deleting files or the whole project, and below the list the
 // playlist builder and playlist order list (components/PlaylistBuilder).
-import { useCallback, useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
-import type { Route } from "./+types/project";
-import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
-import { addFilesToPlaylist, projectPlaylist, removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
-import { applicationsOf, programTitles, undoApplication } from "../../worker/domain/programs/programs";
 import { Invalid, NotFound } from "../../worker/domain/errors";
+import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
+import {
+  addFilesToPlaylist,
+  projectPlaylist,
+  removeItem,
+  reorderPlaylist,
+  setItemSlot,
+} from "../../worker/domain/playlists/playlists";
+import { applicationsOf, programTitles, undoApplication } from "../../worker/domain/programs/programs";
 import { parse } from "../../worker/domain/validation";
-import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, formList, type FormError } from "../lib/forms.server";
-import { fileSummary } from "./files.server";
-import { ACCESS_TYPES } from "../lib/schemas/files";
-import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
-import { PROJECT_FILE_LIMITS, uploadFile } from "../lib/upload-client";
 import { DropZone } from "../components/DropZone";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
 import { PlaylistBuilder } from "../components/PlaylistBuilder";
+import { requireUser, server } from "../lib/auth.server";
+import { type FormError, formAction, formFields, formList } from "../lib/forms.server";
+import type { ACCESS_TYPES } from "../lib/schemas/files";
+import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
+import { PROJECT_FILE_LIMITS, uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/project";
+import { fileSummary } from "./files.server";
 import "../styles/files.css";
 
 const FILE_DELETED = "File deleted successfully!";
@@ -109,11 +115,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     case "remove-item": {
       const echo = { intent: "remove-item" as const, itemId: fields.itemId ?? "" };
-      return formAction(async () => ({ ...echo, message: (await removeItem(deps, user.id, echo.itemId)).message }), echo);
+      return formAction(
+        async () => ({ ...echo, message: (await removeItem(deps, user.id, echo.itemId)).message }),
+        echo,
+      );
     }
     case "undo-application": {
       const echo = { intent: "undo-application" as const, applicationId: fields.applicationId ?? "" };
-      return formAction(async () => ({ ...echo, message: (await undoApplication(deps, user.id, echo.applicationId)).message }), echo);
+      return formAction(
+        async () => ({ ...echo, message: (await undoApplication(deps, user.id, echo.applicationId)).message }),
+        echo,
+      );
     }
   }
 
@@ -134,10 +146,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 
   if (fields.intent === "delete-project") {
-    return formAction(async () => {
-      await deleteProject(deps, user.id, params.projectId);
-      return redirect("/authenticated");
-    }, { intent: "delete-project" as const });
+    return formAction(
+      async () => {
+        await deleteProject(deps, user.id, params.projectId);
+        return redirect("/authenticated");
+      },
+      { intent: "delete-project" as const },
+    );
   }
 
   throw data("Unknown form.", { status: 400 });
@@ -192,7 +207,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   }, [probing]);
 
   const deletingProject = deleteProjectFetcher.state !== "idle";
-  const projectError = deleteProjectFetcher.data && "error" in deleteProjectFetcher.data ? deleteProjectFetcher.data.error : null;
+  const projectError =
+    deleteProjectFetcher.data && "error" in deleteProjectFetcher.data ? deleteProjectFetcher.data.error : null;
 
   return (
     <div className="files-page">
@@ -257,7 +273,6 @@ interface Pending {
   error?: string;
 }
 
-
 function Uploader({
   projectId,
   onUploaded,
@@ -281,7 +296,12 @@ function Uploader({
     const stamp = Date.now();
     setItems((list) => [
       ...list.filter((item) => item.status !== "done"),
-      ...accepted.map((file, i) => ({ key: `${stamp}-${i}-${file.name}`, file, fraction: 0, status: "pending" as const })),
+      ...accepted.map((file, i) => ({
+        key: `${stamp}-${i}-${file.name}`,
+        file,
+        fraction: 0,
+        status: "pending" as const,
+      })),
     ]);
   }
 
@@ -298,7 +318,11 @@ function Uploader({
     for (const item of queue) {
       update(item.key, { status: "uploading", fraction: 0, error: undefined });
       try {
-        await uploadFile(item.file, { purpose: "project-file", accessType, projectId }, { onProgress: (fraction) => update(item.key, { fraction }) });
+        await uploadFile(
+          item.file,
+          { purpose: "project-file", accessType, projectId },
+          { onProgress: (fraction) => update(item.key, { fraction }) },
+        );
         update(item.key, { status: "done", fraction: 1 });
       } catch (error) {
         failures++;
@@ -355,7 +379,12 @@ function Uploader({
       )}
       <div className="upload-controls">
         <label htmlFor={`${id}-access`}>Access type</label>
-        <select id={`${id}-access`} value={accessType} onChange={(event) => setAccessType(event.target.value as typeof accessType)} disabled={busy}>
+        <select
+          id={`${id}-access`}
+          value={accessType}
+          onChange={(event) => setAccessType(event.target.value as typeof accessType)}
+          disabled={busy}
+        >
           <option value="private">Private</option>
           <option value="public-read">Public</option>
         </select>
@@ -397,7 +426,8 @@ function FileList({
   useEffect(() => {
     // The playlist builder ('Add to playlist') reads the selection, so clicks there keep it.
     const clear = (event: MouseEvent) => {
-      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item], [data-keeps-selection]")) setSelection({});
+      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item], [data-keeps-selection]"))
+        setSelection({});
     };
     document.addEventListener("click", clear);
     return () => document.removeEventListener("click", clear);
@@ -446,7 +476,13 @@ function FileList({
               const deleting = deletingId === file.id;
               return (
                 <li key={file.id} data-file-item className={selected ? "file-item selected" : "file-item"}>
-                  <button type="button" className="file-select" aria-pressed={selected} disabled={deleting} onClick={() => click(file)}>
+                  <button
+                    type="button"
+                    className="file-select"
+                    aria-pressed={selected}
+                    disabled={deleting}
+                    onClick={() => click(file)}
+                  >
                     <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
                     <span className="file-main">
                       <span className="file-name">{displayName(file.fileName)}</span>
@@ -458,7 +494,11 @@ function FileList({
                     </span>
                     {deleting && <span className="deleting">Deleting...</span>}
                   </button>
-                  <Link to={`/bigfile/${file.id}`} className="button open-link" aria-label={`Open ${displayName(file.fileName)}`}>
+                  <Link
+                    to={`/bigfile/${file.id}`}
+                    className="button open-link"
+                    aria-label={`Open ${displayName(file.fileName)}`}
+                  >
                     Open
                   </Link>
                 </li>
@@ -478,7 +518,9 @@ function ProbeState({ file }: { file: FileView }) {
     case "running":
       return <span className="probe"> · probing…</span>;
     case "done":
-      return file.durationSeconds != null ? <span className="probe"> · {formatDuration(file.durationSeconds)}</span> : null;
+      return file.durationSeconds != null ? (
+        <span className="probe"> · {formatDuration(file.durationSeconds)}</span>
+      ) : null;
     case "failed":
       return <span className="probe error"> · {file.probeError || "Could not read the media details."}</span>;
     default:

@@ -4,10 +4,10 @@
 // playlist). Unfinished renders show their state and refresh on their own.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { Route } from "./+types/renderfiles";
 import { listRenders } from "../../worker/domain/renders/renders";
-import { requireUser, server } from "../lib/auth.server";
 import { displayName, formatBytes, formatDuration, LocalTime } from "../components/files";
+import { requireUser, server } from "../lib/auth.server";
+import type { Route } from "./+types/renderfiles";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
@@ -84,14 +84,21 @@ function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOp
   // Signed URLs change on every load; keep the first ones so the player does not restart.
   const [urls, setUrls] = useState({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
   useEffect(() => {
-    if (render.url && !urls.url) setUrls({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
+    if (render.url && !urls.url)
+      setUrls({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
   }, [render.url, render.downloadUrl, render.audioUrl, urls.url]);
   const name = displayName(render.fileName);
   const audio = Boolean(urls.audioUrl);
   return (
     <li className={`render-item status-${render.status}`} data-render-id={render.id}>
       <h2 className="render-heading">
-        <button type="button" className="collapse-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className="collapse-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
           <span aria-hidden className="chevron">
             {open ? "▾" : "▸"}
           </span>{" "}
@@ -99,7 +106,9 @@ function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOp
         </button>
         <span className="render-summary muted small">
           {displayName(render.projectTitle)}
-          {render.status === "done" && render.durationSeconds != null && <> · {formatDuration(render.durationSeconds)}</>}
+          {render.status === "done" && render.durationSeconds != null && (
+            <> · {formatDuration(render.durationSeconds)}</>
+          )}
           {render.status !== "done" && <RenderState render={render} />}
         </span>
       </h2>
@@ -123,7 +132,8 @@ function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOp
             <>
               <dt>Duration</dt>
               <dd>
-                {formatDuration(render.durationSeconds)} <span className="muted small">({render.durationSeconds.toFixed(1)} s)</span>
+                {formatDuration(render.durationSeconds)}{" "}
+                <span className="muted small">({render.durationSeconds.toFixed(1)} s)</span>
               </dd>
             </>
           )}
@@ -194,7 +204,8 @@ function RenderState({ render }: { render: RenderView }) {
       return (
         <span className="render-state">
           {" "}
-          · rendering {render.progress}% <progress max={100} value={render.progress} aria-label={`${displayName(render.fileName)} render progress`} />
+          · rendering {render.progress}%{" "}
+          <progress max={100} value={render.progress} aria-label={`${displayName(render.fileName)} render progress`} />
         </span>
       );
     case "failed":

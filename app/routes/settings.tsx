@@ -1,13 +1,17 @@
 import { useState } from "react";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
-import { readCookie, serializeCookie } from "../../worker/http/cookies";
-import { addShippingAddress, deleteShippingAddress, listShippingAddresses, type ShippingAddressView } from "../../worker/domain/shipping/addresses";
+import { saveTheme } from "../../worker/domain/accounts/preferences";
+import {
+  addShippingAddress,
+  deleteShippingAddress,
+  listShippingAddresses,
+  type ShippingAddressView,
+} from "../../worker/domain/shipping/addresses";
 import { parse } from "../../worker/domain/validation";
-import type { loader as rootLoader } from "../root";
-import type { Route } from "./+types/settings";
+import { readCookie, serializeCookie } from "../../worker/http/cookies";
 import { FormErrors } from "../components/FormErrors";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, type FormError } from "../lib/forms.server";
+import { type FormError, formAction, formFields } from "../lib/forms.server";
 import {
   COUNTRIES,
   countryLabel,
@@ -18,12 +22,13 @@ import {
   SHIPPING_SAVE_ERROR,
   SHIPPING_SAVE_FAILED,
   SHIPPING_SAVED,
-  shippingSchema,
   SIGN_IN_FOR_SHIPPING,
+  shippingSchema,
 } from "../lib/schemas/shipping";
 import { ACCENT_COLOURS, THEME_COOKIE } from "../lib/theme";
 import { themeFor, themeSchema } from "../lib/theme.server";
-import { saveTheme } from "../../worker/domain/accounts/preferences";
+import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/settings";
 
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];
@@ -66,22 +71,32 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "delete-shipping") {
-    return formAction(async () => {
-      await deleteShippingAddress(deps, user.id, fields.id ?? "");
-      return { intent: "delete-shipping" as const, deleted: true as const };
-    }, { intent: "delete-shipping" as const });
+    return formAction(
+      async () => {
+        await deleteShippingAddress(deps, user.id, fields.id ?? "");
+        return { intent: "delete-shipping" as const, deleted: true as const };
+      },
+      { intent: "delete-shipping" as const },
+    );
   }
 
   if (intent === "theme") {
-    return formAction(async () => {
-      const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
-      await saveTheme(deps, user.id, theme);
-      const year = 365 * 24 * 60 * 60;
-      return data(
-        { intent: "theme" as const, saved: true as const },
-        { headers: { "set-cookie": serializeCookie(request, THEME_COOKIE, JSON.stringify(theme), { maxAgeSeconds: year }) } },
-      );
-    }, { intent: "theme" as const });
+    return formAction(
+      async () => {
+        const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
+        await saveTheme(deps, user.id, theme);
+        const year = 365 * 24 * 60 * 60;
+        return data(
+          { intent: "theme" as const, saved: true as const },
+          {
+            headers: {
+              "set-cookie": serializeCookie(request, THEME_COOKIE, JSON.stringify(theme), { maxAgeSeconds: year }),
+            },
+          },
+        );
+      },
+      { intent: "theme" as const },
+    );
   }
 
   throw data("Unknown form.", { status: 400 });
@@ -123,7 +138,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <h2>Shipping addresses</h2>
       {signedIn ? (
-        <Shipping addresses={loaderData.shipping} actionData={actionData} submitting={submitting} deletingId={navigation.formData?.get("id")} />
+        <Shipping
+          addresses={loaderData.shipping}
+          actionData={actionData}
+          submitting={submitting}
+          deletingId={navigation.formData?.get("id")}
+        />
       ) : (
         <p className="muted">{SIGN_IN_FOR_SHIPPING}</p>
       )}
@@ -169,7 +189,13 @@ function Shipping({
         {text("recipientName", "name")}
         <label>
           {SHIPPING_LABELS.phone}
-          <input name="phone" type="tel" maxLength={SHIPPING_LIMITS.phone} autoComplete="tel" defaultValue={values.phone} />
+          <input
+            name="phone"
+            type="tel"
+            maxLength={SHIPPING_LIMITS.phone}
+            autoComplete="tel"
+            defaultValue={values.phone}
+          />
         </label>
         {text("streetAddress", "street-address")}
         {text("city", "address-level2")}
@@ -194,7 +220,10 @@ function Shipping({
       </Form>
 
       <h3>Saved addresses</h3>
-      <FormErrors error={deleteResult && "error" in deleteResult ? deleteResult.error : null} heading="Could not delete the address." />
+      <FormErrors
+        error={deleteResult && "error" in deleteResult ? deleteResult.error : null}
+        heading="Could not delete the address."
+      />
       {addresses === null ? (
         <p className="error" role="alert">
           {SHIPPING_LOAD_FAILED}
@@ -223,7 +252,11 @@ function Shipping({
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-shipping" />
                 <input type="hidden" name="id" value={address.id} />
-                <button type="submit" className="button" disabled={submitting === "delete-shipping" && deletingId === address.id}>
+                <button
+                  type="submit"
+                  className="button"
+                  disabled={submitting === "delete-shipping" && deletingId === address.id}
+                >
                   {submitting === "delete-shipping" && deletingId === address.id ? "Deleting…" : "Delete"}
                 </button>
               </Form>

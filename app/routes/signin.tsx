@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { signinSchema } from "../lib/schemas/accounts";
 import { signIn } from "../../worker/domain/accounts/signin";
 import { parse } from "../../worker/domain/validation";
 import { destroySession, sessionCookie } from "../../worker/sessions";
-import type { Route } from "./+types/signin";
 import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
+import { signinSchema } from "../lib/schemas/accounts";
+import type { Route } from "./+types/signin";
 
 export function meta() {
   return [{ title: "Sign in · Creator Platform" }];

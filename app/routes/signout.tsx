@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { clearedSessionCookie, destroySession } from "../../worker/sessions";
-import type { Route } from "./+types/signout";
 import { server } from "../lib/auth.server";
+import type { Route } from "./+types/signout";
 
 export async function action({ context, request }: Route.ActionArgs) {
   await destroySession(server(context).deps.db, request);

@@ -1,12 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { signupSchema, verifySchema } from "../lib/schemas/accounts";
 import { startSignup, verifySignup } from "../../worker/domain/accounts/signup";
 import { parse } from "../../worker/domain/validation";
 import { destroySession, sessionCookie } from "../../worker/sessions";
-import type { Route } from "./+types/signup";
 import { FormErrors } from "../components/FormErrors";
 import { requireAnonymous, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
+import { signupSchema, verifySchema } from "../lib/schemas/accounts";
+import type { Route } from "./+types/signup";
 
 export function meta() {
   return [{ title: "Sign up · Creator Platform" }];

@@ -1,10 +1,17 @@
 import { data } from "react-router";
 import { listUsers } from "../../worker/domain/admin/users";
-import { allOffers, approveMemberItem, approveOffer, closeBidItem, denyMemberItem, listMemberItems } from "../../worker/domain/auction/auction";
-import type { Route } from "./+types/the-administrator";
+import {
+  allOffers,
+  approveMemberItem,
+  approveOffer,
+  closeBidItem,
+  denyMemberItem,
+  listMemberItems,
+} from "../../worker/domain/auction/auction";
 import { AuctionAdmin, type OfferGroupView } from "../components/AuctionAdmin";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
+import type { Route } from "./+types/the-administrator";
 import { adminAction, memberItemView } from "./auction-admin.server";
 import "../styles/auction.css";
 
@@ -15,7 +22,11 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { deps } = server(context);
-  const [users, memberItems, offerGroups] = await Promise.all([listUsers(deps), listMemberItems(deps), allOffers(deps)]);
+  const [users, memberItems, offerGroups] = await Promise.all([
+    listUsers(deps),
+    listMemberItems(deps),
+    allOffers(deps),
+  ]);
   return {
     users,
     memberItems: memberItems.map(memberItemView),
@@ -24,7 +35,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         shortCode: group.shortCode,
         title: group.title,
         closed: group.closed,
-        offers: group.offers.map(({ id, username, email, amountCents, status }) => ({ id, username, email, amountCents, status })),
+        offers: group.offers.map(({ id, username, email, amountCents, status }) => ({
+          id,
+          username,
+          email,
+          amountCents,
+          status,
+        })),
       }),
     ),
   };

@@ -14,8 +14,8 @@ import {
   seconds,
 } from "./jobs.ts";
 import { Limiter, QueueFull } from "./limiter.ts";
-import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { probe } from "./probe.ts";
+import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { progressReporter } from "./progress.ts";
 import { render } from "./render.ts";
 
@@ -198,7 +198,9 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
     }
     // A late "running" must not land after the consumer has recorded the outcome.
     await progress.close(1_000);
-    const outcome = answer ? `${answer.status}${answer.status === 200 ? "" : ` ${JSON.stringify(answer.body)}`}` : "abandoned (client gone)";
+    const outcome = answer
+      ? `${answer.status}${answer.status === 200 ? "" : ` ${JSON.stringify(answer.body)}`}`
+      : "abandoned (client gone)";
     log(`job ${kind.kind} ${jobId}: ${outcome} in ${Date.now() - started} ms`);
     return answer;
   }
@@ -212,7 +214,8 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
     const match = /^\/jobs\/([^/]+)$/.exec(path);
     if (match) {
       const kind = Object.hasOwn(jobKinds, match[1]!) ? jobKinds[match[1]!] : undefined;
-      if (!kind) return { status: 404, body: { error: { code: "not_found", message: `Unknown job kind: ${match[1]}` } } };
+      if (!kind)
+        return { status: 404, body: { error: { code: "not_found", message: `Unknown job kind: ${match[1]}` } } };
       if (req.method !== "POST") return methodNotAllowed("POST");
       return job(kind, req, res);
     }

@@ -74,7 +74,8 @@ export class Limiter {
       if (released) return;
       released = true;
       const next = this.#waiting.shift();
-      if (next) next.grant(this.#releaser()); // the slot passes straight on
+      if (next)
+        next.grant(this.#releaser()); // the slot passes straight on
       else this.#active--;
     };
   }

@@ -104,7 +104,7 @@ export function isStillImage(formatName: string | undefined): boolean {
 }
 
 export function summariseProbe(output: FfprobeOutput): ProbeResult {
-  const streams = output.streams ?? [];
+  const _streams = output.streams ?? [];
   const formatName = output.format?.format_name ?? null;
   // Cover art in an mp3/m4a shows up as a video stream marked attached_pic: it is not video.
   const video = pictureStream(output);

@@ -58,8 +58,39 @@ const REFUSED_FORMATS: Record<string, string> = {
 
 /** Extensions kept on downloaded files (they help ffmpeg guess raw formats); anything else gets ".media". */
 const MEDIA_EXTENSIONS = new Set([
-  "mp4", "m4v", "m4a", "mov", "qt", "mkv", "webm", "mka", "avi", "wmv", "wma", "asf", "flv", "ts", "mts", "m2ts",
-  "mpg", "mpeg", "3gp", "3g2", "mp3", "aac", "ac3", "eac3", "wav", "flac", "ogg", "oga", "ogv", "opus", "aif", "aiff", "caf",
+  "mp4",
+  "m4v",
+  "m4a",
+  "mov",
+  "qt",
+  "mkv",
+  "webm",
+  "mka",
+  "avi",
+  "wmv",
+  "wma",
+  "asf",
+  "flv",
+  "ts",
+  "mts",
+  "m2ts",
+  "mpg",
+  "mpeg",
+  "3gp",
+  "3g2",
+  "mp3",
+  "aac",
+  "ac3",
+  "eac3",
+  "wav",
+  "flac",
+  "ogg",
+  "oga",
+  "ogv",
+  "opus",
+  "aif",
+  "aiff",
+  "caf",
 ]);
 
 export function itemFileName(n: number, url: string): string {
@@ -97,7 +128,8 @@ export function describeItem(n: number, file: string, output: FfprobeOutput, med
   }
   // The picture's own length decides a video segment's length; audio is padded or cut to it.
   const streamDuration = Number((mediaType === "video" ? video : audio)?.duration);
-  const duration = Number.isFinite(streamDuration) && streamDuration > 0 ? streamDuration : (summary.durationSeconds ?? 0);
+  const duration =
+    Number.isFinite(streamDuration) && streamDuration > 0 ? streamDuration : (summary.durationSeconds ?? 0);
   if (!(duration > 0)) throw new ItemProblem(n, "has no duration");
   const rotation = rotationOf(video);
   const displaySize =
@@ -221,13 +253,14 @@ export function videoTarget(items: readonly Item[]): VideoTarget {
     items.flatMap((i) => (i.displaySize ? [i.displaySize] : [])),
     (s) => `${s.width}x${s.height}`,
   ) ?? { width: 1280, height: 720 };
-  const rate = mostCommon(
-    items.flatMap((i) => {
-      const r = rateOf(i.video);
-      return r ? [r] : [];
-    }),
-    (r) => String(parseRate(r)),
-  ) ?? "30";
+  const rate =
+    mostCommon(
+      items.flatMap((i) => {
+        const r = rateOf(i.video);
+        return r ? [r] : [];
+      }),
+      (r) => String(parseRate(r)),
+    ) ?? "30";
   return {
     width: even(size.width),
     height: even(size.height),
@@ -421,7 +454,8 @@ const NOISE = [
 ];
 
 /** Final lines that say little without the one before them. */
-const GENERIC = /^(?:invalid argument|invalid data found when processing input|operation not permitted|input\/output error|end of file|error number -?\d+ occurred)$/i;
+const GENERIC =
+  /^(?:invalid argument|invalid data found when processing input|operation not permitted|input\/output error|end of file|error number -?\d+ occurred)$/i;
 
 /**
  * The last meaningful line of ffmpeg's stderr, in the user's terms: the
@@ -449,7 +483,10 @@ export function renderFailureReason(stderr: string, folder: string): string {
   const last = distinct.at(-1);
   if (!last) return "ffmpeg failed without saying why";
   const before = distinct.at(-2);
-  const named = distinct.slice(-4).reverse().find((line) => /\bitem \d+\b/.test(line));
+  const named = distinct
+    .slice(-4)
+    .reverse()
+    .find((line) => /\bitem \d+\b/.test(line));
   let reason = last.replace(/^(?:the playlist|item \d+):\s*/, "");
   if (GENERIC.test(reason) && before && before !== named) reason = `${reason} (${before})`;
   if (named) reason = `Item ${/\bitem (\d+)\b/.exec(named)![1]} could not be read: ${reason}`;

@@ -14,7 +14,7 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Fields, isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
-import { failureReason, runFfprobe, summariseProbe, type ProbeResult } from "./probe.ts";
+import { failureReason, type ProbeResult, runFfprobe, summariseProbe } from "./probe.ts";
 import {
   applyFilter,
   audioGraph,
@@ -27,8 +27,8 @@ import {
   layoutName,
   loudnessTarget,
   type Measured,
-  measureFilter,
   type MediaType,
+  measureFilter,
   outputLayout,
   parseLoudnorm,
   progressParser,
@@ -37,7 +37,17 @@ import {
   videoGraph,
   videoTarget,
 } from "./render-plan.ts";
-import { type Budget, download, ensureSpace, NoSpace, RESERVED_HEADERS, TooLarge, Unreadable, upload, UploadFailed } from "./transfer.ts";
+import {
+  type Budget,
+  download,
+  ensureSpace,
+  NoSpace,
+  RESERVED_HEADERS,
+  TooLarge,
+  Unreadable,
+  UploadFailed,
+  upload,
+} from "./transfer.ts";
 
 export type RenderTarget = { url: string; headers?: Record<string, string> };
 
@@ -228,7 +238,10 @@ class Render {
   async describe(files: readonly string[]): Promise<Item[]> {
     const probes: Awaited<ReturnType<typeof runFfprobe>>[] = new Array(files.length);
     await eachLimited(files, PARALLEL_PROBES, this.ctx.signal, async (file, index) => {
-      probes[index] = await runFfprobe(this.ctx, this.path(file), { protocols: "file", extraArgs: ["-show_data_hash", "sha256"] });
+      probes[index] = await runFfprobe(this.ctx, this.path(file), {
+        protocols: "file",
+        extraArgs: ["-show_data_hash", "sha256"],
+      });
     });
     return files.map((file, index) => {
       const n = index + 1;
@@ -249,11 +262,24 @@ class Render {
     const onStdout = progressParser(totalSeconds, (fraction) => this.report(from + (to - from) * fraction));
     const { code, stderr } = await this.ctx.exec(
       "ffmpeg",
-      ["-hide_banner", "-nostdin", "-nostats", "-v", logLevel, "-y", "-progress", "pipe:1", "-stats_period", this.statsPeriod, ...args],
+      [
+        "-hide_banner",
+        "-nostdin",
+        "-nostats",
+        "-v",
+        logLevel,
+        "-y",
+        "-progress",
+        "pipe:1",
+        "-stats_period",
+        this.statsPeriod,
+        ...args,
+      ],
       { onStdout },
     );
     if (code !== 0) {
-      if (/no space left on device/i.test(stderr)) throw new JobFailed(503, "no_space", "the renderer ran out of disk space");
+      if (/no space left on device/i.test(stderr))
+        throw new JobFailed(503, "no_space", "the renderer ran out of disk space");
       // At "level+info" every line carries its level: only the errors explain a failure.
       const errors = logLevel.startsWith("level+")
         ? stderr
@@ -316,7 +342,9 @@ class Render {
       const concat = ["-f", "concat", "-safe", "1", "-protocol_whitelist", "file", "-i", list];
       const first = items[0]!;
       const target = loudnessTarget(first.audio?.channels ?? 2);
-      const measured = loud ? await this.measure([...concat, "-map", "0:a:0", "-af", measureFilter(target)], measureRange!, total) : null;
+      const measured = loud
+        ? await this.measure([...concat, "-map", "0:a:0", "-af", measureFilter(target)], measureRange!, total)
+        : null;
       const audio = !first.audio
         ? []
         : measured
@@ -324,7 +352,10 @@ class Render {
               "-map",
               "0:a:0",
               "-af",
-              applyFilter(target, measured, { sampleRate: Number(first.audio.sample_rate) || undefined, layout: layoutName(first.audio) }),
+              applyFilter(target, measured, {
+                sampleRate: Number(first.audio.sample_rate) || undefined,
+                layout: layoutName(first.audio),
+              }),
               ...aac,
             ]
           : ["-map", "0:a:0", "-c:a", "copy"];
@@ -356,9 +387,18 @@ class Render {
     let measured: Measured | null = null;
     if (loud) {
       await writeFile(graph, videoGraph(items, target, { audioOnly: true, audioFilter: measureFilter(lt) }));
-      measured = await this.measure([...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"], measureRange!, total);
+      measured = await this.measure(
+        [...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"],
+        measureRange!,
+        total,
+      );
     }
-    await writeFile(graph, videoGraph(items, target, { audioFilter: measured ? applyFilter(lt, measured, { layout: target.layout }) : undefined }));
+    await writeFile(
+      graph,
+      videoGraph(items, target, {
+        audioFilter: measured ? applyFilter(lt, measured, { layout: target.layout }) : undefined,
+      }),
+    );
     await this.ffmpeg(
       [
         ...this.inputs(items),
@@ -395,13 +435,19 @@ class Render {
     const graph = this.path("graph.txt");
     const m4a = this.path("audio.m4a");
     const loud = this.input.loudness;
-    const ranges = Render.ranges(loud ? [{ weight: 0.3 }, { weight: 0.6 }, { weight: 0.4 }] : [{ weight: 0.6 }, { weight: 0.4 }]);
+    const ranges = Render.ranges(
+      loud ? [{ weight: 0.3 }, { weight: 0.6 }, { weight: 0.4 }] : [{ weight: 0.6 }, { weight: 0.4 }],
+    );
     const [measureRange, audioRange, stillRange] = loud ? ranges : [undefined, ...ranges];
     this.ctx.log(`${items.length} audio items: AAC ${layout}${loud ? ", loudness normalised" : ""}`);
     let measured: Measured | null = null;
     if (loud) {
       await writeFile(graph, audioGraph(items, layout, measureFilter(lt)));
-      measured = await this.measure([...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"], measureRange!, total);
+      measured = await this.measure(
+        [...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"],
+        measureRange!,
+        total,
+      );
     }
     await writeFile(graph, audioGraph(items, layout, measured ? applyFilter(lt, measured, { layout }) : undefined));
     await this.ffmpeg(
@@ -488,7 +534,10 @@ class Render {
   async run(): Promise<RenderResult> {
     const { files, bytes } = await this.download();
     const items = await this.describe(files);
-    const method = this.input.mediaType === "video" ? await this.video(items, bytes) : (await this.audio(items), "reencode" as const);
+    const method =
+      this.input.mediaType === "video"
+        ? await this.video(items, bytes)
+        : (await this.audio(items), "reencode" as const);
     const output = await this.probeOutput("output.mp4");
     const audio = this.input.audioOutput ? await this.probeOutput("audio.m4a") : undefined;
     await this.upload([

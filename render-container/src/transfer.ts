@@ -90,10 +90,15 @@ const DISK_RESERVE = 64 * 1024 * 1024;
 export async function ensureSpace(dir: string, bytes: number, what: string, stored = 0): Promise<void> {
   const { free, total } = await diskSpace(dir);
   if (stored + bytes + DISK_RESERVE > total) {
-    throw new NoSpace(`${what} (${formatBytes(stored + bytes)}) would not fit on the renderer's disk (${formatBytes(total)})`, true);
+    throw new NoSpace(
+      `${what} (${formatBytes(stored + bytes)}) would not fit on the renderer's disk (${formatBytes(total)})`,
+      true,
+    );
   }
   if (bytes + DISK_RESERVE > free) {
-    throw new NoSpace(`not enough free disk space for ${what} (${formatBytes(bytes)} needed, ${formatBytes(free)} free)`);
+    throw new NoSpace(
+      `not enough free disk space for ${what} (${formatBytes(bytes)} needed, ${formatBytes(free)} free)`,
+    );
   }
 }
 
@@ -106,7 +111,12 @@ export type Budget = { limit: number; used: number };
 export async function download(
   url: string,
   path: string,
-  options: { signal: AbortSignal; budget: Budget; dir: string; onBytes?: (received: number, declared: number | null) => void },
+  options: {
+    signal: AbortSignal;
+    budget: Budget;
+    dir: string;
+    onBytes?: (received: number, declared: number | null) => void;
+  },
 ): Promise<number> {
   const { signal, budget } = options;
   let response: Response;
@@ -118,7 +128,9 @@ export async function download(
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});
-    throw new Unreadable(`the storage answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+    throw new Unreadable(
+      `the storage answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+    );
   }
   const header = response.headers.get("content-length");
   const declared = header !== null && /^\d+$/.test(header) ? Number(header) : null;
@@ -143,9 +155,14 @@ export async function download(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), counter, createWriteStream(path), {
-      signal,
-    });
+    await pipeline(
+      Readable.fromWeb(response.body as import("node:stream/web").ReadableStream),
+      counter,
+      createWriteStream(path),
+      {
+        signal,
+      },
+    );
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof TooLarge) throw error;
@@ -210,7 +227,9 @@ export async function upload(
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     req.destroy();
-    throw new UploadFailed(`the output upload was refused (${status}${response.statusMessage ? ` ${response.statusMessage}` : ""})`);
+    throw new UploadFailed(
+      `the output upload was refused (${status}${response.statusMessage ? ` ${response.statusMessage}` : ""})`,
+    );
   }
   const broken = await streamed;
   if (broken) {

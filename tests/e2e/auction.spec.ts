@@ -3,15 +3,25 @@
 // same gallery, offers show up live on the other page, a lower offer is
 // refused, a member without an address is sent to Settings, and the admin
 // approves a member's item and closes a sale while both pages watch.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN, login, readVerificationCode, unique } from "./fixtures";
 
-const ADDRESS = { recipientName: "Ada Bidder", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
+const ADDRESS = {
+  recipientName: "Ada Bidder",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "USA",
+};
 const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
 const ADD_SHIPPING_FIRST = "Please add a shipping address before making an offer. Redirecting to Settings…";
 
 /** A valid 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function origin() {
   return new URL(test.info().project.use.baseURL ?? "http://localhost:5174").origin;
@@ -22,7 +32,13 @@ async function newMember(browser: Browser, { address }: { address: boolean }) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const id = unique("bidder");
-  const form = { name: `Bidder ${id}`, username: id, email: `${id}@example.com`, password: "correct-horse-battery", passwordA: "correct-horse-battery" };
+  const form = {
+    name: `Bidder ${id}`,
+    username: id,
+    email: `${id}@example.com`,
+    password: "correct-horse-battery",
+    passwordA: "correct-horse-battery",
+  };
   const headers = { origin: origin() };
   const started = await page.request.post("/api/signup", { data: form, headers });
   expect(started.status(), await started.text()).toBe(202);
@@ -64,15 +80,28 @@ async function createBidItemInUi(page: Page, title: string, price: string) {
 /** Creates an item through the API as the signed-in admin (upload, PUT, complete, create). */
 async function createBidItemByApi(page: Page, title: string, price: number) {
   const headers = { origin: origin() };
-  const signed = await page.request.post("/api/uploads", { data: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength }, headers });
+  const signed = await page.request.post("/api/uploads", {
+    data: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
+    headers,
+  });
   expect(signed.status(), await signed.text()).toBe(201);
-  const ticket = (await signed.json()) as { uploadId: string; put: { url: string; method?: string; headers?: Record<string, string> } };
-  const put = await page.request.fetch(ticket.put.url, { method: ticket.put.method || "PUT", data: PNG, headers: ticket.put.headers });
+  const ticket = (await signed.json()) as {
+    uploadId: string;
+    put: { url: string; method?: string; headers?: Record<string, string> };
+  };
+  const put = await page.request.fetch(ticket.put.url, {
+    method: ticket.put.method || "PUT",
+    data: PNG,
+    headers: ticket.put.headers,
+  });
   expect(put.ok(), await put.text()).toBe(true);
   const done = await page.request.post(`/api/uploads/${ticket.uploadId}/complete`, { headers });
   expect(done.status(), await done.text()).toBe(201);
   const { mediaId } = (await done.json()) as { mediaId: string };
-  const created = await page.request.post("/api/bid-items", { data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] }, headers });
+  const created = await page.request.post("/api/bid-items", {
+    data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] },
+    headers,
+  });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
 }
@@ -94,7 +123,9 @@ async function notReloaded(page: Page) {
   expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 }
 
-test("the admin creates bid items at /createBid: invalid items are flagged and skipped, the valid one is listed with its picture", async ({ browser }) => {
+test("the admin creates bid items at /createBid: invalid items are flagged and skipped, the valid one is listed with its picture", async ({
+  browser,
+}) => {
   const admin = await adminPage(browser);
   const page = admin.page;
   await page.goto("/createBid");
@@ -115,7 +146,9 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(created).toBeVisible();
   const code = (await created.locator("code").innerText()).trim();
   await expect(page.locator("fieldset.bid-block")).toHaveCount(1);
-  await expect(page.locator("fieldset.bid-block").first()).toContainText("Each item must have a title, price, and at least one file.");
+  await expect(page.locator("fieldset.bid-block").first()).toContainText(
+    "Each item must have a title, price, and at least one file.",
+  );
 
   await page.goto("/bidgallery");
   const item = card(page, code);
@@ -125,14 +158,20 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(item).toContainText("Ticket #");
   const image = item.locator("img");
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img) => {
-    const loaded = img as unknown as { complete: boolean; naturalWidth: number };
-    return loaded.complete && loaded.naturalWidth;
-  })).toBe(1);
+  await expect
+    .poll(() =>
+      image.evaluate((img) => {
+        const loaded = img as unknown as { complete: boolean; naturalWidth: number };
+        return loaded.complete && loaded.naturalWidth;
+      }),
+    )
+    .toBe(1);
   await admin.context.close();
 });
 
-test("two bidders: offers show live on the other page, a lower one is refused, the admin approves a member item and closes the sale", async ({ browser }) => {
+test("two bidders: offers show live on the other page, a lower one is refused, the admin approves a member item and closes the sale", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminPage(browser);
   const title = `Live lot ${unique("live")}`;
@@ -224,7 +263,9 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
 });
 
-test("a member without a shipping address is alerted and sent to Settings; a visitor is told to sign in", async ({ browser }) => {
+test("a member without a shipping address is alerted and sent to Settings; a visitor is told to sign in", async ({
+  browser,
+}) => {
   const admin = await adminPage(browser);
   const title = `Address lot ${unique("addr")}`;
   const code = await createBidItemByApi(admin.page, title, 8);

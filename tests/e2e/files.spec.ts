@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, login, MEMBER, unique } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-files-"));
@@ -15,9 +15,32 @@ const cover = join(dir, "cover.png");
 
 test.beforeAll(() => {
   const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-y", "-loglevel", "error", ...args]);
-  ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-f", "lavfi", "-i", "sine=duration=2", "-shortest", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", clip);
+  ffmpeg(
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=duration=2:size=160x120:rate=10",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=duration=2",
+    "-shortest",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    clip,
+  );
   ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=1", song);
-  writeFileSync(cover, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"));
+  writeFileSync(
+    cover,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
 });
 
 /** The big file view shows the probe's result once the job is done; reload until then. */
@@ -37,14 +60,17 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await expect(page.getByLabel("clip.mp4 upload progress")).toBeVisible();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 20_000 });
   const projectUrl = page.url();
-  for (const name of ["clip.mp4", "song.mp3", "cover.png"]) await expect(page.getByRole("link", { name: `Open ${name}` })).toBeVisible();
+  for (const name of ["clip.mp4", "song.mp3", "cover.png"])
+    await expect(page.getByRole("link", { name: `Open ${name}` })).toBeVisible();
 
   await page.getByRole("link", { name: "Open clip.mp4" }).click();
   await expect(page).toHaveURL(/\/bigfile\/[\w-]+$/);
   const fileUrl = page.url();
   await expect(page.getByRole("heading", { name: "clip.mp4" })).toBeVisible();
   await waitForProbe(page);
-  await expect(page.locator("dt", { hasText: "Duration" }).locator("xpath=following-sibling::dd[1]")).toContainText("0:02");
+  await expect(page.locator("dt", { hasText: "Duration" }).locator("xpath=following-sibling::dd[1]")).toContainText(
+    "0:02",
+  );
   const duration = await page.locator("video").evaluate(
     (video: HTMLVideoElement) =>
       new Promise<number>((resolve, reject) => {
@@ -62,7 +88,11 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await page.getByRole("button", { name: "Add Note" }).click();
   await expect(page.getByText("Note added successfully!")).toBeVisible();
   await expect(page.getByText("Swap the intro after episode 12")).toBeVisible();
-  await page.getByRole("listitem").filter({ hasText: "Swap the intro after episode 12" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Swap the intro after episode 12" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(page.getByText("Note deleted successfully!")).toBeVisible();
   await expect(page.getByText("Swap the intro after episode 12")).toHaveCount(0);
 

@@ -37,7 +37,10 @@ export async function readVerificationCode(page: Page, email: string): Promise<s
   const outbox = await page.context().newPage();
   try {
     await outbox.goto("/dev/mail");
-    const mail = outbox.locator("li.mail").filter({ has: outbox.locator(".mail-to", { hasText: email }) }).first();
+    const mail = outbox
+      .locator("li.mail")
+      .filter({ has: outbox.locator(".mail-to", { hasText: email }) })
+      .first();
     await expect(mail).toBeVisible();
     await expect(mail.locator(".mail-to")).toHaveText(email);
     const body = await mail.locator(".mail-body").innerText();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, login, mainNav, MEMBER } from "./fixtures";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, login, MEMBER, mainNav } from "./fixtures";
 
 const MEMBER_LINKS = [
   "Home",
@@ -66,5 +66,7 @@ test("the admin additionally sees FarmerTv, CreateBid and Admin, and opens the a
 
   // The route also answers under its seed spelling.
   await page.goto("/theAdministrator");
-  await expect(page.getByRole("table", { name: "Users" }).getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Users" }).getByRole("cell", { name: MEMBER.email, exact: true }),
+  ).toBeVisible();
 });

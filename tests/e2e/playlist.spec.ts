@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { expect, test, type Locator, type Page } from "@playwright/test";
 import { login, MEMBER, unique } from "./fixtures";
 
 const PROGRAM_APPLIED = "Program successfully applied to selected playlists!";
@@ -21,10 +21,24 @@ function makeClip(dir: string, name: string, seconds: number) {
   execFileSync(
     "ffmpeg",
     [
-      "-y", "-loglevel", "error",
-      "-f", "lavfi", "-i", `testsrc=duration=${seconds}:size=160x120:rate=10`,
-      "-f", "lavfi", "-i", `sine=duration=${seconds}`,
-      "-shortest", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=duration=${seconds}`,
+      "-shortest",
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
       out,
     ],
     { stdio: "pipe" },
@@ -41,7 +55,9 @@ function slot(page: Page, clip: string): Locator {
 async function playlistOrder(page: Page, projectId: string) {
   const response = await page.request.get(`/api/projects/${projectId}/playlist`);
   expect(response.ok()).toBe(true);
-  const playlist = (await response.json()) as { items: { fileName: string; slotPosition: string | null; seqPos: number }[] };
+  const playlist = (await response.json()) as {
+    items: { fileName: string; slotPosition: string | null; seqPos: number }[];
+  };
   return playlist.items.map((item) => [item.fileName.replace(/^.*?(clip\d|spot)/, "$1"), item.slotPosition]);
 }
 
@@ -62,7 +78,9 @@ test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("build a playlist, reorder by keyboard, apply a program to slot b, render, play and package it", async ({ page }) => {
+test("build a playlist, reorder by keyboard, apply a program to slot b, render, play and package it", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const title = `Playlist ${unique("e2e")}`;
   await login(page, MEMBER.email, MEMBER.password);
@@ -96,15 +114,31 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await expect(slot(page, "clip2.mp4")).toContainText("0:02 · running total 0:03");
 
   // ── slot letters a, b, c (saved as typed; a taken letter is refused by the server) ──
-  for (const [clip, letter] of [["clip1.mp4", "a"], ["clip2.mp4", "b"], ["clip3.mp4", "c"]] as const) {
-    await slot(page, clip).getByLabel(/Slot letter for/).fill(letter);
-    await expect.poll(async () => (await playlistOrder(page, projectId)).find(([name]) => name === clip)?.[1]).toBe(letter);
+  for (const [clip, letter] of [
+    ["clip1.mp4", "a"],
+    ["clip2.mp4", "b"],
+    ["clip3.mp4", "c"],
+  ] as const) {
+    await slot(page, clip)
+      .getByLabel(/Slot letter for/)
+      .fill(letter);
+    await expect
+      .poll(async () => (await playlistOrder(page, projectId)).find(([name]) => name === clip)?.[1])
+      .toBe(letter);
   }
-  await slot(page, "clip3.mp4").getByLabel(/Slot letter for/).fill("a");
+  await slot(page, "clip3.mp4")
+    .getByLabel(/Slot letter for/)
+    .fill("a");
   await expect(slot(page, "clip3.mp4").getByRole("alert")).toHaveText("Slot position already exists in this playlist.");
-  await slot(page, "clip3.mp4").getByLabel(/Slot letter for/).fill("c");
+  await slot(page, "clip3.mp4")
+    .getByLabel(/Slot letter for/)
+    .fill("c");
   await expect(slot(page, "clip3.mp4").getByRole("alert")).toHaveCount(0);
-  expect(await playlistOrder(page, projectId)).toEqual([["clip1.mp4", "a"], ["clip2.mp4", "b"], ["clip3.mp4", "c"]]);
+  expect(await playlistOrder(page, projectId)).toEqual([
+    ["clip1.mp4", "a"],
+    ["clip2.mp4", "b"],
+    ["clip3.mp4", "c"],
+  ]);
 
   // ── reorder by keyboard: clip1 one place down; nothing is saved until Save Order ──
   const handle = slot(page, "clip1.mp4").locator("button.drag-handle");
@@ -120,7 +154,11 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   expect((await playlistOrder(page, projectId)).map(([name]) => name)).toEqual(["clip1.mp4", "clip2.mp4", "clip3.mp4"]);
   await page.getByRole("button", { name: "Save Order" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Playlist order saved." })).toBeVisible();
-  expect(await playlistOrder(page, projectId)).toEqual([["clip2.mp4", "b"], ["clip1.mp4", "a"], ["clip3.mp4", "c"]]);
+  expect(await playlistOrder(page, projectId)).toEqual([
+    ["clip2.mp4", "b"],
+    ["clip1.mp4", "a"],
+    ["clip3.mp4", "c"],
+  ]);
   await page.reload();
   await expect(page.locator("li.playlist-slot").first()).toContainText("clip2.mp4");
 
@@ -132,12 +170,16 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await expect(create.getByRole("alert").filter({ hasText: "Program title is required" })).toBeVisible();
   await create.getByLabel("Program title").fill(programTitle);
   await create.getByRole("button", { name: "Create Program" }).click();
-  await expect(create.getByRole("alert").filter({ hasText: "You must upload at least one audio or video file." })).toBeVisible();
+  await expect(
+    create.getByRole("alert").filter({ hasText: "You must upload at least one audio or video file." }),
+  ).toBeVisible();
   await create.getByLabel("Slot letter 1").fill("b");
   await create.locator('input[type="file"]').first().setInputFiles(clips.spot);
   await expect(create.getByText("spot.mp4")).toBeVisible();
   await create.getByRole("button", { name: "Create Program" }).click();
-  await expect(create.getByRole("status").filter({ hasText: "Program created and its files uploaded." })).toBeVisible({ timeout: 30_000 });
+  await expect(create.getByRole("status").filter({ hasText: "Program created and its files uploaded." })).toBeVisible({
+    timeout: 30_000,
+  });
   const card = page.locator("li.program-card", { hasText: programTitle });
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: programTitle, exact: true }).click();
@@ -147,17 +189,25 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── preview, then apply it to the playlist ──
   const apply = page.locator("section", { has: page.getByRole("heading", { name: "Apply a program to playlists" }) });
   await apply.getByRole("button", { name: "Apply Program" }).click();
-  await expect(apply.getByRole("alert").filter({ hasText: "No program selected. Please select a program first." })).toBeVisible();
+  await expect(
+    apply.getByRole("alert").filter({ hasText: "No program selected. Please select a program first." }),
+  ).toBeVisible();
   await apply.getByLabel("Program", { exact: true }).selectOption({ label: `${programTitle} (b)` });
   await apply.getByRole("button", { name: "Apply Program" }).click();
-  await expect(apply.getByRole("alert").filter({ hasText: "No playlists selected. Please select at least one playlist." })).toBeVisible();
+  await expect(
+    apply.getByRole("alert").filter({ hasText: "No playlists selected. Please select at least one playlist." }),
+  ).toBeVisible();
   await apply.getByRole("checkbox", { name: title }).check();
   await apply.getByRole("button", { name: "Preview changes" }).click();
   const plan = apply.locator("li.plan", { hasText: title });
   await expect(plan).toContainText(/Slot b \(position 1\): replaces .*clip2\.mp4 → .*spot\.mp4/);
   await apply.getByRole("button", { name: "Apply Program" }).click();
   await expect(apply.getByRole("status").filter({ hasText: PROGRAM_APPLIED })).toBeVisible();
-  expect(await playlistOrder(page, projectId)).toEqual([["spot.mp4", "b"], ["clip1.mp4", "a"], ["clip3.mp4", "c"]]);
+  expect(await playlistOrder(page, projectId)).toEqual([
+    ["spot.mp4", "b"],
+    ["clip1.mp4", "a"],
+    ["clip3.mp4", "c"],
+  ]);
 
   // The playlist shows the program's clip in slot b, first, with the program listed for undo.
   await page.goto(`/projects/${projectId}`);
@@ -171,7 +221,9 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── render at /playselect ──
   await page.goto("/playselect");
   await page.getByRole("button", { name: "Create File" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please select at least one playlist to create a file." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please select at least one playlist to create a file." }),
+  ).toBeVisible();
   await page.getByRole("checkbox", { name: title }).check();
   await page.getByRole("button", { name: "Create File" }).click();
   await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeVisible();
@@ -191,13 +243,18 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await expect(rendered).toContainText(title.replaceAll("_", " "));
   const video = rendered.locator("video");
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
   // spot (1.5 s) + clip1 (1 s) + clip3 (1 s)
   expect(duration).toBeGreaterThan(3.5 - 0.35);
   expect(duration).toBeLessThan(3.5 + 0.35);
   await expect(rendered).toContainText("160x120");
-  await expect(rendered.getByRole("link", { name: "Download", exact: true })).toHaveAttribute("href", /\/api\/storage\/get\//);
+  await expect(rendered.getByRole("link", { name: "Download", exact: true })).toHaveAttribute(
+    "href",
+    /\/api\/storage\/get\//,
+  );
 
   // ── package it at /playselect ──
   await page.goto("/playselect");

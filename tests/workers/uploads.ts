@@ -52,5 +52,11 @@ export async function upload(cookie: string, o: UploadOptions) {
   if (put.status !== 200) throw new Error(`put failed: ${put.status} ${await put.text()}`);
   const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
   if (done.status !== 201) throw new Error(`complete failed: ${done.status} ${await done.text()}`);
-  return { ticket, ...(await done.json<any>()) } as { ticket: any; fileId: string; projectId: string; kind: string; probeStatus: string };
+  return { ticket, ...(await done.json<any>()) } as {
+    ticket: any;
+    fileId: string;
+    projectId: string;
+    kind: string;
+    probeStatus: string;
+  };
 }

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { call, cookieFrom, latestCode, signUp, uniqueUser } from "../../tests/workers/http";
 import { database } from "../db/client";
 import { sessions, signups, users } from "../db/schema";
-import { call, cookieFrom, latestCode, signUp, uniqueUser } from "../../tests/workers/http";
 
 const db = database(env.DB);
 
@@ -83,8 +83,13 @@ describe("sign-up with e-mail verification", () => {
   it("refuses an expired code", async () => {
     const form = uniqueUser();
     const { body } = await startSignup(form);
-    await db.update(signups).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signups.id, body.signupId));
-    const response = await call("/api/signup/verify", { json: { signupId: body.signupId, code: await latestCode(form.email) } });
+    await db
+      .update(signups)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signups.id, body.signupId));
+    const response = await call("/api/signup/verify", {
+      json: { signupId: body.signupId, code: await latestCode(form.email) },
+    });
     expect(response.status).toBe(400);
     expect((await response.json<any>()).error.message).toBe("Invalid verification code.");
   });
@@ -95,7 +100,9 @@ describe("sign-up with e-mail verification", () => {
     const code = await latestCode(form.email);
     const wrong = code === "123456" ? "654321" : "123456";
     const attempts = await Promise.all(
-      Array.from({ length: 5 }, () => call("/api/signup/verify", { json: { signupId: body.signupId, code: wrong }, ip: "192.0.2.50" })),
+      Array.from({ length: 5 }, () =>
+        call("/api/signup/verify", { json: { signupId: body.signupId, code: wrong }, ip: "192.0.2.50" }),
+      ),
     );
     expect(attempts.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
     const right = await call("/api/signup/verify", { json: { signupId: body.signupId, code }, ip: "192.0.2.50" });
@@ -115,10 +122,15 @@ describe("sign-up with e-mail verification", () => {
   });
 
   it("lands a beat-battle sign-up on /beatbattle and nothing else", async () => {
-    for (const [next, expected] of [["/beatbattle", "/beatbattle"], ["https://evil.example", "/authenticated"]]) {
+    for (const [next, expected] of [
+      ["/beatbattle", "/beatbattle"],
+      ["https://evil.example", "/authenticated"],
+    ]) {
       const form = uniqueUser({ next });
       const { body } = await startSignup(form);
-      const verified = await call("/api/signup/verify", { json: { signupId: body.signupId, code: await latestCode(form.email) } });
+      const verified = await call("/api/signup/verify", {
+        json: { signupId: body.signupId, code: await latestCode(form.email) },
+      });
       expect((await verified.json<any>()).next).toBe(expected);
     }
   });
@@ -160,7 +172,10 @@ describe("sign-in and sessions", () => {
 
   it("answers 'Sign-in was unsuccessful' for a wrong password or an unknown e-mail", async () => {
     const { form } = await signUp();
-    for (const body of [{ email: form.email, password: "wrong password" }, { email: "nobody@example.com", password: "x" }]) {
+    for (const body of [
+      { email: form.email, password: "wrong password" },
+      { email: "nobody@example.com", password: "x" },
+    ]) {
       const response = await call("/api/signin", { json: body });
       expect(response.status).toBe(401);
       expect((await response.json<any>()).error.message).toBe("Sign-in was unsuccessful");
@@ -183,19 +198,27 @@ describe("sign-in and sessions", () => {
 
   it("does not accept an expired session", async () => {
     const { user, cookie } = await signUp();
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.userId, user.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.userId, user.id));
     expect((await (await call("/api/me", { cookie })).json<any>()).user).toBeNull();
   });
 
   it("rate-limits sign-in per account with exact counts, even in parallel", async () => {
     const { form } = await signUp();
     const attempts = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call("/api/signin", { json: { email: form.email, password: "nope" }, ip: `192.0.2.${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        call("/api/signin", { json: { email: form.email, password: "nope" }, ip: `192.0.2.${i}` }),
+      ),
     );
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    const locked = await call("/api/signin", { json: { email: form.email, password: form.password }, ip: "192.0.2.99" });
+    const locked = await call("/api/signin", {
+      json: { email: form.email, password: form.password },
+      ip: "192.0.2.99",
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
@@ -203,7 +226,10 @@ describe("sign-in and sessions", () => {
   it("rate-limits sign-in per client across accounts", async () => {
     const statuses = [];
     for (let i = 0; i < 51; i++) {
-      statuses.push((await call("/api/signin", { json: { email: `spray${i}@example.com`, password: "x" }, ip: "203.0.113.77" })).status);
+      statuses.push(
+        (await call("/api/signin", { json: { email: `spray${i}@example.com`, password: "x" }, ip: "203.0.113.77" }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
@@ -219,7 +245,10 @@ describe("requests the API refuses", () => {
     });
     expect(response.status).toBe(403);
     expect((await response.json<any>()).error.code).toBe("cross_origin");
-    const siteless = await call("/api/signout", { method: "POST", headers: { origin: "", "sec-fetch-site": "cross-site" } });
+    const siteless = await call("/api/signout", {
+      method: "POST",
+      headers: { origin: "", "sec-fetch-site": "cross-site" },
+    });
     expect(siteless.status).toBe(403);
   });
 

@@ -4,7 +4,7 @@ import { checkUserSchema, signinSchema, signupSchema, verifySchema } from "../..
 import { signIn } from "../domain/accounts/signin";
 import { checkUser, startSignup, verifySignup } from "../domain/accounts/signup";
 import { clearedSessionCookie, destroySession, sessionCookie } from "../sessions";
-import { valid, type AppEnv } from "./context";
+import { type AppEnv, valid } from "./context";
 
 export const accounts = new Hono<AppEnv>()
   .get("/me", (c) => c.json({ user: c.get("user") }))

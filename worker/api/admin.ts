@@ -1,7 +1,7 @@
 // Admin-only calls. The role is read from the database on every request.
 import { Hono } from "hono";
 import { listUsers } from "../domain/admin/users";
-import { adminOnly, type AppEnv } from "./context";
+import { type AppEnv, adminOnly } from "./context";
 
 export const admin = new Hono<AppEnv>()
   .use(adminOnly)

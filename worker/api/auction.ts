@@ -17,7 +17,7 @@ import {
   makeOffer,
   submitMemberItem,
 } from "../domain/auction/auction";
-import { adminOnly, requireUser, signedIn, valid, type AppEnv } from "./context";
+import { type AppEnv, adminOnly, requireUser, signedIn, valid } from "./context";
 
 const shortCodePattern = "[A-Z0-9]+";
 
@@ -32,9 +32,15 @@ export const auction = new Hono<AppEnv>()
     return c.json({ success: true, message: OFFER_SUBMITTED, item }, 201);
   })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
-  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) => (await liveItem(c.get("deps"), c.req.param("code"))).fetch(c.req.raw))
+  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) =>
+    (await liveItem(c.get("deps"), c.req.param("code"))).fetch(c.req.raw),
+  )
   .post(`/bid-items/:code{${shortCodePattern}}/close`, adminOnly, async (c) => {
-    return c.json({ success: true, message: "Item closed", item: await closeBidItem(c.get("deps"), c.req.param("code")) });
+    return c.json({
+      success: true,
+      message: "Item closed",
+      item: await closeBidItem(c.get("deps"), c.req.param("code")),
+    });
   })
   .post(`/bid-items/:code{${shortCodePattern}}/offers/:offerId{[0-9]+}/approve`, adminOnly, async (c) => {
     const offer = await approveOffer(c.get("deps"), c.req.param("code"), Number(c.req.param("offerId")));
@@ -45,10 +51,18 @@ export const auction = new Hono<AppEnv>()
     const item = await submitMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.valid("json"));
     return c.json({ success: true, item }, 201);
   })
-  .get("/member-items", adminOnly, async (c) => c.json({ success: true, memItems: await listMemberItems(c.get("deps")) }))
+  .get("/member-items", adminOnly, async (c) =>
+    c.json({ success: true, memItems: await listMemberItems(c.get("deps")) }),
+  )
   .post("/member-items/:id/approve", adminOnly, async (c) => {
-    return c.json({ success: true, item: await approveMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")) });
+    return c.json({
+      success: true,
+      item: await approveMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")),
+    });
   })
   .post("/member-items/:id/deny", adminOnly, async (c) => {
-    return c.json({ success: true, item: await denyMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")) });
+    return c.json({
+      success: true,
+      item: await denyMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")),
+    });
   });

@@ -1,9 +1,9 @@
 // The Hono environment every API area shares, and the guards that read like sentences.
 import { zValidator } from "@hono/zod-validator";
-import { createMiddleware } from "hono/factory";
 import type { ValidationTargets } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { makeDeps, type Caller, type Deps } from "../domain/deps";
+import { type Caller, type Deps, makeDeps } from "../domain/deps";
 import { Forbidden, Unauthenticated } from "../domain/errors";
 import { parse } from "../domain/validation";
 import { readSessionUser, type SessionUser } from "../sessions";

@@ -1,7 +1,15 @@
 // The one place domain errors become HTTP answers: `{error: {code, message, fields?}}`.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { Conflict, DomainError, Forbidden, Invalid, NotFound, TooManyRequests, Unauthenticated } from "../domain/errors";
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Invalid,
+  NotFound,
+  TooManyRequests,
+  Unauthenticated,
+} from "../domain/errors";
 
 export const UNEXPECTED = "An unexpected error occurred. Please try again.";
 

@@ -2,10 +2,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../db/client";
-import { files, notes } from "../db/schema";
 import { call, signUp } from "../../tests/workers/http";
 import { PNG, upload } from "../../tests/workers/uploads";
+import { database } from "../db/client";
+import { files, notes } from "../db/schema";
 
 const db = database(env.DB);
 
@@ -18,7 +18,12 @@ let noteId: string;
 beforeAll(async () => {
   owner = await signUp();
   other = await signUp();
-  const record = await upload(owner.cookie, { fileName: "cover.png", contentType: "image/png", bytes: PNG, projectTitle: "Matrix" });
+  const record = await upload(owner.cookie, {
+    fileName: "cover.png",
+    contentType: "image/png",
+    bytes: PNG,
+    projectTitle: "Matrix",
+  });
   fileId = record.fileId;
   projectId = record.projectId;
   const added = await call(`/api/files/${fileId}/notes`, { cookie: owner.cookie, json: { note: "keep" } });
@@ -40,7 +45,10 @@ describe("authorisation matrix", () => {
   it("refuses a visitor: 401 for member calls, 404 for a private file", async () => {
     for (const [method, path, json] of calls()) {
       const response = await call(path, { method, json });
-      const expected = path === "/api/projects" || path.includes("/slot") || path.includes("/notes") || path.includes("/projects/") ? 401 : 404;
+      const expected =
+        path === "/api/projects" || path.includes("/slot") || path.includes("/notes") || path.includes("/projects/")
+          ? 401
+          : 404;
       expect(response.status, `${method} ${path}`).toBe(expected);
     }
     expect((await call(`/api/files/${fileId}`, { method: "DELETE" })).status).toBe(401);
@@ -68,14 +76,28 @@ describe("authorisation matrix", () => {
   });
 
   it("shows a public-read file to anyone with the link, without its notes", async () => {
-    const record = await upload(owner.cookie, { fileName: "public.png", contentType: "image/png", bytes: PNG, projectId, accessType: "public-read" });
+    const record = await upload(owner.cookie, {
+      fileName: "public.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId,
+      accessType: "public-read",
+    });
     const view = await (await call(`/api/files/${record.fileId}`)).json<any>();
     expect(view).toMatchObject({ owner: false, notes: [] });
     const download = await (await call(`/api/files/${record.fileId}/download`, { method: "POST" })).json<any>();
     const bytes = await call(new URL(download.url).pathname);
     expect(bytes.headers.get("content-disposition")).toContain('attachment; filename="public.png"');
     expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(PNG);
-    expect((await call(`/api/files/${record.fileId}/slot`, { method: "PUT", json: { slotPosition: "a" }, cookie: other.cookie })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/files/${record.fileId}/slot`, {
+          method: "PUT",
+          json: { slotPosition: "a" },
+          cookie: other.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -86,23 +108,38 @@ describe("notes", () => {
     expect((await empty.json<any>()).error.message).toBe("Note cannot be empty");
     const long = await call(`/api/files/${fileId}/notes`, { cookie: owner.cookie, json: { note: "x".repeat(181) } });
     expect((await long.json<any>()).error.message).toBe("Note must be at most 180 characters.");
-    const ok = await call(`/api/files/${fileId}/notes`, { cookie: owner.cookie, json: { note: `  ${"y".repeat(180)}  ` } });
+    const ok = await call(`/api/files/${fileId}/notes`, {
+      cookie: owner.cookie,
+      json: { note: `  ${"y".repeat(180)}  ` },
+    });
     expect(ok.status).toBe(201);
     const { note } = await ok.json<any>();
     expect(note.text).toBe("y".repeat(180));
-    expect((await call(`/api/files/${fileId}/notes/${note.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
-    expect((await call(`/api/files/${fileId}/notes/${note.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await call(`/api/files/${fileId}/notes/${note.id}`, { method: "DELETE", cookie: owner.cookie })).status,
+    ).toBe(204);
+    expect(
+      (await call(`/api/files/${fileId}/notes/${note.id}`, { method: "DELETE", cookie: owner.cookie })).status,
+    ).toBe(404);
   });
 });
 
 describe("slot position", () => {
   it("accepts one lowercase letter a–z, or empty to clear", async () => {
     for (const bad of ["A", "ab", "1", "é"]) {
-      const response = await call(`/api/files/${fileId}/slot`, { method: "PUT", cookie: owner.cookie, json: { slotPosition: bad } });
+      const response = await call(`/api/files/${fileId}/slot`, {
+        method: "PUT",
+        cookie: owner.cookie,
+        json: { slotPosition: bad },
+      });
       expect(response.status, bad).toBe(400);
       expect((await response.json<any>()).error.message).toBe("Slot position must be a letter from a to z.");
     }
-    const set = await call(`/api/files/${fileId}/slot`, { method: "PUT", cookie: owner.cookie, json: { slotPosition: "q" } });
+    const set = await call(`/api/files/${fileId}/slot`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      json: { slotPosition: "q" },
+    });
     expect(await set.json()).toEqual({ success: true, slotPosition: "q" });
     await call(`/api/files/${fileId}/slot`, { method: "PUT", cookie: owner.cookie, json: { slotPosition: "" } });
     const [file] = await db.select().from(files).where(eq(files.id, fileId));
@@ -112,7 +149,12 @@ describe("slot position", () => {
 
 describe("deleting", () => {
   it("deletes a file's record, notes and object", async () => {
-    const record = await upload(owner.cookie, { fileName: "gone.png", contentType: "image/png", bytes: PNG, projectId });
+    const record = await upload(owner.cookie, {
+      fileName: "gone.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId,
+    });
     await call(`/api/files/${record.fileId}/notes`, { cookie: owner.cookie, json: { note: "bye" } });
     expect((await call(`/api/files/${record.fileId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
     expect(await db.select().from(notes).where(eq(notes.fileId, record.fileId))).toHaveLength(0);
@@ -120,8 +162,15 @@ describe("deleting", () => {
   });
 
   it("deletes a project with everything in it", async () => {
-    const record = await upload(owner.cookie, { fileName: "p.png", contentType: "image/png", bytes: PNG, projectTitle: "Doomed" });
-    expect((await call(`/api/projects/${record.projectId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    const record = await upload(owner.cookie, {
+      fileName: "p.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectTitle: "Doomed",
+    });
+    expect((await call(`/api/projects/${record.projectId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(
+      204,
+    );
     expect(await db.select().from(files).where(eq(files.projectId, record.projectId))).toHaveLength(0);
     expect(await env.FILES.head(record.ticket.key)).toBeNull();
     expect((await call(`/api/projects/${record.projectId}/files`, { cookie: owner.cookie })).status).toBe(404);

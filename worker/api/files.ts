@@ -12,7 +12,7 @@ import {
   listProjects,
   setSlotPosition,
 } from "../domain/files/files";
-import { requireUser, signedIn, valid, type AppEnv } from "./context";
+import { type AppEnv, requireUser, signedIn, valid } from "./context";
 
 export const filesApi = new Hono<AppEnv>()
   .get("/projects", signedIn, async (c) => {
@@ -30,7 +30,10 @@ export const filesApi = new Hono<AppEnv>()
     return c.json(await fileView(c.get("deps"), c.get("user")?.id ?? null, c.req.param("fileId")));
   })
   .post("/files/:fileId/download", async (c) => {
-    return c.json({ success: true, ...(await downloadUrl(c.get("deps"), c.get("user")?.id ?? null, c.req.param("fileId"))) });
+    return c.json({
+      success: true,
+      ...(await downloadUrl(c.get("deps"), c.get("user")?.id ?? null, c.req.param("fileId"))),
+    });
   })
   .delete("/files/:fileId", signedIn, async (c) => {
     await deleteFile(c.get("deps"), requireUser(c.get("user")).id, c.req.param("fileId"));
@@ -38,11 +41,21 @@ export const filesApi = new Hono<AppEnv>()
   })
   .put("/files/:fileId/slot", signedIn, valid("json", slotPositionSchema), async (c) => {
     const { slotPosition } = c.req.valid("json");
-    const result = await setSlotPosition(c.get("deps"), requireUser(c.get("user")).id, c.req.param("fileId"), slotPosition);
+    const result = await setSlotPosition(
+      c.get("deps"),
+      requireUser(c.get("user")).id,
+      c.req.param("fileId"),
+      slotPosition,
+    );
     return c.json({ success: true, ...result });
   })
   .post("/files/:fileId/notes", signedIn, valid("json", noteSchema), async (c) => {
-    const note = await addNote(c.get("deps"), requireUser(c.get("user")).id, c.req.param("fileId"), c.req.valid("json").note);
+    const note = await addNote(
+      c.get("deps"),
+      requireUser(c.get("user")).id,
+      c.req.param("fileId"),
+      c.req.valid("json").note,
+    );
     return c.json({ success: true, note }, 201);
   })
   .delete("/files/:fileId/notes/:noteId", signedIn, async (c) => {

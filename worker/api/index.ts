@@ -5,15 +5,15 @@ import { NotFound } from "../domain/errors";
 import { accounts } from "./accounts";
 import { admin } from "./admin";
 import { auction } from "./auction";
-import { withSession, type AppEnv } from "./context";
+import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
 import { filesApi } from "./files";
 import { playlistsApi } from "./playlists";
 import { popups } from "./popups";
+import { shipping } from "./shipping";
 import { storage } from "./storage";
 import { uploadsApi } from "./uploads";
-import { shipping } from "./shipping";
 
 const developmentOnly = new Hono<AppEnv>().use(async (c, next) => {
   if (!isDevelopment(c.env)) throw new NotFound();

@@ -33,7 +33,12 @@ describe("shipping API", () => {
     const { response, body } = await save(cookie);
     expect(response.status).toBe(201);
     expect(body).toMatchObject({ success: true, message: "Saved successfully." });
-    expect(body.address).toMatchObject({ ...address, recipientName: "Grace Hopper", neighborhood: null, id: expect.any(String) });
+    expect(body.address).toMatchObject({
+      ...address,
+      recipientName: "Grace Hopper",
+      neighborhood: null,
+      id: expect.any(String),
+    });
     expect(body.address).not.toHaveProperty("userId");
     expect(await list(cookie)).toEqual([body.address]);
   });
@@ -48,7 +53,13 @@ describe("shipping API", () => {
 
   it("answers a bad form with 400, the seed's messages and a field map", async () => {
     const { cookie } = await signUp();
-    const { response, body } = await save(cookie, { ...address, recipientName: " ", city: "", phone: "call me", zipCode: "1" });
+    const { response, body } = await save(cookie, {
+      ...address,
+      recipientName: " ",
+      city: "",
+      phone: "call me",
+      zipCode: "1",
+    });
     expect(response.status).toBe(400);
     expect(body.error).toMatchObject({ code: "invalid", message: "Recipient name is required" });
     expect(body.error.fields).toEqual({
@@ -59,7 +70,13 @@ describe("shipping API", () => {
     });
     const empty = await save(cookie, {});
     expect(empty.response.status).toBe(400);
-    expect(Object.keys(empty.body.error.fields).sort()).toEqual(["city", "recipientName", "state", "streetAddress", "zipCode"]);
+    expect(Object.keys(empty.body.error.fields).sort()).toEqual([
+      "city",
+      "recipientName",
+      "state",
+      "streetAddress",
+      "zipCode",
+    ]);
     const country = await save(cookie, { ...address, country: "MEX" });
     expect(country.body.error.fields).toEqual({ country: ["Country must be United States."] });
     expect(await list(cookie)).toEqual([]);
@@ -94,7 +111,10 @@ describe("shipping API", () => {
     ];
     for (const response of visitor) {
       expect(response.status).toBe(401);
-      expect((await response.json<any>()).error).toMatchObject({ code: "not_authenticated", message: "User is not authenticated." });
+      expect((await response.json<any>()).error).toMatchObject({
+        code: "not_authenticated",
+        message: "User is not authenticated.",
+      });
     }
     expect(await list(cookie)).toHaveLength(1);
   });
@@ -131,11 +151,30 @@ describe("settings page shipping form", () => {
   it("shows the form with the seed's labels, limits and the single country", async () => {
     const { cookie } = await signUp();
     const page = await html(await call("/settings", { cookie }));
-    for (const label of ["Recipient name", "Phone", "Street address", "City", "State", "ZIP/Postal code", "Country", "Neighborhood", "Landmark"]) {
+    for (const label of [
+      "Recipient name",
+      "Phone",
+      "Street address",
+      "City",
+      "State",
+      "ZIP/Postal code",
+      "Country",
+      "Neighborhood",
+      "Landmark",
+    ]) {
       expect(page).toContain(label);
     }
     expect(page).toMatch(/<select name="country"[^>]*>.*<option value="USA"[^>]*>United States<\/option><\/select>/s);
-    const limits = { recipientName: 100, phone: 20, streetAddress: 180, city: 80, state: 40, zipCode: 12, neighborhood: 80, landmark: 120 };
+    const limits = {
+      recipientName: 100,
+      phone: 20,
+      streetAddress: 180,
+      city: 80,
+      state: 40,
+      zipCode: 12,
+      neighborhood: 80,
+      landmark: 120,
+    };
     for (const [name, max] of Object.entries(limits)) {
       expect(page.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0], name).toContain(`maxLength="${max}"`);
     }
@@ -163,7 +202,10 @@ describe("settings page shipping form", () => {
 
   it("lists the seed's messages and keeps what was typed", async () => {
     const { cookie } = await signUp();
-    const response = await call("/settings", { body: form({ intent: "shipping", ...address, streetAddress: " ", phone: "x" }), cookie });
+    const response = await call("/settings", {
+      body: form({ intent: "shipping", ...address, streetAddress: " ", phone: "x" }),
+      cookie,
+    });
     expect(response.status).toBe(400);
     const page = await html(response);
     expect(page).toContain("Validation errors");
@@ -177,14 +219,20 @@ describe("settings page shipping form", () => {
     const me = await signUp();
     const other = await signUp();
     const { body } = await save(me.cookie);
-    const response = await call("/settings", { body: form({ intent: "delete-shipping", id: body.address.id }), cookie: other.cookie });
+    const response = await call("/settings", {
+      body: form({ intent: "delete-shipping", id: body.address.id }),
+      cookie: other.cookie,
+    });
     expect(response.status).toBe(404);
     expect(await list(me.cookie)).toHaveLength(1);
   });
 
   it("still saves the theme with intent=theme", async () => {
     const { cookie } = await signUp();
-    const saved = await call("/settings", { body: form({ intent: "theme", accentColor: "#0047AB", fontPercentage: "110" }), cookie });
+    const saved = await call("/settings", {
+      body: form({ intent: "theme", accentColor: "#0047AB", fontPercentage: "110" }),
+      cookie,
+    });
     expect(saved.status).toBe(200);
     expect(saved.headers.getSetCookie().some((c) => c.startsWith("theme="))).toBe(true);
     expect(await html(saved)).toContain("Saved successfully.");

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { SHIPPING_SAVED, shippingSchema } from "../../app/lib/schemas/shipping";
 import { addShippingAddress, deleteShippingAddress, listShippingAddresses } from "../domain/shipping/addresses";
-import { requireUser, signedIn, valid, type AppEnv } from "./context";
+import { type AppEnv, requireUser, signedIn, valid } from "./context";
 
 export const shipping = new Hono<AppEnv>()
   .get("/shipping", signedIn, async (c) => {

@@ -1,11 +1,12 @@
 // Development stand-in for R2's S3 endpoint: the signed URLs of
 // DevStorageSigner point here. The token is the authorisation (as a presigned
 // URL is); bytes stream between the request and the R2 binding.
-import { Hono } from "hono";
+
 import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { uploads } from "../db/schema";
+import { Forbidden, Invalid, NotFound } from "../domain/errors";
 import { recordStoredPart } from "../domain/uploads/uploads";
-import { NotFound, Invalid, Forbidden } from "../domain/errors";
 import { contentDisposition, DevStorageSigner } from "../storage/signer";
 import type { AppEnv } from "./context";
 
@@ -21,7 +22,8 @@ export const storage = new Hono<AppEnv>()
     if (!claims) throw new Forbidden("Upload link is invalid or has expired.");
     const length = Number(c.req.header("content-length"));
     if (!c.req.raw.body || !Number.isFinite(length)) throw new Invalid("Content-Length is required.");
-    if (claims.size !== undefined && length !== claims.size) throw new Invalid(`Expected exactly ${claims.size} bytes.`);
+    if (claims.size !== undefined && length !== claims.size)
+      throw new Invalid(`Expected exactly ${claims.size} bytes.`);
     const { bucket } = c.get("deps").storage;
 
     if (claims.multipartId && claims.partNumber) {
@@ -29,9 +31,13 @@ export const storage = new Hono<AppEnv>()
       const [upload] = await deps.db
         .select()
         .from(uploads)
-        .where(and(eq(uploads.key, claims.key), eq(uploads.multipartId, claims.multipartId), eq(uploads.status, "pending")));
+        .where(
+          and(eq(uploads.key, claims.key), eq(uploads.multipartId, claims.multipartId), eq(uploads.status, "pending")),
+        );
       if (!upload) throw new NotFound("Upload not found.");
-      const part = await bucket.resumeMultipartUpload(claims.key, claims.multipartId).uploadPart(claims.partNumber, c.req.raw.body);
+      const part = await bucket
+        .resumeMultipartUpload(claims.key, claims.multipartId)
+        .uploadPart(claims.partNumber, c.req.raw.body);
       await recordStoredPart(deps, upload, part.partNumber, part.etag);
       c.header("etag", part.etag);
       return c.body(null, 200);

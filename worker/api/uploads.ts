@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { uploadPartSchema, uploadRequestSchema } from "../../app/lib/schemas/files";
 import { abortUpload, completeUpload, recordPart, requestUpload, resumeUpload } from "../domain/uploads/uploads";
-import { requireUser, signedIn, valid, type AppEnv } from "./context";
+import { type AppEnv, requireUser, signedIn, valid } from "./context";
 
 export const uploadsApi = new Hono<AppEnv>()
   .use("/uploads/*", signedIn)

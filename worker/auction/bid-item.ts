@@ -7,7 +7,7 @@
 // gallery's listing row, written through after each change and retried by
 // alarm until it lands.
 import { DurableObject } from "cloudflare:workers";
-import { OFFER_TOO_LOW, SOFT_CLOSE_MS, type ItemState, type LiveMessage } from "../../app/lib/auction";
+import { type ItemState, type LiveMessage, OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../app/lib/auction";
 
 export interface Bidder {
   userId: string;
@@ -31,8 +31,24 @@ export type OfferOutcome =
 
 const WRITE_THROUGH_RETRY_MS = 5_000;
 
-type ItemRow = { short_code: string; title: string; price_cents: number; status: "open" | "closed"; ends_at: number | null; version: number; dirty: number };
-type OfferRow = { id: number; user_id: string; username: string; email: string; amount_cents: number; status: "accepted" | "approved"; created_at: number };
+type ItemRow = {
+  short_code: string;
+  title: string;
+  price_cents: number;
+  status: "open" | "closed";
+  ends_at: number | null;
+  version: number;
+  dirty: number;
+};
+type OfferRow = {
+  id: number;
+  user_id: string;
+  username: string;
+  email: string;
+  amount_cents: number;
+  status: "accepted" | "approved";
+  created_at: number;
+};
 
 export class BidItem extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -59,11 +75,23 @@ export class BidItem extends DurableObject<Env> {
   }
 
   private view(row: ItemRow): ItemState {
-    return { shortCode: row.short_code, title: row.title, priceCents: row.price_cents, status: row.status, endsAt: row.ends_at, version: row.version };
+    return {
+      shortCode: row.short_code,
+      title: row.title,
+      priceCents: row.price_cents,
+      status: row.status,
+      endsAt: row.ends_at,
+      version: row.version,
+    };
   }
 
   /** Creates the item once; later calls return it unchanged. */
-  async open(init: { shortCode: string; title: string; priceCents: number; endsAt: number | null }): Promise<ItemState> {
+  async open(init: {
+    shortCode: string;
+    title: string;
+    priceCents: number;
+    endsAt: number | null;
+  }): Promise<ItemState> {
     if (!this.row()) {
       this.sql.exec(
         "INSERT INTO item (id, short_code, title, price_cents, ends_at, version, dirty) VALUES (1, ?, ?, ?, ?, 1, 1)",
@@ -90,8 +118,10 @@ export class BidItem extends DurableObject<Env> {
     if (row.status === "closed" || (row.ends_at !== null && now >= row.ends_at)) {
       return { ok: false, code: "SALE_CLOSED", message: "This sale is closed.", item: this.view(row) };
     }
-    if (!(amountCents > row.price_cents)) return { ok: false, code: "TOO_LOW", message: OFFER_TOO_LOW, item: this.view(row) };
-    const endsAt = row.ends_at !== null && row.ends_at - now <= SOFT_CLOSE_MS ? row.ends_at + SOFT_CLOSE_MS : row.ends_at;
+    if (!(amountCents > row.price_cents))
+      return { ok: false, code: "TOO_LOW", message: OFFER_TOO_LOW, item: this.view(row) };
+    const endsAt =
+      row.ends_at !== null && row.ends_at - now <= SOFT_CLOSE_MS ? row.ends_at + SOFT_CLOSE_MS : row.ends_at;
     const offerId = this.sql
       .exec<{ id: number }>(
         "INSERT INTO offers (user_id, username, email, amount_cents, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -102,7 +132,11 @@ export class BidItem extends DurableObject<Env> {
         now,
       )
       .one().id;
-    this.sql.exec("UPDATE item SET price_cents = ?, ends_at = ?, version = version + 1, dirty = 1 WHERE id = 1", amountCents, endsAt);
+    this.sql.exec(
+      "UPDATE item SET price_cents = ?, ends_at = ?, version = version + 1, dirty = 1 WHERE id = 1",
+      amountCents,
+      endsAt,
+    );
     const item = this.view(this.row()!);
     this.broadcast(item);
     // ── end of the synchronous block ──
@@ -131,7 +165,10 @@ export class BidItem extends DurableObject<Env> {
   }
 
   offers(): Offer[] {
-    return this.sql.exec<OfferRow>("SELECT * FROM offers ORDER BY id").toArray().map((o) => this.toOffer(o));
+    return this.sql
+      .exec<OfferRow>("SELECT * FROM offers ORDER BY id")
+      .toArray()
+      .map((o) => this.toOffer(o));
   }
 
   /** A call that does no work: the benchmark's baseline for a round trip to this object. */
@@ -140,13 +177,22 @@ export class BidItem extends DurableObject<Env> {
   }
 
   private toOffer(o: OfferRow): Offer {
-    return { id: o.id, userId: o.user_id, username: o.username, email: o.email, amountCents: o.amount_cents, status: o.status, createdAt: o.created_at };
+    return {
+      id: o.id,
+      userId: o.user_id,
+      username: o.username,
+      email: o.email,
+      amountCents: o.amount_cents,
+      status: o.status,
+      createdAt: o.created_at,
+    };
   }
 
   // ── live watchers (hibernating WebSockets) ──
 
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket", { status: 426 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const item = this.state();
@@ -189,7 +235,9 @@ export class BidItem extends DurableObject<Env> {
   private async writeThrough() {
     const row = this.row()!;
     try {
-      await this.env.DB.prepare("UPDATE bid_items SET price_cents = ?, status = ?, ends_at = ?, version = ? WHERE short_code = ? AND version < ?")
+      await this.env.DB.prepare(
+        "UPDATE bid_items SET price_cents = ?, status = ?, ends_at = ?, version = ? WHERE short_code = ? AND version < ?",
+      )
         .bind(row.price_cents, row.status, row.ends_at, row.version, row.short_code, row.version)
         .run();
       this.sql.exec("UPDATE item SET dirty = 0 WHERE id = 1 AND version = ?", row.version);

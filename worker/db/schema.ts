@@ -4,9 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 export const users = sqliteTable(
   "users",
@@ -18,10 +16,16 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` */
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     /** The member's saved theme (accent colour, font size, dark mode), applied on every device. */
-    theme: text("theme", { mode: "json" }).$type<{ isDarkMode: boolean; accentColor: string; fontPercentage: number }>(),
+    theme: text("theme", { mode: "json" }).$type<{
+      isDarkMode: boolean;
+      accentColor: string;
+      fontPercentage: number;
+    }>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -151,7 +155,11 @@ export const files = sqliteTable(
     probeError: text("probe_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("files_project_idx").on(t.projectId), index("files_user_idx").on(t.userId), uniqueIndex("files_key_unique").on(t.key)],
+  (t) => [
+    index("files_project_idx").on(t.projectId),
+    index("files_user_idx").on(t.userId),
+    uniqueIndex("files_key_unique").on(t.key),
+  ],
 );
 
 export const notes = sqliteTable(
@@ -185,7 +193,9 @@ export const uploads = sqliteTable(
     /** R2 multipart upload id, for files over the multipart threshold. */
     multipartId: text("multipart_id"),
     partSize: integer("part_size"),
-    status: text("status", { enum: ["pending", "completed", "failed", "aborted"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "completed", "failed", "aborted"] })
+      .notNull()
+      .default("pending"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
@@ -223,9 +233,7 @@ export const jobs = sqliteTable(
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("jobs_user_idx").on(t.userId), index("jobs_status_idx").on(t.status, t.updatedAt)],
 );
@@ -274,10 +282,15 @@ export const bidItems = sqliteTable(
     description: text("description").notNull().default(""),
     /** Current price in cents. */
     priceCents: integer("price_cents").notNull(),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     endsAt: integer("ends_at", { mode: "timestamp_ms" }),
     /** Storage keys of the item's media: [{key, fileName, kind}]. */
-    media: text("media", { mode: "json" }).$type<{ key: string; fileName: string; kind: string }[]>().notNull().default(sql`'[]'`),
+    media: text("media", { mode: "json" })
+      .$type<{ key: string; fileName: string; kind: string }[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The DO's change counter: a write-through never overwrites newer state with older. */
     version: integer("version").notNull().default(0),
@@ -295,7 +308,9 @@ export const memberItems = sqliteTable(
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
     shortCode: text("short_code").notNull(),
-    status: text("status", { enum: ["pending", "approved", "denied"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "denied"] })
+      .notNull()
+      .default("pending"),
     approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -360,7 +375,9 @@ export const playlistItems = sqliteTable(
   (t) => [
     index("playlist_items_playlist_idx").on(t.playlistId, t.seqPos),
     // Slot letters are unique within a playlist, enforced by the database even under concurrent edits.
-    uniqueIndex("playlist_items_slot_unique").on(t.playlistId, t.slotPosition).where(sql`${t.slotPosition} IS NOT NULL`),
+    uniqueIndex("playlist_items_slot_unique")
+      .on(t.playlistId, t.slotPosition)
+      .where(sql`${t.slotPosition} IS NOT NULL`),
   ],
 );
 
@@ -378,7 +395,9 @@ export const programs = sqliteTable(
     endsAt: integer("ends_at", { mode: "timestamp_ms" }),
     /** Playlists a scheduled program applies to. */
     schedulePlaylistIds: text("schedule_playlist_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    scheduleState: text("schedule_state", { enum: ["none", "pending", "applied", "ended"] }).notNull().default("none"),
+    scheduleState: text("schedule_state", { enum: ["none", "pending", "applied", "ended"] })
+      .notNull()
+      .default("none"),
     createdAt: createdAt(),
   },
   (t) => [index("programs_user_idx").on(t.userId), index("programs_schedule_idx").on(t.scheduleState)],

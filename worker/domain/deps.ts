@@ -1,8 +1,8 @@
 // What the domain needs from the outside world, built once per request.
 import type { BidItem } from "../auction/bid-item";
-import { database, type Database } from "../db/client";
-import { mailSender, type MailSender } from "../mail";
-import { storageSigner, type Signer } from "../storage/signer";
+import { type Database, database } from "../db/client";
+import { type MailSender, mailSender } from "../mail";
+import { type Signer, storageSigner } from "../storage/signer";
 
 export interface Deps {
   db: Database;

@@ -19,5 +19,6 @@ export async function claimingSlot<T>(write: () => Promise<T>, taken: string): P
 /** An order must list every known id exactly once. */
 export function assertCompleteOrder(ids: string[], known: string[], message: string) {
   const members = new Set(known);
-  if (ids.length !== members.size || new Set(ids).size !== ids.length || ids.some((id) => !members.has(id))) throw new Invalid(message);
+  if (ids.length !== members.size || new Set(ids).size !== ids.length || ids.some((id) => !members.has(id)))
+    throw new Invalid(message);
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { Invalid, type FieldErrors } from "./errors";
+import { type FieldErrors, Invalid } from "./errors";
 
 /** Parses input with a shared schema; bad input becomes `Invalid` with the first message and a field map. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -6,7 +6,7 @@
 // rewrites the same rows and output keys.
 import { z } from "zod";
 import type { Job } from "../db/schema";
-import { makeDeps, type Deps } from "../domain/deps";
+import { type Deps, makeDeps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
 import { failPackage, runPackage } from "./package";
 import { failProbe, runProbe } from "./probe";
@@ -30,7 +30,7 @@ const kinds: Record<string, JobKind> = {
 };
 
 function depsFor(env: Env, job: Job) {
-  const origin = typeof job.input.origin === "string" ? job.input.origin : (env.APP_ORIGIN || "http://localhost");
+  const origin = typeof job.input.origin === "string" ? job.input.origin : env.APP_ORIGIN || "http://localhost";
   return makeDeps(env, origin);
 }
 
@@ -55,7 +55,11 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
     }
     const deps = depsFor(env, job);
     if (deadLetters) {
-      await kind.fail(deps, job, `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`);
+      await kind.fail(
+        deps,
+        job,
+        `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`,
+      );
       message.ack();
       continue;
     }

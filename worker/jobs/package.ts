@@ -6,8 +6,8 @@ import type { Deps } from "../domain/deps";
 import { packageEntries } from "../domain/renders/renders";
 import { fixedChunks, zipStream } from "../packaging/zip";
 import { packageKey } from "../storage/keys";
-import { markDone, markFailed, markRunning } from "./store";
 import { recordProgress } from "./progress";
+import { markDone, markFailed, markRunning } from "./store";
 
 export const PACKAGE_PART_SIZE = 8 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // Probe job: ffprobe (in the renderer) reads the file through a signed URL;
 // its duration, frame rate and resolution are written to the file record.
 import { eq } from "drizzle-orm";
-import { files, playlistItems, programFiles, type Job } from "../db/schema";
+import { files, type Job, playlistItems, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { runOnRenderer } from "../renderer/client";
 import { markDone, markFailed, markRunning } from "./store";
@@ -40,12 +40,25 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
     await markDone(deps.db, job.id, { skipped: "file deleted" });
     return;
   }
-  await deps.db.batch([markRunning(deps.db, job.id), deps.db.update(table).set({ probeStatus: "running" }).where(eq(table.id, fileId))]);
+  await deps.db.batch([
+    markRunning(deps.db, job.id),
+    deps.db.update(table).set({ probeStatus: "running" }).where(eq(table.id, fileId)),
+  ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
   const result = await runOnRenderer<ProbeResult>(env, "/jobs/probe", { jobId: job.id, input: { url: input.url } });
-  const facts = { durationSeconds: result.durationSeconds, frameRate: result.frameRate, resolution: result.resolution, probeStatus: "done" as const };
+  const facts = {
+    durationSeconds: result.durationSeconds,
+    frameRate: result.frameRate,
+    resolution: result.resolution,
+    probeStatus: "done" as const,
+  };
   await deps.db.batch([
-    table === files ? deps.db.update(files).set({ ...facts, probeError: null }).where(eq(files.id, fileId)) : deps.db.update(table).set(facts).where(eq(table.id, fileId)),
+    table === files
+      ? deps.db
+          .update(files)
+          .set({ ...facts, probeError: null })
+          .where(eq(files.id, fileId))
+      : deps.db.update(table).set(facts).where(eq(table.id, fileId)),
     markDone(deps.db, job.id, { ...result }),
   ]);
 }

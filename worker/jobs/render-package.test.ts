@@ -5,11 +5,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { call } from "../../tests/workers/http";
 import { database } from "../db/client";
 import { jobs, playlistItems, playlists, projects, renders, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { startPackage, startRenders } from "../domain/renders/renders";
-import { call } from "../../tests/workers/http";
 import { consumeJobs } from "./consumer";
 import { progressUrl } from "./progress";
 
@@ -20,19 +20,32 @@ let n = 0;
 async function playlistWith(contents: string[], title = "Show One", mediaType: "audio" | "video" = "video") {
   n += 1;
   const userId = `u-rp-${n}`;
-  await db.insert(users).values({ id: userId, name: "R", username: `rp${n}`, email: `rp${n}@example.com`, passwordHash: "x" });
+  await db
+    .insert(users)
+    .values({ id: userId, name: "R", username: `rp${n}`, email: `rp${n}@example.com`, passwordHash: "x" });
   await db.insert(projects).values({ id: `p-rp-${n}`, userId, title });
   await db.insert(playlists).values({ id: `pl-rp-${n}`, userId, projectId: `p-rp-${n}`, mediaType });
   for (const [i, text] of contents.entries()) {
     const key = `users/${userId}/projects/p-rp-${n}/playlists/${i}-clip${i}.mp4`;
     await env.FILES.put(key, text);
-    await db.insert(playlistItems).values({ id: `it-rp-${n}-${i}`, playlistId: `pl-rp-${n}`, userId, key, fileName: `clip ${i}.mp4`, contentType: "video/mp4", size: text.length, seqPos: i + 1 });
+    await db.insert(playlistItems).values({
+      id: `it-rp-${n}-${i}`,
+      playlistId: `pl-rp-${n}`,
+      userId,
+      key,
+      fileName: `clip ${i}.mp4`,
+      contentType: "video/mp4",
+      size: text.length,
+      seqPos: i + 1,
+    });
   }
   return { userId, playlistId: `pl-rp-${n}` };
 }
 
 async function consume(jobId: string, kind: string) {
-  const batch = createMessageBatch("creator-jobs", [{ id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } }]);
+  const batch = createMessageBatch("creator-jobs", [
+    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } },
+  ]);
   createExecutionContext();
   await consumeJobs(batch, env);
 }
@@ -42,12 +55,18 @@ afterEach(() => vi.restoreAllMocks());
 describe("render jobs", () => {
   it("hand the renderer signed inputs in playlist order and a signed output, then record the result", async () => {
     const { userId, playlistId } = await playlistWith(["first", "second", "third"]);
-    await db.update(playlistItems).set({ seqPos: 9 }).where(eq(playlistItems.id, `it-rp-${n}-0`));
+    await db
+      .update(playlistItems)
+      .set({ seqPos: 9 })
+      .where(eq(playlistItems.id, `it-rp-${n}-0`));
     const [started] = await startRenders(deps(), userId, [playlistId]);
     const calls: any[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
       calls.push(JSON.parse(String(init!.body)));
-      return Response.json({ jobId: started!.renderId, result: { method: "copy", durationSeconds: 4.5, frameRate: 25, resolution: "320x240", size: 1234 } });
+      return Response.json({
+        jobId: started!.renderId,
+        result: { method: "copy", durationSeconds: 4.5, frameRate: 25, resolution: "320x240", size: 1234 },
+      });
     });
     await consume(started!.renderId, "render");
 
@@ -65,7 +84,13 @@ describe("render jobs", () => {
     expect(sent.callbackUrl).toBe(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId));
 
     const [render] = await db.select().from(renders).where(eq(renders.id, started!.renderId));
-    expect(render).toMatchObject({ status: "done", progress: 100, durationSeconds: 4.5, resolution: "320x240", frameRate: 25 });
+    expect(render).toMatchObject({
+      status: "done",
+      progress: 100,
+      durationSeconds: 4.5,
+      resolution: "320x240",
+      frameRate: 25,
+    });
     const [playlist] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
     expect(playlist!.renderedAt).not.toBeNull();
   });
@@ -75,12 +100,23 @@ describe("render jobs", () => {
     const [started] = await startRenders(deps(), userId, [playlistId]);
     const url = new URL(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId));
     expect((await call(url.pathname + url.search, { json: { progress: 42, status: "running" } })).status).toBe(204);
-    expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({ progress: 42, status: "running" });
+    expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({
+      progress: 42,
+      status: "running",
+    });
     expect((await call(`${url.pathname}?token=forged`, { json: { progress: 90 } })).status).toBe(403);
 
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { code: "render_failed", message: "Item 1 could not be read: Invalid data" } }, { status: 422 }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json(
+        { error: { code: "render_failed", message: "Item 1 could not be read: Invalid data" } },
+        { status: 422 },
+      ),
+    );
     await consume(started!.renderId, "render");
-    expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({ status: "failed", error: "Item 1 could not be read: Invalid data" });
+    expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({
+      status: "failed",
+      error: "Item 1 could not be read: Invalid data",
+    });
   });
 
   it("refuse a playlist without files", async () => {
@@ -97,7 +133,16 @@ describe("package jobs", () => {
     await db.insert(playlists).values({ id: second, userId: a.userId, projectId: `p-rp-b-${n}` });
     const big = "z".repeat(9 * 1024 * 1024); // crosses one 8 MiB part
     await env.FILES.put(`b-${n}`, big);
-    await db.insert(playlistItems).values({ id: `it-b-${n}`, playlistId: second, userId: a.userId, key: `b-${n}`, fileName: "long take.mp4", contentType: "video/mp4", size: big.length, seqPos: 1 });
+    await db.insert(playlistItems).values({
+      id: `it-b-${n}`,
+      playlistId: second,
+      userId: a.userId,
+      key: `b-${n}`,
+      fileName: "long take.mp4",
+      contentType: "video/mp4",
+      size: big.length,
+      seqPos: 1,
+    });
 
     const { jobId } = await startPackage(deps(), a.userId, [a.playlistId, second]);
     await consume(jobId, "package");
@@ -106,7 +151,11 @@ describe("package jobs", () => {
     const output = job!.output as { key: string; size: number; files: number };
     const zip = await env.FILES.get(output.key);
     const entries = unzipSync(new Uint8Array(await zip!.arrayBuffer()));
-    expect(Object.keys(entries).sort()).toEqual(["Show A/01-clip 0.mp4", "Show A/02-clip 1.mp4", "Show B/01-long take.mp4"]);
+    expect(Object.keys(entries).sort()).toEqual([
+      "Show A/01-clip 0.mp4",
+      "Show A/02-clip 1.mp4",
+      "Show B/01-long take.mp4",
+    ]);
     expect(new TextDecoder().decode(entries["Show A/02-clip 1.mp4"])).toBe("beta");
     expect(entries["Show B/01-long take.mp4"]!.length).toBe(big.length);
     expect(output.size).toBeGreaterThan(big.length);
@@ -114,7 +163,12 @@ describe("package jobs", () => {
 
   it("refuses at once what would pass the zip format's 4 GB limit", async () => {
     const { userId, playlistId } = await playlistWith(["x"]);
-    await db.update(playlistItems).set({ size: 4 * 1024 * 1024 * 1024 }).where(eq(playlistItems.playlistId, playlistId));
-    await expect(startPackage(deps(), userId, [playlistId])).rejects.toThrow("The selected playlists are too large to package: the zip format is limited to 4 GB.");
+    await db
+      .update(playlistItems)
+      .set({ size: 4 * 1024 * 1024 * 1024 })
+      .where(eq(playlistItems.playlistId, playlistId));
+    await expect(startPackage(deps(), userId, [playlistId])).rejects.toThrow(
+      "The selected playlists are too large to package: the zip format is limited to 4 GB.",
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Render job: the renderer concatenates the playlist's items (signed input
 // URLs, in order) and PUTs the result to a signed output URL.
 import { asc, eq } from "drizzle-orm";
-import { playlistItems, playlists, renders, type Job } from "../db/schema";
+import { type Job, playlistItems, playlists, renders } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { runOnRenderer } from "../renderer/client";
 import { renderKey } from "../storage/keys";
@@ -27,16 +27,25 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
     await markFailed(deps.db, job.id, "The playlist was deleted.");
     return;
   }
-  const items = await deps.db.select().from(playlistItems).where(eq(playlistItems.playlistId, playlistId)).orderBy(asc(playlistItems.seqPos));
+  const items = await deps.db
+    .select()
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, playlistId))
+    .orderBy(asc(playlistItems.seqPos));
   if (items.length === 0) throw new Error("The playlist has no files.");
-  await deps.db.batch([markRunning(deps.db, job.id), deps.db.update(renders).set({ status: "running" }).where(eq(renders.id, renderId))]);
+  await deps.db.batch([
+    markRunning(deps.db, job.id),
+    deps.db.update(renders).set({ status: "running" }).where(eq(renders.id, renderId)),
+  ]);
 
   const { signer } = deps.storage;
   const audioKey = playlist.mediaType === "audio" ? renderKey(render.userId, renderId, "m4a") : null;
   const input = {
     mediaType: playlist.mediaType ?? "video",
     loudness: Boolean(loudness),
-    items: await Promise.all(items.map(async (item) => ({ url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url }))),
+    items: await Promise.all(
+      items.map(async (item) => ({ url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url })),
+    ),
     output: await signer.signPut({ key: render.key, contentType: "video/mp4" }, URL_SECONDS),
     audioOutput: audioKey ? await signer.signPut({ key: audioKey, contentType: "audio/mp4" }, URL_SECONDS) : undefined,
   };
@@ -59,12 +68,18 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
         audioKey: result.audioOutput ? audioKey : null,
       })
       .where(eq(renders.id, renderId)),
-    deps.db.update(playlists).set({ renderedAt: new Date(deps.now()) }).where(eq(playlists.id, playlistId)),
+    deps.db
+      .update(playlists)
+      .set({ renderedAt: new Date(deps.now()) })
+      .where(eq(playlists.id, playlistId)),
     markDone(deps.db, job.id, { ...result }),
   ]);
 }
 
 export async function failRender(deps: Deps, job: Job, reason: string) {
   const { renderId } = job.input as { renderId: string };
-  await deps.db.batch([markFailed(deps.db, job.id, reason), deps.db.update(renders).set({ status: "failed", error: reason }).where(eq(renders.id, renderId))]);
+  await deps.db.batch([
+    markFailed(deps.db, job.id, reason),
+    deps.db.update(renders).set({ status: "failed", error: reason }).where(eq(renders.id, renderId)),
+  ]);
 }

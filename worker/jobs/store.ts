@@ -1,7 +1,7 @@
 // Job rows: the state users see (status, progress, error, output).
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { jobs, type Job } from "../db/schema";
+import { type Job, jobs } from "../db/schema";
 
 export async function loadJob(db: Database, jobId: string): Promise<Job | undefined> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
@@ -18,14 +18,23 @@ export function markRunning(db: Database, jobId: string) {
 }
 
 export function markDone(db: Database, jobId: string, output: Record<string, unknown>) {
-  return db.update(jobs).set({ status: "done", progress: 100, output, error: null, ...touched() }).where(eq(jobs.id, jobId));
+  return db
+    .update(jobs)
+    .set({ status: "done", progress: 100, output, error: null, ...touched() })
+    .where(eq(jobs.id, jobId));
 }
 
 export function markFailed(db: Database, jobId: string, error: string) {
-  return db.update(jobs).set({ status: "failed", error, ...touched() }).where(eq(jobs.id, jobId));
+  return db
+    .update(jobs)
+    .set({ status: "failed", error, ...touched() })
+    .where(eq(jobs.id, jobId));
 }
 
 /** A failed attempt that will be retried: back to queued, the reason kept for the user and the dead-letter handler. */
 export function markRetrying(db: Database, jobId: string, error: string) {
-  return db.update(jobs).set({ status: "queued", error, ...touched() }).where(eq(jobs.id, jobId));
+  return db
+    .update(jobs)
+    .set({ status: "queued", error, ...touched() })
+    .where(eq(jobs.id, jobId));
 }

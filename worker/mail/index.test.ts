@@ -48,6 +48,8 @@ describe("mailSender", () => {
   it("uses the provider in production and refuses to run without its key", () => {
     const db = database(env.DB);
     expect(mailSender({ ...env, ENVIRONMENT: "production", MAIL_API_KEY: "k" }, db)).toBeInstanceOf(HttpMailSender);
-    expect(() => mailSender({ ...env, ENVIRONMENT: "production", MAIL_API_KEY: undefined }, db)).toThrow(/MAIL_API_KEY/);
+    expect(() => mailSender({ ...env, ENVIRONMENT: "production", MAIL_API_KEY: undefined }, db)).toThrow(
+      /MAIL_API_KEY/,
+    );
   });
 });

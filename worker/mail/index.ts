@@ -1,9 +1,9 @@
 // Owns e-mail. Development writes every message to the dev outbox (shown at
 // /dev/mail); production calls an HTTP provider. Nothing else sends mail.
 import { desc } from "drizzle-orm";
+import { isDevelopment } from "../config";
 import type { Database } from "../db/client";
 import { devOutbox } from "../db/schema";
-import { isDevelopment } from "../config";
 
 export interface Mail {
   to: string;

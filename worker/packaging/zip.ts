@@ -22,7 +22,8 @@ function overhead(entry: ZipEntry) {
 
 /** Why these entries cannot be one classic zip, or null when they can. */
 export function zipLimitProblem(entries: Pick<ZipEntry, "name" | "size">[]): string | null {
-  if (entries.length >= ZIP_MAX_ENTRIES) return `Too many files to package (${entries.length}; the zip format allows ${ZIP_MAX_ENTRIES - 1}).`;
+  if (entries.length >= ZIP_MAX_ENTRIES)
+    return `Too many files to package (${entries.length}; the zip format allows ${ZIP_MAX_ENTRIES - 1}).`;
   const total = entries.reduce((sum, e) => sum + e.size + overhead(e as ZipEntry), 22);
   if (total > ZIP_MAX_BYTES || entries.some((e) => e.size > ZIP_MAX_BYTES)) {
     return "The selected playlists are too large to package: the zip format is limited to 4 GB.";
@@ -90,5 +91,10 @@ export async function* fixedChunks(source: AsyncIterable<Uint8Array>, size: numb
 
 /** A safe path segment for names inside the archive. */
 export function zipName(text: string): string {
-  return text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/^\.+/, "_").slice(0, 120) || "untitled";
+  return (
+    text
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_")
+      .replace(/^\.+/, "_")
+      .slice(0, 120) || "untitled"
+  );
 }

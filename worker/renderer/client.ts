@@ -24,11 +24,19 @@ export class RendererRefused extends Error {
 }
 
 /** Calls the renderer and returns its result, throwing RendererRefused for 4xx answers and Error otherwise (retried). */
-export async function runOnRenderer<T>(env: Env, path: string, body: { jobId: string } & Record<string, unknown>): Promise<T> {
+export async function runOnRenderer<T>(
+  env: Env,
+  path: string,
+  body: { jobId: string } & Record<string, unknown>,
+): Promise<T> {
   const response = await callRenderer(env, path, body, body.jobId);
-  const answer = (await response.json().catch(() => null)) as { result?: T; error?: { code?: string; message?: string } } | null;
+  const answer = (await response.json().catch(() => null)) as {
+    result?: T;
+    error?: { code?: string; message?: string };
+  } | null;
   if (response.ok && answer?.result) return answer.result;
   const message = answer?.error?.message ?? `renderer answered ${response.status}`;
-  if (response.status >= 400 && response.status < 500) throw new RendererRefused(message, answer?.error?.code ?? "refused");
+  if (response.status >= 400 && response.status < 500)
+    throw new RendererRefused(message, answer?.error?.code ?? "refused");
   throw new Error(message);
 }

@@ -21,13 +21,9 @@ export async function sha256(text: string): Promise<string> {
 }
 
 export async function hmacSha256(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const sig = await crypto.subtle.sign("HMAC", key, encoder.encode(text));
   return base64url(new Uint8Array(sig));
 }

@@ -3,7 +3,11 @@ import { randomId } from "../security/crypto";
 
 /** Seed 000 §5: whitespace to underscores, anything but letters, digits, `_`, `.`, `-` removed. */
 export function sanitizeFileName(name: string): string {
-  const cleaned = name.trim().replace(/\s+/g, "_").replace(/[^A-Za-z0-9_.-]/g, "").replace(/^\.+/, "");
+  const cleaned = name
+    .trim()
+    .replace(/\s+/g, "_")
+    .replace(/[^A-Za-z0-9_.-]/g, "")
+    .replace(/^\.+/, "");
   return (cleaned || "file").slice(-120);
 }
 

@@ -42,13 +42,16 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return { contentType: "image/png", kind: "image" };
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return { contentType: "image/jpeg", kind: "image" };
   if (ascii(bytes, 0, 4) === "GIF8") return { contentType: "image/gif", kind: "image" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { contentType: "image/webp", kind: "image" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP")
+    return { contentType: "image/webp", kind: "image" };
   if (ascii(bytes, 0, 5) === "%PDF-") return { contentType: "application/pdf", kind: "pdf" };
   const media = isoBaseMedia(bytes);
   if (media) return media;
   if (startsWith(bytes, 0x1a, 0x45, 0xdf, 0xa3)) return { contentType: "video/webm", kind: "video" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "AVI ") return { contentType: "video/x-msvideo", kind: "video" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WAVE") return { contentType: "audio/wav", kind: "audio" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "AVI ")
+    return { contentType: "video/x-msvideo", kind: "video" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WAVE")
+    return { contentType: "audio/wav", kind: "audio" };
   if (ascii(bytes, 0, 3) === "ID3") return { contentType: "audio/mpeg", kind: "audio" };
   // MPEG audio frame sync: 11 set bits. Layer bits 01 (III) = mp3; layer 00 = ADTS AAC.
   if (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) {

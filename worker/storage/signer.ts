@@ -70,7 +70,11 @@ export class R2PresignedSigner implements Signer {
     const headers: Record<string, string> = {};
     if (target.size !== undefined) headers["content-length"] = String(target.size);
     if (!target.part) headers["content-type"] = target.contentType;
-    const signed = await this.client.sign(url.toString(), { method: "PUT", headers, aws: { signQuery: true, allHeaders: true } });
+    const signed = await this.client.sign(url.toString(), {
+      method: "PUT",
+      headers,
+      aws: { signQuery: true, allHeaders: true },
+    });
     // Content-Length is signed in but set by the browser itself; it must not be sent as a header.
     const { "content-length": _, ...sendable } = headers;
     return { url: signed.url, method: "PUT", headers: sendable };
@@ -79,7 +83,8 @@ export class R2PresignedSigner implements Signer {
   async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
     const url = this.objectUrl(target.key);
     url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
-    if (target.downloadName) url.searchParams.set("response-content-disposition", contentDisposition(target.downloadName));
+    if (target.downloadName)
+      url.searchParams.set("response-content-disposition", contentDisposition(target.downloadName));
     const signed = await this.client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
     return { url: signed.url, method: "GET", headers: {} };
   }
@@ -125,7 +130,12 @@ export class DevStorageSigner implements Signer {
   }
 
   async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
-    const token = await this.token({ op: "get", key: target.key, exp: this.now() + expiresInSeconds * 1000, downloadName: target.downloadName });
+    const token = await this.token({
+      op: "get",
+      key: target.key,
+      exp: this.now() + expiresInSeconds * 1000,
+      downloadName: target.downloadName,
+    });
     return { url: `${this.origin}/api/storage/get/${token}`, method: "GET", headers: {} };
   }
 

@@ -53,7 +53,10 @@ export type CheckUserForm = z.output<typeof checkUserSchema>;
 
 export const verifySchema = z.object({
   signupId: z.string({ error: INVALID_CODE }).min(1, INVALID_CODE).max(64, INVALID_CODE),
-  code: z.string({ error: INVALID_CODE }).trim().regex(/^\d{6}$/, INVALID_CODE),
+  code: z
+    .string({ error: INVALID_CODE })
+    .trim()
+    .regex(/^\d{6}$/, INVALID_CODE),
 });
 export type VerifyForm = z.output<typeof verifySchema>;
 

@@ -9,7 +9,11 @@ const price = (message: string) =>
 
 /** One item of the create-bid form. Invalid items are skipped with the seed's message, not fatal. */
 export const bidItemDraft = z.object({
-  title: z.string({ error: ITEM_NEEDS_TITLE_PRICE_FILE }).trim().min(1, ITEM_NEEDS_TITLE_PRICE_FILE).max(120, "Title must be at most 120 characters."),
+  title: z
+    .string({ error: ITEM_NEEDS_TITLE_PRICE_FILE })
+    .trim()
+    .min(1, ITEM_NEEDS_TITLE_PRICE_FILE)
+    .max(120, "Title must be at most 120 characters."),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters.").default(""),
   price: price(ITEM_NEEDS_TITLE_PRICE_FILE),
   /** Completed `bid-media` uploads of the admin. */
@@ -24,7 +28,11 @@ export const createBidItemsSchema = z.object({
 });
 
 export const memberItemSchema = z.object({
-  title: z.string({ error: MEMBER_ITEM_NEEDS_TITLE_AMOUNT }).trim().min(1, MEMBER_ITEM_NEEDS_TITLE_AMOUNT).max(120, "Title must be at most 120 characters."),
+  title: z
+    .string({ error: MEMBER_ITEM_NEEDS_TITLE_AMOUNT })
+    .trim()
+    .min(1, MEMBER_ITEM_NEEDS_TITLE_AMOUNT)
+    .max(120, "Title must be at most 120 characters."),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters.").default(""),
   price: price(MEMBER_ITEM_NEEDS_TITLE_AMOUNT),
 });

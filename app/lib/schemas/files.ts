@@ -25,8 +25,14 @@ export const projectTitle = z
 
 export const uploadRequestSchema = z
   .object({
-    purpose: z.enum(["project-file", "bid-media", "playlist-item", "program-file"], { error: "Unknown upload purpose." }),
-    fileName: z.string({ error: "File name is required." }).trim().min(1, "File name is required.").max(255, "File name is too long."),
+    purpose: z.enum(["project-file", "bid-media", "playlist-item", "program-file"], {
+      error: "Unknown upload purpose.",
+    }),
+    fileName: z
+      .string({ error: "File name is required." })
+      .trim()
+      .min(1, "File name is required.")
+      .max(255, "File name is too long."),
     contentType: z.string().trim().max(255).default("application/octet-stream"),
     size: z
       .number({ error: "File size is required." })

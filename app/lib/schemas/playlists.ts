@@ -19,7 +19,11 @@ export const SELECT_PLAYLIST_TO_RENDER = "Please select at least one playlist to
 export const NO_PLAYLISTS_SELECTED = "No playlists selected.";
 export const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
 
-const slot = (message: string) => z.string({ error: message }).trim().regex(/^[a-z]$/, message);
+const slot = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[a-z]$/, message);
 const optionalSlot = (message: string) =>
   z
     .string({ error: message })
@@ -67,7 +71,10 @@ export const applyProgramSchema = z.object({
 });
 
 export const renderSchema = z.object({
-  playlistIds: z.array(z.string().max(64), { error: SELECT_PLAYLIST_TO_RENDER }).min(1, SELECT_PLAYLIST_TO_RENDER).max(50),
+  playlistIds: z
+    .array(z.string().max(64), { error: SELECT_PLAYLIST_TO_RENDER })
+    .min(1, SELECT_PLAYLIST_TO_RENDER)
+    .max(50),
   loudness: z.boolean().default(false),
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
 import type { Theme } from "../../../app/lib/theme";
+import { users } from "../../db/schema";
 import type { Deps } from "../deps";
 
 /** Saves the member's theme (seed 001 §1: the accent colour is the member's, on every page and device). */

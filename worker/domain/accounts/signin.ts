@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { SIGN_IN_UNSUCCESSFUL, type SigninForm } from "../../../app/lib/schemas/accounts";
 import { users } from "../../db/schema";
-import { createSession, type SessionUser } from "../../sessions";
 import { decoyHash, verifyPassword } from "../../security/passwords";
 import { clearAttempts, takeAttempt } from "../../security/rate-limit";
+import { createSession, type SessionUser } from "../../sessions";
 import type { Caller, Deps } from "../deps";
 import { Unauthenticated } from "../errors";
 
@@ -17,10 +17,14 @@ export async function signIn(
   { email, password }: SigninForm,
   caller: Caller,
 ): Promise<{ user: SessionUser; token: string }> {
-  await takeAttempt(deps.db, [
-    { scope: "signin-account", subject: email, max: SIGNIN_LIMIT_PER_ACCOUNT, windowMs: WINDOW },
-    { scope: "signin-client", subject: caller.clientId, max: SIGNIN_LIMIT_PER_CLIENT, windowMs: WINDOW },
-  ], deps.now());
+  await takeAttempt(
+    deps.db,
+    [
+      { scope: "signin-account", subject: email, max: SIGNIN_LIMIT_PER_ACCOUNT, windowMs: WINDOW },
+      { scope: "signin-client", subject: caller.clientId, max: SIGNIN_LIMIT_PER_CLIENT, windowMs: WINDOW },
+    ],
+    deps.now(),
+  );
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));

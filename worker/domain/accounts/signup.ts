@@ -3,21 +3,21 @@
 // only when the right code comes back.
 import { eq, or, sql } from "drizzle-orm";
 import {
+  type CheckUserForm,
   EMAIL_TAKEN,
   INVALID_CODE,
+  type SignupForm,
   USERNAME_TAKEN,
   VERIFICATION_SENT,
-  type CheckUserForm,
-  type SignupForm,
   type VerifyForm,
 } from "../../../app/lib/schemas/accounts";
 import { signups, users } from "../../db/schema";
-import { createSession } from "../../sessions";
 import { hmacSha256, randomId, randomSixDigitCode, timingSafeEqual } from "../../security/crypto";
 import { hashPassword } from "../../security/passwords";
 import { takeAttempt } from "../../security/rate-limit";
+import { createSession } from "../../sessions";
 import type { Caller, Deps } from "../deps";
-import { Conflict, Invalid, type FieldErrors } from "../errors";
+import { Conflict, type FieldErrors, Invalid } from "../errors";
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -31,10 +31,16 @@ export async function checkUser(deps: Deps, { email, username }: CheckUserForm):
   const taken = await deps.db
     .select({ email: users.email, username: users.username })
     .from(users)
-    .where(or(email ? eq(users.email, email) : undefined, username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined));
+    .where(
+      or(
+        email ? eq(users.email, email) : undefined,
+        username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
+      ),
+    );
   const errors: FieldErrors = {};
   if (email && taken.some((u) => u.email === email)) errors.email = [EMAIL_TAKEN];
-  if (username && taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) errors.username = [USERNAME_TAKEN];
+  if (username && taken.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+    errors.username = [USERNAME_TAKEN];
   return Object.keys(errors).length ? errors : null;
 }
 
@@ -44,10 +50,14 @@ function codeHash(deps: Deps, signupId: string, code: string) {
 
 /** Validates the form, checks uniqueness, e-mails a fresh code. Returns the pending sign-up's id. */
 export async function startSignup(deps: Deps, form: SignupForm, caller: Caller) {
-  await takeAttempt(deps.db, [
-    { scope: "signup-email", subject: form.email, max: 5, windowMs: HOUR },
-    { scope: "signup-client", subject: caller.clientId, max: 30, windowMs: HOUR },
-  ], deps.now());
+  await takeAttempt(
+    deps.db,
+    [
+      { scope: "signup-email", subject: form.email, max: 5, windowMs: HOUR },
+      { scope: "signup-client", subject: caller.clientId, max: 30, windowMs: HOUR },
+    ],
+    deps.now(),
+  );
   const taken = await checkUser(deps, { email: form.email, username: form.username });
   if (taken) throw new Conflict(Object.values(taken).flat()[0]!, taken);
 
@@ -77,9 +87,11 @@ export async function startSignup(deps: Deps, form: SignupForm, caller: Caller) 
  * answers the same 'Invalid verification code.'.
  */
 export async function verifySignup(deps: Deps, { signupId, code }: VerifyForm, caller: Caller) {
-  await takeAttempt(deps.db, [
-    { scope: "verify-client", subject: caller.clientId, max: 30, windowMs: 15 * 60 * 1000 },
-  ], deps.now());
+  await takeAttempt(
+    deps.db,
+    [{ scope: "verify-client", subject: caller.clientId, max: 30, windowMs: 15 * 60 * 1000 }],
+    deps.now(),
+  );
 
   // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
   const [pending] = await deps.db

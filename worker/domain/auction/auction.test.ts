@@ -3,15 +3,28 @@ import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW, type LiveMessage } from "../../../app/lib/auction";
+import {
+  ADD_SHIPPING_FIRST,
+  type LiveMessage,
+  MUST_SIGN_IN,
+  NO_VALID_ITEMS,
+  OFFER_TOO_LOW,
+} from "../../../app/lib/auction";
+import { call, signUp } from "../../../tests/workers/http";
+import { PNG } from "../../../tests/workers/uploads";
 import type { BidItem } from "../../auction/bid-item";
 import { database } from "../../db/client";
 import { bidItems, memberItems, users } from "../../db/schema";
-import { call, signUp } from "../../../tests/workers/http";
-import { PNG } from "../../../tests/workers/uploads";
 
 const db = database(env.DB);
-const ADDRESS = { recipientName: "Ada", streetAddress: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "USA" };
+const ADDRESS = {
+  recipientName: "Ada",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "USA",
+};
 
 async function bidder() {
   const member = await signUp();
@@ -27,7 +40,12 @@ async function adminUser() {
 }
 
 async function mediaUpload(cookie: string) {
-  const signed = await (await call("/api/uploads", { cookie, json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength } })).json<any>();
+  const signed = await (
+    await call("/api/uploads", {
+      cookie,
+      json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
+    })
+  ).json<any>();
   await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
   const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
   return done.mediaId as string;
@@ -37,7 +55,10 @@ let admin: Awaited<ReturnType<typeof adminUser>>;
 
 async function createItem(price = 10, extra: Record<string, unknown> = {}) {
   const mediaId = await mediaUpload(admin.cookie);
-  const response = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title: "Vintage mic", description: "Works", price, mediaIds: [mediaId], ...extra }] } });
+  const response = await call("/api/bid-items", {
+    cookie: admin.cookie,
+    json: { items: [{ title: "Vintage mic", description: "Works", price, mediaIds: [mediaId], ...extra }] },
+  });
   if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
   return (await response.json<any>()).created[0].shortCode as string;
 }
@@ -74,7 +95,13 @@ describe("creating bid items", () => {
     const mediaId = await mediaUpload(admin.cookie);
     const mixed = await call("/api/bid-items", {
       cookie: admin.cookie,
-      json: { items: [{ title: "", price: 5, mediaIds: [mediaId] }, { title: "Good", price: 5, mediaIds: [mediaId] }, { title: "No files", price: 5, mediaIds: [] }] },
+      json: {
+        items: [
+          { title: "", price: 5, mediaIds: [mediaId] },
+          { title: "Good", price: 5, mediaIds: [mediaId] },
+          { title: "No files", price: 5, mediaIds: [] },
+        ],
+      },
     });
     const body = await mixed.json<any>();
     expect(body.created).toHaveLength(1);
@@ -90,7 +117,10 @@ describe("creating bid items", () => {
   it("accepts only the admin's own completed uploads as media", async () => {
     const member = await signUp();
     const theirs = await mediaUpload(member.cookie);
-    const response = await call("/api/bid-items", { cookie: admin.cookie, json: { items: [{ title: "Stolen", price: 5, mediaIds: [theirs] }] } });
+    const response = await call("/api/bid-items", {
+      cookie: admin.cookie,
+      json: { items: [{ title: "Stolen", price: 5, mediaIds: [theirs] }] },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -129,9 +159,16 @@ describe("offer rules", () => {
   it("takes the bidder from the session, whatever the body says", async () => {
     const code = await createItem(1);
     const member = await bidder();
-    await call(`/api/bid-items/${code}/offers`, { cookie: member.cookie, json: { amount: 2, email: "victim@example.com", username: "victim", userId: admin.user.id } });
+    await call(`/api/bid-items/${code}/offers`, {
+      cookie: member.cookie,
+      json: { amount: 2, email: "victim@example.com", username: "victim", userId: admin.user.id },
+    });
     const [offerRow] = await stub(code).offers();
-    expect(offerRow).toMatchObject({ userId: member.user.id, email: member.form.email, username: member.form.username });
+    expect(offerRow).toMatchObject({
+      userId: member.user.id,
+      email: member.form.email,
+      username: member.form.username,
+    });
   });
 
   it("is refused once the sale is closed", async () => {
@@ -189,7 +226,7 @@ describe("soft close and the alarm", () => {
     const response = await (await offer(code, 2, member.cookie)).json<any>();
     expect(response.item.endsAt).toBe(Date.parse(endsAt) + 120_000);
 
-    await runInDurableObject(stub(code), (instance: BidItem, state) => {
+    await runInDurableObject(stub(code), (_instance: BidItem, state) => {
       state.storage.sql.exec("UPDATE item SET ends_at = ?", Date.now() - 1);
     });
     expect(await runDurableObjectAlarm(stub(code))).toBe(true);
@@ -202,7 +239,17 @@ describe("soft close and the alarm", () => {
     const code = await createItem(1);
     await runInDurableObject(stub(code), async (instance: BidItem) => {
       const realDb = env.DB;
-      Object.defineProperty(instance, "env", { value: { ...env, DB: { prepare: () => { throw new Error("D1 is down"); } } }, configurable: true });
+      Object.defineProperty(instance, "env", {
+        value: {
+          ...env,
+          DB: {
+            prepare: () => {
+              throw new Error("D1 is down");
+            },
+          },
+        },
+        configurable: true,
+      });
       const outcome = await instance.offer({ userId: "u", username: "u", email: "u@example.com" }, 777);
       expect(outcome.ok).toBe(true);
       Object.defineProperty(instance, "env", { value: { ...env, DB: realDb }, configurable: true });
@@ -219,11 +266,16 @@ describe("live prices", () => {
   it("pushes the new price and the close to every watcher at once", async () => {
     const code = await createItem(1);
     const member = await bidder();
-    const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, { headers: { upgrade: "websocket" } });
+    const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+      headers: { upgrade: "websocket" },
+    });
     expect(response.status).toBe(101);
     const ws = response.webSocket!;
     const messages: LiveMessage[] = [];
-    const next = () => new Promise<LiveMessage>((resolve) => ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }));
+    const next = () =>
+      new Promise<LiveMessage>((resolve) =>
+        ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+      );
     ws.accept();
     let waiting = next();
     messages.push(await waiting);
@@ -247,11 +299,27 @@ describe("admin: offers, approval, closing", () => {
     await offer(code, 2, member.cookie);
     const groups = (await (await call("/api/offers", { cookie: admin.cookie })).json<any>()).allOffers;
     const group = groups.find((g: any) => g.shortCode === code);
-    expect(group).toMatchObject({ title: "Vintage mic", closed: false, offers: [expect.objectContaining({ username: member.form.username, email: member.form.email, amountCents: 200, status: "accepted" })] });
+    expect(group).toMatchObject({
+      title: "Vintage mic",
+      closed: false,
+      offers: [
+        expect.objectContaining({
+          username: member.form.username,
+          email: member.form.email,
+          amountCents: 200,
+          status: "accepted",
+        }),
+      ],
+    });
     const offerId = group.offers[0].id;
-    const approved = await call(`/api/bid-items/${code}/offers/${offerId}/approve`, { cookie: admin.cookie, method: "POST" });
+    const approved = await call(`/api/bid-items/${code}/offers/${offerId}/approve`, {
+      cookie: admin.cookie,
+      method: "POST",
+    });
     expect(await approved.json<any>()).toMatchObject({ message: "Offer approved", offer: { status: "approved" } });
-    expect((await call(`/api/bid-items/${code}/offers/9999/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(404);
+    expect(
+      (await call(`/api/bid-items/${code}/offers/9999/approve`, { cookie: admin.cookie, method: "POST" })).status,
+    ).toBe(404);
   });
 
   it("refuses every admin call to a member (403) and a visitor (401)", async () => {
@@ -279,8 +347,19 @@ describe("member items", () => {
     const member = await signUp();
     const bad = await call("/api/member-items", { cookie: member.cookie, json: { title: "", price: "" } });
     expect((await bad.json<any>()).error.message).toBe("Each item must have a title and offer amount.");
-    const first = (await (await call("/api/member-items", { cookie: member.cookie, json: { title: "My guitar", description: "Red", price: 150 } })).json<any>()).item;
-    const second = (await (await call("/api/member-items", { cookie: member.cookie, json: { title: "My amp", price: 80 } })).json<any>()).item;
+    const first = (
+      await (
+        await call("/api/member-items", {
+          cookie: member.cookie,
+          json: { title: "My guitar", description: "Red", price: 150 },
+        })
+      ).json<any>()
+    ).item;
+    const second = (
+      await (
+        await call("/api/member-items", { cookie: member.cookie, json: { title: "My amp", price: 80 } })
+      ).json<any>()
+    ).item;
     expect(first).toMatchObject({ status: "pending", priceCents: 15000 });
     expect(first.shortCode).toMatch(/^[A-Z0-9]{6}$/);
 
@@ -292,15 +371,23 @@ describe("member items", () => {
     const [approved] = await db.select().from(memberItems).where(eq(memberItems.id, first.id));
     expect(approved).toMatchObject({ status: "approved", approvedBy: admin.user.id });
     const gallery = (await (await call("/api/bid-items")).json<any>()).bidItems;
-    expect(gallery.find((i: any) => i.shortCode === first.shortCode)).toMatchObject({ title: "My guitar", priceCents: 15000, status: "open" });
+    expect(gallery.find((i: any) => i.shortCode === first.shortCode)).toMatchObject({
+      title: "My guitar",
+      priceCents: 15000,
+      status: "open",
+    });
     expect(gallery.find((i: any) => i.shortCode === second.shortCode)).toBeUndefined();
-    expect((await call(`/api/member-items/${first.id}/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(404);
+    expect((await call(`/api/member-items/${first.id}/approve`, { cookie: admin.cookie, method: "POST" })).status).toBe(
+      404,
+    );
   });
 });
 
 describe("live sockets", () => {
   it("exist only for listed items", async () => {
-    const response = await SELF.fetch("http://localhost/api/bid-items/NOSUCH/live", { headers: { upgrade: "websocket" } });
+    const response = await SELF.fetch("http://localhost/api/bid-items/NOSUCH/live", {
+      headers: { upgrade: "websocket" },
+    });
     expect(response.status).toBe(404);
   });
 });

@@ -2,13 +2,7 @@
 // approving a member's item), the gallery listing, offers with their
 // preconditions, closing and approving (admin).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  ADD_SHIPPING_FIRST,
-  MUST_SIGN_IN,
-  NO_VALID_ITEMS,
-  toCents,
-  type ItemState,
-} from "../../../app/lib/auction";
+import { ADD_SHIPPING_FIRST, type ItemState, MUST_SIGN_IN, NO_VALID_ITEMS, toCents } from "../../../app/lib/auction";
 import { bidItemDraft, type MemberItemForm } from "../../../app/lib/schemas/auction";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import type { SessionUser } from "../../sessions";
@@ -36,7 +30,18 @@ export function bidItem(deps: Deps, code: string) {
 }
 
 /** Writes the listing row (retrying on a short-code or ticket collision), then opens the object. */
-async function list(deps: Deps, item: { title: string; description: string; priceCents: number; media: { key: string; fileName: string; kind: string }[]; createdBy: string; endsAt: number | null; code?: string }) {
+async function list(
+  deps: Deps,
+  item: {
+    title: string;
+    description: string;
+    priceCents: number;
+    media: { key: string; fileName: string; kind: string }[];
+    createdBy: string;
+    endsAt: number | null;
+    code?: string;
+  },
+) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = item.code ?? shortCode();
     try {
@@ -50,7 +55,12 @@ async function list(deps: Deps, item: { title: string; description: string; pric
         createdBy: item.createdBy,
         endsAt: item.endsAt ? new Date(item.endsAt) : null,
       });
-      await bidItem(deps, code).open({ shortCode: code, title: item.title, priceCents: item.priceCents, endsAt: item.endsAt });
+      await bidItem(deps, code).open({
+        shortCode: code,
+        title: item.title,
+        priceCents: item.priceCents,
+        endsAt: item.endsAt,
+      });
       return code;
     } catch (error) {
       if (!String(error).includes("UNIQUE") || item.code) throw error;
@@ -75,7 +85,14 @@ export async function createBidItems(deps: Deps, adminId: string, drafts: unknow
     const media = await deps.db
       .select({ id: uploads.id, key: uploads.key, fileName: uploads.fileName, contentType: uploads.contentType })
       .from(uploads)
-      .where(and(inArray(uploads.id, parsed.data.mediaIds), eq(uploads.userId, adminId), eq(uploads.purpose, "bid-media"), eq(uploads.status, "completed")));
+      .where(
+        and(
+          inArray(uploads.id, parsed.data.mediaIds),
+          eq(uploads.userId, adminId),
+          eq(uploads.purpose, "bid-media"),
+          eq(uploads.status, "completed"),
+        ),
+      );
     if (media.length !== new Set(parsed.data.mediaIds).size) {
       result.skipped.push({ index, message: "A file of this item was not uploaded." });
       continue;
@@ -90,7 +107,8 @@ export async function createBidItems(deps: Deps, adminId: string, drafts: unknow
     });
     result.created.push({ shortCode: code, title: parsed.data.title });
   }
-  if (result.created.length === 0) throw new Invalid(NO_VALID_ITEMS, { items: [...new Set(result.skipped.map((s) => s.message)), NO_VALID_ITEMS] });
+  if (result.created.length === 0)
+    throw new Invalid(NO_VALID_ITEMS, { items: [...new Set(result.skipped.map((s) => s.message)), NO_VALID_ITEMS] });
   return result;
 }
 
@@ -106,7 +124,11 @@ export async function listGallery(deps: Deps) {
       status: row.status,
       endsAt: row.endsAt?.getTime() ?? null,
       media: await Promise.all(
-        row.media.map(async (m) => ({ kind: m.kind, fileName: m.fileName, url: (await deps.storage.signer.signGet({ key: m.key }, MEDIA_URL_SECONDS)).url })),
+        row.media.map(async (m) => ({
+          kind: m.kind,
+          fileName: m.fileName,
+          url: (await deps.storage.signer.signGet({ key: m.key }, MEDIA_URL_SECONDS)).url,
+        })),
       ),
     })),
   );
@@ -119,16 +141,27 @@ export async function liveItem(deps: Deps, code: string) {
 }
 
 async function listedItem(deps: Deps, code: string) {
-  const [listed] = await deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
+  const [listed] = await deps.db
+    .select({ code: bidItems.shortCode })
+    .from(bidItems)
+    .where(eq(bidItems.shortCode, code));
   if (!listed) throw new NotFound("This item does not exist.");
 }
 
 /** The offer's preconditions that need D1 are checked here; the price rule inside the object. */
-export async function makeOffer(deps: Deps, user: SessionUser | null, code: string, amount: number): Promise<ItemState> {
+export async function makeOffer(
+  deps: Deps,
+  user: SessionUser | null,
+  code: string,
+  amount: number,
+): Promise<ItemState> {
   if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
   if (!(await hasShippingAddress(deps, user.id))) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
   await listedItem(deps, code);
-  const outcome = await bidItem(deps, code).offer({ userId: user.id, username: user.username, email: user.email }, toCents(amount));
+  const outcome = await bidItem(deps, code).offer(
+    { userId: user.id, username: user.username, email: user.email },
+    toCents(amount),
+  );
   if (outcome.ok) return outcome.item;
   throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
 }
@@ -147,7 +180,10 @@ export async function approveOffer(deps: Deps, code: string, offerId: number) {
 
 /** Offers grouped by item, for the admin (seed 001 §3 'Offer group'). */
 export async function allOffers(deps: Deps) {
-  const rows = await deps.db.select({ shortCode: bidItems.shortCode, title: bidItems.title, status: bidItems.status }).from(bidItems).orderBy(asc(bidItems.ticketNumber));
+  const rows = await deps.db
+    .select({ shortCode: bidItems.shortCode, title: bidItems.title, status: bidItems.status })
+    .from(bidItems)
+    .orderBy(asc(bidItems.ticketNumber));
   return Promise.all(
     rows.map(async (row) => {
       const stub = bidItem(deps, row.shortCode);
@@ -162,7 +198,14 @@ export async function allOffers(deps: Deps) {
 export async function submitMemberItem(deps: Deps, userId: string, form: MemberItemForm) {
   const [item] = await deps.db
     .insert(memberItems)
-    .values({ id: crypto.randomUUID(), userId, title: form.title, description: form.description, priceCents: toCents(form.price), shortCode: shortCode() })
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      title: form.title,
+      description: form.description,
+      priceCents: toCents(form.price),
+      shortCode: shortCode(),
+    })
     .returning();
   return item!;
 }
@@ -183,10 +226,21 @@ async function decide(deps: Deps, adminId: string, id: string, status: "approved
 
 /** Approving puts the item in the gallery under its short code; the approver is recorded. */
 export async function approveMemberItem(deps: Deps, adminId: string, id: string) {
-  const [item] = await deps.db.select().from(memberItems).where(and(eq(memberItems.id, id), eq(memberItems.status, "pending")));
+  const [item] = await deps.db
+    .select()
+    .from(memberItems)
+    .where(and(eq(memberItems.id, id), eq(memberItems.status, "pending")));
   if (!item) throw new NotFound("No pending item with this id.");
   // Listed first: a failure leaves the item pending, never approved but missing from the gallery.
-  await list(deps, { title: item.title, description: item.description, priceCents: item.priceCents, media: [], createdBy: item.userId, endsAt: null, code: item.shortCode });
+  await list(deps, {
+    title: item.title,
+    description: item.description,
+    priceCents: item.priceCents,
+    media: [],
+    createdBy: item.userId,
+    endsAt: null,
+    code: item.shortCode,
+  });
   return decide(deps, adminId, id, "approved");
 }
 

@@ -2,7 +2,7 @@
 // caller's user id: another member's project or file is NotFound, never
 // Forbidden, so ids do not leak.
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { files, notes, projects, type FileRecord } from "../../db/schema";
+import { type FileRecord, files, notes, projects } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
@@ -21,7 +21,10 @@ export async function listProjects(deps: Deps, userId: string) {
 }
 
 export async function getProject(deps: Deps, userId: string, projectId: string) {
-  const [project] = await deps.db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  const [project] = await deps.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
   if (!project) throw new NotFound("Project not found.");
   return project;
 }
@@ -47,7 +50,10 @@ export async function deleteProject(deps: Deps, userId: string, projectId: strin
 
 /** A file the caller owns. */
 export async function ownFile(deps: Deps, userId: string, fileId: string): Promise<FileRecord> {
-  const [file] = await deps.db.select().from(files).where(and(eq(files.id, fileId), eq(files.userId, userId)));
+  const [file] = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.userId, userId)));
   if (!file) throw new NotFound("File not found.");
   return file;
 }
@@ -64,8 +70,14 @@ export async function fileView(deps: Deps, userId: string | null, fileId: string
   const file = await visibleFile(deps, userId, fileId);
   const owner = file.userId === userId;
   const [projectFiles, fileNotes, preview] = await Promise.all([
-    deps.db.select({ id: files.id }).from(files).where(eq(files.projectId, file.projectId)).orderBy(asc(files.createdAt)),
-    owner ? deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt)) : Promise.resolve([]),
+    deps.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.projectId, file.projectId))
+      .orderBy(asc(files.createdAt)),
+    owner
+      ? deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt))
+      : Promise.resolve([]),
     deps.storage.signer.signGet({ key: file.key }, PREVIEW_URL_SECONDS),
   ]);
   return {
@@ -79,7 +91,10 @@ export async function fileView(deps: Deps, userId: string | null, fileId: string
 
 export async function downloadUrl(deps: Deps, userId: string | null, fileId: string) {
   const file = await visibleFile(deps, userId, fileId);
-  const signed = await deps.storage.signer.signGet({ key: file.key, downloadName: file.fileName }, DOWNLOAD_URL_SECONDS);
+  const signed = await deps.storage.signer.signGet(
+    { key: file.key, downloadName: file.fileName },
+    DOWNLOAD_URL_SECONDS,
+  );
   return { url: signed.url, fileName: file.fileName };
 }
 
@@ -99,7 +114,10 @@ export async function setSlotPosition(deps: Deps, userId: string, fileId: string
 
 export async function addNote(deps: Deps, userId: string, fileId: string, text: string) {
   const file = await ownFile(deps, userId, fileId);
-  const [note] = await deps.db.insert(notes).values({ id: crypto.randomUUID(), fileId: file.id, userId, text }).returning();
+  const [note] = await deps.db
+    .insert(notes)
+    .values({ id: crypto.randomUUID(), fileId: file.id, userId, text })
+    .returning();
   return note!;
 }
 
@@ -114,5 +132,8 @@ export async function deleteNote(deps: Deps, userId: string, fileId: string, not
 
 export async function filesByIds(deps: Deps, userId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return deps.db.select().from(files).where(and(eq(files.userId, userId), inArray(files.id, ids)));
+  return deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.userId, userId), inArray(files.id, ids)));
 }

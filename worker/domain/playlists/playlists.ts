@@ -10,7 +10,15 @@ import {
   onlyTypeInPlaylist,
   SLOT_TAKEN,
 } from "../../../app/lib/schemas/playlists";
-import { files, playlistItems, playlists, projects, type Playlist, type PlaylistItem, type PlaylistMedia } from "../../db/schema";
+import {
+  files,
+  type Playlist,
+  type PlaylistItem,
+  type PlaylistMedia,
+  playlistItems,
+  playlists,
+  projects,
+} from "../../db/schema";
 import { copyObject } from "../../storage/copy";
 import { playlistKeyFor } from "../../storage/keys";
 import type { Deps } from "../deps";
@@ -19,7 +27,10 @@ import { assertCompleteOrder, claimingSlot } from "../ordering";
 
 /** The project's playlist, created on first use. */
 export async function ensurePlaylist(deps: Deps, userId: string, projectId: string): Promise<Playlist> {
-  const [project] = await deps.db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  const [project] = await deps.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
   if (!project) throw new NotFound("Project not found.");
   await deps.db.insert(playlists).values({ id: crypto.randomUUID(), userId, projectId }).onConflictDoNothing();
   const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.projectId, projectId));
@@ -27,13 +38,20 @@ export async function ensurePlaylist(deps: Deps, userId: string, projectId: stri
 }
 
 export async function ownPlaylist(deps: Deps, userId: string, playlistId: string): Promise<Playlist> {
-  const [playlist] = await deps.db.select().from(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)));
+  const [playlist] = await deps.db
+    .select()
+    .from(playlists)
+    .where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)));
   if (!playlist) throw new NotFound("Playlist not found.");
   return playlist;
 }
 
 export function playlistItemsOf(deps: Deps, playlistId: string) {
-  return deps.db.select().from(playlistItems).where(eq(playlistItems.playlistId, playlistId)).orderBy(asc(playlistItems.seqPos));
+  return deps.db
+    .select()
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, playlistId))
+    .orderBy(asc(playlistItems.seqPos));
 }
 
 function withTotals(items: PlaylistItem[]) {
@@ -54,7 +72,11 @@ export async function listPlaylists(deps: Deps, userId: string) {
     .orderBy(asc(projects.title));
   const ids = rows.map((r) => r.playlist.id);
   const items = ids.length
-    ? await deps.db.select().from(playlistItems).where(inArray(playlistItems.playlistId, ids)).orderBy(asc(playlistItems.seqPos))
+    ? await deps.db
+        .select()
+        .from(playlistItems)
+        .where(inArray(playlistItems.playlistId, ids))
+        .orderBy(asc(playlistItems.seqPos))
     : [];
   return rows.map(({ playlist, projectTitle }) => {
     const own = withTotals(items.filter((i) => i.playlistId === playlist.id));
@@ -91,27 +113,33 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
     .where(and(eq(files.userId, userId), eq(files.projectId, projectId), inArray(files.id, fileIds)));
   if (selected.length !== new Set(fileIds).size) throw new NotFound("File not found.");
   const ordered = fileIds.map((id) => selected.find((f) => f.id === id)!);
-  const kind = lockedKind(playlist.mediaType, ordered.map((f) => f.kind));
+  const kind = lockedKind(
+    playlist.mediaType,
+    ordered.map((f) => f.kind),
+  );
 
-  const [{ last } = { last: 0 }] = await deps.db.select({ last: max(playlistItems.seqPos) }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id));
+  const [{ last } = { last: 0 }] = await deps.db
+    .select({ last: max(playlistItems.seqPos) })
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, playlist.id));
   const rows = ordered.map((file, i) => {
     const id = crypto.randomUUID();
     // The same file may be added twice: the item id keeps each copy's key unique.
     const key = playlistKeyFor(file.key).replace(/\/([^/]+)$/, `/${id.slice(0, 8)}-$1`);
     return {
-    id,
-    playlistId: playlist.id,
-    userId,
-    key,
-    fileName: file.fileName,
-    contentType: file.contentType,
-    size: file.size,
-    durationSeconds: file.durationSeconds,
-    frameRate: file.frameRate,
-    resolution: file.resolution,
-    probeStatus: file.probeStatus,
-    seqPos: (last ?? 0) + i + 1,
-    sourceFileId: file.id,
+      id,
+      playlistId: playlist.id,
+      userId,
+      key,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      durationSeconds: file.durationSeconds,
+      frameRate: file.frameRate,
+      resolution: file.resolution,
+      probeStatus: file.probeStatus,
+      seqPos: (last ?? 0) + i + 1,
+      sourceFileId: file.id,
     };
   });
   await Promise.all(rows.map((row, i) => copyObject(deps.storage.bucket, ordered[i]!.key, row.key)));
@@ -128,7 +156,10 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
 }
 
 export async function ownItem(deps: Deps, userId: string, itemId: string): Promise<PlaylistItem> {
-  const [item] = await deps.db.select().from(playlistItems).where(and(eq(playlistItems.id, itemId), eq(playlistItems.userId, userId)));
+  const [item] = await deps.db
+    .select()
+    .from(playlistItems)
+    .where(and(eq(playlistItems.id, itemId), eq(playlistItems.userId, userId)));
   if (!item) throw new NotFound("Playlist item not found.");
   return item;
 }
@@ -145,7 +176,10 @@ export async function isSlotFree(deps: Deps, userId: string, playlistId: string,
 /** The unique index decides, so two concurrent edits can never both take a letter. */
 export async function setItemSlot(deps: Deps, userId: string, itemId: string, slotPosition: string | null) {
   const item = await ownItem(deps, userId, itemId);
-  await claimingSlot(() => deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)), SLOT_TAKEN);
+  await claimingSlot(
+    () => deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)),
+    SLOT_TAKEN,
+  );
   return { slotPosition };
 }
 
@@ -153,8 +187,17 @@ export async function setItemSlot(deps: Deps, userId: string, itemId: string, sl
 export async function reorderPlaylist(deps: Deps, userId: string, playlistId: string, itemIds: string[]) {
   await ownPlaylist(deps, userId, playlistId);
   const items = await playlistItemsOf(deps, playlistId);
-  assertCompleteOrder(itemIds, items.map((i) => i.id), "The order must list every item of the playlist once.");
-  const [first, ...rest] = itemIds.map((id, i) => deps.db.update(playlistItems).set({ seqPos: i + 1 }).where(eq(playlistItems.id, id)));
+  assertCompleteOrder(
+    itemIds,
+    items.map((i) => i.id),
+    "The order must list every item of the playlist once.",
+  );
+  const [first, ...rest] = itemIds.map((id, i) =>
+    deps.db
+      .update(playlistItems)
+      .set({ seqPos: i + 1 })
+      .where(eq(playlistItems.id, id)),
+  );
   await deps.db.batch([first!, ...rest]);
 }
 
@@ -169,7 +212,12 @@ export async function removeItem(deps: Deps, userId: string, itemId: string) {
       .where(and(eq(playlistItems.playlistId, item.playlistId), sql`${playlistItems.seqPos} > ${item.seqPos}`)),
   ]);
   if (!item.programFileId) await deps.storage.bucket.delete(item.key);
-  const remaining = await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, item.playlistId)).limit(1);
-  if (remaining.length === 0) await deps.db.update(playlists).set({ mediaType: null }).where(eq(playlists.id, item.playlistId));
+  const remaining = await deps.db
+    .select({ id: playlistItems.id })
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, item.playlistId))
+    .limit(1);
+  if (remaining.length === 0)
+    await deps.db.update(playlists).set({ mediaType: null }).where(eq(playlists.id, item.playlistId));
   return { success: true, message: "Item removed from playlist." };
 }

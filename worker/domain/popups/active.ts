@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { popups } from "../../db/schema";
 import type { Deps } from "../deps";
-import { sanitizeStyle, sanitizeUrl, type StyleObject } from "./sanitize";
+import { type StyleObject, sanitizeStyle, sanitizeUrl } from "./sanitize";
 
 /** The active welcome popup as pages may render it: styles and links already made safe. */
 export interface ActivePopup {

@@ -12,16 +12,16 @@ import {
   type ProgramForm,
 } from "../../../app/lib/schemas/playlists";
 import {
+  type ItemMedia,
+  type PlaylistItem,
+  type Program,
+  type ProgramFile,
   playlistItems,
   playlists,
   programApplications,
   programFiles,
   programs,
   projects,
-  type ItemMedia,
-  type PlaylistItem,
-  type Program,
-  type ProgramFile,
 } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
@@ -30,10 +30,16 @@ import { ownPlaylist } from "../playlists/playlists";
 
 export async function createProgram(deps: Deps, userId: string, form: ProgramForm) {
   if (form.playlistIds.length) {
-    const owned = await deps.db.select({ id: playlists.id }).from(playlists).where(and(eq(playlists.userId, userId), inArray(playlists.id, form.playlistIds)));
+    const owned = await deps.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.userId, userId), inArray(playlists.id, form.playlistIds)));
     if (owned.length !== new Set(form.playlistIds).size) throw new NotFound("Playlist not found.");
   }
-  const [{ last } = { last: 0 }] = await deps.db.select({ last: max(programs.sortOrder) }).from(programs).where(eq(programs.userId, userId));
+  const [{ last } = { last: 0 }] = await deps.db
+    .select({ last: max(programs.sortOrder) })
+    .from(programs)
+    .where(eq(programs.userId, userId));
   const scheduled = Boolean(form.startsAt || form.endsAt);
   const [program] = await deps.db
     .insert(programs)
@@ -53,55 +59,104 @@ export async function createProgram(deps: Deps, userId: string, form: ProgramFor
 }
 
 export async function ownProgram(deps: Deps, userId: string, programId: string): Promise<Program> {
-  const [program] = await deps.db.select().from(programs).where(and(eq(programs.id, programId), eq(programs.userId, userId)));
+  const [program] = await deps.db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.id, programId), eq(programs.userId, userId)));
   if (!program) throw new NotFound("Program not found.");
   return program;
 }
 
 /** Programs in the member's order, each with its files sorted by slot letter (seed 000 §2). */
 export async function listPrograms(deps: Deps, userId: string) {
-  const rows = await deps.db.select().from(programs).where(eq(programs.userId, userId)).orderBy(asc(programs.sortOrder), asc(programs.createdAt));
+  const rows = await deps.db
+    .select()
+    .from(programs)
+    .where(eq(programs.userId, userId))
+    .orderBy(asc(programs.sortOrder), asc(programs.createdAt));
   const ids = rows.map((p) => p.id);
-  const fileRows = ids.length ? await deps.db.select().from(programFiles).where(inArray(programFiles.programId, ids)).orderBy(asc(programFiles.slotPosition)) : [];
+  const fileRows = ids.length
+    ? await deps.db
+        .select()
+        .from(programFiles)
+        .where(inArray(programFiles.programId, ids))
+        .orderBy(asc(programFiles.slotPosition))
+    : [];
   return rows.map((program) => ({ ...program, files: fileRows.filter((f) => f.programId === program.id) }));
 }
 
 export async function programTitles(deps: Deps, userId: string) {
-  return deps.db.select({ id: programs.id, title: programs.title }).from(programs).where(eq(programs.userId, userId)).orderBy(asc(programs.sortOrder));
+  return deps.db
+    .select({ id: programs.id, title: programs.title })
+    .from(programs)
+    .where(eq(programs.userId, userId))
+    .orderBy(asc(programs.sortOrder));
 }
 
 export async function reorderPrograms(deps: Deps, userId: string, programIds: string[]) {
   const owned = await deps.db.select({ id: programs.id }).from(programs).where(eq(programs.userId, userId));
-  assertCompleteOrder(programIds, owned.map((p) => p.id), "The order must list every program once.");
-  const [first, ...rest] = programIds.map((id, i) => deps.db.update(programs).set({ sortOrder: i + 1 }).where(eq(programs.id, id)));
+  assertCompleteOrder(
+    programIds,
+    owned.map((p) => p.id),
+    "The order must list every program once.",
+  );
+  const [first, ...rest] = programIds.map((id, i) =>
+    deps.db
+      .update(programs)
+      .set({ sortOrder: i + 1 })
+      .where(eq(programs.id, id)),
+  );
   await deps.db.batch([first!, ...rest]);
 }
 
 async function ownProgramFile(deps: Deps, userId: string, fileId: string): Promise<ProgramFile> {
-  const [file] = await deps.db.select().from(programFiles).where(and(eq(programFiles.id, fileId), eq(programFiles.userId, userId)));
+  const [file] = await deps.db
+    .select()
+    .from(programFiles)
+    .where(and(eq(programFiles.id, fileId), eq(programFiles.userId, userId)));
   if (!file) throw new NotFound("Program file not found.");
   return file;
 }
 
-export async function isProgramSlotFree(deps: Deps, userId: string, programId: string, slot: string, exceptFileId?: string) {
+export async function isProgramSlotFree(
+  deps: Deps,
+  userId: string,
+  programId: string,
+  slot: string,
+  exceptFileId?: string,
+) {
   await ownProgram(deps, userId, programId);
-  const [taken] = await deps.db.select({ id: programFiles.id }).from(programFiles).where(and(eq(programFiles.programId, programId), eq(programFiles.slotPosition, slot)));
+  const [taken] = await deps.db
+    .select({ id: programFiles.id })
+    .from(programFiles)
+    .where(and(eq(programFiles.programId, programId), eq(programFiles.slotPosition, slot)));
   return !taken || taken.id === exceptFileId;
 }
 
 export async function setProgramFileSlot(deps: Deps, userId: string, fileId: string, slotPosition: string) {
   const file = await ownProgramFile(deps, userId, fileId);
-  await claimingSlot(() => deps.db.update(programFiles).set({ slotPosition }).where(eq(programFiles.id, file.id)), PROGRAM_SLOT_TAKEN);
+  await claimingSlot(
+    () => deps.db.update(programFiles).set({ slotPosition }).where(eq(programFiles.id, file.id)),
+    PROGRAM_SLOT_TAKEN,
+  );
   return { slotPosition };
 }
 
 export async function deleteProgramFile(deps: Deps, userId: string, fileId: string) {
   const file = await ownProgramFile(deps, userId, fileId);
-  const [inUse] = await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.programFileId, file.id)).limit(1);
+  const [inUse] = await deps.db
+    .select({ id: playlistItems.id })
+    .from(playlistItems)
+    .where(eq(playlistItems.programFileId, file.id))
+    .limit(1);
   if (inUse) throw new Conflict("This file is playing in a playlist. Undo the program there first.");
   await deps.db.delete(programFiles).where(eq(programFiles.id, file.id));
   await deps.storage.bucket.delete(file.key);
-  const [left] = await deps.db.select({ id: programFiles.id }).from(programFiles).where(eq(programFiles.programId, file.programId)).limit(1);
+  const [left] = await deps.db
+    .select({ id: programFiles.id })
+    .from(programFiles)
+    .where(eq(programFiles.programId, file.programId))
+    .limit(1);
   if (!left) await deps.db.update(programs).set({ mediaType: null }).where(eq(programs.id, file.programId));
   return { success: true, message: "Program file deleted." };
 }
@@ -110,7 +165,16 @@ export async function deleteProgram(deps: Deps, userId: string, programId: strin
   const program = await ownProgram(deps, userId, programId);
   const fileRows = await deps.db.select().from(programFiles).where(eq(programFiles.programId, program.id));
   const [inUse] = fileRows.length
-    ? await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(inArray(playlistItems.programFileId, fileRows.map((f) => f.id))).limit(1)
+    ? await deps.db
+        .select({ id: playlistItems.id })
+        .from(playlistItems)
+        .where(
+          inArray(
+            playlistItems.programFileId,
+            fileRows.map((f) => f.id),
+          ),
+        )
+        .limit(1)
     : [];
   if (inUse) throw new Conflict("This program is applied to a playlist. Undo it there first.");
   await deps.db.delete(programs).where(eq(programs.id, program.id));
@@ -152,7 +216,11 @@ function mediaOf(file: ProgramFile | PlaylistItem, programFileId: string | null)
 async function plan(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
   if (!programId) throw new Invalid(NO_PROGRAM_SELECTED);
   const program = await ownProgram(deps, userId, programId);
-  const fileRows = await deps.db.select().from(programFiles).where(eq(programFiles.programId, program.id)).orderBy(asc(programFiles.slotPosition));
+  const fileRows = await deps.db
+    .select()
+    .from(programFiles)
+    .where(eq(programFiles.programId, program.id))
+    .orderBy(asc(programFiles.slotPosition));
   if (fileRows.length === 0) throw new Invalid("This program has no files yet.");
   const targets = await deps.db
     .select({ playlist: playlists, projectTitle: projects.title })
@@ -160,18 +228,44 @@ async function plan(deps: Deps, userId: string, programId: string, playlistIds: 
     .innerJoin(projects, eq(projects.id, playlists.projectId))
     .where(and(eq(playlists.userId, userId), inArray(playlists.id, playlistIds)));
   if (targets.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
-  const items = await deps.db.select().from(playlistItems).where(inArray(playlistItems.playlistId, playlistIds)).orderBy(asc(playlistItems.seqPos));
+  const items = await deps.db
+    .select()
+    .from(playlistItems)
+    .where(inArray(playlistItems.playlistId, playlistIds))
+    .orderBy(asc(playlistItems.seqPos));
 
   const plans: PlaylistPlan[] = targets.map(({ playlist, projectTitle }) => {
     const own = items.filter((i) => i.playlistId === playlist.id);
     if (playlist.mediaType && program.mediaType && playlist.mediaType !== program.mediaType) {
-      return { playlistId: playlist.id, projectTitle, refused: `This program holds ${program.mediaType} files; this playlist plays ${playlist.mediaType}.`, changes: [] };
+      return {
+        playlistId: playlist.id,
+        projectTitle,
+        refused: `This program holds ${program.mediaType} files; this playlist plays ${playlist.mediaType}.`,
+        changes: [],
+      };
     }
     let next = (own.at(-1)?.seqPos ?? 0) + 1;
     const changes = fileRows.map((file): PlannedChange => {
       const target = own.find((i) => i.slotPosition === file.slotPosition);
-      if (target) return { slot: file.slotPosition, action: "replace", itemId: target.id, seqPos: target.seqPos, from: target.fileName, to: file.fileName, programFileId: file.id };
-      return { slot: file.slotPosition, action: "append", itemId: null, seqPos: next++, from: null, to: file.fileName, programFileId: file.id };
+      if (target)
+        return {
+          slot: file.slotPosition,
+          action: "replace",
+          itemId: target.id,
+          seqPos: target.seqPos,
+          from: target.fileName,
+          to: file.fileName,
+          programFileId: file.id,
+        };
+      return {
+        slot: file.slotPosition,
+        action: "append",
+        itemId: null,
+        seqPos: next++,
+        from: null,
+        to: file.fileName,
+        programFileId: file.id,
+      };
     });
     return { playlistId: playlist.id, projectTitle, refused: null, changes };
   });
@@ -188,31 +282,67 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
   const applications: { playlistId: string; applicationId: string }[] = [];
   for (const p of plans.filter((p) => !p.refused)) {
     const statements: BatchItem<"sqlite">[] = [];
-    const recorded: { itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[] = [];
+    const recorded: { itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[] =
+      [];
     for (const change of p.changes) {
       const file = fileRows.find((f) => f.id === change.programFileId)!;
       const media = mediaOf(file, file.id);
       if (change.action === "replace") {
         const item = items.find((i) => i.id === change.itemId)!;
-        statements.push(deps.db.update(playlistItems).set({ ...media, probeStatus: file.probeStatus }).where(eq(playlistItems.id, item.id)));
-        recorded.push({ itemId: item.id, slot: change.slot, action: "replaced", previous: mediaOf(item, item.programFileId) });
+        statements.push(
+          deps.db
+            .update(playlistItems)
+            .set({ ...media, probeStatus: file.probeStatus })
+            .where(eq(playlistItems.id, item.id)),
+        );
+        recorded.push({
+          itemId: item.id,
+          slot: change.slot,
+          action: "replaced",
+          previous: mediaOf(item, item.programFileId),
+        });
       } else {
         const itemId = crypto.randomUUID();
         statements.push(
-          deps.db.insert(playlistItems).values({ id: itemId, playlistId: p.playlistId, userId, ...media, probeStatus: file.probeStatus, slotPosition: change.slot, seqPos: change.seqPos }),
+          deps.db.insert(playlistItems).values({
+            id: itemId,
+            playlistId: p.playlistId,
+            userId,
+            ...media,
+            probeStatus: file.probeStatus,
+            slotPosition: change.slot,
+            seqPos: change.seqPos,
+          }),
         );
         recorded.push({ itemId, slot: change.slot, action: "appended", previous: null });
       }
     }
     const applicationId = crypto.randomUUID();
-    statements.push(deps.db.insert(programApplications).values({ id: applicationId, programId: program.id, playlistId: p.playlistId, userId, changes: recorded }));
-    if (program.mediaType) statements.push(deps.db.update(playlists).set({ mediaType: program.mediaType }).where(and(eq(playlists.id, p.playlistId), isNull(playlists.mediaType))));
+    statements.push(
+      deps.db
+        .insert(programApplications)
+        .values({ id: applicationId, programId: program.id, playlistId: p.playlistId, userId, changes: recorded }),
+    );
+    if (program.mediaType)
+      statements.push(
+        deps.db
+          .update(playlists)
+          .set({ mediaType: program.mediaType })
+          .where(and(eq(playlists.id, p.playlistId), isNull(playlists.mediaType))),
+      );
     const [first, ...rest] = statements;
     await deps.db.batch([first!, ...rest]);
     applications.push({ playlistId: p.playlistId, applicationId });
   }
-  const refused = plans.filter((p) => p.refused).map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
-  return { success: applications.length > 0, message: applications.length ? PROGRAM_APPLIED : refused[0]?.message ?? PROGRAM_APPLIED, applications, refused };
+  const refused = plans
+    .filter((p) => p.refused)
+    .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
+  return {
+    success: applications.length > 0,
+    message: applications.length ? PROGRAM_APPLIED : (refused[0]?.message ?? PROGRAM_APPLIED),
+    applications,
+    refused,
+  };
 }
 
 /** Undoes the latest application on its playlist: replaced items get their media back, appended ones go. */
@@ -220,7 +350,13 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
   const [application] = await deps.db
     .select()
     .from(programApplications)
-    .where(and(eq(programApplications.id, applicationId), eq(programApplications.userId, userId), isNull(programApplications.undoneAt)));
+    .where(
+      and(
+        eq(programApplications.id, applicationId),
+        eq(programApplications.userId, userId),
+        isNull(programApplications.undoneAt),
+      ),
+    );
   if (!application) throw new NotFound("Nothing to undo.");
   const [latest] = await deps.db
     .select({ id: programApplications.id })
@@ -235,7 +371,12 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
       ? deps.db.delete(playlistItems).where(eq(playlistItems.id, change.itemId))
       : deps.db.update(playlistItems).set(change.previous).where(eq(playlistItems.id, change.itemId)),
   );
-  statements.push(deps.db.update(programApplications).set({ undoneAt: new Date(deps.now()) }).where(eq(programApplications.id, application.id)));
+  statements.push(
+    deps.db
+      .update(programApplications)
+      .set({ undoneAt: new Date(deps.now()) })
+      .where(eq(programApplications.id, application.id)),
+  );
   const [first, ...rest] = statements;
   await deps.db.batch([first!, ...rest]);
   return { success: true, message: "Program change undone.", playlistId: application.playlistId };
@@ -246,7 +387,13 @@ export async function applicationsOf(deps: Deps, userId: string, playlistId: str
   return deps.db
     .select()
     .from(programApplications)
-    .where(and(eq(programApplications.userId, userId), eq(programApplications.playlistId, playlistId), isNull(programApplications.undoneAt)))
+    .where(
+      and(
+        eq(programApplications.userId, userId),
+        eq(programApplications.playlistId, playlistId),
+        isNull(programApplications.undoneAt),
+      ),
+    )
     .orderBy(desc(programApplications.createdAt));
 }
 
@@ -258,7 +405,10 @@ export async function applicationsOf(deps: Deps, userId: string, playlistId: str
 export async function runProgramSchedules(deps: Deps): Promise<string[]> {
   const now = new Date(deps.now());
   const changed = new Set<string>();
-  const due = await deps.db.select().from(programs).where(and(eq(programs.scheduleState, "pending"), lte(programs.startsAt, now)));
+  const due = await deps.db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.scheduleState, "pending"), lte(programs.startsAt, now)));
   for (const program of due) {
     if (program.endsAt && program.endsAt <= now) {
       await deps.db.update(programs).set({ scheduleState: "ended" }).where(eq(programs.id, program.id));
@@ -272,7 +422,10 @@ export async function runProgramSchedules(deps: Deps): Promise<string[]> {
     }
     await deps.db.update(programs).set({ scheduleState: "applied" }).where(eq(programs.id, program.id));
   }
-  const ending = await deps.db.select().from(programs).where(and(eq(programs.scheduleState, "applied"), lte(programs.endsAt, now)));
+  const ending = await deps.db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.scheduleState, "applied"), lte(programs.endsAt, now)));
   for (const program of ending) {
     const open = await deps.db
       .select()

@@ -4,8 +4,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { jobs, playlistItems, playlists, projects, renders } from "../../db/schema";
-import { renderKey } from "../../storage/keys";
 import { zipLimitProblem, zipName } from "../../packaging/zip";
+import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
 
@@ -26,13 +26,24 @@ export async function startRenders(deps: Deps, userId: string, playlistIds: stri
   const targets = await ownedPlaylists(deps, userId, playlistIds);
   const started = [];
   for (const { playlist, projectTitle } of targets) {
-    const [first] = await deps.db.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id)).limit(1);
+    const [first] = await deps.db
+      .select({ id: playlistItems.id })
+      .from(playlistItems)
+      .where(eq(playlistItems.playlistId, playlist.id))
+      .limit(1);
     if (!first) throw new Invalid(`The playlist of ${projectTitle.replaceAll("_", " ")} has no files.`);
     const id = crypto.randomUUID();
     const fileName = `${zipName(projectTitle)}-${new Date(deps.now()).toISOString().slice(0, 10)}.mp4`;
     await deps.db.batch([
-      deps.db.insert(jobs).values({ id, userId, kind: "render", input: { renderId: id, playlistId: playlist.id, loudness, origin: deps.origin } }),
-      deps.db.insert(renders).values({ id, userId, playlistId: playlist.id, projectTitle, fileName, key: renderKey(userId, id, "mp4") }),
+      deps.db.insert(jobs).values({
+        id,
+        userId,
+        kind: "render",
+        input: { renderId: id, playlistId: playlist.id, loudness, origin: deps.origin },
+      }),
+      deps.db
+        .insert(renders)
+        .values({ id, userId, playlistId: playlist.id, projectTitle, fileName, key: renderKey(userId, id, "mp4") }),
     ]);
     started.push({ renderId: id, playlistId: playlist.id, projectTitle, status: "queued" as const });
   }
@@ -49,7 +60,9 @@ export async function listRenders(deps: Deps, userId: string) {
       const [play, download, audio] = await Promise.all([
         signer.signGet({ key: row.key }, URL_SECONDS),
         signer.signGet({ key: row.key, downloadName: row.fileName }, URL_SECONDS),
-        row.audioKey ? signer.signGet({ key: row.audioKey, downloadName: row.fileName.replace(/\.mp4$/, ".m4a") }, URL_SECONDS) : null,
+        row.audioKey
+          ? signer.signGet({ key: row.audioKey, downloadName: row.fileName.replace(/\.mp4$/, ".m4a") }, URL_SECONDS)
+          : null,
       ]);
       return { ...row, url: play.url, downloadUrl: download.url, audioUrl: audio?.url ?? null };
     }),
@@ -59,7 +72,13 @@ export async function listRenders(deps: Deps, userId: string) {
 export async function renderStatus(deps: Deps, userId: string, renderIds: string[]) {
   if (renderIds.length === 0) return [];
   return deps.db
-    .select({ id: renders.id, status: renders.status, progress: renders.progress, error: renders.error, projectTitle: renders.projectTitle })
+    .select({
+      id: renders.id,
+      status: renders.status,
+      progress: renders.progress,
+      error: renders.error,
+      projectTitle: renders.projectTitle,
+    })
     .from(renders)
     .where(and(eq(renders.userId, userId), inArray(renders.id, renderIds)));
 }
@@ -67,7 +86,11 @@ export async function renderStatus(deps: Deps, userId: string, renderIds: string
 /** The entries a package of these playlists would hold: one folder per playlist. */
 export async function packageEntries(deps: Deps, userId: string, playlistIds: string[]) {
   const targets = await ownedPlaylists(deps, userId, playlistIds);
-  const items = await deps.db.select().from(playlistItems).where(inArray(playlistItems.playlistId, playlistIds)).orderBy(asc(playlistItems.seqPos));
+  const items = await deps.db
+    .select()
+    .from(playlistItems)
+    .where(inArray(playlistItems.playlistId, playlistIds))
+    .orderBy(asc(playlistItems.seqPos));
   const folders = new Set<string>();
   return targets.flatMap(({ playlist, projectTitle }) => {
     let folder = zipName(projectTitle);
@@ -75,7 +98,11 @@ export async function packageEntries(deps: Deps, userId: string, playlistIds: st
     folders.add(folder);
     return items
       .filter((i) => i.playlistId === playlist.id)
-      .map((item, index) => ({ name: `${folder}/${String(index + 1).padStart(2, "0")}-${zipName(item.fileName)}`, size: item.size, key: item.key }));
+      .map((item, index) => ({
+        name: `${folder}/${String(index + 1).padStart(2, "0")}-${zipName(item.fileName)}`,
+        size: item.size,
+        key: item.key,
+      }));
   });
 }
 
@@ -93,12 +120,23 @@ export async function startPackage(deps: Deps, userId: string, playlistIds: stri
 
 /** A job of the caller's: status, progress, and for a finished package its download URL. */
 export async function jobStatus(deps: Deps, userId: string, jobId: string) {
-  const [job] = await deps.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
+  const [job] = await deps.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
   if (!job) throw new NotFound("Job not found.");
   const output = job.output as { key?: string; fileName?: string } | null;
   const downloadUrl =
     job.status === "done" && output?.key
       ? (await deps.storage.signer.signGet({ key: output.key, downloadName: output.fileName }, URL_SECONDS)).url
       : null;
-  return { id: job.id, kind: job.kind, status: job.status, progress: job.progress, error: job.error, downloadUrl, fileName: output?.fileName ?? null };
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    error: job.error,
+    downloadUrl,
+    fileName: output?.fileName ?? null,
+  };
 }

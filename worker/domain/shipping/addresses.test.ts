@@ -45,7 +45,13 @@ function errorsOf(input: unknown) {
 
 async function newUser() {
   const id = crypto.randomUUID();
-  await deps.db.insert(users).values({ id, name: "Shipper", username: `ship_${id.slice(0, 8)}`, email: `ship-${id}@example.com`, passwordHash: "x" });
+  await deps.db.insert(users).values({
+    id,
+    name: "Shipper",
+    username: `ship_${id.slice(0, 8)}`,
+    email: `ship-${id}@example.com`,
+    passwordHash: "x",
+  });
   return id;
 }
 
@@ -67,7 +73,10 @@ describe("shipping form rules", () => {
       zipCode: ["ZIP/Postal code is required"],
       country: ["Country is required"],
     });
-    expect(errorsOf({ ...valid, city: null, country: null })).toEqual({ city: ["City is required"], country: ["Country is required"] });
+    expect(errorsOf({ ...valid, city: null, country: null })).toEqual({
+      city: ["City is required"],
+      country: ["Country is required"],
+    });
   });
 
   it("trims every value and stores blank or missing optionals as null", () => {
@@ -92,7 +101,10 @@ describe("shipping form rules", () => {
       neighborhood: null,
       landmark: null,
     });
-    expect(parse(shippingSchema, { ...valid, phone: null, landmark: null })).toMatchObject({ phone: null, landmark: null });
+    expect(parse(shippingSchema, { ...valid, phone: null, landmark: null })).toMatchObject({
+      phone: null,
+      landmark: null,
+    });
   });
 
   it("defaults the country to USA and allows no other", () => {
@@ -154,7 +166,11 @@ describe("shipping addresses", () => {
     expect(first).toMatchObject({ ...valid, id: expect.any(String) });
     expect(first.createdAt).toBeInstanceOf(Date);
     expect(first).not.toHaveProperty("userId");
-    const second = await addShippingAddress(deps, userId, parse(shippingSchema, { ...valid, recipientName: "Charles", phone: "" }));
+    const second = await addShippingAddress(
+      deps,
+      userId,
+      parse(shippingSchema, { ...valid, recipientName: "Charles", phone: "" }),
+    );
     expect(second.phone).toBeNull();
 
     const list = await listShippingAddresses(deps, userId);

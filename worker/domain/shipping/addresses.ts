@@ -2,7 +2,7 @@
 // and deletes, only their own. The auction asks `hasShippingAddress` before an
 // offer (seed 001 §6, §8 MISSING_SHIPPING).
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { MAX_ADDRESSES, TOO_MANY_ADDRESSES, type ShippingForm } from "../../../app/lib/schemas/shipping";
+import { MAX_ADDRESSES, type ShippingForm, TOO_MANY_ADDRESSES } from "../../../app/lib/schemas/shipping";
 import { shippingAddresses, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
@@ -37,7 +37,11 @@ export function listShippingAddresses(deps: Pick<Deps, "db">, userId: string) {
  * Saves a parsed form for the member. The cap is checked inside the one
  * INSERT … SELECT, so parallel saves cannot go past it.
  */
-export async function addShippingAddress(deps: Pick<Deps, "db" | "now">, userId: string, form: ShippingForm): Promise<ShippingAddressView> {
+export async function addShippingAddress(
+  deps: Pick<Deps, "db" | "now">,
+  userId: string,
+  form: ShippingForm,
+): Promise<ShippingAddressView> {
   const id = crypto.randomUUID();
   const ownCount = deps.db.$count(shippingAddresses, eq(shippingAddresses.userId, userId));
   const [row] = await deps.db

@@ -1,19 +1,33 @@
 // What each kind of upload may contain, where it is stored, and what record
 // it becomes once verified. Every upload in the product goes through the one
 // upload module (./uploads.ts); a new feature adds a purpose here.
-import { and, eq } from "drizzle-orm";
-import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
+import { and, eq, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { max } from "drizzle-orm";
-import { PROGRAM_SLOT_INVALID, PROGRAM_SLOT_TAKEN, programOnlyAccepts, SLOT_TAKEN } from "../../../app/lib/schemas/playlists";
-import { files, jobs, playlistItems, playlists, programFiles, programs, projects, type MediaKind, type Upload } from "../../db/schema";
-import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
-import { isProgramSlotFree, ownProgram } from "../programs/programs";
+import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
+import {
+  PROGRAM_SLOT_INVALID,
+  PROGRAM_SLOT_TAKEN,
+  programOnlyAccepts,
+  SLOT_TAKEN,
+} from "../../../app/lib/schemas/playlists";
+import {
+  files,
+  jobs,
+  type MediaKind,
+  playlistItems,
+  playlists,
+  programFiles,
+  programs,
+  projects,
+  type Upload,
+} from "../../db/schema";
+import type { ProbeTarget } from "../../jobs/probe";
 import { bidMediaKey, playlistUploadKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
-import type { ProbeTarget } from "../../jobs/probe";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
+import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
+import { isProgramSlotFree, ownProgram } from "../programs/programs";
 
 export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
@@ -35,14 +49,25 @@ const PREVIEWABLE: readonly MediaKind[] = ["image", "video", "audio", "pdf", "te
 
 /** The media columns of a playlist item or program file made from a verified upload, probe pending. */
 function uploadedMedia(upload: Upload, sniffed: Sniffed) {
-  return { key: upload.key, fileName: upload.fileName, contentType: sniffed.contentType, size: upload.size, probeStatus: "queued" as const };
+  return {
+    key: upload.key,
+    fileName: upload.fileName,
+    contentType: sniffed.contentType,
+    size: upload.size,
+    probeStatus: "queued" as const,
+  };
 }
 
 /** The probe job of a new media record: its row (written with the record) and its queue message. */
 function probeJob(deps: Deps, upload: Upload, target: ProbeTarget, id: string) {
   const jobId = crypto.randomUUID();
   return {
-    statement: deps.db.insert(jobs).values({ id: jobId, userId: upload.userId, kind: "probe", input: { target, id, key: upload.key, origin: deps.origin } }),
+    statement: deps.db.insert(jobs).values({
+      id: jobId,
+      userId: upload.userId,
+      kind: "probe",
+      input: { target, id, key: upload.key, origin: deps.origin },
+    }),
     message: { jobId, kind: "probe" },
   };
 }
@@ -57,19 +82,28 @@ export const projectFile: Purpose = {
         .from(projects)
         .where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
       if (!project) throw new NotFound("Project not found.");
-      return { target: { projectId: project.id, projectTitle: project.title }, key: projectFileKey(userId, project.id, request.fileName, deps.now()) };
+      return {
+        target: { projectId: project.id, projectTitle: project.title },
+        key: projectFileKey(userId, project.id, request.fileName, deps.now()),
+      };
     }
     const title = projectTitle.safeParse(request.projectTitle);
     if (!title.success) throw new Invalid(PROJECT_TITLE_REQUIRED, { projectTitle: [PROJECT_TITLE_REQUIRED] });
     // The project row is written only when its first file is verified: no empty projects from failed uploads.
     const projectId = crypto.randomUUID();
-    return { target: { projectId, projectTitle: title.data }, key: projectFileKey(userId, projectId, request.fileName, deps.now()) };
+    return {
+      target: { projectId, projectTitle: title.data },
+      key: projectFileKey(userId, projectId, request.fileName, deps.now()),
+    };
   },
 
   async complete(deps, upload, sniffed) {
     const { projectId, projectTitle: title } = upload.target;
     if (!projectId || !title) throw new Invalid("Upload target is missing.");
-    const [existing] = await deps.db.select({ userId: projects.userId }).from(projects).where(eq(projects.id, projectId));
+    const [existing] = await deps.db
+      .select({ userId: projects.userId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
     if (existing && existing.userId !== upload.userId) throw new NotFound("Project not found.");
 
     const fileId = crypto.randomUUID();
@@ -107,7 +141,11 @@ export const bidMedia: Purpose = {
   },
 
   async complete(_deps, upload, sniffed) {
-    return { statements: [], messages: [], record: { mediaId: upload.id, key: upload.key, fileName: upload.fileName, kind: sniffed.kind } };
+    return {
+      statements: [],
+      messages: [],
+      record: { mediaId: upload.id, key: upload.key, fileName: upload.fileName, kind: sniffed.kind },
+    };
   },
 };
 
@@ -130,7 +168,10 @@ export const playlistItem: Purpose = {
   async complete(deps, upload, sniffed) {
     const playlist = await ownPlaylist(deps, upload.userId, upload.target.playlistId!);
     const kind = lockedKind(playlist.mediaType, [sniffed.kind]);
-    const [{ last } = { last: 0 }] = await deps.db.select({ last: max(playlistItems.seqPos) }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id));
+    const [{ last } = { last: 0 }] = await deps.db
+      .select({ last: max(playlistItems.seqPos) })
+      .from(playlistItems)
+      .where(eq(playlistItems.playlistId, playlist.id));
     const itemId = crypto.randomUUID();
     const probe = probeJob(deps, upload, "playlist-item", itemId);
     return {
@@ -163,7 +204,10 @@ export const programFile: Purpose = {
     if (!(await isProgramSlotFree(deps, userId, program.id, request.slotPosition))) {
       throw new Conflict(PROGRAM_SLOT_TAKEN, { slotPosition: [PROGRAM_SLOT_TAKEN] });
     }
-    return { target: { programId: program.id, slotPosition: request.slotPosition }, key: programFileKey(userId, program.id, request.fileName, deps.now()) };
+    return {
+      target: { programId: program.id, slotPosition: request.slotPosition },
+      key: programFileKey(userId, program.id, request.fileName, deps.now()),
+    };
   },
 
   async complete(deps, upload, sniffed) {
@@ -196,4 +240,3 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "playlist-item": playlistItem,
   "program-file": programFile,
 };
-

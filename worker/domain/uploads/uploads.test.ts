@@ -3,23 +3,30 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MULTIPART_THRESHOLD, PART_SIZE } from "../../../app/lib/schemas/files";
+import { call, signUp } from "../../../tests/workers/http";
+import { mp4Bytes, PNG, putTo, sign, upload } from "../../../tests/workers/uploads";
 import { database } from "../../db/client";
 import { files, jobs, projects, uploads } from "../../db/schema";
 import { DevStorageSigner } from "../../storage/signer";
-import { call, signUp } from "../../../tests/workers/http";
-import { mp4Bytes, PNG, putTo, sign, upload } from "../../../tests/workers/uploads";
-import { sweepAbandonedUploads } from "./uploads";
 import { makeDeps } from "../deps";
+import { sweepAbandonedUploads } from "./uploads";
 
 const db = database(env.DB);
 
 describe("sign → PUT → complete", () => {
   it("stores a PNG under the user's key scheme and records it only after verification", async () => {
     const { cookie, user } = await signUp();
-    const signed = await sign(cookie, { fileName: "My cover art (final).png", contentType: "image/png", size: PNG.byteLength, projectTitle: "Spring  Show" });
+    const signed = await sign(cookie, {
+      fileName: "My cover art (final).png",
+      contentType: "image/png",
+      size: PNG.byteLength,
+      projectTitle: "Spring  Show",
+    });
     expect(signed.status).toBe(201);
     const ticket = await signed.json<any>();
-    expect(ticket.key).toMatch(new RegExp(`^users/${user.id}/projects/[\\w-]+/files/\\d+-[\\w-]+-My_cover_art_final.png$`));
+    expect(ticket.key).toMatch(
+      new RegExp(`^users/${user.id}/projects/[\\w-]+/files/\\d+-[\\w-]+-My_cover_art_final.png$`),
+    );
     expect(ticket.put.url).toMatch(/^http:\/\/localhost\/api\/storage\/put\//);
     expect(ticket.put.headers["content-type"]).toBe("image/png");
     expect(await db.select().from(projects).where(eq(projects.userId, user.id))).toHaveLength(0);
@@ -28,10 +35,21 @@ describe("sign → PUT → complete", () => {
     const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
     expect(done.status).toBe(201);
     const record = await done.json<any>();
-    expect(record).toMatchObject({ message: "Upload successful!", projectTitle: "Spring_Show", kind: "image", probeStatus: "none" });
+    expect(record).toMatchObject({
+      message: "Upload successful!",
+      projectTitle: "Spring_Show",
+      kind: "image",
+      probeStatus: "none",
+    });
 
     const [file] = await db.select().from(files).where(eq(files.id, record.fileId));
-    expect(file).toMatchObject({ userId: user.id, fileName: "My_cover_art_final.png", contentType: "image/png", size: PNG.byteLength, accessType: "private" });
+    expect(file).toMatchObject({
+      userId: user.id,
+      fileName: "My_cover_art_final.png",
+      contentType: "image/png",
+      size: PNG.byteLength,
+      accessType: "private",
+    });
     const stored = await env.FILES.get(ticket.key);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(PNG);
   });
@@ -51,7 +69,9 @@ describe("sign → PUT → complete", () => {
     await env.FILES.put(ticket.key, PNG); // as if storage had accepted a short body
     const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
     expect(done.status).toBe(400);
-    expect((await done.json<any>()).error.message).toBe(`File size does not match: expected 500 bytes, received ${PNG.byteLength}.`);
+    expect((await done.json<any>()).error.message).toBe(
+      `File size does not match: expected 500 bytes, received ${PNG.byteLength}.`,
+    );
     expect(await env.FILES.head(ticket.key)).toBeNull();
     expect(await db.select().from(files).where(eq(files.userId, user.id))).toHaveLength(0);
     const [row] = await db.select().from(uploads).where(eq(uploads.id, ticket.uploadId));
@@ -61,7 +81,9 @@ describe("sign → PUT → complete", () => {
   it("refuses bytes that are not what the type says (magic bytes), and deletes them", async () => {
     const { cookie, user } = await signUp();
     const fake = new TextEncoder().encode("<html><script>alert(1)</script></html>".padEnd(200, " "));
-    const ticket = await (await sign(cookie, { fileName: "photo.png", contentType: "image/png", size: fake.byteLength })).json<any>();
+    const ticket = await (
+      await sign(cookie, { fileName: "photo.png", contentType: "image/png", size: fake.byteLength })
+    ).json<any>();
     await putTo(ticket.put.url, fake, ticket.put.headers);
     const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
     expect(done.status).toBe(400);
@@ -86,7 +108,9 @@ describe("sign → PUT → complete", () => {
 
   it("refuses an expired or forged upload link", async () => {
     const { cookie } = await signUp();
-    const ticket = await (await sign(cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })).json<any>();
+    const ticket = await (
+      await sign(cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })
+    ).json<any>();
     const past = new DevStorageSigner(env.SESSION_SECRET, "http://localhost", () => Date.now() - 60 * 60 * 1000);
     const expired = await past.signPut({ key: ticket.key, contentType: "image/png", size: PNG.byteLength }, 60);
     expect((await putTo(expired.url, PNG)).status).toBe(403);
@@ -96,21 +120,40 @@ describe("sign → PUT → complete", () => {
 
   it("adds later files to an existing project, and never to another member's", async () => {
     const owner = await signUp();
-    const first = await upload(owner.cookie, { fileName: "a.png", contentType: "image/png", bytes: PNG, projectTitle: "Show" });
-    const second = await upload(owner.cookie, { fileName: "b.png", contentType: "image/png", bytes: PNG, projectId: first.projectId });
+    const first = await upload(owner.cookie, {
+      fileName: "a.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectTitle: "Show",
+    });
+    const second = await upload(owner.cookie, {
+      fileName: "b.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId: first.projectId,
+    });
     expect(second.projectId).toBe(first.projectId);
     const intruder = await signUp();
-    const response = await sign(intruder.cookie, { fileName: "x.png", contentType: "image/png", size: PNG.byteLength, projectId: first.projectId });
+    const response = await sign(intruder.cookie, {
+      fileName: "x.png",
+      contentType: "image/png",
+      size: PNG.byteLength,
+      projectId: first.projectId,
+    });
     expect(response.status).toBe(404);
   });
 
   it("is for members only, and one member cannot complete another's upload", async () => {
     expect((await sign("", { fileName: "a.png", contentType: "image/png", size: 10 })).status).toBe(401);
     const owner = await signUp();
-    const ticket = await (await sign(owner.cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })).json<any>();
+    const ticket = await (
+      await sign(owner.cookie, { fileName: "a.png", contentType: "image/png", size: PNG.byteLength })
+    ).json<any>();
     await putTo(ticket.put.url, PNG, ticket.put.headers);
     const other = await signUp();
-    expect((await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: other.cookie, method: "POST" })).status).toBe(404);
+    expect(
+      (await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: other.cookie, method: "POST" })).status,
+    ).toBe(404);
     expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie: other.cookie })).status).toBe(404);
   });
 });
@@ -136,7 +179,10 @@ describe("multipart uploads above 100 MB", () => {
       const put = await putTo(part.url, slice(part.partNumber));
       expect(put.status).toBe(200);
       const etag = put.headers.get("etag")!;
-      expect((await call(`/api/uploads/${ticket.uploadId}/parts`, { cookie, json: { partNumber: part.partNumber, etag } })).status).toBe(204);
+      expect(
+        (await call(`/api/uploads/${ticket.uploadId}/parts`, { cookie, json: { partNumber: part.partNumber, etag } }))
+          .status,
+      ).toBe(204);
     }
     const early = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
     expect((await early.json<any>()).error.message).toBe(`Upload is incomplete: 3 of ${parts.length} parts stored.`);
@@ -145,7 +191,8 @@ describe("multipart uploads above 100 MB", () => {
     const resumed = await (await call(`/api/uploads/${ticket.uploadId}`, { cookie })).json<any>();
     expect(resumed.multipart.done).toEqual([1, 2, 3]);
     expect(resumed.multipart.parts.map((p: any) => p.partNumber)).toEqual(parts.slice(3).map((p) => p.partNumber));
-    for (const part of resumed.multipart.parts) expect((await putTo(part.url, slice(part.partNumber))).status).toBe(200);
+    for (const part of resumed.multipart.parts)
+      expect((await putTo(part.url, slice(part.partNumber))).status).toBe(200);
 
     const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
     expect(done.status).toBe(201);
@@ -157,7 +204,9 @@ describe("multipart uploads above 100 MB", () => {
 
   it("aborts abandoned uploads in the sweep", async () => {
     const { cookie } = await signUp();
-    const ticket = await (await sign(cookie, { fileName: "big.mp4", contentType: "video/mp4", size: MULTIPART_THRESHOLD + 10 })).json<any>();
+    const ticket = await (
+      await sign(cookie, { fileName: "big.mp4", contentType: "video/mp4", size: MULTIPART_THRESHOLD + 10 })
+    ).json<any>();
     await putTo(ticket.multipart.parts[0].url, mp4Bytes(PART_SIZE));
     const deps = { ...makeDeps(env, "http://localhost"), now: () => Date.now() + 25 * 60 * 60 * 1000 };
     expect(await sweepAbandonedUploads(deps)).toBeGreaterThanOrEqual(1);

@@ -3,14 +3,14 @@
 // announced, type by its first bytes) before any record points at it.
 import { and, asc, eq, lt } from "drizzle-orm";
 import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
-import { uploadParts, uploads, type Upload } from "../../db/schema";
+import { type Upload, uploadParts, uploads } from "../../db/schema";
 import { sanitizeFileName } from "../../storage/keys";
-import { announcedKind, kindsAgree, sniff, SNIFF_BYTES } from "../../storage/media";
+import { announcedKind, kindsAgree, SNIFF_BYTES, sniff } from "../../storage/media";
 import type { SignedRequest } from "../../storage/signer";
 import type { Deps } from "../deps";
 import { DomainError, Invalid, NotFound } from "../errors";
 import { isUniqueViolation } from "../ordering";
-import { PURPOSES, type Completion } from "./purposes";
+import { type Completion, PURPOSES } from "./purposes";
 
 /** A signed URL lives this long; a multipart upload may be resumed for a day. */
 export const SIGNED_URL_SECONDS = 15 * 60;
@@ -25,7 +25,12 @@ export interface UploadTicket {
   /** Single PUT for small files. */
   put?: SignedRequest;
   /** Multipart: equal-size parts (the last may be shorter); only the parts still missing are listed. */
-  multipart?: { partSize: number; partCount: number; done: number[]; parts: (SignedRequest & { partNumber: number; size: number })[] };
+  multipart?: {
+    partSize: number;
+    partCount: number;
+    done: number[];
+    parts: (SignedRequest & { partNumber: number; size: number })[];
+  };
 }
 
 export function partCount(size: number, partSize = PART_SIZE) {
@@ -41,7 +46,13 @@ async function ticket(deps: Deps, upload: Upload, done: number[]): Promise<Uploa
   const base = { uploadId: upload.id, key: upload.key, fileName: upload.fileName, size: upload.size };
   const { signer } = deps.storage;
   if (!upload.multipartId) {
-    return { ...base, put: await signer.signPut({ key: upload.key, contentType: upload.contentType, size: upload.size }, SIGNED_URL_SECONDS) };
+    return {
+      ...base,
+      put: await signer.signPut(
+        { key: upload.key, contentType: upload.contentType, size: upload.size },
+        SIGNED_URL_SECONDS,
+      ),
+    };
   }
   const count = partCount(upload.size, upload.partSize!);
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !done.includes(n));
@@ -49,7 +60,12 @@ async function ticket(deps: Deps, upload: Upload, done: number[]): Promise<Uploa
     missing.map(async (partNumber) => {
       const size = partLength(upload, partNumber);
       const signed = await signer.signPut(
-        { key: upload.key, contentType: upload.contentType, size, part: { multipartId: upload.multipartId!, partNumber } },
+        {
+          key: upload.key,
+          contentType: upload.contentType,
+          size,
+          part: { multipartId: upload.multipartId!, partNumber },
+        },
         SIGNED_URL_SECONDS,
       );
       return { ...signed, partNumber, size };
@@ -67,7 +83,8 @@ export async function requestUpload(deps: Deps, userId: string, request: UploadR
   const { target, key } = await purpose.prepare(deps, userId, request);
   const multipart = request.size > MULTIPART_THRESHOLD;
   const multipartId = multipart
-    ? (await deps.storage.bucket.createMultipartUpload(key, { httpMetadata: { contentType: request.contentType } })).uploadId
+    ? (await deps.storage.bucket.createMultipartUpload(key, { httpMetadata: { contentType: request.contentType } }))
+        .uploadId
     : null;
   const [upload] = await deps.db
     .insert(uploads)
@@ -90,29 +107,51 @@ export async function requestUpload(deps: Deps, userId: string, request: UploadR
 }
 
 async function pendingUpload(deps: Deps, userId: string, uploadId: string): Promise<Upload> {
-  const [upload] = await deps.db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)));
-  if (!upload || upload.status !== "pending" || upload.expiresAt.getTime() <= deps.now()) throw new NotFound("Upload not found.");
+  const [upload] = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)));
+  if (upload?.status !== "pending" || upload.expiresAt.getTime() <= deps.now()) throw new NotFound("Upload not found.");
   return upload;
 }
 
 async function storedParts(deps: Deps, uploadId: string) {
-  return deps.db.select().from(uploadParts).where(eq(uploadParts.uploadId, uploadId)).orderBy(asc(uploadParts.partNumber));
+  return deps.db
+    .select()
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, uploadId))
+    .orderBy(asc(uploadParts.partNumber));
 }
 
 /** For resuming: fresh URLs for the parts not stored yet. */
 export async function resumeUpload(deps: Deps, userId: string, uploadId: string): Promise<UploadTicket> {
   const upload = await pendingUpload(deps, userId, uploadId);
-  return ticket(deps, upload, (await storedParts(deps, uploadId)).map((p) => p.partNumber));
+  return ticket(
+    deps,
+    upload,
+    (await storedParts(deps, uploadId)).map((p) => p.partNumber),
+  );
 }
 
 /** The browser reports each part stored (with the ETag storage answered), so a reload can resume. */
-export async function recordPart(deps: Deps, userId: string, uploadId: string, part: { partNumber: number; etag: string }) {
+export async function recordPart(
+  deps: Deps,
+  userId: string,
+  uploadId: string,
+  part: { partNumber: number; etag: string },
+) {
   const upload = await pendingUpload(deps, userId, uploadId);
-  if (!upload.multipartId || part.partNumber > partCount(upload.size, upload.partSize!)) throw new Invalid("No such part.");
+  if (!upload.multipartId || part.partNumber > partCount(upload.size, upload.partSize!))
+    throw new Invalid("No such part.");
   await recordStoredPart(deps, upload, part.partNumber, part.etag);
 }
 
-export async function recordStoredPart(deps: Deps, upload: Pick<Upload, "id" | "size" | "partSize">, partNumber: number, etag: string) {
+export async function recordStoredPart(
+  deps: Deps,
+  upload: Pick<Upload, "id" | "size" | "partSize">,
+  partNumber: number,
+  etag: string,
+) {
   const size = partLength(upload, partNumber);
   await deps.db
     .insert(uploadParts)
@@ -138,7 +177,9 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
       throw new Invalid(`Upload is incomplete: ${parts.length} of ${expected} parts stored.`);
     }
     try {
-      await bucket.resumeMultipartUpload(upload.key, upload.multipartId).complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
+      await bucket
+        .resumeMultipartUpload(upload.key, upload.multipartId)
+        .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
     } catch (error) {
       console.error("multipart complete failed", error);
       return refuse(deps, upload, "The upload could not be assembled. Please upload the file again.");
@@ -162,7 +203,10 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
   let completion: Completion;
   try {
     completion = await purpose.complete(deps, upload, sniffed);
-    await deps.db.batch([deps.db.update(uploads).set({ status: "completed" }).where(eq(uploads.id, upload.id)), ...completion.statements]);
+    await deps.db.batch([
+      deps.db.update(uploads).set({ status: "completed" }).where(eq(uploads.id, upload.id)),
+      ...completion.statements,
+    ]);
   } catch (error) {
     if (error instanceof DomainError) return refuse(deps, upload, error.message);
     if (isUniqueViolation(error)) return refuse(deps, upload, "Duplicate slot position detected.");
@@ -180,7 +224,10 @@ export async function abortUpload(deps: Deps, userId: string, uploadId: string) 
 
 async function discard(deps: Deps, upload: Upload) {
   if (upload.multipartId) {
-    await deps.storage.bucket.resumeMultipartUpload(upload.key, upload.multipartId).abort().catch(() => {});
+    await deps.storage.bucket
+      .resumeMultipartUpload(upload.key, upload.multipartId)
+      .abort()
+      .catch(() => {});
   }
   await deps.storage.bucket.delete(upload.key);
   await deps.db.update(uploads).set({ status: "aborted" }).where(eq(uploads.id, upload.id));
