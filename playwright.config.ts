@@ -4,7 +4,9 @@
 // No browser downloads here: Debian's Chromium (CHROMIUM_PATH) is used.
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 5174;
+// E2E_PORT / E2E_RENDERER_PORT let several checkouts run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 5174);
+const RENDERER_PORT = process.env.E2E_RENDERER_PORT ?? "8789";
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -52,7 +54,7 @@ export default defineConfig({
     // globalSetup runs after the webServer is up, so the e2e state is wiped here.
     command: "rm -rf .wrangler/e2e && node scripts/start.mjs --preview",
     url: `${baseURL}/api/me`,
-    env: { PORT: String(PORT), RENDERER_PORT: "8789", PERSIST_TO: ".wrangler/e2e" },
+    env: { PORT: String(PORT), RENDERER_PORT, PERSIST_TO: ".wrangler/e2e" },
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: "ignore",
