@@ -5,7 +5,8 @@
 // deny-item, approve-offer and close-sale.
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { formatPrice, SALE_CLOSED } from "../lib/auction";
+import { SALE_CLOSED } from "../lib/auction";
+import { formatMoney } from "../lib/schemas/money";
 
 export interface MemberItemView {
   id: string;
@@ -132,7 +133,7 @@ function MemberItemRow({ item, onDecided }: { item: MemberItemView; onDecided: (
       <div className="admin-row-main">
         <strong>{item.title}</strong>{" "}
         <span className="muted">
-          · {formatPrice(item.priceCents)} · code {item.shortCode}
+          · {formatMoney(item.priceCents)} · code {item.shortCode}
         </span>
         {item.description && <p className="muted small">{item.description}</p>}
       </div>
@@ -252,7 +253,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
                 <tr key={offer.id}>
                   <td>{offer.username}</td>
                   <td>{offer.email}</td>
-                  <td>{formatPrice(offer.amountCents)}</td>
+                  <td>{formatMoney(offer.amountCents)}</td>
                   <td>{offer.status === "approved" ? "approved" : "pending"}</td>
                   <td>
                     <button

@@ -1,8 +1,8 @@
 // The auction's shared vocabulary: messages (seed 001 §5, §8 verbatim), the
-// live protocol between the gallery page and a BidItem Durable Object, and
-// money helpers (prices are integer cents everywhere but the screen).
+// live protocol between the gallery page and a BidItem Durable Object. Money: `schemas/money.ts`.
 import type { FormEvent } from "react";
 import { z } from "zod";
+import { money } from "./schemas/money";
 
 export const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
 export const OFFER_SUBMITTED = "Offer submitted!";
@@ -46,18 +46,14 @@ export type ItemState = z.infer<typeof itemState>;
 export const liveMessage = z.object({ type: z.literal("state"), item: itemState });
 export type LiveMessage = z.infer<typeof liveMessage>;
 
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
-/** An offer amount in dollars from a form or JSON body. */
+/** An offer amount in dollars from a form or JSON body: the one money rule, with the seed's message. */
 export const offerSchema = z.object({
-  amount: z.coerce
-    .number({ error: OFFER_TOO_LOW })
-    .refine((n) => Number.isFinite(n) && n > 0, OFFER_TOO_LOW)
-    .refine((n) => n <= 10_000_000, "Offer is too large."),
+  amount: money({
+    message: {
+      notANumber: OFFER_TOO_LOW,
+      negative: OFFER_TOO_LOW,
+      tooSmall: OFFER_TOO_LOW,
+      tooLarge: "Offer is too large.",
+    },
+  }),
 });

@@ -11,7 +11,6 @@ import { parse } from "../../worker/domain/validation";
 import {
   ADD_SHIPPING_FIRST,
   checkMemberItem,
-  formatPrice,
   type ItemState,
   liveMessage,
   MUST_SIGN_IN,
@@ -22,6 +21,7 @@ import {
 import { requireUser, server } from "../lib/auth.server";
 import { type FormError, formAction, formFields } from "../lib/forms.server";
 import { memberItemSchema, offerSchema } from "../lib/schemas/auction";
+import { formatMoney } from "../lib/schemas/money";
 import type { Route } from "./+types/bidgallery";
 import "../styles/auction.css";
 
@@ -157,7 +157,7 @@ function BidCard({
           <div>
             <dt>Current price</dt>
             <dd className="bid-price" aria-live="polite">
-              {formatPrice(item.priceCents)}
+              {formatMoney(item.priceCents)}
             </dd>
           </div>
           <div>

@@ -5,10 +5,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { submitMemberItem } from "../../worker/domain/auction/auction";
 import { parse } from "../../worker/domain/validation";
 import { FormErrors } from "../components/FormErrors";
-import { checkMemberItem, formatPrice } from "../lib/auction";
+import { checkMemberItem } from "../lib/auction";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
 import { memberItemSchema } from "../lib/schemas/auction";
+import { formatMoney } from "../lib/schemas/money";
 import type { Route } from "./+types/mem-bid";
 import "../styles/auction.css";
 
@@ -80,7 +81,7 @@ export default function MemBid({ actionData }: Route.ComponentProps) {
       </Form>
       {submitted && !clientError && (
         <p className="success" role="status">
-          Submitted for approval: {submitted.title} ({formatPrice(submitted.priceCents)}), code{" "}
+          Submitted for approval: {submitted.title} ({formatMoney(submitted.priceCents)}), code{" "}
           <code className="code-chip">{submitted.shortCode}</code>.
         </p>
       )}

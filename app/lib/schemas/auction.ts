@@ -1,11 +1,9 @@
 // Auction forms: create-bid items (admin), member items, offers. Messages are the seed's (001 §5, §8).
 import { z } from "zod";
 import { ITEM_NEEDS_TITLE_PRICE_FILE, MEMBER_ITEM_NEEDS_TITLE_AMOUNT } from "../auction";
+import { money } from "./money";
 
 export { offerSchema } from "../auction";
-
-const price = (message: string) =>
-  z.coerce.number({ error: message }).refine((n) => Number.isFinite(n) && n > 0 && n <= 10_000_000, message);
 
 /** One item of the create-bid form. Invalid items are skipped with the seed's message, not fatal. */
 export const bidItemDraft = z.object({
@@ -15,7 +13,7 @@ export const bidItemDraft = z.object({
     .min(1, ITEM_NEEDS_TITLE_PRICE_FILE)
     .max(120, "Title must be at most 120 characters."),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters.").default(""),
-  price: price(ITEM_NEEDS_TITLE_PRICE_FILE),
+  price: money({ message: ITEM_NEEDS_TITLE_PRICE_FILE }),
   /** Completed `bid-media` uploads of the admin. */
   mediaIds: z.array(z.string().max(64)).min(1, ITEM_NEEDS_TITLE_PRICE_FILE).max(10, "At most 10 files per item."),
   /** Optional sale end, ISO date-time; none means the sale stays open until closed by hand. */
@@ -34,6 +32,6 @@ export const memberItemSchema = z.object({
     .min(1, MEMBER_ITEM_NEEDS_TITLE_AMOUNT)
     .max(120, "Title must be at most 120 characters."),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters.").default(""),
-  price: price(MEMBER_ITEM_NEEDS_TITLE_AMOUNT),
+  price: money({ message: MEMBER_ITEM_NEEDS_TITLE_AMOUNT }),
 });
 export type MemberItemForm = z.output<typeof memberItemSchema>;

@@ -383,6 +383,42 @@ describe("member items", () => {
   });
 });
 
+describe("prices (issue 13 item 7: one money rule)", () => {
+  it("refuses member-item prices that would round to zero cents or carry fractions of a cent", async () => {
+    const member = await signUp();
+    for (const price of [0.001, "0.004", 0, -5, 1.005]) {
+      const response = await call("/api/member-items", { cookie: member.cookie, json: { title: "Dust", price } });
+      expect(response.status).toBe(400);
+      expect((await response.json<any>()).error.message).toBe("Each item must have a title and offer amount.");
+    }
+    const rows = await db.select().from(memberItems).where(eq(memberItems.userId, member.user.id));
+    expect(rows).toEqual([]);
+    const ok = await call("/api/member-items", { cookie: member.cookie, json: { title: "Cent", price: "19.99" } });
+    expect((await ok.json<any>()).item.priceCents).toBe(1999);
+  });
+
+  it("skips bid items whose price rounds to zero cents", async () => {
+    const mediaId = await mediaUpload(admin.cookie);
+    const response = await call("/api/bid-items", {
+      cookie: admin.cookie,
+      json: { items: [{ title: "Dust", price: 0.001, mediaIds: [mediaId] }] },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.fields.items).toContain(
+      "Each item must have a title, price, and at least one file.",
+    );
+  });
+
+  it("refuses offers with fractions of a cent instead of rounding them", async () => {
+    const code = await createItem(10);
+    const member = await bidder();
+    const response = await offer(code, 10.015, member.cookie);
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.message).toBe("Price can have at most 2 decimals.");
+    expect((await stub(code).state())!.priceCents).toBe(1000);
+  });
+});
+
 describe("live sockets", () => {
   it("exist only for listed items", async () => {
     const response = await SELF.fetch("http://localhost/api/bid-items/NOSUCH/live", {

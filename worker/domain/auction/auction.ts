@@ -2,8 +2,9 @@
 // approving a member's item), the gallery listing, offers with their
 // preconditions, closing and approving (admin).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { ADD_SHIPPING_FIRST, type ItemState, MUST_SIGN_IN, NO_VALID_ITEMS, toCents } from "../../../app/lib/auction";
+import { ADD_SHIPPING_FIRST, type ItemState, MUST_SIGN_IN, NO_VALID_ITEMS } from "../../../app/lib/auction";
 import { bidItemDraft, type MemberItemForm } from "../../../app/lib/schemas/auction";
+import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
