@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 export function meta() {
   return [{ title: "Contact · Creator Platform" }];
 }
@@ -10,6 +12,9 @@ export default function Contact() {
         Questions about the platform, a package or your account? Write to{" "}
         <a href="mailto:support@creatorplatform.app">support@creatorplatform.app</a> and we answer within one working
         day.
+      </p>
+      <p>
+        Want news first? <Link to="/community">Join the Early Risers</Link>.
       </p>
     </section>
   );

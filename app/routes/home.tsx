@@ -36,6 +36,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         <Link to="/signup" className="button primary">
           Try
+        </Link>{" "}
+        <Link to="/community" className="button">
+          Join the Early Risers
         </Link>
       </section>
     </div>

@@ -9,6 +9,7 @@ import {
   listMemberItems,
 } from "../../worker/domain/auction/auction";
 import { AuctionAdmin, type OfferGroupView } from "../components/AuctionAdmin";
+import { CommunitySignups } from "../components/community/CommunityAdmin";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
 import type { Route } from "./+types/the-administrator";
@@ -97,6 +98,7 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
+      <CommunitySignups />
       <p className="muted">Totals, beat battle submissions and the popup editor are coming soon.</p>
     </section>
   );

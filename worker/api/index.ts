@@ -5,6 +5,7 @@ import { NotFound } from "../domain/errors";
 import { accounts } from "./accounts";
 import { admin } from "./admin";
 import { auction } from "./auction";
+import { community } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
@@ -31,6 +32,7 @@ export const api = new Hono<AppEnv>()
   .route("/", shipping)
   .route("/", auction)
   .route("/", playlistsApi)
+  .route("/", community)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

@@ -1,0 +1,93 @@
+// 'Early Risers' (seed 001 screen 7): name, e-mail, message and a honeypot.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { SunrisePicture } from "../components/community/Pictures";
+import { FormErrors } from "../components/FormErrors";
+import type { FormError } from "../lib/forms.server";
+import { COMMUNITY_MESSAGE_MAX, communitySchema, HONEYPOT_FIELD, STARTED_FIELD } from "../lib/schemas/community";
+import type { Route } from "./+types/community";
+import "../styles/community.css";
+
+export { action, loader } from "./community.server";
+
+export function meta() {
+  return [{ title: "Early Risers · Creator Platform" }];
+}
+
+export default function Community({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [clientError, setClientError] = useState<FormError | null>(null);
+  const serverError = actionData && "error" in actionData ? actionData.error : null;
+  const done = actionData && "success" in actionData ? actionData : null;
+  const values = (actionData && "values" in actionData && actionData.values) || undefined;
+
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const form = Object.fromEntries(new FormData(event.currentTarget));
+    const result = communitySchema.safeParse(form);
+    if (result.success) return setClientError(null);
+    event.preventDefault();
+    const fields: Record<string, string[]> = {};
+    for (const issue of result.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
+    setClientError({ code: "invalid", message: result.error.issues[0]!.message, fields });
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>Early Risers</h1>
+      <Link to="/editmedia" aria-label="Our services: see the packages">
+        <SunrisePicture label="Sunrise over green hills: see our service packages" />
+      </Link>
+      <p>Join the community of creators who start early. Tell us who you are and we'll keep you posted.</p>
+      <FormErrors error={clientError ?? serverError} />
+      {done ? (
+        <p role="status" className="success">
+          {done.message}
+        </p>
+      ) : (
+        <Form method="post" className="form" noValidate onSubmit={check}>
+          <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />
+          <label>
+            Name
+            <input name="name" autoComplete="name" maxLength={100} defaultValue={values?.name} required />
+          </label>
+          <label>
+            Email
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={values?.email}
+              required
+            />
+          </label>
+          <label>
+            Message (optional, at most {COMMUNITY_MESSAGE_MAX} characters)
+            <textarea name="message" rows={4} defaultValue={values?.message} />
+          </label>
+          {/* The honeypot: off-screen, out of the tab order, hidden from assistive tech, and marked
+              for password managers (1Password, LastPass, Bitwarden, Dashlane) to leave alone. */}
+          <div className="honey" aria-hidden="true">
+            <label>
+              Leave this empty
+              <input
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+                data-1p-ignore="true"
+                data-lpignore="true"
+                data-bwignore="true"
+                data-form-type="other"
+                defaultValue=""
+              />
+            </label>
+          </div>
+          <button type="submit" className="button primary" disabled={sending}>
+            {sending ? "Submitting..." : "Join"}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
