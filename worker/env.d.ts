@@ -13,6 +13,11 @@ interface Secrets {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  /** Stripe (worker/payments): without the secret key, development uses the test provider. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Public: handed to the browser's card form (a `[vars]` entry in wrangler.toml). */
+  STRIPE_PUBLISHABLE_KEY?: string;
 }
 
 interface Env extends Secrets {}

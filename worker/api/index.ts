@@ -5,11 +5,13 @@ import { NotFound } from "../domain/errors";
 import { accounts } from "./accounts";
 import { admin } from "./admin";
 import { auction } from "./auction";
+import { checkoutApi } from "./checkout";
 import { community } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
 import { filesApi } from "./files";
+import { paymentsApi } from "./payments";
 import { playlistsApi } from "./playlists";
 import { popups } from "./popups";
 import { shipping } from "./shipping";
@@ -33,6 +35,8 @@ export const api = new Hono<AppEnv>()
   .route("/", auction)
   .route("/", playlistsApi)
   .route("/", community)
+  .route("/", checkoutApi)
+  .route("/", paymentsApi)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

@@ -2,6 +2,7 @@
 import type { BidItem } from "../auction/bid-item";
 import { type Database, database } from "../db/client";
 import { type MailSender, mailSender } from "../mail";
+import { type Payments, paymentsFor } from "../payments";
 import { type Signer, storageSigner } from "../storage/signer";
 
 export interface Deps {
@@ -11,6 +12,8 @@ export interface Deps {
   storage: { bucket: R2Bucket; signer: Signer };
   /** The jobs queue (probe, render, package). */
   queue: Queue;
+  /** Card payments (Stripe, or the local test provider): the only way to Stripe. */
+  payments: Payments;
   /** One BidItem Durable Object per auction item, named by its short code. */
   bidItems: DurableObjectNamespace<BidItem>;
   /** Keys the HMAC of verification codes and storage tokens. */
@@ -25,6 +28,7 @@ export function makeDeps(env: Env, origin: string): Deps {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set");
   const db = database(env.DB);
   let signer: Signer | undefined;
+  let payments: Payments | undefined;
   return {
     db,
     get mail() {
@@ -38,6 +42,10 @@ export function makeDeps(env: Env, origin: string): Deps {
       },
     },
     queue: env.JOBS,
+    get payments() {
+      payments ??= paymentsFor(env, db);
+      return payments;
+    },
     bidItems: env.BID_ITEM as DurableObjectNamespace<BidItem>,
     secret: env.SESSION_SECRET,
     adminEmail: env.ADMIN_EMAIL.trim().toLowerCase(),

@@ -1,0 +1,105 @@
+// Cart, checkout and the card form (seed 001 §4, §5, §7, §8), shared by the
+// pages and the API. Seed messages are verbatim; the rest are ours.
+import { z } from "zod";
+
+// Seed 001 §8, verbatim.
+export const ADDED_TO_CART = "Product added to cart.";
+export const ADD_TO_CART_FAILED = "Failed to add product to cart.";
+export const ADD_TO_CART_ERROR = "Server error while adding to cart.";
+export const CART_EMPTY = "Your cart is empty.";
+export const PAYMENT_INIT_FAILED = "Unable to initialize payment.";
+export const PACKAGING_FAILED = "Payment succeeded, but file packaging failed.";
+export const PAYMENT_ERROR = "An error occurred during payment.";
+
+// Ours: why a product cannot go in the cart.
+export const ALREADY_IN_CART = "This product is already in your cart.";
+export const OWN_PRODUCT = "You cannot buy your own product.";
+export const PRODUCT_UNAVAILABLE = "This product is not available.";
+export const PRODUCT_SOLD_OUT = "This product is sold out.";
+export const EXCLUSIVE_SOLD = "This exclusive licence has already been sold.";
+export const CART_FULL = "Your cart can hold at most 50 products.";
+export const CART_CHANGED = "Some products in your cart are no longer available. Please review your cart.";
+export const NAME_ON_CARD_REQUIRED = "Please enter the name on the card.";
+export const THANK_YOU = "Thank you for your purchase! Your files are being packaged.";
+
+/** Ours: a cart is bounded so one order stays within D1's statement limits. */
+export const MAX_CART_ITEMS = 50;
+
+export const addToCartSchema = z.object({
+  productId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().min(1, PRODUCT_UNAVAILABLE).max(64, PRODUCT_UNAVAILABLE),
+});
+
+export const nameOnCardSchema = z
+  .string({ error: NAME_ON_CARD_REQUIRED })
+  .trim()
+  .min(1, NAME_ON_CARD_REQUIRED)
+  .max(100, "The name on the card is at most 100 characters.");
+
+/** The body of 'Proceed to Payment'. Prices and amounts are never read from it. */
+export const checkoutSchema = z.object({ nameOnCard: nameOnCardSchema });
+
+// ── The TEST PROVIDER's card form (local development only) ──────────────────
+
+export const CARD_NUMBER_INVALID = "Your card number is invalid.";
+export const CARD_NUMBER_INCOMPLETE = "Your card number is incomplete.";
+export const CARD_EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";
+export const CARD_EXPIRED = "Your card's expiration year is in the past.";
+export const CARD_CVC_INCOMPLETE = "Your card's security code is incomplete.";
+
+/** Stripe's public test numbers and what Stripe answers for them. */
+export const TEST_CARD_OUTCOMES: Record<string, { code: string; declineCode?: string; message: string } | null> = {
+  "4242424242424242": null,
+  "4000000000000002": { code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." },
+  "4000000000009995": {
+    code: "card_declined",
+    declineCode: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+};
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, "");
+
+export const testCardSchema = z.object({
+  number: z
+    .string({ error: CARD_NUMBER_INCOMPLETE })
+    .transform(digitsOnly)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d*$/, CARD_NUMBER_INVALID)
+        .min(16, CARD_NUMBER_INCOMPLETE)
+        .max(19, CARD_NUMBER_INVALID)
+        .refine(luhn, CARD_NUMBER_INVALID),
+    ),
+  expiry: z
+    .string({ error: CARD_EXPIRY_INCOMPLETE })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, CARD_EXPIRY_INCOMPLETE)
+    .refine((value) => {
+      const [month, year] = value.split("/").map((part) => Number(part.trim()));
+      const now = new Date();
+      const endOfMonth = new Date(Date.UTC(2000 + year!, month!, 1));
+      return endOfMonth.getTime() > now.getTime();
+    }, CARD_EXPIRED),
+  cvc: z
+    .string({ error: CARD_CVC_INCOMPLETE })
+    .trim()
+    .regex(/^\d{3,4}$/, CARD_CVC_INCOMPLETE),
+  name: nameOnCardSchema,
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+export const testConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: testCardSchema,
+});

@@ -1,0 +1,87 @@
+// Cart to paid order through the whole Worker: the API, the test provider's
+// card confirmation and the signed webhook it sends through the real route.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, signUp } from "../../../tests/workers/http";
+import { addToCart, insertProduct, payCart } from "../../../tests/workers/store";
+import { database } from "../../db/client";
+import { jobs, orderItems, orders, products } from "../../db/schema";
+
+const db = () => database(env.DB);
+
+describe("cart and checkout", () => {
+  it("adds to the cart with the seed's message, lists it, refuses a second add and one's own product", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { title: "Night Drive", priceCents: 1999 });
+    const added = await addToCart(buyer.cookie, productId);
+    expect(added.status).toBe(201);
+    expect(await added.json()).toEqual({ message: "Product added to cart." });
+
+    const again = await addToCart(buyer.cookie, productId);
+    expect(again.status).toBe(409);
+    expect((await again.json<any>()).error.message).toBe("This product is already in your cart.");
+    const own = await addToCart(seller.cookie, productId);
+    expect((await own.json<any>()).error.message).toBe("You cannot buy your own product.");
+
+    const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
+    expect(cart.totalCents).toBe(1999);
+    expect(cart.items).toEqual([
+      expect.objectContaining({
+        productId,
+        title: "Night Drive",
+        sellerUsername: seller.form.username,
+        licenseType: "non-exclusive",
+        priceCents: 1999,
+        unavailable: null,
+      }),
+    ]);
+  });
+
+  it("answers a visitor with 401 'User is not authenticated.'", async () => {
+    const response = await call("/api/cart/items", { json: { productId: "x" } });
+    expect(response.status).toBe(401);
+    expect((await response.json<any>()).error.message).toBe("User is not authenticated.");
+  });
+
+  it("pays with 4242…, fulfils on the signed webhook, empties the cart and queues the package", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { priceCents: 1250, quantity: 3 });
+    await addToCart(buyer.cookie, productId);
+    const { checkout, confirmed, result } = await payCart(buyer.cookie);
+    expect(checkout.amountCents).toBe(1250);
+    expect(confirmed.status).toBe(200);
+    expect(result.status).toBe("succeeded");
+
+    const [order] = await db().select().from(orders).where(eq(orders.id, checkout.orderId));
+    expect(order).toMatchObject({ status: "paid", amountCents: 1250, refundedCents: 0 });
+    const [product] = await db().select().from(products).where(eq(products.id, productId));
+    expect(product!.quantity).toBe(2);
+    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, checkout.orderId));
+    expect(item!.status).toBe("fulfilled");
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, order!.packageJobId!));
+    expect(job!.kind).toBe("purchase");
+    const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
+    expect(cart.items).toEqual([]);
+  });
+
+  it("shows a declined card's message as-is and fulfils nothing", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { quantity: 1 });
+    await addToCart(buyer.cookie, productId);
+    const declined = await payCart(buyer.cookie, "4000 0000 0000 0002");
+    expect(declined.confirmed.status).toBe(402);
+    expect(declined.result.error.message).toBe("Your card was declined.");
+    const poor = await payCart(buyer.cookie, "4000 0000 0000 9995");
+    expect(poor.result.error.message).toBe("Your card has insufficient funds.");
+    const [order] = await db().select().from(orders).where(eq(orders.id, poor.checkout.orderId));
+    expect(order).toMatchObject({ status: "pending", lastPaymentError: "Your card has insufficient funds." });
+    const [product] = await db().select().from(products).where(eq(products.id, productId));
+    expect(product!.quantity).toBe(1);
+    const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
+    expect(cart.items).toHaveLength(1);
+  });
+});

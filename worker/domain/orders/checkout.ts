@@ -1,0 +1,118 @@
+// Checkout (seed 001 §4, §7 `/create-payment-intent`): an order is made from
+// the cart rows in D1 — prices from the database, never from the request —
+// then a PaymentIntent carrying the order id, with an idempotency key derived
+// from the order. A cart whose total is zero (free licences only) needs no
+// payment and is fulfilled at once.
+import { eq } from "drizzle-orm";
+import { CART_CHANGED, CART_EMPTY, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
+import { orderItems, orders } from "../../db/schema";
+import { PaymentProviderError } from "../../payments";
+import { randomId } from "../../security/crypto";
+import type { SessionUser } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict, Invalid } from "../errors";
+import { listCart } from "./cart";
+import { settleOrder } from "./fulfilment";
+
+const NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** CP-XXXXXXXX: what buyers quote and licences print (the id stays internal). */
+export function orderNumber(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `CP-${Array.from(bytes, (b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join("")}`;
+}
+
+export const intentIdempotencyKey = (orderId: string) => `order:${orderId}:intent`;
+
+interface NewOrderItem {
+  productId: string;
+  sellerId: string;
+  sellerUsername: string;
+  title: string;
+  licenseType: "free" | "non-exclusive" | "exclusive";
+  priceCents: number;
+}
+
+/** Writes a pending order and its items in one batch. */
+export async function createOrder(
+  deps: Pick<Deps, "db">,
+  buyerId: string,
+  items: NewOrderItem[],
+  provider: "stripe" | "test" | "none",
+) {
+  const id = crypto.randomUUID();
+  const number = orderNumber();
+  const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+  await deps.db.batch([
+    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider }),
+    deps.db.insert(orderItems).values(
+      items.map((item) => ({
+        id: crypto.randomUUID(),
+        orderId: id,
+        ...item,
+        // 128 random bits: the licence's public address must not be guessable.
+        licenceCode: randomId(16),
+      })),
+    ),
+  ]);
+  return { id, number, amountCents };
+}
+
+export interface CheckoutStarted {
+  orderId: string;
+  number: string;
+  amountCents: number;
+  /** null for a free order, which is already settled. */
+  clientSecret: string | null;
+  provider: "stripe" | "test" | "none";
+  publishableKey: string | null;
+}
+
+export async function startCheckout(deps: Deps, buyer: Pick<SessionUser, "id" | "email">): Promise<CheckoutStarted> {
+  const cart = await listCart(deps, buyer.id);
+  if (cart.items.length === 0) throw new Invalid(CART_EMPTY);
+  if (cart.items.some((item) => item.unavailable)) throw new Conflict(CART_CHANGED, undefined, "cart_changed");
+
+  const free = cart.totalCents === 0;
+  const provider = free ? "none" : deps.payments.provider;
+  const order = await createOrder(deps, buyer.id, cart.items, provider);
+  if (free) {
+    await settleOrder(deps, order.id);
+    return {
+      orderId: order.id,
+      number: order.number,
+      amountCents: 0,
+      clientSecret: null,
+      provider,
+      publishableKey: null,
+    };
+  }
+  try {
+    const intent = await deps.payments.createIntent({
+      amountCents: order.amountCents,
+      currency: "usd",
+      kind: "order",
+      metadata: { orderId: order.id, orderNumber: order.number },
+      idempotencyKey: intentIdempotencyKey(order.id),
+      description: `Order ${order.number}`,
+      receiptEmail: buyer.email,
+    });
+    await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+    return {
+      orderId: order.id,
+      number: order.number,
+      amountCents: order.amountCents,
+      clientSecret: intent.clientSecret,
+      provider,
+      publishableKey: deps.payments.publishableKey,
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`payment intent for order ${order.id} failed:`, error.message);
+    await deps.db
+      .update(orders)
+      .set({ status: "canceled", lastPaymentError: error.message })
+      .where(eq(orders.id, order.id));
+    throw new Conflict(PAYMENT_INIT_FAILED, undefined, "payment_init_failed");
+  }
+}

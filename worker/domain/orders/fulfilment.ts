@@ -1,0 +1,201 @@
+// Fulfilment of an order, run only from a verified `payment_intent.succeeded`
+// (or at once for a free order). One D1 batch — one transaction, and D1 runs
+// one writer at a time — decides every item against the stock as it is at
+// that instant, so nothing is ever sold more times than it exists:
+//   the order becomes paid; each pending item becomes `fulfilled` if its
+//   product is still available, else `refunded`; quantities drop by one (the
+//   CHECK keeps them ≥ 0); a sold exclusive is withdrawn and leaves every
+//   cart; the buyer's cart loses what was bought; the package job is queued.
+// Items leave `pending` only once, so a second delivery of the same event, or
+// a late one, finds nothing to do. What follows the batch (the refund of
+// items that were gone, queueing the job) is idempotent and re-run by retries.
+import { and, eq } from "drizzle-orm";
+import { formatMoney } from "../../../app/lib/schemas/money";
+import { jobs, orderItems, orders, users } from "../../db/schema";
+import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
+import { randomId } from "../../security/crypto";
+import type { Deps } from "../deps";
+import { AVAILABLE_P } from "./availability";
+
+const FULFILLED_IN_RUN = "SELECT product_id FROM order_items WHERE fulfilment_run = ?1 AND status = 'fulfilled'";
+
+/** Decides the order's items in one transaction; returns whether this call did it. */
+async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: string, buyerId: string | null) {
+  const run = randomId(12);
+  const jobId = crypto.randomUUID();
+  const now = deps.now();
+  const d1 = deps.db.$client;
+  const input = JSON.stringify({ orderId, origin: deps.origin });
+  const [, decided] = await d1.batch([
+    d1
+      .prepare("UPDATE orders SET status = 'paid', paid_at = ?2 WHERE id = ?1 AND status IN ('pending', 'canceled')")
+      .bind(orderId, now),
+    d1
+      .prepare(
+        `UPDATE order_items SET
+           status = CASE WHEN EXISTS (SELECT 1 FROM products p WHERE p.id = order_items.product_id AND ${AVAILABLE_P})
+                    THEN 'fulfilled' ELSE 'refunded' END,
+           fulfilment_run = ?1, fulfilled_at = ?3,
+           file_ids = (SELECT json_group_array(f.id) FROM
+                        (SELECT id FROM product_files WHERE product_id = order_items.product_id AND removed_at IS NULL
+                         ORDER BY seq_pos, created_at) f)
+         WHERE order_id = ?2 AND status = 'pending'
+           AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ?2 AND o.status = 'paid')`,
+      )
+      .bind(run, orderId, now),
+    d1
+      .prepare(
+        `UPDATE products SET quantity = quantity - 1, updated_at = ?2
+         WHERE quantity IS NOT NULL AND id IN (${FULFILLED_IN_RUN})`,
+      )
+      .bind(run, now),
+    d1
+      .prepare(
+        `UPDATE products SET status = 'withdrawn', updated_at = ?2
+         WHERE license_type = 'exclusive' AND status = 'active' AND id IN (${FULFILLED_IN_RUN})`,
+      )
+      .bind(run, now),
+    d1
+      .prepare(`DELETE FROM cart_items WHERE product_id IN (${FULFILLED_IN_RUN} AND license_type = 'exclusive')`)
+      .bind(run),
+    d1
+      .prepare(
+        "DELETE FROM cart_items WHERE user_id = ?2 AND product_id IN (SELECT product_id FROM order_items WHERE fulfilment_run = ?1)",
+      )
+      .bind(run, buyerId),
+    d1
+      .prepare(
+        `INSERT INTO jobs (id, user_id, kind, status, progress, input, attempts, created_at, updated_at)
+         SELECT ?2, ?3, 'purchase', 'queued', 0, ?4, 0, ?5, ?5
+         WHERE ?3 IS NOT NULL AND EXISTS (${FULFILLED_IN_RUN})`,
+      )
+      .bind(run, jobId, buyerId, input, now),
+    d1
+      .prepare(
+        `UPDATE orders SET
+           refund_due_cents = refund_due_cents +
+             COALESCE((SELECT SUM(price_cents) FROM order_items WHERE fulfilment_run = ?1 AND status = 'refunded'), 0),
+           package_job_id = COALESCE((SELECT id FROM jobs WHERE id = ?3), package_job_id)
+         WHERE id = ?2`,
+      )
+      .bind(run, orderId, jobId),
+  ]);
+  return (decided?.meta.changes ?? 0) > 0;
+}
+
+function refundNotice(titles: string[], cents: number, paid: boolean) {
+  const list = titles.map((t) => `“${t}”`).join(", ");
+  const verb = titles.length === 1 ? "was" : "were";
+  return paid
+    ? `${list} ${verb} no longer available when your payment arrived: ${formatMoney(cents)} has been refunded to your card.`
+    : `${list} ${verb} no longer available.`;
+}
+
+/** The idempotent tail: refund what was gone, tell the buyer, queue the package job. */
+async function completeSettlement(deps: Deps, orderId: string) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (order.status !== "paid" && order.status !== "refunded")) return;
+
+  const gone = await deps.db
+    .select({ title: orderItems.title })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "refunded")));
+  const due = order.refundDueCents;
+  if (gone.length && (due > 0 || !order.notice)) {
+    if (due > 0 && order.paymentIntentId) {
+      // Same key on every retry: the provider refunds once however often we ask.
+      await deps.payments.refund({
+        paymentIntentId: order.paymentIntentId,
+        amountCents: due,
+        idempotencyKey: `order:${orderId}:refund-unavailable`,
+        reason: "unavailable",
+      });
+    }
+    const notice = refundNotice(
+      gone.map((item) => item.title),
+      due,
+      due > 0,
+    );
+    const refundedCents = order.refundedCents + due;
+    const [applied] = await deps.db
+      .update(orders)
+      .set({
+        refundedCents,
+        refundDueCents: 0,
+        status: order.amountCents > 0 && refundedCents >= order.amountCents ? "refunded" : order.status,
+        notice,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.refundDueCents, due)))
+      .returning({ userId: orders.userId });
+    if (applied?.userId && due > 0) await mailRefund(deps, applied.userId, order.number, notice);
+  }
+
+  if (order.packageJobId) {
+    const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, order.packageJobId));
+    if (job?.status === "queued" && job.attempts === 0) await deps.queue.send({ jobId: job.id, kind: "purchase" });
+  }
+}
+
+async function mailRefund(deps: Deps, userId: string, number: string, notice: string) {
+  const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (buyer) await deps.mail.send({ to: buyer.email, subject: `Order ${number}: refund`, text: notice });
+}
+
+/** Settles an order whose money has arrived (or that costs nothing): decide, then complete. */
+export async function settleOrder(deps: Deps, orderId: string) {
+  const [order] = await deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return false;
+  const decided = await decideItems(deps, orderId, order.userId);
+  await completeSettlement(deps, orderId);
+  return decided;
+}
+
+async function orderFor({ deps, intent }: FulfilmentContext) {
+  const orderId = intent.metadata.orderId;
+  if (!orderId) return null;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) {
+    console.warn(`payment ${intent.id} names unknown order ${orderId}`);
+    return null;
+  }
+  if (order.paymentIntentId && order.paymentIntentId !== intent.id) {
+    console.warn(`payment ${intent.id} does not belong to order ${orderId} (${order.paymentIntentId})`);
+    return null;
+  }
+  return order;
+}
+
+export const orderFulfilment: FulfilmentHandler = {
+  async succeeded(context) {
+    const order = await orderFor(context);
+    if (!order) return;
+    const { intent, deps } = context;
+    // The amount was set by us from the database; anything less is not this order's payment.
+    if (intent.amountReceived < order.amountCents || intent.currency !== order.currency) {
+      console.warn(`payment ${intent.id} received ${intent.amountReceived} ${intent.currency} for order ${order.id}`);
+      return;
+    }
+    if (!order.paymentIntentId)
+      await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+    await settleOrder(deps, order.id);
+  },
+
+  async failed(context) {
+    const order = await orderFor(context);
+    if (!order || order.status !== "pending") return;
+    await context.deps.db
+      .update(orders)
+      .set({ lastPaymentError: context.intent.lastError ?? "The payment failed." })
+      .where(eq(orders.id, order.id));
+  },
+
+  async canceled(context) {
+    const order = await orderFor(context);
+    if (!order) return;
+    // Only a pending order can be cancelled: a late `canceled` never undoes a payment.
+    await context.deps.db
+      .update(orders)
+      .set({ status: "canceled" })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
+  },
+};

@@ -1,0 +1,153 @@
+// What a buyer has bought: an order's state (the checkout page polls it until
+// the webhook has paid it), the purchases list with fresh signed links every
+// time it is read, packaging retries, and free-licence products taken
+// without payment.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
+import { jobs, type Order, orderItems, orders, products, users } from "../../db/schema";
+import type { SessionUser } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { jobStatus } from "../renders/renders";
+import { unavailableReason } from "./cart";
+import { createOrder } from "./checkout";
+import { settleOrder } from "./fulfilment";
+
+/** Signed links are made anew on every read and live this long: no one-shot links. */
+const LINK_SECONDS = 60 * 60;
+
+type Viewer = Pick<SessionUser, "id" | "role">;
+
+async function ownOrder(deps: Pick<Deps, "db">, viewer: Viewer, orderId: string): Promise<Order> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  // Someone else's order is answered exactly like a missing one; the admin may look at any.
+  if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) throw new NotFound("Order not found.");
+  return order;
+}
+
+/** The order's package job, as the Downloads page shows jobs (with a fresh download link when done). */
+async function packageState(deps: Deps, order: Order) {
+  if (!order.packageJobId || !order.userId) return null;
+  return jobStatus(deps, order.userId, order.packageJobId).catch((error) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+}
+
+async function describe(deps: Deps, order: Order) {
+  const items = await deps.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.title);
+  const settled = order.status === "paid" || order.status === "refunded";
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    amountCents: order.amountCents,
+    refundedCents: order.refundedCents,
+    notice: order.notice,
+    lastPaymentError: order.status === "pending" ? order.lastPaymentError : null,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    items: await Promise.all(
+      items.map(async (item) => ({
+        productId: item.productId,
+        title: item.title,
+        sellerUsername: item.sellerUsername,
+        licenseType: item.licenseType,
+        priceCents: item.priceCents,
+        status: item.status,
+        licenceCode: settled && item.status === "fulfilled" ? item.licenceCode : null,
+        licenceUrl:
+          settled && item.status === "fulfilled" && item.licenceKey
+            ? (
+                await deps.storage.signer.signGet(
+                  { key: item.licenceKey, downloadName: `Licence-${order.number}-${item.licenceCode.slice(0, 6)}.pdf` },
+                  LINK_SECONDS,
+                )
+              ).url
+            : null,
+      })),
+    ),
+    package: settled ? await packageState(deps, order) : null,
+  };
+}
+
+export type OrderView = Awaited<ReturnType<typeof describe>>;
+
+export async function orderStatus(deps: Deps, viewer: Viewer, orderId: string) {
+  return describe(deps, await ownOrder(deps, viewer, orderId));
+}
+
+/** The buyer's settled orders, newest first, each with fresh links. */
+export async function listPurchases(deps: Deps, buyerId: string) {
+  const rows = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, buyerId), inArray(orders.status, ["paid", "refunded"])))
+    .orderBy(desc(orders.paidAt))
+    .limit(100);
+  return Promise.all(rows.map((order) => describe(deps, order)));
+}
+
+/** Packages a paid order again (after a failure): a new job, the order pointed at it. */
+export async function retryPackaging(deps: Deps, viewer: Viewer, orderId: string) {
+  const order = await ownOrder(deps, viewer, orderId);
+  if (order.status !== "paid" || !order.userId) throw new Invalid("Only a paid order can be packaged.");
+  const current = await packageState(deps, order);
+  if (current && current.status !== "failed") return current;
+  const jobId = crypto.randomUUID();
+  await deps.db.batch([
+    deps.db
+      .insert(jobs)
+      .values({ id: jobId, userId: order.userId, kind: "purchase", input: { orderId, origin: deps.origin } }),
+    deps.db.update(orders).set({ packageJobId: jobId }).where(eq(orders.id, orderId)),
+  ]);
+  await deps.queue.send({ jobId, kind: "purchase" });
+  return packageState(deps, { ...order, packageJobId: jobId });
+}
+
+/** A free-licence product, taken without payment: a settled zero order with its licence. */
+export async function claimFreeProduct(deps: Deps, buyerId: string, productId: string) {
+  const [product] = await deps.db
+    .select({ product: products, sellerUsername: users.username })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.userId))
+    .where(eq(products.id, productId));
+  if (!product || product.product.accessType !== "public-read" || product.product.status === "deleted")
+    throw new NotFound(PRODUCT_UNAVAILABLE);
+  const p = product.product;
+  if (p.userId === buyerId) throw new Conflict(OWN_PRODUCT, undefined, "own_product");
+  if (p.licenseType !== "free") throw new Invalid("Only free-licence products can be downloaded without payment.");
+  const reason = unavailableReason(p);
+  if (reason) throw new Conflict(reason, undefined, "unavailable");
+
+  // Taken before: the same order again, with fresh links.
+  const [earlier] = await deps.db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, buyerId), eq(orderItems.productId, productId), eq(orderItems.status, "fulfilled")))
+    .limit(1);
+  if (earlier) return { orderId: earlier.orderId };
+
+  const order = await createOrder(
+    deps,
+    buyerId,
+    [
+      {
+        productId: p.id,
+        sellerId: p.userId,
+        sellerUsername: product.sellerUsername,
+        title: p.title,
+        licenseType: p.licenseType,
+        priceCents: 0,
+      },
+    ],
+    "none",
+  );
+  await settleOrder(deps, order.id);
+  return { orderId: order.id };
+}
