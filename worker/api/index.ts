@@ -7,6 +7,7 @@ import { admin } from "./admin";
 import { auction } from "./auction";
 import { checkoutApi } from "./checkout";
 import { community } from "./community";
+import { chaptersApi } from "./chapters";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { errorResponse } from "./errors";
@@ -37,6 +38,7 @@ export const api = new Hono<AppEnv>()
   .route("/", community)
   .route("/", checkoutApi)
   .route("/", paymentsApi)
+  .route("/", chaptersApi)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

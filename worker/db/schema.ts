@@ -130,6 +130,20 @@ export const MEDIA_KINDS = ["image", "video", "audio", "pdf", "text", "other"] a
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const PROBE_STATES = ["none", "queued", "running", "done", "failed"] as const;
 
+/**
+ * A file's loudness as the renderer measured it (EBU R128, ffmpeg ebur128) in
+ * its own channel layout: a media fact like its duration, so a render measures
+ * each file only once.
+ */
+export interface MeasuredLoudness {
+  /** Integrated loudness, LUFS; null for silence (nothing above the gate). */
+  integrated: number | null;
+  /** True peak, dBTP. */
+  truePeak: number | null;
+  channels: number;
+}
+const loudness = () => text("loudness", { mode: "json" }).$type<MeasuredLoudness>();
+
 export const files = sqliteTable(
   "files",
   {
@@ -153,6 +167,7 @@ export const files = sqliteTable(
     resolution: text("resolution"),
     probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
     probeError: text("probe_error"),
+    loudness: loudness(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -336,6 +351,7 @@ const mediaColumns = () => ({
   frameRate: real("frame_rate"),
   resolution: text("resolution"),
   probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
+  loudness: loudness(),
 });
 
 /** One playlist per project (seed 000 §3), locked to audio or video by its first item. */
@@ -428,6 +444,43 @@ export interface ItemMedia {
   frameRate: number | null;
   resolution: string | null;
   programFileId: string | null;
+  /** Absent in applications recorded before issue 11. */
+  probeStatus?: (typeof PROBE_STATES)[number];
+  loudness?: MeasuredLoudness | null;
+}
+
+/**
+ * A chapter mark inside a playlist item, `offsetSeconds` from the item's start.
+ * Every item starts a chapter: a row at offset 0 exists only when the member
+ * renamed it; otherwise its title is the item's file name. Anchoring marks to
+ * items makes every later chapter follow when an item's duration changes.
+ */
+export const playlistChapters = sqliteTable(
+  "playlist_chapters",
+  {
+    id: text("id").primaryKey(),
+    playlistId: text("playlist_id")
+      .notNull()
+      .references(() => playlists.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => playlistItems.id, { onDelete: "cascade" }),
+    userId: owner(),
+    offsetSeconds: real("offset_seconds").notNull().default(0),
+    title: text("title"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("playlist_chapters_mark_unique").on(t.itemId, t.offsetSeconds),
+    index("playlist_chapters_playlist_idx").on(t.playlistId),
+  ],
+);
+
+/** The chapter rows of a replaced item as they were, so undo restores them exactly. */
+export interface ChapterSnapshot {
+  id: string;
+  offsetSeconds: number;
+  title: string | null;
 }
 
 /** One application of a program to one playlist, with what it replaced, so it can be undone. */
@@ -443,13 +496,44 @@ export const programApplications = sqliteTable(
       .references(() => playlists.id, { onDelete: "cascade" }),
     userId: owner(),
     changes: text("changes", { mode: "json" })
-      .$type<{ itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[]>()
+      .$type<
+        {
+          itemId: string;
+          slot: string;
+          action: "replaced" | "appended";
+          previous: ItemMedia | null;
+          /** The replaced item's chapter rows before the change (absent before issue 11). */
+          chapters?: ChapterSnapshot[];
+        }[]
+      >()
       .notNull(),
     undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("program_applications_playlist_idx").on(t.playlistId)],
 );
+
+export interface RenderChapter {
+  startTime: number;
+  title: string;
+}
+
+export interface LoudnessReport {
+  /** −16 (stereo) or −19 (mono) LUFS. */
+  target: number;
+  items: {
+    n: number;
+    fileName: string;
+    /** LUFS before; null for silence. */
+    measured: number | null;
+    /** Gain applied, dB. */
+    gainDb: number;
+    /** "normalised", "silence", "short" (boost capped), "no audio". */
+    outcome: string;
+    /** False when the file's stored measurement was used. */
+    measuredNow: boolean;
+  }[];
+}
 
 /** A rendered playlist: one per render job (id = job id). */
 export const renders = sqliteTable(
@@ -470,6 +554,12 @@ export const renders = sqliteTable(
     frameRate: real("frame_rate"),
     resolution: text("resolution"),
     size: integer("size"),
+    /** Where each chapter landed in the rendered file (also embedded, and as JSON at chaptersKey). */
+    chapters: text("chapters", { mode: "json" }).$type<RenderChapter[]>(),
+    /** The Podcasting 2.0 JSON chapters file beside the render. */
+    chaptersKey: text("chapters_key"),
+    /** What loudness normalisation did to each item. */
+    loudnessReport: text("loudness_report", { mode: "json" }).$type<LoudnessReport>(),
     createdAt: createdAt(),
   },
   (t) => [index("renders_user_idx").on(t.userId)],
@@ -480,6 +570,7 @@ export type PlaylistItem = typeof playlistItems.$inferSelect;
 export type Program = typeof programs.$inferSelect;
 export type ProgramFile = typeof programFiles.$inferSelect;
 export type Render = typeof renders.$inferSelect;
+export type PlaylistChapter = typeof playlistChapters.$inferSelect;
 
 // ── Digital store: products (issue 9, seller side; ADR 009) ─────────────────
 // Rows are never deleted by the seller: `status` hides them, so what buyers

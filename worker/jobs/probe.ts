@@ -1,8 +1,10 @@
 // Probe job: ffprobe (in the renderer) reads the file through a signed URL;
-// its duration, frame rate and resolution are written to the file record.
+// its duration, frame rate and resolution are written to the file record and
+// to every playlist item playing it (worker/domain/media/facts.ts).
 import { eq } from "drizzle-orm";
 import { files, type Job, playlistItems, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { writeFacts } from "../domain/media/facts";
 import { runOnRenderer } from "../renderer/client";
 import { markDone, markFailed, markRunning } from "./store";
 
@@ -29,12 +31,12 @@ export interface ProbeInput {
 
 function targetOf(job: Job) {
   const input = job.input as unknown as ProbeInput;
-  const table = TARGETS[input.target ?? "file"];
-  return { table, id: (input.id ?? input.fileId)!, key: input.key };
+  const target = input.target ?? "file";
+  return { table: TARGETS[target], target, id: (input.id ?? input.fileId)!, key: input.key };
 }
 
 export async function runProbe(deps: Deps, env: Env, job: Job) {
-  const { table, id: fileId, key } = targetOf(job);
+  const { table, target, id: fileId, key } = targetOf(job);
   const [file] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, fileId));
   if (!file) {
     await markDone(deps.db, job.id, { skipped: "file deleted" });
@@ -42,7 +44,7 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
   }
   await deps.db.batch([
     markRunning(deps.db, job.id),
-    deps.db.update(table).set({ probeStatus: "running" }).where(eq(table.id, fileId)),
+    ...writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" }),
   ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
   const result = await runOnRenderer<ProbeResult>(env, "/jobs/probe", { jobId: job.id, input: { url: input.url } });
@@ -53,22 +55,17 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
     probeStatus: "done" as const,
   };
   await deps.db.batch([
-    table === files
-      ? deps.db
-          .update(files)
-          .set({ ...facts, probeError: null })
-          .where(eq(files.id, fileId))
-      : deps.db.update(table).set(facts).where(eq(table.id, fileId)),
+    ...writeFacts(deps.db, { target, id: fileId }, facts),
+    ...(table === files ? [deps.db.update(files).set({ probeError: null }).where(eq(files.id, fileId))] : []),
     markDone(deps.db, job.id, { ...result }),
   ]);
 }
 
 export async function failProbe(deps: Deps, job: Job, reason: string) {
-  const { table, id } = targetOf(job);
+  const { table, target, id } = targetOf(job);
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
-    table === files
-      ? deps.db.update(files).set({ probeStatus: "failed", probeError: reason }).where(eq(files.id, id))
-      : deps.db.update(table).set({ probeStatus: "failed" }).where(eq(table.id, id)),
+    ...writeFacts(deps.db, { target, id }, { probeStatus: "failed" }),
+    ...(table === files ? [deps.db.update(files).set({ probeError: reason }).where(eq(files.id, id))] : []),
   ]);
 }

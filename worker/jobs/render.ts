@@ -1,10 +1,23 @@
 // Render job: the renderer concatenates the playlist's items (signed input
-// URLs, in order) and PUTs the result to a signed output URL.
+// URLs, in order) and PUTs the result to a signed output URL. It gets each
+// item's chapter marks and stored loudness; what it measured goes back to
+// the items' files (so the next render measures only what changed), and the
+// chapters it placed are kept on the render and beside it as JSON.
 import { asc, eq } from "drizzle-orm";
-import { type Job, playlistItems, playlists, renders } from "../db/schema";
+import {
+  type Job,
+  type LoudnessReport,
+  type MeasuredLoudness,
+  playlistItems,
+  playlists,
+  type RenderChapter,
+  renders,
+} from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { homeOf, writeFacts } from "../domain/media/facts";
+import { chapterList, marksOf } from "../domain/playlists/chapters";
 import { runOnRenderer } from "../renderer/client";
-import { renderKey } from "../storage/keys";
+import { chaptersKey, renderKey } from "../storage/keys";
 import { progressUrl } from "./progress";
 import { markDone, markFailed, markRunning } from "./store";
 
@@ -17,6 +30,16 @@ export interface RenderResult {
   resolution: string | null;
   size: number;
   audioOutput?: { size: number; durationSeconds: number | null };
+  chapters?: RenderChapter[];
+  loudness?: {
+    target: number;
+    items: (LoudnessReport["items"][number] & { loudness: MeasuredLoudness | null })[];
+  };
+}
+
+/** The Podcasting 2.0 JSON chapters format (application/json+chapters). */
+export function podcastChapters(chapters: RenderChapter[]) {
+  return { version: "1.2.0", chapters: chapters.map((c) => ({ startTime: c.startTime, title: c.title })) };
 }
 
 export async function runRender(deps: Deps, env: Env, job: Job) {
@@ -40,11 +63,18 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
 
   const { signer } = deps.storage;
   const audioKey = playlist.mediaType === "audio" ? renderKey(render.userId, renderId, "m4a") : null;
+  const chapters = chapterList(items, await marksOf(deps.db, playlistId));
   const input = {
     mediaType: playlist.mediaType ?? "video",
     loudness: Boolean(loudness),
     items: await Promise.all(
-      items.map(async (item) => ({ url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url })),
+      items.map(async (item) => ({
+        url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url,
+        chapters: chapters
+          .filter((c) => c.itemId === item.id)
+          .map((c) => ({ offsetSeconds: c.offsetSeconds, title: c.title })),
+        ...(item.loudness ? { loudness: item.loudness } : {}),
+      })),
     ),
     output: await signer.signPut({ key: render.key, contentType: "video/mp4" }, URL_SECONDS),
     audioOutput: audioKey ? await signer.signPut({ key: audioKey, contentType: "audio/mp4" }, URL_SECONDS) : undefined,
@@ -54,6 +84,26 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
     input,
     callbackUrl: await progressUrl(deps.origin, deps.secret, job.id),
   });
+  const placed = result.chapters ?? [];
+  const jsonKey = placed.length ? chaptersKey(render.userId, renderId) : null;
+  if (jsonKey)
+    await deps.storage.bucket.put(jsonKey, JSON.stringify(podcastChapters(placed)), {
+      httpMetadata: { contentType: "application/json+chapters" },
+    });
+  // Measured now: kept with each item's file, so the next render measures only what changed.
+  const learned = (result.loudness?.items ?? []).flatMap((r) => {
+    const item = items[r.n - 1];
+    return item && r.measuredNow && r.loudness ? writeFacts(deps.db, homeOf(item), { loudness: r.loudness }) : [];
+  });
+  const report: LoudnessReport | null = result.loudness
+    ? {
+        target: result.loudness.target,
+        items: result.loudness.items.map(({ loudness: _measured, ...rest }) => ({
+          ...rest,
+          fileName: items[rest.n - 1]?.fileName ?? `Item ${rest.n}`,
+        })),
+      }
+    : null;
   await deps.db.batch([
     deps.db
       .update(renders)
@@ -66,6 +116,9 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
         resolution: result.resolution,
         size: result.size,
         audioKey: result.audioOutput ? audioKey : null,
+        chapters: placed,
+        chaptersKey: jsonKey,
+        loudnessReport: report,
       })
       .where(eq(renders.id, renderId)),
     deps.db
@@ -73,6 +126,7 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
       .set({ renderedAt: new Date(deps.now()) })
       .where(eq(playlists.id, playlistId)),
     markDone(deps.db, job.id, { ...result }),
+    ...learned,
   ]);
 }
 

@@ -45,6 +45,11 @@ export function renderKey(userId: string, renderId: string, extension: "mp4" | "
   return `users/${userId}/renders/${renderId}.${extension}`;
 }
 
+/** The render's chapters as Podcasting 2.0 JSON, beside it. */
+export function chaptersKey(userId: string, renderId: string): string {
+  return `users/${userId}/renders/${renderId}.chapters.json`;
+}
+
 export function packageKey(userId: string, jobId: string): string {
   return `users/${userId}/packages/${jobId}.zip`;
 }

@@ -10,6 +10,7 @@ export const allFilesMustBe = (type: string) => `All files must be ${type} files
 export const SLOT_INVALID = "Slot position must be a letter from a to z.";
 export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
 export const SLOT_TAKEN = "Slot position already exists in this playlist.";
+export const DUPLICATE_SLOT = "Duplicate slot position detected.";
 export const PROGRAM_SLOT_TAKEN = "Slot position already exists or is invalid.";
 export const PROGRAM_TITLE_REQUIRED = "Program title is required";
 export const programOnlyAccepts = (kind: string) => `This program only accepts ${kind} files.`;

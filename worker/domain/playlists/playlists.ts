@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import {
   allFilesMustBe,
+  DUPLICATE_SLOT,
   FILES_ADDED,
   NO_FILES_SELECTED,
   ONLY_AUDIO_OR_VIDEO,
@@ -22,7 +23,8 @@ import {
 import { copyObject } from "../../storage/copy";
 import { playlistKeyFor } from "../../storage/keys";
 import type { Deps } from "../deps";
-import { Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { syncFromHomes } from "../media/facts";
 import { assertCompleteOrder, claimingSlot } from "../ordering";
 
 /** The project's playlist, created on first use. */
@@ -117,6 +119,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
     playlist.mediaType,
     ordered.map((f) => f.kind),
   );
+  await assertSlotsFree(deps, playlist.id, ordered);
 
   const [{ last } = { last: 0 }] = await deps.db
     .select({ last: max(playlistItems.seqPos) })
@@ -138,21 +141,43 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
       frameRate: file.frameRate,
       resolution: file.resolution,
       probeStatus: file.probeStatus,
+      loudness: file.loudness,
+      // The seed's transfer carries the file's slot letter into the playlist.
+      slotPosition: file.slotPosition,
       seqPos: (last ?? 0) + i + 1,
       sourceFileId: file.id,
     };
   });
   await Promise.all(rows.map((row, i) => copyObject(deps.storage.bucket, ordered[i]!.key, row.key)));
   try {
-    await deps.db.batch([
-      deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
-      deps.db.insert(playlistItems).values(rows),
-    ]);
+    await claimingSlot(
+      () =>
+        deps.db.batch([
+          deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
+          deps.db.insert(playlistItems).values(rows),
+          // A probe of these files that finished since they were read is not lost.
+          ...syncFromHomes(deps.db, playlist.id),
+        ]),
+      SLOT_TAKEN,
+    );
   } catch (error) {
     await deps.storage.bucket.delete(rows.map((r) => r.key));
     throw error;
   }
   return { message: FILES_ADDED, playlistId: playlist.id, items: rows };
+}
+
+/** The files' slot letters must be free in the playlist and distinct among themselves (seed 000 §5 messages). */
+async function assertSlotsFree(deps: Deps, playlistId: string, selected: { slotPosition: string | null }[]) {
+  const letters = selected.flatMap((f) => (f.slotPosition ? [f.slotPosition] : []));
+  if (letters.length === 0) return;
+  if (new Set(letters).size !== letters.length) throw new Conflict(DUPLICATE_SLOT, { slotPosition: [DUPLICATE_SLOT] });
+  const [taken] = await deps.db
+    .select({ slot: playlistItems.slotPosition })
+    .from(playlistItems)
+    .where(and(eq(playlistItems.playlistId, playlistId), inArray(playlistItems.slotPosition, letters)))
+    .limit(1);
+  if (taken) throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
 }
 
 export async function ownItem(deps: Deps, userId: string, itemId: string): Promise<PlaylistItem> {

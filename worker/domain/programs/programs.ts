@@ -25,7 +25,9 @@ import {
 } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
+import { syncFromHomes } from "../media/facts";
 import { assertCompleteOrder, claimingSlot } from "../ordering";
+import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
 import { ownPlaylist } from "../playlists/playlists";
 
 export async function createProgram(deps: Deps, userId: string, form: ProgramForm) {
@@ -183,6 +185,8 @@ export async function deleteProgram(deps: Deps, userId: string, programId: strin
 
 // ── applying ──
 
+type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
+
 export interface PlannedChange {
   slot: string;
   action: "replace" | "append";
@@ -209,6 +213,8 @@ function mediaOf(file: ProgramFile | PlaylistItem, programFileId: string | null)
     durationSeconds: file.durationSeconds,
     frameRate: file.frameRate,
     resolution: file.resolution,
+    probeStatus: file.probeStatus,
+    loudness: file.loudness,
     programFileId,
   };
 }
@@ -282,24 +288,23 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
   const applications: { playlistId: string; applicationId: string }[] = [];
   for (const p of plans.filter((p) => !p.refused)) {
     const statements: BatchItem<"sqlite">[] = [];
-    const recorded: { itemId: string; slot: string; action: "replaced" | "appended"; previous: ItemMedia | null }[] =
-      [];
+    const recorded: ApplicationChange[] = [];
+    const marks = await snapshotMarks(deps.db, p.playlistId);
     for (const change of p.changes) {
       const file = fileRows.find((f) => f.id === change.programFileId)!;
       const media = mediaOf(file, file.id);
       if (change.action === "replace") {
         const item = items.find((i) => i.id === change.itemId)!;
         statements.push(
-          deps.db
-            .update(playlistItems)
-            .set({ ...media, probeStatus: file.probeStatus })
-            .where(eq(playlistItems.id, item.id)),
+          deps.db.update(playlistItems).set(media).where(eq(playlistItems.id, item.id)),
+          dropMarksInside(deps.db, item.id),
         );
         recorded.push({
           itemId: item.id,
           slot: change.slot,
           action: "replaced",
           previous: mediaOf(item, item.programFileId),
+          chapters: marks.get(item.id) ?? [],
         });
       } else {
         const itemId = crypto.randomUUID();
@@ -309,7 +314,6 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
             playlistId: p.playlistId,
             userId,
             ...media,
-            probeStatus: file.probeStatus,
             slotPosition: change.slot,
             seqPos: change.seqPos,
           }),
@@ -330,6 +334,8 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
           .set({ mediaType: program.mediaType })
           .where(and(eq(playlists.id, p.playlistId), isNull(playlists.mediaType))),
       );
+    // The program files' probes may have finished since they were read.
+    statements.push(...syncFromHomes(deps.db, p.playlistId));
     const [first, ...rest] = statements;
     await deps.db.batch([first!, ...rest]);
     applications.push({ playlistId: p.playlistId, applicationId });
@@ -366,11 +372,21 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
     .limit(1);
   if (latest?.id !== application.id) throw new Conflict("Undo the later program on this playlist first.");
 
-  const statements: BatchItem<"sqlite">[] = application.changes.map((change) =>
-    change.action === "appended" || !change.previous
-      ? deps.db.delete(playlistItems).where(eq(playlistItems.id, change.itemId))
-      : deps.db.update(playlistItems).set(change.previous).where(eq(playlistItems.id, change.itemId)),
-  );
+  const statements: BatchItem<"sqlite">[] = application.changes.flatMap((change) => {
+    if (change.action === "appended" || !change.previous)
+      return [deps.db.delete(playlistItems).where(eq(playlistItems.id, change.itemId))];
+    const item = { id: change.itemId, playlistId: application.playlistId, userId };
+    return [
+      // Records from before loudness was kept name no loudness: the program's must not stay.
+      deps.db
+        .update(playlistItems)
+        .set({ loudness: null, ...change.previous })
+        .where(eq(playlistItems.id, change.itemId)),
+      ...(change.chapters ? restoreMarks(deps.db, item, change.chapters) : []),
+    ];
+  });
+  // The restored media's facts may have been probed meanwhile (its home is the project file).
+  statements.push(...syncFromHomes(deps.db, application.playlistId));
   statements.push(
     deps.db
       .update(programApplications)

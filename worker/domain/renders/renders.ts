@@ -55,16 +55,28 @@ export async function listRenders(deps: Deps, userId: string) {
   const rows = await deps.db.select().from(renders).where(eq(renders.userId, userId)).orderBy(desc(renders.createdAt));
   return Promise.all(
     rows.map(async (row) => {
-      if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null };
+      if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null, chaptersUrl: null };
       const { signer } = deps.storage;
-      const [play, download, audio] = await Promise.all([
+      const [play, download, audio, chapters] = await Promise.all([
         signer.signGet({ key: row.key }, URL_SECONDS),
         signer.signGet({ key: row.key, downloadName: row.fileName }, URL_SECONDS),
         row.audioKey
           ? signer.signGet({ key: row.audioKey, downloadName: row.fileName.replace(/\.mp4$/, ".m4a") }, URL_SECONDS)
           : null,
+        row.chaptersKey
+          ? signer.signGet(
+              { key: row.chaptersKey, downloadName: row.fileName.replace(/\.mp4$/, ".chapters.json") },
+              URL_SECONDS,
+            )
+          : null,
       ]);
-      return { ...row, url: play.url, downloadUrl: download.url, audioUrl: audio?.url ?? null };
+      return {
+        ...row,
+        url: play.url,
+        downloadUrl: download.url,
+        audioUrl: audio?.url ?? null,
+        chaptersUrl: chapters?.url ?? null,
+      };
     }),
   );
 }

@@ -1,0 +1,213 @@
+// Chapters of a playlist. Every item starts a chapter, titled by its file's
+// name unless the member renamed it; members add marks inside items. Marks
+// are stored relative to their item, so when a program swaps an item's media
+// for one of another length every later chapter moves by the difference by
+// construction; marks inside the swapped item are dropped (the spot is new)
+// and kept with the application so undo restores them exactly.
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { CHAPTER_MARK_TAKEN } from "../../../app/lib/schemas/chapters";
+import type { Database } from "../../db/client";
+import { type ChapterSnapshot, type PlaylistChapter, type PlaylistItem, playlistChapters } from "../../db/schema";
+import type { Deps } from "../deps";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { isUniqueViolation } from "../ordering";
+import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
+
+/** "spring_spot-v2.mp4" → "spring spot-v2": the stored name has no upload prefix; drop the extension. */
+export function defaultChapterTitle(fileName: string): string {
+  const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return (base.replaceAll("_", " ").trim() || fileName).slice(0, 100);
+}
+
+export interface Chapter {
+  /** The stored row; null for an item's own chapter that was never renamed. */
+  id: string | null;
+  itemId: string;
+  /** 1-based position of the item. */
+  n: number;
+  offsetSeconds: number;
+  /** From the playlist's start; null while an earlier item's duration is unknown. */
+  startSeconds: number | null;
+  title: string;
+  /** An item's own chapter (offset 0), whose title follows the file unless renamed. */
+  itemStart: boolean;
+  renamed: boolean;
+}
+
+type ItemFacts = Pick<PlaylistItem, "id" | "fileName" | "durationSeconds">;
+type Mark = Pick<PlaylistChapter, "id" | "itemId" | "offsetSeconds" | "title">;
+
+/** The playlist's chapters in playing order, from its items (in order) and its stored marks. */
+export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[]): Chapter[] {
+  const chapters: Chapter[] = [];
+  let itemStart: number | null = 0;
+  items.forEach((item, index) => {
+    const own = marks.filter((m) => m.itemId === item.id).sort((a, b) => a.offsetSeconds - b.offsetSeconds);
+    const renamed = own.find((m) => m.offsetSeconds === 0);
+    chapters.push({
+      id: renamed?.id ?? null,
+      itemId: item.id,
+      n: index + 1,
+      offsetSeconds: 0,
+      startSeconds: itemStart,
+      title: renamed?.title ?? defaultChapterTitle(item.fileName),
+      itemStart: true,
+      renamed: Boolean(renamed?.title),
+    });
+    for (const mark of own.filter((m) => m.offsetSeconds > 0)) {
+      chapters.push({
+        id: mark.id,
+        itemId: item.id,
+        n: index + 1,
+        offsetSeconds: mark.offsetSeconds,
+        startSeconds: itemStart === null ? null : itemStart + mark.offsetSeconds,
+        title: mark.title ?? defaultChapterTitle(item.fileName),
+        itemStart: false,
+        renamed: true,
+      });
+    }
+    itemStart = itemStart === null || item.durationSeconds === null ? null : itemStart + item.durationSeconds;
+  });
+  return chapters;
+}
+
+export function marksOf(db: Database, playlistId: string) {
+  return db
+    .select()
+    .from(playlistChapters)
+    .where(eq(playlistChapters.playlistId, playlistId))
+    .orderBy(asc(playlistChapters.offsetSeconds));
+}
+
+export async function playlistChaptersOf(deps: Deps, userId: string, playlistId: string) {
+  await ownPlaylist(deps, userId, playlistId);
+  const [items, marks] = await Promise.all([playlistItemsOf(deps, playlistId), marksOf(deps.db, playlistId)]);
+  return chapterList(items, marks);
+}
+
+function insideItem(item: PlaylistItem, offsetSeconds: number) {
+  if (offsetSeconds <= 0) throw new Invalid("A mark inside an item starts after the item's own chapter (0:00).");
+  if (item.durationSeconds !== null && offsetSeconds >= item.durationSeconds)
+    throw new Invalid("The mark must fall inside the item.", { at: ["The mark must fall inside the item."] });
+}
+
+async function claimingMark<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(CHAPTER_MARK_TAKEN, { at: [CHAPTER_MARK_TAKEN] });
+    throw error;
+  }
+}
+
+export async function addChapterMark(deps: Deps, userId: string, input: { itemId: string; at: number; title: string }) {
+  const item = await ownItem(deps, userId, input.itemId);
+  insideItem(item, input.at);
+  const id = crypto.randomUUID();
+  await claimingMark(() =>
+    deps.db.insert(playlistChapters).values({
+      id,
+      playlistId: item.playlistId,
+      itemId: item.id,
+      userId,
+      offsetSeconds: input.at,
+      title: input.title,
+    }),
+  );
+  return { id, message: "Chapter mark added." };
+}
+
+async function ownMark(deps: Deps, userId: string, chapterId: string) {
+  const [mark] = await deps.db
+    .select()
+    .from(playlistChapters)
+    .where(and(eq(playlistChapters.id, chapterId), eq(playlistChapters.userId, userId)));
+  if (!mark) throw new NotFound("Chapter not found.");
+  return mark;
+}
+
+/** Renames and/or moves a mark inside its item; an item's own chapter can only be renamed. */
+export async function editChapterMark(
+  deps: Deps,
+  userId: string,
+  chapterId: string,
+  edit: { at?: number; title?: string },
+) {
+  const mark = await ownMark(deps, userId, chapterId);
+  if (edit.at !== undefined && mark.offsetSeconds === 0)
+    throw new Invalid("An item's own chapter starts with the item; add a mark to start one later.");
+  if (edit.at !== undefined) insideItem(await ownItem(deps, userId, mark.itemId), edit.at);
+  await claimingMark(() =>
+    deps.db
+      .update(playlistChapters)
+      .set({
+        ...(edit.at !== undefined ? { offsetSeconds: edit.at } : {}),
+        ...(edit.title !== undefined ? { title: edit.title } : {}),
+      })
+      .where(eq(playlistChapters.id, mark.id)),
+  );
+  return { message: "Chapter saved." };
+}
+
+export async function removeChapterMark(deps: Deps, userId: string, chapterId: string) {
+  const mark = await ownMark(deps, userId, chapterId);
+  await deps.db.delete(playlistChapters).where(eq(playlistChapters.id, mark.id));
+  return { message: mark.offsetSeconds === 0 ? "Chapter title reset to the file's name." : "Chapter mark removed." };
+}
+
+/** Renames an item's own chapter; null goes back to the file's name (and follows the file again). */
+export async function renameItemChapter(deps: Deps, userId: string, itemId: string, title: string | null) {
+  const item = await ownItem(deps, userId, itemId);
+  const atStart = and(eq(playlistChapters.itemId, item.id), eq(playlistChapters.offsetSeconds, 0));
+  if (title === null) {
+    await deps.db.delete(playlistChapters).where(atStart);
+    return { message: "Chapter title reset to the file's name." };
+  }
+  await deps.db
+    .insert(playlistChapters)
+    .values({ id: crypto.randomUUID(), playlistId: item.playlistId, itemId: item.id, userId, offsetSeconds: 0, title })
+    .onConflictDoUpdate({ target: [playlistChapters.itemId, playlistChapters.offsetSeconds], set: { title } });
+  return { message: "Chapter saved." };
+}
+
+// ── following a program ──
+
+/** An item's marks as they are, for the application record. */
+export async function snapshotMarks(db: Database, playlistId: string): Promise<Map<string, ChapterSnapshot[]>> {
+  const byItem = new Map<string, ChapterSnapshot[]>();
+  for (const r of await marksOf(db, playlistId)) {
+    const list = byItem.get(r.itemId) ?? [];
+    list.push({ id: r.id, offsetSeconds: r.offsetSeconds, title: r.title });
+    byItem.set(r.itemId, list);
+  }
+  return byItem;
+}
+
+/** The item now plays new media: marks inside it point at content that is gone. Its renamed title stays. */
+export function dropMarksInside(db: Database, itemId: string): BatchItem<"sqlite"> {
+  return db
+    .delete(playlistChapters)
+    .where(and(eq(playlistChapters.itemId, itemId), gt(playlistChapters.offsetSeconds, 0)));
+}
+
+/** Puts an item's marks back exactly as recorded. */
+export function restoreMarks(
+  db: Database,
+  item: { id: string; playlistId: string; userId: string },
+  marks: ChapterSnapshot[],
+): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [db.delete(playlistChapters).where(eq(playlistChapters.itemId, item.id))];
+  // Six bound parameters a row: D1 allows 100 a statement.
+  for (let i = 0; i < marks.length; i += 15)
+    statements.push(
+      db
+        .insert(playlistChapters)
+        .values(
+          marks
+            .slice(i, i + 15)
+            .map((m) => ({ ...m, itemId: item.id, playlistId: item.playlistId, userId: item.userId })),
+        ),
+    );
+  return statements;
+}
