@@ -3,7 +3,10 @@
 // `/generate-purchase-zips`). The member is always the session's: a userId in
 // a path or body is never read, so a cart is only ever one's own.
 import { Hono } from "hono";
+import { LICENCE_UNKNOWN } from "../../app/lib/licences";
 import { ADDED_TO_CART, addToCartSchema } from "../../app/lib/schemas/checkout";
+import { NotFound } from "../domain/errors";
+import { lookUpLicence } from "../domain/licences/licences";
 import { addToCart, clearCart, listCart, removeFromCart } from "../domain/orders/cart";
 import { startCheckout } from "../domain/orders/checkout";
 import { claimFreeProduct, listPurchases, orderStatus, retryPackaging } from "../domain/orders/purchases";
@@ -35,6 +38,12 @@ export const checkoutApi = new Hono<AppEnv>()
   .get("/purchases", signedIn, async (c) =>
     c.json({ purchases: await listPurchases(c.get("deps"), requireUser(c.get("user")).id) }),
   )
+  // Public: anyone holding a licence may check it.
+  .get("/licences/:code", async (c) => {
+    const licence = await lookUpLicence(c.get("deps"), c.req.param("code"));
+    if (!licence) throw new NotFound(LICENCE_UNKNOWN);
+    return c.json(licence);
+  })
   .post("/purchases/free", signedIn, valid("json", addToCartSchema), async (c) => {
     const user = requireUser(c.get("user"));
     return c.json(await claimFreeProduct(c.get("deps"), user.id, c.req.valid("json").productId), 201);

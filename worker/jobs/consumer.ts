@@ -10,6 +10,7 @@ import { type Deps, makeDeps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
 import { failPackage, runPackage } from "./package";
 import { failProbe, runProbe } from "./probe";
+import { runPurchasePackage } from "./purchase";
 import { failRender, runRender } from "./render";
 import { loadJob, markRetrying } from "./store";
 
@@ -27,6 +28,7 @@ const kinds: Record<string, JobKind> = {
   probe: { run: runProbe, fail: failProbe },
   render: { run: runRender, fail: failRender },
   package: { run: runPackage, fail: failPackage },
+  purchase: { run: runPurchasePackage, fail: failPackage },
 };
 
 function depsFor(env: Env, job: Job) {

@@ -15,9 +15,23 @@ export async function runPackage(deps: Deps, _env: Env, job: Job) {
   const { playlistIds } = job.input as { playlistIds: string[] };
   await markRunning(deps.db, job.id);
   const entries = await packageEntries(deps, job.userId, playlistIds);
+  const fileName = `playlists-${new Date(deps.now()).toISOString().slice(0, 10)}.zip`;
+  await zipToStorage(deps, job, entries, fileName);
+}
+
+export interface StoredEntry {
+  name: string;
+  size: number;
+  key: string;
+}
+
+/**
+ * Streams stored objects into one zip in storage and marks the job done with
+ * its key; progress is recorded every 5 %. Shared by every job that packages.
+ */
+export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[], fileName: string) {
   const { bucket } = deps.storage;
   const total = entries.reduce((sum, e) => sum + e.size, 0) || 1;
-  let done = 0;
   let reported = 0;
 
   const zipped = zipStream(
@@ -39,14 +53,13 @@ export async function runPackage(deps: Deps, _env: Env, job: Job) {
     for await (const chunk of fixedChunks(zipped, PACKAGE_PART_SIZE)) {
       parts.push(await upload.uploadPart(parts.length + 1, chunk));
       size += chunk.length;
-      done = Math.min(total, size);
+      const done = Math.min(total, size);
       if ((done / total) * 100 - reported >= 5) {
         reported = Math.floor((done / total) * 100);
         await recordProgress(deps.db, job.id, reported);
       }
     }
     await upload.complete(parts);
-    const fileName = `playlists-${new Date(deps.now()).toISOString().slice(0, 10)}.zip`;
     await markDone(deps.db, job.id, { key, fileName, size, files: entries.length });
   } catch (error) {
     await upload.abort().catch(() => {});

@@ -1,0 +1,127 @@
+// Licence documents: one PDF per purchased item (pdf-lib, made on the
+// server), stored beside the buyer's purchase and put in its zip, and a
+// public lookup by the licence's unguessable code.
+import { and, eq } from "drizzle-orm";
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { LICENCE_NAMES, LICENCE_TERMS } from "../../../app/lib/licences";
+import { formatMoney } from "../../../app/lib/schemas/money";
+import { type LicenseType, orderItems, orders, users } from "../../db/schema";
+import type { Deps } from "../deps";
+
+export interface LicenceFacts {
+  code: string;
+  title: string;
+  licenseType: LicenseType;
+  buyerName: string;
+  sellerUsername: string;
+  orderNumber: string;
+  /** When the sale was made (the order was paid). */
+  issuedAt: Date;
+  priceCents: number;
+  verifyUrl: string;
+}
+
+/** The standard fonts speak WinAnsi only: anything else is shown as `?` rather than failing the document. */
+function winAnsi(text: string) {
+  return text
+    .normalize("NFC")
+    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/g, "?");
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of winAnsi(text).split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(winAnsi(`Licence ${facts.orderNumber} – ${facts.title}`));
+  pdf.setAuthor("Creator Platform");
+  pdf.setCreationDate(facts.issuedAt);
+  pdf.setModificationDate(facts.issuedAt);
+  const page = pdf.addPage([595, 842]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const left = 56;
+  const width = 595 - 2 * left;
+  let y = 780;
+  const write = (text: string, font = regular, size = 11, gap = 4) => {
+    for (const line of wrap(text, font, size, width)) {
+      page.drawText(line, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+      y -= size + gap;
+    }
+  };
+  write("Creator Platform", bold, 12);
+  write(LICENCE_NAMES[facts.licenseType], bold, 22, 8);
+  y -= 8;
+  const rows: [string, string][] = [
+    ["Work", facts.title],
+    ["Licensee (buyer)", facts.buyerName],
+    ["Producer (seller)", facts.sellerUsername],
+    ["Licence type", LICENCE_NAMES[facts.licenseType]],
+    ["Order number", facts.orderNumber],
+    ["Date", facts.issuedAt.toISOString().slice(0, 10)],
+    ["Price paid", formatMoney(facts.priceCents)],
+    ["Licence code", facts.code],
+  ];
+  for (const [label, value] of rows) {
+    page.drawText(winAnsi(label), { x: left, y, size: 10, font: bold });
+    page.drawText(winAnsi(value).slice(0, 90), { x: left + 130, y, size: 10, font: regular });
+    y -= 16;
+  }
+  y -= 12;
+  write("Terms", bold, 14, 6);
+  for (const term of LICENCE_TERMS[facts.licenseType]) write(`• ${term}`);
+  y -= 12;
+  write("Verify this licence at:", bold, 10);
+  write(facts.verifyUrl, regular, 10);
+  return pdf.save();
+}
+
+export function licenceVerifyUrl(origin: string, code: string) {
+  return `${origin}/licence/${encodeURIComponent(code)}`;
+}
+
+/** What anyone may learn from a licence code: valid or not, and what it covers. */
+export async function lookUpLicence(deps: Pick<Deps, "db" | "origin">, code: string) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(code)) return null;
+  const [row] = await deps.db
+    .select({ item: orderItems, order: orders, buyerName: users.name })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orderItems.licenceCode, code)));
+  if (!row || row.item.status === "pending") return null;
+  return {
+    valid: row.item.status === "fulfilled" && (row.order.status === "paid" || row.order.status === "refunded"),
+    facts: licenceFacts(deps.origin, row.item, row.order, row.buyerName ?? "Former member"),
+  };
+}
+
+export function licenceFacts(
+  origin: string,
+  item: typeof orderItems.$inferSelect,
+  order: typeof orders.$inferSelect,
+  buyerName: string,
+): LicenceFacts {
+  return {
+    code: item.licenceCode,
+    title: item.title,
+    licenseType: item.licenseType,
+    buyerName,
+    sellerUsername: item.sellerUsername,
+    orderNumber: order.number,
+    issuedAt: order.paidAt ?? order.createdAt,
+    priceCents: item.priceCents,
+    verifyUrl: licenceVerifyUrl(origin, item.licenceCode),
+  };
+}
