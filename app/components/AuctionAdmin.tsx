@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { SALE_CLOSED } from "../lib/auction";
 import { formatMoney } from "../lib/schemas/money";
+import { ScrollRegion } from "./ScrollRegion";
 
 export interface MemberItemView {
   id: string;
@@ -235,7 +236,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
       {group.offers.length === 0 ? (
         <p className="muted small">No offers yet.</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollRegion label={`Offers for ${group.title}`}>
           <table className="offers-table">
             <thead>
               <tr>
@@ -278,7 +279,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </article>
   );

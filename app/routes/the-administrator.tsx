@@ -10,6 +10,7 @@ import {
 } from "../../worker/domain/auction/auction";
 import { AuctionAdmin, type OfferGroupView } from "../components/AuctionAdmin";
 import { CommunitySignups } from "../components/community/CommunityAdmin";
+import { ScrollRegion } from "../components/ScrollRegion";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
 import type { Route } from "./+types/the-administrator";
@@ -75,7 +76,7 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
     <section className="card">
       <h1>Admin dashboard</h1>
       <h2 id="users-heading">Users</h2>
-      <div className="table-scroll">
+      <ScrollRegion label="Users">
         <table aria-labelledby="users-heading">
           <thead>
             <tr>
@@ -96,7 +97,7 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
       <CommunitySignups />
       <p className="muted">Totals, beat battle submissions and the popup editor are coming soon.</p>

@@ -4,7 +4,7 @@
 // refused, a member without an address is sent to Settings, and the admin
 // approves a member's item and closes a sale while both pages watch.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, login, readVerificationCode, unique } from "./fixtures";
+import { ADMIN, createBidItemByApi, login, origin, PNG, readVerificationCode, unique } from "./fixtures";
 
 const ADDRESS = {
   recipientName: "Ada Bidder",
@@ -16,16 +16,6 @@ const ADDRESS = {
 };
 const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
 const ADD_SHIPPING_FIRST = "Please add a shipping address before making an offer. Redirecting to Settings…";
-
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-function origin() {
-  return new URL(test.info().project.use.baseURL ?? "http://localhost:5174").origin;
-}
 
 /** A new member signed up through the API (code from the dev outbox) in a fresh browser context; optionally with a shipping address. */
 async function newMember(browser: Browser, { address }: { address: boolean }) {
@@ -75,35 +65,6 @@ async function createBidItemInUi(page: Page, title: string, price: string) {
   const code = (await created.locator("code").innerText()).trim();
   expect(code).toMatch(/^[A-Z0-9]{6}$/);
   return code;
-}
-
-/** Creates an item through the API as the signed-in admin (upload, PUT, complete, create). */
-async function createBidItemByApi(page: Page, title: string, price: number) {
-  const headers = { origin: origin() };
-  const signed = await page.request.post("/api/uploads", {
-    data: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
-    headers,
-  });
-  expect(signed.status(), await signed.text()).toBe(201);
-  const ticket = (await signed.json()) as {
-    uploadId: string;
-    put: { url: string; method?: string; headers?: Record<string, string> };
-  };
-  const put = await page.request.fetch(ticket.put.url, {
-    method: ticket.put.method || "PUT",
-    data: PNG,
-    headers: ticket.put.headers,
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  const done = await page.request.post(`/api/uploads/${ticket.uploadId}/complete`, { headers });
-  expect(done.status(), await done.text()).toBe(201);
-  const { mediaId } = (await done.json()) as { mediaId: string };
-  const created = await page.request.post("/api/bid-items", {
-    data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] },
-    headers,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
 }
 
 function card(page: Page, code: string) {
@@ -268,7 +229,7 @@ test("a member without a shipping address is alerted and sent to Settings; a vis
 }) => {
   const admin = await adminPage(browser);
   const title = `Address lot ${unique("addr")}`;
-  const code = await createBidItemByApi(admin.page, title, 8);
+  const code = await createBidItemByApi(admin.page.request, title, 8);
   await admin.context.close();
 
   const visitor = await browser.newContext();

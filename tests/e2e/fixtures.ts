@@ -1,5 +1,5 @@
 // Shared helpers for the browser tests.
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 
 export const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password", name: "Support" };
 export const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", name: "Demo Member" };
@@ -50,4 +50,58 @@ export async function readVerificationCode(page: Page, email: string): Promise<s
   } finally {
     await outbox.close();
   }
+}
+
+/** A valid 1×1 PNG. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The app's origin, sent as `Origin` so API writes pass the cross-origin check. */
+export function origin() {
+  return new URL(test.info().project.use.baseURL ?? "http://localhost:5174").origin;
+}
+
+/**
+ * Uploads a small file through the one upload protocol (sign, PUT, complete) with the
+ * request context's session, and returns the complete() answer.
+ */
+export async function uploadByApi(
+  request: APIRequestContext,
+  ticketRequest: Record<string, unknown> & { fileName: string; contentType: string },
+  bytes: Buffer = PNG,
+): Promise<Record<string, string | undefined> & { key: string }> {
+  const headers = { origin: origin() };
+  const signed = await request.post("/api/uploads", { data: { ...ticketRequest, size: bytes.byteLength }, headers });
+  expect(signed.status(), await signed.text()).toBe(201);
+  const ticket = (await signed.json()) as {
+    uploadId: string;
+    key: string;
+    put: { url: string; method?: string; headers?: Record<string, string> };
+  };
+  const put = await request.fetch(ticket.put.url, {
+    method: ticket.put.method || "PUT",
+    data: bytes,
+    headers: ticket.put.headers,
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const done = await request.post(`/api/uploads/${ticket.uploadId}/complete`, { headers });
+  expect(done.status(), await done.text()).toBe(201);
+  return { ...((await done.json()) as Record<string, string>), key: ticket.key };
+}
+
+/** Creates a bid item through the API as the signed-in admin (upload, PUT, complete, create); returns its short code. */
+export async function createBidItemByApi(request: APIRequestContext, title: string, price: number) {
+  const { mediaId } = await uploadByApi(request, {
+    purpose: "bid-media",
+    fileName: "lot.png",
+    contentType: "image/png",
+  });
+  const created = await request.post("/api/bid-items", {
+    data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
 }

@@ -1,6 +1,7 @@
 // The dashboard's community section (helper "admin" owns the page around it):
 // it loads its own data from the admin API, so mounting it is one line.
 import { useEffect, useState } from "react";
+import { ScrollRegion } from "../ScrollRegion";
 
 interface Signup {
   id: string;
@@ -34,7 +35,7 @@ export function CommunitySignups() {
       ) : signups.length === 0 ? (
         <p className="empty-state">No sign-ups yet.</p>
       ) : (
-        <div className="table-scroll">
+        <ScrollRegion label="Early Risers sign-ups">
           <table aria-labelledby="early-risers-heading">
             <thead>
               <tr>
@@ -55,7 +56,7 @@ export function CommunitySignups() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,0 +1,37 @@
+// The accessibility check every page must pass: axe-core's WCAG 2.1 A/AA
+// rules, plus the one WCAG 2.1 rule axe cannot see from the DOM alone —
+// reflow (1.4.10): at a phone's width the page must not scroll sideways.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The widths every page is checked at: a desktop and a phone (390 px, an iPhone 12–15). */
+export const WIDTHS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+/** One line per violation and per node, so a failure says what to fix and where. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) {
+  return violations.flatMap((violation) => [
+    `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.length} node(s), ${violation.helpUrl}`,
+    ...violation.nodes
+      .slice(0, 5)
+      .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").join(" ")}`),
+  ]);
+}
+
+/** Fails with a readable list when the page as it is now has any WCAG 2.1 A/AA violation or scrolls sideways. */
+export async function expectAccessible(page: Page, exclude: string[] = []) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  const problems = describeViolations(results.violations);
+  if (overflow > 0) problems.push(`reflow (WCAG 1.4.10): the page scrolls sideways by ${overflow}px`);
+  expect(problems, `accessibility problems on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,59 @@
+// Every page the accessibility scan visits (tests/e2e/a11y.spec.ts), at both
+// widths. Adding a page? Append one entry here, in its area's group, and make
+// `E2E_PORT=… npx playwright test tests/e2e/a11y.spec.ts` pass. See ADR 012.
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export type Role = "visitor" | "member" | "admin";
+
+export interface ScannedPage {
+  /** The address, or a function that makes the data the page needs (through the API, as `as`) and returns it. */
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  /** Who looks at the page: visitors are signed out; members and admins are the seeded accounts. */
+  as: Role;
+  /** Shown in the test title when the path alone does not say enough. */
+  name?: string;
+  /** Waits until the page shows what should be scanned (client-loaded lists, opened panels…). */
+  ready?: (page: Page) => Promise<void>;
+  /** CSS selectors axe should skip, each with a why-comment (third-party frames such as the card form). */
+  exclude?: string[];
+}
+
+export const PAGES: ScannedPage[] = [
+  // Accounts and public pages
+  { path: "/", as: "visitor" },
+  { path: "/signup", as: "visitor" },
+  { path: "/signin", as: "visitor" },
+  { path: "/contact", as: "visitor" },
+  { path: "/error", as: "visitor" },
+  { path: "/no-such-page", as: "visitor", name: "not found" },
+  { path: "/editmedia", as: "visitor" },
+  { path: "/beatbattle", as: "visitor" },
+  { path: "/fundraiser", as: "visitor" },
+  { path: "/farmereps", as: "visitor" },
+
+  // Auction
+  { path: "/bidgallery", as: "visitor" },
+  { path: "/bidgallery", as: "member", name: "bid gallery (member)" },
+  { path: "/createBid", as: "admin" },
+  { path: "/memBid", as: "admin" },
+  { path: "/memitem", as: "admin" },
+
+  // Member workspace
+  { path: "/authenticated", as: "member" },
+  { path: "/settings", as: "member" },
+  { path: "/programming", as: "member" },
+  { path: "/playselect", as: "member" },
+  { path: "/renderfiles", as: "member" },
+
+  // Store and community (pages still to come keep their guarded placeholder until they land)
+  { path: "/digistore", as: "member" },
+  { path: "/digimanager", as: "member" },
+  { path: "/beatbin", as: "member" },
+  { path: "/farmertv", as: "member" },
+  { path: "/dropzone", as: "member" },
+  { path: "/webpopup", as: "member" },
+
+  // Admin
+  { path: "/theAdministrator", as: "admin" },
+  { path: "/popcustom", as: "admin" },
+];
