@@ -24,6 +24,7 @@ export const PAGES: ScannedPage[] = [
   { path: "/signup", as: "visitor" },
   { path: "/signin", as: "visitor" },
   { path: "/contact", as: "visitor" },
+  { path: "/community", as: "visitor" },
   { path: "/error", as: "visitor" },
   { path: "/no-such-page", as: "visitor", name: "not found" },
   { path: "/editmedia", as: "visitor" },
