@@ -9,10 +9,22 @@ export function server(context: Context): RequestContext {
   return context.get(requestContext);
 }
 
-/** A same-site path to return to, or null for anything else (no open redirects). */
-export function safeReturnPath(path: string | null | undefined): string | null {
-  if (!path?.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
-  return path;
+/**
+ * A path of the app to return to, or null for anything else (no open redirects). The path is
+ * resolved the way a browser resolves a Location header — against the app's origin, with tabs and
+ * newlines dropped and `\\` read as `/` — and kept only if it stays on that origin; the answer is
+ * the resolved path, so it never carries a control character into a header.
+ */
+export function safeReturnPath(path: string | null | undefined, origin: string): string | null {
+  if (!path?.trim().startsWith("/")) return null;
+  let url: URL;
+  try {
+    url = new URL(path, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function requireUser(context: Context, request: Request): SessionUser {

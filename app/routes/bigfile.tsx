@@ -38,7 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       view: {
         owner,
         previewUrl: view.previewUrl,
-        sequencePosition: view.sequencePosition,
+        sequencePosition: view.owner ? view.sequencePosition : null,
         notes: view.notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
         file: {
           ...fileSummary(file),
@@ -46,8 +46,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
           frameRate: file.frameRate,
           resolution: file.resolution,
           // Only the owner needs these (Back to the project, the slot input).
-          projectId: owner ? file.projectId : null,
-          slotPosition: owner ? file.slotPosition : null,
+          projectId: view.owner ? view.file.projectId : null,
+          slotPosition: view.owner ? view.file.slotPosition : null,
         },
       },
     };

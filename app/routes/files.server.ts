@@ -1,8 +1,8 @@
 // What the project page's file list and the large file view (/bigfile) send
 // the browser about a stored file: never its storage key or owner id.
-import type { files } from "../../worker/db/schema";
+import type { PublicFile } from "../../worker/domain/files/files";
 
-export function fileSummary(file: typeof files.$inferSelect) {
+export function fileSummary(file: PublicFile) {
   return {
     id: file.id,
     fileName: file.fileName,

@@ -83,7 +83,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
   const [programs, playlists] = await Promise.all([listPrograms(deps, user.id), listPlaylists(deps, user.id)]);
-  const sign = async (key: string) => (await deps.storage.signer.signGet({ key }, PREVIEW_SECONDS)).url;
+  const sign = async (key: string, contentType: string) =>
+    (await deps.storage.signer.signGet({ key, contentType }, PREVIEW_SECONDS)).url;
   return {
     programs: await Promise.all(
       programs.map(async (program) => ({
@@ -103,7 +104,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             contentType: file.contentType,
             durationSeconds: file.durationSeconds,
             probeStatus: file.probeStatus,
-            previewUrl: await sign(file.key),
+            previewUrl: await sign(file.key, file.contentType),
           })),
         ),
       })),

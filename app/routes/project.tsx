@@ -60,7 +60,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           contentType: item.contentType,
           probeStatus: item.probeStatus,
           fromProgram: item.programFileId != null,
-          previewUrl: (await deps.storage.signer.signGet({ key: item.key }, PREVIEW_SECONDS)).url,
+          previewUrl: (
+            await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS)
+          ).url,
         })),
       ),
     ]);

@@ -13,7 +13,8 @@ export function meta() {
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { from: safeReturnPath(new URL(request.url).searchParams.get("from")) };
+  const url = new URL(request.url);
+  return { from: safeReturnPath(url.searchParams.get("from"), url.origin) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -23,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return await formAction(async () => {
       const { token } = await signIn(deps, parse(signinSchema, fields), caller);
       await destroySession(deps.db, request);
-      const to = safeReturnPath(fields.from) ?? "/authenticated";
+      const to = safeReturnPath(fields.from, new URL(request.url).origin) ?? "/authenticated";
       throw redirect(to, { headers: { "set-cookie": sessionCookie(request, token) } });
     });
   } catch (error) {

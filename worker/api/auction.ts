@@ -17,6 +17,7 @@ import {
   makeOffer,
   submitMemberItem,
 } from "../domain/auction/auction";
+import { UpgradeRequired } from "../domain/errors";
 import { type AppEnv, adminOnly, requireUser, signedIn, valid } from "./context";
 
 const shortCodePattern = "[A-Z0-9]+";
@@ -32,9 +33,11 @@ export const auction = new Hono<AppEnv>()
     return c.json({ success: true, message: OFFER_SUBMITTED, item }, 201);
   })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
-  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) =>
-    (await liveItem(c.get("deps"), c.req.param("code"))).fetch(c.req.raw),
-  )
+  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) => {
+    const item = await liveItem(c.get("deps"), c.req.param("code"));
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new UpgradeRequired();
+    return item.fetch(c.req.raw);
+  })
   .post(`/bid-items/:code{${shortCodePattern}}/close`, adminOnly, async (c) => {
     return c.json({
       success: true,

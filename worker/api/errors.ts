@@ -9,6 +9,7 @@ import {
   NotFound,
   TooManyRequests,
   Unauthenticated,
+  UpgradeRequired,
 } from "../domain/errors";
 
 export const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -20,6 +21,7 @@ const STATUS: [new (...args: never[]) => DomainError, ContentfulStatusCode][] = 
   [NotFound, 404],
   [Conflict, 409],
   [TooManyRequests, 429],
+  [UpgradeRequired, 426],
 ];
 
 export function statusOf(error: DomainError): ContentfulStatusCode {
@@ -43,4 +45,20 @@ export function errorResponse(error: unknown): Response {
   }
   console.error(error);
   return Response.json({ error: { code: "internal", message: UNEXPECTED } } satisfies ErrorBody, { status: 500 });
+}
+
+/**
+ * The safety net behind "every API error is JSON": an error answer that is not JSON (a Durable
+ * Object's or a library's plain text) is rewritten into the standard shape, its text as the message.
+ */
+export async function asJsonError(response: Response): Promise<Response> {
+  if (response.status < 400 || response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = (await response.text().catch(() => "")).trim().slice(0, 200);
+  const body: ErrorBody = {
+    error: { code: `http_${response.status}`, message: text || response.statusText || "Error" },
+  };
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }

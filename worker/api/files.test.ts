@@ -101,6 +101,40 @@ describe("authorisation matrix", () => {
   });
 });
 
+describe("what non-owners see (issue 13 item 5)", () => {
+  it("a visitor and another member get the public view: no owner, project, storage key or positions", async () => {
+    const record = await upload(owner.cookie, {
+      fileName: "shown.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectId,
+      accessType: "public-read",
+    });
+    await call(`/api/files/${record.fileId}/slot`, {
+      method: "PUT",
+      json: { slotPosition: "c" },
+      cookie: owner.cookie,
+    });
+    for (const cookie of [undefined, other.cookie]) {
+      const view = await (await call(`/api/files/${record.fileId}`, { cookie })).json<any>();
+      const text = JSON.stringify(view);
+      for (const secret of [owner.user.id, projectId, record.ticket.key]) expect(text).not.toContain(secret);
+      for (const field of ["userId", "projectId", "key", "slotPosition", "seqPos"])
+        expect(view.file).not.toHaveProperty(field);
+      expect(view).not.toHaveProperty("sequencePosition");
+      expect(view.file).toMatchObject({
+        id: record.fileId,
+        fileName: "shown.png",
+        kind: "image",
+        contentType: "image/png",
+      });
+    }
+    const mine = await (await call(`/api/files/${record.fileId}`, { cookie: owner.cookie })).json<any>();
+    expect(mine.file).toMatchObject({ projectId, slotPosition: "c" });
+    expect(mine.sequencePosition).toBeGreaterThan(0);
+  });
+});
+
 describe("notes", () => {
   it("adds, lists and deletes notes with the seed's rules", async () => {
     const empty = await call(`/api/files/${fileId}/notes`, { cookie: owner.cookie, json: { note: "   " } });

@@ -10,7 +10,7 @@ import { checkoutApi } from "./checkout";
 import { community } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
-import { errorResponse } from "./errors";
+import { asJsonError, errorResponse } from "./errors";
 import { filesApi } from "./files";
 import { paymentsApi } from "./payments";
 import { playlistsApi } from "./playlists";
@@ -26,6 +26,10 @@ const developmentOnly = new Hono<AppEnv>().use(async (c, next) => {
 
 export const api = new Hono<AppEnv>()
   .basePath("/api")
+  .use(async (c, next) => {
+    await next();
+    c.res = await asJsonError(c.res);
+  })
   .use(withSession)
   .route("/", accounts)
   .route("/", popups)

@@ -2,12 +2,11 @@
 // DevStorageSigner point here. The token is the authorisation (as a presigned
 // URL is); bytes stream between the request and the R2 binding.
 
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { uploads } from "../db/schema";
-import { Forbidden, Invalid, NotFound } from "../domain/errors";
-import { recordStoredPart } from "../domain/uploads/uploads";
-import { contentDisposition, DevStorageSigner } from "../storage/signer";
+import { Conflict, Forbidden, Invalid, NotFound } from "../domain/errors";
+import { recordStoredPart, uploadTakingBytes } from "../domain/uploads/uploads";
+import { ATTACHMENT_TYPE, USER_CONTENT_HEADERS } from "../storage/served";
+import { DevStorageSigner } from "../storage/signer";
 import type { AppEnv } from "./context";
 
 function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
@@ -17,24 +16,29 @@ function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
 }
 
 export const storage = new Hono<AppEnv>()
+  // A link writes only while its upload is pending, and a single upload's object only once: after
+  // completion, refusal or abort it is dead, so what is served stays what complete checked (ADR 013).
   .put("/storage/put/:token", async (c) => {
+    const deps = c.get("deps");
     const claims = await devSigner(c).verify(c.req.param("token"), "put");
     if (!claims) throw new Forbidden("Upload link is invalid or has expired.");
     const length = Number(c.req.header("content-length"));
     if (!c.req.raw.body || !Number.isFinite(length)) throw new Invalid("Content-Length is required.");
     if (claims.size !== undefined && length !== claims.size)
       throw new Invalid(`Expected exactly ${claims.size} bytes.`);
-    const { bucket } = c.get("deps").storage;
+    const { bucket } = deps.storage;
+    // Job outputs (renders, packages) are signed for the renderer, not for an upload record.
+    if (claims.output) {
+      const object = await bucket.put(claims.key, c.req.raw.body, {
+        httpMetadata: { contentType: claims.contentType },
+      });
+      c.header("etag", object.httpEtag);
+      return c.body(null, 200);
+    }
 
+    const upload = await uploadTakingBytes(deps, claims.key, claims.multipartId);
+    if (!upload) throw new NotFound("Upload not found.");
     if (claims.multipartId && claims.partNumber) {
-      const deps = c.get("deps");
-      const [upload] = await deps.db
-        .select()
-        .from(uploads)
-        .where(
-          and(eq(uploads.key, claims.key), eq(uploads.multipartId, claims.multipartId), eq(uploads.status, "pending")),
-        );
-      if (!upload) throw new NotFound("Upload not found.");
       const part = await bucket
         .resumeMultipartUpload(claims.key, claims.multipartId)
         .uploadPart(claims.partNumber, c.req.raw.body);
@@ -42,7 +46,13 @@ export const storage = new Hono<AppEnv>()
       c.header("etag", part.etag);
       return c.body(null, 200);
     }
-    const object = await bucket.put(claims.key, c.req.raw.body, { httpMetadata: { contentType: claims.contentType } });
+    // Create-only, as production's signed `If-None-Match: *`: the first complete PUT wins.
+    if (await bucket.head(claims.key)) throw new Conflict("This upload has already been stored.");
+    const object = await bucket.put(claims.key, c.req.raw.body, {
+      httpMetadata: { contentType: claims.contentType },
+      onlyIf: new Headers({ "if-none-match": "*" }),
+    });
+    if (!object || !("httpEtag" in object)) throw new Conflict("This upload has already been stored.");
     c.header("etag", object.httpEtag);
     return c.body(null, 200);
   })
@@ -51,12 +61,13 @@ export const storage = new Hono<AppEnv>()
     if (!claims) throw new Forbidden("Download link is invalid or has expired.");
     const object = await c.get("deps").storage.bucket.get(claims.key, { range: c.req.raw.headers });
     if (!object) throw new NotFound();
-    const headers = new Headers();
-    object.writeHttpMetadata(headers);
+    // The stored metadata is the uploader's claim: never served. The signed claims say what to serve.
+    const headers = new Headers(USER_CONTENT_HEADERS);
+    headers.set("content-type", claims.served?.contentType ?? ATTACHMENT_TYPE);
+    headers.set("content-disposition", claims.served?.contentDisposition ?? "attachment");
     headers.set("etag", object.httpEtag);
     headers.set("accept-ranges", "bytes");
     headers.set("cache-control", "private, max-age=300");
-    if (claims.downloadName) headers.set("content-disposition", contentDisposition(claims.downloadName));
     const range = object.range as { offset?: number; length?: number } | undefined;
     if (range && c.req.header("range")) {
       const offset = range.offset ?? 0;

@@ -211,10 +211,17 @@ export const uploads = sqliteTable(
     status: text("status", { enum: ["pending", "completed", "failed", "aborted"] })
       .notNull()
       .default("pending"),
+    /** Pending: when the upload is abandoned. Ended (failed, aborted): when its last signed link expires. */
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the key of a failed or aborted upload was deleted for good, after its links expired (ADR 013). */
+    purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_user_idx").on(t.userId), index("uploads_status_idx").on(t.status, t.expiresAt)],
+  (t) => [
+    index("uploads_user_idx").on(t.userId),
+    index("uploads_status_idx").on(t.status, t.expiresAt),
+    index("uploads_purge_idx").on(t.status, t.purgedAt, t.expiresAt),
+  ],
 );
 
 /** Parts of a multipart upload already stored, so an interrupted upload can resume. */
@@ -303,7 +310,7 @@ export const bidItems = sqliteTable(
     endsAt: integer("ends_at", { mode: "timestamp_ms" }),
     /** Storage keys of the item's media: [{key, fileName, kind}]. */
     media: text("media", { mode: "json" })
-      .$type<{ key: string; fileName: string; kind: string }[]>()
+      .$type<{ key: string; fileName: string; kind: string; contentType?: string }[]>()
       .notNull()
       .default(sql`'[]'`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),

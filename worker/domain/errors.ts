@@ -52,3 +52,10 @@ export class TooManyRequests extends DomainError {
     super("rate_limited", message);
   }
 }
+
+/** A WebSocket endpoint asked without the upgrade (HTTP 426). */
+export class UpgradeRequired extends DomainError {
+  constructor(message = "This address takes a WebSocket connection only.") {
+    super("upgrade_required", message);
+  }
+}

@@ -76,8 +76,10 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
         ...(item.loudness ? { loudness: item.loudness } : {}),
       })),
     ),
-    output: await signer.signPut({ key: render.key, contentType: "video/mp4" }, URL_SECONDS),
-    audioOutput: audioKey ? await signer.signPut({ key: audioKey, contentType: "audio/mp4" }, URL_SECONDS) : undefined,
+    output: await signer.signPut({ key: render.key, contentType: "video/mp4", output: true }, URL_SECONDS),
+    audioOutput: audioKey
+      ? await signer.signPut({ key: audioKey, contentType: "audio/mp4", output: true }, URL_SECONDS)
+      : undefined,
   };
   const result = await runOnRenderer<RenderResult>(env, "/jobs/render", {
     jobId: job.id,

@@ -8,6 +8,7 @@
 import { AwsClient } from "aws4fetch";
 import { isDevelopment } from "../config";
 import { base64url, fromBase64url, hmacSha256, timingSafeEqual } from "../security/crypto";
+import { type Served, servedAs } from "./served";
 
 export interface SignedRequest {
   url: string;
@@ -22,10 +23,20 @@ export interface PutTarget {
   size?: number;
   /** Present for one part of a multipart upload. */
   part?: { multipartId: string; partNumber: number };
+  /**
+   * A job's output for the renderer, which a retry writes again. Without it the target is a
+   * browser upload: create-only (`If-None-Match: *`), so its link cannot replace checked bytes.
+   */
+  output?: boolean;
 }
 
 export interface GetTarget {
   key: string;
+  /**
+   * The record's checked type. What is served is decided from it by `servedAs` (an inline
+   * allow-list, everything else an attachment); without it the object is an inert attachment.
+   */
+  contentType?: string;
   /** When set, the answer carries `Content-Disposition: attachment; filename=…`. */
   downloadName?: string;
 }
@@ -33,11 +44,6 @@ export interface GetTarget {
 export interface Signer {
   signPut(target: PutTarget, expiresInSeconds: number): Promise<SignedRequest>;
   signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest>;
-}
-
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 // ── production: R2 S3 presigning ────────────────────────────────────────────
@@ -70,6 +76,7 @@ export class R2PresignedSigner implements Signer {
     const headers: Record<string, string> = {};
     if (target.size !== undefined) headers["content-length"] = String(target.size);
     if (!target.part) headers["content-type"] = target.contentType;
+    if (!target.part && !target.output) headers["if-none-match"] = "*";
     const signed = await this.client.sign(url.toString(), {
       method: "PUT",
       headers,
@@ -83,8 +90,10 @@ export class R2PresignedSigner implements Signer {
   async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
     const url = this.objectUrl(target.key);
     url.searchParams.set("X-Amz-Expires", String(expiresInSeconds));
-    if (target.downloadName)
-      url.searchParams.set("response-content-disposition", contentDisposition(target.downloadName));
+    // R2 answers with these instead of the stored metadata (which the uploader chose).
+    const served = servedAs(target);
+    url.searchParams.set("response-content-type", served.contentType);
+    url.searchParams.set("response-content-disposition", served.contentDisposition);
     const signed = await this.client.sign(url.toString(), { method: "GET", aws: { signQuery: true } });
     return { url: signed.url, method: "GET", headers: {} };
   }
@@ -100,7 +109,9 @@ interface TokenClaims {
   size?: number;
   multipartId?: string;
   partNumber?: number;
-  downloadName?: string;
+  output?: boolean;
+  /** GET: what the development route serves (decided when signing, as R2's response-* parameters). */
+  served?: Served;
 }
 
 export class DevStorageSigner implements Signer {
@@ -124,6 +135,7 @@ export class DevStorageSigner implements Signer {
       size: target.size,
       multipartId: target.part?.multipartId,
       partNumber: target.part?.partNumber,
+      output: target.output,
     });
     const headers: Record<string, string> = target.part ? {} : { "content-type": target.contentType };
     return { url: `${this.origin}/api/storage/put/${token}`, method: "PUT", headers };
@@ -134,7 +146,7 @@ export class DevStorageSigner implements Signer {
       op: "get",
       key: target.key,
       exp: this.now() + expiresInSeconds * 1000,
-      downloadName: target.downloadName,
+      served: servedAs(target),
     });
     return { url: `${this.origin}/api/storage/get/${token}`, method: "GET", headers: {} };
   }

@@ -426,4 +426,12 @@ describe("live sockets", () => {
     });
     expect(response.status).toBe(404);
   });
+
+  it("answer a plain GET (no WebSocket upgrade) with a JSON 426 (issue 13 item 6)", async () => {
+    const code = await createItem(3);
+    const response = await call(`/api/bid-items/${code}/live`);
+    expect(response.status).toBe(426);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json<any>()).toMatchObject({ error: { code: "upgrade_required" } });
+  });
 });

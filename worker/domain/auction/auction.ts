@@ -37,7 +37,7 @@ async function list(
     title: string;
     description: string;
     priceCents: number;
-    media: { key: string; fileName: string; kind: string }[];
+    media: { key: string; fileName: string; kind: string; contentType?: string }[];
     createdBy: string;
     endsAt: number | null;
     code?: string;
@@ -102,7 +102,12 @@ export async function createBidItems(deps: Deps, adminId: string, drafts: unknow
       title: parsed.data.title,
       description: parsed.data.description,
       priceCents: toCents(parsed.data.price),
-      media: media.map((m) => ({ key: m.key, fileName: m.fileName, kind: m.contentType.split("/")[0] ?? "other" })),
+      media: media.map((m) => ({
+        key: m.key,
+        fileName: m.fileName,
+        kind: m.contentType.split("/")[0] ?? "other",
+        contentType: m.contentType,
+      })),
       createdBy: adminId,
       endsAt: parsed.data.endsAt ? Date.parse(parsed.data.endsAt) : null,
     });
@@ -128,7 +133,7 @@ export async function listGallery(deps: Deps) {
         row.media.map(async (m) => ({
           kind: m.kind,
           fileName: m.fileName,
-          url: (await deps.storage.signer.signGet({ key: m.key }, MEDIA_URL_SECONDS)).url,
+          url: (await deps.storage.signer.signGet({ key: m.key, contentType: m.contentType }, MEDIA_URL_SECONDS)).url,
         })),
       ),
     })),

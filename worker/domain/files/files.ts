@@ -65,24 +65,49 @@ export async function visibleFile(deps: Deps, userId: string | null, fileId: str
   return file;
 }
 
-/** The file view: the file, its notes (owner only), its position in the project and a preview URL. */
+/** Previews are served as the file's checked type (inline only if allow-listed, see servedAs). */
+const previewTarget = (file: FileRecord) => ({ key: file.key, contentType: file.contentType });
+
+/** What anyone who may see a file is shown of it: no owner, project, storage key or positions. */
+export function publicFile(file: FileRecord) {
+  return {
+    id: file.id,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.size,
+    kind: file.kind,
+    accessType: file.accessType,
+    durationSeconds: file.durationSeconds,
+    frameRate: file.frameRate,
+    resolution: file.resolution,
+    probeStatus: file.probeStatus,
+    probeError: file.probeError,
+    createdAt: file.createdAt,
+  };
+}
+export type PublicFile = ReturnType<typeof publicFile>;
+
+/**
+ * The file view. The owner gets the whole record, the notes and the file's position in its
+ * project; anyone else (a public-read file) only `publicFile` and the preview URL.
+ */
 export async function fileView(deps: Deps, userId: string | null, fileId: string) {
   const file = await visibleFile(deps, userId, fileId);
-  const owner = file.userId === userId;
-  const [projectFiles, fileNotes, preview] = await Promise.all([
+  const preview = await deps.storage.signer.signGet(previewTarget(file), PREVIEW_URL_SECONDS);
+  if (file.userId !== userId) {
+    return { owner: false as const, file: publicFile(file), notes: [] as never[], previewUrl: preview.url };
+  }
+  const [projectFiles, fileNotes] = await Promise.all([
     deps.db
       .select({ id: files.id })
       .from(files)
       .where(eq(files.projectId, file.projectId))
       .orderBy(asc(files.createdAt)),
-    owner
-      ? deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt))
-      : Promise.resolve([]),
-    deps.storage.signer.signGet({ key: file.key }, PREVIEW_URL_SECONDS),
+    deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt)),
   ]);
   return {
+    owner: true as const,
     file,
-    owner,
     notes: fileNotes,
     sequencePosition: projectFiles.findIndex((f) => f.id === file.id) + 1,
     previewUrl: preview.url,
@@ -92,7 +117,7 @@ export async function fileView(deps: Deps, userId: string | null, fileId: string
 export async function downloadUrl(deps: Deps, userId: string | null, fileId: string) {
   const file = await visibleFile(deps, userId, fileId);
   const signed = await deps.storage.signer.signGet(
-    { key: file.key, downloadName: file.fileName },
+    { key: file.key, contentType: file.contentType, downloadName: file.fileName },
     DOWNLOAD_URL_SECONDS,
   );
   return { url: signed.url, fileName: file.fileName };

@@ -58,14 +58,21 @@ export async function listRenders(deps: Deps, userId: string) {
       if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null, chaptersUrl: null };
       const { signer } = deps.storage;
       const [play, download, audio, chapters] = await Promise.all([
-        signer.signGet({ key: row.key }, URL_SECONDS),
-        signer.signGet({ key: row.key, downloadName: row.fileName }, URL_SECONDS),
+        signer.signGet({ key: row.key, contentType: "video/mp4" }, URL_SECONDS),
+        signer.signGet({ key: row.key, contentType: "video/mp4", downloadName: row.fileName }, URL_SECONDS),
         row.audioKey
-          ? signer.signGet({ key: row.audioKey, downloadName: row.fileName.replace(/\.mp4$/, ".m4a") }, URL_SECONDS)
+          ? signer.signGet(
+              { key: row.audioKey, contentType: "audio/mp4", downloadName: row.fileName.replace(/\.mp4$/, ".m4a") },
+              URL_SECONDS,
+            )
           : null,
         row.chaptersKey
           ? signer.signGet(
-              { key: row.chaptersKey, downloadName: row.fileName.replace(/\.mp4$/, ".chapters.json") },
+              {
+                key: row.chaptersKey,
+                contentType: "application/json",
+                downloadName: row.fileName.replace(/\.mp4$/, ".chapters.json"),
+              },
               URL_SECONDS,
             )
           : null,

@@ -1,7 +1,7 @@
 // The one upload module: sign → the browser PUTs straight to storage (in
 // parts above 100 MB, resumable) → complete verifies the object (size as
 // announced, type by its first bytes) before any record points at it.
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
 import { type Upload, uploadParts, uploads } from "../../db/schema";
 import { sanitizeFileName } from "../../storage/keys";
@@ -159,10 +159,33 @@ export async function recordStoredPart(
     .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag, size } });
 }
 
-/** Refuses the stored object: deleted, the upload marked failed, the reason told. */
-async function refuse(deps: Deps, upload: Upload, reason: string): Promise<never> {
+/**
+ * Ends an upload that will not become a record: its status changes first (the development storage
+ * route then refuses its links at once), then its bytes go. A presigned production link cannot be
+ * revoked, so `expiresAt` becomes the moment its last link expires, after which
+ * `purgeEndedUploads` deletes the key once more (ADR 013).
+ */
+async function endUpload(deps: Deps, upload: Upload, status: "failed" | "aborted") {
+  await deps.db
+    .update(uploads)
+    .set({ status, expiresAt: new Date(deps.now() + SIGNED_URL_SECONDS * 1000) })
+    .where(eq(uploads.id, upload.id));
+  await deleteBytes(deps, upload);
+}
+
+async function deleteBytes(deps: Deps, upload: Upload) {
+  if (upload.multipartId) {
+    await deps.storage.bucket
+      .resumeMultipartUpload(upload.key, upload.multipartId)
+      .abort()
+      .catch(() => {});
+  }
   await deps.storage.bucket.delete(upload.key);
-  await deps.db.update(uploads).set({ status: "failed" }).where(eq(uploads.id, upload.id));
+}
+
+/** Refuses the stored object: the upload marked failed, its bytes deleted, the reason told. */
+async function refuse(deps: Deps, upload: Upload, reason: string): Promise<never> {
+  await endUpload(deps, upload, "failed");
   throw new Invalid(reason, { file: [reason] });
 }
 
@@ -219,18 +242,22 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
 
 export async function abortUpload(deps: Deps, userId: string, uploadId: string) {
   const upload = await pendingUpload(deps, userId, uploadId);
-  await discard(deps, upload);
+  await endUpload(deps, upload, "aborted");
 }
 
-async function discard(deps: Deps, upload: Upload) {
-  if (upload.multipartId) {
-    await deps.storage.bucket
-      .resumeMultipartUpload(upload.key, upload.multipartId)
-      .abort()
-      .catch(() => {});
-  }
-  await deps.storage.bucket.delete(upload.key);
-  await deps.db.update(uploads).set({ status: "aborted" }).where(eq(uploads.id, upload.id));
+/** The pending upload a development storage link writes to, or null once the upload has ended. */
+export async function uploadTakingBytes(deps: Deps, key: string, multipartId?: string) {
+  const [upload] = await deps.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.key, key),
+        eq(uploads.status, "pending"),
+        multipartId ? eq(uploads.multipartId, multipartId) : isNull(uploads.multipartId),
+      ),
+    );
+  return upload && upload.expiresAt.getTime() > deps.now() ? upload : null;
 }
 
 /** Sweep: abandoned uploads (pending past their lifetime) are aborted and their bytes deleted. */
@@ -240,6 +267,29 @@ export async function sweepAbandonedUploads(deps: Deps) {
     .from(uploads)
     .where(and(eq(uploads.status, "pending"), lt(uploads.expiresAt, new Date(deps.now()))))
     .limit(100);
-  for (const upload of abandoned) await discard(deps, upload);
+  for (const upload of abandoned) await endUpload(deps, upload, "aborted");
   return abandoned.length;
+}
+
+/** Sweep: failed and aborted uploads whose last link has expired lose their key for good. */
+export async function purgeEndedUploads(deps: Deps) {
+  const ended = await deps.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.status, ["failed", "aborted"]),
+        isNull(uploads.purgedAt),
+        lt(uploads.expiresAt, new Date(deps.now())),
+      ),
+    )
+    .limit(100);
+  for (const upload of ended) {
+    await deleteBytes(deps, upload);
+    await deps.db
+      .update(uploads)
+      .set({ purgedAt: new Date(deps.now()) })
+      .where(eq(uploads.id, upload.id));
+  }
+  return ended.length;
 }
