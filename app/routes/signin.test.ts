@@ -10,7 +10,7 @@ function signInForm(form: { email: string; password: string }, from: string) {
   });
 }
 
-describe("sign-in's return path", () => {
+describe("sign-in's return path", { timeout: 30_000 }, () => {
   it.each([
     "/\t/evil.example",
     "/\n/evil.example",
