@@ -7,18 +7,14 @@ import { Limiter, QueueFull } from "./src/limiter.ts";
 import { type FfprobeOutput, failureReason, parseRate, probe, summariseProbe } from "./src/probe.ts";
 import { parseRenderInput } from "./src/render.ts";
 import {
-  applyFilter,
   audioGraph,
   concatList,
   copyBlocker,
   describeItem,
   itemFileName,
-  layoutName,
   loudnessTarget,
-  measureFilter,
   mostCommon,
   outputLayout,
-  parseLoudnorm,
   progressParser,
   renderFailureReason,
   throttledProgress,
@@ -323,22 +319,6 @@ describe("render: loudness", () => {
   it("targets -16 LUFS for stereo and -19 for mono, at -1 dBTP", () => {
     expect(loudnessTarget(2)).toEqual({ integrated: -16, truePeak: -1, range: 11 });
     expect(loudnessTarget(1).integrated).toBe(-19);
-    expect(measureFilter(loudnessTarget(1))).toBe("loudnorm=I=-19:TP=-1.0:LRA=11:print_format=json");
-  });
-
-  it("reads loudnorm's measurement and feeds it to the second pass", () => {
-    const stderr = `[info] size=N/A\n[Parsed_loudnorm_0 @ 0x5] [info] \n{\n\t"input_i" : "-42.25",\n\t"input_tp" : "-41.49",\n\t"input_lra" : "0.00",\n\t"input_thresh" : "-52.25",\n\t"output_i" : "-15.95",\n\t"target_offset" : "-0.05"\n}\n`;
-    const measured = parseLoudnorm(stderr)!;
-    expect(measured).toEqual({ i: "-42.25", tp: "-41.49", lra: "0.00", thresh: "-52.25", offset: "-0.05" });
-    expect(applyFilter(loudnessTarget(2), measured, { layout: "stereo" })).toBe(
-      "loudnorm=I=-16:TP=-1.0:LRA=11:measured_I=-42.25:measured_TP=-41.49:measured_LRA=0.00:measured_thresh=-52.25" +
-        ":offset=-0.05:linear=true:print_format=none,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo",
-    );
-    // Silence measures -inf: nothing to normalise.
-    expect(parseLoudnorm(stderr.replace('"-42.25"', '"-inf"'))).toBeNull();
-    expect(parseLoudnorm("no json here")).toBeNull();
-    expect(layoutName({ channels: 6 })).toBe("6c");
-    expect(layoutName({ channels: 2, channel_layout: "5.1(side)" })).toBe("5.1(side)");
   });
 });
 

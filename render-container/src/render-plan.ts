@@ -1,7 +1,9 @@
 // The pure half of job kind `render`: what each downloaded item is, whether
-// the items can be joined by stream copy, the filter graphs for re-encoding,
-// two-pass loudness normalisation, progress and error text. No I/O here;
+// the items can be joined by stream copy, the filter graphs for re-encoding
+// and for per-item loudness, progress and error text. No I/O here;
 // src/render.ts runs the plan.
+
+import { MEASURE_FILTER } from "./loudness.ts";
 import {
   type FfprobeOutput,
   type FfprobeStream,
@@ -276,14 +278,31 @@ function seconds3(value: number): string {
   return String(Math.round(value * 1000) / 1000);
 }
 
-/** One item's audio at the output's rate and layout, exactly `duration` long (silence when it has none). */
-function audioChain(item: Item, index: number, layout: Layout, padTo: number | null): string {
+/**
+ * One item's audio at the output's rate and layout, exactly `padTo` long
+ * when given (silence when it has none), with its own loudness gain.
+ */
+export function audioChain(item: Item, index: number, layout: Layout, padTo: number | null, gainDb = 0): string {
   const format = `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=${layout}`;
   if (!item.audio) {
     return `anullsrc=r=${SAMPLE_RATE}:cl=${layout},atrim=duration=${seconds3(padTo ?? item.duration)},${format}`;
   }
   const fit = padTo === null ? "" : `,apad=whole_dur=${seconds3(padTo)},atrim=duration=${seconds3(padTo)}`;
-  return `[${index}:a:0]asetpts=PTS-STARTPTS,aresample=${SAMPLE_RATE},${format}${fit}`;
+  const gain = gainDb === 0 ? "" : `,volume=${gainDb}dB`;
+  return `[${index}:a:0]asetpts=PTS-STARTPTS,aresample=${SAMPLE_RATE},${format}${fit}${gain}`;
+}
+
+/**
+ * The measuring pass: each item's audio chain (as the render will play it)
+ * through its own ebur128, joined only to give ffmpeg one output.
+ */
+export function measureGraph(items: readonly Item[], layout: Layout, pictureLength: boolean): string {
+  const lines = items.map(
+    (item, index) =>
+      `${audioChain(item, index, layout, pictureLength ? item.duration : null)},${MEASURE_FILTER}[m${index}]`,
+  );
+  lines.push(`${items.map((_, index) => `[m${index}]`).join("")}concat=n=${items.length}:v=0:a=1[a]`);
+  return `${lines.join(";\n")}\n`;
 }
 
 /**
@@ -296,7 +315,7 @@ function audioChain(item: Item, index: number, layout: Layout, padTo: number | n
 export function videoGraph(
   items: readonly Item[],
   target: VideoTarget,
-  options: { audioFilter?: string; audioOnly?: boolean } = {},
+  options: { audioFilter?: string; audioOnly?: boolean; gains?: readonly number[] } = {},
 ): string {
   const { width: w, height: h, rate, layout, withAudio } = target;
   const lines: string[] = [];
@@ -310,7 +329,7 @@ export function videoGraph(
       pads.push(`[v${index}]`);
     }
     if (withAudio) {
-      lines.push(`${audioChain(item, index, layout, item.duration)}[a${index}]`);
+      lines.push(`${audioChain(item, index, layout, item.duration, options.gains?.[index])}[a${index}]`);
       pads.push(`[a${index}]`);
     }
   });
@@ -323,8 +342,13 @@ export function videoGraph(
 }
 
 /** The filter graph that joins an audio playlist's items into `[a]` (48 kHz, mono or stereo). */
-export function audioGraph(items: readonly Item[], layout: Layout, audioFilter?: string): string {
-  const lines = items.map((item, index) => `${audioChain(item, index, layout, null)}[a${index}]`);
+export function audioGraph(
+  items: readonly Item[],
+  layout: Layout,
+  audioFilter?: string,
+  gains?: readonly number[],
+): string {
+  const lines = items.map((item, index) => `${audioChain(item, index, layout, null, gains?.[index])}[a${index}]`);
   const pads = items.map((_, index) => `[a${index}]`).join("");
   lines.push(`${pads}concat=n=${items.length}:v=0:a=1${audioFilter ? `[joined];\n[joined]${audioFilter}` : ""}[a]`);
   return `${lines.join(";\n")}\n`;
@@ -336,65 +360,13 @@ export function concatList(items: readonly Item[]): string {
 }
 
 // ---------------------------------------------------------------------------
-// Loudness (EBU R128 via loudnorm, two passes)
+// Loudness targets (the per-segment measuring and gains are in loudness.ts)
 
 export type LoudnessTarget = { integrated: number; truePeak: number; range: number };
 
 /** −16 LUFS for stereo (and more channels), −19 LUFS for mono; true peak ≤ −1 dBTP, LRA 11. */
 export function loudnessTarget(channels: number): LoudnessTarget {
   return { integrated: channels === 1 ? -19 : -16, truePeak: -1, range: 11 };
-}
-
-function targetOptions(t: LoudnessTarget): string {
-  return `I=${t.integrated}:TP=${t.truePeak.toFixed(1)}:LRA=${t.range}`;
-}
-
-/** Pass one: measure only; the numbers are printed as JSON on stderr (log level info). */
-export function measureFilter(t: LoudnessTarget): string {
-  return `loudnorm=${targetOptions(t)}:print_format=json`;
-}
-
-export type Measured = { i: string; tp: string; lra: string; thresh: string; offset: string };
-
-/** The last loudnorm JSON block in ffmpeg's stderr; null without one or for silence (-inf). */
-export function parseLoudnorm(stderr: string): Measured | null {
-  const start = stderr.lastIndexOf("{");
-  const end = stderr.lastIndexOf("}");
-  if (start < 0 || end < start) return null;
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(stderr.slice(start, end + 1)) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  const values = [json.input_i, json.input_tp, json.input_lra, json.input_thresh, json.target_offset].map(Number);
-  if (!values.every(Number.isFinite)) return null;
-  const [i, tp, lra, thresh, offset] = values.map((v) => v!.toFixed(2)) as [string, string, string, string, string];
-  // Digital silence: nothing to normalise, and any gain would only lift noise.
-  if (Number(i) < -70) return null;
-  return { i, tp, lra, thresh, offset };
-}
-
-/** A channel layout name ffmpeg knows: ffprobe's, else the usual one for the count ("6c" = 5.1). */
-export function layoutName(stream: FfprobeStream | undefined): string {
-  const named = stream?.channel_layout;
-  if (named && /^[\w.()+-]+$/.test(named)) return named;
-  const channels = stream?.channels ?? 2;
-  return channels === 1 ? "mono" : channels === 2 ? "stereo" : `${channels}c`;
-}
-
-/**
- * Pass two: the measured values make loudnorm apply one linear gain where
- * the true-peak limit allows. loudnorm works at 192 kHz; the output goes back
- * to `sampleRate` in the given layout (ffmpeg 5.1 cannot pick a layout for
- * the encoder after loudnorm by itself).
- */
-export function applyFilter(t: LoudnessTarget, m: Measured, format: { sampleRate?: number; layout: string }): string {
-  return (
-    `loudnorm=${targetOptions(t)}:measured_I=${m.i}:measured_TP=${m.tp}:measured_LRA=${m.lra}` +
-    `:measured_thresh=${m.thresh}:offset=${m.offset}:linear=true:print_format=none,` +
-    `aresample=${format.sampleRate ?? SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=${format.layout}`
-  );
 }
 
 // ---------------------------------------------------------------------------

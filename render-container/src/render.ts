@@ -5,7 +5,9 @@
 //   join    video, all alike     concat demuxer + stream copy into MP4
 //           video, mixed         H.264/AAC re-encode at the most common size and rate (concat filter)
 //           audio                AAC (M4A), then an MP4 of it over a still dark frame
-//           loudness: true       two-pass loudnorm to −16 LUFS stereo / −19 LUFS mono, −1 dBTP
+//           loudness: true       each item measured (unless its measurement came with it) and gained to
+//                                −16 LUFS stereo / −19 LUFS mono; one true-peak limiter (≤ −1 dBTP)
+//           chapters             each item's marks placed by the real durations, embedded (ffmetadata)
 //   output  streamed from disk to signed PUT URLs; the folder is always removed
 //
 // Protocol details are in README.md ("Kind render"); the pure parts (plan,
@@ -13,10 +15,19 @@
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ffmetadata, type ItemChapter, isItemChapters, type PlacedChapter, placeChapters } from "./chapters.ts";
 import { type Fields, isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import {
+  isLoudness,
+  type Loudness,
+  limiterFilter,
+  type Outcome,
+  parseEbur128,
+  reusable,
+  segmentGain,
+} from "./loudness.ts";
 import { failureReason, type ProbeResult, runFfprobe, summariseProbe } from "./probe.ts";
 import {
-  applyFilter,
   audioGraph,
   concatList,
   copyBlocker,
@@ -24,13 +35,11 @@ import {
   type Item,
   ItemProblem,
   itemFileName,
-  layoutName,
+  type Layout,
   loudnessTarget,
-  type Measured,
   type MediaType,
-  measureFilter,
+  measureGraph,
   outputLayout,
-  parseLoudnorm,
   progressParser,
   renderFailureReason,
   throttledProgress,
@@ -51,8 +60,16 @@ import {
 
 export type RenderTarget = { url: string; headers?: Record<string, string> };
 
+export type RenderItem = {
+  url: string;
+  /** Chapter marks inside the item (offset 0 = the item's own chapter). */
+  chapters?: ItemChapter[];
+  /** The file's loudness as measured before: not measured again. */
+  loudness?: Loudness;
+};
+
 export type RenderInput = {
-  items: { url: string }[];
+  items: RenderItem[];
   output: RenderTarget;
   /** Audio playlists only: the joined audio as an M4A as well. */
   audioOutput?: RenderTarget;
@@ -70,6 +87,15 @@ export type RenderResult = {
   videoCodec: string | null;
   audioCodec: string | null;
   audioOutput?: { size: number; durationSeconds: number | null };
+  /** Where the chapters landed (also embedded in both outputs). */
+  chapters?: PlacedChapter[];
+  /** With loudness: what each item measured and the gain it got. */
+  loudness?: LoudnessResult;
+};
+
+export type LoudnessResult = {
+  target: number;
+  items: { n: number; loudness: Loudness | null; measuredNow: boolean; gainDb: number; outcome: Outcome }[];
 };
 
 export const MAX_ITEMS = 200;
@@ -119,6 +145,10 @@ export function parseRenderInput(raw: unknown): Parsed<RenderInput> {
   } else {
     items.forEach((item: unknown, index) => {
       if (!isObject(item) || !isHttpUrl(item.url)) fields[`input.items[${index}].url`] = "must be an http(s) URL";
+      if (isObject(item) && item.chapters !== undefined && !isItemChapters(item.chapters))
+        fields[`input.items[${index}].chapters`] = "must be at most 100 of { offsetSeconds >= 0, title (1-200 chars) }";
+      if (isObject(item) && item.loudness !== undefined && !isLoudness(item.loudness))
+        fields[`input.items[${index}].loudness`] = "must be { integrated, truePeak, channels }";
     });
   }
   if (mediaType !== "audio" && mediaType !== "video") fields["input.mediaType"] = 'must be "audio" or "video"';
@@ -135,7 +165,11 @@ export function parseRenderInput(raw: unknown): Parsed<RenderInput> {
   return {
     ok: true,
     value: {
-      items: (items as { url: string }[]).map(({ url }) => ({ url })),
+      items: (items as RenderItem[]).map(({ url, chapters, loudness: measured }) => ({
+        url,
+        ...(chapters ? { chapters } : {}),
+        ...(measured ? { loudness: measured } : {}),
+      })),
       output: outputTarget!,
       ...(audioTarget ? { audioOutput: audioTarget } : {}),
       mediaType: mediaType as MediaType,
@@ -189,6 +223,10 @@ class Render {
   readonly dir: string;
   readonly report: (percent: number, final?: boolean) => void;
   readonly statsPeriod: string;
+  /** The chapters on the output's timeline. */
+  placed: PlacedChapter[] = [];
+  /** With loudness: each item's measurement and gain. */
+  levels: LoudnessResult | null = null;
 
   constructor(input: RenderInput, ctx: JobContext, dir: string) {
     this.input = input;
@@ -293,10 +331,59 @@ class Render {
     return stderr;
   }
 
-  /** Pass one of loudness normalisation (loudnorm prints its JSON at level info); null when there is nothing to normalise. */
-  async measure(args: string[], range: [number, number], totalSeconds: number): Promise<Measured | null> {
-    const stderr = await this.ffmpeg([...args, "-f", "null", "-"], range, totalSeconds, "level+info");
-    return parseLoudnorm(stderr);
+  /** Items with audio whose loudness did not come with them. */
+  unmeasured(items: readonly Item[]): Item[] {
+    return items.filter((i) => i.audio && !reusable(this.input.items[i.n - 1]?.loudness, i.audio.channels));
+  }
+
+  /**
+   * Loudness per segment: measures the items that need it (one ffmpeg run,
+   * one ebur128 per item) and settles each item's gain.
+   */
+  async level(items: Item[], layout: Layout, pictureLength: boolean, range: [number, number] | undefined) {
+    const target = loudnessTarget(layout === "mono" ? 1 : 2).integrated;
+    const toMeasure = this.unmeasured(items);
+    const measured = new Map<number, Loudness>();
+    if (toMeasure.length > 0) {
+      const graph = this.path("measure.txt");
+      await writeFile(graph, measureGraph(toMeasure, layout, pictureLength));
+      const total = toMeasure.reduce((sum, i) => sum + i.duration, 0);
+      const stderr = await this.ffmpeg(
+        [...this.inputs(toMeasure), "-filter_complex_script", graph, "-map", "[a]", "-f", "null", "-"],
+        range!,
+        total,
+        "level+info",
+      );
+      const summaries = parseEbur128(stderr);
+      if (summaries.length !== toMeasure.length) throw failed("the loudness of the items could not be measured");
+      toMeasure.forEach((item, k) => measured.set(item.n, { ...summaries[k]!, channels: item.audio!.channels ?? 2 }));
+    }
+    this.levels = {
+      target,
+      items: items.map((item) => {
+        const now = measured.get(item.n);
+        const loudness = item.audio ? (now ?? this.input.items[item.n - 1]?.loudness ?? null) : null;
+        return { n: item.n, loudness, measuredNow: Boolean(now), ...segmentGain(loudness, item.duration, target) };
+      }),
+    };
+    this.ctx.log(
+      `loudness: ${this.levels.items.map((i) => `${i.n}: ${i.gainDb} dB (${i.outcome}${i.measuredNow ? "" : ", stored"})`).join("; ")}`,
+    );
+  }
+
+  gains(): number[] | undefined {
+    return this.levels?.items.map((i) => i.gainDb);
+  }
+
+  /** The chapters file as one more input (after the others); nothing without chapters. */
+  chapterInput(): string[] {
+    return this.placed.length
+      ? ["-protocol_whitelist", "file", "-f", "ffmetadata", "-i", this.path("chapters.txt")]
+      : [];
+  }
+
+  chapterMap(inputIndex: number): string[] {
+    return this.placed.length ? ["-map_chapters", String(inputIndex)] : [];
   }
 
   inputs(items: readonly Item[]): string[] {
@@ -325,14 +412,19 @@ class Render {
     const total = items.reduce((sum, i) => sum + i.duration, 0);
     const blocker = copyBlocker(items);
     const out = this.path("output.mp4");
-    const loud = this.input.loudness && items.some((i) => i.audio);
-    const [measureRange, mainRange] = loud
-      ? Render.ranges([{ weight: 0.3 }, { weight: 1 }])
-      : [undefined, ...Render.ranges([{ weight: 1 }])];
+    const target = videoTarget(items);
+    const loud = this.input.loudness && target.withAudio;
+    const [measureRange, mainRange] =
+      loud && this.unmeasured(items).length > 0
+        ? Render.ranges([{ weight: 0.3 }, { weight: 1 }])
+        : [undefined, ...Render.ranges([{ weight: 1 }])];
+    if (loud) await this.level(items, target.layout, true, measureRange);
     const aac = ["-c:a", "aac", "-b:a", "160k"];
+    const graph = this.path("graph.txt");
+    const audioFilter = loud ? limiterFilter() : undefined;
 
     if (!blocker) {
-      this.ctx.log(`${items.length} alike items: stream copy${loud ? " (audio normalised)" : ""}`);
+      this.ctx.log(`${items.length} alike items: stream copy${loud ? " (audio normalised per item)" : ""}`);
       // The copy is about as large as the inputs, which are on the same disk.
       await ensureSpace(this.dir, inputBytes, "the inputs and their copy", inputBytes).catch((error: unknown) => {
         throw error instanceof NoSpace ? noSpace(error) : error;
@@ -341,33 +433,27 @@ class Render {
       await writeFile(list, concatList(items));
       const concat = ["-f", "concat", "-safe", "1", "-protocol_whitelist", "file", "-i", list];
       const first = items[0]!;
-      const target = loudnessTarget(first.audio?.channels ?? 2);
-      const measured = loud
-        ? await this.measure([...concat, "-map", "0:a:0", "-af", measureFilter(target)], measureRange!, total)
-        : null;
-      const audio = !first.audio
-        ? []
-        : measured
-          ? [
-              "-map",
-              "0:a:0",
-              "-af",
-              applyFilter(target, measured, {
-                sampleRate: Number(first.audio.sample_rate) || undefined,
-                layout: layoutName(first.audio),
-              }),
-              ...aac,
-            ]
-          : ["-map", "0:a:0", "-c:a", "copy"];
+      // Normalised audio is made from the items themselves (each at its gain); the picture is still copied.
+      if (loud)
+        await writeFile(graph, videoGraph(items, target, { audioOnly: true, audioFilter, gains: this.gains() }));
+      const picture = loud ? items.length : 0;
+      const audio = loud
+        ? ["-filter_complex_script", graph, "-map", "[a]", ...aac]
+        : first.audio
+          ? ["-map", "0:a:0", "-c:a", "copy"]
+          : [];
       await this.ffmpeg(
         [
+          ...(loud ? this.inputs(items) : []),
           ...concat,
+          ...this.chapterInput(),
           "-map",
-          "0:v:0",
+          `${picture}:v:0`,
           "-c:v",
           "copy",
           ...(first.video?.codec_name === "hevc" ? ["-tag:v", "hvc1"] : []),
           ...audio,
+          ...this.chapterMap(picture + 1),
           "-movflags",
           "+faststart",
           "-f",
@@ -380,33 +466,18 @@ class Render {
       return "copy";
     }
 
-    const target = videoTarget(items);
     this.ctx.log(`re-encoding to ${target.width}x${target.height}@${target.rate}: ${blocker}`);
-    const lt = loudnessTarget(target.layout === "mono" ? 1 : 2);
-    const graph = this.path("graph.txt");
-    let measured: Measured | null = null;
-    if (loud) {
-      await writeFile(graph, videoGraph(items, target, { audioOnly: true, audioFilter: measureFilter(lt) }));
-      measured = await this.measure(
-        [...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"],
-        measureRange!,
-        total,
-      );
-    }
-    await writeFile(
-      graph,
-      videoGraph(items, target, {
-        audioFilter: measured ? applyFilter(lt, measured, { layout: target.layout }) : undefined,
-      }),
-    );
+    await writeFile(graph, videoGraph(items, target, { audioFilter, gains: this.gains() }));
     await this.ffmpeg(
       [
         ...this.inputs(items),
+        ...this.chapterInput(),
         "-filter_complex_script",
         graph,
         "-map",
         "[v]",
         ...(target.withAudio ? ["-map", "[a]"] : []),
+        ...this.chapterMap(items.length),
         "-c:v",
         "libx264",
         "-preset",
@@ -431,32 +502,26 @@ class Render {
   async audio(items: Item[]): Promise<void> {
     const total = items.reduce((sum, i) => sum + i.duration, 0);
     const layout = outputLayout(items);
-    const lt = loudnessTarget(layout === "mono" ? 1 : 2);
     const graph = this.path("graph.txt");
     const m4a = this.path("audio.m4a");
     const loud = this.input.loudness;
+    const measuring = loud && this.unmeasured(items).length > 0;
     const ranges = Render.ranges(
-      loud ? [{ weight: 0.3 }, { weight: 0.6 }, { weight: 0.4 }] : [{ weight: 0.6 }, { weight: 0.4 }],
+      measuring ? [{ weight: 0.3 }, { weight: 0.6 }, { weight: 0.4 }] : [{ weight: 0.6 }, { weight: 0.4 }],
     );
-    const [measureRange, audioRange, stillRange] = loud ? ranges : [undefined, ...ranges];
-    this.ctx.log(`${items.length} audio items: AAC ${layout}${loud ? ", loudness normalised" : ""}`);
-    let measured: Measured | null = null;
-    if (loud) {
-      await writeFile(graph, audioGraph(items, layout, measureFilter(lt)));
-      measured = await this.measure(
-        [...this.inputs(items), "-filter_complex_script", graph, "-map", "[a]"],
-        measureRange!,
-        total,
-      );
-    }
-    await writeFile(graph, audioGraph(items, layout, measured ? applyFilter(lt, measured, { layout }) : undefined));
+    const [measureRange, audioRange, stillRange] = measuring ? ranges : [undefined, ...ranges];
+    this.ctx.log(`${items.length} audio items: AAC ${layout}${loud ? ", loudness normalised per item" : ""}`);
+    if (loud) await this.level(items, layout, false, measureRange);
+    await writeFile(graph, audioGraph(items, layout, loud ? limiterFilter() : undefined, this.gains()));
     await this.ffmpeg(
       [
         ...this.inputs(items),
+        ...this.chapterInput(),
         "-filter_complex_script",
         graph,
         "-map",
         "[a]",
+        ...this.chapterMap(items.length),
         "-c:a",
         "aac",
         "-b:a",
@@ -487,6 +552,7 @@ class Render {
         "0:v:0",
         "-map",
         "1:a:0",
+        ...this.chapterMap(1),
         "-c:v",
         "libx264",
         "-preset",
@@ -534,6 +600,17 @@ class Render {
   async run(): Promise<RenderResult> {
     const { files, bytes } = await this.download();
     const items = await this.describe(files);
+    this.placed = placeChapters(
+      items.map((item) => ({ duration: item.duration, chapters: this.input.items[item.n - 1]?.chapters ?? [] })),
+    );
+    if (this.placed.length)
+      await writeFile(
+        this.path("chapters.txt"),
+        ffmetadata(
+          this.placed,
+          items.reduce((sum, i) => sum + i.duration, 0),
+        ),
+      );
     const method =
       this.input.mediaType === "video"
         ? await this.video(items, bytes)
@@ -556,6 +633,8 @@ class Render {
       videoCodec: output.videoCodec,
       audioCodec: output.audioCodec,
       ...(audio ? { audioOutput: { size: audio.size, durationSeconds: audio.durationSeconds } } : {}),
+      ...(this.placed.length ? { chapters: this.placed } : {}),
+      ...(this.levels ? { loudness: this.levels } : {}),
     };
   }
 }

@@ -7,9 +7,9 @@ import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../../tests/workers/http";
 import { database } from "../db/client";
-import { jobs, playlistItems, playlists, projects, renders, users } from "../db/schema";
+import { jobs, playlistChapters, playlistItems, playlists, projects, renders, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
-import { startPackage, startRenders } from "../domain/renders/renders";
+import { listRenders, startPackage, startRenders } from "../domain/renders/renders";
 import { consumeJobs } from "./consumer";
 import { progressUrl } from "./progress";
 
@@ -93,6 +93,89 @@ describe("render jobs", () => {
     });
     const [playlist] = await db.select().from(playlists).where(eq(playlists.id, playlistId));
     expect(playlist!.renderedAt).not.toBeNull();
+  });
+
+  it("send each item's chapters and stored loudness, keep what was measured with the file, and store the chapters beside the render", async () => {
+    const { userId, playlistId } = await playlistWith(["quiet", "spot"], "Chaptered", "audio");
+    const stored = { integrated: -52, truePeak: -41, channels: 2 };
+    await db
+      .update(playlistItems)
+      .set({ loudness: stored })
+      .where(eq(playlistItems.id, `it-rp-${n}-0`));
+    await db.insert(playlistChapters).values({
+      id: `ch-rp-${n}`,
+      playlistId,
+      itemId: `it-rp-${n}-1`,
+      userId,
+      offsetSeconds: 2,
+      title: "Offer code",
+    });
+    const [started] = await startRenders(deps(), userId, [playlistId], true);
+    const calls: any[] = [];
+    const measured = { integrated: -24, truePeak: -6, channels: 2 };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      calls.push(JSON.parse(String(init!.body)));
+      return Response.json({
+        jobId: started!.renderId,
+        result: {
+          method: "reencode",
+          durationSeconds: 13,
+          frameRate: 5,
+          resolution: "1280x720",
+          size: 99,
+          chapters: [
+            { startTime: 0, title: "clip 0" },
+            { startTime: 8, title: "clip 1" },
+            { startTime: 10, title: "Offer code" },
+          ],
+          loudness: {
+            target: -16,
+            items: [
+              { n: 1, loudness: stored, measuredNow: false, gainDb: 36, outcome: "normalised" },
+              { n: 2, loudness: measured, measuredNow: true, gainDb: 8, outcome: "normalised" },
+            ],
+          },
+        },
+      });
+    });
+    await consume(started!.renderId, "render");
+
+    const items = calls[0].input.items;
+    expect(items.map((i: any) => i.chapters)).toEqual([
+      [{ offsetSeconds: 0, title: "clip 0" }],
+      [
+        { offsetSeconds: 0, title: "clip 1" },
+        { offsetSeconds: 2, title: "Offer code" },
+      ],
+    ]);
+    expect(items.map((i: any) => i.loudness ?? null)).toEqual([stored, null]);
+    const [spot] = await db
+      .select()
+      .from(playlistItems)
+      .where(eq(playlistItems.id, `it-rp-${n}-1`));
+    expect(spot!.loudness).toEqual(measured);
+
+    const [render] = await db.select().from(renders).where(eq(renders.id, started!.renderId));
+    expect(render!.chapters).toHaveLength(3);
+    expect(render!.loudnessReport).toEqual({
+      target: -16,
+      items: [
+        { n: 1, fileName: "clip 0.mp4", measured: -52, measuredNow: false, gainDb: 36, outcome: "normalised" },
+        { n: 2, fileName: "clip 1.mp4", measured: -24, measuredNow: true, gainDb: 8, outcome: "normalised" },
+      ],
+    });
+    const json = await env.FILES.get(render!.chaptersKey!);
+    expect(json!.httpMetadata?.contentType).toBe("application/json+chapters");
+    expect(await json!.json()).toEqual({
+      version: "1.2.0",
+      chapters: [
+        { startTime: 0, title: "clip 0" },
+        { startTime: 8, title: "clip 1" },
+        { startTime: 10, title: "Offer code" },
+      ],
+    });
+    const listed = await listRenders(deps(), userId);
+    expect(listed[0]!.chaptersUrl).toMatch(/^http:\/\/localhost\/api\/storage\/get\//);
   });
 
   it("show the renderer's reason when it fails, and accept progress only with the job's token", async () => {

@@ -100,8 +100,9 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
   const report: LoudnessReport | null = result.loudness
     ? {
         target: result.loudness.target,
-        items: result.loudness.items.map(({ loudness: _measured, ...rest }) => ({
+        items: result.loudness.items.map(({ loudness: measured, ...rest }) => ({
           ...rest,
+          measured: measured?.integrated ?? null,
           fileName: items[rest.n - 1]?.fileName ?? `Item ${rest.n}`,
         })),
       }
