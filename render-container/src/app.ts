@@ -14,6 +14,7 @@ import {
   seconds,
 } from "./jobs.ts";
 import { Limiter, QueueFull } from "./limiter.ts";
+import { preview } from "./preview.ts";
 import { probe } from "./probe.ts";
 import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { progressReporter } from "./progress.ts";
@@ -23,6 +24,7 @@ import { render } from "./render.ts";
 export const jobKinds: Record<string, AnyJobKind> = {
   [probe.kind]: probe,
   [render.kind]: render,
+  [preview.kind]: preview,
 };
 
 type Log = (message: string) => void;

@@ -41,8 +41,30 @@ export type FfprobeStream = {
 
 export type FfprobeOutput = {
   streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string; size?: string };
+  format?: { format_name?: string; duration?: string; size?: string; bit_rate?: string };
 };
+
+/** What a seller's audio file is, beside the summary: the facts a store page shows. */
+export type AudioFacts = {
+  sampleRate: number | null;
+  channels: number | null;
+  /** Bits per second of the whole file. */
+  bitrate: number | null;
+};
+
+function positiveInteger(value: string | number | undefined): number | null {
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? Math.round(number) : null;
+}
+
+export function audioFacts(output: FfprobeOutput): AudioFacts {
+  const audio = soundStream(output);
+  return {
+    sampleRate: positiveInteger(audio?.sample_rate),
+    channels: positiveInteger(audio?.channels),
+    bitrate: positiveInteger(output.format?.bit_rate),
+  };
+}
 
 /** The picture stream of a file: the first video stream that is not cover art. */
 export function pictureStream(output: FfprobeOutput): FfprobeStream | undefined {
@@ -157,7 +179,7 @@ export function failureReason(stderr: string, url: string): string {
   return reason.length > 300 ? `${reason.slice(0, 297)}...` : reason;
 }
 
-export const probe: JobKind<ProbeInput, ProbeResult> = {
+export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
   kind: "probe",
 
   timeoutMs: (config) => config.probeTimeoutMs,
@@ -176,6 +198,6 @@ export const probe: JobKind<ProbeInput, ProbeResult> = {
     if (!result.hasVideo && !result.hasAudio) {
       throw new JobFailed(422, "probe_failed", "no audio or video stream found in the input");
     }
-    return result;
+    return { ...result, ...audioFacts(probed.output) };
   },
 };
