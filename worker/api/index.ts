@@ -15,6 +15,7 @@ import { filesApi } from "./files";
 import { paymentsApi } from "./payments";
 import { playlistsApi } from "./playlists";
 import { popups } from "./popups";
+import { productsApi } from "./products";
 import { shipping } from "./shipping";
 import { storage } from "./storage";
 import { uploadsApi } from "./uploads";
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route("/", checkoutApi)
   .route("/", paymentsApi)
   .route("/", chaptersApi)
+  .route("/", productsApi)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

@@ -238,7 +238,7 @@ export const uploadParts = sqliteTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
 );
 
-export const JOB_KINDS = ["probe", "render", "package", "poster", "purchase"] as const;
+export const JOB_KINDS = ["probe", "render", "package", "poster", "purchase", "preview"] as const;
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
 
 export const jobs = sqliteTable(

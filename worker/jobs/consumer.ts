@@ -9,6 +9,7 @@ import type { Job } from "../db/schema";
 import { type Deps, makeDeps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
 import { failPackage, runPackage } from "./package";
+import { failPreview, runPreview } from "./preview";
 import { failProbe, runProbe } from "./probe";
 import { runPurchasePackage } from "./purchase";
 import { failRender, runRender } from "./render";
@@ -29,6 +30,7 @@ const kinds: Record<string, JobKind> = {
   render: { run: runRender, fail: failRender },
   package: { run: runPackage, fail: failPackage },
   purchase: { run: runPurchasePackage, fail: failPackage },
+  preview: { run: runPreview, fail: failPreview },
 };
 
 function depsFor(env: Env, job: Job) {

@@ -2,7 +2,7 @@
 // its duration, frame rate and resolution are written to the file record and
 // to every playlist item playing it (worker/domain/media/facts.ts).
 import { eq } from "drizzle-orm";
-import { files, type Job, playlistItems, programFiles } from "../db/schema";
+import { files, type Job, playlistItems, productFiles, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { writeFacts } from "../domain/media/facts";
 import { runOnRenderer } from "../renderer/client";
@@ -12,12 +12,21 @@ export interface ProbeResult {
   durationSeconds: number | null;
   frameRate: number | null;
   resolution: string | null;
+  /** Audio facts (a store product's file shows them). */
+  sampleRate?: number | null;
+  channels?: number | null;
+  bitrate?: number | null;
 }
 
 const INPUT_URL_SECONDS = 60 * 60;
 
-/** What a probe writes to: a project file, a playlist item or a program file (all share the media columns). */
-const TARGETS = { file: files, "playlist-item": playlistItems, "program-file": programFiles } as const;
+/** What a probe writes to: a project file, a playlist item, a program file (all share the media columns) or a product's audio file. */
+const TARGETS = {
+  file: files,
+  "playlist-item": playlistItems,
+  "program-file": programFiles,
+  "product-file": productFiles,
+} as const;
 export type ProbeTarget = keyof typeof TARGETS;
 
 export interface ProbeInput {
@@ -44,7 +53,9 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
   }
   await deps.db.batch([
     markRunning(deps.db, job.id),
-    ...writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" }),
+    ...(target === "product-file"
+      ? [deps.db.update(productFiles).set({ probeStatus: "running" }).where(eq(productFiles.id, fileId))]
+      : writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" })),
   ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
   const result = await runOnRenderer<ProbeResult>(env, "/jobs/probe", { jobId: job.id, input: { url: input.url } });
@@ -55,9 +66,23 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
     probeStatus: "done" as const,
   };
   await deps.db.batch([
-    ...writeFacts(deps.db, { target, id: fileId }, facts),
-    ...(table === files ? [deps.db.update(files).set({ probeError: null }).where(eq(files.id, fileId))] : []),
     markDone(deps.db, job.id, { ...result }),
+    ...(target === "product-file"
+      ? [
+          deps.db
+            .update(productFiles)
+            .set({
+              durationSeconds: result.durationSeconds,
+              sampleRate: result.sampleRate ?? null,
+              channels: result.channels ?? null,
+              bitrate: result.bitrate ?? null,
+              probeStatus: "done",
+              probeError: null,
+            })
+            .where(eq(productFiles.id, fileId)),
+        ]
+      : writeFacts(deps.db, { target, id: fileId }, facts)),
+    ...(table === files ? [deps.db.update(files).set({ probeError: null }).where(eq(files.id, fileId))] : []),
   ]);
 }
 
@@ -65,7 +90,9 @@ export async function failProbe(deps: Deps, job: Job, reason: string) {
   const { table, target, id } = targetOf(job);
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
-    ...writeFacts(deps.db, { target, id }, { probeStatus: "failed" }),
+    ...(target === "product-file"
+      ? [deps.db.update(productFiles).set({ probeStatus: "failed", probeError: reason }).where(eq(productFiles.id, id))]
+      : writeFacts(deps.db, { target, id }, { probeStatus: "failed" })),
     ...(table === files ? [deps.db.update(files).set({ probeError: reason }).where(eq(files.id, id))] : []),
   ]);
 }

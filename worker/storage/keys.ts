@@ -53,3 +53,23 @@ export function chaptersKey(userId: string, renderId: string): string {
 export function packageKey(userId: string, jobId: string): string {
   return `users/${userId}/packages/${jobId}.zip`;
 }
+
+/** Seed 001 §9: a product's cover and audio originals. */
+export function productFileKey(
+  userId: string,
+  productId: string,
+  folder: "images" | "audioFiles",
+  fileName: string,
+  now = Date.now(),
+): string {
+  return `users/${userId}/digiStore/${productId}/${folder}/${storedName(fileName, now)}`;
+}
+
+/** The streaming preview of one product audio file (the only audio a store page plays). */
+export function productPreviewKey(userId: string, productId: string, fileId: string): string {
+  return `users/${userId}/digiStore/${productId}/previews/${fileId}.mp3`;
+}
+
+export function voiceTagKey(userId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/digiStore/voiceTag/${storedName(fileName, now)}`;
+}

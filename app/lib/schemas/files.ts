@@ -25,9 +25,12 @@ export const projectTitle = z
 
 export const uploadRequestSchema = z
   .object({
-    purpose: z.enum(["project-file", "bid-media", "playlist-item", "program-file"], {
-      error: "Unknown upload purpose.",
-    }),
+    purpose: z.enum(
+      ["project-file", "bid-media", "playlist-item", "program-file", "product-cover", "product-audio", "voice-tag"],
+      {
+        error: "Unknown upload purpose.",
+      },
+    ),
     fileName: z
       .string({ error: "File name is required." })
       .trim()
@@ -43,6 +46,8 @@ export const uploadRequestSchema = z
     projectId: z.string().max(64).optional(),
     projectTitle: z.string().optional(),
     programId: z.string().max(64).optional(),
+    /** Store uploads: the product the file is for (absent for the first file of a new product). */
+    productId: z.string().max(64).optional(),
     /** Playlist and program uploads carry their slot letter. */
     slotPosition: z
       .string()

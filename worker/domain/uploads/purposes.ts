@@ -28,6 +28,7 @@ import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
+import { productAudio, productCover, voiceTag } from "../store/purposes";
 
 export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
@@ -36,6 +37,8 @@ export interface Completion {
   messages: { jobId: string; kind: string }[];
   /** What the caller gets back. */
   record: Record<string, unknown>;
+  /** Objects the new record replaces (an old cover), deleted once the batch is committed. */
+  replaced?: string[];
 }
 
 export interface Purpose {
@@ -239,4 +242,7 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "bid-media": bidMedia,
   "playlist-item": playlistItem,
   "program-file": programFile,
+  "product-cover": productCover,
+  "product-audio": productAudio,
+  "voice-tag": voiceTag,
 };

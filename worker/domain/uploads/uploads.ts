@@ -237,6 +237,7 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
   }
   // A message lost here leaves its job 'queued'; the sweep sends it again.
   for (const message of completion.messages) await deps.queue.send(message);
+  for (const key of completion.replaced ?? []) await bucket.delete(key);
   return completion.record;
 }
 

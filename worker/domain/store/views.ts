@@ -1,0 +1,130 @@
+// What pages see of products (seed 001 §7 /digi-get-products, /digi-store/{userId}).
+// The seller's manager gets short-lived links to the originals; the store
+// page gets only previews and waveform peaks, never an original's key or link.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Product, ProductFile } from "../../db/schema";
+import { products, users } from "../../db/schema";
+import type { Deps } from "../deps";
+import { listedFiles } from "./products";
+
+/** Page links live an hour: long enough to listen, short enough not to be shared for good. */
+export const LINK_SECONDS = 60 * 60;
+/** The most products one list shows (ours; also keeps `inArray` under D1's 100 bound parameters). */
+export const MAX_LISTED_PRODUCTS = 90;
+
+export interface AudioFileView {
+  id: string;
+  fileName: string;
+  durationSeconds: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  bitrate: number | null;
+  probeStatus: ProductFile["probeStatus"];
+  previewStatus: ProductFile["previewStatus"];
+  peaks: number[] | null;
+  /** The streaming preview (MP3 with the voice tag), once made. */
+  previewUrl: string | null;
+  /** The original: only in the seller's own views. */
+  url?: string;
+  contentType?: string;
+}
+
+export interface ProductView {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  quantity: number | null;
+  licenseType: Product["licenseType"];
+  accessType: Product["accessType"];
+  status: Product["status"];
+  coverUrl: string | null;
+  files: AudioFileView[];
+}
+
+async function link(deps: Deps, key: string | null) {
+  return key ? (await deps.storage.signer.signGet({ key }, LINK_SECONDS)).url : null;
+}
+
+async function fileView(deps: Deps, file: ProductFile, original: boolean): Promise<AudioFileView> {
+  return {
+    id: file.id,
+    fileName: file.fileName,
+    durationSeconds: file.durationSeconds,
+    sampleRate: file.sampleRate,
+    channels: file.channels,
+    bitrate: file.bitrate,
+    probeStatus: file.probeStatus,
+    previewStatus: file.previewStatus,
+    peaks: file.peaks ?? null,
+    previewUrl: file.previewStatus === "done" ? await link(deps, file.previewKey) : null,
+    ...(original ? { url: (await link(deps, file.key))!, contentType: file.contentType } : {}),
+  };
+}
+
+async function views(deps: Deps, rows: Product[], originals: boolean): Promise<ProductView[]> {
+  const files = await listedFiles(
+    deps,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      priceCents: row.priceCents,
+      quantity: row.quantity,
+      licenseType: row.licenseType,
+      accessType: row.accessType,
+      status: row.status,
+      coverUrl: await link(deps, row.coverKey),
+      files: await Promise.all(
+        files.filter((file) => file.productId === row.id).map((file) => fileView(deps, file, originals)),
+      ),
+    })),
+  );
+}
+
+/** 'My Digital Products': the seller's products on sale or withdrawn (an exclusive sold), newest first. */
+export async function listOwnProducts(deps: Deps, userId: string): Promise<ProductView[]> {
+  const rows = await deps.db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), inArray(products.status, ["active", "withdrawn"])))
+    .orderBy(desc(products.createdAt))
+    .limit(MAX_LISTED_PRODUCTS);
+  return views(deps, rows, true);
+}
+
+export interface StoreView {
+  seller: { id: string; username: string } | null;
+  /** The viewer is the seller: private products are listed too, marked. */
+  own: boolean;
+  products: ProductView[];
+}
+
+/**
+ * A seller's store: products on sale and public-read; the seller also sees
+ * their private ones. Visitors may browse. Previews only.
+ */
+export async function listStore(deps: Deps, viewerId: string | null, sellerId: string): Promise<StoreView> {
+  const [seller] = await deps.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  if (!seller) return { seller: null, own: false, products: [] };
+  const own = viewerId === seller.id;
+  const rows = await deps.db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.userId, seller.id),
+        eq(products.status, "active"),
+        own ? undefined : eq(products.accessType, "public-read"),
+      ),
+    )
+    .orderBy(desc(products.createdAt))
+    .limit(MAX_LISTED_PRODUCTS);
+  return { seller, own, products: await views(deps, rows, false) };
+}

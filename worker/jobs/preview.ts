@@ -1,0 +1,69 @@
+// Preview job: the renderer makes a product audio file's streaming preview
+// (MP3 128 kbit/s, the seller's current voice tag mixed in every 30 s) and
+// its waveform peaks; the preview is stored beside the product's files.
+import { eq } from "drizzle-orm";
+import { type Job, productFiles, products, voiceTags } from "../db/schema";
+import type { Deps } from "../domain/deps";
+import { runOnRenderer } from "../renderer/client";
+import { productPreviewKey } from "../storage/keys";
+import { markDone, markFailed, markRunning } from "./store";
+
+const URL_SECONDS = 60 * 60;
+/** Levels drawn per waveform. */
+export const PEAK_COUNT = 200;
+
+export interface PreviewResult {
+  durationSeconds: number | null;
+  size: number;
+  tagged: boolean;
+  peaks: number[];
+}
+
+const fileIdOf = (job: Job) => (job.input as { fileId: string }).fileId;
+
+export async function runPreview(deps: Deps, env: Env, job: Job) {
+  const fileId = fileIdOf(job);
+  const [file] = await deps.db
+    .select({ file: productFiles, status: products.status })
+    .from(productFiles)
+    .innerJoin(products, eq(products.id, productFiles.productId))
+    .where(eq(productFiles.id, fileId));
+  if (!file || file.file.removedAt || file.status === "deleted") {
+    await markDone(deps.db, job.id, { skipped: "file removed" });
+    return;
+  }
+  const { userId, productId, key } = file.file;
+  await deps.db.batch([
+    markRunning(deps.db, job.id),
+    deps.db.update(productFiles).set({ previewStatus: "running" }).where(eq(productFiles.id, fileId)),
+  ]);
+  const [tag] = await deps.db.select().from(voiceTags).where(eq(voiceTags.userId, userId));
+  const { signer } = deps.storage;
+  const previewKey = productPreviewKey(userId, productId, fileId);
+  const result = await runOnRenderer<PreviewResult>(env, "/jobs/preview", {
+    jobId: job.id,
+    input: {
+      source: await signer.signGet({ key }, URL_SECONDS),
+      tag: tag ? await signer.signGet({ key: tag.key }, URL_SECONDS) : undefined,
+      output: await signer.signPut({ key: previewKey, contentType: "audio/mpeg" }, URL_SECONDS),
+      peaks: PEAK_COUNT,
+    },
+  });
+  await deps.db.batch([
+    deps.db
+      .update(productFiles)
+      .set({ previewKey, previewStatus: "done", previewError: null, peaks: result.peaks })
+      .where(eq(productFiles.id, fileId)),
+    markDone(deps.db, job.id, { previewKey, tagged: result.tagged, size: result.size }),
+  ]);
+}
+
+export async function failPreview(deps: Deps, job: Job, reason: string) {
+  await deps.db.batch([
+    markFailed(deps.db, job.id, reason),
+    deps.db
+      .update(productFiles)
+      .set({ previewStatus: "failed", previewError: reason })
+      .where(eq(productFiles.id, fileIdOf(job))),
+  ]);
+}
