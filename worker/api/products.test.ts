@@ -299,7 +299,8 @@ describe("the store page", () => {
       expect(ids).not.toContain(hidden);
       const shown = view.products.find((p: any) => p.id === open);
       expect(shown).toMatchObject({ title: "Open", priceCents: 1999, licenseType: "non-exclusive" });
-      expect(shown.coverUrl).toMatch(/^http/);
+      const cover = await call(new URL(shown.coverUrl).pathname);
+      expect([cover.status, cover.headers.get("content-type")]).toEqual([200, "image/png"]);
       // No original's link or key: only the preview (none yet: the job has not run) and peaks.
       expect(JSON.stringify(view)).not.toContain("audioFiles");
       for (const file of shown.files) expect(file).not.toHaveProperty("url");
@@ -323,7 +324,7 @@ describe("the store page", () => {
     const shown = mine.products.find((p: any) => p.id === hidden);
     expect(shown.files).toHaveLength(2);
     const original = await call(new URL(shown.files[0].url).pathname);
-    expect(original.status).toBe(200);
+    expect([original.status, original.headers.get("content-type")]).toEqual([200, "audio/mpeg"]);
     expect(new Uint8Array(await original.arrayBuffer()).slice(0, 3)).toEqual(new TextEncoder().encode("ID3"));
   });
 });

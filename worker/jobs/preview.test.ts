@@ -112,6 +112,7 @@ describe("product file jobs", () => {
     expect(shown.peaks).toEqual(peaks);
     const played = await call(new URL(shown.previewUrl).pathname);
     expect(played.status).toBe(200);
+    expect(played.headers.get("content-type")).toBe("audio/mpeg");
     expect((await played.arrayBuffer()).byteLength).toBe(1000);
   });
 

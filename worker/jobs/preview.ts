@@ -45,7 +45,7 @@ export async function runPreview(deps: Deps, env: Env, job: Job) {
     input: {
       source: await signer.signGet({ key }, URL_SECONDS),
       tag: tag ? await signer.signGet({ key: tag.key }, URL_SECONDS) : undefined,
-      output: await signer.signPut({ key: previewKey, contentType: "audio/mpeg" }, URL_SECONDS),
+      output: await signer.signPut({ key: previewKey, contentType: "audio/mpeg", output: true }, URL_SECONDS),
       peaks: PEAK_COUNT,
     },
   });

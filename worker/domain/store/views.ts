@@ -42,8 +42,11 @@ export interface ProductView {
   files: AudioFileView[];
 }
 
-async function link(deps: Deps, key: string | null) {
-  return key ? (await deps.storage.signer.signGet({ key }, LINK_SECONDS)).url : null;
+/** A link serving the object as its checked type (images and audio inline). */
+async function link(deps: Deps, key: string | null, contentType: string | null) {
+  return key
+    ? (await deps.storage.signer.signGet({ key, contentType: contentType ?? undefined }, LINK_SECONDS)).url
+    : null;
 }
 
 async function fileView(deps: Deps, file: ProductFile, original: boolean): Promise<AudioFileView> {
@@ -57,8 +60,8 @@ async function fileView(deps: Deps, file: ProductFile, original: boolean): Promi
     probeStatus: file.probeStatus,
     previewStatus: file.previewStatus,
     peaks: file.peaks ?? null,
-    previewUrl: file.previewStatus === "done" ? await link(deps, file.previewKey) : null,
-    ...(original ? { url: (await link(deps, file.key))!, contentType: file.contentType } : {}),
+    previewUrl: file.previewStatus === "done" ? await link(deps, file.previewKey, "audio/mpeg") : null,
+    ...(original ? { url: (await link(deps, file.key, file.contentType))!, contentType: file.contentType } : {}),
   };
 }
 
@@ -77,7 +80,7 @@ async function views(deps: Deps, rows: Product[], originals: boolean): Promise<P
       licenseType: row.licenseType,
       accessType: row.accessType,
       status: row.status,
-      coverUrl: await link(deps, row.coverKey),
+      coverUrl: await link(deps, row.coverKey, row.coverContentType),
       files: await Promise.all(
         files.filter((file) => file.productId === row.id).map((file) => fileView(deps, file, originals)),
       ),

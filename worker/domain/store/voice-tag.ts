@@ -9,7 +9,10 @@ import { LINK_SECONDS } from "./views";
 export async function voiceTagView(deps: Deps, userId: string) {
   const [tag] = await deps.db.select().from(voiceTags).where(eq(voiceTags.userId, userId));
   if (!tag) return null;
-  return { fileName: tag.fileName, url: (await deps.storage.signer.signGet({ key: tag.key }, LINK_SECONDS)).url };
+  return {
+    fileName: tag.fileName,
+    url: (await deps.storage.signer.signGet({ key: tag.key, contentType: tag.contentType }, LINK_SECONDS)).url,
+  };
 }
 
 export async function removeVoiceTag(deps: Deps, userId: string) {
