@@ -28,6 +28,7 @@ export default [
   planned("farmereps", "public"),
   planned("digiprev/:userId", "public"),
   route("bigfile/:fileId", "routes/bigfile.tsx"),
+  route("licence/:code", "routes/licence.tsx"),
 
   route("projects/:projectId", "routes/project.tsx"),
   route("programming", "routes/programming.tsx"),
@@ -35,7 +36,8 @@ export default [
   route("renderfiles", "routes/renderfiles.tsx"),
   planned("digistore", "member"),
   planned("digimanager", "member"),
-  planned("checkOut/:userId", "member"),
+  route("checkOut/:userId", "routes/checkout.tsx"),
+  route("purchases", "routes/purchases.tsx"),
   planned("beatbin", "member"),
   planned("farmertv", "member"),
   planned("dropzone", "member"),

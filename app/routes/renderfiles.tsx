@@ -4,12 +4,15 @@
 // playlist). Unfinished renders show their state and refresh on their own.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { listPurchases } from "../../worker/domain/orders/purchases";
 import { listRenders } from "../../worker/domain/renders/renders";
+import { PurchaseList } from "../components/checkout/PurchaseList";
 import { displayName, formatBytes, formatDuration, LocalTime } from "../components/files";
 import { requireUser, server } from "../lib/auth.server";
 import type { Route } from "./+types/renderfiles";
 import "../styles/files.css";
 import "../styles/playlists.css";
+import "../styles/checkout.css";
 
 const NO_RENDERS = "No render files found.";
 
@@ -19,8 +22,10 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const renders = await listRenders(server(context).deps, user.id);
+  const { deps } = server(context);
+  const [renders, purchases] = await Promise.all([listRenders(deps, user.id), listPurchases(deps, user.id)]);
   return {
+    purchases,
     renders: renders.map((render) => ({
       id: render.id,
       fileName: render.fileName,
@@ -43,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type RenderView = Route.ComponentProps["loaderData"]["renders"][number];
 
 export default function RenderFiles({ loaderData }: Route.ComponentProps) {
-  const { renders } = loaderData;
+  const { renders, purchases } = loaderData;
   const revalidator = useRevalidator();
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
@@ -73,6 +78,10 @@ export default function RenderFiles({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+      <section className="card purchases" aria-labelledby="store-purchases">
+        <h2 id="store-purchases">Store purchases</h2>
+        <PurchaseList purchases={purchases} headingLevel={3} />
       </section>
     </div>
   );

@@ -1,0 +1,124 @@
+// 'Proceed to Payment' reveals this form (seed 001 §4): a required name on
+// the card and the card itself — Stripe's Card Element in production, the
+// test provider's fields locally. Submitting makes the order on the server
+// (amounts from the database) and confirms the card; the webhook, not this
+// page, fulfils the order.
+import { type ReactNode, useState } from "react";
+import { nameOnCardSchema, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
+import { formatMoney } from "../../lib/schemas/money";
+import { ApiError, type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
+import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
+import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";
+
+export interface PaymentsConfig {
+  provider: "stripe" | "test";
+  publishableKey: string | null;
+}
+
+interface Props {
+  payments: PaymentsConfig;
+  totalCents: number;
+  onPaid: (orderId: string) => void;
+}
+
+type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
+
+export function PaymentForm({ payments, totalCents, onPaid }: Props) {
+  if (payments.provider === "test") {
+    const confirm: Confirm = async (clientSecret, form) => {
+      const typed = readTestCard(form);
+      return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
+    };
+    return (
+      <CardForm
+        banner={<TestModeBanner />}
+        fields={<TestCardFields />}
+        check={(form) => {
+          const typed = readTestCard(form);
+          return "error" in typed ? typed.error : null;
+        }}
+        confirm={confirm}
+        totalCents={totalCents}
+        onPaid={onPaid}
+      />
+    );
+  }
+  if (!payments.publishableKey) return <p role="alert">{PAYMENT_INIT_FAILED}</p>;
+  return (
+    <StripeElements publishableKey={payments.publishableKey}>
+      <StripeForm totalCents={totalCents} onPaid={onPaid} />
+    </StripeElements>
+  );
+}
+
+function StripeForm({ totalCents, onPaid }: Omit<Props, "payments">) {
+  const confirmCard = useStripeConfirm();
+  const confirm: Confirm | null = confirmCard
+    ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
+    : null;
+  return <CardForm fields={<StripeCardField />} confirm={confirm} totalCents={totalCents} onPaid={onPaid} />;
+}
+
+interface CardFormProps {
+  banner?: ReactNode;
+  fields: ReactNode;
+  /** What is wrong with the typed card before anything is sent, or null. */
+  check?: (form: FormData) => string | null;
+  /** null while the provider's script is still loading. */
+  confirm: Confirm | null;
+  totalCents: number;
+  onPaid: (orderId: string) => void;
+}
+
+function CardForm({ banner, fields, check, confirm, totalCents, onPaid }: CardFormProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !confirm) return;
+    const form = new FormData(event.currentTarget);
+    const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
+    const problem = name.success ? check?.(form) : name.error.issues[0]!.message;
+    if (problem || !name.success) {
+      setError(problem ?? PAYMENT_ERROR);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const started = await startCheckout(name.data);
+      if (started.clientSecret) {
+        const outcome = await confirm(started.clientSecret, form);
+        if (outcome.error) {
+          setError(paymentErrorMessage(outcome));
+          return;
+        }
+      }
+      onPaid(started.orderId);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : PAYMENT_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form payment-form" onSubmit={submit} noValidate>
+      {banner}
+      <label>
+        Name on card
+        <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
+      </label>
+      {fields}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy || !confirm}>
+        {busy ? "Processing..." : `Pay ${formatMoney(totalCents)}`}
+      </button>
+    </form>
+  );
+}

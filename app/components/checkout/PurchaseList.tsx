@@ -1,0 +1,75 @@
+// The buyer's purchases: every settled order with its items, licence
+// documents and the zip, through links signed afresh on every load. Shown on
+// the Purchases page and in the Downloads section.
+import { Link, useRevalidator } from "react-router";
+import type { OrderView } from "../../../worker/domain/orders/purchases";
+import { LICENCE_NAMES } from "../../lib/licences";
+import { formatMoney } from "../../lib/schemas/money";
+import { LocalTime } from "../files";
+import { ItemCells, ItemHeaderCells } from "./ItemColumns";
+import { PackageStatus } from "./PackageStatus";
+
+export const NO_PURCHASES = "You have not bought anything yet.";
+
+export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: OrderView[]; headingLevel?: 2 | 3 }) {
+  const revalidator = useRevalidator();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  if (purchases.length === 0) return <p className="empty-state">{NO_PURCHASES}</p>;
+  return (
+    <>
+      {purchases.map((order) => (
+        <article key={order.id} aria-labelledby={`order-${order.id}`}>
+          <Heading id={`order-${order.id}`}>
+            Order {order.number} · {formatMoney(order.amountCents - order.refundedCents)}
+            {order.paidAt && (
+              <>
+                {" "}
+                · <LocalTime value={order.paidAt} />
+              </>
+            )}
+          </Heading>
+          {order.notice && <p className="notice">{order.notice}</p>}
+          <div className="table-scroll">
+            <table>
+              <caption className="visually-hidden">Items of order {order.number}</caption>
+              <thead>
+                <tr>
+                  <ItemHeaderCells />
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={item.productId}>
+                    <ItemCells
+                      title={item.title}
+                      note={item.status === "refunded" && <div className="muted">Refunded: no longer available</div>}
+                      seller={item.sellerUsername}
+                      licence={
+                        <>
+                          {LICENCE_NAMES[item.licenseType]}
+                          {item.licenceCode && (
+                            <div>
+                              <Link to={`/licence/${item.licenceCode}`}>Verify licence</Link>
+                              {item.licenceUrl && (
+                                <>
+                                  {" · "}
+                                  <a href={item.licenceUrl}>Licence PDF</a>
+                                </>
+                              )}
+                            </div>
+                          )}
+                        </>
+                      }
+                    />
+                    <td>{formatMoney(item.priceCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <PackageStatus order={order} onRetried={() => void revalidator.revalidate()} />
+        </article>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+// /licence/:code: anyone holding a licence document can check it here — valid
+// or not, and what it covers. The code is 128 random bits, so it cannot be guessed.
+import { data } from "react-router";
+import { lookUpLicence } from "../../worker/domain/licences/licences";
+import { server } from "../lib/auth.server";
+import { LICENCE_INVALID, LICENCE_NAMES, LICENCE_TERMS, LICENCE_UNKNOWN, LICENCE_VALID } from "../lib/licences";
+import { formatMoney } from "../lib/schemas/money";
+import type { Route } from "./+types/licence";
+import "../styles/checkout.css";
+
+export function meta() {
+  return [{ title: "Licence verification · Creator Platform" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const licence = await lookUpLicence(server(context).deps, params.code);
+  if (!licence) return data({ licence: null }, { status: 404 });
+  return { licence: { valid: licence.valid, ...licence.facts, issuedAt: licence.facts.issuedAt.toISOString() } };
+}
+
+export default function Licence({ loaderData }: Route.ComponentProps) {
+  const { licence } = loaderData;
+  if (!licence)
+    return (
+      <section className="card narrow">
+        <h1>Licence verification</h1>
+        <p className="licence-verdict invalid" role="status">
+          {LICENCE_UNKNOWN}
+        </p>
+      </section>
+    );
+  return (
+    <section className="card narrow">
+      <h1>Licence verification</h1>
+      <p className={`licence-verdict ${licence.valid ? "valid" : "invalid"}`} role="status">
+        <strong>{licence.valid ? LICENCE_VALID : LICENCE_INVALID}</strong>
+      </p>
+      <dl>
+        <dt>Work</dt>
+        <dd>{licence.title}</dd>
+        <dt>Licence</dt>
+        <dd>{LICENCE_NAMES[licence.licenseType]}</dd>
+        <dt>Licensee</dt>
+        <dd>{licence.buyerName}</dd>
+        <dt>Producer</dt>
+        <dd>{licence.sellerUsername}</dd>
+        <dt>Order number</dt>
+        <dd>{licence.orderNumber}</dd>
+        <dt>Date</dt>
+        <dd>{licence.issuedAt.slice(0, 10)}</dd>
+        <dt>Price</dt>
+        <dd>{formatMoney(licence.priceCents)}</dd>
+      </dl>
+      <h2>What it covers</h2>
+      <ul>
+        {LICENCE_TERMS[licence.licenseType].map((term) => (
+          <li key={term}>{term}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
