@@ -23,7 +23,7 @@ export default [
 
   route("editmedia", "routes/editmedia.tsx"),
   route("bidgallery", "routes/bidgallery.tsx"),
-  planned("beatbattle", "public"),
+  route("beatbattle", "routes/beatbattle.tsx"),
   planned("fundraiser", "public"),
   planned("farmereps", "public"),
   planned("digiprev/:userId", "public"),
@@ -38,7 +38,7 @@ export default [
   planned("digimanager", "member"),
   route("checkOut/:userId", "routes/checkout.tsx"),
   route("purchases", "routes/purchases.tsx"),
-  planned("beatbin", "member"),
+  route("beatbin", "routes/beatbin.tsx"),
   planned("farmertv", "member"),
   planned("dropzone", "member"),
   planned("webpopup", "member"),

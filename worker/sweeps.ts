@@ -6,6 +6,7 @@ import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
 import { runProgramSchedules } from "./domain/programs/programs";
 import { startRenders } from "./domain/renders/renders";
+import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";
 
 /** A queued job untouched this long lost its message: send it again. */
@@ -33,6 +34,7 @@ export async function runSweeps(env: Env, now = Date.now()) {
     .limit(100);
   if (stale.length) await deps.queue.sendBatch(stale.map((job) => ({ body: { jobId: job.id, kind: job.kind } })));
   await sweepAbandonedUploads(deps);
+  await sweepUnclaimedUploads(deps);
   await purgeEndedUploads(deps);
   await runScheduledPrograms(deps);
 }

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stampAgo } from "../../tests/workers/community";
-import { call } from "../../tests/workers/http";
+import { call, signUp } from "../../tests/workers/http";
 import { database } from "../../worker/db/client";
 import { communitySignups } from "../../worker/db/schema";
 import { BOT_DETECTED, COMMUNITY_JOINED, EMAIL_INVALID, NAME_AND_EMAIL_REQUIRED } from "../lib/schemas/community";
@@ -19,7 +19,8 @@ async function post(fields: Record<string, string>, ip: string) {
 }
 
 describe("/editmedia", () => {
-  it("shows the three packages closed, as buttons with aria-expanded", async () => {
+  // The file's first SSR render compiles the route graph: room for a loaded machine.
+  it("shows the three packages closed, as buttons with aria-expanded", { timeout: 30_000 }, async () => {
     const page = await html(await call("/editmedia"));
     expect(page).toContain("<h1>Services</h1>");
     for (const name of ["Green", "Mission", "Odyssey"]) expect(page).toContain(`<span>${name}</span>`);
@@ -55,5 +56,20 @@ describe("/community", () => {
     expect(await db.select().from(communitySignups).where(eq(communitySignups.email, "cy@example.com"))).toHaveLength(
       1,
     );
+  });
+});
+
+describe("/beatbattle and /beatbin", () => {
+  it("names the battle for a visitor and guards the member's list", async () => {
+    const page = await html(await call("/beatbattle"));
+    expect(page).toContain("<h1>Origins Beat Battle</h1>");
+    expect(page).toContain("Beat name");
+    const visitor = await call("/beatbin");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/signin?from=%2Fbeatbin");
+    const member = await signUp();
+    const empty = await html(await call("/beatbin", { cookie: member.cookie }));
+    expect(empty).toContain("<h1>Beat Battle Submissions</h1>");
+    expect(empty).toContain("No entries yet.");
   });
 });

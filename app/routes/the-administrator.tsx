@@ -9,6 +9,7 @@ import {
   listMemberItems,
 } from "../../worker/domain/auction/auction";
 import { AuctionAdmin, type OfferGroupView } from "../components/AuctionAdmin";
+import { BeatBattleAdmin } from "../components/community/BeatBattleAdmin";
 import { CommunitySignups } from "../components/community/CommunityAdmin";
 import { ScrollRegion } from "../components/ScrollRegion";
 import { requireAdmin, server } from "../lib/auth.server";
@@ -99,6 +100,7 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
         </table>
       </ScrollRegion>
       <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
+      <BeatBattleAdmin />
       <CommunitySignups />
       <p className="muted">Totals, beat battle submissions and the popup editor are coming soon.</p>
     </section>

@@ -45,18 +45,44 @@ export function putTo(url: string, body: Uint8Array<ArrayBuffer>, headers: Recor
 
 /** Uploads a whole small file and returns the complete() answer. */
 export async function upload(cookie: string, o: UploadOptions) {
-  const signed = await sign(cookie, { ...o, size: o.bytes.byteLength });
-  if (signed.status !== 201) throw new Error(`sign failed: ${signed.status} ${await signed.text()}`);
-  const ticket = await signed.json<any>();
-  const put = await putTo(ticket.put.url, o.bytes, ticket.put.headers);
-  if (put.status !== 200) throw new Error(`put failed: ${put.status} ${await put.text()}`);
-  const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
-  if (done.status !== 201) throw new Error(`complete failed: ${done.status} ${await done.text()}`);
-  return { ticket, ...(await done.json<any>()) } as {
+  const { ticket, done } = await sendSigned(cookie, await sign(cookie, { ...o, size: o.bytes.byteLength }), o.bytes);
+  return { ticket, ...done } as {
     ticket: any;
     fileId: string;
     projectId: string;
     kind: string;
     probeStatus: string;
   };
+}
+
+/** The start of an MP3 (an ID3 tag), padded. */
+export function mp3Bytes(size = 2048) {
+  const bytes = new Uint8Array(size);
+  bytes.set([...new TextEncoder().encode("ID3"), 4, 0, 0, 0, 0, 0, 0]);
+  return bytes;
+}
+
+/** Uploads a small file for any purpose (sign, PUT, complete) and returns the complete() answer. */
+export async function uploadAs(
+  cookie: string,
+  purpose: string,
+  o: { fileName: string; contentType: string; bytes: Uint8Array<ArrayBuffer> },
+) {
+  const signed = await call("/api/uploads", {
+    cookie,
+    json: { purpose, fileName: o.fileName, contentType: o.contentType, size: o.bytes.byteLength },
+  });
+  const { done } = await sendSigned(cookie, signed, o.bytes);
+  return done as { uploadId: string; key: string; fileName: string; kind: string };
+}
+
+/** PUTs the bytes to a signed ticket's URL and completes the upload; throws with the step that failed. */
+async function sendSigned(cookie: string, signed: Response, bytes: Uint8Array<ArrayBuffer>) {
+  if (signed.status !== 201) throw new Error(`sign failed: ${signed.status} ${await signed.text()}`);
+  const ticket = await signed.json<any>();
+  const put = await putTo(ticket.put.url, bytes, ticket.put.headers);
+  if (put.status !== 200) throw new Error(`put failed: ${put.status} ${await put.text()}`);
+  const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+  if (done.status !== 201) throw new Error(`complete failed: ${done.status} ${await done.text()}`);
+  return { ticket, done: await done.json<any>() };
 }

@@ -5,6 +5,7 @@ import { NotFound } from "../domain/errors";
 import { accounts } from "./accounts";
 import { admin } from "./admin";
 import { auction } from "./auction";
+import { beatBattle } from "./beatbattle";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { community } from "./community";
@@ -45,6 +46,7 @@ export const api = new Hono<AppEnv>()
   .route("/", paymentsApi)
   .route("/", chaptersApi)
   .route("/", productsApi)
+  .route("/", beatBattle)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

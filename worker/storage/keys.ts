@@ -73,3 +73,16 @@ export function productPreviewKey(userId: string, productId: string, fileId: str
 export function voiceTagKey(userId: string, fileName: string, now = Date.now()): string {
   return `users/${userId}/digiStore/voiceTag/${storedName(fileName, now)}`;
 }
+
+export function beatBattleKey(userId: string, battleId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/beatbattle/${battleId}/${storedName(fileName, now)}`;
+}
+
+export function episodeKey(userId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/farmertv/${storedName(fileName, now)}`;
+}
+
+/** The renderer's poster frame of an episode; derived from the episode, so a retried job writes the same key. */
+export function episodePosterKey(userId: string, episodeId: string): string {
+  return `users/${userId}/farmertv/posters/${episodeId}.jpg`;
+}

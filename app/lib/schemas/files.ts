@@ -26,7 +26,19 @@ export const projectTitle = z
 export const uploadRequestSchema = z
   .object({
     purpose: z.enum(
-      ["project-file", "bid-media", "playlist-item", "program-file", "product-cover", "product-audio", "voice-tag"],
+      [
+        "project-file",
+        "bid-media",
+        "playlist-item",
+        "program-file",
+        "product-cover",
+        "product-audio",
+        "voice-tag",
+        "beat-audio",
+        "beat-cover",
+        "episode-video",
+        "episode-cover",
+      ],
       {
         error: "Unknown upload purpose.",
       },

@@ -29,6 +29,7 @@ import { Conflict, Invalid, NotFound } from "../errors";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { productAudio, productCover, voiceTag } from "../store/purposes";
+import { beatAudio, beatCover, episodeCover, episodeVideo } from "./community-purposes";
 
 export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
@@ -245,4 +246,8 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "product-cover": productCover,
   "product-audio": productAudio,
   "voice-tag": voiceTag,
+  "beat-audio": beatAudio,
+  "beat-cover": beatCover,
+  "episode-video": episodeVideo,
+  "episode-cover": episodeCover,
 };

@@ -1,0 +1,228 @@
+// The beat battle entry form (seed 001 screen 5). A visitor's entry is kept in
+// IndexedDB and they are sent to sign up; a member's files go straight to
+// storage, then the entry is submitted. Progress is completed files divided
+// by (files + 1), the last step being the submission itself (seed §4).
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { BattleView } from "../../../worker/domain/beatbattle/battles";
+import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
+import {
+  BEAT_AUDIO_ACCEPT,
+  BEAT_COVER_ACCEPT,
+  BEAT_LIMITS,
+  beatEntryFieldsSchema,
+  beatFilesSchema,
+  MAX_AUDIO_FILES,
+  SUBMISSION_FAILED,
+  SUBMISSION_SUCCESSFUL,
+} from "../../lib/schemas/beatbattle";
+import { UploadError, uploadFile } from "../../lib/upload-client";
+import { DropZone } from "../DropZone";
+
+type Fields = BeatDraft["fields"];
+const EMPTY: Fields = { projectTitle: "", producerName: "", location: "", socialContact: "" };
+const LABELS: Record<keyof Fields, string> = {
+  projectTitle: "Beat name",
+  producerName: "Producer name",
+  location: "Location (optional)",
+  socialContact: "Short message (optional)",
+};
+
+export function BeatBattleForm({
+  battle,
+  signedIn,
+  entered,
+}: {
+  battle: BattleView;
+  signedIn: boolean;
+  entered: boolean;
+}) {
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [audio, setAudio] = useState<File[]>([]);
+  const [cover, setCover] = useState<File | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string; detail?: string } | null>(null);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    loadDraft().then((draft) => {
+      if (!draft) return;
+      setFields(draft.fields);
+      setAudio(draft.audio);
+      setCover(draft.cover);
+      setRestored(true);
+    });
+  }, []);
+
+  const closed = !battle.open;
+  const disabled = busy || closed || entered || result?.ok === true;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    const checked = beatEntryFieldsSchema.safeParse(fields);
+    const files = beatFilesSchema.safeParse({ audioCount: audio.length, hasCover: cover !== null });
+    const problems = [...(checked.error?.issues ?? []), ...(files.error?.issues ?? [])].map((i) => i.message);
+    setErrors(problems);
+    if (!checked.success || !files.success) return;
+
+    if (!signedIn) {
+      // Kept in this browser only; restored here after the sign-up code is verified.
+      await saveDraft({ fields, audio, cover });
+      navigate("/signup?next=/beatbattle");
+      return;
+    }
+
+    setBusy(true);
+    const total = audio.length + 2;
+    let completed = 0;
+    const step = () => setProgress(Math.round((++completed / total) * 100));
+    setProgress(0);
+    try {
+      const audioUploadIds: string[] = [];
+      for (const file of audio) {
+        audioUploadIds.push(
+          String((await uploadFile(file, { purpose: "beat-audio", accessType: "private" })).uploadId),
+        );
+        step();
+      }
+      const coverUploadId = String(
+        (await uploadFile(cover!, { purpose: "beat-cover", accessType: "private" })).uploadId,
+      );
+      step();
+      const response = await fetch("/api/beat-battle/entries", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ ...checked.data, audioUploadIds, coverUploadId }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new UploadError(body?.error?.message ?? SUBMISSION_FAILED, response.status);
+      }
+      step();
+      await clearDraft();
+      setResult({ ok: true, message: SUBMISSION_SUCCESSFUL });
+      setFields(EMPTY);
+      setAudio([]);
+      setCover(null);
+    } catch (error) {
+      setResult({ ok: false, message: SUBMISSION_FAILED, detail: error instanceof Error ? error.message : undefined });
+      setProgress(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = (name: keyof Fields, multiline = false) => {
+    const props = {
+      id: `beat-${name}`,
+      name,
+      value: fields[name],
+      maxLength: BEAT_LIMITS[name],
+      disabled: busy,
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setFields((f) => ({ ...f, [name]: e.target.value })),
+    };
+    return (
+      <>
+        <label htmlFor={props.id}>{LABELS[name]}</label>
+        {multiline ? <textarea rows={3} {...props} /> : <input {...props} />}
+      </>
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+      {closed && (
+        <p className="error" role="alert">
+          This battle closed on {new Date(battle.deadline).toLocaleString()}.
+        </p>
+      )}
+      {entered && !result?.ok && (
+        <p role="status">
+          You have entered this battle. See your entry at <Link to="/beatbin">your submissions</Link>.
+        </p>
+      )}
+      {restored && !result && <p role="status">Your entry was restored, files included. Check it and press Submit.</p>}
+      {input("projectTitle")}
+      {input("producerName")}
+      {input("location")}
+      {input("socialContact", true)}
+      <fieldset disabled={disabled}>
+        <legend>Audio files (mp3, m4a, wav, aac; up to {MAX_AUDIO_FILES})</legend>
+        <DropZone
+          limits={{ accept: BEAT_AUDIO_ACCEPT, minSize: 1 }}
+          className="dropzone"
+          busy={disabled}
+          label="Audio files"
+          hint="Your beat, and stems if you like."
+          onDrop={(files) => {
+            const next = [...audio, ...files].slice(0, MAX_AUDIO_FILES);
+            setAudio(next);
+            if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
+          }}
+        />
+        {audio.length > 0 && (
+          <ul className="file-list" aria-label="Chosen audio files">
+            {audio.map((file, i) => (
+              <li key={`${file.name}-${i}`}>
+                {file.name}{" "}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setAudio((list) => list.filter((_, j) => j !== i))}
+                >
+                  Remove<span className="visually-hidden"> {file.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <fieldset disabled={disabled}>
+        <legend>Cover art image</legend>
+        <DropZone
+          limits={{ accept: BEAT_COVER_ACCEPT, minSize: 1 }}
+          className="dropzone"
+          busy={disabled}
+          label="Cover art image"
+          hint="png, jpg, gif or webp; one image."
+          onDrop={(files) => {
+            if (files[0]) setCover(files[0]);
+          }}
+        />
+        {cover && <p>Cover: {cover.name}</p>}
+      </fieldset>
+      {errors.length > 0 && (
+        <ul className="form-errors" role="alert">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {progress !== null && (
+        <label>
+          Upload progress: {progress}%
+          <progress className="progress" max={100} value={progress} />
+        </label>
+      )}
+      {result && (
+        <div role="alert" className={result.ok ? "success" : "error"}>
+          <p>{result.message}</p>
+          {result.detail && result.detail !== result.message && <p>{result.detail}</p>}
+          {result.ok && (
+            <p>
+              <Link to="/beatbin">See your entry</Link>
+            </p>
+          )}
+        </div>
+      )}
+      <button type="submit" className="button primary" disabled={disabled}>
+        {busy ? "Submitting..." : "Submit"}
+      </button>
+    </form>
+  );
+}

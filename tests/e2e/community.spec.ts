@@ -1,0 +1,96 @@
+// Community journeys: the packages open one at a time; a visitor's beat battle
+// entry survives sign-up (files included) and lands at /beatbin.
+import { expect, test } from "@playwright/test";
+import { readVerificationCode, unique } from "./fixtures";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+/** The start of an MP3 (ID3 tag), padded. */
+const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4086)]);
+
+test("the packages open one at a time, by mouse and keyboard", async ({ page }) => {
+  await page.goto("/editmedia");
+  const green = page.getByRole("button", { name: "Green" });
+  const mission = page.getByRole("button", { name: "Mission" });
+  await expect(green).toHaveAttribute("aria-expanded", "false");
+  await green.click();
+  await expect(green).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("3 video clips of 45 to 60 seconds")).toBeVisible();
+  await mission.click();
+  await expect(green).toHaveAttribute("aria-expanded", "false");
+  await expect(mission).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("1 episode of 5 to 6 minutes")).toBeVisible();
+  await expect(page.getByText("3 video clips of 45 to 60 seconds")).toBeHidden();
+  await expect(page.locator('[aria-expanded="true"]')).toHaveCount(1);
+  // Keyboard: Tab to Odyssey and press Enter.
+  await page.getByRole("button", { name: "Odyssey" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Odyssey" })).toHaveAttribute("aria-expanded", "true");
+  await expect(mission).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('.packages [aria-expanded="true"]')).toHaveCount(0);
+});
+
+test("a visitor's beat battle entry is kept through sign-up and lands at /beatbin", async ({ page }) => {
+  const id = unique("beat");
+  const email = `${id}@example.com`;
+
+  await page.goto("/beatbattle");
+  await expect(page.getByRole("heading", { name: "Origins Beat Battle", level: 1 })).toBeVisible();
+  const submit = page.getByRole("button", { name: "Submit" });
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Project title is required" })).toBeVisible();
+  await expect(page.getByText("Producer name is required")).toBeVisible();
+  await expect(page.getByText("Please upload at least one audio file.")).toBeVisible();
+  await expect(page.getByText("Please upload a cover art image.")).toBeVisible();
+
+  await page.getByLabel("Beat name").fill("Sunrise Loop");
+  await page.getByLabel("Producer name").fill("E2E Producer");
+  await page.getByLabel("Location (optional)").fill("Accra");
+  await page.getByLabel("Short message (optional)").fill("First beat!");
+  await page.getByLabel("Audio files").setInputFiles([
+    { name: "loop.mp3", mimeType: "audio/mpeg", buffer: MP3 },
+    { name: "stems.mp3", mimeType: "audio/mpeg", buffer: MP3 },
+  ]);
+  await page.getByLabel("Cover art image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByText("Cover: cover.png")).toBeVisible();
+  await submit.click();
+
+  // Sent to sign up; nothing uploaded yet.
+  await expect(page).toHaveURL(/\/signup\?next=%2Fbeatbattle|\/signup\?next=\/beatbattle/);
+  await page.getByLabel("Name", { exact: true }).fill(`Producer ${id}`);
+  await page.getByLabel("User Name", { exact: true }).fill(id);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+  await page.getByLabel("Re-type Password", { exact: true }).fill("correct-horse-battery");
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByLabel("Verification code").fill(await readVerificationCode(page, email));
+  await page.getByRole("button", { name: "Verify" }).click();
+
+  // Back on the battle with everything restored.
+  await expect(page).toHaveURL(/\/beatbattle$/);
+  await expect(page.getByText("Your entry was restored, files included.")).toBeVisible();
+  await expect(page.getByLabel("Beat name")).toHaveValue("Sunrise Loop");
+  await expect(page.getByLabel("Producer name")).toHaveValue("E2E Producer");
+  await expect(page.getByLabel("Location (optional)")).toHaveValue("Accra");
+  await expect(page.getByLabel("Short message (optional)")).toHaveValue("First beat!");
+  await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("loop.mp3");
+  await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("stems.mp3");
+  await expect(page.getByText("Cover: cover.png")).toBeVisible();
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Submission successful!" })).toBeVisible();
+  await expect(page.getByText("Upload progress: 100%")).toBeVisible();
+
+  await page.getByRole("link", { name: "See your entry" }).click();
+  await expect(page).toHaveURL(/\/beatbin$/);
+  await expect(page.getByRole("heading", { name: "Sunrise Loop" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Cover art of Sunrise Loop" })).toBeVisible();
+  await expect(page.locator("audio")).toHaveCount(2);
+
+  // A second visit says the member has entered.
+  await page.goto("/beatbattle");
+  await expect(page.getByText("You have entered this battle.")).toBeVisible();
+});

@@ -1,0 +1,216 @@
+// The beat battle through the whole Worker: the seed's rules and messages,
+// entries written whole from verified uploads, one entry per member even under
+// 20 concurrent submissions, fresh links, blind judging, the deadline.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  ALREADY_ENTERED,
+  AUDIO_REQUIRED,
+  BATTLE_CLOSED,
+  COVER_REQUIRED,
+  PRODUCER_NAME_REQUIRED,
+  PROJECT_TITLE_REQUIRED,
+  UPLOAD_MISSING,
+} from "../../app/lib/schemas/beatbattle";
+import { call, signUp } from "../../tests/workers/http";
+import { mp3Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
+import { database } from "../db/client";
+import { beatBattleEntries, beatBattleFiles, uploads, users } from "../db/schema";
+import { makeDeps } from "../domain/deps";
+import { sweepUnclaimedUploads, UNCLAIMED_LIFETIME_MS } from "../domain/uploads/claims";
+
+const db = database(env.DB);
+const FIELDS = { projectTitle: "Night Drive", producerName: "DJ Ada", location: "Lagos", socialContact: "@ada" };
+
+async function filesFor(cookie: string, audioCount = 2) {
+  const audio = [];
+  for (let i = 0; i < audioCount; i++) {
+    audio.push(
+      await uploadAs(cookie, "beat-audio", { fileName: `beat ${i}.mp3`, contentType: "audio/mpeg", bytes: mp3Bytes() }),
+    );
+  }
+  const cover = await uploadAs(cookie, "beat-cover", { fileName: "cover.png", contentType: "image/png", bytes: PNG });
+  return { audioUploadIds: audio.map((a) => a.uploadId), coverUploadId: cover.uploadId };
+}
+
+const submit = (cookie: string | undefined, json: unknown) => call("/api/beat-battle/entries", { cookie, json });
+
+async function admin() {
+  const member = await signUp();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
+  return member;
+}
+
+describe("beat battle", () => {
+  it("names the open battle for anyone", async () => {
+    const response = await call("/api/beat-battle");
+    expect(response.status).toBe(200);
+    const { battle, entered } = await response.json<any>();
+    expect(battle).toMatchObject({ title: "Origins Beat Battle", open: true });
+    expect(entered).toBe(false);
+  });
+
+  it("answers the seed's messages before anything is written", async () => {
+    const member = await signUp();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...FIELDS, projectTitle: " ", audioUploadIds: ["a"], coverUploadId: "c" }, PROJECT_TITLE_REQUIRED],
+      [{ ...FIELDS, producerName: "", audioUploadIds: ["a"], coverUploadId: "c" }, PRODUCER_NAME_REQUIRED],
+      [
+        { ...FIELDS, projectTitle: "x".repeat(21), audioUploadIds: ["a"], coverUploadId: "c" },
+        "Beat name must be at most 20 characters.",
+      ],
+      [
+        { ...FIELDS, producerName: "x".repeat(21), audioUploadIds: ["a"], coverUploadId: "c" },
+        "Producer name must be at most 20 characters.",
+      ],
+      [
+        { ...FIELDS, location: "x".repeat(31), audioUploadIds: ["a"], coverUploadId: "c" },
+        "Location must be at most 30 characters.",
+      ],
+      [
+        { ...FIELDS, socialContact: "x".repeat(181), audioUploadIds: ["a"], coverUploadId: "c" },
+        "Short message must be at most 180 characters.",
+      ],
+      [{ ...FIELDS, audioUploadIds: [], coverUploadId: "c" }, AUDIO_REQUIRED],
+      [{ ...FIELDS, coverUploadId: "c" }, AUDIO_REQUIRED],
+      [{ ...FIELDS, audioUploadIds: ["a"] }, COVER_REQUIRED],
+    ];
+    for (const [body, message] of cases) {
+      const response = await submit(member.cookie, body);
+      expect(response.status, message).toBe(400);
+      expect((await response.json<any>()).error.message).toBe(message);
+    }
+    expect(await db.select().from(beatBattleEntries).where(eq(beatBattleEntries.userId, member.user.id))).toEqual([]);
+  });
+
+  it("takes an entry whole and shows it to its member with fresh links", async () => {
+    const member = await signUp();
+    const files = await filesFor(member.cookie);
+    const response = await submit(member.cookie, { ...FIELDS, ...files });
+    expect(response.status).toBe(201);
+    expect(await response.json<any>()).toMatchObject({ success: true, message: "Submission successful!" });
+
+    const listed = await (await call("/api/beat-battle/entries", { cookie: member.cookie })).json<any>();
+    expect(listed.beatBattleSubmissions).toHaveLength(1);
+    const [entry] = listed.beatBattleSubmissions;
+    expect(entry).toMatchObject({ projectTitle: "Night Drive", producerName: "DJ Ada", email: member.form.email });
+    expect(entry.files).toHaveLength(3);
+    expect(entry.files.filter((f: { isCoverArt: boolean }) => f.isCoverArt)).toHaveLength(1);
+    const cover = entry.files.find((f: { isCoverArt: boolean }) => f.isCoverArt);
+    const fetched = await call(new URL(cover.signedUrl).pathname + new URL(cover.signedUrl).search);
+    expect(fetched.status).toBe(200);
+    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(PNG);
+
+    // A second entry is refused, before any upload too.
+    const again = await submit(member.cookie, { ...FIELDS, ...files });
+    expect(again.status).toBe(409);
+    expect((await again.json<any>()).error.message).toBe(ALREADY_ENTERED);
+    const sign = await call("/api/uploads", {
+      cookie: member.cookie,
+      json: { purpose: "beat-audio", fileName: "b.mp3", contentType: "audio/mpeg", size: 10 },
+    });
+    expect(sign.status).toBe(409);
+    expect((await sign.json<any>()).error.message).toBe(ALREADY_ENTERED);
+    expect((await (await call("/api/beat-battle", { cookie: member.cookie })).json<any>()).entered).toBe(true);
+  });
+
+  it("keeps one entry per member under 20 concurrent submissions", async () => {
+    const member = await signUp();
+    const files = await filesFor(member.cookie, 1);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => submit(member.cookie, { ...FIELDS, ...files })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const entries = await db.select().from(beatBattleEntries).where(eq(beatBattleEntries.userId, member.user.id));
+    expect(entries).toHaveLength(1);
+    expect(await db.select().from(beatBattleFiles).where(eq(beatBattleFiles.entryId, entries[0]!.id))).toHaveLength(2);
+    // The winner's files are still in storage.
+    const listed = await (await call("/api/beat-battle/entries", { cookie: member.cookie })).json<any>();
+    for (const file of listed.beatBattleSubmissions[0].files) {
+      expect((await call(new URL(file.url).pathname + new URL(file.url).search)).status).toBe(200);
+    }
+  });
+
+  it("never claims another member's upload, and writes nothing then", async () => {
+    const owner = await signUp();
+    const thief = await signUp();
+    const files = await filesFor(owner.cookie, 1);
+    const response = await submit(thief.cookie, { ...FIELDS, ...files });
+    expect(response.status).toBe(400);
+    expect((await response.json<any>()).error.message).toBe(UPLOAD_MISSING);
+    expect(await db.select().from(beatBattleEntries).where(eq(beatBattleEntries.userId, thief.user.id))).toEqual([]);
+  });
+
+  it("sweeps verified files no entry claimed", async () => {
+    const member = await signUp();
+    const { coverUploadId } = await filesFor(member.cookie, 0);
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, coverUploadId));
+    await db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - UNCLAIMED_LIFETIME_MS - 1000) })
+      .where(eq(uploads.id, coverUploadId));
+    expect(await env.FILES.head(row!.key)).not.toBeNull();
+    await sweepUnclaimedUploads(makeDeps(env, "http://localhost"));
+    expect(await env.FILES.head(row!.key)).toBeNull();
+  });
+
+  it("lists entries to the admin blind, numbered, until revealed", async () => {
+    const boss = await admin();
+    const member = await signUp();
+    expect((await call("/api/admin/beat-battle/entries")).status).toBe(401);
+    expect((await call("/api/admin/beat-battle/entries", { cookie: member.cookie })).status).toBe(403);
+    const blind = await (await call("/api/admin/beat-battle/entries", { cookie: boss.cookie })).json<any>();
+    expect(blind.submissions.length).toBeGreaterThanOrEqual(2);
+    expect(blind.submissions.map((s: { number: number }) => s.number)).toEqual(
+      blind.submissions.map((_: unknown, i: number) => i + 1),
+    );
+    expect(blind.submissions.every((s: { producer: unknown }) => s.producer === null)).toBe(true);
+    expect(JSON.stringify(blind)).not.toContain("DJ Ada");
+
+    const reveal = await call("/api/admin/beat-battle/reveal", {
+      cookie: boss.cookie,
+      method: "PUT",
+      json: { revealed: true },
+    });
+    expect(reveal.status).toBe(200);
+    const open = await (await call("/api/admin/beat-battle/entries", { cookie: boss.cookie })).json<any>();
+    expect(open.submissions[0].producer.producerName).toBe("DJ Ada");
+  });
+
+  it("lets the admin name the battle and refuses entries after its deadline", async () => {
+    const boss = await admin();
+    const member = await signUp();
+    const files = await filesFor(member.cookie, 1);
+    const forbidden = await call("/api/admin/beat-battle", {
+      cookie: member.cookie,
+      method: "PUT",
+      json: { title: "X", deadline: new Date().toISOString() },
+    });
+    expect(forbidden.status).toBe(403);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const set = await call("/api/admin/beat-battle", {
+      cookie: boss.cookie,
+      method: "PUT",
+      json: { title: "Summer Clash", deadline: past },
+    });
+    expect(set.status).toBe(200);
+    expect((await set.json<any>()).battle).toMatchObject({ title: "Summer Clash", open: false });
+    const late = await submit(member.cookie, { ...FIELDS, ...files });
+    expect(late.status).toBe(409);
+    expect((await late.json<any>()).error.message).toBe(BATTLE_CLOSED);
+    const bad = await call("/api/admin/beat-battle", {
+      cookie: boss.cookie,
+      method: "PUT",
+      json: { title: "", deadline: "soon" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses visitors", async () => {
+    expect((await submit(undefined, { ...FIELDS, audioUploadIds: ["a"], coverUploadId: "c" })).status).toBe(401);
+    expect((await call("/api/beat-battle/entries")).status).toBe(401);
+  });
+});

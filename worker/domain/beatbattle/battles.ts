@@ -1,0 +1,80 @@
+// The beat battle itself: its name, its deadline, and whether judges may see
+// who made each entry. One battle is current (the newest); the first call
+// seeds it, so every database (development, tests, production) has an open one
+// that the admin then names and dates.
+import { and, desc, eq } from "drizzle-orm";
+import { ALREADY_ENTERED, BATTLE_CLOSED } from "../../../app/lib/schemas/beatbattle";
+import { type BeatBattle, beatBattleEntries, beatBattles } from "../../db/schema";
+import type { Deps } from "../deps";
+import { Conflict } from "../errors";
+
+export const SEEDED_BATTLE = { id: "origins", title: "Origins Beat Battle" } as const;
+/** The seeded battle stays open this long after it is first needed. */
+const SEEDED_BATTLE_DAYS = 60;
+
+export interface BattleView {
+  id: string;
+  title: string;
+  deadline: string;
+  open: boolean;
+  revealed: boolean;
+}
+
+export function battleView(deps: Pick<Deps, "now">, battle: BeatBattle): BattleView {
+  return {
+    id: battle.id,
+    title: battle.title,
+    deadline: battle.deadline.toISOString(),
+    open: battle.deadline.getTime() > deps.now(),
+    revealed: battle.revealed,
+  };
+}
+
+export async function currentBattle(deps: Pick<Deps, "db" | "now">): Promise<BeatBattle> {
+  const [battle] = await deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1);
+  if (battle) return battle;
+  const deadline = new Date(deps.now() + SEEDED_BATTLE_DAYS * 24 * 60 * 60 * 1000);
+  await deps.db
+    .insert(beatBattles)
+    .values({ ...SEEDED_BATTLE, deadline })
+    .onConflictDoNothing();
+  const [seeded] = await deps.db.select().from(beatBattles).where(eq(beatBattles.id, SEEDED_BATTLE.id));
+  return seeded!;
+}
+
+/** The current battle if it is open and the member has no entry in it yet; refuses with the reason otherwise. */
+export async function assertCanEnter(deps: Pick<Deps, "db" | "now">, userId: string): Promise<BeatBattle> {
+  const battle = await currentBattle(deps);
+  if (battle.deadline.getTime() <= deps.now()) throw new Conflict(BATTLE_CLOSED, undefined, "battle_closed");
+  if (await hasEntered(deps, battle.id, userId)) throw new Conflict(ALREADY_ENTERED, undefined, "already_entered");
+  return battle;
+}
+
+export async function hasEntered(deps: Pick<Deps, "db">, battleId: string, userId: string) {
+  const [entry] = await deps.db
+    .select({ id: beatBattleEntries.id })
+    .from(beatBattleEntries)
+    .where(and(eq(beatBattleEntries.battleId, battleId), eq(beatBattleEntries.userId, userId)));
+  return Boolean(entry);
+}
+
+/** The admin renames the current battle or moves its deadline. */
+export async function updateBattle(deps: Pick<Deps, "db" | "now">, settings: { title: string; deadline: Date }) {
+  const battle = await currentBattle(deps);
+  const [updated] = await deps.db
+    .update(beatBattles)
+    .set({ title: settings.title, deadline: settings.deadline })
+    .where(eq(beatBattles.id, battle.id))
+    .returning();
+  return battleView(deps, updated!);
+}
+
+export async function setRevealed(deps: Pick<Deps, "db" | "now">, revealed: boolean) {
+  const battle = await currentBattle(deps);
+  const [updated] = await deps.db
+    .update(beatBattles)
+    .set({ revealed })
+    .where(eq(beatBattles.id, battle.id))
+    .returning();
+  return battleView(deps, updated!);
+}

@@ -1,0 +1,155 @@
+// Beat battle entries (seed 001 §7 `/beat-battle-submit`, `/get-beat-submissions`,
+// `/get-beatbattle-submissions`). An entry and all its files are written in one
+// batch from verified uploads, so there is never an entry without its files
+// nor a file row without its entry. One entry per member per battle is the
+// database's unique index, not a read-then-write, so concurrent submissions
+// cannot both win.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/lib/schemas/beatbattle";
+import { beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema";
+import type { SessionUser } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict } from "../errors";
+import { isUniqueViolation } from "../ordering";
+import { claimable, releaseUnclaimed } from "../uploads/claims";
+import { assertCanEnter, battleView, currentBattle } from "./battles";
+
+/** Links to an entry's files live an hour; every load signs fresh ones. */
+const LINK_SECONDS = 60 * 60;
+
+export async function submitEntry(deps: Deps, user: Pick<SessionUser, "id" | "email">, submission: BeatSubmission) {
+  const battle = await assertCanEnter(deps, user.id);
+  const audio = await claimable(deps, user.id, "beat-audio", submission.audioUploadIds, UPLOAD_MISSING);
+  const [cover] = await claimable(deps, user.id, "beat-cover", [submission.coverUploadId], UPLOAD_MISSING);
+  const entryId = crypto.randomUUID();
+  const files = [...audio, cover!].map((upload, position) => ({
+    id: crypto.randomUUID(),
+    entryId,
+    key: upload.key,
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    size: upload.size,
+    isCoverArt: upload === cover,
+    position,
+  }));
+  try {
+    await deps.db.batch([
+      deps.db.insert(beatBattleEntries).values({
+        id: entryId,
+        battleId: battle.id,
+        userId: user.id,
+        // Numbered inside the INSERT itself, so two entries never take the same number.
+        number: sql`(select coalesce(max(${beatBattleEntries.number}), 0) + 1 from ${beatBattleEntries} where ${beatBattleEntries.battleId} = ${battle.id})`,
+        email: user.email,
+        projectTitle: submission.projectTitle,
+        producerName: submission.producerName,
+        location: submission.location,
+        socialContact: submission.socialContact,
+      }),
+      deps.db.insert(beatBattleFiles).values(files),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Only this submission's files that no entry holds are deleted: a twin request that won keeps its own.
+    await releaseUnclaimed(deps, [...audio, cover!]);
+    if (/beat_battle_files\.key/.test(String((error as { cause?: unknown }).cause ?? error))) {
+      throw new Conflict(UPLOAD_MISSING);
+    }
+    throw new Conflict(ALREADY_ENTERED, undefined, "already_entered");
+  }
+  return { entryId, battle: battleView(deps, battle) };
+}
+
+async function filesOf(deps: Deps, entryIds: string[]) {
+  if (entryIds.length === 0) return new Map<string, Awaited<ReturnType<typeof signedFile>>[]>();
+  // D1 binds at most 100 parameters per statement.
+  const rows: (typeof beatBattleFiles.$inferSelect)[] = [];
+  for (let i = 0; i < entryIds.length; i += 90) {
+    rows.push(
+      ...(await deps.db
+        .select()
+        .from(beatBattleFiles)
+        .where(inArray(beatBattleFiles.entryId, entryIds.slice(i, i + 90)))
+        .orderBy(asc(beatBattleFiles.position))),
+    );
+  }
+  const signed = await Promise.all(rows.map((row) => signedFile(deps, row)));
+  const byEntry = new Map<string, typeof signed>();
+  signed.forEach((file, i) => {
+    const list = byEntry.get(rows[i]!.entryId) ?? [];
+    list.push(file);
+    byEntry.set(rows[i]!.entryId, list);
+  });
+  return byEntry;
+}
+
+async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect) {
+  const { url } = await deps.storage.signer.signGet({ key: row.key }, LINK_SECONDS);
+  return {
+    fileId: row.id,
+    fileName: row.fileName,
+    type: row.contentType,
+    isCoverArt: row.isCoverArt,
+    url,
+    signedUrl: url,
+  };
+}
+
+/** The member's own entries with fresh links (seed `/get-beat-submissions`). */
+export async function listMyEntries(deps: Deps, userId: string) {
+  const entries = await deps.db
+    .select({
+      id: beatBattleEntries.id,
+      projectTitle: beatBattleEntries.projectTitle,
+      producerName: beatBattleEntries.producerName,
+      email: beatBattleEntries.email,
+      location: beatBattleEntries.location,
+      socialContact: beatBattleEntries.socialContact,
+      createdAt: beatBattleEntries.createdAt,
+      battleTitle: beatBattles.title,
+    })
+    .from(beatBattleEntries)
+    .innerJoin(beatBattles, eq(beatBattles.id, beatBattleEntries.battleId))
+    .where(eq(beatBattleEntries.userId, userId))
+    .orderBy(desc(beatBattleEntries.createdAt))
+    .limit(100);
+  const files = await filesOf(
+    deps,
+    entries.map((entry) => entry.id),
+  );
+  return entries.map((entry) => ({ _id: entry.id, ...entry, files: files.get(entry.id) ?? [] }));
+}
+
+/**
+ * Every entry of the current battle for the admin (seed `/get-beatbattle-submissions`),
+ * numbered; until the admin reveals them, who made each entry is left out, so judging is blind.
+ */
+export async function listBattleEntries(deps: Deps) {
+  const battle = await currentBattle(deps);
+  const entries = await deps.db
+    .select()
+    .from(beatBattleEntries)
+    .where(and(eq(beatBattleEntries.battleId, battle.id)))
+    .orderBy(asc(beatBattleEntries.number))
+    .limit(500);
+  const files = await filesOf(
+    deps,
+    entries.map((entry) => entry.id),
+  );
+  const submissions = entries.map((entry) => ({
+    _id: entry.id,
+    number: entry.number,
+    projectTitle: entry.projectTitle,
+    producer: battle.revealed
+      ? {
+          producerName: entry.producerName,
+          email: entry.email,
+          location: entry.location,
+          socialContact: entry.socialContact,
+        }
+      : null,
+    createdAt: entry.createdAt,
+    files: files.get(entry.id) ?? [],
+  }));
+  return { battle: battleView(deps, battle), submissions };
+}
