@@ -2,6 +2,7 @@
 // windows; abandoned uploads; jobs whose queue message was lost or whose
 // worker died.
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
 import { runProgramSchedules } from "./domain/programs/programs";
@@ -43,9 +44,11 @@ export async function runSweeps(env: Env, now = Date.now()) {
 export async function runScheduledPrograms(deps: Deps) {
   const changed = await runProgramSchedules(deps);
   if (changed.length === 0) return;
-  const rendered = await deps.db
-    .select({ id: playlists.id, userId: playlists.userId })
-    .from(playlists)
-    .where(and(inArray(playlists.id, changed), isNotNull(playlists.renderedAt)));
+  const rendered = await inChunks(changed, (chunk) =>
+    deps.db
+      .select({ id: playlists.id, userId: playlists.userId })
+      .from(playlists)
+      .where(and(inArray(playlists.id, chunk), isNotNull(playlists.renderedAt))),
+  );
   for (const playlist of rendered) await startRenders(deps, playlist.userId, [playlist.id]);
 }

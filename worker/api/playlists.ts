@@ -1,6 +1,8 @@
 // Playlists, programs, rendering and packaging (seed 000 §7).
+
 import { Hono } from "hono";
 import { z } from "zod";
+import { commaIds } from "../../app/lib/schemas/ids";
 import {
   addToPlaylistSchema,
   applyProgramSchema,
@@ -134,9 +136,8 @@ export const playlistsApi = new Hono<AppEnv>()
   .get("/renders", signedIn, async (c) =>
     c.json({ success: true, renderFiles: await listRenders(c.get("deps"), me(c)) }),
   )
-  .get("/renders/status", signedIn, valid("query", z.object({ ids: z.string().max(2000).default("") })), async (c) => {
-    const ids = c.req.valid("query").ids.split(",").filter(Boolean);
-    return c.json({ renders: await renderStatus(c.get("deps"), me(c), ids) });
+  .get("/renders/status", signedIn, valid("query", z.object({ ids: commaIds(100) })), async (c) => {
+    return c.json({ renders: await renderStatus(c.get("deps"), me(c), c.req.valid("query").ids) });
   })
   .post("/packages", signedIn, valid("json", packageSchema), async (c) =>
     c.json(await startPackage(c.get("deps"), me(c), c.req.valid("json").playlistIds), 202),

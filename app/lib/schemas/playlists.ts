@@ -1,6 +1,7 @@
 // Playlists, programs, rendering and packaging: shared schemas with the
 // seed's messages (000 §5, §8) verbatim.
 import { z } from "zod";
+import { idList } from "./ids";
 
 export const NO_FILES_SELECTED = "No files selected.";
 export const FILES_ADDED = "Files added to playlist.";
@@ -33,13 +34,13 @@ const optionalSlot = (message: string) =>
     .transform((s) => s || null);
 
 export const addToPlaylistSchema = z.object({
-  fileIds: z.array(z.string().max(64), { error: NO_FILES_SELECTED }).min(1, NO_FILES_SELECTED).max(200),
+  fileIds: idList(200, NO_FILES_SELECTED).min(1, NO_FILES_SELECTED),
 });
 
 export const playlistSlotSchema = z.object({ slotPosition: optionalSlot(SLOT_INVALID) });
 export const checkSlotSchema = z.object({ slotPosition: slot(SLOT_INVALID) });
 
-export const reorderSchema = z.object({ itemIds: z.array(z.string().max(64)).min(1).max(1000) });
+export const reorderSchema = z.object({ itemIds: idList(1000).min(1) });
 
 export const programSchema = z
   .object({
@@ -51,7 +52,7 @@ export const programSchema = z
     accessType: z.enum(["private", "public-read"]).default("private"),
     startsAt: z.iso.datetime({ offset: true, error: "Start must be a date and time." }).optional(),
     endsAt: z.iso.datetime({ offset: true, error: "End must be a date and time." }).optional(),
-    playlistIds: z.array(z.string().max(64)).max(200).default([]),
+    playlistIds: idList(200).default([]),
   })
   .refine((p) => !p.startsAt || !p.endsAt || Date.parse(p.endsAt) > Date.parse(p.startsAt), {
     message: "The end must be after the start.",
@@ -64,21 +65,18 @@ export const programSchema = z
 export type ProgramForm = z.output<typeof programSchema>;
 
 export const programSlotSchema = z.object({ slotPosition: slot(PROGRAM_SLOT_INVALID) });
-export const programOrderSchema = z.object({ programIds: z.array(z.string().max(64)).min(1).max(500) });
+export const programOrderSchema = z.object({ programIds: idList(500).min(1) });
 
 export const applyProgramSchema = z.object({
   programId: z.string({ error: NO_PROGRAM_SELECTED }).min(1, NO_PROGRAM_SELECTED).max(64),
-  playlistIds: z.array(z.string().max(64), { error: NO_PLAYLISTS_SELECTED }).min(1, NO_PLAYLISTS_SELECTED).max(200),
+  playlistIds: idList(200, NO_PLAYLISTS_SELECTED).min(1, NO_PLAYLISTS_SELECTED),
 });
 
 export const renderSchema = z.object({
-  playlistIds: z
-    .array(z.string().max(64), { error: SELECT_PLAYLIST_TO_RENDER })
-    .min(1, SELECT_PLAYLIST_TO_RENDER)
-    .max(50),
+  playlistIds: idList(50, SELECT_PLAYLIST_TO_RENDER).min(1, SELECT_PLAYLIST_TO_RENDER),
   loudness: z.boolean().default(false),
 });
 
 export const packageSchema = z.object({
-  playlistIds: z.array(z.string().max(64), { error: NO_PLAYLISTS_SELECTED }).min(1, NO_PLAYLISTS_SELECTED).max(50),
+  playlistIds: idList(50, NO_PLAYLISTS_SELECTED).min(1, NO_PLAYLISTS_SELECTED),
 });

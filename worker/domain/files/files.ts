@@ -2,6 +2,7 @@
 // caller's user id: another member's project or file is NotFound, never
 // Forbidden, so ids do not leak.
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { inChunks } from "../../db/chunks";
 import { type FileRecord, files, notes, projects } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
@@ -156,9 +157,10 @@ export async function deleteNote(deps: Deps, userId: string, fileId: string, not
 }
 
 export async function filesByIds(deps: Deps, userId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return deps.db
-    .select()
-    .from(files)
-    .where(and(eq(files.userId, userId), inArray(files.id, ids)));
+  return inChunks(ids, (chunk) =>
+    deps.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), inArray(files.id, chunk))),
+  );
 }

@@ -11,6 +11,7 @@ import {
   onlyTypeInPlaylist,
   SLOT_TAKEN,
 } from "../../../app/lib/schemas/playlists";
+import { inChunks, insertChunks } from "../../db/chunks";
 import {
   files,
   type Playlist,
@@ -73,13 +74,7 @@ export async function listPlaylists(deps: Deps, userId: string) {
     .where(eq(playlists.userId, userId))
     .orderBy(asc(projects.title));
   const ids = rows.map((r) => r.playlist.id);
-  const items = ids.length
-    ? await deps.db
-        .select()
-        .from(playlistItems)
-        .where(inArray(playlistItems.playlistId, ids))
-        .orderBy(asc(playlistItems.seqPos))
-    : [];
+  const items = await itemsOfPlaylists(deps, ids);
   return rows.map(({ playlist, projectTitle }) => {
     const own = withTotals(items.filter((i) => i.playlistId === playlist.id));
     return { ...playlist, projectTitle, items: own, totalSeconds: own.at(-1)?.runningTotalSeconds ?? 0 };
@@ -109,10 +104,12 @@ export function lockedKind(current: PlaylistMedia | null, kinds: string[]): Play
 export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: string, fileIds: string[]) {
   if (fileIds.length === 0) throw new Invalid(NO_FILES_SELECTED);
   const playlist = await ensurePlaylist(deps, userId, projectId);
-  const selected = await deps.db
-    .select()
-    .from(files)
-    .where(and(eq(files.userId, userId), eq(files.projectId, projectId), inArray(files.id, fileIds)));
+  const selected = await inChunks(fileIds, (chunk) =>
+    deps.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.projectId, projectId), inArray(files.id, chunk))),
+  );
   if (selected.length !== new Set(fileIds).size) throw new NotFound("File not found.");
   const ordered = fileIds.map((id) => selected.find((f) => f.id === id)!);
   const kind = lockedKind(
@@ -154,7 +151,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
       () =>
         deps.db.batch([
           deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
-          deps.db.insert(playlistItems).values(rows),
+          ...insertChunks(rows).map((chunk) => deps.db.insert(playlistItems).values(chunk)),
           // A probe of these files that finished since they were read is not lost.
           ...syncFromHomes(deps.db, playlist.id),
         ]),
@@ -196,6 +193,30 @@ export async function isSlotFree(deps: Deps, userId: string, playlistId: string,
     .from(playlistItems)
     .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.slotPosition, slot)));
   return !taken || taken.id === exceptItemId;
+}
+
+/** The items of these playlists, each playlist's in play order (queried in chunks: any number of ids). */
+export function itemsOfPlaylists(deps: Deps, playlistIds: readonly string[]) {
+  return inChunks(playlistIds, (chunk) =>
+    deps.db
+      .select()
+      .from(playlistItems)
+      .where(inArray(playlistItems.playlistId, chunk))
+      .orderBy(asc(playlistItems.seqPos)),
+  );
+}
+
+/** The caller's playlists among these ids with their project titles; NotFound if any is not theirs. */
+export async function ownPlaylistsWithTitles(deps: Deps, userId: string, playlistIds: readonly string[]) {
+  const rows = await inChunks(playlistIds, (chunk) =>
+    deps.db
+      .select({ playlist: playlists, projectTitle: projects.title })
+      .from(playlists)
+      .innerJoin(projects, eq(projects.id, playlists.projectId))
+      .where(and(eq(playlists.userId, userId), inArray(playlists.id, chunk))),
+  );
+  if (rows.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
+  return rows;
 }
 
 /** The unique index decides, so two concurrent edits can never both take a letter. */

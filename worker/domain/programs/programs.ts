@@ -11,6 +11,7 @@ import {
   PROGRAM_SLOT_TAKEN,
   type ProgramForm,
 } from "../../../app/lib/schemas/playlists";
+import { inChunks } from "../../db/chunks";
 import {
   type ItemMedia,
   type PlaylistItem,
@@ -28,14 +29,16 @@ import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
 import { assertCompleteOrder, claimingSlot } from "../ordering";
 import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
-import { ownPlaylist } from "../playlists/playlists";
+import { itemsOfPlaylists, ownPlaylist, ownPlaylistsWithTitles } from "../playlists/playlists";
 
 export async function createProgram(deps: Deps, userId: string, form: ProgramForm) {
   if (form.playlistIds.length) {
-    const owned = await deps.db
-      .select({ id: playlists.id })
-      .from(playlists)
-      .where(and(eq(playlists.userId, userId), inArray(playlists.id, form.playlistIds)));
+    const owned = await inChunks(form.playlistIds, (chunk) =>
+      deps.db
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(and(eq(playlists.userId, userId), inArray(playlists.id, chunk))),
+    );
     if (owned.length !== new Set(form.playlistIds).size) throw new NotFound("Playlist not found.");
   }
   const [{ last } = { last: 0 }] = await deps.db
@@ -77,13 +80,13 @@ export async function listPrograms(deps: Deps, userId: string) {
     .where(eq(programs.userId, userId))
     .orderBy(asc(programs.sortOrder), asc(programs.createdAt));
   const ids = rows.map((p) => p.id);
-  const fileRows = ids.length
-    ? await deps.db
-        .select()
-        .from(programFiles)
-        .where(inArray(programFiles.programId, ids))
-        .orderBy(asc(programFiles.slotPosition))
-    : [];
+  const fileRows = await inChunks(ids, (chunk) =>
+    deps.db
+      .select()
+      .from(programFiles)
+      .where(inArray(programFiles.programId, chunk))
+      .orderBy(asc(programFiles.slotPosition)),
+  );
   return rows.map((program) => ({ ...program, files: fileRows.filter((f) => f.programId === program.id) }));
 }
 
@@ -166,18 +169,15 @@ export async function deleteProgramFile(deps: Deps, userId: string, fileId: stri
 export async function deleteProgram(deps: Deps, userId: string, programId: string) {
   const program = await ownProgram(deps, userId, programId);
   const fileRows = await deps.db.select().from(programFiles).where(eq(programFiles.programId, program.id));
-  const [inUse] = fileRows.length
-    ? await deps.db
+  const [inUse] = await inChunks(
+    fileRows.map((f) => f.id),
+    (chunk) =>
+      deps.db
         .select({ id: playlistItems.id })
         .from(playlistItems)
-        .where(
-          inArray(
-            playlistItems.programFileId,
-            fileRows.map((f) => f.id),
-          ),
-        )
-        .limit(1)
-    : [];
+        .where(inArray(playlistItems.programFileId, chunk))
+        .limit(1),
+  );
   if (inUse) throw new Conflict("This program is applied to a playlist. Undo it there first.");
   await deps.db.delete(programs).where(eq(programs.id, program.id));
   if (fileRows.length) await deps.storage.bucket.delete(fileRows.map((f) => f.key));
@@ -228,17 +228,8 @@ async function plan(deps: Deps, userId: string, programId: string, playlistIds: 
     .where(eq(programFiles.programId, program.id))
     .orderBy(asc(programFiles.slotPosition));
   if (fileRows.length === 0) throw new Invalid("This program has no files yet.");
-  const targets = await deps.db
-    .select({ playlist: playlists, projectTitle: projects.title })
-    .from(playlists)
-    .innerJoin(projects, eq(projects.id, playlists.projectId))
-    .where(and(eq(playlists.userId, userId), inArray(playlists.id, playlistIds)));
-  if (targets.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
-  const items = await deps.db
-    .select()
-    .from(playlistItems)
-    .where(inArray(playlistItems.playlistId, playlistIds))
-    .orderBy(asc(playlistItems.seqPos));
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
+  const items = await itemsOfPlaylists(deps, playlistIds);
 
   const plans: PlaylistPlan[] = targets.map(({ playlist, projectTitle }) => {
     const own = items.filter((i) => i.playlistId === playlist.id);

@@ -3,27 +3,19 @@
 // batch; the queue message follows.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
+import { inChunks } from "../../db/chunks";
 import { jobs, playlistItems, playlists, projects, renders } from "../../db/schema";
 import { zipLimitProblem, zipName } from "../../packaging/zip";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
+import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
 
 const URL_SECONDS = 60 * 60;
 
-async function ownedPlaylists(deps: Deps, userId: string, playlistIds: string[]) {
-  const rows = await deps.db
-    .select({ playlist: playlists, projectTitle: projects.title })
-    .from(playlists)
-    .innerJoin(projects, eq(projects.id, playlists.projectId))
-    .where(and(eq(playlists.userId, userId), inArray(playlists.id, playlistIds)));
-  if (rows.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
-  return rows;
-}
-
 export async function startRenders(deps: Deps, userId: string, playlistIds: string[], loudness = false) {
   if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLIST_TO_RENDER);
-  const targets = await ownedPlaylists(deps, userId, playlistIds);
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
   const started = [];
   for (const { playlist, projectTitle } of targets) {
     const [first] = await deps.db
@@ -89,27 +81,24 @@ export async function listRenders(deps: Deps, userId: string) {
 }
 
 export async function renderStatus(deps: Deps, userId: string, renderIds: string[]) {
-  if (renderIds.length === 0) return [];
-  return deps.db
-    .select({
-      id: renders.id,
-      status: renders.status,
-      progress: renders.progress,
-      error: renders.error,
-      projectTitle: renders.projectTitle,
-    })
-    .from(renders)
-    .where(and(eq(renders.userId, userId), inArray(renders.id, renderIds)));
+  return inChunks(renderIds, (chunk) =>
+    deps.db
+      .select({
+        id: renders.id,
+        status: renders.status,
+        progress: renders.progress,
+        error: renders.error,
+        projectTitle: renders.projectTitle,
+      })
+      .from(renders)
+      .where(and(eq(renders.userId, userId), inArray(renders.id, chunk))),
+  );
 }
 
 /** The entries a package of these playlists would hold: one folder per playlist. */
 export async function packageEntries(deps: Deps, userId: string, playlistIds: string[]) {
-  const targets = await ownedPlaylists(deps, userId, playlistIds);
-  const items = await deps.db
-    .select()
-    .from(playlistItems)
-    .where(inArray(playlistItems.playlistId, playlistIds))
-    .orderBy(asc(playlistItems.seqPos));
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
+  const items = await itemsOfPlaylists(deps, playlistIds);
   const folders = new Set<string>();
   return targets.flatMap(({ playlist, projectTitle }) => {
     let folder = zipName(projectTitle);
