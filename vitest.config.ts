@@ -29,6 +29,8 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "worker",
+            // workerd tests with real D1/R2/DOs: 5 s is too tight on a loaded 2-core machine.
+            testTimeout: 30_000,
             include: ["worker/**/*.test.ts", "app/**/*.test.ts"],
             setupFiles: ["./tests/setup/apply-migrations.ts"],
           },
