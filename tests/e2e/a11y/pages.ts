@@ -53,6 +53,14 @@ export const PAGES: ScannedPage[] = [
   { path: "/farmertv", as: "member" },
   { path: "/dropzone", as: "member" },
   { path: "/webpopup", as: "member" },
+  {
+    path: async (request) =>
+      `/checkOut/${((await (await request.get("/api/me")).json()) as { user: { id: string } }).user.id}`,
+    as: "member",
+    name: "checkOut (cart)",
+  },
+  { path: "/purchases", as: "member" },
+  { path: "/licence/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "licence (unknown code)" },
 
   // Admin
   { path: "/theAdministrator", as: "admin" },
