@@ -35,8 +35,8 @@ import {
 } from "./lib.mjs";
 
 const TAG = "bench/pages";
-const PORT = 5175;
-const RENDERER_PORT = 8790;
+const PORT = readFlags().int("port", 5175); // --port, --renderer-port: when these are taken
+const RENDERER_PORT = readFlags().int("renderer-port", 8790);
 const PERSIST_TO = ".wrangler/bench";
 const BASE = `http://localhost:${PORT}`;
 const TARGET_RATIO = 2.0;

@@ -11,8 +11,9 @@
 //     not the packaging's. `--strip-types` imports the .ts directly instead.
 //  3. Rounds alternate zip, ours, zip, ours … (--rounds 2 each):
 //     ours  a child Node process (this file with --child) that opens every
-//           file as a web ReadableStream (fs.createReadStream → Readable.toWeb,
-//           64 KiB chunks, like an R2 object body), runs zipStream →
+//           file as a web byte stream (FileHandle.readableWebStream({type:
+//           "bytes"}); an R2 object body in workerd is a byte stream too, so
+//           zipStream reads both into one recycled buffer), runs zipStream →
 //           fixedChunks(8 MiB) exactly like worker/jobs/package.ts, and writes
 //           each part to <out>/ours.zip (awaited, like uploadPart). Peak
 //           RSS: the child's own getrusage maxRSS.
@@ -24,14 +25,16 @@
 //     writeback (the job writes to R2, not to a disk); else (or with --disk)
 //     bench/results/zip-out. Output files are deleted before every run (zip
 //     would update an existing archive) and at the end.
-//  4. Reports MiB/s of each (input bytes / wall time), the ratio ours/zip
-//     (median rounds; target >= 0.8), our peak RSS (target <= 64 MiB) beside
-//     the peak RSS of the same child that only imports the module (Node
-//     itself), and checks our archive: `unzip -tq` (else CRC-32 of every
+//  4. Reports MiB/s of each (input bytes / wall time), the ratios ours/zip by
+//     median wall time and by median CPU time (user + sys; targets >= 0.8
+//     each), our peak RSS above the peak RSS of the same child that only
+//     imports the module (Node itself; target <= 32 MiB, whatever the size:
+//     run it with --mib 4064 too), and checks our archive: `unzip -tq` (else CRC-32 of every
 //     entry against its central directory record), and entry names and sizes
 //     from the central directory against the input files.
 //
-// Flags: --rounds 2, --files 8, --mib 1024 (total input), --json (writes
+// Flags: --rounds 2, --files 8, --mib 1024 (total input; the classic zip
+// format stops just short of 4 GiB, so "4 GiB" is --mib 4064), --json (writes
 // bench/results/zip.json), --strip-types, --disk (archives on disk, not
 // tmpfs), --clean (delete zip-input at the
 // end; kept by default for the next run). Exits 0 when a target is missed: it
@@ -40,7 +43,6 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
-  createReadStream,
   existsSync,
   mkdirSync,
   openSync,
@@ -56,7 +58,6 @@ import { open } from "node:fs/promises";
 import { totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import {
   fmt,
@@ -77,9 +78,8 @@ import {
 
 const TAG = "bench/zip";
 const PART_SIZE = 8 * MiB; // worker/jobs/package.ts PACKAGE_PART_SIZE
-const READ_CHUNK = 64 * 1024;
 const TARGET_RATIO = 0.8;
-const TARGET_PEAK_MIB = 64;
+const TARGET_ABOVE_IDLE_MIB = 32;
 const INPUT_DIR = join(RESULTS, "zip-input");
 const BUNDLE = join(RESULTS, "zip-bundle.mjs");
 const SOURCE = resolve(root, "worker/packaging/zip.ts");
@@ -114,13 +114,16 @@ async function child([modulePath, inputDir, out]) {
   };
   if (inputDir !== "-") {
     const names = readdirSync(inputDir).sort();
+    const handles = [];
     const entries = names.map((name) => {
       const path = join(inputDir, name);
       return {
         name,
         size: statSync(path).size,
         async open() {
-          return Readable.toWeb(createReadStream(path, { highWaterMark: READ_CHUNK }));
+          const handle = await open(path, "r");
+          handles.push(handle);
+          return handle.readableWebStream({ type: "bytes" });
         },
       };
     });
@@ -135,6 +138,7 @@ async function child([modulePath, inputDir, out]) {
       }
     } finally {
       await file.close();
+      for (const handle of handles) await handle.close();
       clearInterval(timer);
     }
   }
@@ -221,7 +225,15 @@ function bundle() {
   const esbuild = resolve(root, "node_modules/.bin/esbuild");
   const result = spawnSync(
     esbuild,
-    [SOURCE, "--bundle", "--format=esm", "--platform=neutral", `--outfile=${BUNDLE}`, "--log-level=warning"],
+    [
+      SOURCE,
+      "--bundle",
+      "--format=esm",
+      "--platform=neutral",
+      "--external:node:*",
+      `--outfile=${BUNDLE}`,
+      "--log-level=warning",
+    ],
     {
       cwd: root,
       encoding: "utf8",
@@ -426,7 +438,8 @@ async function main() {
       console.log(
         `  round ${round}  zip -0  ${fmt(z.seconds)} s  ${fmt(mib(input.bytes) / z.seconds, 0)} MiB/s  peak RSS ${fmt(mib(z.maxRssBytes), 1)} MiB`,
       );
-      if (round < ROUNDS) rmSync(theirs, { force: true });
+      // Only our archive is checked: zip's goes at once, so tmpfs holds one at a time.
+      rmSync(theirs, { force: true });
     }
     const o = await runOurs(modulePath, ours);
     oursRuns.push(o);
@@ -439,7 +452,7 @@ async function main() {
 
   console.log("bench/zip: checking our archive ...");
   const check = checkArchive(ours, input.names);
-  const zipSize = withZip ? statSync(theirs).size : null;
+  const zipSize = withZip ? zipRuns.at(-1).size : null;
 
   const summary = (runs) => {
     const seconds = median(runs.map((r) => r.seconds));
@@ -511,18 +524,25 @@ async function main() {
     `Archive check (${check.how}, central directory names/sizes/method): ${check.ok ? "ok" : check.problems.join("; ")} — ${check.entries} entries`,
   );
 
+  const sizeLabel =
+    input.bytes >= 1024 * MiB ? `${fmt(mib(input.bytes) / 1024, 2)} GiB` : `${fmt(mib(input.bytes), 0)} MiB`;
+  const aboveIdle = mib(o.peakRssBytes - idleRss);
+  const cpuRatio = z ? z.medianCpuSeconds / o.medianCpuSeconds : null;
   const checks = [
-    z
-      ? {
-          target: `throughput ours / zip -0 >= ${TARGET_RATIO}`,
-          value: `${fmt(ratio)} (best rounds ${fmt(ratioBest)})`,
-          pass: ratio >= TARGET_RATIO,
-        }
-      : { target: `throughput ours / zip -0 >= ${TARGET_RATIO}`, value: "not measured (no zip)", pass: false },
     {
-      target: `peak RSS for ${input.bytes >= 1024 * MiB ? `${fmt(mib(input.bytes) / 1024, 1)} GiB` : `${fmt(mib(input.bytes), 0)} MiB`} <= ${TARGET_PEAK_MIB} MiB`,
-      value: `${fmt(mib(o.peakRssBytes), 1)} MiB, of which Node itself ${fmt(mib(idleRss), 1)}`,
-      pass: mib(o.peakRssBytes) <= TARGET_PEAK_MIB,
+      target: `throughput ours / zip -0 >= ${TARGET_RATIO} (median wall time)`,
+      value: z ? `${fmt(ratio)} (best rounds ${fmt(ratioBest)})` : "not measured (no zip)",
+      pass: z ? ratio >= TARGET_RATIO : false,
+    },
+    {
+      target: `throughput ours / zip -0 >= ${TARGET_RATIO} (median CPU time)`,
+      value: z ? fmt(cpuRatio) : "not measured (no zip)",
+      pass: z ? cpuRatio >= TARGET_RATIO : false,
+    },
+    {
+      target: `memory above the idle process for ${sizeLabel} <= ${TARGET_ABOVE_IDLE_MIB} MiB`,
+      value: `${fmt(aboveIdle, 1)} MiB (peak RSS ${fmt(mib(o.peakRssBytes), 1)} MiB, Node itself ${fmt(mib(idleRss), 1)})`,
+      pass: aboveIdle <= TARGET_ABOVE_IDLE_MIB,
     },
     { target: "our archive is valid", value: check.ok ? check.how : check.problems.join("; "), pass: check.ok },
   ];
@@ -536,7 +556,6 @@ async function main() {
         input: { files: input.names.length, bytes: input.bytes },
         module: modulePath.slice(root.length + 1),
         outputFolder: OUT_DIR,
-        readChunk: READ_CHUNK,
         partSize: PART_SIZE,
         rounds: ROUNDS,
         loadAverage: { before: loadBefore, after: loadAfter },
@@ -545,7 +564,8 @@ async function main() {
         zip: z ? { ...z, runs: zipRuns, archiveBytes: zipSize } : null,
         ratio,
         ratioBest,
-        cpuRatio: z ? z.medianCpuSeconds / o.medianCpuSeconds : null,
+        cpuRatio,
+        aboveIdleBytes: o.peakRssBytes - idleRss,
         oursMainThreadCpuSeconds: mainCpu,
         archiveCheck: check,
         targets: checks,

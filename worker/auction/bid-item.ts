@@ -2,10 +2,12 @@
 // the item's price, state and offers in its SQLite storage. An offer is
 // checked and written in one synchronous block (no `await` between read and
 // write), so the object's input gate serialises concurrent offers: none is
-// lost, none accepted below the price it raced with. Watchers hold
-// hibernating WebSockets and get every change at once. D1 keeps the
-// gallery's listing row, written through after each change and retried by
-// alarm until it lands.
+// lost, none accepted below the price it raced with. That block is all an
+// offer's answer waits for: the D1 write-through is sent right after it
+// without being awaited (the row stays `dirty`, with an alarm behind it, until
+// D1 has the version), and watchers (hibernating WebSockets) get the new
+// state in the next turn, after the answer has gone, one message per turn
+// however many offers it covered.
 import { DurableObject } from "cloudflare:workers";
 import { type ItemState, type LiveMessage, OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../app/lib/auction";
 
@@ -52,6 +54,8 @@ type OfferRow = {
 
 export class BidItem extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** A broadcast is queued for the next turn (it sends whatever state is current then). */
+  private broadcastQueued = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -122,6 +126,12 @@ export class BidItem extends DurableObject<Env> {
       return { ok: false, code: "TOO_LOW", message: OFFER_TOO_LOW, item: this.view(row) };
     const endsAt =
       row.ends_at !== null && row.ends_at - now <= SOFT_CLOSE_MS ? row.ends_at + SOFT_CLOSE_MS : row.ends_at;
+    // The alarm that soft-closes the sale, and the one that backs the write-through should this object
+    // stop before D1 has the change (alarms run at least once). The object has one alarm: the earlier wins,
+    // and alarm() sets the next. Set only when one of them is new, so most offers write no alarm.
+    const backupAt = row.dirty ? null : now + WRITE_THROUGH_RETRY_MS;
+    const alarmAt =
+      endsAt !== row.ends_at || backupAt !== null ? Math.min(endsAt ?? Infinity, backupAt ?? Infinity) : null;
     const offerId = this.sql
       .exec<{ id: number }>(
         "INSERT INTO offers (user_id, username, email, amount_cents, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -138,10 +148,11 @@ export class BidItem extends DurableObject<Env> {
       endsAt,
     );
     const item = this.view(this.row()!);
-    this.broadcast(item);
     // ── end of the synchronous block ──
-    if (endsAt !== row.ends_at && endsAt !== null) await this.ctx.storage.setAlarm(endsAt);
-    await this.writeThrough();
+    // Storage writes, the alarm's included, are confirmed before the answer leaves (output gate).
+    if (alarmAt !== null && alarmAt !== Infinity) this.ctx.storage.setAlarm(alarmAt);
+    this.ctx.waitUntil(this.writeThrough());
+    this.queueBroadcast();
     return { ok: true, offerId, item };
   }
 
@@ -150,7 +161,7 @@ export class BidItem extends DurableObject<Env> {
     if (!row) return null;
     if (row.status === "open") {
       this.sql.exec("UPDATE item SET status = 'closed', version = version + 1, dirty = 1 WHERE id = 1");
-      this.broadcast(this.view(this.row()!));
+      this.queueBroadcast();
       await this.writeThrough();
     }
     return this.view(this.row()!);
@@ -208,6 +219,17 @@ export class BidItem extends DurableObject<Env> {
     ws.close(code === 1005 ? 1000 : code, "closing");
   }
 
+  /** Sends the state to every watcher in the next turn, so a fan-out to thousands never delays an answer. */
+  private queueBroadcast() {
+    if (this.broadcastQueued) return;
+    this.broadcastQueued = true;
+    setTimeout(() => {
+      this.broadcastQueued = false;
+      const row = this.row();
+      if (row) this.broadcast(this.view(row));
+    }, 0);
+  }
+
   private broadcast(item: ItemState) {
     const message = JSON.stringify({ type: "state", item } satisfies LiveMessage);
     for (const ws of this.ctx.getWebSockets()) {
@@ -231,7 +253,10 @@ export class BidItem extends DurableObject<Env> {
     if (this.row()!.dirty) await this.writeThrough();
   }
 
-  /** Copies the current state to the gallery's D1 row; on failure, retries by alarm. Never goes backwards. */
+  /**
+   * Copies the current state to the gallery's D1 row; on failure, retries by alarm. Never goes backwards:
+   * writes sent side by side may land in any order, and only a newer version replaces the row.
+   */
   private async writeThrough() {
     const row = this.row()!;
     try {

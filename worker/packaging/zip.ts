@@ -1,11 +1,19 @@
-// A zip built as a stream with fflate: entries are stored, not deflated
-// (media is already compressed), so memory stays flat whatever the total.
-// Runs in the Worker (packaging job) and in Node (bench/zip) alike.
-import { Zip, ZipPassThrough } from "fflate";
+// A zip built as a stream: entries are stored, not deflated (media is already
+// compressed), so memory stays flat whatever the total. fflate writes the
+// container (headers, data descriptors, central directory); the CRC-32 of
+// every byte is the platform's native `crc32` (node:zlib, in workerd with
+// nodejs_compat and in Node 22), about ten times faster than fflate's JS one,
+// which was most of the job's CPU time. Runs in the Worker (packaging job) and
+// in Node (bench/zip) alike.
+import { crc32 } from "node:zlib";
+import { type AsyncFlateStreamHandler, Zip, type ZipInputFile } from "fflate";
 
 /** The classic zip format's limits (fflate writes no Zip64). */
 export const ZIP_MAX_BYTES = 0xffff_ffff;
 export const ZIP_MAX_ENTRIES = 0xffff;
+
+/** Bytes asked for per read: large enough that per-read costs vanish, small beside a part. */
+export const READ_SIZE = 256 * 1024;
 
 export interface ZipEntry {
   /** Path inside the archive, with `/` between folders. */
@@ -31,7 +39,56 @@ export function zipLimitProblem(entries: Pick<ZipEntry, "name" | "size">[]): str
   return null;
 }
 
-/** Yields the archive's bytes as they are produced, reading one entry at a time. */
+/** A stored entry whose CRC-32 is native code; fflate only frames its bytes. */
+class StoredEntry implements ZipInputFile {
+  crc = 0;
+  size = 0;
+  compression = 0;
+  ondata?: AsyncFlateStreamHandler;
+  constructor(readonly filename: string) {}
+  push(chunk: Uint8Array, final: boolean) {
+    this.crc = crc32(chunk, this.crc) >>> 0;
+    this.size += chunk.length;
+    this.ondata?.(null, chunk as Uint8Array<ArrayBuffer>, final);
+  }
+}
+
+/**
+ * The bytes of a stream. A byte stream (an R2 object body in workerd, a file's
+ * `readableWebStream({ type: "bytes" })` in Node) is read into one recycled
+ * buffer, so reading 4 GiB leaves no garbage behind; any other stream chunk by
+ * chunk. A yielded chunk is valid only until the next one is asked for.
+ */
+export async function* readBytes(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let byob: ReadableStreamBYOBReader | null = null;
+  try {
+    byob = stream.getReader({ mode: "byob" });
+  } catch {
+    // not a byte stream
+  }
+  if (!byob) {
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+  let buffer = new ArrayBuffer(READ_SIZE);
+  for (;;) {
+    // The view's memory is handed to the stream and comes back as `value`.
+    const { done, value } = await byob.read(new Uint8Array(buffer));
+    if (done || !value) return;
+    if (value.length) yield value;
+    buffer = value.buffer as ArrayBuffer;
+  }
+}
+
+/**
+ * Yields the archive's bytes as they are produced, reading one entry at a
+ * time. A yielded chunk may be a view of a recycled read buffer: it is valid
+ * only until the next one is asked for (`fixedChunks` copies it at once).
+ */
 export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Uint8Array> {
   const problem = zipLimitProblem(entries);
   if (problem) throw new Error(problem);
@@ -46,15 +103,13 @@ export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Uint8Array
     while (ready.length) yield ready.shift()!;
   };
   for (const entry of entries) {
-    const file = new ZipPassThrough(entry.name);
+    const file = new StoredEntry(entry.name);
     zip.add(file);
-    const reader = (await entry.open()).getReader();
     let read = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      read += value.length;
-      file.push(value);
+    for await (const chunk of readBytes(await entry.open())) {
+      read += chunk.length;
+      if (read > entry.size) break;
+      file.push(chunk, false);
       yield* drain();
     }
     if (read !== entry.size) throw new Error(`${entry.name}: expected ${entry.size} bytes, read ${read}`);

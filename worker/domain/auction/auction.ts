@@ -9,7 +9,7 @@ import { bidItems, memberItems, uploads } from "../../db/schema";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, DomainError, Invalid, NotFound, Unauthenticated } from "../errors";
-import { hasShippingAddress } from "../shipping/addresses";
+import { shippingAddressProbe } from "../shipping/addresses";
 
 const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const MEDIA_URL_SECONDS = 60 * 60;
@@ -146,12 +146,15 @@ export async function liveItem(deps: Deps, code: string) {
   return bidItem(deps, code);
 }
 
+const NO_SUCH_ITEM = "This item does not exist.";
+
 async function listedItem(deps: Deps, code: string) {
-  const [listed] = await deps.db
-    .select({ code: bidItems.shortCode })
-    .from(bidItems)
-    .where(eq(bidItems.shortCode, code));
-  if (!listed) throw new NotFound("This item does not exist.");
+  const [listed] = await listedQuery(deps, code);
+  if (!listed) throw new NotFound(NO_SUCH_ITEM);
+}
+
+function listedQuery(deps: Deps, code: string) {
+  return deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
 }
 
 /** The offer's preconditions that need D1 are checked here; the price rule inside the object. */
@@ -162,8 +165,10 @@ export async function makeOffer(
   amount: number,
 ): Promise<ItemState> {
   if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
-  if (!(await hasShippingAddress(deps, user.id))) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
-  await listedItem(deps, code);
+  // Both D1 checks in one round trip: an offer's answer waits on D1 only here.
+  const [address, listed] = await deps.db.batch([shippingAddressProbe(deps, user.id), listedQuery(deps, code)]);
+  if (address.length === 0) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
+  if (listed.length === 0) throw new NotFound(NO_SUCH_ITEM);
   const outcome = await bidItem(deps, code).offer(
     { userId: user.id, username: user.username, email: user.email },
     toCents(amount),

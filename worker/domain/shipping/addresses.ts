@@ -1,5 +1,5 @@
 // Shipping addresses (seed 001 §3, §5, §9): a member keeps up to 20 and sees,
-// and deletes, only their own. The auction asks `hasShippingAddress` before an
+// and deletes, only their own. The auction checks `shippingAddressProbe` before an
 // offer (seed 001 §6, §8 MISSING_SHIPPING).
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { MAX_ADDRESSES, type ShippingForm, TOO_MANY_ADDRESSES } from "../../../app/lib/schemas/shipping";
@@ -83,10 +83,14 @@ export async function deleteShippingAddress(deps: Pick<Deps, "db">, userId: stri
 
 /** Whether the member has at least one address (the auction's precondition for an offer). */
 export async function hasShippingAddress(deps: Pick<Deps, "db">, userId: string): Promise<boolean> {
-  const rows = await deps.db
+  return (await shippingAddressProbe(deps, userId)).length > 0;
+}
+
+/** The query behind `hasShippingAddress` (one row or none), for callers that batch it with their own reads. */
+export function shippingAddressProbe(deps: Pick<Deps, "db">, userId: string) {
+  return deps.db
     .select({ id: shippingAddresses.id })
     .from(shippingAddresses)
     .where(eq(shippingAddresses.userId, userId))
     .limit(1);
-  return rows.length > 0;
 }
