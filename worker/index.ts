@@ -3,7 +3,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { clientId } from "./api/context";
+import { isDevelopment } from "./config";
+import { requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
+import { carryOutPurges, edgeCached, edgeCacheEntry, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
 import { consumeJobs } from "./jobs/consumer";
 import { requestContext } from "./request-context";
@@ -12,6 +15,19 @@ import { runSweeps } from "./sweeps";
 
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
+async function renderDocument(request: Request, env: Env, ctx: ExecutionContext) {
+  const deps = makeDeps(env, new URL(request.url).origin);
+  const context = new RouterContextProvider();
+  context.set(requestContext, {
+    env,
+    ctx,
+    deps,
+    user: await readSessionUser(deps.db, request),
+    caller: { clientId: clientId(request) },
+  });
+  return handleDocument(request, context);
+}
+
 function isApi(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
@@ -19,18 +35,24 @@ function isApi(pathname: string) {
 export default {
   async fetch(request, env, ctx) {
     if (isCrossOriginWrite(request)) return crossOriginRefusal();
-    if (isApi(new URL(request.url).pathname)) return api.fetch(request, env, ctx);
-
-    const deps = makeDeps(env, new URL(request.url).origin);
-    const context = new RouterContextProvider();
-    context.set(requestContext, {
-      env,
-      ctx,
-      deps,
-      user: await readSessionUser(deps.db, request),
-      caller: { clientId: clientId(request) },
-    });
-    return handleDocument(request, context);
+    // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
+    const edge = edgeCacheEntry(request);
+    if (edge) {
+      const hit = await edgeCached(edge);
+      if (hit) {
+        if (isDevelopment(env)) for (const name of ["x-d1-statements", "x-d1-round-trips"]) hit.headers.set(name, "0");
+        return hit;
+      }
+    }
+    const d1 = requestD1(env, request, { counting: isDevelopment(env) });
+    const scoped: Env = { ...env, DB: d1.db };
+    const response = isApi(new URL(request.url).pathname)
+      ? await api.fetch(request, scoped, ctx)
+      : await renderDocument(request, scoped, ctx);
+    const finished = d1.finish(response);
+    // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
+    ctx.waitUntil(carryOutPurges(new URL(request.url).origin));
+    return edge ? storeAtEdge(ctx, edge, finished) : finished;
   },
   queue: consumeJobs,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runSweeps(env)),

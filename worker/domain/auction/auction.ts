@@ -6,6 +6,7 @@ import { ADD_SHIPPING_FIRST, type ItemState, MUST_SIGN_IN, NO_VALID_ITEMS } from
 import { bidItemDraft, type MemberItemForm } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
+import { purgeEdgePages } from "../../http/edge-cache";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, DomainError, Invalid, NotFound, Unauthenticated } from "../errors";
@@ -56,6 +57,7 @@ async function list(
         createdBy: item.createdBy,
         endsAt: item.endsAt ? new Date(item.endsAt) : null,
       });
+      purgeEdgePages("/bidgallery");
       await bidItem(deps, code).open({
         shortCode: code,
         title: item.title,
@@ -179,6 +181,7 @@ export async function makeOffer(
 
 export async function closeBidItem(deps: Deps, code: string) {
   await listedItem(deps, code);
+  purgeEdgePages("/bidgallery");
   return (await bidItem(deps, code).close())!;
 }
 

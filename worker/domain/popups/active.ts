@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { popups } from "../../db/schema";
+import { purgeEdgePages } from "../../http/edge-cache";
 import type { Deps } from "../deps";
 import { type StyleObject, sanitizeStyle, sanitizeUrl } from "./sanitize";
 
@@ -17,13 +18,15 @@ export interface ActivePopup {
 /**
  * The landing page reads the popup on every visit; it changes rarely, so each
  * isolate keeps it for a short while. Writes through the domain call
- * `forgetActivePopup`; other isolates see a change within POPUP_TTL_MS.
+ * `forgetActivePopup`, which also purges the landing page's edge copy; other
+ * isolates see a change within POPUP_TTL_MS.
  */
 export const POPUP_TTL_MS = 30_000;
 let cached: { popup: ActivePopup | null; until: number } | null = null;
 
 export function forgetActivePopup() {
   cached = null;
+  purgeEdgePages("/"); // the landing page shows it
 }
 
 export async function getActivePopup(deps: Pick<Deps, "db" | "now">): Promise<ActivePopup | null> {
