@@ -32,9 +32,6 @@ export default defineConfig(async () => {
             // workerd tests with real D1/R2/DOs: 5 s is too tight on a loaded 2-core machine.
             testTimeout: 30_000,
             include: ["worker/**/*.test.ts", "app/**/*.test.ts"],
-            // Not a speed limit (speed is measured in bench/): 5 s failed whole-Worker tests such as 200
-            // concurrent offers when seven checkouts share two CPUs.
-            testTimeout: 20_000,
             setupFiles: ["./tests/setup/apply-migrations.ts"],
           },
         },
