@@ -1,0 +1,197 @@
+// One product in 'My Digital Products' (seed 001 screen 2): inline title,
+// description, price and quantity; the licence read-only; cover replace or
+// remove; audio files played, added by drop and removed; the access toggle;
+// delete after confirmation.
+import { useState } from "react";
+import type { ProductView } from "../../../worker/domain/store/views";
+import { formatMoney } from "../../lib/schemas/money";
+import {
+  AUDIO_ACCEPT,
+  COVER_ACCEPT,
+  type EditableField,
+  LICENSE_LABELS,
+  MAX_AUDIO_BYTES,
+  MAX_COVER_BYTES,
+} from "../../lib/schemas/products";
+import { uploadPending } from "../../lib/store-uploads";
+import { DropZone } from "../DropZone";
+import { AudioPlayer } from "./AudioPlayer";
+import { InlineField } from "./InlineField";
+import { type PendingFile, pending, UploadList } from "./UploadList";
+
+export type Editing = { productId: string; field: EditableField } | null;
+
+const PREVIEW_STATES = { none: "", queued: "Preview queued", running: "Making the preview…", done: "", failed: "" };
+
+export function ManagerCard({
+  product,
+  editing,
+  setEditing,
+  act,
+  refresh,
+}: {
+  product: ProductView;
+  editing: Editing;
+  setEditing: (editing: Editing) => void;
+  /** Sends one call about this product and reloads the list; resolves false (with the message shown) when refused. */
+  act: (path: string, method: string, json?: unknown) => Promise<boolean>;
+  refresh: () => void;
+}) {
+  const [uploads, setUploads] = useState<PendingFile[]>([]);
+  const [busy, setBusy] = useState(false);
+  const onSale = product.status === "active";
+  const base = `/api/products/${product.id}`;
+  const update = (key: string, change: Partial<PendingFile>) =>
+    setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function send(files: File[], purpose: "product-cover" | "product-audio") {
+    const items = files.map(pending);
+    setUploads(items);
+    setBusy(true);
+    const { failed } = await uploadPending(items, purpose, product.id, update);
+    setBusy(false);
+    if (!failed) setUploads([]);
+    refresh();
+  }
+
+  const field = (name: EditableField, label: string, shown: string, initial: string, multiline = false) => (
+    <InlineField
+      field={name}
+      label={label}
+      shown={shown}
+      initial={initial}
+      multiline={multiline}
+      editing={editing?.productId === product.id && editing.field === name}
+      onEdit={() => onSale && setEditing({ productId: product.id, field: name })}
+      onDone={() => setEditing(null)}
+      onSave={async (change) => void (await act(base, "PATCH", change))}
+    />
+  );
+
+  return (
+    <article className="product-card manager" aria-label={product.title}>
+      <div className="cover">
+        {product.coverUrl ? (
+          <>
+            <img src={product.coverUrl} alt={`Cover of ${product.title}`} />
+            {onSale && (
+              <button type="button" className="link-button" onClick={() => void act(`${base}/cover`, "DELETE")}>
+                Remove Image
+              </button>
+            )}
+          </>
+        ) : onSale ? (
+          <DropZone
+            limits={{ accept: COVER_ACCEPT, minSize: 1, maxSize: MAX_COVER_BYTES }}
+            className="dropzone small"
+            busy={busy}
+            label={`Cover image for ${product.title}`}
+            hint="png, jpg/jpeg or gif"
+            onDrop={(files) => {
+              if (files.length > 1) return "Choose one cover image.";
+              if (files[0]) void send([files[0]], "product-cover");
+            }}
+          />
+        ) : null}
+      </div>
+      <div className="details">
+        <h2>{field("title", "Title", product.title, product.title)}</h2>
+        {field("description", "Description", product.description, product.description, true)}
+        <dl>
+          <dt>Price</dt>
+          <dd>
+            {product.licenseType === "free"
+              ? "Free"
+              : field("price", "Price", formatMoney(product.priceCents), (product.priceCents / 100).toFixed(2))}
+          </dd>
+          <dt>Quantity</dt>
+          <dd>
+            {field(
+              "quantity",
+              "Quantity",
+              product.quantity === null ? "No limit" : String(product.quantity),
+              String(product.quantity ?? ""),
+            )}
+          </dd>
+          <dt>License</dt>
+          <dd>{LICENSE_LABELS[product.licenseType]}</dd>
+          <dt>Access</dt>
+          <dd>
+            <label className="inline toggle">
+              <input
+                type="checkbox"
+                checked={product.accessType === "public-read"}
+                disabled={!onSale}
+                onChange={(event) =>
+                  void act(base, "PATCH", { accessType: event.target.checked ? "public-read" : "private" })
+                }
+              />
+              {product.accessType === "public-read" ? "Public-read" : "Private"}
+            </label>
+          </dd>
+        </dl>
+        {!onSale && <p className="badge">Sold (exclusive): kept as it was sold.</p>}
+        <h3>Audio files</h3>
+        <ul className="audio-list">
+          {product.files.map((file) => (
+            <li key={file.id}>
+              <AudioPlayer
+                src={file.url ?? null}
+                label={file.fileName}
+                peaks={file.peaks}
+                durationSeconds={file.durationSeconds}
+              />
+              <span className="muted small">
+                {[
+                  file.sampleRate && `${file.sampleRate / 1000} kHz`,
+                  file.channels && (file.channels === 1 ? "mono" : `${file.channels} ch`),
+                  file.bitrate && `${Math.round(file.bitrate / 1000)} kbit/s`,
+                  PREVIEW_STATES[file.previewStatus],
+                  file.previewStatus === "failed" && "The preview could not be made.",
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+              {onSale && product.files.length > 1 && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void act(`${base}/files/${file.id}`, "DELETE")}
+                >
+                  Remove <span className="visually-hidden">{file.fileName}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {onSale && (
+          <DropZone
+            limits={{ accept: AUDIO_ACCEPT, minSize: 1, maxSize: MAX_AUDIO_BYTES }}
+            className="dropzone small"
+            busy={busy}
+            label={`Add audio files to ${product.title}`}
+            hint="mp3, m4a, wav or aac"
+            onDrop={(files) => void send(files, "product-audio")}
+          />
+        )}
+        <UploadList
+          files={uploads}
+          busy={busy}
+          onRemove={(key) => setUploads((list) => list.filter((f) => f.key !== key))}
+        />
+        <div className="actions">
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => {
+              if (window.confirm(`Delete "${product.title}"? Buyers keep what they already bought.`))
+                void act(base, "DELETE");
+            }}
+          >
+            Delete <span className="visually-hidden">{product.title}</span>
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,218 @@
+// 'Create Your Product' (/digistore, seed 001 screen 1). The fields are
+// checked first; then the files go straight to storage with a progress bar
+// each; the product is saved only once every file was verified. A file that
+// fails is named with its reason and can be sent again: nothing is dropped.
+import { useState } from "react";
+import { Link } from "react-router";
+import { DropZone } from "../components/DropZone";
+import { FormErrors } from "../components/FormErrors";
+import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
+import {
+  AUDIO_ACCEPT,
+  AUDIO_REQUIRED,
+  COVER_ACCEPT,
+  LICENSE_LABELS,
+  LICENSE_TYPES,
+  MAX_AUDIO_BYTES,
+  MAX_AUDIO_FILES,
+  MAX_COVER_BYTES,
+  productDetailsSchema,
+  QUANTITY_MAX,
+  UNEXPECTED_ERROR,
+  UPLOAD_SUCCESSFUL,
+} from "../lib/schemas/products";
+import { sendJson } from "../lib/store-client";
+import { uploadPending } from "../lib/store-uploads";
+import type { Route } from "./+types/digistore";
+import "../styles/store.css";
+
+export { loader } from "./digistore.server";
+
+export function meta() {
+  return [{ title: "Create Your Product · Creator Platform" }];
+}
+
+const EMPTY = {
+  title: "",
+  description: "",
+  price: "0",
+  quantity: "",
+  licenseType: "free",
+  accessType: "private",
+};
+type Fields = typeof EMPTY;
+type Problem = { message: string; fields?: Record<string, string[]> } | null;
+
+export default function DigiStore(_: Route.ComponentProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [cover, setCover] = useState<PendingFile[]>([]);
+  const [audio, setAudio] = useState<PendingFile[]>([]);
+  const [productId, setProductId] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [saved, setSaved] = useState(false);
+  const free = fields.licenseType === "free";
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setSaved(false);
+    setFields((f) => ({ ...f, [name]: value, ...(name === "licenseType" && value === "free" ? { price: "0" } : {}) }));
+  };
+  const updater = (setList: typeof setAudio) => (key: string, change: Partial<PendingFile>) =>
+    setList((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const details = productDetailsSchema.safeParse(fields);
+    if (!details.success || audio.length === 0) {
+      const found: Record<string, string[]> = {};
+      for (const issue of details.error?.issues ?? []) (found[String(issue.path[0])] ??= []).push(issue.message);
+      if (audio.length === 0) found.audioFiles = [AUDIO_REQUIRED];
+      return setProblem({ message: Object.values(found)[0]![0]!, fields: found });
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const sentAudio = await uploadPending(audio, "product-audio", productId, updater(setAudio));
+      const id = sentAudio.productId;
+      setProductId(id);
+      const sentCover = await uploadPending(cover, "product-cover", id, updater(setCover));
+      if (sentAudio.failed + sentCover.failed > 0 || !id) {
+        return setProblem({ message: "Some files could not be uploaded. Remove them or try again." });
+      }
+      const answer = await sendJson("/api/products", "POST", {
+        ...details.data,
+        productId: id,
+        coverUploadId: cover[0] ? sentCover.uploadIds.get(cover[0].key) : null,
+        audioUploadIds: audio.map((item) => sentAudio.uploadIds.get(item.key)),
+      });
+      if (!answer.ok) {
+        return setProblem(answer.status === 400 ? answer : { message: UNEXPECTED_ERROR });
+      }
+      setSaved(true);
+      setFields(EMPTY);
+      setCover([]);
+      setAudio([]);
+      setProductId(undefined);
+    } catch {
+      setProblem({ message: UNEXPECTED_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card store-form">
+      <h1>Create Your Product</h1>
+      {saved && (
+        <p role="status" className="success">
+          {UPLOAD_SUCCESSFUL} <Link to="/digimanager">See it in My Digital Products</Link>
+        </p>
+      )}
+      <FormErrors
+        error={problem ? { code: "invalid", ...problem } : null}
+        heading={problem?.fields ? "Validation errors" : "The product was not saved"}
+      />
+      <form className="form" noValidate onSubmit={submit}>
+        <label>
+          Title
+          <input name="title" value={fields.title} onChange={set("title")} maxLength={100} required />
+        </label>
+        <label>
+          Description
+          <textarea name="description" value={fields.description} onChange={set("description")} maxLength={2000} />
+        </label>
+        <label>
+          License type
+          <select name="licenseType" value={fields.licenseType} onChange={set("licenseType")}>
+            {LICENSE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {LICENSE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Price (USD)
+          <input
+            name="price"
+            inputMode="decimal"
+            value={fields.price}
+            onChange={set("price")}
+            disabled={free}
+            aria-describedby="price-hint"
+          />
+          <span id="price-hint" className="muted small">
+            {free ? "A free license has no price." : "Dollars, at most 2 decimals."}
+          </span>
+        </label>
+        <label>
+          Quantity (optional)
+          <input
+            name="quantity"
+            type="number"
+            min={0}
+            max={QUANTITY_MAX}
+            step={1}
+            value={fields.quantity}
+            onChange={set("quantity")}
+            aria-describedby="quantity-hint"
+          />
+          <span id="quantity-hint" className="muted small">
+            Copies for sale, 0 to {QUANTITY_MAX}. Leave empty for no limit.
+          </span>
+        </label>
+        <fieldset className="access">
+          <legend>Access</legend>
+          {(["private", "public-read"] as const).map((access) => (
+            <label key={access} className="inline">
+              <input
+                type="radio"
+                name="accessType"
+                value={access}
+                checked={fields.accessType === access}
+                onChange={set("accessType")}
+              />
+              {access === "private" ? "Private (only you)" : "Public-read (anyone with your store link)"}
+            </label>
+          ))}
+        </fieldset>
+        <h2>Cover image</h2>
+        <DropZone
+          limits={{ accept: COVER_ACCEPT, minSize: 1, maxSize: MAX_COVER_BYTES }}
+          className="dropzone"
+          busy={busy}
+          label="Cover image"
+          hint="One png, jpg/jpeg or gif image."
+          onDrop={(files) => {
+            if (files.length > 1) return "Choose one cover image.";
+            if (files[0]) setCover([pending(files[0])]);
+          }}
+        />
+        <UploadList files={cover} busy={busy} onRemove={() => setCover([])} />
+        <h2>Audio files</h2>
+        <DropZone
+          limits={{ accept: AUDIO_ACCEPT, minSize: 1, maxSize: MAX_AUDIO_BYTES }}
+          className="dropzone"
+          busy={busy}
+          label="Audio files"
+          hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
+          onDrop={(files) => {
+            if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
+            setAudio((list) => [...list, ...files.map(pending)]);
+          }}
+        />
+        <UploadList
+          files={audio}
+          busy={busy}
+          onRemove={(key) => setAudio((list) => list.filter((f) => f.key !== key))}
+        />
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? "Uploading..." : "Upload Product"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
