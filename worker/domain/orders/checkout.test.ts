@@ -7,6 +7,9 @@ import { call, signUp } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart } from "../../../tests/workers/store";
 import { database } from "../../db/client";
 import { jobs, orderItems, orders, products } from "../../db/schema";
+import { PaymentProviderError, type Payments } from "../../payments";
+import { makeDeps } from "../deps";
+import { startCheckout } from "./checkout";
 
 const db = () => database(env.DB);
 
@@ -37,6 +40,26 @@ describe("cart and checkout", () => {
         unavailable: null,
       }),
     ]);
+  });
+
+  it("refuses a private, sold-out, withdrawn or deleted product with a clear message", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const refusal = async (productId: string) => {
+      const response = await addToCart(buyer.cookie, productId);
+      return [response.status, (await response.json<any>()).error.message];
+    };
+    const hidden = await insertProduct(seller.user.id, { accessType: "private" });
+    expect(await refusal(hidden)).toEqual([404, "This product is not available."]);
+    const soldOut = await insertProduct(seller.user.id, { quantity: 0 });
+    expect(await refusal(soldOut)).toEqual([409, "This product is sold out."]);
+    const withdrawn = await insertProduct(seller.user.id);
+    await db().update(products).set({ status: "withdrawn" }).where(eq(products.id, withdrawn));
+    expect(await refusal(withdrawn)).toEqual([409, "This product is not available."]);
+    const deleted = await insertProduct(seller.user.id);
+    await db().update(products).set({ status: "deleted" }).where(eq(products.id, deleted));
+    expect(await refusal(deleted)).toEqual([404, "This product is not available."]);
+    expect(await refusal("no-such-product")).toEqual([404, "This product is not available."]);
   });
 
   it("answers a visitor with 401 'User is not authenticated.'", async () => {
@@ -81,6 +104,32 @@ describe("cart and checkout", () => {
     expect(order).toMatchObject({ status: "pending", lastPaymentError: "Your card has insufficient funds." });
     const [product] = await db().select().from(products).where(eq(products.id, productId));
     expect(product!.quantity).toBe(1);
+    const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
+    expect(cart.items).toHaveLength(1);
+  });
+
+  it("says 'Unable to initialize payment.' when the provider refuses, and leaves the order cancelled and the cart as it was", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { priceCents: 999 });
+    await addToCart(buyer.cookie, productId);
+    const refusing: Payments = {
+      provider: "stripe",
+      publishableKey: "pk_test",
+      createIntent: async () => {
+        throw new PaymentProviderError("Invalid API Key provided: sk_test_***");
+      },
+      refund: async () => ({ id: "re", status: "succeeded" }),
+      verifyEvent: async () => {
+        throw new Error("unused");
+      },
+    };
+    const deps = { ...makeDeps(env, "http://localhost"), payments: refusing };
+    await expect(startCheckout(deps, { id: buyer.user.id, email: buyer.form.email })).rejects.toThrow(
+      "Unable to initialize payment.",
+    );
+    const [order] = await db().select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(order).toMatchObject({ status: "canceled", lastPaymentError: "Invalid API Key provided: sk_test_***" });
     const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
     expect(cart.items).toHaveLength(1);
   });
