@@ -4,20 +4,25 @@
 //  1. Starts the built app (`node scripts/start.mjs --preview`: migrations,
 //     `react-router build`, `vite preview` with the Worker in workerd, demo
 //     seed) on PORT 5175 with its own state in .wrangler/bench.
-//  2. Latency: N sequential GETs each of `/`, `/signin` and one static asset
-//     of that server, interleaved in a shuffled order every round so machine
-//     noise hits all three alike. Reports p50/p95 and p50(page)/p50(asset);
-//     target <= 2.0. Page requests carry a stale session cookie, so both pages
-//     do the D1 session lookup a returning visitor causes (`/` also reads the
-//     active popup); `--no-cookie` measures a first visit instead.
-//  3. JS weight: every module the HTML of `/` loads (module scripts, module
+//  2. Latency: N sequential GETs each of `/` as a visitor (no cookie: the
+//     edge cache answers it, ADR 016), `/signin` with a stale session cookie
+//     (the D1 session lookup a returning visitor causes; `--no-cookie`: a first
+//     visit), `/settings` as the signed-in demo member (session lookup and the
+//     page's reads), and one static asset of that server, interleaved in a
+//     shuffled order every round so machine noise hits all alike. Reports
+//     p50/p95 and p50(page)/p50(asset); targets: <= 1.2 for the cached public
+//     page, <= 2.0 for `/signin` and the member page.
+//  3. JS weight: every module the HTML of a page loads (module scripts, module
 //     preloads, imports of inline module scripts) and, recursively, their
-//     static imports; each fetched once, gzipped (level 9), summed; target
-//     <= 100 KB.
+//     static imports; each fetched once, gzipped (level 9), summed. For `/`
+//     (target <= 100 KB) and for every other page of app/routes.ts (as the
+//     member, so member pages render), each against its budget (JS_BUDGET_KB).
 //
 // Flags: --n 300 (requests per URL), --warmup 20, --json (writes
 // bench/results/pages.json), --no-cookie. Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import {
@@ -28,6 +33,7 @@ import {
   percentile,
   printTargets,
   readFlags,
+  root,
   runBench,
   startApp,
   table,
@@ -40,7 +46,13 @@ const RENDERER_PORT = readFlags().int("renderer-port", 8790);
 const PERSIST_TO = ".wrangler/bench";
 const BASE = `http://localhost:${PORT}`;
 const TARGET_RATIO = 2.0;
+const TARGET_CACHED_RATIO = 1.2;
 const TARGET_JS_KB = 100;
+const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
+// Per-page JS budgets (gzip KB): a ratchet at the weight of 2026-11-23 rounded up (public pages ~111,
+// the heaviest member page, /programming, ~160), so no page grows unseen. Not the goal: the landing
+// page's target stays TARGET_JS_KB, and the budgets come down with it.
+const JS_BUDGET_KB = { public: 150, member: 165 };
 
 const flags = readFlags();
 const N = flags.int("n", 300);
@@ -51,7 +63,8 @@ const COOKIE = flags.has("no-cookie") ? null : "sid=bench-stale-session-00000000
 // ---------------------------------------------------------------- helpers
 
 async function get(path, { cookie = false } = {}) {
-  const headers = cookie && COOKIE ? { cookie: COOKIE } : {};
+  const value = typeof cookie === "string" ? cookie : cookie ? COOKIE : null;
+  const headers = value ? { cookie: value } : {};
   const response = await fetch(`${BASE}${path}`, { headers, redirect: "manual" });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) {
@@ -136,6 +149,33 @@ async function landingJs(html) {
   };
 }
 
+/** The page paths of app/routes.ts (index = "/"), without the catch-all and dev pages. */
+function routePaths() {
+  const source = readFileSync(resolve(root, "app/routes.ts"), "utf8");
+  const paths = ["/"];
+  for (const [, path] of source.matchAll(/\b(?:route|planned)\(\s*"([^"]+)"/g)) {
+    if (path !== "*" && !path.startsWith("dev/") && path !== "signout") paths.push(`/${path}`);
+  }
+  return [...new Set(paths)];
+}
+
+// Pages a visitor sees as well: the public budget applies to them.
+const PUBLIC = new Set([
+  "/",
+  "/signup",
+  "/signin",
+  "/contact",
+  "/community",
+  "/error",
+  "/editmedia",
+  "/bidgallery",
+  "/beatbattle",
+  "/fundraiser",
+  "/farmereps",
+  "/digiprev/:userId",
+  "/bigfile/:fileId",
+]);
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -157,9 +197,20 @@ async function main() {
   if (!asset) throw new Error("no /assets/*.js or *.css URL in the HTML of /");
   const { body: assetBody } = await get(asset);
 
+  const signin = await fetch(`${BASE}/api/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify(MEMBER),
+  });
+  const member = signin.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))
+    ?.split(";")[0];
+  if (!member) throw new Error(`could not sign in as ${MEMBER.email}: ${signin.status}`);
   const targets = [
-    { name: "/", path: "/", cookie: true },
-    { name: "/signin", path: "/signin", cookie: true },
+    { name: "/ (visitor, edge cache)", path: "/", cookie: false, limit: TARGET_CACHED_RATIO },
+    { name: "/signin", path: "/signin", cookie: true, limit: TARGET_RATIO },
+    { name: "/settings (member)", path: "/settings", cookie: member, limit: TARGET_RATIO },
     { name: `asset ${asset}`, path: asset, cookie: false, bytes: assetBody.length },
   ];
 
@@ -186,11 +237,24 @@ async function main() {
     };
   });
   const loadAfter = loadAverage();
-  const assetP50 = stats[2].p50;
-  const ratios = stats.slice(0, 2).map((s) => ({ path: s.path, ratio: s.p50 / assetP50 }));
+  const assetP50 = stats[3].p50;
+  const ratios = stats.slice(0, 3).map((s, i) => ({ path: s.name, ratio: s.p50 / assetP50, limit: targets[i].limit }));
 
-  console.log("bench/pages: weighing the landing page's JS ...");
-  const js = await landingJs(html);
+  console.log("bench/pages: weighing the landing page's JS and every page's ...");
+  const js = await landingJs((await get("/")).body.toString("utf8"));
+  const pages = [];
+  for (const route of routePaths()) {
+    const path = route.replace(/:[A-Za-z]+/g, "x");
+    const response = await fetch(`${BASE}${path}`, { headers: { cookie: member }, redirect: "manual" });
+    const body = await response.text();
+    if (response.status !== 200) {
+      pages.push({ route, status: response.status });
+      continue;
+    }
+    const weight = await landingJs(body);
+    const kind = PUBLIC.has(route) ? "public" : "member";
+    pages.push({ route, status: 200, gzipKB: kb(weight.gzipBytes), budgetKB: JS_BUDGET_KB[kind], kind });
+  }
 
   // ------------------------------------------------------------ report
   console.log("");
@@ -207,7 +271,7 @@ async function main() {
         fmt(s.p95),
         fmt(s.min),
         fmt(s.max),
-        i < 2 ? fmt(ratios[i].ratio) : "1.00",
+        i < 3 ? fmt(ratios[i].ratio) : "1.00",
       ]),
     ]),
   );
@@ -224,12 +288,31 @@ async function main() {
     console.log(`(not counted, only imported dynamically: ${js.lazyNotCounted.join(", ")})`);
   }
 
+  console.log("");
+  console.log("JS per page (gzip KB, as the member; [status] when not 200)");
+  console.log(
+    table([
+      ["page", "gzip KB", "budget KB", ""],
+      ...pages.map((p) =>
+        p.status === 200
+          ? [p.route, fmt(p.gzipKB, 1), `${p.budgetKB} (${p.kind})`, p.gzipKB <= p.budgetKB ? "ok" : "OVER"]
+          : [p.route, `[${p.status}]`, "", ""],
+      ),
+    ]),
+  );
+  const over = pages.filter((p) => p.status === 200 && p.gzipKB > p.budgetKB);
+
   const checks = [
     ...ratios.map((r) => ({
-      target: `p50(${r.path}) / p50(asset) <= ${fmt(TARGET_RATIO, 1)}`,
+      target: `p50(${r.path}) / p50(asset) <= ${fmt(r.limit, 1)}`,
       value: fmt(r.ratio),
-      pass: r.ratio <= TARGET_RATIO,
+      pass: r.ratio <= r.limit,
     })),
+    {
+      target: "every page's JS within its budget",
+      value: over.length ? over.map((p) => `${p.route} ${fmt(p.gzipKB, 1)} > ${p.budgetKB}`).join(", ") : "all within",
+      pass: over.length === 0,
+    },
     {
       target: `landing page JS gzip <= ${TARGET_JS_KB} KB`,
       value: `${fmt(kb(js.gzipBytes), 1)} KB`,
@@ -251,6 +334,7 @@ async function main() {
       latencyMs: stats,
       ratios,
       js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
+      pages,
       targets: checks,
     });
   }
