@@ -24,7 +24,7 @@ export default [
   route("editmedia", "routes/editmedia.tsx"),
   route("bidgallery", "routes/bidgallery.tsx"),
   route("beatbattle", "routes/beatbattle.tsx"),
-  planned("fundraiser", "public"),
+  route("fundraiser", "routes/fundraiser.tsx"),
   planned("farmereps", "public"),
   route("digiprev/:userId", "routes/digiprev.tsx"),
   route("bigfile/:fileId", "routes/bigfile.tsx"),

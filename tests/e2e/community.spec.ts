@@ -94,3 +94,33 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await page.goto("/beatbattle");
   await expect(page.getByText("You have entered this battle.")).toBeVisible();
 });
+
+test("a donor gives $25 with the test card and the progress bar moves", async ({ page }) => {
+  await page.goto("/fundraiser");
+  await expect(page.getByRole("heading", { name: "Donate and Become an Action Star Member" })).toBeVisible();
+  const bar = page.getByRole("progressbar", { name: "Our goal" });
+  const before = Number(await bar.getAttribute("value"));
+
+  const donate = page.getByRole("button", { name: "Donate" });
+  await page.getByLabel("Email").fill("");
+  await donate.click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter your email.");
+  await page.getByLabel("Custom").check();
+  await page.getByLabel("Custom amount (USD)").fill("0.5");
+  await page.getByLabel("Email").fill("donor@example.com");
+  await donate.click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter a valid donation amount.");
+
+  await page.getByLabel("$25").check();
+  await page.getByLabel("Your name (optional)").fill("E2E Donor");
+  await page.getByLabel("Name on card").fill("E2E Donor");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await donate.click();
+  await expect(page.getByRole("status").filter({ hasText: "Donation successful!" })).toBeVisible();
+  await expect(donate).toBeDisabled();
+  await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
+  await expect(bar).toHaveAttribute("value", String(before + 2500));
+  await expect(page.locator(".donor-wall")).toContainText("E2E Donor · $25.00");
+});

@@ -13,6 +13,7 @@ import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { asJsonError, errorResponse } from "./errors";
 import { filesApi } from "./files";
+import { fundraiser } from "./fundraiser";
 import { paymentsApi } from "./payments";
 import { playlistsApi } from "./playlists";
 import { popups } from "./popups";
@@ -47,6 +48,7 @@ export const api = new Hono<AppEnv>()
   .route("/", chaptersApi)
   .route("/", productsApi)
   .route("/", beatBattle)
+  .route("/", fundraiser)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

@@ -6,6 +6,7 @@
 //  2. write a `FulfilmentHandler` in your domain (idempotent: an event may come twice, or late);
 //  3. add one line to `fulfilments` below: `donation: donationFulfilment,`.
 import type { Deps } from "../domain/deps";
+import { donationFulfilment } from "../domain/fundraiser/donations";
 import { orderFulfilment } from "../domain/orders/fulfilment";
 import type { PaymentEvent, PaymentIntentFacts } from "./index";
 
@@ -26,4 +27,5 @@ export interface FulfilmentHandler {
 
 export const fulfilments: Record<string, FulfilmentHandler> = {
   order: orderFulfilment,
+  donation: donationFulfilment,
 };

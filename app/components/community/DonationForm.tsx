@@ -1,0 +1,186 @@
+// The donation form (seed 001 screen 8, §4): presets and a custom amount,
+// e-mail, donor name, message, name on the card and the card. Idle →
+// 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
+// disabled). The server computes the amount; the webhook confirms it.
+import { type ReactNode, useState } from "react";
+import { nameOnCardSchema } from "../../lib/schemas/checkout";
+import {
+  DONATION_ERROR,
+  DONATION_INIT_FAILED,
+  DONATION_PRESETS,
+  DONATION_SUCCESSFUL,
+  donationSchema,
+  MIN_CUSTOM_DOLLARS,
+} from "../../lib/schemas/fundraiser";
+import { ApiError, type ConfirmOutcome, callApi } from "../checkout/client";
+import type { PaymentsConfig } from "../checkout/PaymentForm";
+import { StripeCardField, StripeElements, useStripeConfirm } from "../checkout/StripeCardForm";
+import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "../checkout/TestCardFields";
+
+type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
+
+interface Props {
+  payments: PaymentsConfig;
+  email: string;
+  onDonated: () => void;
+}
+
+export function DonationForm({ payments, email, onDonated }: Props) {
+  if (payments.provider === "test") {
+    return (
+      <Form
+        banner={<TestModeBanner />}
+        card={<TestCardFields />}
+        email={email}
+        onDonated={onDonated}
+        confirm={async (clientSecret, form) => {
+          const typed = readTestCard(form);
+          return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
+        }}
+      />
+    );
+  }
+  if (!payments.publishableKey) return <p role="alert">{DONATION_INIT_FAILED}</p>;
+  return (
+    <StripeElements publishableKey={payments.publishableKey}>
+      <StripeDonation email={email} onDonated={onDonated} />
+    </StripeElements>
+  );
+}
+
+function StripeDonation({ email, onDonated }: Omit<Props, "payments">) {
+  const confirmCard = useStripeConfirm();
+  const confirm: Confirm | null = confirmCard
+    ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
+    : null;
+  return <Form card={<StripeCardField />} email={email} onDonated={onDonated} confirm={confirm} />;
+}
+
+function Form({
+  banner,
+  card,
+  email,
+  confirm,
+  onDonated,
+}: {
+  banner?: ReactNode;
+  card: ReactNode;
+  email: string;
+  confirm: Confirm | null;
+  onDonated: () => void;
+}) {
+  const [state, setState] = useState<"idle" | "processing" | "done">("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [preset, setPreset] = useState<string>("25");
+  const [formKey, setFormKey] = useState(0);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== "idle" || !confirm) return;
+    const form = new FormData(event.currentTarget);
+    const donation = donationSchema.safeParse(Object.fromEntries(form));
+    const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
+    const problem = donation.error?.issues[0]?.message ?? name.error?.issues[0]?.message;
+    if (problem) return setError(problem);
+    setError(null);
+    setState("processing");
+    try {
+      let started: { clientSecret?: string };
+      try {
+        started = await callApi<{ clientSecret: string }>("/api/fundraiser/donations", {
+          json: Object.fromEntries(Array.from(form.entries()).filter(([key]) => !key.startsWith("card"))),
+        });
+      } catch (caught) {
+        // Our own validation messages pass through; anything else is the seed's init failure.
+        throw caught instanceof ApiError && caught.status === 400 ? caught : new ApiError(DONATION_INIT_FAILED, "", 0);
+      }
+      if (!started.clientSecret) throw new ApiError(DONATION_INIT_FAILED, "", 0);
+      const outcome = await confirm(started.clientSecret, form);
+      if (outcome.error) {
+        setError(outcome.error.message || DONATION_ERROR);
+        setState("idle");
+        return;
+      }
+      setState("done");
+      setFormKey((k) => k + 1);
+      setPreset("25");
+      onDonated();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : DONATION_ERROR);
+      setState("idle");
+    }
+  }
+
+  return (
+    <form key={formKey} className="form donation-form" onSubmit={submit} noValidate>
+      {banner}
+      <fieldset className="presets">
+        <legend>Amount</legend>
+        {DONATION_PRESETS.map((dollars) => (
+          <label key={dollars}>
+            <input
+              type="radio"
+              name="preset"
+              value={String(dollars)}
+              checked={preset === String(dollars)}
+              onChange={() => setPreset(String(dollars))}
+            />{" "}
+            ${dollars}
+          </label>
+        ))}
+        <label>
+          <input
+            type="radio"
+            name="preset"
+            value="custom"
+            checked={preset === "custom"}
+            onChange={() => setPreset("custom")}
+          />{" "}
+          Custom
+        </label>
+      </fieldset>
+      {preset === "custom" && (
+        <label>
+          Custom amount (USD)
+          <input name="customAmount" type="number" min={MIN_CUSTOM_DOLLARS} step="0.01" inputMode="decimal" required />
+        </label>
+      )}
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" defaultValue={email} required />
+      </label>
+      <label>
+        Your name (optional)
+        <input name="donorName" autoComplete="name" maxLength={100} />
+      </label>
+      <label>
+        Message (optional)
+        <textarea name="message" rows={3} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="showName" defaultChecked /> Show my name on the donor wall
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="showAmount" defaultChecked /> Show the amount on the donor wall
+      </label>
+      <label>
+        Name on card
+        <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
+      </label>
+      {card}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {state === "done" && (
+        <p className="success" role="status">
+          {DONATION_SUCCESSFUL}
+        </p>
+      )}
+      <button type="submit" className="button primary" disabled={state !== "idle" || !confirm}>
+        {state === "processing" ? "Processing..." : "Donate"}
+      </button>
+    </form>
+  );
+}

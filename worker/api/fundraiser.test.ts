@@ -1,0 +1,164 @@
+// The fundraiser through the whole Worker: the amount is computed on the
+// server from the preset or custom value; a donation counts only once the
+// verified webhook confirms it, once, whatever is forged or repeated.
+import { env } from "cloudflare:workers";
+import { desc, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import {
+  AMOUNT_INVALID,
+  DONATION_MESSAGE_TOO_LONG,
+  EMAIL_REQUIRED,
+  GOAL_CENTS,
+} from "../../app/lib/schemas/fundraiser";
+import { call } from "../../tests/workers/http";
+import { database } from "../db/client";
+import { devOutbox, donations, testPaymentIntents } from "../db/schema";
+import { testWebhookSecret } from "../payments";
+
+const db = database(env.DB);
+
+async function donate(body: Record<string, unknown>) {
+  const response = await call("/api/fundraiser/donations", { json: body });
+  return { status: response.status, body: await response.json<any>() };
+}
+
+async function intentOf(donationId: string) {
+  const [donation] = await db.select().from(donations).where(eq(donations.id, donationId));
+  const [intent] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.id, donation!.paymentIntentId!));
+  return intent!;
+}
+
+async function succeededEvent(donationId: string, eventId = `evt_${crypto.randomUUID()}`, amount?: number) {
+  const intent = await intentOf(donationId);
+  return JSON.stringify({
+    id: eventId,
+    object: "event",
+    type: "payment_intent.succeeded",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: intent.id,
+        object: "payment_intent",
+        amount: intent.amount,
+        amount_received: amount ?? intent.amount,
+        currency: "usd",
+        status: "succeeded",
+        metadata: intent.metadata,
+        last_payment_error: null,
+      },
+    },
+  });
+}
+
+async function deliver(payload: string, secret?: string) {
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: secret ?? (await testWebhookSecret(env)),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return call("/api/payments/webhook", { body: payload, headers: { "stripe-signature": signature } });
+}
+
+const summary = async () => (await call("/api/fundraiser")).json<any>();
+
+describe("fundraiser", () => {
+  it("computes the amount on the server from the preset or custom value", async () => {
+    const preset = await donate({ preset: "25", email: "d@example.com", amount: 1, amountCents: 1 });
+    expect(preset.status).toBe(201);
+    expect(preset.body).toMatchObject({ amountCents: 2500, provider: "test" });
+    expect(preset.body.clientSecret).toBeTruthy();
+    expect((await intentOf(preset.body.donationId)).amount).toBe(2500);
+    const custom = await donate({ preset: "custom", customAmount: "12.5", email: "d@example.com" });
+    expect((await intentOf(custom.body.donationId)).amount).toBe(1250);
+    for (const preset of ["5", "50"]) {
+      const made = await donate({ preset, email: "d@example.com" });
+      expect(made.body.amountCents).toBe(Number(preset) * 100);
+    }
+  });
+
+  it("answers the seed's messages and writes nothing then", async () => {
+    const before = (await db.select().from(donations)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ preset: "custom", customAmount: "0.5", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "custom", customAmount: "abc", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "custom", customAmount: "-5", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "custom", customAmount: "1.005", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "custom", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "7", email: "d@example.com" }, AMOUNT_INVALID],
+      [{ email: "d@example.com" }, AMOUNT_INVALID],
+      [{ preset: "5" }, EMAIL_REQUIRED],
+      [{ preset: "5", email: " " }, EMAIL_REQUIRED],
+      [{ preset: "5", email: "d@example.com", message: "x".repeat(181) }, DONATION_MESSAGE_TOO_LONG],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await donate(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.message).toBe(message);
+    }
+    expect((await db.select().from(donations)).length).toBe(before);
+  });
+
+  it("records a donation only on the verified webhook, once, and mails a receipt", async () => {
+    const start = await summary();
+    expect(start.goalCents).toBe(GOAL_CENTS);
+    const made = await donate({
+      preset: "25",
+      email: "giver@example.com",
+      donorName: "Grace",
+      showName: "on",
+      showAmount: "on",
+    });
+    expect((await summary()).raisedCents).toBe(start.raisedCents);
+
+    const forged = await deliver(await succeededEvent(made.body.donationId), "whsec_forged");
+    expect(forged.status).toBe(400);
+    expect((await summary()).raisedCents).toBe(start.raisedCents);
+
+    const payload = await succeededEvent(made.body.donationId);
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    // Another event for the same intent changes nothing either.
+    expect((await deliver(await succeededEvent(made.body.donationId))).status).toBe(200);
+    const after = await summary();
+    expect(after.raisedCents).toBe(start.raisedCents + 2500);
+    expect(after.donors[0]).toMatchObject({ name: "Grace", amountCents: 2500 });
+    const mails = await db
+      .select()
+      .from(devOutbox)
+      .where(eq(devOutbox.to, "giver@example.com"))
+      .orderBy(desc(devOutbox.id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("$25.00");
+  });
+
+  it("refuses a confirmation whose amount differs from the donation", async () => {
+    const made = await donate({ preset: "50", email: "short@example.com" });
+    const before = (await summary()).raisedCents;
+    await deliver(await succeededEvent(made.body.donationId, undefined, 100));
+    expect((await summary()).raisedCents).toBe(before);
+    const [row] = await db.select().from(donations).where(eq(donations.id, made.body.donationId));
+    expect(row!.status).toBe("pending");
+  });
+
+  it("shows each donor as they chose on the wall", async () => {
+    const made = await donate({ preset: "5", email: "quiet@example.com", donorName: "Hidden Person" });
+    await deliver(await succeededEvent(made.body.donationId));
+    const wall = (await summary()).donors;
+    const quiet = wall.find((d: { id: string }) => d.id === made.body.donationId);
+    expect(quiet).toMatchObject({ name: "Anonymous", amountCents: null });
+    expect(JSON.stringify(wall)).not.toContain("Hidden Person");
+  });
+
+  it("shows the fundraiser page to anyone with the seed's texts", { timeout: 30_000 }, async () => {
+    const page = (await (await call("/fundraiser")).text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("Donate and Become an Action Star Member");
+    expect(page).toContain("liveU solo x2");
+    expect(page).toContain("$1,990");
+    expect(page).toContain("backpack x2");
+    expect(page).toContain("<progress");
+  });
+});
