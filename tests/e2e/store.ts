@@ -1,0 +1,53 @@
+// Seller helpers for the store's browser tests (reusable by every store journey):
+// real audio made with ffmpeg, and a product created through /digistore as a seller would.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { PNG } from "./fixtures";
+
+/** Two short beats (an mp3 and a wav) and a cover picture, in a fresh folder. */
+export function makeStoreMedia() {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-store-"));
+  const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-y", "-loglevel", "error", ...args]);
+  const files = { mp3: join(dir, "beat-a.mp3"), wav: join(dir, "beat-b.wav"), cover: join(dir, "cover.png") };
+  ffmpeg("-f", "lavfi", "-i", "sine=frequency=220:duration=4", "-c:a", "libmp3lame", files.mp3);
+  ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=3", files.wav);
+  writeFileSync(files.cover, PNG);
+  return files;
+}
+
+export interface ProductDraft {
+  title: string;
+  description: string;
+  license: "Free License (Non-Commercial Use)" | "Non-Exclusive License" | "Exclusive License";
+  price?: string;
+  quantity?: string;
+  access: "private" | "public-read";
+  cover?: string;
+  audio: string[];
+}
+
+/** Fills 'Create Your Product' on the signed-in seller's page and waits for 'Upload successful!'. */
+export async function createProductInPage(page: Page, draft: ProductDraft) {
+  await page.goto("/digistore");
+  await expect(page.getByRole("heading", { name: "Create Your Product" })).toBeVisible();
+  await page.getByLabel("Title").fill(draft.title);
+  await page.getByLabel("Description").fill(draft.description);
+  await page.getByLabel("License type").selectOption({ label: draft.license });
+  if (draft.price !== undefined) await page.getByLabel("Price (USD)").fill(draft.price);
+  if (draft.quantity !== undefined) await page.getByLabel("Quantity (optional)").fill(draft.quantity);
+  await page.getByLabel(draft.access === "private" ? "Private (only you)" : /^Public-read/).check();
+  if (draft.cover) await page.getByLabel("Cover image").setInputFiles(draft.cover);
+  await page.getByLabel("Audio files").setInputFiles(draft.audio);
+  await page.getByRole("button", { name: "Upload Product" }).click();
+  await expect(page.getByRole("status")).toContainText("Upload successful!", { timeout: 20_000 });
+}
+
+/** The signed-in member's own store link, from the header's 'Digi' link. */
+export async function ownStorePath(page: Page) {
+  const href = await page.getByRole("link", { name: "Digi", exact: true }).first().getAttribute("href");
+  expect(href).toMatch(/^\/digiprev\//);
+  return href!;
+}
