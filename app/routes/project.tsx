@@ -18,6 +18,7 @@ import { parse } from "../../worker/domain/validation";
 import { DropZone } from "../components/DropZone";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
 import { PlaylistBuilder } from "../components/PlaylistBuilder";
+import { ChapterEditor } from "../components/playlists/ChapterEditor";
 import { requireUser, server } from "../lib/auth.server";
 import { type FormError, formAction, formFields, formList } from "../lib/forms.server";
 import type { ACCESS_TYPES } from "../lib/schemas/files";
@@ -261,6 +262,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         onAdded={() => setSelection({})}
         onUploaded={refresh}
       />
+      <ChapterEditor playlistId={playlist.id} items={playlist.items} />
     </div>
   );
 }

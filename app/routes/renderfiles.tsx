@@ -1,13 +1,17 @@
 // Downloads (/renderfiles, seed 000 §2, §3): the member's rendered files,
 // newest first, each expandable with its details (name, project, resolution,
-// duration, frame rate), a player and Download (also the M4A of an audio
-// playlist). Unfinished renders show their state and refresh on their own.
+// duration, frame rate), a player with the render's chapters beside it,
+// what loudness normalisation did to each item, and Download (also the M4A
+// of an audio playlist). Unfinished renders show their state and refresh on
+// their own.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { listPurchases } from "../../worker/domain/orders/purchases";
 import { listRenders } from "../../worker/domain/renders/renders";
 import { PurchaseList } from "../components/checkout/PurchaseList";
 import { displayName, formatBytes, formatDuration, LocalTime } from "../components/files";
+import { LoudnessReport } from "../components/renders/LoudnessReport";
+import { RenderChapters } from "../components/renders/RenderChapters";
 import { requireUser, server } from "../lib/auth.server";
 import type { Route } from "./+types/renderfiles";
 import "../styles/files.css";
@@ -41,6 +45,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       url: render.url,
       downloadUrl: render.downloadUrl,
       audioUrl: render.audioUrl,
+      chaptersUrl: render.chaptersUrl,
+      chapters: render.chapters ?? [],
+      loudnessReport: render.loudnessReport,
     })),
   };
 }
@@ -98,6 +105,7 @@ function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOp
   }, [render.url, render.downloadUrl, render.audioUrl, urls.url]);
   const name = displayName(render.fileName);
   const audio = Boolean(urls.audioUrl);
+  const player = useRef<HTMLMediaElement>(null);
   return (
     <li className={`render-item status-${render.status}`} data-render-id={render.id}>
       <h2 className="render-heading">
@@ -173,17 +181,36 @@ function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOp
           </p>
         )}
         {render.status === "done" && urls.url && open && (
-          <div className="preview render-player">
-            {audio ? (
-              <audio controls preload="metadata" src={urls.audioUrl!} aria-label={`Play ${name}`}>
-                <a href={urls.audioUrl!}>Open {name}</a>
-              </audio>
-            ) : (
-              <video controls preload="metadata" playsInline src={urls.url} aria-label={`Play ${name}`}>
-                <a href={urls.url}>Open {name}</a>
-              </video>
-            )}
+          <div className="render-player-with-chapters">
+            <div className="preview render-player">
+              {audio ? (
+                <audio
+                  ref={player as React.RefObject<HTMLAudioElement | null>}
+                  controls
+                  preload="metadata"
+                  src={urls.audioUrl!}
+                  aria-label={`Play ${name}`}
+                >
+                  <a href={urls.audioUrl!}>Open {name}</a>
+                </audio>
+              ) : (
+                <video
+                  ref={player as React.RefObject<HTMLVideoElement | null>}
+                  controls
+                  preload="metadata"
+                  playsInline
+                  src={urls.url}
+                  aria-label={`Play ${name}`}
+                >
+                  <a href={urls.url}>Open {name}</a>
+                </video>
+              )}
+            </div>
+            <RenderChapters name={name} chapters={render.chapters} jsonUrl={render.chaptersUrl} player={player} />
           </div>
+        )}
+        {render.status === "done" && render.loudnessReport && (
+          <LoudnessReport name={name} report={render.loudnessReport} />
         )}
         {render.status === "done" && urls.downloadUrl && (
           <div className="actions">
