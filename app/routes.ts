@@ -4,7 +4,7 @@
 // guards (member, admin) already apply.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-type Access = "public" | "member" | "admin";
+type Access = "public" | "member";
 const planned = (path: string, access: Access) =>
   route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
 
@@ -46,7 +46,7 @@ export default [
   route("createBid", "routes/create-bid.tsx"),
   route("memBid", "routes/mem-bid.tsx"),
   route("memitem", "routes/mem-item.tsx"),
-  planned("popcustom", "admin"),
+  route("popcustom", "routes/popcustom.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

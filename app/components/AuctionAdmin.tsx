@@ -43,7 +43,7 @@ export const DENY_CONFIRM = "Deny this item?";
 export const CLOSE_CONFIRM = "Close this item for further offers?";
 
 /** A fetcher's answer, handled once (a re-render must not repeat it). */
-function useResult(fetcher: { data?: unknown; state: string }, handle: (result: AdminResult) => void) {
+export function useResult(fetcher: { data?: unknown; state: string }, handle: (result: AdminResult) => void) {
   const handled = useRef<unknown>(null);
   const handleRef = useRef(handle);
   useEffect(() => {

@@ -21,7 +21,6 @@ const TITLES: Record<string, string> = {
   createbid: "Create Bid Items",
   membid: "Member Items",
   memitem: "Pending Member Items",
-  popcustom: "Welcome Popup Editor",
 };
 
 export function plannedTitle(pathname: string): string {

@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { getActivePopup } from "../../worker/domain/popups/active";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
-import { truncate } from "../lib/text";
+import { landingPopup } from "../lib/popup";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const popup = await getActivePopup(server(context).deps);
   // Cut on the server: the full text is never needed here, so it is never sent.
-  return { popup: popup && { ...popup, paragraph: { ...popup.paragraph, text: truncate(popup.paragraph.text) } } };
+  return { popup: popup && landingPopup(popup) };
 }
 
 const FEATURES = [

@@ -31,6 +31,7 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    index("users_created_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -100,6 +101,11 @@ export const popups = sqliteTable(
     imageKey: text("image_key"),
     imageUrl: text("image_url"),
     active: integer("active", { mode: "boolean" }).notNull().default(false),
+    /** Optional show window (migration 0008): shown from startsAt, until endsAt. */
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    /** Visitors remember a closed popup by id and version. */
+    version: integer("version").notNull().default(1),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -28,6 +28,11 @@ export function bidMediaKey(userId: string, fileName: string, now = Date.now()):
   return `users/${userId}/bids/${storedName(fileName, now)}`;
 }
 
+/** A welcome popup's picture, uploaded by the admin in the popup editor. */
+export function popupImageKey(userId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/popups/${storedName(fileName, now)}`;
+}
+
 /** Seed 000 §3: a playlist copy lives at the file's key with `files/` replaced by `playlists/`. */
 export function playlistKeyFor(fileKey: string): string {
   return fileKey.replace("/files/", "/playlists/");

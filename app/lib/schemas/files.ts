@@ -38,6 +38,7 @@ export const uploadRequestSchema = z
         "beat-cover",
         "episode-video",
         "episode-cover",
+        "popup-image",
       ],
       {
         error: "Unknown upload purpose.",

@@ -1,52 +1,53 @@
-import { eq } from "drizzle-orm";
-import { popups } from "../../db/schema";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { type PopupView, presentPopup } from "../../../app/lib/popup";
+import { type Popup, popups } from "../../db/schema";
 import { purgeEdgePages } from "../../http/edge-cache";
 import type { Deps } from "../deps";
-import { type StyleObject, sanitizeStyle, sanitizeUrl } from "./sanitize";
 
 /** The active welcome popup as pages may render it: styles and links already made safe. */
-export interface ActivePopup {
-  id: string;
-  header: string;
-  headerStyle: StyleObject;
-  paragraph: { text: string; style: StyleObject };
-  imageUrl: string | null;
-  linkAddress: string | null;
-  buttonLabel: string;
-}
+export type ActivePopup = PopupView;
+
+/** Signed image links outlive the cache by far. */
+const IMAGE_URL_SECONDS = 60 * 60;
 
 /**
  * The landing page reads the popup on every visit; it changes rarely, so each
- * isolate keeps it for a short while. Writes through the domain call
- * `forgetActivePopup`, which also purges the landing page's edge copy; other
- * isolates see a change within POPUP_TTL_MS.
+ * isolate keeps it for a short while. Every write through the domain calls
+ * `forgetActivePopup`, which also purges the landing page's edge copy, so the
+ * change shows at once; other isolates within POPUP_TTL_MS. The show window is checked on every
+ * read, so a scheduled popup appears and disappears on time.
  */
 export const POPUP_TTL_MS = 30_000;
-let cached: { popup: ActivePopup | null; until: number } | null = null;
+let cached: { popup: Popup | null; view: ActivePopup | null; until: number } | null = null;
 
 export function forgetActivePopup() {
   cached = null;
   purgeEdgePages("/"); // the landing page shows it
 }
 
-export async function getActivePopup(deps: Pick<Deps, "db" | "now">): Promise<ActivePopup | null> {
-  const now = deps.now();
-  if (cached && cached.until > now) return cached.popup;
-  const popup = await readActivePopup(deps);
-  cached = { popup, until: now + POPUP_TTL_MS };
-  return popup;
+function isShowing(popup: Popup, now: number) {
+  return (!popup.startsAt || popup.startsAt.getTime() <= now) && (!popup.endsAt || popup.endsAt.getTime() > now);
 }
 
-async function readActivePopup(deps: Pick<Deps, "db">): Promise<ActivePopup | null> {
-  const [popup] = await deps.db.select().from(popups).where(eq(popups.active, true)).limit(1);
-  if (!popup) return null;
-  return {
-    id: popup.id,
-    header: popup.header,
-    headerStyle: sanitizeStyle(popup.headerStyle),
-    paragraph: { text: popup.paragraphText, style: sanitizeStyle(popup.paragraphStyle) },
-    imageUrl: sanitizeUrl(popup.imageUrl),
-    linkAddress: sanitizeUrl(popup.linkAddress),
-    buttonLabel: popup.buttonLabel,
-  };
+export async function getActivePopup(deps: Pick<Deps, "db" | "now" | "storage">): Promise<ActivePopup | null> {
+  const now = deps.now();
+  if (!cached || cached.until <= now) {
+    const popup = await readActivePopup(deps, now);
+    // An uploaded image is signed for reading; an address stored by older rows is used as is (sanitised).
+    const imageUrl = popup?.imageKey
+      ? (await deps.storage.signer.signGet({ key: popup.imageKey }, IMAGE_URL_SECONDS)).url
+      : (popup?.imageUrl ?? null);
+    cached = { popup, view: popup && presentPopup(popup, imageUrl), until: now + POPUP_TTL_MS };
+  }
+  return cached.popup && isShowing(cached.popup, now) ? cached.view : null;
+}
+
+/** The active popup, if its window has not ended (one not yet started is kept, to appear on time). */
+async function readActivePopup(deps: Pick<Deps, "db">, now: number): Promise<Popup | null> {
+  const [popup] = await deps.db
+    .select()
+    .from(popups)
+    .where(and(eq(popups.active, true), or(isNull(popups.endsAt), gt(popups.endsAt, new Date(now)))))
+    .limit(1);
+  return popup ?? null;
 }

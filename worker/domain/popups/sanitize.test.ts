@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeStyle, sanitizeUrl } from "./sanitize";
+import { inspectStyle, sanitizeStyle, sanitizeUrl } from "./sanitize";
 
 describe("sanitizeStyle", () => {
   it("keeps allow-listed properties as a React style object", () => {
@@ -46,5 +46,27 @@ describe("sanitizeUrl", () => {
     ]) {
       expect(sanitizeUrl(bad)).toBeNull();
     }
+  });
+});
+
+describe("inspectStyle", () => {
+  it("names every refused declaration: unknown properties, url(), expression(), </style>, escapes", () => {
+    const { style, refused } = inspectStyle(
+      "color:#fff;position:fixed;background-color:url(javascript:alert(1));font-size:expression(alert(1));font-family:</style><script>;behavior:url(x.htc)",
+    );
+    expect(style).toEqual({ color: "#fff" });
+    expect(refused).toEqual([
+      "property 'position' is not allowed",
+      "the value of 'background-color' (url(javascript:alert(1))) is not allowed",
+      "the value of 'font-size' (expression(alert(1))) is not allowed",
+      "the value of 'font-family' (</style><script>) is not allowed",
+      "property 'behavior' is not allowed",
+    ]);
+  });
+
+  it("refuses data: and javascript: wherever they hide", () => {
+    expect(inspectStyle("color:data:text/html;base64,xx").style).toEqual({});
+    expect(inspectStyle("color:javascript:alert(1)").style).toEqual({});
+    expect(sanitizeUrl("data:image/png;base64,xx")).toBeNull();
   });
 });

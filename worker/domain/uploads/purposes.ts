@@ -20,12 +20,13 @@ import {
   programs,
   projects,
   type Upload,
+  users,
 } from "../../db/schema";
 import type { ProbeTarget } from "../../jobs/probe";
-import { bidMediaKey, playlistUploadKey, programFileKey, projectFileKey } from "../../storage/keys";
+import { bidMediaKey, playlistUploadKey, popupImageKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { productAudio, productCover, voiceTag } from "../store/purposes";
@@ -238,6 +239,21 @@ export const programFile: Purpose = {
   },
 };
 
+/** The welcome popup's picture (admins only); the popup points at it when the editor saves. */
+export const popupImage: Purpose = {
+  allowedKinds: ["image"],
+
+  async prepare(deps, userId, request) {
+    const [user] = await deps.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    if (user?.role !== "admin") throw new Forbidden("Admins only.");
+    return { target: {}, key: popupImageKey(userId, request.fileName, deps.now()) };
+  },
+
+  async complete(_deps, upload, sniffed) {
+    return { statements: [], messages: [], record: { key: upload.key, kind: sniffed.kind } };
+  },
+};
+
 export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "project-file": projectFile,
   "bid-media": bidMedia,
@@ -250,4 +266,5 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "beat-cover": beatCover,
   "episode-video": episodeVideo,
   "episode-cover": episodeCover,
+  "popup-image": popupImage,
 };

@@ -1,0 +1,79 @@
+// The popup list in the admin's own row of the users table (seed 001 screen 12,
+// §6): choose a popup, 'Set as Active Popup', or delete it after confirming.
+// Both post to the dashboard's action (intents set-active-popup, delete-popup).
+import { useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import {
+  CONFIRM_POPUP_DELETE,
+  POPUP_ACTIVATE_FAILED,
+  POPUP_ACTIVATED,
+  POPUP_DELETE_FAILED,
+  POPUP_DELETED,
+  SELECT_POPUP_FIRST,
+} from "../../lib/schemas/popups";
+import { useResult } from "../AuctionAdmin";
+
+export interface PopupListEntry {
+  id: string;
+  header: string;
+  active: boolean;
+}
+
+export function PopupControls({ popups }: { popups: PopupListEntry[] }) {
+  const fetcher = useFetcher();
+  const selectId = useId();
+  const [selected, setSelected] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const busy = fetcher.state !== "idle";
+  const sending = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
+
+  useResult(fetcher, (result) => {
+    const activating = result.intent === "set-active-popup";
+    if ("ok" in result) {
+      setMessage({ ok: true, text: activating ? POPUP_ACTIVATED : POPUP_DELETED });
+      if (!activating) setSelected("");
+    } else {
+      setMessage({ ok: false, text: activating ? POPUP_ACTIVATE_FAILED : POPUP_DELETE_FAILED });
+    }
+  });
+
+  const send = (intent: "set-active-popup" | "delete-popup") => {
+    if (!selected) {
+      setMessage({ ok: false, text: SELECT_POPUP_FIRST });
+      return;
+    }
+    if (intent === "delete-popup" && !window.confirm(CONFIRM_POPUP_DELETE)) return;
+    setMessage(null);
+    fetcher.submit({ intent, popCustomId: selected }, { method: "post" });
+  };
+
+  return (
+    <div className="popup-controls">
+      <label htmlFor={selectId}>Popups</label>
+      <select id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)}>
+        <option value="">Select a popup</option>
+        {popups.map((popup) => (
+          <option key={popup.id} value={popup.id}>
+            {(popup.header || "(no header)") + (popup.active ? " (active)" : "")}
+          </option>
+        ))}
+      </select>
+      <div className="actions">
+        <button type="button" className="button small primary" disabled={busy} onClick={() => send("set-active-popup")}>
+          {sending === "set-active-popup" ? "Setting…" : "Set as Active Popup"}
+        </button>
+        <button type="button" className="button small danger" disabled={busy} onClick={() => send("delete-popup")}>
+          {sending === "delete-popup" ? "Deleting…" : "Delete"}
+        </button>
+        <Link to="/popcustom" className="button small">
+          New popup
+        </Link>
+      </div>
+      {message && (
+        <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

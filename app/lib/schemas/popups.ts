@@ -1,0 +1,75 @@
+// The welcome popup (seed 001 screen 13, §3 active popup, §5, §8): the editor's form, checked by
+// the browser before sending and by the server with the same rules and messages.
+import { z } from "zod";
+import { inspectStyle, sanitizeUrl } from "../../../worker/domain/popups/sanitize";
+
+export const POPUP_SAVED = "Saved successfully!";
+export const POPUP_SAVE_FAILED = "Something went wrong.";
+export const SELECT_POPUP_FIRST = "Please select a PopCustom first.";
+export const POPUP_ACTIVATED = "Active popup set successfully";
+export const POPUP_ACTIVATE_FAILED = "Failed to set active popup";
+export const CONFIRM_POPUP_DELETE = "Are you sure you want to delete this PopCustom?";
+export const POPUP_DELETED = "PopCustom deleted successfully";
+export const POPUP_DELETE_FAILED = "Failed to delete PopCustom";
+
+/** A style string whose every declaration passes the sanitiser; a refused one is named, never dropped silently. */
+const style = (label: string) =>
+  z
+    .string()
+    .max(1000, `${label} is too long.`)
+    .default("")
+    .superRefine((inline, ctx) => {
+      const { refused } = inspectStyle(inline);
+      if (refused.length > 0) ctx.addIssue({ code: "custom", message: `${label}: ${refused.join("; ")}.` });
+    });
+
+const linkAddress = z
+  .string()
+  .trim()
+  .max(2000, "Link address is too long.")
+  .default("")
+  .superRefine((address, ctx) => {
+    if (address !== "" && sanitizeUrl(address) === null)
+      ctx.addIssue({
+        code: "custom",
+        message: `Link address '${address.slice(0, 60)}' was refused: only http:// and https:// links.`,
+      });
+  });
+
+/** An optional date-time (the form's datetime-local value or ISO); empty means none. */
+const moment = z
+  .string()
+  .trim()
+  .max(40)
+  .default("")
+  .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Enter a valid date and time.");
+
+export const popupSchema = z
+  .object({
+    header: z.string().trim().max(120, "Header must be at most 120 characters.").default(""),
+    headerStyle: style("Header style"),
+    paragraph: z
+      .object({
+        text: z.string().trim().max(2000, "Paragraph must be at most 2000 characters.").default(""),
+        style: style("Paragraph style"),
+      })
+      .default({ text: "", style: "" }),
+    buttonLabel: z.string().trim().max(40, "Button label must be at most 40 characters.").default(""),
+    linkAddress,
+    /** The storage key of the admin's completed popup-image upload; empty after a failed upload (seed §8). */
+    imageKey: z.string().trim().max(500).default(""),
+    startsAt: moment,
+    endsAt: moment,
+  })
+  .superRefine((popup, ctx) => {
+    if (!popup.header && !popup.paragraph.text)
+      ctx.addIssue({ code: "custom", message: "Write a header or a paragraph.", path: ["header"] });
+    if (popup.startsAt && popup.endsAt && Date.parse(popup.endsAt) <= Date.parse(popup.startsAt))
+      ctx.addIssue({ code: "custom", message: "The end must be after the start.", path: ["endsAt"] });
+  });
+export type PopupForm = z.input<typeof popupSchema>;
+export type PopupInput = z.output<typeof popupSchema>;
+
+export const popupIdSchema = z.object({
+  popCustomId: z.string({ error: SELECT_POPUP_FIRST }).trim().min(1, SELECT_POPUP_FIRST).max(64, SELECT_POPUP_FIRST),
+});

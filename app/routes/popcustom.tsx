@@ -1,0 +1,215 @@
+// The welcome popup editor (seed 001 screen 13): header and its style, paragraph
+// and its style, button label, link address, image, and an optional show window,
+// with a live preview drawn by the landing page's own card and sanitiser.
+import { useEffect, useMemo, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { StyleFields, type StyleValues, styleString } from "../components/admin/StyleFields";
+import { PopupCard } from "../components/PopupCard";
+import { landingPopup, presentPopup } from "../lib/popup";
+import { POPUP_SAVE_FAILED, type PopupForm, popupSchema } from "../lib/schemas/popups";
+import { UploadError, uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/popcustom";
+import "../styles/admin.css";
+
+export { action, loader } from "./popcustom.server";
+
+export function meta() {
+  return [{ title: "Welcome Popup Editor · Creator Platform" }];
+}
+
+type ActionAnswer = { ok: true; message: string; id: string } | { error: { message: string } };
+type ImageState =
+  | { state: "none" }
+  | { state: "uploading"; name: string; progress: number }
+  | { state: "done"; name: string; key: string; previewUrl: string }
+  | { state: "failed"; name: string; message: string };
+
+/** datetime-local has no zone: the admin means their own clock, the server wants an instant. */
+function toInstant(local: string) {
+  return local ? new Date(local).toISOString() : "";
+}
+
+export default function PopCustom(_: Route.ComponentProps) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const [header, setHeader] = useState("");
+  const [headerStyle, setHeaderStyle] = useState<StyleValues>({});
+  const [paragraph, setParagraph] = useState("");
+  const [paragraphStyle, setParagraphStyle] = useState<StyleValues>({});
+  const [buttonLabel, setButtonLabel] = useState("");
+  const [linkAddress, setLinkAddress] = useState("");
+  const [startsAt, setStartsAt] = useState("");
+  const [endsAt, setEndsAt] = useState("");
+  const [image, setImage] = useState<ImageState>({ state: "none" });
+
+  const form: PopupForm = {
+    header,
+    headerStyle: styleString(headerStyle),
+    paragraph: { text: paragraph, style: styleString(paragraphStyle) },
+    buttonLabel,
+    linkAddress,
+    // Seed §8: a failed image upload leaves an empty image key; the popup saves without an image.
+    imageKey: image.state === "done" ? image.key : "",
+    startsAt: toInstant(startsAt),
+    endsAt: toInstant(endsAt),
+  };
+  const checked = popupSchema.safeParse(form);
+  const problems = checked.success ? [] : [...new Set(checked.error.issues.map((issue) => issue.message))];
+
+  // The preview goes through the landing page's own presentation; only the picked
+  // image is shown from this browser (it is the admin's own file, not a typed address).
+  const preview = useMemo(() => {
+    const view = presentPopup(
+      {
+        id: "preview",
+        version: 0,
+        header: form.header ?? "",
+        headerStyle: form.headerStyle ?? "",
+        paragraphText: form.paragraph?.text ?? "",
+        paragraphStyle: form.paragraph?.style ?? "",
+        buttonLabel: form.buttonLabel ?? "",
+        linkAddress: form.linkAddress ?? "",
+      },
+      null,
+    );
+    return { ...landingPopup(view), imageUrl: image.state === "done" ? image.previewUrl : null };
+  }, [form.header, form.headerStyle, form.paragraph, form.buttonLabel, form.linkAddress, image]);
+
+  useEffect(() => () => (image.state === "done" ? URL.revokeObjectURL(image.previewUrl) : undefined), [image]);
+
+  async function pickImage(file: File | undefined) {
+    if (!file) return;
+    setImage({ state: "uploading", name: file.name, progress: 0 });
+    try {
+      const result = await uploadFile(
+        file,
+        { purpose: "popup-image", accessType: "private" },
+        {
+          onProgress: (progress) => setImage({ state: "uploading", name: file.name, progress }),
+        },
+      );
+      setImage({ state: "done", name: file.name, key: String(result.key), previewUrl: URL.createObjectURL(file) });
+    } catch (error) {
+      const reason = error instanceof UploadError ? error.message : "The upload failed.";
+      setImage({ state: "failed", name: file.name, message: reason });
+    }
+  }
+
+  const saving = fetcher.state !== "idle";
+  const answer = saving ? undefined : fetcher.data;
+  const save = () => {
+    if (!checked.success) return;
+    fetcher.submit(JSON.parse(JSON.stringify(form)), { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <section className="card popup-editor">
+      <h1>Welcome Popup Editor</h1>
+      <p>
+        Saved popups appear in your row of the <Link to="/theAdministrator">admin dashboard</Link>, where you set one
+        active.
+      </p>
+      <div className="popup-editor-grid">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <label htmlFor="popup-header">Header</label>
+          <input id="popup-header" value={header} maxLength={120} onChange={(e) => setHeader(e.target.value)} />
+          <StyleFields legend="Header style" values={headerStyle} onChange={setHeaderStyle} />
+          <label htmlFor="popup-paragraph">Paragraph</label>
+          <textarea
+            id="popup-paragraph"
+            rows={4}
+            value={paragraph}
+            maxLength={2000}
+            onChange={(e) => setParagraph(e.target.value)}
+          />
+          <StyleFields legend="Paragraph style" values={paragraphStyle} onChange={setParagraphStyle} />
+          <label htmlFor="popup-button">Button label</label>
+          <input
+            id="popup-button"
+            value={buttonLabel}
+            maxLength={40}
+            onChange={(e) => setButtonLabel(e.target.value)}
+          />
+          <label htmlFor="popup-link">Link address</label>
+          <input
+            id="popup-link"
+            inputMode="url"
+            placeholder="https://…"
+            value={linkAddress}
+            onChange={(e) => setLinkAddress(e.target.value)}
+          />
+          <label htmlFor="popup-image">Image</label>
+          <input
+            id="popup-image"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            disabled={image.state === "uploading"}
+            onChange={(e) => pickImage(e.target.files?.[0])}
+          />
+          <ImageStatus image={image} />
+          <fieldset className="popup-window">
+            <legend>Show window (optional)</legend>
+            <label htmlFor="popup-starts">Show from</label>
+            <input
+              id="popup-starts"
+              type="datetime-local"
+              value={startsAt}
+              onChange={(e) => setStartsAt(e.target.value)}
+            />
+            <label htmlFor="popup-ends">Show until</label>
+            <input id="popup-ends" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+          </fieldset>
+          {problems.length > 0 && (header || paragraph || linkAddress || problems.some((p) => p.includes("style"))) && (
+            <ul className="error" aria-label="Problems to fix before saving">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="submit"
+            className="button primary"
+            disabled={saving || !checked.success || image.state === "uploading"}
+          >
+            {saving ? "Saving..." : "Save"}
+          </button>
+          {answer && (
+            <p className={"ok" in answer ? "success" : "error"} role={"ok" in answer ? "status" : "alert"}>
+              {"ok" in answer ? answer.message : answer.error.message || POPUP_SAVE_FAILED}
+            </p>
+          )}
+        </form>
+        <section aria-labelledby="popup-preview-heading" className="popup-preview">
+          <h2 id="popup-preview-heading">Preview</h2>
+          <p className="muted">As visitors see it on the landing page.</p>
+          {header || paragraph ? (
+            <PopupCard popup={preview} remember={false} key={JSON.stringify(preview)} />
+          ) : (
+            <p className="empty-state">Write a header or a paragraph to see the preview.</p>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function ImageStatus({ image }: { image: ImageState }) {
+  if (image.state === "none") return null;
+  if (image.state === "uploading")
+    return (
+      <p role="status">
+        Uploading {image.name}… <progress value={image.progress} max={1} aria-label="Image upload progress" />
+      </p>
+    );
+  if (image.state === "done") return <p role="status">Uploaded {image.name}.</p>;
+  return (
+    <p className="error" role="alert">
+      Image upload failed ({image.message}). The popup will be saved without an image.
+    </p>
+  );
+}

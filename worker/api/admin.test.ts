@@ -1,0 +1,300 @@
+// The admin API and pages (issue 12): guards on every route, totals by SQL
+// aggregates, the user list at scale, and the one active popup.
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, signUp } from "../../tests/workers/http";
+import { PNG, putTo } from "../../tests/workers/uploads";
+import { database } from "../db/client";
+import { donations, files, orders, popups, projects, users } from "../db/schema";
+import { forgetActivePopup } from "../domain/popups/active";
+
+const db = database(env.DB);
+
+let member: Awaited<ReturnType<typeof signUp>>;
+let admin: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  member = await signUp();
+  admin = await signUp();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+});
+
+/** Every admin endpoint and page, with a body that would pass validation. */
+const ADMIN_ROUTES: { method: string; path: string; json?: unknown }[] = [
+  { method: "GET", path: "/api/admin/summary" },
+  { method: "GET", path: "/api/admin/users?q=a&page=1" },
+  { method: "GET", path: "/api/admin/popups" },
+  { method: "POST", path: "/api/admin/popups", json: { header: "Hi" } },
+  { method: "PUT", path: "/api/admin/popups/active", json: { popCustomId: "x" } },
+  { method: "DELETE", path: "/api/admin/popups/x" },
+  { method: "GET", path: "/api/admin/community-signups" },
+];
+
+async function createPopup(body: Record<string, unknown> = {}) {
+  const response = await call("/api/admin/popups", { cookie: admin.cookie, json: { header: "Hello", ...body } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json<{ popup: { id: string } }>()).popup.id;
+}
+
+describe("admin routes", () => {
+  it("refuse visitors (401) and members (403) on every API route", async () => {
+    for (const route of ADMIN_ROUTES) {
+      const name = `${route.method} ${route.path}`;
+      expect((await call(route.path, { method: route.method, json: route.json })).status, name).toBe(401);
+      const asMember = await call(route.path, { method: route.method, json: route.json, cookie: member.cookie });
+      expect(asMember.status, name).toBe(403);
+    }
+  });
+
+  it("refuse visitors and members on the dashboard and editor pages and their actions", async () => {
+    for (const path of ["/theAdministrator", "/popcustom"]) {
+      expect((await call(path)).status, path).toBe(302);
+      expect((await call(path, { cookie: member.cookie })).status, path).toBe(403);
+      const form = new URLSearchParams({ intent: "delete-popup", popCustomId: "x" });
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      expect((await call(path, { method: "POST", body: form, headers })).status, path).toBe(302);
+      const asMember = await call(path, { method: "POST", body: form, headers, cookie: member.cookie });
+      expect(asMember.status, path).toBe(403);
+    }
+    expect((await call("/theAdministrator", { cookie: admin.cookie })).status).toBe(200);
+    expect((await call("/popcustom", { cookie: admin.cookie })).status).toBe(200);
+  }, 30_000);
+
+  it("refuse a member's popup image upload", async () => {
+    const response = await call("/api/uploads", {
+      cookie: member.cookie,
+      json: { purpose: "popup-image", fileName: "a.png", contentType: "image/png", size: PNG.byteLength },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("GET /api/admin/summary", () => {
+  const summary = async () =>
+    (await call("/api/admin/summary", { cookie: admin.cookie })).json<{
+      totalUsers: number;
+      totalProjects: number;
+      totalFiles: number;
+      totalRevenueCents: number;
+    }>();
+
+  it("equals a hand count after inserts and deletes", async () => {
+    const before = await summary();
+    const [{ n: usersNow } = { n: 0 }] = await db.select({ n: sql<number>`count(*)` }).from(users);
+    expect(before.totalUsers).toBe(usersNow);
+
+    const projectId = crypto.randomUUID();
+    await db.insert(projects).values({ id: projectId, userId: member.user.id, title: "Counted" });
+    const fileRow = (id: string) => ({
+      id,
+      userId: member.user.id,
+      projectId,
+      key: `k/${id}`,
+      fileName: "a.mp3",
+      contentType: "audio/mpeg",
+      size: 1,
+      kind: "audio" as const,
+    });
+    await db.insert(files).values([fileRow("f1"), fileRow("f2"), fileRow("f3")]);
+    const order = (id: string, status: "paid" | "refunded" | "pending" | "canceled", amount: number, refunded = 0) => ({
+      id,
+      userId: member.user.id,
+      number: `CP-${id}`,
+      status,
+      amountCents: amount,
+      refundedCents: refunded,
+      provider: "test" as const,
+    });
+    await db.insert(orders).values([
+      order("o1", "paid", 1999),
+      order("o2", "paid", 1000, 250), // partly refunded: 7.50 counts
+      order("o3", "refunded", 500, 500), // wholly refunded: nothing counts
+      order("o4", "pending", 9999), // never paid
+      order("o5", "canceled", 700),
+    ]);
+    const donation = (id: string, status: "succeeded" | "pending" | "failed", amount: number) => ({
+      id,
+      amountCents: amount,
+      status,
+      email: "d@example.com",
+    });
+    await db
+      .insert(donations)
+      .values([donation("d1", "succeeded", 2500), donation("d2", "failed", 5000), donation("d3", "pending", 100)]);
+
+    // By hand: 19.99 + 7.50 + 0 + 25.00 = 52.49
+    expect(await summary()).toMatchObject({
+      totalUsers: usersNow,
+      totalProjects: before.totalProjects + 1,
+      totalFiles: before.totalFiles + 3,
+      totalRevenueCents: before.totalRevenueCents + 5249,
+    });
+
+    await db.delete(files).where(eq(files.id, "f2"));
+    await db.delete(orders).where(eq(orders.id, "o1"));
+    await db.delete(donations).where(eq(donations.id, "d1"));
+    const extra = await signUp();
+    expect(await summary()).toMatchObject({
+      totalUsers: usersNow + 1,
+      totalProjects: before.totalProjects + 1,
+      totalFiles: before.totalFiles + 2,
+      totalRevenueCents: before.totalRevenueCents + 750,
+    });
+    await db.delete(projects).where(eq(projects.id, projectId));
+    await db.delete(orders);
+    await db.delete(donations);
+    await db.delete(users).where(eq(users.id, extra.user.id));
+    expect(await summary()).toMatchObject({ ...before, totalUsers: usersNow });
+  });
+
+  it("shows revenue with 2 decimals on the dashboard", async () => {
+    const page = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
+    expect(page).toMatch(/data-total="revenue">\$[\d,]+\.\d{2}</);
+  });
+});
+
+describe("GET /api/admin/users", () => {
+  it("pages and searches twenty thousand users without loading them all", async () => {
+    // One statement makes the rows: a recursive counter, so the test itself stays quick.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO users (id, name, username, email, password_hash, verified, created_at)
+       SELECT 'bulk-' || i, 'Bulk User ' || i, 'bulk_' || i, 'bulk' || i || '@example.com', 'x', i % 2, 1000 + i FROM n`,
+    ).run();
+    const first = await (await call("/api/admin/users", { cookie: admin.cookie })).json<any>();
+    expect(first.total).toBeGreaterThan(20000);
+    expect(first.users).toHaveLength(25);
+
+    const found = await (await call("/api/admin/users?q=bulk19999%40", { cookie: admin.cookie })).json<any>();
+    expect(found.total).toBe(1);
+    expect(found.users[0]).toMatchObject({ username: "bulk_19999", verified: true });
+    expect(found.users[0]).not.toHaveProperty("passwordHash");
+
+    const last = await (await call("/api/admin/users?q=Bulk%20User&page=800", { cookie: admin.cookie })).json<any>();
+    expect(last).toMatchObject({ total: 20000, page: 800 });
+    expect(last.users.map((u: { username: string }) => u.username)).toContain("bulk_1");
+
+    // % and _ are searched for literally, not as wildcards.
+    const literal = await (await call("/api/admin/users?q=%25", { cookie: admin.cookie })).json<any>();
+    expect(literal.total).toBe(0);
+    const page = await (await call("/theAdministrator?q=bulk42%40&page=1", { cookie: admin.cookie })).text();
+    expect(page).toContain("bulk42@example.com");
+    expect(page).not.toContain("bulk19999@example.com");
+  });
+});
+
+describe("popups", () => {
+  it("ends with exactly one active popup after 20 concurrent set-active calls", async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => createPopup({ header: `Race ${i}` })));
+    const answers = await Promise.all(
+      ids.map((popCustomId) =>
+        call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId } }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const active = await db.select({ id: popups.id }).from(popups).where(eq(popups.active, true));
+    expect(active).toHaveLength(1);
+    expect(ids).toContain(active[0]!.id);
+  });
+
+  it("is refused by the database when two rows are set active behind the domain's back", async () => {
+    await expect(db.update(popups).set({ active: true })).rejects.toThrow();
+    expect(await db.select().from(popups).where(eq(popups.active, true))).toHaveLength(1);
+  });
+
+  it("sets the chosen popup active, shows it on the landing page at once, and refuses an unknown id", async () => {
+    const id = await createPopup({ header: "Fresh header", headerStyle: "color:#123456;" });
+    await (await call("/")).text(); // warm the landing page's cache with the previous popup
+    const set = await call("/api/admin/popups/active", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { popCustomId: id },
+    });
+    expect(await set.json()).toEqual({ message: "Active popup set successfully" });
+    const landing = await (await call("/")).text();
+    expect(landing).toContain("Fresh header");
+    expect(landing).toContain("color:#123456");
+
+    const missing = await call("/api/admin/popups/active", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { popCustomId: "nope" },
+    });
+    expect(missing.status).toBe(404);
+    const none = await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: {} });
+    expect((await none.json<any>()).error.message).toBe("Please select a PopCustom first.");
+    expect(await db.select({ id: popups.id }).from(popups).where(eq(popups.active, true))).toEqual([{ id }]);
+  });
+
+  it("names refused styles and links instead of dropping them", async () => {
+    const refused = await call("/api/admin/popups", {
+      cookie: admin.cookie,
+      json: { header: "X", headerStyle: "position:fixed;color:url(x)", linkAddress: "javascript:alert(1)" },
+    });
+    expect(refused.status).toBe(400);
+    const { error } = await refused.json<any>();
+    expect(error.fields.headerStyle[0]).toContain("property 'position' is not allowed");
+    expect(error.fields.headerStyle[0]).toContain("the value of 'color' (url(x)) is not allowed");
+    expect(error.fields.linkAddress[0]).toContain("'javascript:alert(1)' was refused");
+  });
+
+  it("saves a popup with its uploaded image, and deleting it removes the image from storage", async () => {
+    const signed = await call("/api/uploads", {
+      cookie: admin.cookie,
+      json: { purpose: "popup-image", fileName: "banner.png", contentType: "image/png", size: PNG.byteLength },
+    });
+    expect(signed.status).toBe(201);
+    const ticket = await signed.json<any>();
+    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(200);
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: admin.cookie, method: "POST" });
+    const { key } = await done.json<{ key: string }>();
+    expect(key).toMatch(/^users\/.+\/popups\/.+banner\.png$/);
+
+    // Someone else's key, or a made-up one, is not accepted as the image.
+    const foreign = await call("/api/admin/popups", {
+      cookie: admin.cookie,
+      json: { header: "X", imageKey: "users/x/popups/y.png" },
+    });
+    expect(foreign.status).toBe(400);
+
+    const id = await createPopup({ header: "With image", imageKey: key });
+    expect(await env.FILES.head(key)).not.toBeNull();
+    const deleted = await call(`/api/admin/popups/${id}`, { method: "DELETE", cookie: admin.cookie });
+    expect(await deleted.json()).toEqual({ message: "PopCustom deleted successfully" });
+    expect(await env.FILES.head(key)).toBeNull();
+    expect(await db.select().from(popups).where(eq(popups.id, id))).toEqual([]);
+    expect((await call(`/api/admin/popups/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
+  });
+
+  it("never lets a refused style or link into the landing page's HTML, even from a row written behind the API", async () => {
+    const id = crypto.randomUUID();
+    await db.update(popups).set({ active: false });
+    await db.insert(popups).values({
+      id,
+      header: "Sneaky",
+      headerStyle: "color:#abcdef;background-color:url(https://evil.example/x.png);position:fixed",
+      paragraphText: "Read me",
+      paragraphStyle: "font-size:expression(alert(1));font-family:</style><script>alert(1)</script>;color:data:x",
+      linkAddress: "javascript:alert(1)",
+      imageUrl: "data:image/svg+xml;base64,PHN2Zz4=",
+      active: true,
+    });
+    forgetActivePopup();
+    const landing = await (await call("/")).text();
+    expect(landing).toContain("Sneaky");
+    expect(landing).toContain("color:#abcdef");
+    for (const bad of [
+      "javascript:",
+      "data:",
+      "url(",
+      "expression(",
+      "</style>",
+      "position:fixed",
+      "evil.example",
+      "<script>alert",
+    ]) {
+      expect(landing, bad).not.toContain(bad);
+    }
+  });
+});
