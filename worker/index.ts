@@ -2,7 +2,7 @@
 // React Router; queue() consumes jobs; scheduled() runs the sweeps.
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
-import { clientId } from "./api/context";
+import { callerOf } from "./api/context";
 import { isDevelopment } from "./config";
 import { requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
@@ -23,7 +23,7 @@ async function renderDocument(request: Request, env: Env, ctx: ExecutionContext)
     ctx,
     deps,
     user: await readSessionUser(deps.db, request),
-    caller: { clientId: clientId(request) },
+    caller: callerOf(request),
   });
   return handleDocument(request, context);
 }

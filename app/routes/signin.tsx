@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { signIn } from "../../worker/domain/accounts/signin";
 import { parse } from "../../worker/domain/validation";
+import { deviceCookie } from "../../worker/security/device";
 import { destroySession, sessionCookie } from "../../worker/sessions";
 import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
@@ -22,10 +23,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(await request.formData());
   try {
     return await formAction(async () => {
-      const { token } = await signIn(deps, parse(signinSchema, fields), caller);
+      const { token, deviceToken } = await signIn(deps, parse(signinSchema, fields), caller);
       await destroySession(deps.db, request);
       const to = safeReturnPath(fields.from, new URL(request.url).origin) ?? "/authenticated";
-      throw redirect(to, { headers: { "set-cookie": sessionCookie(request, token) } });
+      const headers = new Headers();
+      headers.append("set-cookie", sessionCookie(request, token));
+      headers.append("set-cookie", deviceCookie(request, deviceToken));
+      throw redirect(to, { headers });
     });
   } catch (error) {
     if (error instanceof Response) throw error;

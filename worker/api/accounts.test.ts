@@ -236,6 +236,42 @@ describe("sign-in and sessions", () => {
   });
 });
 
+describe("lockout is not a weapon (issue 13 item 9)", () => {
+  const attempt = (email: string, password: string, ip: string, cookie?: string) =>
+    call("/api/signin", { json: { email, password }, ip, cookie });
+
+  it("a stranger's wrong passwords lock out unknown clients, never the owner's browser that signed in before", async () => {
+    const { form } = await signUp();
+    const owner = await attempt(form.email, form.password, "192.0.2.200");
+    expect(owner.status).toBe(200);
+    const device = cookieFrom(owner, "device");
+    expect(owner.headers.getSetCookie().find((c) => c.startsWith("device="))).toContain("HttpOnly");
+
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt(form.email, "guess", `198.51.100.${100 + i}`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+
+    // The protection stays for every client the account has not seen...
+    expect((await attempt(form.email, form.password, "192.0.2.201")).status).toBe(429);
+    // ...and a device cookie of another account does not open this one.
+    const other = await signUp();
+    const otherDevice = cookieFrom(await attempt(other.form.email, other.form.password, "192.0.2.202"), "device");
+    expect((await attempt(form.email, form.password, "192.0.2.202", otherDevice)).status).toBe(429);
+    // The owner's browser gets in.
+    expect((await attempt(form.email, form.password, "192.0.2.200", device)).status).toBe(200);
+  });
+
+  it("a trusted device has its own limit", async () => {
+    const { form } = await signUp();
+    const device = cookieFrom(await attempt(form.email, form.password, "192.0.2.210"), "device");
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt(form.email, "guess", "192.0.2.210", device)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
 describe("requests the API refuses", () => {
   it("refuses state-changing requests from another origin", async () => {
     const { form } = await signUp();

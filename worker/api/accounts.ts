@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { checkUserSchema, signinSchema, signupSchema, verifySchema } from "../../app/lib/schemas/accounts";
 import { signIn } from "../domain/accounts/signin";
 import { checkUser, startSignup, verifySignup } from "../domain/accounts/signup";
+import { deviceCookie } from "../security/device";
 import { clearedSessionCookie, destroySession, sessionCookie } from "../sessions";
 import { type AppEnv, valid } from "./context";
 
@@ -24,9 +25,10 @@ export const accounts = new Hono<AppEnv>()
   })
   .post("/signin", valid("json", signinSchema), async (c) => {
     const deps = c.get("deps");
-    const { token, user } = await signIn(deps, c.req.valid("json"), c.get("caller"));
+    const { token, deviceToken, user } = await signIn(deps, c.req.valid("json"), c.get("caller"));
     await destroySession(deps.db, c.req.raw);
     c.header("set-cookie", sessionCookie(c.req.raw, token));
+    c.header("set-cookie", deviceCookie(c.req.raw, deviceToken), { append: true });
     return c.json({ user });
   })
   .post("/signout", async (c) => {

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { type Caller, type Deps, makeDeps } from "../domain/deps";
 import { Forbidden, Unauthenticated } from "../domain/errors";
 import { parse } from "../domain/validation";
+import { readDeviceToken } from "../security/device";
 import { readSessionUser, type SessionUser } from "../sessions";
 
 export interface AppEnv {
@@ -17,12 +18,16 @@ export function clientId(request: Request): string {
   return request.headers.get("cf-connecting-ip") ?? "local";
 }
 
+export function callerOf(request: Request): Caller {
+  return { clientId: clientId(request), deviceToken: readDeviceToken(request) };
+}
+
 /** Builds the per-request dependencies and reads the session user once. */
 export const withSession = createMiddleware<AppEnv>(async (c, next) => {
   const deps = makeDeps(c.env, new URL(c.req.url).origin);
   c.set("deps", deps);
   c.set("user", await readSessionUser(deps.db, c.req.raw));
-  c.set("caller", { clientId: clientId(c.req.raw) });
+  c.set("caller", callerOf(c.req.raw));
   await next();
 });
 

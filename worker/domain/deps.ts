@@ -54,7 +54,8 @@ export function makeDeps(env: Env, origin: string): Deps {
   };
 }
 
-/** Who is asking: the client's address, for rate limits. */
+/** Who is asking: the client's address, for rate limits, and its device cookie, if any. */
 export interface Caller {
   clientId: string;
+  deviceToken?: string;
 }
