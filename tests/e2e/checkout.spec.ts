@@ -1,14 +1,34 @@
-// The buyer's journey: a product of the admin's store in the demo member's
-// cart, a declined card (the provider's message, nothing fulfilled), then
-// 4242…, the thank-you, an empty cart, the zip (both audio files and a licence
-// PDF) and the licence's public page saying it is valid.
+// The buyer's journey: the admin sells a product with a cover and two audio
+// files; the demo member opens the admin's store link, plays a preview, adds
+// it to the cart, tries a declined card (the provider's message, nothing
+// fulfilled), then pays with 4242…: the thank-you, an empty cart, the zip
+// (both audio files and a licence PDF) and the licence page saying valid.
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ADMIN, login, MEMBER, origin, PNG, unique, uploadByApi } from "./fixtures";
 
-const ID3 = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(4093)]);
-const WAV = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WAVE"), Buffer.alloc(4084)]);
+/** A real one-second 16-bit mono WAV tone, so the renderer can make its preview. */
+function tone(hz: number) {
+  const rate = 22_050;
+  const samples = Buffer.alloc(rate * 2);
+  for (let i = 0; i < rate; i++)
+    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }) {
   const context = await browser.newContext();
@@ -21,14 +41,14 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 async function sellerProduct(seller: Page, title: string) {
   const first = await uploadByApi(
     seller.request,
-    { purpose: "product-audio", fileName: "verse.mp3", contentType: "audio/mpeg" },
-    ID3,
+    { purpose: "product-audio", fileName: "verse.wav", contentType: "audio/wav" },
+    tone(440),
   );
   const productId = first.productId!;
   const second = await uploadByApi(
     seller.request,
     { purpose: "product-audio", fileName: "hook.wav", contentType: "audio/wav", productId },
-    WAV,
+    tone(660),
   );
   const cover = await uploadByApi(
     seller.request,
@@ -64,15 +84,25 @@ async function pay(page: Page, number: string) {
 test("a member pays for a product and downloads the licensed zip; a declined card fulfils nothing", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seller = await signedIn(browser, ADMIN);
   const title = unique("Night Drive ");
-  const productId = await sellerProduct(seller, title);
+  await sellerProduct(seller, title);
+
+  const sellerId = ((await (await seller.request.get("/api/me")).json()) as { user: { id: string } }).user.id;
 
   const buyer = await signedIn(browser, MEMBER);
-  const added = await buyer.request.post("/api/cart/items", { headers: { origin: origin() }, data: { productId } });
-  expect(added.status()).toBe(201);
-  expect(await added.json()).toEqual({ message: "Product added to cart." });
+  await buyer.goto(`/digiprev/${sellerId}`);
+  const card = buyer.getByRole("article", { name: title });
+  // The previews are made by the renderer after the upload: look again until they are ready.
+  await expect(async () => {
+    await buyer.reload();
+    await expect(card.getByRole("button", { name: "Play verse.wav" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  await card.getByRole("button", { name: "Play verse.wav" }).click();
+  await expect(card.getByRole("button", { name: "Pause verse.wav" })).toBeVisible();
+  await card.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(card.getByRole("status")).toHaveText("Product added to cart.");
 
   await buyer.getByRole("link", { name: "Checkout" }).click();
   const row = buyer.getByRole("row", { name: new RegExp(title) });
@@ -105,7 +135,7 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   const names = Object.keys(zip).sort();
   expect(names).toHaveLength(3);
-  expect(names.some((name) => name.endsWith("/verse.mp3"))).toBe(true);
+  expect(names.some((name) => name.endsWith("/verse.wav"))).toBe(true);
   expect(names.some((name) => name.endsWith("/hook.wav"))).toBe(true);
   const pdf = names.find((name) => /\/Licence-CP-[A-Z0-9]{8}\.pdf$/.test(name))!;
   expect(Buffer.from(zip[pdf]!.subarray(0, 5)).toString()).toBe("%PDF-");

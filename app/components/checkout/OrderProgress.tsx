@@ -19,6 +19,7 @@ export function OrderProgress({ orderId }: { orderId: string }) {
   const revalidator = useRevalidator();
   const reloadedCart = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` restarts polling after a packaging retry.
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,7 +43,6 @@ export function OrderProgress({ orderId }: { orderId: string }) {
       stopped = true;
       clearTimeout(timer);
     };
-    // `tick` restarts polling after a packaging retry.
   }, [orderId, tick, revalidator.revalidate]);
 
   if (!settled(order))
