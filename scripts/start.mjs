@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { ensureSystemPrograms, ffmpegDescription } from "./system-programs.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const preview = process.argv.includes("--preview");
@@ -70,6 +71,9 @@ if (!existsSync(resolve(root, ".dev.vars"))) {
   log("created .dev.vars from .dev.vars.example");
 }
 
+// The renderer probes and renders with the system's ffmpeg: without it every job would fail.
+ensureSystemPrograms(["ffmpeg"], log);
+
 log("applying local D1 migrations");
 const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
 runOrExit(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], { CI: "1" });
@@ -87,7 +91,7 @@ if (preview) {
   runOrExit(bin("react-router"), ["build"], appEnv);
 }
 
-log(`starting the renderer on http://127.0.0.1:${rendererPort}`);
+log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
 start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererPort) });
 
 if (preview) {
@@ -106,4 +110,4 @@ if (seed.seeded) {
 } else {
   log("database already has users; not seeding (admin password is ADMIN_DEV_PASSWORD in .dev.vars)");
 }
-log(`app ready on ${base}  (dev outbox: ${base}/dev/mail)`);
+log(`app ready on ${base}  (dev outbox: ${base}/dev/mail; renderer: ${ffmpegDescription()})`);

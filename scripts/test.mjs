@@ -2,8 +2,9 @@
 // browser journeys (Playwright in Chromium). Finds or installs the system
 // programs the suites need (Debian's chromium and ffmpeg) first.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { chromiumPath, ensureSystemPrograms } from "./system-programs.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 // Not test-results/: Playwright empties that folder when it starts.
@@ -23,37 +24,6 @@ function run(command, args, { allowFail = false } = {}) {
   return result.status === 0;
 }
 
-function onPath(program) {
-  return spawnSync("sh", ["-c", `command -v ${program}`], { stdio: "ignore" }).status === 0;
-}
-
-function chromiumPath() {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-  ];
-  return candidates.find((path) => path && existsSync(path));
-}
-
-function ensureSystemPrograms() {
-  const missing = [];
-  if (!chromiumPath()) missing.push("chromium");
-  if (!onPath("ffmpeg") || !onPath("ffprobe")) missing.push("ffmpeg");
-  if (missing.length === 0) return;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot || !onPath("apt-get")) {
-    console.error(
-      `Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`,
-    );
-    process.exit(1);
-  }
-  step(`Installing ${missing.join(", ")} from Debian's packages`);
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing]);
-}
-
 function counts(file, read) {
   try {
     return read(JSON.parse(readFileSync(file, "utf8")));
@@ -63,7 +33,7 @@ function counts(file, read) {
 }
 
 mkdirSync(results, { recursive: true });
-ensureSystemPrograms();
+ensureSystemPrograms(["chromium", "ffmpeg"], step);
 process.env.CHROMIUM_PATH = chromiumPath();
 
 step("Typecheck");
