@@ -2,6 +2,7 @@
 // widths. Adding a page? Append one entry here, in its area's group, and make
 // `E2E_PORT=… npx playwright test tests/e2e/a11y.spec.ts` pass. See ADR 012.
 import type { APIRequestContext, Page } from "@playwright/test";
+import { origin, uploadByApi } from "../fixtures";
 
 export type Role = "visitor" | "member" | "admin";
 
@@ -49,6 +50,12 @@ export const PAGES: ScannedPage[] = [
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },
   { path: "/digimanager", as: "member" },
+  {
+    path: storeWithProduct,
+    as: "member",
+    name: "/digiprev/:userId (own store, one public and one private product)",
+    ready: (page) => page.getByRole("article").first().waitFor(),
+  },
   { path: "/beatbin", as: "member" },
   { path: "/farmertv", as: "member" },
   { path: "/dropzone", as: "member" },
@@ -66,3 +73,29 @@ export const PAGES: ScannedPage[] = [
   { path: "/theAdministrator", as: "admin" },
   { path: "/popcustom", as: "admin" },
 ];
+
+/** The member's store with a public and a private product (made through the API), for the scan. */
+async function storeWithProduct(request: APIRequestContext): Promise<string> {
+  const me = (await (await request.get("/api/me")).json()) as { user: { id: string } };
+  for (const accessType of ["public-read", "private"]) {
+    const audio = await uploadByApi(
+      request,
+      { purpose: "product-audio", fileName: "scan.mp3", contentType: "audio/mpeg" },
+      Buffer.concat([Buffer.from("ID3"), Buffer.alloc(2048)]),
+    );
+    const saved = await request.post("/api/products", {
+      headers: { origin: origin() },
+      data: {
+        productId: audio.productId,
+        title: `Scan ${accessType}`,
+        description: "A product for the accessibility scan.",
+        price: 5,
+        licenseType: "non-exclusive",
+        accessType,
+        audioUploadIds: [audio.uploadId],
+      },
+    });
+    if (saved.status() !== 201) throw new Error(`product not saved: ${await saved.text()}`);
+  }
+  return `/digiprev/${me.user.id}`;
+}
