@@ -56,6 +56,7 @@ async function get(path, cookie) {
     status: response.status,
     statements: n("x-d1-statements"),
     roundTrips: n("x-d1-round-trips"),
+    waits: n("x-d1-waits"),
     edge: response.headers.get("x-edge-cache"),
     bookmark,
   };
@@ -105,9 +106,11 @@ async function main() {
     throw new Error("no x-d1-statements header: is the app running with ENVIRONMENT=development?");
 
   const cell = (r) =>
-    `${r.statements ?? "-"} / ${r.roundTrips ?? "-"}${r.edge === "HIT" ? " (hit)" : ""} ${r.status === 200 ? "" : `[${r.status}]`}`.trim();
+    `${r.statements ?? "-"} / ${r.roundTrips ?? "-"} / ${r.waits ?? "-"}${r.edge === "HIT" ? " (hit)" : ""} ${r.status === 200 ? "" : `[${r.status}]`}`.trim();
   console.log("");
-  console.log("D1 statements / round trips per request ([status] when not 200)");
+  console.log(
+    "D1 statements / round trips / waits per request (waits: round trips one after another; [status] when not 200)",
+  );
   console.log(
     table([
       ["page", "visitor", "visitor again", "member", "member again (bookmark)"],
@@ -116,8 +119,9 @@ async function main() {
   );
   const hits = rows.filter((r) => r.visitorAgain.edge === "HIT");
   const memberPages = rows.filter((r) => r.member.status === 200);
-  const worstMember = memberPages.reduce((w, r) => (r.member.roundTrips > (w?.member.roundTrips ?? -1) ? r : w), null);
-  const overBudget = memberPages.filter((r) => r.member.roundTrips > TARGET_MEMBER_ROUND_TRIPS);
+  // What a member waits for is the round trips one after another: those sent side by side overlap.
+  const worstMember = memberPages.reduce((w, r) => (r.member.waits > (w?.member.waits ?? -1) ? r : w), null);
+  const overBudget = memberPages.filter((r) => r.member.waits > TARGET_MEMBER_ROUND_TRIPS);
   const checks = [
     {
       target: "0 D1 statements on an edge cache hit",
@@ -125,9 +129,9 @@ async function main() {
       pass: hits.length > 0 && hits.every((r) => r.visitorAgain.statements === 0),
     },
     {
-      target: `<= ${TARGET_MEMBER_ROUND_TRIPS} D1 round trips for every member page`,
+      target: `<= ${TARGET_MEMBER_ROUND_TRIPS} D1 round trips one after another (waits) for every member page`,
       value: worstMember
-        ? `worst ${worstMember.member.roundTrips} (${worstMember.route})${overBudget.length ? `; over: ${overBudget.map((r) => `${r.route} ${r.member.roundTrips}`).join(", ")}` : ""}`
+        ? `worst ${worstMember.member.waits} (${worstMember.route})${overBudget.length ? `; over: ${overBudget.map((r) => `${r.route} ${r.member.waits}`).join(", ")}` : ""}`
         : "no member page answered 200",
       pass: memberPages.length > 0 && overBudget.length === 0,
     },

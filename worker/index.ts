@@ -40,7 +40,8 @@ export default {
     if (edge) {
       const hit = await edgeCached(edge);
       if (hit) {
-        if (isDevelopment(env)) for (const name of ["x-d1-statements", "x-d1-round-trips"]) hit.headers.set(name, "0");
+        if (isDevelopment(env))
+          for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) hit.headers.set(name, "0");
         return hit;
       }
     }

@@ -13,6 +13,8 @@ const BOOKMARK_SECONDS = 24 * 60 * 60;
 export interface D1Count {
   statements: number;
   roundTrips: number;
+  /** Round trips the request waited for one after another: those sent while another was in flight overlap it. */
+  waits: number;
 }
 
 export interface RequestD1 {
@@ -33,7 +35,7 @@ function isMember(request: Request, response: Response) {
 export function requestD1(env: Env, request: Request, { counting }: { counting: boolean }): RequestD1 {
   const bookmark = readCookie(request, BOOKMARK_COOKIE);
   const session = env.DB.withSession(bookmark || "first-unconstrained");
-  const count = counting ? { statements: 0, roundTrips: 0 } : null;
+  const count = counting ? { statements: 0, roundTrips: 0, waits: 0 } : null;
   const db = (count ? countingD1(session, count) : session) as unknown as D1Database;
   return {
     db,
@@ -54,6 +56,7 @@ export function requestD1(env: Env, request: Request, { counting }: { counting: 
       if (count) {
         out.headers.set("x-d1-statements", String(count.statements));
         out.headers.set("x-d1-round-trips", String(count.roundTrips));
+        out.headers.set("x-d1-waits", String(count.waits));
       }
       return out;
     },
@@ -62,6 +65,14 @@ export function requestD1(env: Env, request: Request, { counting }: { counting: 
 
 /** Counts what reaches D1: each statement run alone is a round trip; a batch is one. */
 function countingD1(session: D1DatabaseSession, count: D1Count): D1DatabaseSession {
+  let inFlight = 0;
+  const roundTrip = <T>(statements: number, send: () => Promise<T>): Promise<T> => {
+    count.statements += statements;
+    count.roundTrips++;
+    if (inFlight === 0) count.waits++;
+    inFlight++;
+    return send().finally(() => inFlight--);
+  };
   // The real statement behind each wrapper: D1's own batch() takes only its own objects.
   const inner = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
   const statement = (real: D1PreparedStatement): D1PreparedStatement => {
@@ -71,11 +82,7 @@ function countingD1(session: D1DatabaseSession, count: D1Count): D1DatabaseSessi
         if (typeof value !== "function") return value;
         if (name === "bind") return (...args: unknown[]) => statement(value.apply(target, args));
         if (name === "first" || name === "all" || name === "run" || name === "raw") {
-          return (...args: unknown[]) => {
-            count.statements++;
-            count.roundTrips++;
-            return value.apply(target, args);
-          };
+          return (...args: unknown[]) => roundTrip(1, () => value.apply(target, args));
         }
         return value.bind(target);
       },
@@ -87,11 +94,8 @@ function countingD1(session: D1DatabaseSession, count: D1Count): D1DatabaseSessi
     get(target, name) {
       if (name === "prepare") return (query: string) => statement(target.prepare(query));
       if (name === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          count.statements += statements.length;
-          count.roundTrips++;
-          return target.batch(statements.map((s) => inner.get(s) ?? s));
-        };
+        return (statements: D1PreparedStatement[]) =>
+          roundTrip(statements.length, () => target.batch(statements.map((s) => inner.get(s) ?? s)));
       const value = Reflect.get(target, name, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

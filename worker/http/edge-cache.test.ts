@@ -107,6 +107,7 @@ describe("D1 per request", () => {
       Number(page.headers.get("x-d1-round-trips")),
     );
     expect(Number(page.headers.get("x-d1-round-trips"))).toBeGreaterThan(0);
+    expect(Number(page.headers.get("x-d1-waits"))).toBeLessThanOrEqual(Number(page.headers.get("x-d1-round-trips")));
   });
 
   it("sets no bookmark for a visitor, so their public pages stay cacheable", async () => {

@@ -74,7 +74,7 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
   const [forCache, forClient] = response.body.tee();
   const stored = new Response(forCache, response);
   stored.headers.set("cache-control", `public, max-age=${entry.ttl}`);
-  for (const name of ["x-d1-statements", "x-d1-round-trips"]) stored.headers.delete(name); // this request's, not a hit's
+  for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) stored.headers.delete(name); // this request's, not a hit's
   ctx.waitUntil(edgeCache().put(entry.key, stored));
   const answer = new Response(forClient, response);
   answer.headers.set("cache-control", "no-cache");
