@@ -2,8 +2,9 @@
 // zip for a 200 MB purchase, against the existing package job alone on the
 // same bytes, side by side in one run of the production build.
 //
-//  1. Starts the production build (`node scripts/start.mjs --preview`) on
-//     PORT 5230 with its own state in .wrangler/bench-checkout.
+//  1. Starts the dev server (`node scripts/start.mjs`; `--preview` for the
+//     production build, whose proxy dropped requests at load ~18) on PORT
+//     5230 with its own state in .wrangler/bench-checkout.
 //  2. The admin sells a product of 8 audio files of 25 MB (an ID3 header,
 //     then random bytes): uploaded through the store's upload purpose and
 //     saved with POST /api/products. The demo member puts it in the cart and
@@ -22,7 +23,7 @@
 //     Both zips are fetched once to check their size.
 //  4. Reports the medians and the ratio purchase / baseline (target ≤ 1.2).
 //
-// Flags: --rounds 2, --files 8, --mb 200 (total), --json (writes bench/results/checkout.json). Exits 0
+// Flags: --rounds 2, --files 8, --mb 200 (total), --preview, --json (writes bench/results/checkout.json). Exits 0
 // when the target is missed (it is a measurement), 1 when it could not measure.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -180,7 +181,12 @@ async function zipSize(url) {
 }
 
 await runBench(TAG, async () => {
-  await startApp(TAG, { preview: true, port: PORT, rendererPort: PORT + 1, persistTo: ".wrangler/bench-checkout" });
+  await startApp(TAG, {
+    preview: flags.has("preview"),
+    port: PORT,
+    rendererPort: PORT + 1,
+    persistTo: ".wrangler/bench-checkout",
+  });
   const seller = (await api.signIn(ADMIN)).cookie;
   const buyer = (await api.signIn(MEMBER)).cookie;
   console.log(`${TAG}: uploading ${FILES} × ${FILE_BYTES / 1e6} MB twice (product and baseline project) ...`);
