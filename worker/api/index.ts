@@ -12,6 +12,7 @@ import { community } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { asJsonError, errorResponse } from "./errors";
+import { farmerTv } from "./farmertv";
 import { filesApi } from "./files";
 import { fundraiser } from "./fundraiser";
 import { paymentsApi } from "./payments";
@@ -49,6 +50,7 @@ export const api = new Hono<AppEnv>()
   .route("/", productsApi)
   .route("/", beatBattle)
   .route("/", fundraiser)
+  .route("/", farmerTv)
   .route("/admin", admin)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))

@@ -1,0 +1,133 @@
+// FarmerTV through the whole Worker: episodes written from verified uploads,
+// the public list with the seed's fields, owners' edits, the admin's hiding,
+// media served with Range, and the feed parsed by a real XML parser.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
+import { call, signUp } from "../../tests/workers/http";
+import { mp4Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
+import { database } from "../db/client";
+import { episodes, users } from "../db/schema";
+
+const db = database(env.DB);
+const path = (url: string) => new URL(url).pathname + new URL(url).search;
+
+async function publish(cookie: string, title = "Harvest day", withCover = true) {
+  const video = await uploadAs(cookie, "episode-video", {
+    fileName: "ep.mp4",
+    contentType: "video/mp4",
+    bytes: mp4Bytes(4096),
+  });
+  const cover = withCover
+    ? await uploadAs(cookie, "episode-cover", { fileName: "c.png", contentType: "image/png", bytes: PNG })
+    : null;
+  const response = await call("/api/episodes", {
+    cookie,
+    json: { title, description: "Tractors at dawn", videoUploadId: video.uploadId, coverUploadId: cover?.uploadId },
+  });
+  expect(response.status).toBe(201);
+  return (await response.json<any>()).episode;
+}
+
+describe("FarmerTV", () => {
+  it("saves an episode from verified uploads and lists it publicly with the seed's fields", async () => {
+    const member = await signUp();
+    const episode = await publish(member.cookie);
+    const { farmVid } = await (await call("/api/episodes")).json<any>();
+    const listed = farmVid.find((e: { id: string }) => e.id === episode.id);
+    expect(listed).toMatchObject({
+      fileTitle: "Harvest day",
+      fileDescription: "Tractors at dawn",
+      userName: member.form.username,
+      type: "video/mp4",
+      size: 4096,
+    });
+    expect(listed.coverUrl).toBeTruthy();
+
+    // The stable URL redirects to a signed link that honours Range (seeking).
+    const redirect = await call(path(listed.url));
+    expect(redirect.status).toBe(302);
+    const ranged = await call(path(redirect.headers.get("location")!), { headers: { range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe("bytes 0-99/4096");
+  });
+
+  it("answers the seed's message and refuses visitors and others' uploads", async () => {
+    const member = await signUp();
+    const missing = await call("/api/episodes", {
+      cookie: member.cookie,
+      json: { title: "", description: "", videoUploadId: "x" },
+    });
+    expect((await missing.json<any>()).error.message).toBe(TITLE_AND_DESCRIPTION_FIRST);
+    const long = await call("/api/episodes", {
+      cookie: member.cookie,
+      json: { title: "t", description: "x".repeat(361), videoUploadId: "x" },
+    });
+    expect((await long.json<any>()).error.message).toBe("Description must be at most 360 characters.");
+    expect((await call("/api/episodes", { json: { title: "t", description: "d", videoUploadId: "x" } })).status).toBe(
+      401,
+    );
+    const other = await signUp();
+    const video = await uploadAs(other.cookie, "episode-video", {
+      fileName: "v.mp4",
+      contentType: "video/mp4",
+      bytes: mp4Bytes(),
+    });
+    const stolen = await call("/api/episodes", {
+      cookie: member.cookie,
+      json: { title: "t", description: "d", videoUploadId: video.uploadId },
+    });
+    expect(stolen.status).toBe(400);
+    const gif = await call("/api/uploads", {
+      cookie: member.cookie,
+      json: { purpose: "episode-cover", fileName: "c.gif", contentType: "image/gif", size: 10 },
+    });
+    expect(gif.status).toBe(400);
+  });
+
+  it("lets owners edit and delete, the admin hide, and nobody else", async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    const episode = await publish(owner.cookie, "Owned");
+    const edit = (cookie: string) =>
+      call(`/api/episodes/${episode.id}`, { cookie, method: "PATCH", json: { title: "Renamed" } });
+    expect((await edit(stranger.cookie)).status).toBe(404);
+    expect((await edit(owner.cookie)).status).toBe(200);
+    const hide = (cookie?: string) =>
+      call(`/api/admin/episodes/${episode.id}/hidden`, { cookie, method: "PUT", json: { hidden: true } });
+    expect((await hide()).status).toBe(401);
+    expect((await hide(owner.cookie)).status).toBe(403);
+    const admin = await signUp();
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    expect((await hide(admin.cookie)).status).toBe(200);
+    const { farmVid } = await (await call("/api/episodes")).json<any>();
+    expect(farmVid.map((e: { id: string }) => e.id)).not.toContain(episode.id);
+    expect((await call(`/api/episodes/${episode.id}/video`)).status).toBe(404);
+    expect((await call(`/api/episodes/${episode.id}`, { cookie: stranger.cookie, method: "DELETE" })).status).toBe(404);
+    expect((await call(`/api/episodes/${episode.id}`, { cookie: owner.cookie, method: "DELETE" })).status).toBe(204);
+    expect(await db.select().from(episodes).where(eq(episodes.id, episode.id))).toEqual([]);
+  });
+
+  it("publishes a feed a real XML parser reads, with every public episode and true enclosures", async () => {
+    const member = await signUp();
+    const published = [await publish(member.cookie, "Feed one"), await publish(member.cookie, "Feed two", false)];
+    const response = await call("/api/episodes/feed.xml");
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await response.text();
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    expect(parsed.rss["@_version"]).toBe("2.0");
+    expect(parsed.rss["@_xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
+    expect(parsed.rss["@_xmlns:podcast"]).toBeTruthy();
+    const items = [parsed.rss.channel.item].flat();
+    const publicCount = (await db.select().from(episodes).where(eq(episodes.hidden, false))).length;
+    expect(items).toHaveLength(publicCount);
+    for (const episode of published) {
+      const item = items.find((i: { title: string }) => i.title === episode.fileTitle);
+      expect(item.enclosure["@_length"]).toBe("4096");
+      expect(item.enclosure["@_type"]).toBe("video/mp4");
+      expect(item.enclosure["@_url"]).toBe(episode.url);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+// FarmerTV episodes (seed 001 §7 `/farmertv-s3-url`, `/save-farmertv-meta`,
+// `/get-farmertv-public`). An episode is written only from a verified video
+// upload (and an optional cover), in one statement; its media are served
+// through stable app URLs that redirect to fresh signed links, so players can
+// seek (storage honours Range) and the feed's enclosures never expire.
+import { and, desc, eq } from "drizzle-orm";
+import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
+import { type Episode, episodes, users } from "../../db/schema";
+import type { SessionUser } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict, NotFound } from "../errors";
+import { isUniqueViolation } from "../ordering";
+import { claimable } from "../uploads/claims";
+
+const LINK_SECONDS = 60 * 60;
+
+export interface EpisodeInput {
+  title: string;
+  description: string;
+  videoUploadId: string;
+  coverUploadId?: string;
+}
+
+async function coverKey(deps: Deps, userId: string, coverUploadId: string | undefined) {
+  if (!coverUploadId) return null;
+  const [cover] = await claimable(deps, userId, "episode-cover", [coverUploadId], EPISODE_UPLOAD_MISSING);
+  return cover!.key;
+}
+
+export async function createEpisode(deps: Deps, user: Pick<SessionUser, "id">, input: EpisodeInput) {
+  const [video] = await claimable(deps, user.id, "episode-video", [input.videoUploadId], EPISODE_UPLOAD_MISSING);
+  const id = crypto.randomUUID();
+  try {
+    const [episode] = await deps.db
+      .insert(episodes)
+      .values({
+        id,
+        userId: user.id,
+        title: input.title,
+        description: input.description,
+        videoKey: video!.key,
+        videoFileName: video!.fileName,
+        videoContentType: video!.contentType,
+        videoSize: video!.size,
+        coverKey: await coverKey(deps, user.id, input.coverUploadId),
+      })
+      .returning();
+    return episodeView(deps, episode!, null);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(EPISODE_UPLOAD_MISSING);
+    throw error;
+  }
+}
+
+async function ownEpisode(deps: Deps, userId: string, id: string) {
+  const [episode] = await deps.db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.id, id), eq(episodes.userId, userId)));
+  if (!episode) throw new NotFound("Episode not found.");
+  return episode;
+}
+
+export async function updateEpisode(
+  deps: Deps,
+  userId: string,
+  id: string,
+  change: { title?: string; description?: string; coverUploadId?: string },
+) {
+  const episode = await ownEpisode(deps, userId, id);
+  const cover = await coverKey(deps, userId, change.coverUploadId);
+  const [updated] = await deps.db
+    .update(episodes)
+    .set({
+      ...(change.title ? { title: change.title } : {}),
+      ...(change.description ? { description: change.description } : {}),
+      ...(cover ? { coverKey: cover } : {}),
+      updatedAt: new Date(deps.now()),
+    })
+    .where(eq(episodes.id, episode.id))
+    .returning();
+  if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
+  return episodeView(deps, updated!, null);
+}
+
+export async function deleteEpisode(deps: Deps, userId: string, id: string) {
+  const episode = await ownEpisode(deps, userId, id);
+  await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
+  await deps.storage.bucket.delete(
+    [episode.videoKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
+  );
+}
+
+/** The admin hides (or shows again) any episode. */
+export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) {
+  const [updated] = await deps.db
+    .update(episodes)
+    .set({ hidden, updatedAt: new Date(deps.now()) })
+    .where(eq(episodes.id, id))
+    .returning({ id: episodes.id, hidden: episodes.hidden });
+  if (!updated) throw new NotFound("Episode not found.");
+  return updated;
+}
+
+/** Seed §3 field names beside ours; the user name falls back to 'unknown'. */
+function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: string | null) {
+  const base = `${deps.origin}/api/episodes/${episode.id}`;
+  const picture = episode.coverKey ?? episode.posterKey;
+  return {
+    id: episode.id,
+    fileId: episode.id,
+    fileTitle: episode.title,
+    fileDescription: episode.description,
+    fileName: episode.videoFileName,
+    userId: episode.userId,
+    userName: username || "unknown",
+    createdAt: episode.createdAt.toISOString(),
+    url: `${base}/video`,
+    type: episode.videoContentType,
+    size: episode.videoSize,
+    durationSeconds: episode.durationSeconds,
+    coverUrl: picture ? `${base}/cover` : null,
+    hidden: episode.hidden,
+  };
+}
+export type EpisodeView = ReturnType<typeof episodeView>;
+
+/** Public episodes, newest first (the admin also sees hidden ones, marked). */
+export async function listEpisodes(deps: Deps, { includeHidden = false } = {}) {
+  const rows = await deps.db
+    .select({ episode: episodes, username: users.username })
+    .from(episodes)
+    .leftJoin(users, eq(users.id, episodes.userId))
+    .where(includeHidden ? undefined : eq(episodes.hidden, false))
+    .orderBy(desc(episodes.createdAt))
+    .limit(100);
+  return rows.map(({ episode, username }) => episodeView(deps, episode, username));
+}
+
+/** A fresh signed link to a public episode's video or picture (404 when hidden or missing). */
+export async function episodeMediaUrl(deps: Deps, id: string, media: "video" | "cover") {
+  const [episode] = await deps.db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.id, id), eq(episodes.hidden, false)));
+  const key = media === "video" ? episode?.videoKey : (episode?.coverKey ?? episode?.posterKey);
+  if (!key) throw new NotFound();
+  return (await deps.storage.signer.signGet({ key }, LINK_SECONDS)).url;
+}
