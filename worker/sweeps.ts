@@ -9,6 +9,7 @@ import { runProgramSchedules } from "./domain/programs/programs";
 import { startRenders } from "./domain/renders/renders";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";
+import { failJob } from "./jobs/consumer";
 
 /** A queued job untouched this long lost its message: send it again. */
 export const STALE_QUEUED_MS = 10 * 60 * 1000;
@@ -23,11 +24,14 @@ export async function runSweeps(env: Env, now = Date.now()) {
     db.delete(sessions).where(lt(sessions.expiresAt, cutoff)),
     db.delete(signups).where(lt(signups.expiresAt, cutoff)),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, cutoff)),
-    db
-      .update(jobs)
-      .set({ status: "failed", error: "The job stopped answering and was abandoned." })
-      .where(and(eq(jobs.status, "running"), lt(jobs.updatedAt, new Date(now - STALE_RUNNING_MS)))),
   ]);
+  // Each kind fails its own way, so the render or file a page polls ends with its job.
+  const lost = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), lt(jobs.updatedAt, new Date(now - STALE_RUNNING_MS))))
+    .limit(100);
+  for (const job of lost) await failJob(env, job, "The job stopped answering and was abandoned.");
   const stale = await db
     .select({ id: jobs.id, kind: jobs.kind })
     .from(jobs)

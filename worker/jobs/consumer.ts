@@ -13,7 +13,7 @@ import { failPreview, runPreview } from "./preview";
 import { failProbe, runProbe } from "./probe";
 import { runPurchasePackage } from "./purchase";
 import { failRender, runRender } from "./render";
-import { loadJob, markRetrying } from "./store";
+import { loadJob, markFailed, markRetrying } from "./store";
 
 export const DEAD_LETTER_QUEUE = "creator-jobs-dlq";
 
@@ -40,6 +40,17 @@ function depsFor(env: Env, job: Job) {
 
 function reasonOf(error: unknown) {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Fails a job through its kind's own `fail`, so the record a page polls (a render's status, a
+ * file's probe status) ends with the job. Unknown kinds fail the row alone.
+ */
+export async function failJob(env: Env, job: Job, reason: string) {
+  const kind = kinds[job.kind];
+  const deps = depsFor(env, job);
+  if (kind) await kind.fail(deps, job, reason);
+  else await markFailed(deps.db, job.id, reason);
 }
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
