@@ -1,0 +1,75 @@
+// The welcome popup end to end: the admin writes one with an image and a header
+// style in /popcustom, sets it active on the dashboard, visitors see it on the
+// landing page and a closed popup stays closed; the admin deletes an inactive one.
+import { expect, test } from "@playwright/test";
+import { ADMIN, login, PNG, unique } from "./fixtures";
+
+const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";
+
+test("admin creates, activates and deletes popups; visitors see the active one until they close it", async ({
+  page,
+  browser,
+}) => {
+  const header = unique("Hello ");
+  await login(page, ADMIN.email, ADMIN.password);
+
+  await page.goto("/popcustom");
+  await page.getByLabel("Header", { exact: true }).fill(header);
+  await page.getByRole("group", { name: "Header style" }).getByLabel("Colour", { exact: true }).fill("#0047ab");
+  await page.getByRole("group", { name: "Header style" }).getByLabel("Weight").selectOption("800");
+  await page.getByLabel("Paragraph", { exact: true }).fill(LONG);
+  await page.getByLabel("Button label").fill("See the packages");
+  await page.getByLabel("Link address").fill("javascript:alert(1)");
+  await expect(page.getByText("Link address 'javascript:alert(1)' was refused")).toBeVisible();
+  await page.getByLabel("Link address").fill("https://creatorplatform.app/editmedia");
+  await page.getByLabel("Image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByText("Uploaded banner.png.")).toBeVisible();
+
+  const preview = page.getByRole("complementary", { name: "Welcome" });
+  await expect(preview.getByRole("heading", { name: header })).toHaveCSS("font-weight", "800");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved successfully!")).toBeVisible();
+
+  // A second popup, to be deleted while inactive.
+  const spare = unique("Spare ");
+  await page.reload();
+  await page.getByLabel("Header", { exact: true }).fill(spare);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved successfully!")).toBeVisible();
+
+  await page.goto("/theAdministrator");
+  await page.getByRole("button", { name: "Set as Active Popup" }).click();
+  await expect(page.getByText("Please select a PopCustom first.")).toBeVisible();
+  await page.getByLabel("Popups").selectOption({ label: header });
+  await page.getByRole("button", { name: "Set as Active Popup" }).click();
+  await expect(page.getByText("Active popup set successfully")).toBeVisible();
+
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("Are you sure you want to delete this PopCustom?");
+    return dialog.accept();
+  });
+  await page.getByLabel("Popups").selectOption({ label: spare });
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("PopCustom deleted successfully")).toBeVisible();
+  await expect(page.getByLabel("Popups").locator("option", { hasText: spare })).toHaveCount(0);
+
+  // A visitor in a fresh browser.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/");
+  const card = visitor.getByRole("complementary", { name: "Welcome" });
+  await expect(card.getByRole("heading", { name: header })).toHaveCSS("color", "rgb(0, 71, 171)");
+  await expect(card.locator("p")).toHaveText(`${LONG.slice(0, 100)}...`);
+  await expect(card.locator("img")).toBeVisible();
+  const link = card.getByRole("link", { name: "See the packages" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", "https://creatorplatform.app/editmedia");
+
+  await expect(async () => {
+    await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
+    await expect(card).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await visitor.reload();
+  await visitor.waitForLoadState("networkidle");
+  await expect(visitor.getByRole("complementary", { name: "Welcome" })).toBeHidden();
+  await expect(visitor.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+});
