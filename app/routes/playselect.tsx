@@ -9,6 +9,7 @@ import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { startPackage, startRenders } from "../../worker/domain/renders/renders";
 import { parse } from "../../worker/domain/validation";
 import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
+import { LoudnessReport, type LoudnessReportView } from "../components/renders/LoudnessReport";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList } from "../lib/forms.server";
 import {
@@ -87,6 +88,8 @@ interface RenderProgress {
   progress: number;
   error: string | null;
   url: string | null;
+  /** With loudness normalisation: what it did to each item. */
+  loudnessReport?: LoudnessReportView | null;
 }
 
 interface PackageProgress {
@@ -185,15 +188,17 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
     const { renders: states } = await getJson<{
       renders: { id: string; status: JobState; progress: number; error: string | null }[];
     }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
-    // Finished renders get their playable URL from the render list.
+    // Finished renders get their playable URL and loudness report from the render list.
     const finished = states.some((s) => s.status === "done");
-    const urls = finished
+    const listed = finished
       ? new Map(
-          (await getJson<{ renderFiles: { id: string; url: string | null }[] }>("/api/renders")).renderFiles.map(
-            (r) => [r.id, r.url],
-          ),
+          (
+            await getJson<{
+              renderFiles: { id: string; url: string | null; loudnessReport: LoudnessReportView | null }[];
+            }>("/api/renders")
+          ).renderFiles.map((r) => [r.id, r]),
         )
-      : new Map<string, string | null>();
+      : new Map<string, { url: string | null; loudnessReport: LoudnessReportView | null }>();
     setRenders((list) =>
       list.map((r) => {
         const state = states.find((s) => s.id === r.renderId);
@@ -203,7 +208,8 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
           status: state.status,
           progress: state.progress,
           error: state.error,
-          url: urls.get(r.renderId) ?? r.url,
+          url: listed.get(r.renderId)?.url ?? r.url,
+          loudnessReport: listed.get(r.renderId)?.loudnessReport ?? r.loudnessReport,
         };
       }),
     );
@@ -376,6 +382,7 @@ function RenderRow({ render }: { render: RenderProgress }) {
               Rendered Files
             </Link>
           </div>
+          {render.loudnessReport && <LoudnessReport name={title} report={render.loudnessReport} />}
         </div>
       )}
       {render.status === "failed" && (
