@@ -4,7 +4,7 @@
 // guards (member, admin) already apply.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-type Access = "public" | "member";
+type Access = "member";
 const planned = (path: string, access: Access) =>
   route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
 
@@ -25,7 +25,7 @@ export default [
   route("bidgallery", "routes/bidgallery.tsx"),
   route("beatbattle", "routes/beatbattle.tsx"),
   route("fundraiser", "routes/fundraiser.tsx"),
-  planned("farmereps", "public"),
+  route("farmereps", "routes/farmereps.tsx"),
   route("digiprev/:userId", "routes/digiprev.tsx"),
   route("bigfile/:fileId", "routes/bigfile.tsx"),
   route("licence/:code", "routes/licence.tsx"),
@@ -39,7 +39,7 @@ export default [
   route("checkOut/:userId", "routes/checkout.tsx"),
   route("purchases", "routes/purchases.tsx"),
   route("beatbin", "routes/beatbin.tsx"),
-  planned("farmertv", "member"),
+  route("farmertv", "routes/farmertv.tsx"),
   planned("dropzone", "member"),
   planned("webpopup", "member"),
 

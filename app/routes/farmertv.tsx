@@ -1,0 +1,169 @@
+// FarmerTV uploader (seed 001 screen 10): title and description first, then a
+// cover drop zone (jpeg, png, webp; one) and a video drop zone; files go
+// straight to storage (multipart with resume for big videos) with progress.
+import { useState } from "react";
+import { Link } from "react-router";
+import { DropZone } from "../components/DropZone";
+import { requireUser } from "../lib/auth.server";
+import {
+  DESCRIPTION_MAX,
+  EPISODE_COVER_ACCEPT,
+  EPISODE_VIDEO_ACCEPT,
+  episodeTextSchema,
+  TITLE_MAX,
+  UPLOAD_FAILED,
+  uploadedMessage,
+} from "../lib/schemas/farmertv";
+import { MAX_FILE_SIZE } from "../lib/schemas/files";
+import { uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/farmertv";
+import "../styles/files.css";
+import "../styles/community.css";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  return null;
+}
+
+export function meta() {
+  return [{ title: "FarmerTV · Creator Platform" }];
+}
+
+async function saveEpisode(path: string, method: string, json: unknown) {
+  const response = await fetch(path, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(json),
+  });
+  if (!response.ok) throw new Error(UPLOAD_FAILED);
+  return ((await response.json()) as { episode: { id: string } }).episode;
+}
+
+export default function FarmerTv() {
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [coverUploadId, setCoverUploadId] = useState<string | null>(null);
+  const [episodeId, setEpisodeId] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
+  const busy = progress !== null;
+
+  /** Seed §5: both filled before a file is dropped. */
+  function textFirst(): string | undefined {
+    const checked = episodeTextSchema.safeParse({ title, description });
+    return checked.success ? undefined : checked.error.issues[0]!.message;
+  }
+
+  async function send(file: File, purpose: "episode-cover" | "episode-video") {
+    setAlert(null);
+    setProgress({ name: file.name, percent: 0 });
+    try {
+      const done = await uploadFile(
+        file,
+        { purpose, accessType: "public-read" },
+        { onProgress: (f) => setProgress({ name: file.name, percent: Math.round(f * 100) }) },
+      );
+      const uploadId = String(done.uploadId);
+      const text = episodeTextSchema.parse({ title, description });
+      if (purpose === "episode-cover") {
+        if (episodeId) await saveEpisode(`/api/episodes/${episodeId}`, "PATCH", { coverUploadId: uploadId });
+        else setCoverUploadId(uploadId);
+      } else {
+        const episode = await saveEpisode("/api/episodes", "POST", {
+          ...text,
+          videoUploadId: uploadId,
+          ...(coverUploadId ? { coverUploadId } : {}),
+        });
+        setEpisodeId(episode.id);
+      }
+      setAlert({ ok: true, text: uploadedMessage(file.name) });
+    } catch {
+      setAlert({ ok: false, text: UPLOAD_FAILED });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const drop = (purpose: "episode-cover" | "episode-video") => (files: File[]) => {
+    const problem = textFirst();
+    if (problem) return problem;
+    if (files[0]) void send(files[0], purpose);
+  };
+
+  return (
+    <section className="card narrow">
+      <h1>FarmerTV</h1>
+      <p className="muted">
+        Upload an episode. It appears on <Link to="/farmereps">the episodes page</Link> and in its feed.
+      </p>
+      <div className="form">
+        <label>
+          Title
+          <input
+            value={title}
+            maxLength={TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            disabled={!!episodeId}
+          />
+        </label>
+        <label>
+          Description (at most {DESCRIPTION_MAX} characters)
+          <textarea
+            rows={4}
+            value={description}
+            maxLength={DESCRIPTION_MAX}
+            onChange={(e) => setDescription(e.target.value)}
+            disabled={!!episodeId}
+          />
+        </label>
+        <h2>Cover image</h2>
+        <DropZone
+          limits={{ accept: EPISODE_COVER_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE }}
+          className="dropzone"
+          busy={busy}
+          label="Cover image"
+          hint="jpeg, png or webp; one image. Optional."
+          onDrop={drop("episode-cover")}
+        />
+        <h2>Video</h2>
+        <DropZone
+          limits={{ accept: EPISODE_VIDEO_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE }}
+          className="dropzone"
+          busy={busy || !!episodeId}
+          label="Video file"
+          hint="mp4, mov or webm. Big files go up in parts and resume after a dropped connection."
+          onDrop={drop("episode-video")}
+        />
+        {progress && (
+          <label>
+            Uploading {progress.name}: {progress.percent}%
+            <progress className="progress" max={100} value={progress.percent} />
+          </label>
+        )}
+        {alert && (
+          <p role="alert" className={alert.ok ? "success" : "error"}>
+            {alert.text}
+          </p>
+        )}
+        {episodeId && (
+          <p>
+            <Link to="/farmereps">See it on the episodes page</Link> ·{" "}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setEpisodeId(null);
+                setCoverUploadId(null);
+                setTitle("");
+                setDescription("");
+                setAlert(null);
+              }}
+            >
+              Upload another episode
+            </button>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
