@@ -166,9 +166,14 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
 
   // ── render it, and read its chapters with ffprobe ──
   await page.getByRole("checkbox", { name: title }).check();
+  await page.getByRole("checkbox", { name: /Normalise loudness/ }).check();
   await page.getByRole("button", { name: "Create File" }).click();
   const job = page.locator("li.job", { hasText: title });
   await expect(job.getByText(RENDER_CREATED)).toBeVisible({ timeout: 180_000 });
+  // The render page says what loudness normalisation did to each item.
+  const loudness = job.getByRole("region", { name: /^Loudness of / });
+  await expect(loudness.locator("tbody tr")).toHaveCount(3);
+  await expect(loudness.locator("tbody tr").nth(1)).toContainText("newspot.mp4");
   const renders = (await (await page.request.get("/api/renders")).json()).renderFiles;
   const render =
     renders.find((r: { projectTitle: string }) => r.projectTitle === title.replaceAll(" ", "_")) ?? renders[0];
