@@ -72,4 +72,12 @@ test("a seller creates, edits and publishes a product; a visitor plays its previ
   // Adding to the cart needs sign-in; the visitor is sent there and back.
   await shown.getByRole("button", { name: `Add to Cart ${title}` }).click();
   await expect(visitor).toHaveURL(new RegExp(`/signin\\?from=${encodeURIComponent(storePath).replace(/%2F/g, "%2F")}`));
+
+  // The seller makes it private, then deletes it after confirming.
+  const mine = page.getByRole("article", { name: title });
+  await mine.getByRole("button", { name: `Make private ${title}` }).click();
+  await expect(mine.getByRole("button", { name: `Make public ${title}` })).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await mine.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByRole("article", { name: title })).toHaveCount(0);
 });

@@ -117,17 +117,23 @@ export function ManagerCard({
           <dd>{LICENSE_LABELS[product.licenseType]}</dd>
           <dt>Access</dt>
           <dd>
-            <label className="inline toggle">
-              <input
-                type="checkbox"
-                checked={product.accessType === "public-read"}
-                disabled={!onSale}
-                onChange={(event) =>
-                  void act(base, "PATCH", { accessType: event.target.checked ? "public-read" : "private" })
-                }
-              />
+            <span className="toggle">
               {product.accessType === "public-read" ? "Public-read" : "Private"}
-            </label>
+              {onSale && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    void act(base, "PATCH", {
+                      accessType: product.accessType === "public-read" ? "private" : "public-read",
+                    })
+                  }
+                >
+                  {product.accessType === "public-read" ? "Make private" : "Make public"}
+                  <span className="visually-hidden"> {product.title}</span>
+                </button>
+              )}
+            </span>
           </dd>
         </dl>
         {!onSale && <p className="badge">Sold (exclusive): kept as it was sold.</p>}
