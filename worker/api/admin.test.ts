@@ -297,4 +297,30 @@ describe("popups", () => {
       expect(landing, bad).not.toContain(bad);
     }
   });
+
+  it("shows the active popup only inside its optional show window", async () => {
+    const hour = 60 * 60 * 1000;
+    const showing = async () => (await (await call("/api/popups/active")).json<any>()).activePopCustom;
+    await db.update(popups).set({ active: false });
+    const id = await createPopup({ header: "Windowed", startsAt: new Date(Date.now() + hour).toISOString() });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: id } });
+    expect(await showing()).toBeNull();
+    await db
+      .update(popups)
+      .set({ startsAt: new Date(Date.now() - hour), endsAt: new Date(Date.now() + hour) })
+      .where(eq(popups.id, id));
+    forgetActivePopup();
+    expect((await showing()).header).toBe("Windowed");
+    await db
+      .update(popups)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(popups.id, id));
+    forgetActivePopup();
+    expect(await showing()).toBeNull();
+    const backwards = await call("/api/admin/popups", {
+      cookie: admin.cookie,
+      json: { header: "X", startsAt: "2030-01-02T00:00:00Z", endsAt: "2030-01-01T00:00:00Z" },
+    });
+    expect((await backwards.json<any>()).error.message).toBe("The end must be after the start.");
+  });
 });
