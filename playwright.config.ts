@@ -53,7 +53,7 @@ export default defineConfig({
   webServer: {
     // globalSetup runs after the webServer is up, so the e2e state is wiped here.
     command: "rm -rf .wrangler/e2e && node scripts/start.mjs --preview",
-    url: `${baseURL}/api/me`,
+    url: `${baseURL}/api/session`,
     env: { PORT: String(PORT), RENDERER_PORT, PERSIST_TO: ".wrangler/e2e" },
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

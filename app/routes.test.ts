@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, signUp, uniqueUser } from "../tests/workers/http";
+import { html } from "../tests/workers/pages";
 import { database } from "../worker/db/client";
 import { popups, users } from "../worker/db/schema";
 import { forgetActivePopup } from "../worker/domain/popups/active";
@@ -12,10 +13,6 @@ const db = database(env.DB);
 
 function form(fields: Record<string, string>) {
   return new URLSearchParams(fields);
-}
-
-async function html(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'");
 }
 
 describe("guards", () => {
@@ -150,7 +147,7 @@ describe("landing page", () => {
     expect(page).toContain('src="https://cdn.example/banner.png"');
     expect(page).toContain('href="/signup"');
 
-    const api = await (await call("/api/get-active-popcustom")).json<any>();
+    const api = await (await call("/api/popups/active")).json<any>();
     expect(api.activePopCustom).toMatchObject({
       header: "Spring sale",
       linkAddress: null,

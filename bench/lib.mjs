@@ -131,7 +131,7 @@ async function answered(response) {
 /**
  * The app as `npm start` runs it (`node scripts/start.mjs`, with `preview`
  * the production build under `vite preview`) on its own PORT, RENDERER_PORT
- * and PERSIST_TO (deleted first), as a process group. Resolves once /api/me
+ * and PERSIST_TO (deleted first), as a process group. Resolves once /api/session
  * answers and start.mjs has seeded the demo data, which it does right after:
  * waiting for it keeps the seed out of the measurements. With `requireSeed`
  * a seed that has not finished within `seedTimeoutMs` is an error.
@@ -154,7 +154,7 @@ export async function startApp(
       onLine?.(line);
     },
   });
-  await waitForUrl(app, `${base}/api/me`, { timeoutMs: 300_000, intervalMs: 300 });
+  await waitForUrl(app, `${base}/api/session`, { timeoutMs: 300_000, intervalMs: 300 });
   const seedDeadline = Date.now() + seedTimeoutMs;
   while (!seeded && Date.now() < seedDeadline) await sleep(200);
   if (!seeded && requireSeed) throw new Error(`the demo seed did not finish within ${seedTimeoutMs / 1000} s`);
@@ -315,9 +315,9 @@ export function apiClient(base, { timeoutMs } = {}) {
     return answer;
   }
 
-  /** POST /api/signin; its answer, with `cookie` the session cookie it set. */
+  /** POST /api/session; its answer, with `cookie` the session cookie it set. */
   async function signIn(credentials, options = {}) {
-    const answer = await must(200, "/api/signin", { ...options, json: credentials });
+    const answer = await must(200, "/api/session", { ...options, json: credentials });
     return { ...answer, cookie: sessionCookie(answer) };
   }
 

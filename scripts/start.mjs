@@ -101,7 +101,7 @@ if (preview) {
 }
 
 const base = `http://localhost:${port}`;
-await waitFor(`${base}/api/me`);
+await waitFor(`${base}/api/session`);
 const seed = await (await fetch(`${base}/api/dev/seed`, { method: "POST" })).json();
 if (seed.seeded) {
   log("seeded demo data:");

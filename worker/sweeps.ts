@@ -10,6 +10,7 @@ import { startRenders } from "./domain/renders/renders";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";
 import { failJob } from "./jobs/consumer";
+import { jobMessage, sendJobs } from "./jobs/jobs";
 
 /** A queued job untouched this long lost its message: send it again. */
 export const STALE_QUEUED_MS = 10 * 60 * 1000;
@@ -37,7 +38,7 @@ export async function runSweeps(env: Env, now = Date.now()) {
     .from(jobs)
     .where(and(eq(jobs.status, "queued"), lt(jobs.updatedAt, new Date(now - STALE_QUEUED_MS))))
     .limit(100);
-  if (stale.length) await deps.queue.sendBatch(stale.map((job) => ({ body: { jobId: job.id, kind: job.kind } })));
+  await sendJobs(deps, stale.map(jobMessage));
   await sweepAbandonedUploads(deps);
   await sweepUnclaimedUploads(deps);
   await purgeEndedUploads(deps);

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
+import { act, actJson, html } from "../../tests/workers/pages";
 import { PNG } from "../../tests/workers/uploads";
 import type { BidItem } from "../../worker/auction/bid-item";
 import { database } from "../../worker/db/client";
@@ -28,22 +29,6 @@ const ADDRESS = {
   zipCode: "62701",
   country: "USA",
 };
-
-async function html(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
-}
-
-/** Posts a form to a page action the way a fetcher does (`.data`), returning status and body text. */
-async function act(path: string, fields: Record<string, string>, cookie?: string) {
-  const response = await call(`${path}.data`, { body: new URLSearchParams(fields), cookie });
-  return { status: response.status, text: await response.text(), response };
-}
-
-/** The same with a JSON body (`fetcher.submit(…, {encType: "application/json"})`). */
-async function actJson(path: string, json: unknown, cookie?: string) {
-  const response = await call(`${path}.data`, { json, cookie });
-  return { status: response.status, text: await response.text(), response };
-}
 
 async function bidder() {
   const member = await signUp();
@@ -109,7 +94,7 @@ describe("/bidgallery", () => {
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     const response = await call("/bidgallery");
     expect(response.status).toBe(200);
-    const item = card(await html(response), code);
+    const item = card(await html(response, { keepSeparators: true }), code);
     expect(item).toContain("Brass microphone");
     expect(item).toContain(`Ticket #<!-- -->${row!.ticketNumber}`);
     expect(item).toContain("A fine lot");

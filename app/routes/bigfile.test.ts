@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
+import { act, html } from "../../tests/workers/pages";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, notes } from "../../worker/db/schema";
@@ -11,16 +12,6 @@ import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../lib/schemas/files";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Intro at 00:00\nAd break at 12:30\n");
-
-async function html(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'");
-}
-
-/** Posts a form to the page's action the way a fetcher does (`.data`). */
-async function act(fileId: string, fields: Record<string, string>, cookie?: string) {
-  const response = await call(`/bigfile/${fileId}.data`, { body: new URLSearchParams(fields), cookie });
-  return { status: response.status, text: await response.text() };
-}
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
@@ -140,15 +131,19 @@ describe("who sees a file", () => {
 
 describe("notes", () => {
   it("validates, adds, lists and deletes a note", async () => {
-    const empty = await act(privateId, { intent: "add-note", note: "   " }, owner.cookie);
+    const empty = await act(`/bigfile/${privateId}`, { intent: "add-note", note: "   " }, owner.cookie);
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("Note cannot be empty");
 
-    const long = await act(privateId, { intent: "add-note", note: "x".repeat(181) }, owner.cookie);
+    const long = await act(`/bigfile/${privateId}`, { intent: "add-note", note: "x".repeat(181) }, owner.cookie);
     expect(long.status).toBe(400);
     expect(long.text).toContain(NOTE_TOO_LONG);
 
-    const added = await act(privateId, { intent: "add-note", note: "  Replace the ad at 12:30  " }, owner.cookie);
+    const added = await act(
+      `/bigfile/${privateId}`,
+      { intent: "add-note", note: "  Replace the ad at 12:30  " },
+      owner.cookie,
+    );
     expect(added.status).toBe(200);
     expect(added.text).toContain("Note added successfully!");
     const [note] = await db.select().from(notes).where(eq(notes.fileId, privateId));
@@ -157,27 +152,27 @@ describe("notes", () => {
       "Replace the ad at 12:30",
     );
 
-    const missing = await act(privateId, { intent: "delete-note" }, owner.cookie);
+    const missing = await act(`/bigfile/${privateId}`, { intent: "delete-note" }, owner.cookie);
     expect(missing.status).toBe(400);
     expect(missing.text).toContain("Required data missing for deleting note");
 
-    const deleted = await act(privateId, { intent: "delete-note", noteId: note!.id }, owner.cookie);
+    const deleted = await act(`/bigfile/${privateId}`, { intent: "delete-note", noteId: note!.id }, owner.cookie);
     expect(deleted.status).toBe(200);
     expect(deleted.text).toContain("Note deleted successfully!");
     expect(await db.select().from(notes).where(eq(notes.fileId, privateId))).toHaveLength(0);
 
-    const again = await act(privateId, { intent: "delete-note", noteId: note!.id }, owner.cookie);
+    const again = await act(`/bigfile/${privateId}`, { intent: "delete-note", noteId: note!.id }, owner.cookie);
     expect(again.status).toBe(404);
     expect(again.text).toContain("Failed to delete note");
   });
 
   it("refuses another member ('Failed to add note') and sends a visitor to sign in", async () => {
-    const theirs = await act(privateId, { intent: "add-note", note: "mine now" }, other.cookie);
+    const theirs = await act(`/bigfile/${privateId}`, { intent: "add-note", note: "mine now" }, other.cookie);
     expect(theirs.status).toBe(404);
     expect(theirs.text).toContain("Failed to add note");
-    const onPublic = await act(publicId, { intent: "add-note", note: "mine now" }, other.cookie);
+    const onPublic = await act(`/bigfile/${publicId}`, { intent: "add-note", note: "mine now" }, other.cookie);
     expect(onPublic.status).toBe(404);
-    const visitor = await act(publicId, { intent: "add-note", note: "hi" });
+    const visitor = await act(`/bigfile/${publicId}`, { intent: "add-note", note: "hi" });
     expect(visitor.text).toContain("/signin?from=");
     expect(await db.select().from(notes).where(eq(notes.fileId, publicId))).toHaveLength(0);
   });
@@ -186,11 +181,11 @@ describe("notes", () => {
 describe("slot position", () => {
   it("accepts one letter a to z (or none) and refuses anything else with the schema's message", async () => {
     for (const bad of ["A", "ab", "1", "é"]) {
-      const refused = await act(privateId, { intent: "slot", slotPosition: bad }, owner.cookie);
+      const refused = await act(`/bigfile/${privateId}`, { intent: "slot", slotPosition: bad }, owner.cookie);
       expect(refused.status, bad).toBe(400);
       expect(refused.text).toContain(SLOT_POSITION_INVALID);
     }
-    const saved = await act(privateId, { intent: "slot", slotPosition: "c" }, owner.cookie);
+    const saved = await act(`/bigfile/${privateId}`, { intent: "slot", slotPosition: "c" }, owner.cookie);
     expect(saved.status).toBe(200);
     expect(saved.text).toContain("Slot position updated successfully!");
     expect((await db.select().from(files).where(eq(files.id, privateId)))[0]?.slotPosition).toBe("c");
@@ -198,11 +193,11 @@ describe("slot position", () => {
       /name="slotPosition" value="c"/,
     );
 
-    const cleared = await act(privateId, { intent: "slot", slotPosition: "" }, owner.cookie);
+    const cleared = await act(`/bigfile/${privateId}`, { intent: "slot", slotPosition: "" }, owner.cookie);
     expect(cleared.status).toBe(200);
     expect((await db.select().from(files).where(eq(files.id, privateId)))[0]?.slotPosition).toBeNull();
 
-    const theirs = await act(publicId, { intent: "slot", slotPosition: "d" }, other.cookie);
+    const theirs = await act(`/bigfile/${publicId}`, { intent: "slot", slotPosition: "d" }, other.cookie);
     expect(theirs.status).toBe(404);
   });
 });
@@ -215,8 +210,8 @@ describe("delete file", () => {
       bytes: PNG,
       projectId,
     });
-    expect((await act(doomed.fileId, { intent: "delete-file" }, other.cookie)).status).toBe(404);
-    const done = await act(doomed.fileId, { intent: "delete-file" }, owner.cookie);
+    expect((await act(`/bigfile/${doomed.fileId}`, { intent: "delete-file" }, other.cookie)).status).toBe(404);
+    const done = await act(`/bigfile/${doomed.fileId}`, { intent: "delete-file" }, owner.cookie);
     // Single fetch answers a redirect of a data request with 202 and the target in the body.
     expect(done.status).toBe(202);
     expect(done.text).toContain(`/projects/${projectId}`);

@@ -8,27 +8,12 @@ import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
+import { act, html } from "../../tests/workers/pages";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, jobs, playlistItems, playlists, renders } from "../../worker/db/schema";
 
 const db = database(env.DB);
-
-async function html(response: Response) {
-  // React's text separators (<!-- -->) are dropped so sentences read as shown.
-  return (await response.text())
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
-}
-
-/** Posts a form to a page action the way a fetcher does (`.data`); fields may repeat. */
-async function act(path: string, fields: [string, string][] | Record<string, string>, cookie?: string) {
-  const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields));
-  const response = await call(`${path}.data`, { body, cookie });
-  return { status: response.status, text: await response.text() };
-}
 
 /** A project with `count` video files (durations given) and one PNG. */
 async function projectWith(cookie: string, title: string, durations: number[]) {
@@ -236,7 +221,7 @@ describe("project page: playlist builder and order list", () => {
       (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie: member.cookie, method: "POST" })).status,
     ).toBe(201);
     const applied = await (
-      await call("/api/programs/apply", {
+      await call("/api/program-applications", {
         cookie: member.cookie,
         json: { programId: program.id, playlistIds: [playlistId] },
       })

@@ -6,27 +6,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
+import { act, html } from "../../tests/workers/pages";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, playlistItems, programFiles, programs } from "../../worker/db/schema";
 
 const db = database(env.DB);
-
-async function html(response: Response) {
-  // React's text separators (<!-- -->) are dropped so sentences read as shown.
-  return (await response.text())
-    .replaceAll("<!-- -->", "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
-}
-
-/** Posts a form to the page's action the way a fetcher does (`.data`); fields may repeat. */
-async function act(fields: [string, string][] | Record<string, string>, cookie?: string) {
-  const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields));
-  const response = await call("/programming.data", { body, cookie });
-  return { status: response.status, text: await response.text() };
-}
 
 /** A minimal MP3 frame header: enough for type sniffing. */
 function mp3Bytes(size = 1024) {
@@ -81,7 +66,7 @@ async function programFile(cookie: string, programId: string, slot: string, kind
 
 /** Creates a program through the page's action and returns its id. */
 async function createViaPage(cookie: string, title: string, extra: [string, string][] = []) {
-  const result = await act([["intent", "create-program"], ["title", title], ...extra], cookie);
+  const result = await act("/programming", [["intent", "create-program"], ["title", title], ...extra], cookie);
   if (result.status !== 200) throw new Error(`create: ${result.status} ${result.text}`);
   const [program] = await db.select().from(programs).where(eq(programs.title, title));
   return program!.id;
@@ -99,7 +84,7 @@ describe("/programming page", () => {
     const visitor = await call("/programming");
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toBe(`/signin?from=${encodeURIComponent("/programming")}`);
-    const posted = await act({ intent: "create-program", title: "Nope" });
+    const posted = await act("/programming", { intent: "create-program", title: "Nope" });
     expect(posted.text).toContain("/signin?from=");
     expect(await db.select().from(programs).where(eq(programs.title, "Nope"))).toHaveLength(0);
   });
@@ -150,11 +135,12 @@ describe("/programming page", () => {
 
 describe("/programming actions", () => {
   it("creates a program: title required, access type kept, scheduled ones need playlists and show as pending", async () => {
-    const missing = await act({ intent: "create-program", title: "  " }, member.cookie);
+    const missing = await act("/programming", { intent: "create-program", title: "  " }, member.cookie);
     expect(missing.status).toBe(400);
     expect(missing.text).toContain("Program title is required");
 
     const created = await act(
+      "/programming",
       { intent: "create-program", title: "Public Promo", accessType: "public-read" },
       member.cookie,
     );
@@ -169,6 +155,7 @@ describe("/programming actions", () => {
     const start = new Date(Date.now() + 86_400_000);
     const end = new Date(start.getTime() + 86_400_000);
     const unscheduled = await act(
+      "/programming",
       [
         ["intent", "create-program"],
         ["title", "Holiday"],
@@ -180,6 +167,7 @@ describe("/programming actions", () => {
     expect(unscheduled.status).toBe(400);
     expect(unscheduled.text).toContain("A scheduled program needs at least one playlist.");
     const backwards = await act(
+      "/programming",
       [
         ["intent", "create-program"],
         ["title", "Holiday"],
@@ -194,6 +182,7 @@ describe("/programming actions", () => {
     const { playlist } = await playlistWith(member.cookie, ["video"], "Holiday_Show");
     const theirs = await playlistWith(other.cookie, ["video"], "Their_Show");
     const foreign = await act(
+      "/programming",
       [
         ["intent", "create-program"],
         ["title", "Sneaky"],
@@ -223,6 +212,7 @@ describe("/programming actions", () => {
     const one = await createViaPage(owner.cookie, "First program");
     const two = await createViaPage(owner.cookie, "Second program");
     const partial = await act(
+      "/programming",
       [
         ["intent", "reorder-programs"],
         ["programId", two],
@@ -234,6 +224,7 @@ describe("/programming actions", () => {
     expect(
       (
         await act(
+          "/programming",
           [
             ["intent", "reorder-programs"],
             ["programId", two],
@@ -245,6 +236,7 @@ describe("/programming actions", () => {
     ).toBe(400);
 
     const saved = await act(
+      "/programming",
       [
         ["intent", "reorder-programs"],
         ["programId", two],
@@ -263,33 +255,35 @@ describe("/programming actions", () => {
     const a = await programFile(member.cookie, programId, "a");
     const b = await programFile(member.cookie, programId, "b");
 
-    const invalid = await act({ intent: "program-slot", fileId: a, slotPosition: "AB" }, member.cookie);
+    const invalid = await act("/programming", { intent: "program-slot", fileId: a, slotPosition: "AB" }, member.cookie);
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain("Slot position must be a lowercase letter from a to z.");
-    const empty = await act({ intent: "program-slot", fileId: a, slotPosition: "" }, member.cookie);
+    const empty = await act("/programming", { intent: "program-slot", fileId: a, slotPosition: "" }, member.cookie);
     expect(empty.text).toContain("Slot position must be a lowercase letter from a to z.");
-    const taken = await act({ intent: "program-slot", fileId: a, slotPosition: "b" }, member.cookie);
+    const taken = await act("/programming", { intent: "program-slot", fileId: a, slotPosition: "b" }, member.cookie);
     expect(taken.status).toBe(409);
     expect(taken.text).toContain("Slot position already exists or is invalid.");
-    const saved = await act({ intent: "program-slot", fileId: a, slotPosition: "z" }, member.cookie);
+    const saved = await act("/programming", { intent: "program-slot", fileId: a, slotPosition: "z" }, member.cookie);
     expect(saved.status).toBe(200);
     expect(saved.text).toContain("Slot position updated successfully!");
     const [moved] = await db.select().from(programFiles).where(eq(programFiles.id, a));
     expect(moved!.slotPosition).toBe("z");
 
     // Not theirs: Not Found, nothing changes.
-    expect((await act({ intent: "program-slot", fileId: b, slotPosition: "q" }, other.cookie)).status).toBe(404);
-    expect((await act({ intent: "delete-program-file", fileId: b }, other.cookie)).status).toBe(404);
-    expect((await act({ intent: "delete-program", programId }, other.cookie)).status).toBe(404);
+    expect(
+      (await act("/programming", { intent: "program-slot", fileId: b, slotPosition: "q" }, other.cookie)).status,
+    ).toBe(404);
+    expect((await act("/programming", { intent: "delete-program-file", fileId: b }, other.cookie)).status).toBe(404);
+    expect((await act("/programming", { intent: "delete-program", programId }, other.cookie)).status).toBe(404);
 
     const [fileB] = await db.select().from(programFiles).where(eq(programFiles.id, b));
-    const deletedFile = await act({ intent: "delete-program-file", fileId: b }, member.cookie);
+    const deletedFile = await act("/programming", { intent: "delete-program-file", fileId: b }, member.cookie);
     expect(deletedFile.status).toBe(200);
     expect(deletedFile.text).toContain("Program file deleted.");
     expect(await db.select().from(programFiles).where(eq(programFiles.id, b))).toHaveLength(0);
     expect(await env.FILES.head(fileB!.key)).toBeNull();
 
-    const deleted = await act({ intent: "delete-program", programId }, member.cookie);
+    const deleted = await act("/programming", { intent: "delete-program", programId }, member.cookie);
     expect(deleted.status).toBe(200);
     expect(deleted.text).toContain("Program deleted.");
     expect(await db.select().from(programs).where(eq(programs.id, programId))).toHaveLength(0);
@@ -309,6 +303,7 @@ describe("/programming actions", () => {
     await programFile(owner.cookie, programId, "c");
 
     const noProgram = await act(
+      "/programming",
       [
         ["intent", "preview-apply"],
         ["playlistId", video.playlist.id],
@@ -317,7 +312,7 @@ describe("/programming actions", () => {
     );
     expect(noProgram.status).toBe(400);
     expect(noProgram.text).toContain("No program selected. Please select a program first.");
-    const noPlaylists = await act({ intent: "apply-program", programId }, owner.cookie);
+    const noPlaylists = await act("/programming", { intent: "apply-program", programId }, owner.cookie);
     expect(noPlaylists.text).toContain("No playlists selected. Please select at least one playlist.");
 
     const both: [string, string][] = [
@@ -325,7 +320,7 @@ describe("/programming actions", () => {
       ["playlistId", video.playlist.id],
       ["playlistId", audio.playlist.id],
     ];
-    const preview = await act([["intent", "preview-apply"], ...both], owner.cookie);
+    const preview = await act("/programming", [["intent", "preview-apply"], ...both], owner.cookie);
     expect(preview.status).toBe(200);
     expect(preview.text).toContain("replace");
     expect(preview.text).toContain("append");
@@ -336,7 +331,7 @@ describe("/programming actions", () => {
     const [still] = await db.select().from(playlistItems).where(eq(playlistItems.id, video.playlist.items[1].id));
     expect(still!.fileName).toBe("video-1.mp4");
 
-    const applied = await act([["intent", "apply-program"], ...both], owner.cookie);
+    const applied = await act("/programming", [["intent", "apply-program"], ...both], owner.cookie);
     expect(applied.status).toBe(200);
     expect(applied.text).toContain("Program successfully applied to selected playlists!");
     expect(applied.text).toContain("Radio_Hour");
@@ -368,6 +363,7 @@ describe("/programming actions", () => {
 
     for (const intent of ["preview-apply", "apply-program"]) {
       const foreignProgram = await act(
+        "/programming",
         [
           ["intent", intent],
           ["programId", programId],
@@ -377,6 +373,7 @@ describe("/programming actions", () => {
       );
       expect(foreignProgram.status, intent).toBe(404);
       const foreignPlaylist = await act(
+        "/programming",
         [
           ["intent", intent],
           ["programId", programId],
@@ -394,6 +391,6 @@ describe("/programming actions", () => {
   });
 
   it("answers an unknown intent with 400", async () => {
-    expect((await act({ intent: "nope" }, member.cookie)).status).toBe(400);
+    expect((await act("/programming", { intent: "nope" }, member.cookie)).status).toBe(400);
   });
 });

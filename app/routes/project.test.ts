@@ -5,22 +5,13 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
+import { act, html } from "../../tests/workers/pages";
 import { PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, projects } from "../../worker/db/schema";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Episode notes\nline two\n");
-
-async function html(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'");
-}
-
-/** Posts a form to a page action the way a fetcher does (`.data`), returning status and body text. */
-async function act(path: string, fields: Record<string, string>, cookie?: string) {
-  const response = await call(`${path}.data`, { body: new URLSearchParams(fields), cookie });
-  return { status: response.status, text: await response.text(), response };
-}
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;

@@ -1,21 +1,10 @@
 // Job kind `probe`: what a media file is (duration, frame rate, resolution,
 // codecs). ffprobe reads the signed input URL itself; the file never passes
 // through the Worker or this server.
+import type { ProbeInput, ProbeResult } from "./contract.ts";
 import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 
-export type ProbeInput = { url: string };
-
-export type ProbeResult = {
-  durationSeconds: number | null;
-  frameRate: number | null;
-  /** "1920x1080" */
-  resolution: string | null;
-  hasVideo: boolean;
-  hasAudio: boolean;
-  videoCodec: string | null;
-  audioCodec: string | null;
-  formatName: string | null;
-};
+export type { ProbeInput, ProbeResult } from "./contract.ts";
 
 export type FfprobeStream = {
   index?: number;

@@ -3,6 +3,7 @@
 // and for per-item loudness, progress and error text. No I/O here;
 // src/render.ts runs the plan.
 
+import type { MediaType } from "./contract.ts";
 import { MEASURE_FILTER } from "./loudness.ts";
 import {
   type FfprobeOutput,
@@ -14,7 +15,7 @@ import {
   summariseProbe,
 } from "./probe.ts";
 
-export type MediaType = "audio" | "video";
+export type { MediaType };
 
 /** One playlist item after download and ffprobe. */
 export type Item = {

@@ -16,6 +16,7 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ffmetadata, type ItemChapter, isItemChapters, type PlacedChapter, placeChapters } from "./chapters.ts";
+import type { LoudnessResult, RenderInput, RenderItem, RenderResult, RenderTarget } from "./contract.ts";
 import { type Fields, isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import {
   isLoudness,
@@ -58,45 +59,7 @@ import {
   upload,
 } from "./transfer.ts";
 
-export type RenderTarget = { url: string; headers?: Record<string, string> };
-
-export type RenderItem = {
-  url: string;
-  /** Chapter marks inside the item (offset 0 = the item's own chapter). */
-  chapters?: ItemChapter[];
-  /** The file's loudness as measured before: not measured again. */
-  loudness?: Loudness;
-};
-
-export type RenderInput = {
-  items: RenderItem[];
-  output: RenderTarget;
-  /** Audio playlists only: the joined audio as an M4A as well. */
-  audioOutput?: RenderTarget;
-  mediaType: MediaType;
-  loudness: boolean;
-};
-
-export type RenderResult = {
-  /** "copy": the items' video was joined as it is; "reencode": everything was encoded anew (always for audio). */
-  method: "copy" | "reencode";
-  durationSeconds: number | null;
-  frameRate: number | null;
-  resolution: string | null;
-  size: number;
-  videoCodec: string | null;
-  audioCodec: string | null;
-  audioOutput?: { size: number; durationSeconds: number | null };
-  /** Where the chapters landed (also embedded in both outputs). */
-  chapters?: PlacedChapter[];
-  /** With loudness: what each item measured and the gain it got. */
-  loudness?: LoudnessResult;
-};
-
-export type LoudnessResult = {
-  target: number;
-  items: { n: number; loudness: Loudness | null; measuredNow: boolean; gainDb: number; outcome: Outcome }[];
-};
+export type { LoudnessResult, RenderInput, RenderItem, RenderResult, RenderTarget } from "./contract.ts";
 
 export const MAX_ITEMS = 200;
 /** Downloads of one job running side by side. */

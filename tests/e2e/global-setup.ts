@@ -1,4 +1,4 @@
-// The webServer is "ready" as soon as /api/me answers, but scripts/start.mjs
+// The webServer is "ready" as soon as /api/session answers, but scripts/start.mjs
 // seeds the demo data a moment later. Wait until the seed is visible (the
 // welcome popup is inserted in the same batch as the seeded users).
 import type { FullConfig } from "@playwright/test";

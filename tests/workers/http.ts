@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { database } from "../../worker/db/client";
-import { devOutbox } from "../../worker/db/schema";
+import { devOutbox, users } from "../../worker/db/schema";
 
 export const ORIGIN = "http://localhost";
 
@@ -75,4 +75,13 @@ export async function signUp(overrides: Record<string, unknown> = {}, ip = "198.
   if (verified.status !== 201) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   const { user } = await verified.json<{ user: { id: string; role: string } }>();
   return { form, user, cookie: cookieFrom(verified) };
+}
+
+export type Member = Awaited<ReturnType<typeof signUp>>;
+
+/** A member promoted to admin in the database (the only way to become one). */
+export async function signUpAdmin(overrides: Record<string, unknown> = {}, ip?: string): Promise<Member> {
+  const admin = await signUp(overrides, ip);
+  await database(env.DB).update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+  return { ...admin, user: { ...admin.user, role: "admin" } };
 }

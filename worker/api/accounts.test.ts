@@ -32,7 +32,7 @@ describe("sign-up with e-mail verification", () => {
     expect(next).toBe("/authenticated");
     expect(user).toMatchObject({ email: form.email, username: form.username, role: "user" });
 
-    const me = await call("/api/me", { cookie: cookieFrom(verified) });
+    const me = await call("/api/session", { cookie: cookieFrom(verified) });
     expect((await me.json<any>()).user.email).toBe(form.email);
     expect(await db.select().from(signups).where(eq(signups.email, form.email))).toHaveLength(0);
   });
@@ -62,9 +62,11 @@ describe("sign-up with e-mail verification", () => {
     const sameName = await startSignup(uniqueUser({ username: form.username.toUpperCase() }));
     expect(sameName.body.error.fields.username).toEqual(["User name is already taken."]);
 
-    const check = await call("/api/check-user", { json: { email: form.email, username: "free_name_1" } });
+    const check = await call("/api/signup/availability", { json: { email: form.email, username: "free_name_1" } });
     expect(await check.json()).toEqual({ errors: { email: ["Email is already registered."] } });
-    const free = await call("/api/check-user", { json: { email: "nobody@example.com", username: "free_name_2" } });
+    const free = await call("/api/signup/availability", {
+      json: { email: "nobody@example.com", username: "free_name_2" },
+    });
     expect(await free.json()).toEqual({ errors: null });
   });
 
@@ -146,7 +148,7 @@ describe("sign-up with e-mail verification", () => {
 describe("sign-in and sessions", () => {
   it("signs in with the right password and sets a hardened one-day cookie", async () => {
     const { form } = await signUp();
-    const response = await call("/api/signin", { json: { email: form.email, password: form.password } });
+    const response = await call("/api/session", { json: { email: form.email, password: form.password } });
     expect(response.status).toBe(200);
     const header = response.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
     expect(header).toContain("HttpOnly");
@@ -162,7 +164,7 @@ describe("sign-in and sessions", () => {
   it("marks the cookie Secure on https", async () => {
     const { form } = await signUp();
     const { SELF } = await import("cloudflare:test");
-    const response = await SELF.fetch("https://creatorplatform.app/api/signin", {
+    const response = await SELF.fetch("https://creatorplatform.app/api/session", {
       method: "POST",
       headers: { "content-type": "application/json", origin: "https://creatorplatform.app" },
       body: JSON.stringify({ email: form.email, password: form.password }),
@@ -176,7 +178,7 @@ describe("sign-in and sessions", () => {
       { email: form.email, password: "wrong password" },
       { email: "nobody@example.com", password: "x" },
     ]) {
-      const response = await call("/api/signin", { json: body });
+      const response = await call("/api/session", { json: body });
       expect(response.status).toBe(401);
       expect((await response.json<any>()).error.message).toBe("Sign-in was unsuccessful");
     }
@@ -184,16 +186,19 @@ describe("sign-in and sessions", () => {
 
   it("rotates the session at sign-in and ends it at sign-out", async () => {
     const { form, cookie: first } = await signUp();
-    const again = await call("/api/signin", { json: { email: form.email, password: form.password }, cookie: first });
+    const again = await call("/api/session", { json: { email: form.email, password: form.password }, cookie: first });
     const second = cookieFrom(again);
     expect(second).not.toBe(first);
-    expect((await (await call("/api/me", { cookie: first })).json<any>()).user).toBeNull();
-    expect((await (await call("/api/me", { cookie: second })).json<any>()).user.email).toBe(form.email);
+    expect((await (await call("/api/session", { cookie: first })).json<any>()).user).toBeNull();
+    expect((await (await call("/api/session", { cookie: second })).json<any>()).user.email).toBe(form.email);
 
-    const out = await call("/api/signout", { method: "POST", cookie: second });
+    const out = await call("/api/session", {
+      method: "DELETE",
+      cookie: second,
+    });
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie()[0]).toContain("Max-Age=0");
-    expect((await (await call("/api/me", { cookie: second })).json<any>()).user).toBeNull();
+    expect((await (await call("/api/session", { cookie: second })).json<any>()).user).toBeNull();
   });
 
   it("does not accept an expired session", async () => {
@@ -202,20 +207,20 @@ describe("sign-in and sessions", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(sessions.userId, user.id));
-    expect((await (await call("/api/me", { cookie })).json<any>()).user).toBeNull();
+    expect((await (await call("/api/session", { cookie })).json<any>()).user).toBeNull();
   });
 
   it("rate-limits sign-in per account with exact counts, even in parallel", async () => {
     const { form } = await signUp();
     const attempts = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call("/api/signin", { json: { email: form.email, password: "nope" }, ip: `192.0.2.${i}` }),
+        call("/api/session", { json: { email: form.email, password: "nope" }, ip: `192.0.2.${i}` }),
       ),
     );
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    const locked = await call("/api/signin", {
+    const locked = await call("/api/session", {
       json: { email: form.email, password: form.password },
       ip: "192.0.2.99",
     });
@@ -227,7 +232,7 @@ describe("sign-in and sessions", () => {
     const statuses = [];
     for (let i = 0; i < 51; i++) {
       statuses.push(
-        (await call("/api/signin", { json: { email: `spray${i}@example.com`, password: "x" }, ip: "203.0.113.77" }))
+        (await call("/api/session", { json: { email: `spray${i}@example.com`, password: "x" }, ip: "203.0.113.77" }))
           .status,
       );
     }
@@ -275,21 +280,21 @@ describe("lockout is not a weapon (issue 13 item 9)", () => {
 describe("requests the API refuses", () => {
   it("refuses state-changing requests from another origin", async () => {
     const { form } = await signUp();
-    const response = await call("/api/signin", {
+    const response = await call("/api/session", {
       json: { email: form.email, password: form.password },
       headers: { origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
     expect((await response.json<any>()).error.code).toBe("cross_origin");
-    const siteless = await call("/api/signout", {
-      method: "POST",
+    const siteless = await call("/api/session", {
+      method: "DELETE",
       headers: { origin: "", "sec-fetch-site": "cross-site" },
     });
     expect(siteless.status).toBe(403);
   });
 
   it("answers malformed JSON with 400 in the error shape, never 500", async () => {
-    const response = await call("/api/signin", { body: "{not json", headers: { "content-type": "application/json" } });
+    const response = await call("/api/session", { body: "{not json", headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
     expect((await response.json<any>()).error.code).toBe("bad_request");
   });

@@ -1,7 +1,6 @@
 // Auction calls (seed 001 §7: get-bid-items, update-bid-price, create-bid-item,
 // mem-bid-create, get-mem-items, approve/deny-mem-item, get-all-offers,
 // approve-offer, close-bid-item) and the live WebSocket of each item.
-import { Hono } from "hono";
 import { OFFER_SUBMITTED } from "../../app/lib/auction";
 import { createBidItemsSchema, memberItemSchema, offerSchema } from "../../app/lib/schemas/auction";
 import {
@@ -18,54 +17,52 @@ import {
   submitMemberItem,
 } from "../domain/auction/auction";
 import { UpgradeRequired } from "../domain/errors";
-import { type AppEnv, adminOnly, requireUser, signedIn, valid } from "./context";
+import { adminApi, memberApi, publicApi, valid } from "./context";
 
-const shortCodePattern = "[A-Z0-9]+";
+const item = "/bid-items/:code{[A-Z0-9]+}";
 
-export const auction = new Hono<AppEnv>()
-  .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.get("deps")) }))
-  .post("/bid-items", adminOnly, valid("json", createBidItemsSchema), async (c) => {
-    const result = await createBidItems(c.get("deps"), requireUser(c.get("user")).id, c.req.valid("json").items);
-    return c.json({ success: true, ...result }, 201);
-  })
-  .post(`/bid-items/:code{${shortCodePattern}}/offers`, valid("json", offerSchema), async (c) => {
-    const item = await makeOffer(c.get("deps"), c.get("user"), c.req.param("code"), c.req.valid("json").amount);
-    return c.json({ success: true, message: OFFER_SUBMITTED, item }, 201);
+const gallery = publicApi()
+  .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.var.deps) }))
+  // Visitors may call it: the domain answers them with the auction's own sign-in message and code.
+  .post(`${item}/offers`, valid("json", offerSchema), async (c) => {
+    const state = await makeOffer(c.var.deps, c.var.user, c.req.param("code"), c.req.valid("json").amount);
+    return c.json({ success: true, message: OFFER_SUBMITTED, item: state }, 201);
   })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
-  .get(`/bid-items/:code{${shortCodePattern}}/live`, async (c) => {
-    const item = await liveItem(c.get("deps"), c.req.param("code"));
+  .get(`${item}/live`, async (c) => {
+    const live = await liveItem(c.var.deps, c.req.param("code"));
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new UpgradeRequired();
-    return item.fetch(c.req.raw);
-  })
-  .post(`/bid-items/:code{${shortCodePattern}}/close`, adminOnly, async (c) => {
-    return c.json({
-      success: true,
-      message: "Item closed",
-      item: await closeBidItem(c.get("deps"), c.req.param("code")),
-    });
-  })
-  .post(`/bid-items/:code{${shortCodePattern}}/offers/:offerId{[0-9]+}/approve`, adminOnly, async (c) => {
-    const offer = await approveOffer(c.get("deps"), c.req.param("code"), Number(c.req.param("offerId")));
-    return c.json({ success: true, message: "Offer approved", offer });
-  })
-  .get("/offers", adminOnly, async (c) => c.json({ success: true, allOffers: await allOffers(c.get("deps")) }))
-  .post("/member-items", signedIn, valid("json", memberItemSchema), async (c) => {
-    const item = await submitMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.valid("json"));
-    return c.json({ success: true, item }, 201);
-  })
-  .get("/member-items", adminOnly, async (c) =>
-    c.json({ success: true, memItems: await listMemberItems(c.get("deps")) }),
-  )
-  .post("/member-items/:id/approve", adminOnly, async (c) => {
-    return c.json({
-      success: true,
-      item: await approveMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")),
-    });
-  })
-  .post("/member-items/:id/deny", adminOnly, async (c) => {
-    return c.json({
-      success: true,
-      item: await denyMemberItem(c.get("deps"), requireUser(c.get("user")).id, c.req.param("id")),
-    });
+    return live.fetch(c.req.raw);
   });
+
+const members = memberApi((app) =>
+  app.post("/member-items", valid("json", memberItemSchema), async (c) => {
+    const submitted = await submitMemberItem(c.var.deps, c.var.user.id, c.req.valid("json"));
+    return c.json({ success: true, item: submitted }, 201);
+  }),
+);
+
+const admins = adminApi((app) =>
+  app
+    .post("/bid-items", valid("json", createBidItemsSchema), async (c) => {
+      const result = await createBidItems(c.var.deps, c.var.user.id, c.req.valid("json").items);
+      return c.json({ success: true, ...result }, 201);
+    })
+    .post(`${item}/close`, async (c) =>
+      c.json({ success: true, message: "Item closed", item: await closeBidItem(c.var.deps, c.req.param("code")) }),
+    )
+    .post(`${item}/offers/:offerId{[0-9]+}/approve`, async (c) => {
+      const offer = await approveOffer(c.var.deps, c.req.param("code"), Number(c.req.param("offerId")));
+      return c.json({ success: true, message: "Offer approved", offer });
+    })
+    .get("/offers", async (c) => c.json({ success: true, allOffers: await allOffers(c.var.deps) }))
+    .get("/member-items", async (c) => c.json({ success: true, memItems: await listMemberItems(c.var.deps) }))
+    .post("/member-items/:id/approve", async (c) =>
+      c.json({ success: true, item: await approveMemberItem(c.var.deps, c.var.user.id, c.req.param("id")) }),
+    )
+    .post("/member-items/:id/deny", async (c) =>
+      c.json({ success: true, item: await denyMemberItem(c.var.deps, c.var.user.id, c.req.param("id")) }),
+    ),
+);
+
+export const auctionApi = publicApi().route("/", gallery).route("/", members).route("/", admins);

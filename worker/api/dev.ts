@@ -1,11 +1,10 @@
 // Development-only calls: mounted only when ENVIRONMENT=development.
-import { Hono } from "hono";
 import { seedWhenEmpty } from "../dev/seed";
 import { bidItem } from "../domain/auction/auction";
 import { DevOutbox } from "../mail";
-import type { AppEnv } from "./context";
+import { publicApi } from "./context";
 
-export const dev = new Hono<AppEnv>()
+export const dev = publicApi()
   .post("/seed", async (c) => {
     const result = await seedWhenEmpty(c.get("deps"), c.env.ADMIN_DEV_PASSWORD ?? "admin-dev-password");
     return c.json(result);

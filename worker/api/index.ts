@@ -1,25 +1,31 @@
-// The JSON API under /api: one sub-app per area, chained so `hc<Api>` infers every route.
+// The JSON API under /api: one sub-app per domain folder, chained so `hc<Api>` infers every route.
+// Guards live on each route (`memberApi` / `adminApi` in ./context), so the mount order below is
+// free and every area mounts at "/" with its full resource paths.
 import { Hono } from "hono";
 import { isDevelopment } from "../config";
 import { NotFound } from "../domain/errors";
-import { accounts } from "./accounts";
-import { admin } from "./admin";
-import { auction } from "./auction";
+import { accountsApi } from "./accounts";
+import { adminUsersApi } from "./admin";
+import { auctionApi } from "./auction";
 import { beatBattle } from "./beatbattle";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
-import { community } from "./community";
+import { communityApi } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { dev } from "./dev";
 import { asJsonError, errorResponse } from "./errors";
 import { farmerTv } from "./farmertv";
 import { filesApi } from "./files";
 import { fundraiser } from "./fundraiser";
+import { jobsApi } from "./jobs";
+import { packagesApi } from "./packages";
 import { paymentsApi } from "./payments";
 import { playlistsApi } from "./playlists";
-import { popups } from "./popups";
+import { popupsApi } from "./popups";
 import { productsApi } from "./products";
-import { shipping } from "./shipping";
+import { programsApi } from "./programs";
+import { rendersApi } from "./renders";
+import { shippingApi } from "./shipping";
 import { storage } from "./storage";
 import { uploadsApi } from "./uploads";
 
@@ -35,15 +41,19 @@ export const api = new Hono<AppEnv>()
     c.res = await asJsonError(c.res);
   })
   .use(withSession)
-  .route("/", accounts)
-  .route("/", popups)
+  .route("/", accountsApi)
+  .route("/", popupsApi)
   .route("/", uploadsApi)
   .route("/", filesApi)
   .route("/", storage)
-  .route("/", shipping)
-  .route("/", auction)
+  .route("/", shippingApi)
+  .route("/", auctionApi)
   .route("/", playlistsApi)
-  .route("/", community)
+  .route("/", programsApi)
+  .route("/", rendersApi)
+  .route("/", packagesApi)
+  .route("/", jobsApi)
+  .route("/", communityApi)
   .route("/", checkoutApi)
   .route("/", paymentsApi)
   .route("/", chaptersApi)
@@ -51,7 +61,7 @@ export const api = new Hono<AppEnv>()
   .route("/", beatBattle)
   .route("/", fundraiser)
   .route("/", farmerTv)
-  .route("/admin", admin)
+  .route("/", adminUsersApi)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))
   .notFound(() => errorResponse(new NotFound()));

@@ -1,16 +1,16 @@
 // The payment webhook (one route for every kind of payment) and, in
 // development without Stripe keys, the TEST PROVIDER's card confirmation,
 // which delivers its signed events through that very route.
-import { Hono } from "hono";
+
 import { testConfirmSchema } from "../../app/lib/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { TestPayments } from "../payments/test-provider";
 import { receiveWebhook } from "../payments/webhook";
-import { type AppEnv, valid } from "./context";
+import { publicApi, valid } from "./context";
 
 export const WEBHOOK_PATH = "/api/payments/webhook";
 
-export const paymentsApi = new Hono<AppEnv>()
+export const paymentsApi = publicApi()
   .post("/payments/webhook", async (c) => {
     // The raw body exactly as sent: re-serialised JSON would not match the signature.
     const outcome = await receiveWebhook(c.get("deps"), await c.req.text(), c.req.header("stripe-signature") ?? null);

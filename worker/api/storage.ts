@@ -2,12 +2,11 @@
 // DevStorageSigner point here. The token is the authorisation (as a presigned
 // URL is); bytes stream between the request and the R2 binding.
 
-import { Hono } from "hono";
 import { Conflict, Forbidden, Invalid, NotFound } from "../domain/errors";
 import { recordStoredPart, uploadTakingBytes } from "../domain/uploads/uploads";
 import { ATTACHMENT_TYPE, USER_CONTENT_HEADERS } from "../storage/served";
 import { DevStorageSigner } from "../storage/signer";
-import type { AppEnv } from "./context";
+import { type AppEnv, publicApi } from "./context";
 
 function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
   const { signer } = c.get("deps").storage;
@@ -15,7 +14,7 @@ function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
   return signer;
 }
 
-export const storage = new Hono<AppEnv>()
+export const storage = publicApi()
   // A link writes only while its upload is pending, and a single upload's object only once: after
   // completion, refusal or abort it is dead, so what is served stays what complete checked (ADR 013).
   .put("/storage/put/:token", async (c) => {

@@ -33,7 +33,7 @@ async function probeJob() {
     id: `j-job-${n}`,
     userId,
     kind: "probe",
-    input: { fileId: `f-job-${n}`, key, origin: "http://localhost" },
+    input: { target: "file", id: `f-job-${n}`, key, origin: "http://localhost" },
   });
   return { jobId: `j-job-${n}`, fileId: `f-job-${n}` };
 }

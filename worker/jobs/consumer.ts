@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Job } from "../db/schema";
 import { type Deps, makeDeps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
+import { isJobKind, type JobInput, type JobKindName, readSpec, type SpecOf } from "./jobs";
 import { failPackage, runPackage } from "./package";
 import { failPreview, runPreview } from "./preview";
 import { failProbe, runProbe } from "./probe";
@@ -17,15 +18,14 @@ import { loadJob, markFailed, markRetrying } from "./store";
 
 export const DEAD_LETTER_QUEUE = "creator-jobs-dlq";
 
-const jobMessage = z.object({ jobId: z.string(), kind: z.string() });
-export type JobMessage = z.infer<typeof jobMessage>;
+const queued = z.object({ jobId: z.string() });
 
-interface JobKind {
-  run(deps: Deps, env: Env, job: Job): Promise<void>;
-  fail(deps: Deps, job: Job, reason: string): Promise<void>;
+interface JobKind<K extends JobKindName> {
+  run(deps: Deps, env: Env, job: Job, input: JobInput<K>): Promise<void>;
+  fail(deps: Deps, job: Job, input: JobInput<K>, reason: string): Promise<void>;
 }
 
-const kinds: Record<string, JobKind> = {
+const kinds: { [K in JobKindName]: JobKind<K> } = {
   probe: { run: runProbe, fail: failProbe },
   render: { run: runRender, fail: failRender },
   package: { run: runPackage, fail: failPackage },
@@ -33,9 +33,12 @@ const kinds: Record<string, JobKind> = {
   preview: { run: runPreview, fail: failPreview },
 };
 
-function depsFor(env: Env, job: Job) {
-  const origin = typeof job.input.origin === "string" ? job.input.origin : env.APP_ORIGIN || "http://localhost";
-  return makeDeps(env, origin);
+function run<K extends JobKindName>(deps: Deps, env: Env, job: Job, spec: SpecOf<K>) {
+  return kinds[spec.kind].run(deps, env, job, spec.input);
+}
+
+function fail<K extends JobKindName>(deps: Deps, job: Job, spec: SpecOf<K>, reason: string) {
+  return kinds[spec.kind].fail(deps, job, spec.input, reason);
 }
 
 function reasonOf(error: unknown) {
@@ -47,19 +50,18 @@ function reasonOf(error: unknown) {
  * file's probe status) ends with the job. Unknown kinds fail the row alone.
  */
 export async function failJob(env: Env, job: Job, reason: string) {
-  const kind = kinds[job.kind];
-  const deps = depsFor(env, job);
-  if (kind) await kind.fail(deps, job, reason);
+  const spec = isJobKind(job.kind) ? readSpec(job) : null;
+  const deps = makeDeps(env, spec?.input.origin ?? (env.APP_ORIGIN || "http://localhost"));
+  if (spec) await fail(deps, job, spec, reason);
   else await markFailed(deps.db, job.id, reason);
 }
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const deadLetters = batch.queue === DEAD_LETTER_QUEUE;
   for (const message of batch.messages) {
-    const parsed = jobMessage.safeParse(message.body);
+    const parsed = queued.safeParse(message.body);
     const job = parsed.success ? await loadJob(makeDeps(env, "http://localhost").db, parsed.data.jobId) : undefined;
-    const kind = job ? kinds[job.kind] : undefined;
-    if (!job || !kind) {
+    if (!job || !isJobKind(job.kind)) {
       console.error(`dropping unknown job message on ${batch.queue}:`, message.body);
       message.ack();
       continue;
@@ -68,22 +70,26 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
       message.ack();
       continue;
     }
-    const deps = depsFor(env, job);
+    const spec = readSpec(job);
+    if (!spec) {
+      console.error(`job ${job.id} (${job.kind}) has an input no kind reads:`, job.input);
+      await markFailed(makeDeps(env, "http://localhost").db, job.id, "The job's input is not valid.");
+      message.ack();
+      continue;
+    }
+    const deps = makeDeps(env, spec.input.origin);
     if (deadLetters) {
-      await kind.fail(
-        deps,
-        job,
-        `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`,
-      );
+      const reason = `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`;
+      await fail(deps, job, spec, reason);
       message.ack();
       continue;
     }
     try {
-      await kind.run(deps, env, job);
+      await run(deps, env, job, spec);
       message.ack();
     } catch (error) {
       if (error instanceof RendererRefused) {
-        await kind.fail(deps, job, error.message);
+        await fail(deps, job, spec, error.message);
         message.ack();
         continue;
       }

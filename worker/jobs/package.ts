@@ -6,13 +6,13 @@ import type { Deps } from "../domain/deps";
 import { packageEntries } from "../domain/renders/renders";
 import { fixedChunks, zipStream } from "../packaging/zip";
 import { packageKey } from "../storage/keys";
+import type { JobInput } from "./jobs";
 import { recordProgress } from "./progress";
 import { markDone, markFailed, markRunning } from "./store";
 
 export const PACKAGE_PART_SIZE = 8 * 1024 * 1024;
 
-export async function runPackage(deps: Deps, _env: Env, job: Job) {
-  const { playlistIds } = job.input as { playlistIds: string[] };
+export async function runPackage(deps: Deps, _env: Env, job: Job, { playlistIds }: JobInput<"package">) {
   await markRunning(deps.db, job.id);
   const entries = await packageEntries(deps, job.userId, playlistIds);
   const fileName = `playlists-${new Date(deps.now()).toISOString().slice(0, 10)}.zip`;
@@ -67,6 +67,7 @@ export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[],
   }
 }
 
-export async function failPackage(deps: Deps, job: Job, reason: string) {
+/** Playlist and purchase packages alike: only the job row records the failure. */
+export async function failPackage(deps: Deps, job: Job, _input: unknown, reason: string) {
   await markFailed(deps.db, job.id, reason);
 }

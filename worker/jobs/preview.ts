@@ -6,6 +6,7 @@ import { type Job, productFiles, products, voiceTags } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { runOnRenderer } from "../renderer/client";
 import { productPreviewKey } from "../storage/keys";
+import type { JobInput } from "./jobs";
 import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 60 * 60;
@@ -19,10 +20,7 @@ export interface PreviewResult {
   peaks: number[];
 }
 
-const fileIdOf = (job: Job) => (job.input as { fileId: string }).fileId;
-
-export async function runPreview(deps: Deps, env: Env, job: Job) {
-  const fileId = fileIdOf(job);
+export async function runPreview(deps: Deps, env: Env, job: Job, { fileId }: JobInput<"preview">) {
   const [file] = await deps.db
     .select({ file: productFiles, status: products.status })
     .from(productFiles)
@@ -40,7 +38,7 @@ export async function runPreview(deps: Deps, env: Env, job: Job) {
   const [tag] = await deps.db.select().from(voiceTags).where(eq(voiceTags.userId, userId));
   const { signer } = deps.storage;
   const previewKey = productPreviewKey(userId, productId, fileId);
-  const result = await runOnRenderer<PreviewResult>(env, "/jobs/preview", {
+  const result = await runOnRenderer<"/jobs/preview", PreviewResult>(env, "/jobs/preview", {
     jobId: job.id,
     input: {
       source: await signer.signGet({ key }, URL_SECONDS),
@@ -58,12 +56,12 @@ export async function runPreview(deps: Deps, env: Env, job: Job) {
   ]);
 }
 
-export async function failPreview(deps: Deps, job: Job, reason: string) {
+export async function failPreview(deps: Deps, job: Job, { fileId }: JobInput<"preview">, reason: string) {
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
     deps.db
       .update(productFiles)
       .set({ previewStatus: "failed", previewError: reason })
-      .where(eq(productFiles.id, fileIdOf(job))),
+      .where(eq(productFiles.id, fileId)),
   ]);
 }

@@ -2,13 +2,16 @@
 // its duration, frame rate and resolution are written to the file record and
 // to every playlist item playing it (worker/domain/media/facts.ts).
 import { eq } from "drizzle-orm";
+import type { RendererJobs } from "../../render-container/src/contract";
 import { files, type Job, playlistItems, productFiles, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { writeFacts } from "../domain/media/facts";
 import { runOnRenderer } from "../renderer/client";
+import type { JobInput, ProbeTarget } from "./jobs";
 import { markDone, markFailed, markRunning } from "./store";
 
-export interface ProbeResult {
+/** The renderer's answer (render-container/src/contract.ts) with the audio facts a product file shows. */
+export type ProbeResult = RendererJobs["/jobs/probe"]["result"] & {
   durationSeconds: number | null;
   frameRate: number | null;
   resolution: string | null;
@@ -16,7 +19,7 @@ export interface ProbeResult {
   sampleRate?: number | null;
   channels?: number | null;
   bitrate?: number | null;
-}
+};
 
 const INPUT_URL_SECONDS = 60 * 60;
 
@@ -26,26 +29,10 @@ const TARGETS = {
   "playlist-item": playlistItems,
   "program-file": programFiles,
   "product-file": productFiles,
-} as const;
-export type ProbeTarget = keyof typeof TARGETS;
+} as const satisfies Record<ProbeTarget, unknown>;
 
-export interface ProbeInput {
-  target?: ProbeTarget;
-  /** The record's id (`fileId` in jobs queued before targets existed). */
-  id?: string;
-  fileId?: string;
-  key: string;
-  origin: string;
-}
-
-function targetOf(job: Job) {
-  const input = job.input as unknown as ProbeInput;
-  const target = input.target ?? "file";
-  return { table: TARGETS[target], target, id: (input.id ?? input.fileId)!, key: input.key };
-}
-
-export async function runProbe(deps: Deps, env: Env, job: Job) {
-  const { table, target, id: fileId, key } = targetOf(job);
+export async function runProbe(deps: Deps, env: Env, job: Job, { target, id: fileId, key }: JobInput<"probe">) {
+  const table = TARGETS[target];
   const [file] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, fileId));
   if (!file) {
     await markDone(deps.db, job.id, { skipped: "file deleted" });
@@ -58,7 +45,10 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
       : writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" })),
   ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
-  const result = await runOnRenderer<ProbeResult>(env, "/jobs/probe", { jobId: job.id, input: { url: input.url } });
+  const result = await runOnRenderer<"/jobs/probe", ProbeResult>(env, "/jobs/probe", {
+    jobId: job.id,
+    input: { url: input.url },
+  });
   const facts = {
     durationSeconds: result.durationSeconds,
     frameRate: result.frameRate,
@@ -86,8 +76,8 @@ export async function runProbe(deps: Deps, env: Env, job: Job) {
   ]);
 }
 
-export async function failProbe(deps: Deps, job: Job, reason: string) {
-  const { table, target, id } = targetOf(job);
+export async function failProbe(deps: Deps, job: Job, { target, id }: JobInput<"probe">, reason: string) {
+  const table = TARGETS[target];
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
     ...(target === "product-file"

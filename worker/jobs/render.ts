@@ -4,6 +4,7 @@
 // the items' files (so the next render measures only what changed), and the
 // chapters it placed are kept on the render and beside it as JSON.
 import { asc, eq } from "drizzle-orm";
+import type { RendererJobs } from "../../render-container/src/contract";
 import {
   type Job,
   type LoudnessReport,
@@ -18,32 +19,32 @@ import { homeOf, writeFacts } from "../domain/media/facts";
 import { chapterList, marksOf } from "../domain/playlists/chapters";
 import { runOnRenderer } from "../renderer/client";
 import { chaptersKey, renderKey } from "../storage/keys";
+import type { JobInput } from "./jobs";
 import { progressUrl } from "./progress";
 import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 6 * 60 * 60;
 
-export interface RenderResult {
-  method: "copy" | "reencode";
-  durationSeconds: number | null;
-  frameRate: number | null;
-  resolution: string | null;
-  size: number;
-  audioOutput?: { size: number; durationSeconds: number | null };
+/** The renderer's answer (render-container/src/contract.ts) and what the chapter and loudness work adds to it. */
+export type RenderResult = RendererJobs["/jobs/render"]["result"] & {
   chapters?: RenderChapter[];
   loudness?: {
     target: number;
     items: (LoudnessReport["items"][number] & { loudness: MeasuredLoudness | null })[];
   };
-}
+};
 
 /** The Podcasting 2.0 JSON chapters format (application/json+chapters). */
 export function podcastChapters(chapters: RenderChapter[]) {
   return { version: "1.2.0", chapters: chapters.map((c) => ({ startTime: c.startTime, title: c.title })) };
 }
 
-export async function runRender(deps: Deps, env: Env, job: Job) {
-  const { renderId, playlistId, loudness } = job.input as { renderId: string; playlistId: string; loudness?: boolean };
+export async function runRender(
+  deps: Deps,
+  env: Env,
+  job: Job,
+  { renderId, playlistId, loudness }: JobInput<"render">,
+) {
   const [render] = await deps.db.select().from(renders).where(eq(renders.id, renderId));
   const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.id, playlistId));
   if (!render || !playlist) {
@@ -66,7 +67,7 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
   const chapters = chapterList(items, await marksOf(deps.db, playlistId));
   const input = {
     mediaType: playlist.mediaType ?? "video",
-    loudness: Boolean(loudness),
+    loudness,
     items: await Promise.all(
       items.map(async (item) => ({
         url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url,
@@ -81,7 +82,7 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
       ? await signer.signPut({ key: audioKey, contentType: "audio/mp4", output: true }, URL_SECONDS)
       : undefined,
   };
-  const result = await runOnRenderer<RenderResult>(env, "/jobs/render", {
+  const result = await runOnRenderer<"/jobs/render", RenderResult>(env, "/jobs/render", {
     jobId: job.id,
     input,
     callbackUrl: await progressUrl(deps.origin, deps.secret, job.id),
@@ -133,8 +134,7 @@ export async function runRender(deps: Deps, env: Env, job: Job) {
   ]);
 }
 
-export async function failRender(deps: Deps, job: Job, reason: string) {
-  const { renderId } = job.input as { renderId: string };
+export async function failRender(deps: Deps, job: Job, { renderId }: JobInput<"render">, reason: string) {
   await deps.db.batch([
     markFailed(deps.db, job.id, reason),
     deps.db.update(renders).set({ status: "failed", error: reason }).where(eq(renders.id, renderId)),

@@ -3,6 +3,7 @@
 // if the first died). Development: the same server as a local process at
 // RENDERER_URL, since there is no Docker engine.
 import { getContainer } from "@cloudflare/containers";
+import type { RendererJobs } from "../../render-container/src/contract";
 import { isDevelopment } from "../config";
 import type { Renderer } from "./container";
 
@@ -23,11 +24,17 @@ export class RendererRefused extends Error {
   }
 }
 
-/** Calls the renderer and returns its result, throwing RendererRefused for 4xx answers and Error otherwise (retried). */
-export async function runOnRenderer<T>(
+type InputOf<P extends string> = P extends keyof RendererJobs ? RendererJobs[P]["input"] : unknown;
+type ResultOf<P extends string> = P extends keyof RendererJobs ? RendererJobs[P]["result"] : unknown;
+
+/**
+ * Calls the renderer and returns its result, throwing RendererRefused for 4xx answers and Error otherwise
+ * (retried). Input and result are typed by render-container/src/contract.ts for the kinds listed there.
+ */
+export async function runOnRenderer<P extends string, T extends ResultOf<P> = ResultOf<P>>(
   env: Env,
-  path: string,
-  body: { jobId: string } & Record<string, unknown>,
+  path: P,
+  body: { jobId: string; input: InputOf<P>; callbackUrl?: string },
 ): Promise<T> {
   const response = await callRenderer(env, path, body, body.jobId);
   const answer = (await response.json().catch(() => null)) as {

@@ -12,6 +12,7 @@
 import { and, eq } from "drizzle-orm";
 import { formatMoney } from "../../../app/lib/schemas/money";
 import { jobs, orderItems, orders, users } from "../../db/schema";
+import { jobMessage, sendJobs } from "../../jobs/jobs";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
@@ -132,7 +133,7 @@ async function completeSettlement(deps: Deps, orderId: string) {
 
   if (order.packageJobId) {
     const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, order.packageJobId));
-    if (job?.status === "queued" && job.attempts === 0) await deps.queue.send({ jobId: job.id, kind: "purchase" });
+    if (job?.status === "queued" && job.attempts === 0) await sendJobs(deps, [jobMessage(job)]);
   }
 }
 

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
 import { jobs, type Order, orderItems, orders, products, users } from "../../db/schema";
+import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
@@ -98,15 +99,13 @@ export async function retryPackaging(deps: Deps, viewer: Viewer, orderId: string
   if (order.status !== "paid" || !order.userId) throw new Invalid("Only a paid order can be packaged.");
   const current = await packageState(deps, order);
   if (current && current.status !== "failed") return current;
-  const jobId = crypto.randomUUID();
+  const job = enqueue(deps, order.userId, "purchase", { orderId, origin: deps.origin });
   await deps.db.batch([
-    deps.db
-      .insert(jobs)
-      .values({ id: jobId, userId: order.userId, kind: "purchase", input: { orderId, origin: deps.origin } }),
-    deps.db.update(orders).set({ packageJobId: jobId }).where(eq(orders.id, orderId)),
+    job.statement,
+    deps.db.update(orders).set({ packageJobId: job.id }).where(eq(orders.id, orderId)),
   ]);
-  await deps.queue.send({ jobId, kind: "purchase" });
-  return packageState(deps, { ...order, packageJobId: jobId });
+  await sendJobs(deps, [job.message]);
+  return packageState(deps, { ...order, packageJobId: job.id });
 }
 
 /** A free-licence product, taken without payment: a settled zero order with its licence. */

@@ -245,13 +245,16 @@ describe("applying a program", () => {
     expect(
       (
         await (
-          await call("/api/programs/apply", { cookie: owner.cookie, json: { programId: "", playlistIds: [ep1.id] } })
+          await call("/api/program-applications", {
+            cookie: owner.cookie,
+            json: { programId: "", playlistIds: [ep1.id] },
+          })
         ).json<any>()
       ).error.message,
     ).toBe("No program selected. Please select a program first.");
     const preview = (
       await (
-        await call("/api/programs/apply/preview", {
+        await call("/api/program-applications/preview", {
           cookie: owner.cookie,
           json: { programId, playlistIds: [ep1.id, ep2.id] },
         })
@@ -266,7 +269,10 @@ describe("applying a program", () => {
     expect((await playlistOf(owner.cookie, episodes[0]!.projectId)).items[1].fileName).toBe("video-1.mp4");
 
     const applied = await (
-      await call("/api/programs/apply", { cookie: owner.cookie, json: { programId, playlistIds: [ep1.id, ep2.id] } })
+      await call("/api/program-applications", {
+        cookie: owner.cookie,
+        json: { programId, playlistIds: [ep1.id, ep2.id] },
+      })
     ).json<any>();
     expect(applied.message).toBe("Program successfully applied to selected playlists!");
     const after1 = (await playlistOf(owner.cookie, episodes[0]!.projectId)).items;
@@ -308,7 +314,10 @@ describe("applying a program", () => {
     const [vp, ap] = [await playlistOf(owner.cookie, video.projectId), await playlistOf(owner.cookie, audio.projectId)];
     const programId = await programWith(owner.cookie, ["a"]);
     const result = await (
-      await call("/api/programs/apply", { cookie: owner.cookie, json: { programId, playlistIds: [vp.id, ap.id] } })
+      await call("/api/program-applications", {
+        cookie: owner.cookie,
+        json: { programId, playlistIds: [vp.id, ap.id] },
+      })
     ).json<any>();
     expect(result.applications.map((a: any) => a.playlistId)).toEqual([vp.id]);
     expect(result.refused).toEqual([
@@ -359,7 +368,7 @@ describe("authorisation matrix", () => {
     const [program] = (await (await call("/api/programs", { cookie: owner.cookie })).json<any>()).programs;
     const programFileId = program.files[0].id;
     const applied = await (
-      await call("/api/programs/apply", { cookie: owner.cookie, json: { programId, playlistIds: [playlist.id] } })
+      await call("/api/program-applications", { cookie: owner.cookie, json: { programId, playlistIds: [playlist.id] } })
     ).json<any>();
     const applicationId = applied.applications[0].applicationId;
     const other = await signUp();
@@ -376,8 +385,8 @@ describe("authorisation matrix", () => {
       ["PUT", `/api/program-files/${programFileId}/slot`, { slotPosition: "q" }],
       ["DELETE", `/api/program-files/${programFileId}`],
       ["DELETE", `/api/programs/${programId}`],
-      ["POST", "/api/programs/apply/preview", { programId, playlistIds: [playlist.id] }],
-      ["POST", "/api/programs/apply", { programId, playlistIds: [playlist.id] }],
+      ["POST", "/api/program-applications/preview", { programId, playlistIds: [playlist.id] }],
+      ["POST", "/api/program-applications", { programId, playlistIds: [playlist.id] }],
       ["POST", `/api/program-applications/${applicationId}/undo`],
       ["POST", "/api/renders", { playlistIds: [playlist.id] }],
       ["POST", "/api/packages", { playlistIds: [playlist.id] }],
@@ -386,7 +395,7 @@ describe("authorisation matrix", () => {
       expect((await call(path, { method, json })).status, `visitor ${method} ${path}`).toBe(401);
       expect((await call(path, { method, json, cookie: other.cookie })).status, `member ${method} ${path}`).toBe(404);
     }
-    for (const path of ["/api/playlists", "/api/programs", "/api/program-titles", "/api/renders"]) {
+    for (const path of ["/api/playlists", "/api/programs", "/api/programs/titles", "/api/renders"]) {
       expect((await call(path)).status, path).toBe(401);
     }
     expect((await (await call("/api/playlists", { cookie: other.cookie })).json<any>()).data).toEqual([]);

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
 import { jobs, playlistItems, playlists, projects, renders } from "../../db/schema";
+import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
 import { zipLimitProblem, zipName } from "../../packaging/zip";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
@@ -17,6 +18,7 @@ export async function startRenders(deps: Deps, userId: string, playlistIds: stri
   if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLIST_TO_RENDER);
   const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
   const started = [];
+  const messages: JobMessage[] = [];
   for (const { playlist, projectTitle } of targets) {
     const [first] = await deps.db
       .select({ id: playlistItems.id })
@@ -26,20 +28,23 @@ export async function startRenders(deps: Deps, userId: string, playlistIds: stri
     if (!first) throw new Invalid(`The playlist of ${projectTitle.replaceAll("_", " ")} has no files.`);
     const id = crypto.randomUUID();
     const fileName = `${zipName(projectTitle)}-${new Date(deps.now()).toISOString().slice(0, 10)}.mp4`;
+    const job = enqueue(
+      deps,
+      userId,
+      "render",
+      { renderId: id, playlistId: playlist.id, loudness, origin: deps.origin },
+      id,
+    );
     await deps.db.batch([
-      deps.db.insert(jobs).values({
-        id,
-        userId,
-        kind: "render",
-        input: { renderId: id, playlistId: playlist.id, loudness, origin: deps.origin },
-      }),
+      job.statement,
       deps.db
         .insert(renders)
         .values({ id, userId, playlistId: playlist.id, projectTitle, fileName, key: renderKey(userId, id, "mp4") }),
     ]);
     started.push({ renderId: id, playlistId: playlist.id, projectTitle, status: "queued" as const });
+    messages.push(job.message);
   }
-  await deps.queue.sendBatch(started.map((r) => ({ body: { jobId: r.renderId, kind: "render" } })));
+  await sendJobs(deps, messages);
   return started;
 }
 
@@ -120,10 +125,10 @@ export async function startPackage(deps: Deps, userId: string, playlistIds: stri
   if (entries.length === 0) throw new Invalid("The selected playlists have no files.");
   const problem = zipLimitProblem(entries);
   if (problem) throw new Invalid(problem);
-  const id = crypto.randomUUID();
-  await deps.db.insert(jobs).values({ id, userId, kind: "package", input: { playlistIds, origin: deps.origin } });
-  await deps.queue.send({ jobId: id, kind: "package" });
-  return { jobId: id, status: "queued" as const };
+  const job = enqueue(deps, userId, "package", { playlistIds, origin: deps.origin });
+  await job.statement;
+  await sendJobs(deps, [job.message]);
+  return { jobId: job.id, status: "queued" as const };
 }
 
 /** A job of the caller's: status, progress, and for a finished package its download URL. */

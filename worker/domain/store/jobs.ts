@@ -4,26 +4,24 @@
 // row; the queue messages are sent once that batch is committed.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { jobs, productFiles, products } from "../../db/schema";
+import { productFiles, products } from "../../db/schema";
+import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
 import type { Deps } from "../deps";
 
 export interface QueuedJobs {
   statements: BatchItem<"sqlite">[];
-  messages: { jobId: string; kind: string }[];
-}
-
-function job(deps: Deps, userId: string, kind: "probe" | "preview", input: Record<string, unknown>) {
-  const jobId = crypto.randomUUID();
-  return {
-    statement: deps.db.insert(jobs).values({ id: jobId, userId, kind, input: { ...input, origin: deps.origin } }),
-    message: { jobId, kind },
-  };
+  messages: JobMessage[];
 }
 
 /** Probe and preview of a new product audio file. */
 export function productFileJobs(deps: Deps, userId: string, file: { id: string; key: string }): QueuedJobs {
-  const probe = job(deps, userId, "probe", { target: "product-file", id: file.id, key: file.key });
-  const preview = job(deps, userId, "preview", { fileId: file.id });
+  const probe = enqueue(deps, userId, "probe", {
+    target: "product-file",
+    id: file.id,
+    key: file.key,
+    origin: deps.origin,
+  });
+  const preview = enqueue(deps, userId, "preview", { fileId: file.id, origin: deps.origin });
   return { statements: [probe.statement, preview.statement], messages: [probe.message, preview.message] };
 }
 
@@ -38,7 +36,7 @@ export async function retagJobs(deps: Deps, userId: string): Promise<QueuedJobs>
     .innerJoin(products, eq(products.id, productFiles.productId))
     .where(and(eq(productFiles.userId, userId), isNull(productFiles.removedAt), inArray(products.status, ["active"])))
     .limit(MAX_RETAGGED_FILES);
-  const queued = listed.map((file) => job(deps, userId, "preview", { fileId: file.id }));
+  const queued = listed.map((file) => enqueue(deps, userId, "preview", { fileId: file.id, origin: deps.origin }));
   const ids = listed.map((file) => file.id);
   const statements: BatchItem<"sqlite">[] = queued.map((q) => q.statement);
   // ≤ 100 bound parameters per statement: mark the files in chunks.
@@ -53,9 +51,4 @@ export async function retagJobs(deps: Deps, userId: string): Promise<QueuedJobs>
   return { statements, messages: queued.map((q) => q.message) };
 }
 
-/** Sends the messages of committed jobs (a lost one stays 'queued' and the sweep sends it again). */
-export async function sendJobs(deps: Deps, messages: QueuedJobs["messages"]) {
-  for (let i = 0; i < messages.length; i += 100) {
-    await deps.queue.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
-  }
-}
+export { sendJobs };

@@ -22,7 +22,7 @@ import {
   type Upload,
   users,
 } from "../../db/schema";
-import type { ProbeTarget } from "../../jobs/probe";
+import { enqueue, type JobMessage, type ProbeTarget } from "../../jobs/jobs";
 import { bidMediaKey, playlistUploadKey, popupImageKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
@@ -36,7 +36,7 @@ export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
   statements: BatchItem<"sqlite">[];
   /** Queue messages sent once the batch is committed. */
-  messages: { jobId: string; kind: string }[];
+  messages: JobMessage[];
   /** What the caller gets back. */
   record: Record<string, unknown>;
   /** Objects the new record replaces (an old cover), deleted once the batch is committed. */
@@ -65,16 +65,7 @@ function uploadedMedia(upload: Upload, sniffed: Sniffed) {
 
 /** The probe job of a new media record: its row (written with the record) and its queue message. */
 function probeJob(deps: Deps, upload: Upload, target: ProbeTarget, id: string) {
-  const jobId = crypto.randomUUID();
-  return {
-    statement: deps.db.insert(jobs).values({
-      id: jobId,
-      userId: upload.userId,
-      kind: "probe",
-      input: { target, id, key: upload.key, origin: deps.origin },
-    }),
-    message: { jobId, kind: "probe" },
-  };
+  return enqueue(deps, upload.userId, "probe", { target, id, key: upload.key, origin: deps.origin });
 }
 
 export const projectFile: Purpose = {

@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
 import { type Upload, uploadParts, uploads } from "../../db/schema";
+import { sendJobs } from "../../jobs/jobs";
 import { sanitizeFileName } from "../../storage/keys";
 import { announcedKind, kindsAgree, SNIFF_BYTES, sniff } from "../../storage/media";
 import type { SignedRequest } from "../../storage/signer";
@@ -236,7 +237,7 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
     throw error;
   }
   // A message lost here leaves its job 'queued'; the sweep sends it again.
-  for (const message of completion.messages) await deps.queue.send(message);
+  await sendJobs(deps, completion.messages);
   for (const key of completion.replaced ?? []) await bucket.delete(key);
   return completion.record;
 }

@@ -1,0 +1,68 @@
+// What the Worker sends the renderer and what it answers, per job kind: types
+// only, importing only Node-free type modules, so the Worker imports them
+// (type-only) without pulling in Node. The renderer validates inputs itself
+// (render.ts, probe.ts).
+import type { ItemChapter, PlacedChapter } from "./chapters.ts";
+import type { Loudness, Outcome } from "./loudness.ts";
+
+export type MediaType = "audio" | "video";
+
+export type ProbeInput = { url: string };
+
+export type ProbeResult = {
+  durationSeconds: number | null;
+  frameRate: number | null;
+  /** "1920x1080" */
+  resolution: string | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  formatName: string | null;
+};
+
+export type RenderTarget = { url: string; headers?: Record<string, string> };
+
+export type RenderItem = {
+  url: string;
+  /** Chapter marks inside the item (offset 0 = the item's own chapter). */
+  chapters?: ItemChapter[];
+  /** The file's loudness as measured before: not measured again. */
+  loudness?: Loudness;
+};
+
+export type RenderInput = {
+  items: RenderItem[];
+  output: RenderTarget;
+  /** Audio playlists only: the joined audio as an M4A as well. */
+  audioOutput?: RenderTarget;
+  mediaType: MediaType;
+  loudness: boolean;
+};
+
+export type RenderResult = {
+  /** "copy": the items' video was joined as it is; "reencode": everything was encoded anew (always for audio). */
+  method: "copy" | "reencode";
+  durationSeconds: number | null;
+  frameRate: number | null;
+  resolution: string | null;
+  size: number;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  audioOutput?: { size: number; durationSeconds: number | null };
+  /** Where the chapters landed (also embedded in both outputs). */
+  chapters?: PlacedChapter[];
+  /** With loudness: what each item measured and the gain it got. */
+  loudness?: LoudnessResult;
+};
+
+export type LoudnessResult = {
+  target: number;
+  items: { n: number; loudness: Loudness | null; measuredNow: boolean; gainDb: number; outcome: Outcome }[];
+};
+
+/** The renderer's job endpoints with their input and result. */
+export interface RendererJobs {
+  "/jobs/probe": { input: ProbeInput; result: ProbeResult };
+  "/jobs/render": { input: RenderInput; result: RenderResult };
+}

@@ -1,0 +1,93 @@
+// Every job kind's input, written once: a zod discriminated union. `enqueue()`
+// is the only writer of a job row and its queue message; `readJob()` the only
+// reader, so a job's input is typed everywhere without casts.
+import { z } from "zod";
+import { type JOB_KINDS, type Job, jobs } from "../db/schema";
+import type { Deps } from "../domain/deps";
+
+const origin = z.string();
+
+export const PROBE_TARGETS = ["file", "playlist-item", "program-file", "product-file"] as const;
+
+export const jobSpec = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("probe"),
+    /** The media record the facts are written to (project file, playlist item, program file, product file). */
+    input: z.object({ target: z.enum(PROBE_TARGETS), id: z.string(), key: z.string(), origin }),
+  }),
+  z.object({
+    kind: z.literal("render"),
+    input: z.object({ renderId: z.string(), playlistId: z.string(), loudness: z.boolean(), origin }),
+  }),
+  z.object({
+    kind: z.literal("package"),
+    input: z.object({ playlistIds: z.array(z.string()).max(100), origin }),
+  }),
+  z.object({
+    kind: z.literal("purchase"),
+    input: z.object({ orderId: z.string(), origin }),
+  }),
+  z.object({
+    kind: z.literal("preview"),
+    /** A store product's audio file. */
+    input: z.object({ fileId: z.string(), origin }),
+  }),
+]);
+
+export type JobSpec = z.infer<typeof jobSpec>;
+export type JobKindName = JobSpec["kind"];
+type JobInputs = { [S in JobSpec as S["kind"]]: S["input"] };
+export type JobInput<K extends JobKindName> = JobInputs[K];
+/** One kind's spec, written so a table indexed by `kind` can be called with its `input` (correlated union). */
+export type SpecOf<K extends JobKindName = JobKindName> = { [P in K]: { kind: P; input: JobInputs[P] } }[K];
+export type ProbeTarget = JobInput<"probe">["target"];
+
+/** Every kind here is one the database accepts (`JOB_KINDS` may list kinds whose handler is still being built). */
+const kindsAgree: JobKindName extends (typeof JOB_KINDS)[number] ? true : never = true;
+void kindsAgree;
+
+/** What the queue carries: the job's id (its row holds the input) and kind (for logs). */
+export interface JobMessage {
+  jobId: string;
+  kind: Job["kind"];
+}
+
+export const jobMessage = (job: Pick<Job, "id" | "kind">): JobMessage => ({ jobId: job.id, kind: job.kind });
+
+/**
+ * A new job: `statement` inserts its row — put it in the same `batch()` as the rows the job
+ * works on, so neither exists without the other — and `message` goes to `sendJobs()` once
+ * that batch has committed. A message lost in between leaves the row 'queued'; the sweep
+ * sends it again.
+ */
+export function enqueue<K extends JobKindName>(
+  deps: Deps,
+  userId: string,
+  kind: K,
+  input: JobInput<K>,
+  id: string = crypto.randomUUID(),
+) {
+  const spec = jobSpec.parse({ kind, input });
+  return {
+    id,
+    statement: deps.db.insert(jobs).values({ id, userId, kind: spec.kind, input: spec.input }),
+    message: jobMessage({ id, kind }),
+  };
+}
+
+/** Queues committed jobs, 100 messages a call (the queue's batch limit). */
+export async function sendJobs(deps: Deps, messages: JobMessage[]) {
+  for (let i = 0; i < messages.length; i += 100) {
+    await deps.queue.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+  }
+}
+
+export function isJobKind(kind: string): kind is JobKindName {
+  return jobSpec.options.some((option) => option.shape.kind.value === kind);
+}
+
+/** The job's input parsed by its kind; null for a row its kind cannot read (failed at once, never retried). */
+export function readSpec(job: Job): SpecOf | null {
+  const parsed = jobSpec.safeParse({ kind: job.kind, input: job.input });
+  return parsed.success ? parsed.data : null;
+}
