@@ -21,7 +21,7 @@ const test = base.extend<object, { roleStates: Record<Role, StorageState> }>({
         [member, MEMBER],
         [admin, ADMIN],
       ] as const) {
-        const response = await context.request.post("/api/signin", {
+        const response = await context.request.post("/api/session", {
           data: { email: account.email, password: account.password },
           headers: { origin: new URL(baseURL!).origin },
         });

@@ -77,7 +77,7 @@ async function finishProbe(programFileId: string, seconds: number) {
 }
 
 const apply = async (programId: string, playlistIds: string[]) =>
-  (await call("/api/programs/apply", { cookie: member.cookie, json: { programId, playlistIds } })).json<any>();
+  (await call("/api/program-applications", { cookie: member.cookie, json: { programId, playlistIds } })).json<any>();
 
 const chapters = async (playlistId: string) =>
   (await (await call(`/api/playlists/${playlistId}/chapters`, { cookie: member.cookie })).json<any>()).chapters.map(
