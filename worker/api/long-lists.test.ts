@@ -33,9 +33,12 @@ describe("long id lists never make a 5xx", { timeout: 60_000 }, () => {
   it("POST /api/programs/apply/preview and POST /api/programs with 200 playlistIds answer 404, not 500", async () => {
     const { cookie } = await signUp();
     const programId = await programWith(cookie, ["a"], "audio");
-    const preview = await call("/api/programs/apply/preview", { cookie, json: { programId, playlistIds: ids(200) } });
+    const preview = await call("/api/program-applications/preview", {
+      cookie,
+      json: { programId, playlistIds: ids(200) },
+    });
     expect(preview.status).toBe(404);
-    const apply = await call("/api/programs/apply", { cookie, json: { programId, playlistIds: ids(200) } });
+    const apply = await call("/api/program-applications", { cookie, json: { programId, playlistIds: ids(200) } });
     expect(apply.status).toBe(404);
     const created = await call("/api/programs", { cookie, json: { title: "Many", playlistIds: ids(200) } });
     expect(created.status).toBe(404);

@@ -62,7 +62,7 @@ export const PAGES: ScannedPage[] = [
   { path: "/webpopup", as: "member" },
   {
     path: async (request) =>
-      `/checkOut/${((await (await request.get("/api/me")).json()) as { user: { id: string } }).user.id}`,
+      `/checkOut/${((await (await request.get("/api/session")).json()) as { user: { id: string } }).user.id}`,
     as: "member",
     name: "checkOut (cart)",
   },
