@@ -197,7 +197,7 @@ async function main() {
   if (!asset) throw new Error("no /assets/*.js or *.css URL in the HTML of /");
   const { body: assetBody } = await get(asset);
 
-  const signin = await fetch(`${BASE}/api/signin`, {
+  const signin = await fetch(`${BASE}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: BASE },
     body: JSON.stringify(MEMBER),

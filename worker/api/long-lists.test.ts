@@ -30,7 +30,7 @@ describe("long id lists never make a 5xx", { timeout: 60_000 }, () => {
     expect((await addToPlaylist(cookie, projectId, [...many, fileIds[0]!])).status).toBe(400);
   });
 
-  it("POST /api/programs/apply/preview and POST /api/programs with 200 playlistIds answer 404, not 500", async () => {
+  it("POST /api/program-applications/preview and POST /api/programs with 200 playlistIds answer 404, not 500", async () => {
     const { cookie } = await signUp();
     const programId = await programWith(cookie, ["a"], "audio");
     const preview = await call("/api/program-applications/preview", {
