@@ -149,7 +149,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   // ── a program with an 8 s spot in slot b, applied at once (its probe may still be running) ──
   const programId = await programWithSpot(page, clips.spot, "b");
   const playlistId = (await (await page.request.get(`/api/projects/${projectId}/playlist`)).json()).id;
-  await api(page, "post", "/api/programs/apply", { programId, playlistIds: [playlistId] });
+  await api(page, "post", "/api/program-applications", { programId, playlistIds: [playlistId] });
   await page.reload();
   const replaced = slots.filter({ hasText: "newspot.mp4" });
   await expect(replaced).toContainText("0:08 · running total 0:10", { timeout: 60_000 });
