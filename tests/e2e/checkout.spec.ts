@@ -89,7 +89,7 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   const title = unique("Night Drive ");
   await sellerProduct(seller, title);
 
-  const sellerId = ((await (await seller.request.get("/api/me")).json()) as { user: { id: string } }).user.id;
+  const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 
   const buyer = await signedIn(browser, MEMBER);
   await buyer.goto(`/digiprev/${sellerId}`);

@@ -243,7 +243,7 @@ describe("sign-in and sessions", () => {
 
 describe("lockout is not a weapon (issue 13 item 9)", () => {
   const attempt = (email: string, password: string, ip: string, cookie?: string) =>
-    call("/api/signin", { json: { email, password }, ip, cookie });
+    call("/api/session", { json: { email, password }, ip, cookie });
 
   it("a stranger's wrong passwords lock out unknown clients, never the owner's browser that signed in before", async () => {
     const { form } = await signUp();

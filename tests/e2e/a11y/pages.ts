@@ -76,7 +76,7 @@ export const PAGES: ScannedPage[] = [
 
 /** The member's store with a public and a private product (made through the API), for the scan. */
 async function storeWithProduct(request: APIRequestContext): Promise<string> {
-  const me = (await (await request.get("/api/me")).json()) as { user: { id: string } };
+  const me = (await (await request.get("/api/session")).json()) as { user: { id: string } };
   for (const accessType of ["public-read", "private"]) {
     const audio = await uploadByApi(
       request,
