@@ -1,0 +1,72 @@
+// An episode uploaded on /farmertv plays (and seeks) on the public /farmereps.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { login, MEMBER, unique } from "./fixtures";
+
+const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
+const clip = join(dir, "episode.webm");
+const cover = join(dir, "cover.png");
+
+test.beforeAll(() => {
+  execFileSync("ffmpeg", [
+    "-y",
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=duration=3:size=160x120:rate=10",
+    "-c:v",
+    "libvpx",
+    "-b:v",
+    "200k",
+    clip,
+  ]);
+  writeFileSync(
+    cover,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
+});
+
+test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) => {
+  const title = unique("Episode ");
+  await login(page, MEMBER.email, MEMBER.password);
+  await page.goto("/farmertv");
+  // A different file than the one uploaded later: choosing the same file twice fires no change.
+  await page.getByLabel("Video file").setInputFiles(cover);
+  await expect(page.getByText("Please enter title and description first.")).toBeVisible();
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel(/^Description/).fill("A test pattern, three seconds long.");
+  await page.getByLabel("Cover image").setInputFiles(cover);
+  await expect(page.locator("p[role=alert]")).toHaveText('File "cover.png" uploaded successfully');
+  await page.getByLabel("Video file").setInputFiles(clip);
+  await expect(page.locator("p[role=alert]")).toHaveText('File "episode.webm" uploaded successfully');
+
+  await page.getByRole("link", { name: "See it on the episodes page" }).click();
+  await expect(page).toHaveURL(/\/farmereps$/);
+  const card = page.locator("li.episode").filter({ hasText: title });
+  await expect(card.getByRole("heading", { name: title })).toBeVisible();
+  await expect(card).toContainText("Uploaded by demo on");
+  const video = card.locator("video");
+  await expect(video).toHaveAttribute("poster", /\/api\/episodes\/.+\/cover$/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(2);
+  // Seeking needs Range requests to be honoured.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = 2;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(2);
+  await expect(page.getByRole("link", { name: /video podcast feed/ })).toHaveAttribute(
+    "href",
+    "/api/episodes/feed.xml",
+  );
+});
