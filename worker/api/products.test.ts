@@ -407,3 +407,17 @@ describe("authorisation matrix", () => {
     expect((await call(`/api/files/${file!.id}/download`, { method: "POST", cookie: other.cookie })).status).toBe(404);
   });
 });
+
+describe("the cached store page", () => {
+  it("no longer shows a visitor a product once it is made private", async () => {
+    const { productId } = await createProduct(seller.cookie, { title: "Zebra Beat" });
+    expect(await (await call(`/digiprev/${seller.user.id}`)).text()).toContain("Zebra Beat");
+    const patched = await call(`/api/products/${productId}`, {
+      method: "PATCH",
+      cookie: seller.cookie,
+      json: { accessType: "private" },
+    });
+    expect(patched.status).toBe(200);
+    expect(await (await call(`/digiprev/${seller.user.id}`)).text()).not.toContain("Zebra Beat");
+  });
+});

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { type Job, productFiles, products, voiceTags } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { storeChanged } from "../domain/store/products";
 import { runOnRenderer } from "../renderer/client";
 import { productPreviewKey } from "../storage/keys";
 import type { JobInput } from "./jobs";
@@ -54,6 +55,7 @@ export async function runPreview(deps: Deps, env: Env, job: Job, { fileId }: Job
       .where(eq(productFiles.id, fileId)),
     markDone(deps.db, job.id, { previewKey, tagged: result.tagged, size: result.size }),
   ]);
+  storeChanged(userId);
 }
 
 export async function failPreview(deps: Deps, job: Job, { fileId }: JobInput<"preview">, reason: string) {

@@ -15,9 +15,15 @@ import {
   type ProductForm,
 } from "../../../app/lib/schemas/products";
 import { type Product, productFiles, products, type Upload, uploads } from "../../db/schema";
+import { purgeEdgePages } from "../../http/edge-cache";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { productFileJobs, sendJobs } from "./jobs";
+
+/** The seller's store page is cached for visitors (ADR 016): every change to what it shows purges it. */
+export function storeChanged(userId: string) {
+  purgeEdgePages(`/digiprev/${userId}`);
+}
 
 export async function productExists(deps: Pick<Deps, "db">, productId: string): Promise<boolean> {
   const [row] = await deps.db.select({ id: products.id }).from(products).where(eq(products.id, productId));
@@ -103,6 +109,7 @@ export async function createProduct(deps: Deps, userId: string, form: ProductFor
     deps,
     queued.flatMap((q) => q.messages),
   );
+  storeChanged(userId);
   return { productId: form.productId, fileIds: files.map((file) => file.id) };
 }
 
@@ -119,6 +126,7 @@ export async function changeProduct(deps: Deps, userId: string, productId: strin
     .where(and(eq(products.id, productId), eq(products.status, "active")))
     .returning();
   if (!changed) throw new Conflict(NOT_ON_SALE);
+  storeChanged(userId);
   return changed;
 }
 
@@ -130,6 +138,7 @@ export async function deleteProduct(deps: Deps, userId: string, productId: strin
     .update(products)
     .set({ status: "deleted", deletedAt: now, updatedAt: now })
     .where(eq(products.id, productId));
+  storeChanged(userId);
 }
 
 export async function removeCover(deps: Deps, userId: string, productId: string) {
@@ -139,6 +148,7 @@ export async function removeCover(deps: Deps, userId: string, productId: string)
     .update(products)
     .set({ coverKey: null, coverContentType: null, updatedAt: new Date(deps.now()) })
     .where(eq(products.id, productId));
+  storeChanged(userId);
   await deps.storage.bucket.delete(product.coverKey);
 }
 
@@ -159,6 +169,7 @@ export async function removeAudioFile(deps: Deps, userId: string, productId: str
     .where(and(eq(productFiles.id, fileId), isNull(productFiles.removedAt), gt(others, 0)))
     .returning({ id: productFiles.id });
   if (removed.length === 0) throw new Conflict(LAST_AUDIO_FILE);
+  storeChanged(userId);
   if (file.previewKey) await deps.storage.bucket.delete(file.previewKey);
 }
 

@@ -27,7 +27,7 @@ import type { Deps } from "../deps";
 import { Invalid } from "../errors";
 import type { Completion, Purpose } from "../uploads/purposes";
 import { productFileJobs, retagJobs } from "./jobs";
-import { ownProduct, productExists, requireOnSale } from "./products";
+import { ownProduct, productExists, requireOnSale, storeChanged } from "./products";
 
 const COVER_TYPES = ["image/png", "image/jpeg", "image/gif"];
 /** An m4a whose brand is not M4A sniffs as video/mp4: the announced audio type decides it is audio. */
@@ -89,6 +89,7 @@ export const productCover: Purpose = {
     const productId = upload.target.productId!;
     if (!(await productExists(deps, productId))) return staged(deps, upload, sniffed.contentType);
     const product = requireOnSale(await ownProduct(deps, upload.userId, productId));
+    storeChanged(upload.userId);
     return {
       statements: [
         deps.db
@@ -120,6 +121,7 @@ export const productAudio: Purpose = {
     const productId = upload.target.productId!;
     if (!(await productExists(deps, productId))) return staged(deps, upload, audioType(sniffed));
     requireOnSale(await ownProduct(deps, upload.userId, productId));
+    storeChanged(upload.userId);
     const listed = and(eq(productFiles.productId, productId), isNull(productFiles.removedAt));
     const [{ files, last } = { files: 0, last: 0 }] = await deps.db
       .select({ files: count(), last: max(productFiles.seqPos) })
