@@ -35,6 +35,14 @@ describe("servedAs (issue 13 item 1)", () => {
       contentDisposition: `attachment; filename="a b.png"; filename*=UTF-8''a%20b.png`,
     });
   });
+
+  it("a zip the server made keeps its type, but only ever as an attachment", () => {
+    expect(servedAs({ contentType: "application/zip", downloadName: "p.zip" })).toEqual({
+      contentType: "application/zip",
+      contentDisposition: `attachment; filename="p.zip"; filename*=UTF-8''p.zip`,
+    });
+    expect(servedAs({ contentType: "application/zip" }).contentDisposition).toBe("attachment");
+  });
 });
 
 describe("production R2 GETs", () => {

@@ -15,6 +15,9 @@ const INLINE = [
 /** Text kinds shown inline, always as plain text. */
 const PLAIN_TEXT = new Set(["text/plain", "text/csv", "text/markdown", "application/json"]);
 
+/** Types an attachment keeps (the server made them: archives); a download cannot run anywhere. */
+const ATTACHMENT_KEEPS = new Set(["application/zip"]);
+
 export const PLAIN_TEXT_TYPE = "text/plain; charset=utf-8";
 export const ATTACHMENT_TYPE = "application/octet-stream";
 
@@ -44,7 +47,7 @@ export function servedAs(target: { contentType?: string; downloadName?: string }
   const inlineType = PLAIN_TEXT.has(type) ? PLAIN_TEXT_TYPE : INLINE.some((rule) => rule.test(type)) ? type : null;
   if (inlineType && !target.downloadName) return { contentType: inlineType, contentDisposition: "inline" };
   return {
-    contentType: inlineType ?? ATTACHMENT_TYPE,
+    contentType: inlineType ?? (ATTACHMENT_KEEPS.has(type) ? type : ATTACHMENT_TYPE),
     contentDisposition: contentDisposition("attachment", target.downloadName),
   };
 }

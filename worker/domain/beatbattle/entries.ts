@@ -84,7 +84,7 @@ async function filesOf(deps: Deps, entryIds: string[]) {
 }
 
 async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect) {
-  const { url } = await deps.storage.signer.signGet({ key: row.key }, LINK_SECONDS);
+  const { url } = await deps.storage.signer.signGet({ key: row.key, contentType: row.contentType }, LINK_SECONDS);
   return {
     fileId: row.id,
     fileName: row.fileName,

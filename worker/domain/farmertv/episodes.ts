@@ -145,5 +145,6 @@ export async function episodeMediaUrl(deps: Deps, id: string, media: "video" | "
     .where(and(eq(episodes.id, id), eq(episodes.hidden, false)));
   const key = media === "video" ? episode?.videoKey : (episode?.coverKey ?? episode?.posterKey);
   if (!key) throw new NotFound();
-  return (await deps.storage.signer.signGet({ key }, LINK_SECONDS)).url;
+  const contentType = media === "video" ? episode?.videoContentType : undefined;
+  return (await deps.storage.signer.signGet({ key, contentType }, LINK_SECONDS)).url;
 }

@@ -65,7 +65,11 @@ async function describe(deps: Deps, order: Order) {
           settled && item.status === "fulfilled" && item.licenceKey
             ? (
                 await deps.storage.signer.signGet(
-                  { key: item.licenceKey, downloadName: `Licence-${order.number}-${item.licenceCode.slice(0, 6)}.pdf` },
+                  {
+                    key: item.licenceKey,
+                    contentType: "application/pdf",
+                    downloadName: `Licence-${order.number}-${item.licenceCode.slice(0, 6)}.pdf`,
+                  },
                   LINK_SECONDS,
                 )
               ).url

@@ -141,7 +141,12 @@ export async function jobStatus(deps: Deps, userId: string, jobId: string) {
   const output = job.output as { key?: string; fileName?: string } | null;
   const downloadUrl =
     job.status === "done" && output?.key
-      ? (await deps.storage.signer.signGet({ key: output.key, downloadName: output.fileName }, URL_SECONDS)).url
+      ? (
+          await deps.storage.signer.signGet(
+            { key: output.key, contentType: zipType(output.fileName), downloadName: output.fileName },
+            URL_SECONDS,
+          )
+        ).url
       : null;
   return {
     id: job.id,
@@ -152,4 +157,9 @@ export async function jobStatus(deps: Deps, userId: string, jobId: string) {
     downloadUrl,
     fileName: output?.fileName ?? null,
   };
+}
+
+/** Package and purchase outputs are zips: served as such, always as a download. */
+function zipType(fileName?: string): string | undefined {
+  return fileName?.toLowerCase().endsWith(".zip") ? "application/zip" : undefined;
 }
