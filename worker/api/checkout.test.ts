@@ -3,7 +3,7 @@
 // price or amount in a request changes nothing.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call } from "../../tests/workers/http";
 import { addToCart, insertProduct, payCart, quickMember } from "../../tests/workers/store";
 import { database } from "../db/client";
@@ -108,5 +108,21 @@ describe("money from the database", () => {
       .from(testPaymentIntents)
       .where(eq(testPaymentIntents.id, order!.paymentIntentId!));
     expect(intent!.amount).toBe(4999);
+  });
+});
+
+describe("the cached store page", () => {
+  it("no longer shows visitors an exclusive once it is sold", async () => {
+    const seller = await quickMember();
+    const buyer = await quickMember();
+    const productId = await insertProduct(seller.user.id, { title: "Only Once", licenseType: "exclusive" });
+    const storePage = async () => (await call(`/digiprev/${seller.user.id}`)).text();
+    expect(await storePage()).toContain("Only Once");
+    expect(await storePage()).toContain("Only Once"); // now served from the edge cache
+
+    expect((await addToCart(buyer.cookie, productId)).status).toBe(201);
+    const { confirmed } = await payCart(buyer.cookie);
+    expect(confirmed.ok).toBe(true);
+    await vi.waitFor(async () => expect(await storePage()).not.toContain("Only Once"), { timeout: 10_000 });
   });
 });

@@ -16,6 +16,7 @@ import { jobMessage, sendJobs } from "../../jobs/jobs";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
+import { storeChanged } from "../store/products";
 import { AVAILABLE_P } from "./availability";
 
 const FULFILLED_IN_RUN = "SELECT product_id FROM order_items WHERE fulfilment_run = ?1 AND status = 'fulfilled'";
@@ -148,7 +149,17 @@ export async function settleOrder(deps: Deps, orderId: string) {
   if (!order) return false;
   const decided = await decideItems(deps, orderId, order.userId);
   await completeSettlement(deps, orderId);
+  await storesChangedBy(deps, orderId);
   return decided;
+}
+
+/** A sale changes stock (an exclusive leaves the store): the sellers' cached store pages go. */
+async function storesChangedBy(deps: Deps, orderId: string) {
+  const sellers = await deps.db
+    .selectDistinct({ sellerId: orderItems.sellerId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  for (const { sellerId } of sellers) if (sellerId) storeChanged(sellerId);
 }
 
 async function orderFor({ deps, intent }: FulfilmentContext) {
