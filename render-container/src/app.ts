@@ -14,6 +14,7 @@ import {
   seconds,
 } from "./jobs.ts";
 import { Limiter, QueueFull } from "./limiter.ts";
+import { poster } from "./poster.ts";
 import { preview } from "./preview.ts";
 import { probe } from "./probe.ts";
 import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
@@ -25,6 +26,7 @@ export const jobKinds: Record<string, AnyJobKind> = {
   [probe.kind]: probe,
   [render.kind]: render,
   [preview.kind]: preview,
+  [poster.kind]: poster,
 };
 
 type Log = (message: string) => void;

@@ -61,8 +61,20 @@ export type LoudnessResult = {
   items: { n: number; loudness: Loudness | null; measuredNow: boolean; gainDb: number; outcome: Outcome }[];
 };
 
+/** A FarmerTV episode's video in, one frame of it out as a JPEG. */
+export type PosterInput = { source: RenderTarget; output: RenderTarget };
+
+export type PosterResult = {
+  durationSeconds: number | null;
+  width: number;
+  height: number;
+  /** Bytes of the uploaded JPEG. */
+  size: number;
+};
+
 /** The renderer's job endpoints with their input and result. */
 export interface RendererJobs {
   "/jobs/probe": { input: ProbeInput; result: ProbeResult };
   "/jobs/render": { input: RenderInput; result: RenderResult };
+  "/jobs/poster": { input: PosterInput; result: PosterResult };
 }

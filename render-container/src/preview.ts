@@ -23,7 +23,7 @@ export const MAX_PEAKS = 2000;
 /** The waveform is read from the preview decoded to mono at this rate: plenty for levels. */
 const PEAK_RATE = 4000;
 
-type Target = { url: string; headers?: Record<string, string> };
+export type Target = { url: string; headers?: Record<string, string> };
 
 export type PreviewInput = {
   source: Target;
@@ -39,7 +39,8 @@ export type PreviewResult = {
   peaks: number[];
 };
 
-function target(value: unknown): Target | null {
+/** A signed link with the headers it was signed for (shared by the kinds that upload one file). */
+export function target(value: unknown): Target | null {
   if (!isObject(value) || !isHttpUrl(value.url)) return null;
   const headers = value.headers;
   if (headers !== undefined && (!isObject(headers) || Object.values(headers).some((v) => typeof v !== "string"))) {

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
+import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
@@ -13,23 +14,6 @@ import { episodes, users } from "../db/schema";
 
 const db = database(env.DB);
 const path = (url: string) => new URL(url).pathname + new URL(url).search;
-
-async function publish(cookie: string, title = "Harvest day", withCover = true) {
-  const video = await uploadAs(cookie, "episode-video", {
-    fileName: "ep.mp4",
-    contentType: "video/mp4",
-    bytes: mp4Bytes(4096),
-  });
-  const cover = withCover
-    ? await uploadAs(cookie, "episode-cover", { fileName: "c.png", contentType: "image/png", bytes: PNG })
-    : null;
-  const response = await call("/api/episodes", {
-    cookie,
-    json: { title, description: "Tractors at dawn", videoUploadId: video.uploadId, coverUploadId: cover?.uploadId },
-  });
-  expect(response.status).toBe(201);
-  return (await response.json<any>()).episode;
-}
 
 describe("FarmerTV", () => {
   it("saves an episode from verified uploads and lists it publicly with the seed's fields", async () => {

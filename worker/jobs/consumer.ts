@@ -10,6 +10,7 @@ import { type Deps, makeDeps } from "../domain/deps";
 import { RendererRefused } from "../renderer/client";
 import { isJobKind, type JobInput, type JobKindName, readSpec, type SpecOf } from "./jobs";
 import { failPackage, runPackage } from "./package";
+import { failPoster, runPoster } from "./poster";
 import { failPreview, runPreview } from "./preview";
 import { failProbe, runProbe } from "./probe";
 import { runPurchasePackage } from "./purchase";
@@ -31,6 +32,7 @@ const kinds: { [K in JobKindName]: JobKind<K> } = {
   package: { run: runPackage, fail: failPackage },
   purchase: { run: runPurchasePackage, fail: failPackage },
   preview: { run: runPreview, fail: failPreview },
+  poster: { run: runPoster, fail: failPoster },
 };
 
 function run<K extends JobKindName>(deps: Deps, env: Env, job: Job, spec: SpecOf<K>) {

@@ -32,6 +32,11 @@ export const jobSpec = z.discriminatedUnion("kind", [
     /** A store product's audio file. */
     input: z.object({ fileId: z.string(), origin }),
   }),
+  z.object({
+    kind: z.literal("poster"),
+    /** A FarmerTV episode: its video probed and one frame of it stored as its poster. */
+    input: z.object({ episodeId: z.string(), origin }),
+  }),
 ]);
 
 export type JobSpec = z.infer<typeof jobSpec>;

@@ -6,6 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
+import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
@@ -30,21 +31,28 @@ async function coverKey(deps: Deps, userId: string, coverUploadId: string | unde
 export async function createEpisode(deps: Deps, user: Pick<SessionUser, "id">, input: EpisodeInput) {
   const [video] = await claimable(deps, user.id, "episode-video", [input.videoUploadId], EPISODE_UPLOAD_MISSING);
   const id = crypto.randomUUID();
+  // The poster job is written with the episode: neither exists without the other.
+  const poster = enqueue(deps, user.id, "poster", { episodeId: id, origin: deps.origin });
   try {
-    const [episode] = await deps.db
-      .insert(episodes)
-      .values({
-        id,
-        userId: user.id,
-        title: input.title,
-        description: input.description,
-        videoKey: video!.key,
-        videoFileName: video!.fileName,
-        videoContentType: video!.contentType,
-        videoSize: video!.size,
-        coverKey: await coverKey(deps, user.id, input.coverUploadId),
-      })
-      .returning();
+    const [[episode]] = await deps.db.batch([
+      deps.db
+        .insert(episodes)
+        .values({
+          id,
+          userId: user.id,
+          title: input.title,
+          description: input.description,
+          videoKey: video!.key,
+          videoFileName: video!.fileName,
+          videoContentType: video!.contentType,
+          videoSize: video!.size,
+          coverKey: await coverKey(deps, user.id, input.coverUploadId),
+          posterStatus: "queued",
+        })
+        .returning(),
+      poster.statement,
+    ]);
+    await sendJobs(deps, [poster.message]);
     return episodeView(deps, episode!, null);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(EPISODE_UPLOAD_MISSING);

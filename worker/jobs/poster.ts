@@ -1,0 +1,48 @@
+// Poster job: the renderer probes a FarmerTV episode's video (duration, width,
+// height) and stores one frame of it as a JPEG. The player shows the
+// uploader's cover when there is one and this frame otherwise, so an episode
+// never plays from a blank box; the frame is made either way, so a cover
+// removed later still leaves a picture.
+import { eq } from "drizzle-orm";
+import { episodes, type Job } from "../db/schema";
+import type { Deps } from "../domain/deps";
+import { runOnRenderer } from "../renderer/client";
+import { episodePosterKey } from "../storage/keys";
+import type { JobInput } from "./jobs";
+import { markDone, markFailed, markRunning } from "./store";
+
+const URL_SECONDS = 60 * 60;
+
+export async function runPoster(deps: Deps, env: Env, job: Job, { episodeId }: JobInput<"poster">) {
+  const [episode] = await deps.db.select().from(episodes).where(eq(episodes.id, episodeId));
+  if (!episode) {
+    await markDone(deps.db, job.id, { skipped: "episode deleted" });
+    return;
+  }
+  await markRunning(deps.db, job.id);
+  const { signer } = deps.storage;
+  const posterKey = episodePosterKey(episode.userId, episode.id);
+  const result = await runOnRenderer(env, "/jobs/poster", {
+    jobId: job.id,
+    input: {
+      source: await signer.signGet({ key: episode.videoKey }, URL_SECONDS),
+      output: await signer.signPut({ key: posterKey, contentType: "image/jpeg", output: true }, URL_SECONDS),
+    },
+  });
+  const { durationSeconds, width, height } = result;
+  await deps.db.batch([
+    deps.db
+      .update(episodes)
+      .set({ posterKey, posterStatus: "done", durationSeconds, width, height })
+      .where(eq(episodes.id, episodeId)),
+    markDone(deps.db, job.id, { posterKey, size: result.size }),
+  ]);
+}
+
+/** The reason stays on the job row; the episode keeps its cover (if any) and plays without a poster. */
+export async function failPoster(deps: Deps, job: Job, { episodeId }: JobInput<"poster">, reason: string) {
+  await deps.db.batch([
+    markFailed(deps.db, job.id, reason),
+    deps.db.update(episodes).set({ posterStatus: "failed" }).where(eq(episodes.id, episodeId)),
+  ]);
+}
