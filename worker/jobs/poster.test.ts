@@ -3,43 +3,23 @@
 // batch; the job hands the renderer the video and an output link, stores the
 // frame and the probed facts, and the public list then shows the poster. A
 // refused video fails the job with its reason and leaves the episode playable.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
+import { consume, stubRenderer } from "../../tests/workers/renderer";
 import { database } from "../db/client";
 import { episodes, jobs } from "../db/schema";
-import { consumeJobs } from "./consumer";
 
 const db = database(env.DB);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...new Array(60).fill(7), 0xff, 0xd9]);
 let member: Awaited<ReturnType<typeof signUp>>;
-let renderer: ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
+const stub = stubRenderer();
 
 beforeAll(async () => {
   member = await signUp({}, "198.51.100.47");
 });
-beforeEach(() => {
-  renderer = vi.fn();
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (!request.url.startsWith(env.RENDERER_URL!)) return realFetch(input, init);
-    return renderer(new URL(request.url).pathname, await request.json());
-  });
-});
-afterEach(() => vi.restoreAllMocks());
-
-async function consume(jobId: string) {
-  const batch = createMessageBatch("creator-jobs", [
-    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind: "poster" } },
-  ]);
-  const ctx = createExecutionContext();
-  await consumeJobs(batch, env);
-  return getQueueResult(batch, ctx);
-}
 
 /** A new episode (no cover) and the poster job saved with it. */
 async function episodeAndJob() {
@@ -62,7 +42,7 @@ describe("episode poster job", () => {
     expect(await episodeRow(episode.id)).toMatchObject({ posterStatus: "queued", posterKey: null });
     expect((await listed(episode.id)).coverUrl).toBeNull();
 
-    renderer.mockImplementation(async (_path, body) => {
+    stub().mockImplementation(async (_path, body) => {
       // The renderer PUTs the frame to the signed link it was given.
       const put = await call(new URL(body.input.output.url).pathname + new URL(body.input.output.url).search, {
         method: "PUT",
@@ -72,8 +52,8 @@ describe("episode poster job", () => {
       expect(put.status).toBe(200);
       return Response.json({ jobId, result: { durationSeconds: 12.5, width: 640, height: 360, size: JPEG.length } });
     });
-    await consume(jobId);
-    const [path, body] = renderer.mock.calls[0]!;
+    await consume(jobId, "poster");
+    const [path, body] = stub().mock.calls[0]!;
     expect(path).toBe("/jobs/poster");
     expect(body.input.source.url).toMatch(/\/api\/storage\/get\//);
     expect(body.input.output.url).toMatch(/\/api\/storage\//);
@@ -95,7 +75,7 @@ describe("episode poster job", () => {
 
   it("a video the renderer refuses fails the job with its reason; the episode stays listed without a poster", async () => {
     const { episode, jobId } = await episodeAndJob();
-    renderer.mockResolvedValue(
+    stub().mockResolvedValue(
       Response.json(
         { jobId, error: { code: "poster_failed", message: "no video stream found in the input" } },
         {
@@ -103,7 +83,7 @@ describe("episode poster job", () => {
         },
       ),
     );
-    await consume(jobId);
+    await consume(jobId, "poster");
     expect(await episodeRow(episode.id)).toMatchObject({ posterStatus: "failed", posterKey: null });
     const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job).toMatchObject({ status: "failed", error: "no video stream found in the input" });

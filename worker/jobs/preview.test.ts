@@ -2,42 +2,22 @@
 // in by a stubbed fetch: the probe records the audio facts, the preview job
 // hands the renderer the original, the seller's voice tag and an output link,
 // and records the preview and its peaks; the store page then plays it.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
 import { createProduct, mp3Bytes, storeUpload } from "../../tests/workers/products";
+import { consume, stubRenderer } from "../../tests/workers/renderer";
 import { database } from "../db/client";
 import { jobs, productFiles } from "../db/schema";
-import { consumeJobs } from "./consumer";
 
 const db = database(env.DB);
 let seller: Awaited<ReturnType<typeof signUp>>;
-let renderer: ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
+const stub = stubRenderer();
 
 beforeAll(async () => {
   seller = await signUp({}, "198.51.100.31");
 });
-beforeEach(() => {
-  renderer = vi.fn();
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (!request.url.startsWith(env.RENDERER_URL!)) return realFetch(input, init);
-    return renderer(new URL(request.url).pathname, await request.json());
-  });
-});
-afterEach(() => vi.restoreAllMocks());
-
-async function consume(jobId: string, kind: string) {
-  const batch = createMessageBatch("creator-jobs", [
-    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } },
-  ]);
-  const ctx = createExecutionContext();
-  await consumeJobs(batch, env);
-  return getQueueResult(batch, ctx);
-}
 
 /** A new public product's first file and its two jobs. */
 async function productFile() {
@@ -53,7 +33,7 @@ const fileRow = async (id: string) => (await db.select().from(productFiles).wher
 describe("product file jobs", () => {
   it("probe records duration, sample rate, channels and bitrate", async () => {
     const { file, probeJob } = await productFile();
-    renderer.mockResolvedValue(
+    stub().mockResolvedValue(
       Response.json({
         jobId: probeJob,
         result: {
@@ -67,7 +47,7 @@ describe("product file jobs", () => {
       }),
     );
     await consume(probeJob, "probe");
-    expect(renderer.mock.calls[0]![0]).toBe("/jobs/probe");
+    expect(stub().mock.calls[0]![0]).toBe("/jobs/probe");
     expect(await fileRow(file.id)).toMatchObject({
       durationSeconds: 95.5,
       sampleRate: 44100,
@@ -87,7 +67,7 @@ describe("product file jobs", () => {
     expect(tag.status).toBe(201);
     const { productId, file, previewJob } = await productFile();
     const peaks = [0, 0.5, 1];
-    renderer.mockImplementation(async (_path, body) => {
+    stub().mockImplementation(async (_path, body) => {
       // The renderer PUTs the preview to the signed link it was given.
       const put = await call(new URL(body.input.output.url).pathname, {
         method: "PUT",
@@ -98,7 +78,7 @@ describe("product file jobs", () => {
       return Response.json({ jobId: previewJob, result: { durationSeconds: 1, size: 1000, tagged: true, peaks } });
     });
     await consume(previewJob, "preview");
-    const [path, body] = renderer.mock.calls[0]!;
+    const [path, body] = stub().mock.calls[0]!;
     expect(path).toBe("/jobs/preview");
     expect(body.input.source.url).toMatch(/\/api\/storage\/get\//);
     expect(body.input.tag.url).toMatch(/\/api\/storage\/get\//);
@@ -131,7 +111,7 @@ describe("product file jobs", () => {
       .where(and(eq(jobs.kind, "preview"), eq(jobs.status, "queued")));
     const again = queued.filter((j) => (j.input as any).fileId === file.id);
     expect(again.length).toBeGreaterThanOrEqual(2);
-    renderer.mockResolvedValue(
+    stub().mockResolvedValue(
       Response.json({ jobId: "x", error: { code: "preview_failed", message: "no audio stream" } }, { status: 422 }),
     );
     await consume(again.at(-1)!.id, "preview");
