@@ -100,8 +100,15 @@ export default function BidGallery({ loaderData }: Route.ComponentProps) {
     items.map((item) => item.shortCode),
     apply,
   );
+  // An accepted offer's answer carries the item as the Durable Object left it: newer than the
+  // listing (D1 catches up after the answer, ADR 016), so it counts like a live message.
+  const actionData = useActionData<typeof action>();
+  const answered = actionData && "item" in actionData ? actionData.item : undefined;
   const shown = items.map((item) => {
-    const state = live[item.shortCode];
+    const socket = live[item.shortCode];
+    const fromAnswer = answered?.shortCode === item.shortCode ? answered : undefined;
+    const state =
+      socket && fromAnswer ? (socket.version >= fromAnswer.version ? socket : fromAnswer) : (socket ?? fromAnswer);
     return state ? { ...item, priceCents: state.priceCents, status: state.status, endsAt: state.endsAt } : item;
   });
   const now = useClock(shown.some((item) => item.status === "open" && item.endsAt !== null));
