@@ -4,47 +4,16 @@
 // keyboard and saves, creates a program at /programming that replaces slot b,
 // previews and applies it, renders the playlist at /playselect, plays the
 // result at /renderfiles, and packages the playlist as a zip.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { login, MEMBER, unique } from "./fixtures";
+import { makeClip } from "./media";
 
 const PROGRAM_APPLIED = "Program successfully applied to selected playlists!";
 const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
-
-/** A short H.264/AAC test clip made with ffmpeg (testsrc picture, sine tone). */
-function makeClip(dir: string, name: string, seconds: number) {
-  const out = join(dir, name);
-  execFileSync(
-    "ffmpeg",
-    [
-      "-y",
-      "-loglevel",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc=duration=${seconds}:size=160x120:rate=10`,
-      "-f",
-      "lavfi",
-      "-i",
-      `sine=duration=${seconds}`,
-      "-shortest",
-      "-c:v",
-      "libx264",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:a",
-      "aac",
-      out,
-    ],
-    { stdio: "pipe" },
-  );
-  return out;
-}
 
 /** The order list's row for a clip (file names carry a timestamp prefix). */
 function slot(page: Page, clip: string): Locator {

@@ -11,38 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { login, MEMBER, unique } from "./fixtures";
+import { makeClip } from "./media";
 
 const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
-
-function makeClip(dir: string, name: string, seconds: number) {
-  const out = join(dir, name);
-  execFileSync(
-    "ffmpeg",
-    [
-      "-y",
-      "-loglevel",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `testsrc=duration=${seconds}:size=160x120:rate=10`,
-      "-f",
-      "lavfi",
-      "-i",
-      `sine=duration=${seconds}`,
-      "-shortest",
-      "-c:v",
-      "libx264",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:a",
-      "aac",
-      out,
-    ],
-    { stdio: "pipe" },
-  );
-  return out;
-}
 
 let dir: string;
 let clips: Record<"intro" | "ad" | "outro" | "spot", string>;

@@ -1,0 +1,34 @@
+// Media made on the spot for browser journeys (ffmpeg is on the machine for the renderer anyway).
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+/** A short H.264/AAC test clip made with ffmpeg (testsrc picture, sine tone). */
+export function makeClip(dir: string, name: string, seconds: number) {
+  const out = join(dir, name);
+  execFileSync(
+    "ffmpeg",
+    [
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=duration=${seconds}`,
+      "-shortest",
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      out,
+    ],
+    { stdio: "pipe" },
+  );
+  return out;
+}
