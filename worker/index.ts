@@ -59,5 +59,5 @@ export default {
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runSweeps(env)),
 } satisfies ExportedHandler<Env>;
 
-export { BidItem } from "./auction/bid-item";
+export { BidItem } from "./domain/auction/bid-item";
 export { Renderer } from "./renderer/container";

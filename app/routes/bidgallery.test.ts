@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
 import { act, actJson, html } from "../../tests/workers/pages";
 import { PNG } from "../../tests/workers/uploads";
-import type { BidItem } from "../../worker/auction/bid-item";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems, users } from "../../worker/db/schema";
+import type { BidItem } from "../../worker/domain/auction/bid-item";
 import {
   ADD_SHIPPING_FIRST,
   ITEM_NEEDS_TITLE_PRICE_FILE,

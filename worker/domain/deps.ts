@@ -1,9 +1,10 @@
 // What the domain needs from the outside world, built once per request.
-import type { BidItem } from "../auction/bid-item";
+
 import { type Database, database } from "../db/client";
 import { type MailSender, mailSender } from "../mail";
 import { type Payments, paymentsFor } from "../payments";
 import { type Signer, storageSigner } from "../storage/signer";
+import type { BidItem } from "./auction/bid-item";
 
 export interface Deps {
   db: Database;

@@ -12,9 +12,9 @@ import {
 } from "../../../app/lib/auction";
 import { call, signUp } from "../../../tests/workers/http";
 import { PNG } from "../../../tests/workers/uploads";
-import type { BidItem } from "../../auction/bid-item";
 import { database } from "../../db/client";
 import { bidItems, memberItems, users } from "../../db/schema";
+import type { BidItem } from "./bid-item";
 
 const db = database(env.DB);
 const ADDRESS = {

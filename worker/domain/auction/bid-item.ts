@@ -9,7 +9,7 @@
 // state in the next turn, after the answer has gone, one message per turn
 // however many offers it covered.
 import { DurableObject } from "cloudflare:workers";
-import { type ItemState, type LiveMessage, OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../app/lib/auction";
+import { type ItemState, type LiveMessage, OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../../app/lib/auction";
 
 export interface Bidder {
   userId: string;
