@@ -1,17 +1,10 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import "./app.css";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
+import { PageError } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
 import { server } from "./lib/auth.server";
 import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
@@ -63,26 +56,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    const notFound = error.status === 404;
-    return (
-      <section className="card narrow" role="alert">
-        <h1>{notFound ? "Not Found" : `${error.status} ${error.statusText || "Error"}`}</h1>
-        <p>
-          {notFound
-            ? "Sorry! We couldn't find the page you're looking for."
-            : typeof error.data === "string"
-              ? error.data
-              : "Something went wrong."}
-        </p>
-      </section>
-    );
-  }
-  if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return (
-    <section className="card narrow" role="alert">
-      <h1>Unexpected Application Error!</h1>
-      <p>{import.meta.env.DEV && error instanceof Error ? error.message : "Please try again in a moment."}</p>
-    </section>
-  );
+  return <PageError error={error} />;
 }

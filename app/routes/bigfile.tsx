@@ -8,9 +8,12 @@ import { Invalid, NotFound } from "../../worker/domain/errors";
 import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
 import { parse } from "../../worker/domain/validation";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
+import { PageError } from "../components/PageError";
 import { requireUser, server } from "../lib/auth.server";
-import { type FormError, formAction, formFields } from "../lib/forms.server";
+import { type FormError, formFields } from "../lib/forms.server";
 import { canGoBackInApp } from "../lib/history";
+import { notFoundMessage } from "../lib/page-errors";
+import { orNotFound, pageAction } from "../lib/page-errors.server";
 import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
 import type { Route } from "./+types/bigfile";
 import { fileSummary } from "./files.server";
@@ -31,43 +34,31 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  try {
-    const view = await fileView(deps, user?.id ?? null, params.fileId);
-    const { file, owner } = view;
-    return {
-      view: {
-        owner,
-        previewUrl: view.previewUrl,
-        sequencePosition: view.owner ? view.sequencePosition : null,
-        notes: view.notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
-        file: {
-          ...fileSummary(file),
-          contentType: file.contentType,
-          frameRate: file.frameRate,
-          resolution: file.resolution,
-          // Only the owner needs these (Back to the project, the slot input).
-          projectId: view.owner ? view.file.projectId : null,
-          slotPosition: view.owner ? view.file.slotPosition : null,
-        },
+  const view = await orNotFound(fileView(deps, user?.id ?? null, params.fileId), NO_FILE);
+  const { file, owner } = view;
+  return {
+    view: {
+      owner,
+      previewUrl: view.previewUrl,
+      sequencePosition: view.owner ? view.sequencePosition : null,
+      notes: view.notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
+      file: {
+        ...fileSummary(file),
+        contentType: file.contentType,
+        frameRate: file.frameRate,
+        resolution: file.resolution,
+        // Only the owner needs these (Back to the project, the slot input).
+        projectId: view.owner ? view.file.projectId : null,
+        slotPosition: view.owner ? view.file.slotPosition : null,
       },
-    };
-  } catch (error) {
-    if (error instanceof NotFound) return data({ view: null }, { status: 404 });
-    throw error;
-  }
+    },
+  };
 }
 
 /** Runs one owner action; domain errors keep their message, anything else says `unexpected`. */
-async function attempt<I extends string, T extends object>(intent: I, run: () => Promise<T>, unexpected: string) {
+function attempt<I extends string, T extends object>(intent: I, run: () => Promise<T>, unexpected: string) {
   const echo = { intent };
-  try {
-    return await formAction(async () => ({ ...echo, ...(await run()) }), echo);
-  } catch (error) {
-    if (error instanceof Response) throw error; // a redirect
-    console.error(error);
-    const failure: FormError = { code: "internal", message: unexpected };
-    return data({ ...echo, error: failure }, { status: 500 });
-  }
+  return pageAction(async () => ({ ...echo, ...(await run()) }), { echo, unexpected });
 }
 
 /** A NotFound from the domain, told with the seed's message for the action. */
@@ -140,7 +131,7 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
   return defaultShouldRevalidate;
 }
 
-type View = NonNullable<Route.ComponentProps["loaderData"]["view"]>;
+type View = Route.ComponentProps["loaderData"]["view"];
 type FileView = View["file"];
 
 /** Shows a fetcher's answer once, as feedback. */
@@ -175,16 +166,19 @@ function BackButton({ fallback }: { fallback: string }) {
 }
 
 export default function BigFile({ loaderData }: Route.ComponentProps) {
-  const { view } = loaderData;
-  if (!view) {
-    return (
-      <section className="card narrow bigfile">
-        <BackButton fallback="/authenticated" />
-        <p className="empty-state">{NO_FILE}</p>
-      </section>
-    );
-  }
-  return <FileScreen view={view} />;
+  return <FileScreen view={loaderData.view} />;
+}
+
+/** Missing, private to someone else, or just deleted: 'No file data available' (404). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = notFoundMessage(error);
+  if (message == null) return <PageError error={error} />;
+  return (
+    <section className="card narrow bigfile">
+      <BackButton fallback="/authenticated" />
+      <p className="empty-state">{message}</p>
+    </section>
+  );
 }
 
 function FileScreen({ view }: { view: View }) {

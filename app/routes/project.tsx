@@ -4,7 +4,8 @@
 // playlist builder and playlist order list (components/PlaylistBuilder).
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
-import { Invalid, NotFound } from "../../worker/domain/errors";
+import type { Deps } from "../../worker/domain/deps";
+import { Invalid } from "../../worker/domain/errors";
 import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
 import {
   addFilesToPlaylist,
@@ -20,7 +21,8 @@ import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedb
 import { PlaylistBuilder } from "../components/PlaylistBuilder";
 import { ChapterEditor } from "../components/playlists/ChapterEditor";
 import { requireUser, server } from "../lib/auth.server";
-import { type FormError, formAction, formFields, formList } from "../lib/forms.server";
+import { formAction, formFields, formList } from "../lib/forms.server";
+import { orNotFound, pageAction } from "../lib/page-errors.server";
 import type { ACCESS_TYPES } from "../lib/schemas/files";
 import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
 import { PROJECT_FILE_LIMITS, uploadFile } from "../lib/upload-client";
@@ -42,47 +44,47 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} · Creator Platform` }];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  try {
-    const { project, files } = await listProjectFiles(deps, user.id, params.projectId);
-    const playlist = await projectPlaylist(deps, user.id, project.id);
-    const [applications, titles, items] = await Promise.all([
-      applicationsOf(deps, user.id, playlist.id),
-      programTitles(deps, user.id),
-      Promise.all(
-        playlist.items.map(async (item) => ({
-          id: item.id,
-          fileName: item.fileName,
-          slotPosition: item.slotPosition,
-          seqPos: item.seqPos,
-          durationSeconds: item.durationSeconds,
-          contentType: item.contentType,
-          probeStatus: item.probeStatus,
-          fromProgram: item.programFileId != null,
-          previewUrl: (
-            await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS)
-          ).url,
-        })),
-      ),
-    ]);
-    const titleOf = new Map(titles.map((t) => [t.id, t.title]));
-    return {
-      project: { id: project.id, title: project.title },
-      files: files.map(fileSummary),
-      playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
-      applications: applications.map((application) => ({
-        id: application.id,
-        programTitle: titleOf.get(application.programId) ?? "Program",
-        createdAt: application.createdAt,
-        changes: application.changes.map((change) => ({ slot: change.slot, action: change.action })),
+  return orNotFound(projectPage(deps, user.id, params.projectId), "Project not found.");
+}
+
+/** Everything the page shows; a NotFound anywhere (another member's project) is the page's 404. */
+async function projectPage(deps: Deps, userId: string, projectId: string) {
+  const { project, files } = await listProjectFiles(deps, userId, projectId);
+  const playlist = await projectPlaylist(deps, userId, project.id);
+  const [applications, titles, items] = await Promise.all([
+    applicationsOf(deps, userId, playlist.id),
+    programTitles(deps, userId),
+    Promise.all(
+      playlist.items.map(async (item) => ({
+        id: item.id,
+        fileName: item.fileName,
+        slotPosition: item.slotPosition,
+        seqPos: item.seqPos,
+        durationSeconds: item.durationSeconds,
+        contentType: item.contentType,
+        probeStatus: item.probeStatus,
+        fromProgram: item.programFileId != null,
+        previewUrl: (
+          await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS)
+        ).url,
       })),
-    };
-  } catch (error) {
-    if (error instanceof NotFound) throw data("Project not found.", { status: 404 });
-    throw error;
-  }
+    ),
+  ]);
+  const titleOf = new Map(titles.map((t) => [t.id, t.title]));
+  return {
+    project: { id: project.id, title: project.title },
+    files: files.map(fileSummary),
+    playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
+    applications: applications.map((application) => ({
+      id: application.id,
+      programTitle: titleOf.get(application.programId) ?? "Program",
+      createdAt: application.createdAt,
+      changes: application.changes.map((change) => ({ slot: change.slot, action: change.action })),
+    })),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -135,17 +137,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (fields.intent === "delete-file") {
     const fileId = fields.fileId ?? "";
     const echo = { intent: "delete-file" as const, fileId };
-    try {
-      return await formAction(async () => {
+    return pageAction(
+      async () => {
         if (!fileId) throw new Invalid("Required data missing for deletion");
         await deleteFile(deps, user.id, fileId);
         return { ...echo, message: FILE_DELETED };
-      }, echo);
-    } catch (error) {
-      console.error(error);
-      const failure: FormError = { code: "internal", message: "An error occurred while deleting the file" };
-      return data({ ...echo, error: failure }, { status: 500 });
-    }
+      },
+      { echo, unexpected: "An error occurred while deleting the file" },
+    );
   }
 
   if (fields.intent === "delete-project") {
