@@ -12,7 +12,6 @@ import {
 } from "../../../app/lib/schemas/playlists";
 import {
   files,
-  jobs,
   type MediaKind,
   playlistItems,
   playlists,
@@ -66,6 +65,26 @@ function uploadedMedia(upload: Upload, sniffed: Sniffed) {
 /** The probe job of a new media record: its row (written with the record) and its queue message. */
 function probeJob(deps: Deps, upload: Upload, target: ProbeTarget, id: string) {
   return enqueue(deps, upload.userId, "probe", { target, id, key: upload.key, origin: deps.origin });
+}
+
+/**
+ * A playlist item or program file: `write` gets the new row's id, owner and media columns and
+ * answers the statements (parent's media kind, the row) and the record; the probe is queued with them.
+ */
+function probedMedia(
+  deps: Deps,
+  upload: Upload,
+  sniffed: Sniffed,
+  target: ProbeTarget,
+  write: (row: ReturnType<typeof uploadedMedia> & { id: string; userId: string }) => {
+    statements: BatchItem<"sqlite">[];
+    record: Record<string, unknown>;
+  },
+): Completion {
+  const id = crypto.randomUUID();
+  const probe = probeJob(deps, upload, target, id);
+  const { statements, record } = write({ id, userId: upload.userId, ...uploadedMedia(upload, sniffed) });
+  return { statements: [...statements, probe.statement], messages: [probe.message], record };
 }
 
 export const projectFile: Purpose = {
@@ -168,24 +187,18 @@ export const playlistItem: Purpose = {
       .select({ last: max(playlistItems.seqPos) })
       .from(playlistItems)
       .where(eq(playlistItems.playlistId, playlist.id));
-    const itemId = crypto.randomUUID();
-    const probe = probeJob(deps, upload, "playlist-item", itemId);
-    return {
+    return probedMedia(deps, upload, sniffed, "playlist-item", (row) => ({
       statements: [
         deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
         deps.db.insert(playlistItems).values({
-          id: itemId,
+          ...row,
           playlistId: playlist.id,
-          userId: upload.userId,
-          ...uploadedMedia(upload, sniffed),
           slotPosition: upload.target.slotPosition ?? null,
           seqPos: (last ?? 0) + 1,
         }),
-        probe.statement,
       ],
-      messages: [probe.message],
-      record: { itemId, playlistId: playlist.id, kind: sniffed.kind },
-    };
+      record: { itemId: row.id, playlistId: playlist.id, kind: sniffed.kind },
+    }));
   },
 };
 
@@ -210,23 +223,15 @@ export const programFile: Purpose = {
     const program = await ownProgram(deps, upload.userId, upload.target.programId!);
     const kind = sniffed.kind as "audio" | "video";
     if (program.mediaType && program.mediaType !== kind) throw new Invalid(programOnlyAccepts(program.mediaType));
-    const fileId = crypto.randomUUID();
-    const probe = probeJob(deps, upload, "program-file", fileId);
-    return {
+    return probedMedia(deps, upload, sniffed, "program-file", (row) => ({
       statements: [
         deps.db.update(programs).set({ mediaType: kind }).where(eq(programs.id, program.id)),
-        deps.db.insert(programFiles).values({
-          id: fileId,
-          programId: program.id,
-          userId: upload.userId,
-          ...uploadedMedia(upload, sniffed),
-          slotPosition: upload.target.slotPosition!,
-        }),
-        probe.statement,
+        deps.db
+          .insert(programFiles)
+          .values({ ...row, programId: program.id, slotPosition: upload.target.slotPosition! }),
       ],
-      messages: [probe.message],
-      record: { programFileId: fileId, programId: program.id, kind },
-    };
+      record: { programFileId: row.id, programId: program.id, kind },
+    }));
   },
 };
 
