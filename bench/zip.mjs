@@ -1,11 +1,11 @@
-// `npm run bench:zip`: the packaging job's zip path (worker/packaging/zip.ts)
+// `npm run bench:zip`: the packaging job's zip path (worker/domain/packages/zip.ts)
 // against Info-ZIP's `zip -0` on the same files, and its peak memory for 1 GiB.
 //
 //  1. Makes bench/results/zip-input/ once: 8 files of 128 MiB (1 GiB), a
 //     random 1 MiB block repeated with each MiB's first bytes numbered, so no
 //     two MiB are alike. Reused while count and sizes match. Then reads them
 //     once so both paths start from the page cache.
-//  2. Bundles worker/packaging/zip.ts (with fflate) with esbuild into
+//  2. Bundles worker/domain/packages/zip.ts (with fflate) with esbuild into
 //     bench/results/zip-bundle.mjs: the Worker runs bundled JS too, and Node's
 //     own type stripping would add ~20 MiB of RSS (its wasm loader) that is
 //     not the packaging's. `--strip-types` imports the .ts directly instead.
@@ -14,7 +14,7 @@
 //           file as a web byte stream (FileHandle.readableWebStream({type:
 //           "bytes"}); an R2 object body in workerd is a byte stream too, so
 //           zipStream reads both into one recycled buffer), runs zipStream →
-//           fixedChunks(8 MiB) exactly like worker/jobs/package.ts, and writes
+//           fixedChunks(8 MiB) exactly like worker/domain/packages/jobs.ts, and writes
 //           each part to <out>/ours.zip (awaited, like uploadPart). Peak
 //           RSS: the child's own getrusage maxRSS.
 //     zip   `zip -0 -q <out>/zip.zip <files>` in the input folder, run under
@@ -77,12 +77,12 @@ import {
 } from "./lib.mjs";
 
 const TAG = "bench/zip";
-const PART_SIZE = 8 * MiB; // worker/jobs/package.ts PACKAGE_PART_SIZE
+const PART_SIZE = 8 * MiB; // worker/domain/packages/jobs.ts PACKAGE_PART_SIZE
 const TARGET_RATIO = 0.8;
 const TARGET_ABOVE_IDLE_MIB = 32;
 const INPUT_DIR = join(RESULTS, "zip-input");
 const BUNDLE = join(RESULTS, "zip-bundle.mjs");
-const SOURCE = resolve(root, "worker/packaging/zip.ts");
+const SOURCE = resolve(root, "worker/domain/packages/zip.ts");
 
 const nodeFlags = ["--disable-warning=ExperimentalWarning"];
 
@@ -421,7 +421,7 @@ async function main() {
   const modulePath = STRIP_TYPES ? SOURCE : bundle();
   console.log(`bench/zip: archives go to ${OUT_DIR}${OUT_DIR.startsWith("/dev/shm") ? " (tmpfs)" : " (disk)"}`);
   console.log(
-    `bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/packaging/zip.ts + fflate)"}`,
+    `bench/zip: our path imports ${modulePath.slice(root.length + 1)}${STRIP_TYPES ? " (Node type stripping)" : " (esbuild bundle of worker/domain/packages/zip.ts + fflate)"}`,
   );
   const withZip = ensureZip();
 

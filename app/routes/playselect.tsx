@@ -5,8 +5,9 @@
 // with the file to open, or the failure.
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { startPackage } from "../../worker/domain/packages/packages";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
-import { startPackage, startRenders } from "../../worker/domain/renders/renders";
+import { startRenders } from "../../worker/domain/renders/renders";
 import { parse } from "../../worker/domain/validation";
 import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
 import { LoudnessReport, type LoudnessReportView } from "../components/renders/LoudnessReport";

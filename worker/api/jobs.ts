@@ -1,8 +1,8 @@
 // Background jobs: their owner polls the status; the renderer reports progress.
 import { z } from "zod";
 import { Forbidden } from "../domain/errors";
-import { jobStatus } from "../domain/renders/renders";
 import { isProgressToken, recordProgress } from "../jobs/progress";
+import { jobStatus } from "../jobs/status";
 import { memberApi, publicApi, valid } from "./context";
 
 const status = memberApi((app) =>

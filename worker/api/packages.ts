@@ -1,6 +1,6 @@
 // Packaging playlists into one zip (seed 000 §7 `POST /package-playlists`); progress is a job's.
 import { packageSchema } from "../../app/lib/schemas/playlists";
-import { startPackage } from "../domain/renders/renders";
+import { startPackage } from "../domain/packages/packages";
 import { memberApi, valid } from "./context";
 
 export const packagesApi = memberApi((app) =>

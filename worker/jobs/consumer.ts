@@ -7,13 +7,12 @@
 import { z } from "zod";
 import type { Job } from "../db/schema";
 import { type Deps, makeDeps } from "../domain/deps";
+import { failPackage, runPackage, runPurchasePackage } from "../domain/packages/jobs";
 import { RendererRefused } from "../renderer/client";
 import { isJobKind, type JobInput, type JobKindName, readSpec, type SpecOf } from "./jobs";
-import { failPackage, runPackage } from "./package";
 import { failPoster, runPoster } from "./poster";
 import { failPreview, runPreview } from "./preview";
 import { failProbe, runProbe } from "./probe";
-import { runPurchasePackage } from "./purchase";
 import { failRender, runRender } from "./render";
 import { loadJob, markFailed, markRetrying } from "./store";
 

@@ -9,7 +9,8 @@ import { call } from "../../tests/workers/http";
 import { database } from "../db/client";
 import { jobs, playlistChapters, playlistItems, playlists, projects, renders, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
-import { listRenders, startPackage, startRenders } from "../domain/renders/renders";
+import { startPackage } from "../domain/packages/packages";
+import { listRenders, startRenders } from "../domain/renders/renders";
 import { consumeJobs } from "./consumer";
 import { progressUrl } from "./progress";
 

@@ -3,10 +3,10 @@
 // PDFs are made once, kept in storage beside the purchase, and reused.
 import { and, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, productFiles, users } from "../../db/schema";
-import { zipName } from "../../packaging/zip";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { licenceFacts, licencePdf } from "../licences/licences";
+import { zipName } from "../packages/zip";
 
 export function licenceKey(buyerId: string, orderId: string, code: string) {
   return `users/${buyerId}/purchases/${orderId}/licence-${code}.pdf`;

@@ -4,12 +4,12 @@
 // without payment.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
-import { jobs, type Order, orderItems, orders, products, users } from "../../db/schema";
+import { type Order, orderItems, orders, products, users } from "../../db/schema";
 import { enqueue, sendJobs } from "../../jobs/jobs";
+import { jobStatus } from "../../jobs/status";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { jobStatus } from "../renders/renders";
 import { unavailableReason } from "./cart";
 import { createOrder } from "./checkout";
 import { settleOrder } from "./fulfilment";
@@ -119,7 +119,7 @@ export async function claimFreeProduct(deps: Deps, buyerId: string, productId: s
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))
     .where(eq(products.id, productId));
-  if (!product || product.product.accessType !== "public-read" || product.product.status === "deleted")
+  if (product?.product.accessType !== "public-read" || product.product.status === "deleted")
     throw new NotFound(PRODUCT_UNAVAILABLE);
   const p = product.product;
   if (p.userId === buyerId) throw new Conflict(OWN_PRODUCT, undefined, "own_product");

@@ -1,16 +1,16 @@
-// Rendering playlists into one file and packaging them as a zip: both are
-// jobs. The rows users see (renders, jobs) are written with the job in one
-// batch; the queue message follows.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
+// Rendering playlists into one file each: a job. The rows users see
+// (renders, jobs) are written with the job in one batch; the queue message
+// follows. Packaging playlists as a zip lives in ../packages/.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { jobs, playlistItems, playlists, projects, renders } from "../../db/schema";
+import { playlistItems, renders } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
-import { zipLimitProblem, zipName } from "../../packaging/zip";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
-import { Invalid, NotFound } from "../errors";
-import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
+import { Invalid } from "../errors";
+import { zipName } from "../packages/zip";
+import { ownPlaylistsWithTitles } from "../playlists/playlists";
 
 const URL_SECONDS = 60 * 60;
 
@@ -98,68 +98,4 @@ export async function renderStatus(deps: Deps, userId: string, renderIds: string
       .from(renders)
       .where(and(eq(renders.userId, userId), inArray(renders.id, chunk))),
   );
-}
-
-/** The entries a package of these playlists would hold: one folder per playlist. */
-export async function packageEntries(deps: Deps, userId: string, playlistIds: string[]) {
-  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
-  const items = await itemsOfPlaylists(deps, playlistIds);
-  const folders = new Set<string>();
-  return targets.flatMap(({ playlist, projectTitle }) => {
-    let folder = zipName(projectTitle);
-    while (folders.has(folder)) folder += "_";
-    folders.add(folder);
-    return items
-      .filter((i) => i.playlistId === playlist.id)
-      .map((item, index) => ({
-        name: `${folder}/${String(index + 1).padStart(2, "0")}-${zipName(item.fileName)}`,
-        size: item.size,
-        key: item.key,
-      }));
-  });
-}
-
-export async function startPackage(deps: Deps, userId: string, playlistIds: string[]) {
-  if (playlistIds.length === 0) throw new Invalid(NO_PLAYLISTS_SELECTED);
-  const entries = await packageEntries(deps, userId, playlistIds);
-  if (entries.length === 0) throw new Invalid("The selected playlists have no files.");
-  const problem = zipLimitProblem(entries);
-  if (problem) throw new Invalid(problem);
-  const job = enqueue(deps, userId, "package", { playlistIds, origin: deps.origin });
-  await job.statement;
-  await sendJobs(deps, [job.message]);
-  return { jobId: job.id, status: "queued" as const };
-}
-
-/** A job of the caller's: status, progress, and for a finished package its download URL. */
-export async function jobStatus(deps: Deps, userId: string, jobId: string) {
-  const [job] = await deps.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
-  if (!job) throw new NotFound("Job not found.");
-  const output = job.output as { key?: string; fileName?: string } | null;
-  const downloadUrl =
-    job.status === "done" && output?.key
-      ? (
-          await deps.storage.signer.signGet(
-            { key: output.key, contentType: zipType(output.fileName), downloadName: output.fileName },
-            URL_SECONDS,
-          )
-        ).url
-      : null;
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    progress: job.progress,
-    error: job.error,
-    downloadUrl,
-    fileName: output?.fileName ?? null,
-  };
-}
-
-/** Package and purchase outputs are zips: served as such, always as a download. */
-function zipType(fileName?: string): string | undefined {
-  return fileName?.toLowerCase().endsWith(".zip") ? "application/zip" : undefined;
 }

@@ -1,14 +1,17 @@
-// Package job: a zip of the selected playlists' files, one folder per
-// playlist, streamed from R2 through fflate into an R2 multipart upload in
-// equal parts, so memory stays at about one part whatever the total size.
-import type { Job } from "../db/schema";
-import type { Deps } from "../domain/deps";
-import { packageEntries } from "../domain/renders/renders";
-import { fixedChunks, zipStream } from "../packaging/zip";
-import { packageKey } from "../storage/keys";
-import type { JobInput } from "./jobs";
-import { recordProgress } from "./progress";
-import { markDone, markFailed, markRunning } from "./store";
+// Package jobs: a zip of the selected playlists' files (one folder per
+// playlist) or of a purchase's originals and licence PDFs, streamed from R2
+// through fflate into an R2 multipart upload in equal parts, so memory stays
+// at about one part whatever the total size. They run in the Worker's queue
+// consumer (no ffmpeg needed).
+import type { Job } from "../../db/schema";
+import type { JobInput } from "../../jobs/jobs";
+import { recordProgress } from "../../jobs/progress";
+import { markDone, markFailed, markRunning } from "../../jobs/store";
+import { packageKey } from "../../storage/keys";
+import type { Deps } from "../deps";
+import { purchaseEntries } from "../orders/package";
+import { packageEntries } from "./packages";
+import { fixedChunks, zipStream } from "./zip";
 
 export const PACKAGE_PART_SIZE = 8 * 1024 * 1024;
 
@@ -16,6 +19,12 @@ export async function runPackage(deps: Deps, _env: Env, job: Job, { playlistIds 
   await markRunning(deps.db, job.id);
   const entries = await packageEntries(deps, job.userId, playlistIds);
   const fileName = `playlists-${new Date(deps.now()).toISOString().slice(0, 10)}.zip`;
+  await zipToStorage(deps, job, entries, fileName);
+}
+
+export async function runPurchasePackage(deps: Deps, _env: Env, job: Job, { orderId }: JobInput<"purchase">) {
+  await markRunning(deps.db, job.id);
+  const { entries, fileName } = await purchaseEntries(deps, job.userId, orderId);
   await zipToStorage(deps, job, entries, fileName);
 }
 

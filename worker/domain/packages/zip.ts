@@ -148,6 +148,7 @@ export async function* fixedChunks(source: AsyncIterable<Uint8Array>, size: numb
 export function zipName(text: string): string {
   return (
     text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes from archive names
       .replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_")
       .replace(/^\.+/, "_")
       .slice(0, 120) || "untitled"
