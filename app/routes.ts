@@ -16,7 +16,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("community", "routes/community.tsx"),
   route("error", "routes/error.tsx"),
-  route("authenticated", "routes/authenticated.tsx"),
+  route("authenticated", "routes/member-home.tsx"),
   route("settings", "routes/settings.tsx"),
   route("theAdministrator", "routes/the-administrator.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
@@ -27,7 +27,7 @@ export default [
   route("fundraiser", "routes/fundraiser.tsx"),
   route("farmereps", "routes/farmereps.tsx"),
   route("digiprev/:userId", "routes/digiprev.tsx"),
-  route("bigfile/:fileId", "routes/bigfile.tsx"),
+  route("bigfile/:fileId", "routes/file-view.tsx"),
   route("licence/:code", "routes/licence.tsx"),
 
   route("projects/:projectId", "routes/project.tsx"),

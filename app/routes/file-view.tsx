@@ -15,7 +15,7 @@ import { canGoBackInApp } from "../lib/history";
 import { notFoundMessage } from "../lib/page-errors";
 import { orNotFound, pageAction } from "../lib/page-errors.server";
 import { NOTE_EMPTY, NOTE_MAX_LENGTH, noteSchema, slotPositionSchema } from "../lib/schemas/files";
-import type { Route } from "./+types/bigfile";
+import type { Route } from "./+types/file-view";
 import { fileSummary } from "./files.server";
 import "../styles/files.css";
 

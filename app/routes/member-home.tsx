@@ -7,7 +7,7 @@ import { DropZone } from "../components/DropZone";
 import { requireUser, server } from "../lib/auth.server";
 import { type ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
 import { PROJECT_FILE_LIMITS, type UploadTarget, uploadFile } from "../lib/upload-client";
-import type { Route } from "./+types/authenticated";
+import type { Route } from "./+types/member-home";
 import "../styles/files.css";
 
 export function meta() {
