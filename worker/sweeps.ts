@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
-import { runProgramSchedules } from "./domain/programs/programs";
+import { runProgramSchedules } from "./domain/programs/schedules";
 import { startRenders } from "./domain/renders/renders";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";

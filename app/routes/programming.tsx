@@ -18,14 +18,12 @@ import {
 import { data, useFetcher, useRevalidator } from "react-router";
 import { Invalid } from "../../worker/domain/errors";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
+import { applyProgram, type PlaylistPlan, previewApply } from "../../worker/domain/programs/applications";
 import {
-  applyProgram,
   createProgram,
   deleteProgram,
   deleteProgramFile,
   listPrograms,
-  type PlaylistPlan,
-  previewApply,
   reorderPrograms,
   setProgramFileSlot,
 } from "../../worker/domain/programs/programs";

@@ -14,7 +14,8 @@ import {
   reorderPlaylist,
   setItemSlot,
 } from "../../worker/domain/playlists/playlists";
-import { applicationsOf, programTitles, undoApplication } from "../../worker/domain/programs/programs";
+import { applicationsOf, undoApplication } from "../../worker/domain/programs/applications";
+import { programTitles } from "../../worker/domain/programs/programs";
 import { parse } from "../../worker/domain/validation";
 import { DropZone } from "../components/DropZone";
 import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";

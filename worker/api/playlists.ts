@@ -14,7 +14,7 @@ import {
   reorderPlaylist,
   setItemSlot,
 } from "../domain/playlists/playlists";
-import { applicationsOf } from "../domain/programs/programs";
+import { applicationsOf } from "../domain/programs/applications";
 import { memberApi, valid } from "./context";
 
 export const playlistsApi = memberApi((app) =>

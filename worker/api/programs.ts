@@ -5,18 +5,16 @@ import {
   programSchema,
   programSlotSchema,
 } from "../../app/lib/schemas/playlists";
+import { applyProgram, previewApply, undoApplication } from "../domain/programs/applications";
 import {
-  applyProgram,
   createProgram,
   deleteProgram,
   deleteProgramFile,
   isProgramSlotFree,
   listPrograms,
-  previewApply,
   programTitles,
   reorderPrograms,
   setProgramFileSlot,
-  undoApplication,
 } from "../domain/programs/programs";
 import { memberApi, valid } from "./context";
 

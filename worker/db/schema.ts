@@ -150,6 +150,24 @@ export interface MeasuredLoudness {
 }
 const loudness = () => text("loudness", { mode: "json" }).$type<MeasuredLoudness>();
 
+/**
+ * The media a playable row carries: a project file, a playlist item, a program file. One list,
+ * so a row that starts playing another's bytes copies all of them (`mediaOf()` in
+ * worker/domain/media/media.ts) and a new fact is added once.
+ */
+export const mediaColumns = () => ({
+  key: text("key").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  durationSeconds: real("duration_seconds"),
+  frameRate: real("frame_rate"),
+  resolution: text("resolution"),
+  probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
+  loudness: loudness(),
+});
+export const MEDIA_COLUMNS = Object.keys(mediaColumns()) as (keyof ReturnType<typeof mediaColumns>)[];
+
 export const files = sqliteTable(
   "files",
   {
@@ -158,22 +176,16 @@ export const files = sqliteTable(
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    /** R2 key: users/{userId}/projects/{projectId}/files/{ts}-{rand}-{sanitised}. */
-    key: text("key").notNull(),
-    /** The sanitised name, without the timestamp and random prefix. */
-    fileName: text("file_name").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
+    /**
+     * key: users/{userId}/projects/{projectId}/files/{ts}-{rand}-{sanitised};
+     * fileName: the sanitised name, without the timestamp and random prefix.
+     */
+    ...mediaColumns(),
     kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
     accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
     slotPosition: text("slot_position"),
     seqPos: integer("seq_pos").notNull().default(0),
-    durationSeconds: real("duration_seconds"),
-    frameRate: real("frame_rate"),
-    resolution: text("resolution"),
-    probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
     probeError: text("probe_error"),
-    loudness: loudness(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -353,19 +365,6 @@ export type MemberItem = typeof memberItems.$inferSelect;
 
 export const PLAYLIST_MEDIA = ["audio", "video"] as const;
 export type PlaylistMedia = (typeof PLAYLIST_MEDIA)[number];
-
-/** Media facts shared by every playable thing: a playlist item, a program file. */
-const mediaColumns = () => ({
-  key: text("key").notNull(),
-  fileName: text("file_name").notNull(),
-  contentType: text("content_type").notNull(),
-  size: integer("size").notNull(),
-  durationSeconds: real("duration_seconds"),
-  frameRate: real("frame_rate"),
-  resolution: text("resolution"),
-  probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
-  loudness: loudness(),
-});
 
 /** One playlist per project (seed 000 §3), locked to audio or video by its first item. */
 export const playlists = sqliteTable(

@@ -2,6 +2,7 @@
 // atomic upsert (D1 serialises writes), then is refused if over the limit, so
 // concurrent attempts can never exceed it.
 import { eq, sql } from "drizzle-orm";
+import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { TooManyRequests } from "../domain/errors";
@@ -28,9 +29,7 @@ export async function takeAttempt(db: Database, limits: Limit[], now = Date.now(
       .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } })
       .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt });
   });
-  const [first, ...rest] = statements;
-  if (!first) return;
-  const results = await db.batch([first, ...rest]);
+  const results = await runBatch(db, statements);
   results.forEach(([row], i) => {
     const limit = limits[i]!;
     if (row && row.count > limit.max) {

@@ -7,10 +7,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/lib/schemas/beatbattle";
 import { beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";
-import { isUniqueViolation } from "../ordering";
 import { claimable, releaseUnclaimed } from "../uploads/claims";
 import { assertCanEnter, battleView, currentBattle } from "./battles";
 

@@ -6,11 +6,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
-import { isUniqueViolation } from "../ordering";
 import { claimable } from "../uploads/claims";
 
 const LINK_SECONDS = 60 * 60;

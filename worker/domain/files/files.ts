@@ -1,12 +1,12 @@
 // Projects, their files and the notes on them. Every function takes the
-// caller's user id: another member's project or file is NotFound, never
-// Forbidden, so ids do not leak.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { inChunks } from "../../db/chunks";
+// caller's user id and reads through `memberData()`: another member's project
+// or file is NotFound, never Forbidden, so ids do not leak.
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { type FileRecord, files, notes, projects } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
+import { memberData } from "../member-data";
 
 export const PREVIEW_URL_SECONDS = 60 * 60;
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -16,18 +16,13 @@ export async function listProjects(deps: Deps, userId: string) {
     .select({ id: projects.id, title: projects.title, createdAt: projects.createdAt, fileCount: count(files.id) })
     .from(projects)
     .leftJoin(files, eq(files.projectId, projects.id))
-    .where(eq(projects.userId, userId))
+    .where(memberData(deps.db, userId).mine(projects))
     .groupBy(projects.id)
     .orderBy(desc(projects.createdAt));
 }
 
 export async function getProject(deps: Deps, userId: string, projectId: string) {
-  const [project] = await deps.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!project) throw new NotFound("Project not found.");
-  return project;
+  return memberData(deps.db, userId).project(projectId);
 }
 
 export async function listProjectFiles(deps: Deps, userId: string, projectId: string) {
@@ -47,16 +42,6 @@ export async function deleteProject(deps: Deps, userId: string, projectId: strin
     if (listing.objects.length) await deps.storage.bucket.delete(listing.objects.map((o) => o.key));
     cursor = listing.truncated ? listing.cursor : undefined;
   } while (cursor);
-}
-
-/** A file the caller owns. */
-export async function ownFile(deps: Deps, userId: string, fileId: string): Promise<FileRecord> {
-  const [file] = await deps.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.userId, userId)));
-  if (!file) throw new NotFound("File not found.");
-  return file;
 }
 
 /** A file the caller may see: their own, or anyone's public-read file. */
@@ -126,20 +111,20 @@ export async function downloadUrl(deps: Deps, userId: string | null, fileId: str
 
 /** Deletes the record first (nothing points at a missing object), then the object. */
 export async function deleteFile(deps: Deps, userId: string, fileId: string) {
-  const file = await ownFile(deps, userId, fileId);
+  const file = await memberData(deps.db, userId).file(fileId);
   await deps.db.delete(files).where(eq(files.id, file.id));
   await deps.storage.bucket.delete(file.key);
   return { projectId: file.projectId };
 }
 
 export async function setSlotPosition(deps: Deps, userId: string, fileId: string, slotPosition: string | null) {
-  const file = await ownFile(deps, userId, fileId);
+  const file = await memberData(deps.db, userId).file(fileId);
   await deps.db.update(files).set({ slotPosition }).where(eq(files.id, file.id));
   return { slotPosition };
 }
 
 export async function addNote(deps: Deps, userId: string, fileId: string, text: string) {
-  const file = await ownFile(deps, userId, fileId);
+  const file = await memberData(deps.db, userId).file(fileId);
   const [note] = await deps.db
     .insert(notes)
     .values({ id: crypto.randomUUID(), fileId: file.id, userId, text })
@@ -148,19 +133,10 @@ export async function addNote(deps: Deps, userId: string, fileId: string, text: 
 }
 
 export async function deleteNote(deps: Deps, userId: string, fileId: string, noteId: string) {
-  const file = await ownFile(deps, userId, fileId);
+  const file = await memberData(deps.db, userId).file(fileId);
   const deleted = await deps.db
     .delete(notes)
     .where(and(eq(notes.id, noteId), eq(notes.fileId, file.id)))
     .returning({ id: notes.id });
   if (deleted.length === 0) throw new NotFound("Note not found.");
-}
-
-export async function filesByIds(deps: Deps, userId: string, ids: string[]) {
-  return inChunks(ids, (chunk) =>
-    deps.db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), inArray(files.id, chunk))),
-  );
 }

@@ -9,9 +9,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { CHAPTER_MARK_TAKEN } from "../../../app/lib/schemas/chapters";
 import type { Database } from "../../db/client";
 import { type ChapterSnapshot, type PlaylistChapter, type PlaylistItem, playlistChapters } from "../../db/schema";
+import { unlessDuplicate } from "../../db/unique";
 import type { Deps } from "../deps";
-import { Conflict, Invalid, NotFound } from "../errors";
-import { isUniqueViolation } from "../ordering";
+import { Conflict, Invalid } from "../errors";
+import { memberData } from "../member-data";
 import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
 /** "spring_spot-v2.mp4" → "spring spot-v2": the stored name has no upload prefix; drop the extension. */
@@ -92,13 +93,11 @@ function insideItem(item: PlaylistItem, offsetSeconds: number) {
     throw new Invalid("The mark must fall inside the item.", { at: ["The mark must fall inside the item."] });
 }
 
+/** One mark per time in an item: the unique index decides. */
 async function claimingMark<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(CHAPTER_MARK_TAKEN, { at: [CHAPTER_MARK_TAKEN] });
-    throw error;
-  }
+  return unlessDuplicate(write, () => {
+    throw new Conflict(CHAPTER_MARK_TAKEN, { at: [CHAPTER_MARK_TAKEN] });
+  });
 }
 
 export async function addChapterMark(deps: Deps, userId: string, input: { itemId: string; at: number; title: string }) {
@@ -118,15 +117,6 @@ export async function addChapterMark(deps: Deps, userId: string, input: { itemId
   return { id, message: "Chapter mark added." };
 }
 
-async function ownMark(deps: Deps, userId: string, chapterId: string) {
-  const [mark] = await deps.db
-    .select()
-    .from(playlistChapters)
-    .where(and(eq(playlistChapters.id, chapterId), eq(playlistChapters.userId, userId)));
-  if (!mark) throw new NotFound("Chapter not found.");
-  return mark;
-}
-
 /** Renames and/or moves a mark inside its item; an item's own chapter can only be renamed. */
 export async function editChapterMark(
   deps: Deps,
@@ -134,7 +124,7 @@ export async function editChapterMark(
   chapterId: string,
   edit: { at?: number; title?: string },
 ) {
-  const mark = await ownMark(deps, userId, chapterId);
+  const mark = await memberData(deps.db, userId).chapter(chapterId);
   if (edit.at !== undefined && mark.offsetSeconds === 0)
     throw new Invalid("An item's own chapter starts with the item; add a mark to start one later.");
   if (edit.at !== undefined) insideItem(await ownItem(deps, userId, mark.itemId), edit.at);
@@ -151,7 +141,7 @@ export async function editChapterMark(
 }
 
 export async function removeChapterMark(deps: Deps, userId: string, chapterId: string) {
-  const mark = await ownMark(deps, userId, chapterId);
+  const mark = await memberData(deps.db, userId).chapter(chapterId);
   await deps.db.delete(playlistChapters).where(eq(playlistChapters.id, mark.id));
   return { message: mark.offsetSeconds === 0 ? "Chapter title reset to the file's name." : "Chapter mark removed." };
 }

@@ -13,7 +13,6 @@ import {
 } from "../../../app/lib/schemas/playlists";
 import { inChunks, insertChunks } from "../../db/chunks";
 import {
-  files,
   type Playlist,
   type PlaylistItem,
   type PlaylistMedia,
@@ -26,27 +25,20 @@ import { playlistKeyFor } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
-import { assertCompleteOrder, claimingSlot } from "../ordering";
+import { mediaOf } from "../media/media";
+import { memberData } from "../member-data";
+import { claimingSlot, isSlotFreeIn, saveOrder } from "../ordering";
 
 /** The project's playlist, created on first use. */
 export async function ensurePlaylist(deps: Deps, userId: string, projectId: string): Promise<Playlist> {
-  const [project] = await deps.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!project) throw new NotFound("Project not found.");
+  await memberData(deps.db, userId).project(projectId);
   await deps.db.insert(playlists).values({ id: crypto.randomUUID(), userId, projectId }).onConflictDoNothing();
   const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.projectId, projectId));
   return playlist!;
 }
 
 export async function ownPlaylist(deps: Deps, userId: string, playlistId: string): Promise<Playlist> {
-  const [playlist] = await deps.db
-    .select()
-    .from(playlists)
-    .where(and(eq(playlists.id, playlistId), eq(playlists.userId, userId)));
-  if (!playlist) throw new NotFound("Playlist not found.");
-  return playlist;
+  return memberData(deps.db, userId).playlist(playlistId);
 }
 
 export function playlistItemsOf(deps: Deps, playlistId: string) {
@@ -71,7 +63,7 @@ export async function listPlaylists(deps: Deps, userId: string) {
     .select({ playlist: playlists, projectTitle: projects.title })
     .from(playlists)
     .innerJoin(projects, eq(projects.id, playlists.projectId))
-    .where(eq(playlists.userId, userId))
+    .where(memberData(deps.db, userId).mine(playlists))
     .orderBy(asc(projects.title));
   const ids = rows.map((r) => r.playlist.id);
   const items = await itemsOfPlaylists(deps, ids);
@@ -104,12 +96,7 @@ export function lockedKind(current: PlaylistMedia | null, kinds: string[]): Play
 export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: string, fileIds: string[]) {
   if (fileIds.length === 0) throw new Invalid(NO_FILES_SELECTED);
   const playlist = await ensurePlaylist(deps, userId, projectId);
-  const selected = await inChunks(fileIds, (chunk) =>
-    deps.db
-      .select()
-      .from(files)
-      .where(and(eq(files.userId, userId), eq(files.projectId, projectId), inArray(files.id, chunk))),
-  );
+  const selected = (await memberData(deps.db, userId).files(fileIds)).filter((f) => f.projectId === projectId);
   if (selected.length !== new Set(fileIds).size) throw new NotFound("File not found.");
   const ordered = fileIds.map((id) => selected.find((f) => f.id === id)!);
   const kind = lockedKind(
@@ -130,15 +117,8 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
       id,
       playlistId: playlist.id,
       userId,
+      ...mediaOf(file),
       key,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      size: file.size,
-      durationSeconds: file.durationSeconds,
-      frameRate: file.frameRate,
-      resolution: file.resolution,
-      probeStatus: file.probeStatus,
-      loudness: file.loudness,
       // The seed's transfer carries the file's slot letter into the playlist.
       slotPosition: file.slotPosition,
       seqPos: (last ?? 0) + i + 1,
@@ -178,21 +158,12 @@ async function assertSlotsFree(deps: Deps, playlistId: string, selected: { slotP
 }
 
 export async function ownItem(deps: Deps, userId: string, itemId: string): Promise<PlaylistItem> {
-  const [item] = await deps.db
-    .select()
-    .from(playlistItems)
-    .where(and(eq(playlistItems.id, itemId), eq(playlistItems.userId, userId)));
-  if (!item) throw new NotFound("Playlist item not found.");
-  return item;
+  return memberData(deps.db, userId).playlistItem(itemId);
 }
 
 export async function isSlotFree(deps: Deps, userId: string, playlistId: string, slot: string, exceptItemId?: string) {
   await ownPlaylist(deps, userId, playlistId);
-  const [taken] = await deps.db
-    .select({ id: playlistItems.id })
-    .from(playlistItems)
-    .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.slotPosition, slot)));
-  return !taken || taken.id === exceptItemId;
+  return isSlotFreeIn(deps.db, playlistItems, eq(playlistItems.playlistId, playlistId), slot, exceptItemId);
 }
 
 /** The items of these playlists, each playlist's in play order (queried in chunks: any number of ids). */
@@ -213,7 +184,7 @@ export async function ownPlaylistsWithTitles(deps: Deps, userId: string, playlis
       .select({ playlist: playlists, projectTitle: projects.title })
       .from(playlists)
       .innerJoin(projects, eq(projects.id, playlists.projectId))
-      .where(and(eq(playlists.userId, userId), inArray(playlists.id, chunk))),
+      .where(and(memberData(deps.db, userId).mine(playlists), inArray(playlists.id, chunk))),
   );
   if (rows.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
   return rows;
@@ -233,18 +204,10 @@ export async function setItemSlot(deps: Deps, userId: string, itemId: string, sl
 export async function reorderPlaylist(deps: Deps, userId: string, playlistId: string, itemIds: string[]) {
   await ownPlaylist(deps, userId, playlistId);
   const items = await playlistItemsOf(deps, playlistId);
-  assertCompleteOrder(
-    itemIds,
-    items.map((i) => i.id),
-    "The order must list every item of the playlist once.",
+  const message = "The order must list every item of the playlist once.";
+  await saveOrder(deps.db, { ids: itemIds, known: items, message }, (id, n) =>
+    deps.db.update(playlistItems).set({ seqPos: n }).where(eq(playlistItems.id, id)),
   );
-  const [first, ...rest] = itemIds.map((id, i) =>
-    deps.db
-      .update(playlistItems)
-      .set({ seqPos: i + 1 })
-      .where(eq(playlistItems.id, id)),
-  );
-  await deps.db.batch([first!, ...rest]);
 }
 
 /** Removes an item and renumbers the rest; its object goes too unless a program owns it. */

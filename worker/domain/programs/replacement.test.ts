@@ -11,7 +11,7 @@ import { database } from "../../db/client";
 import { files, jobs, playlistItems, programFiles } from "../../db/schema";
 import { consumeJobs } from "../../jobs/consumer";
 import { makeDeps } from "../deps";
-import { runProgramSchedules } from "./programs";
+import { runProgramSchedules } from "./schedules";
 
 const db = database(env.DB);
 let member: Awaited<ReturnType<typeof signUp>>;

@@ -4,13 +4,13 @@
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
 import { type Upload, uploadParts, uploads } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique";
 import { sendJobs } from "../../jobs/jobs";
 import { sanitizeFileName } from "../../storage/keys";
 import { announcedKind, kindsAgree, SNIFF_BYTES, sniff } from "../../storage/media";
 import type { SignedRequest } from "../../storage/signer";
 import type { Deps } from "../deps";
 import { DomainError, Invalid, NotFound } from "../errors";
-import { isUniqueViolation } from "../ordering";
 import { type Completion, PURPOSES } from "./purposes";
 
 /** A signed URL lives this long; a multipart upload may be resumed for a day. */

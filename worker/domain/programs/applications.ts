@@ -1,0 +1,219 @@
+// Applying a program to playlists puts each program file into the playlist
+// slot with the same letter (or appends it with that letter), keeping what it
+// replaced so the change can be undone. This is how an expired ad spot is
+// replaced everywhere.
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/lib/schemas/playlists";
+import { runBatch, type Statement } from "../../db/batch";
+import { type ItemMedia, playlistItems, playlists, programApplications, programFiles } from "../../db/schema";
+import type { Deps } from "../deps";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { syncFromHomes } from "../media/facts";
+import { mediaOf } from "../media/media";
+import { memberData } from "../member-data";
+import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
+import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
+
+type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
+
+export interface PlannedChange {
+  slot: string;
+  action: "replace" | "append";
+  itemId: string | null;
+  seqPos: number;
+  from: string | null;
+  to: string;
+  programFileId: string;
+}
+
+export interface PlaylistPlan {
+  playlistId: string;
+  projectTitle: string;
+  refused: string | null;
+  changes: PlannedChange[];
+}
+
+async function plan(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
+  if (!programId) throw new Invalid(NO_PROGRAM_SELECTED);
+  const data = memberData(deps.db, userId);
+  const program = await data.program(programId);
+  const fileRows = await deps.db
+    .select()
+    .from(programFiles)
+    .where(eq(programFiles.programId, program.id))
+    .orderBy(asc(programFiles.slotPosition));
+  if (fileRows.length === 0) throw new Invalid("This program has no files yet.");
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
+  const items = await itemsOfPlaylists(deps, playlistIds);
+
+  const plans: PlaylistPlan[] = targets.map(({ playlist, projectTitle }) => {
+    const own = items.filter((i) => i.playlistId === playlist.id);
+    if (playlist.mediaType && program.mediaType && playlist.mediaType !== program.mediaType) {
+      return {
+        playlistId: playlist.id,
+        projectTitle,
+        refused: `This program holds ${program.mediaType} files; this playlist plays ${playlist.mediaType}.`,
+        changes: [],
+      };
+    }
+    let next = (own.at(-1)?.seqPos ?? 0) + 1;
+    const changes = fileRows.map((file): PlannedChange => {
+      const target = own.find((i) => i.slotPosition === file.slotPosition);
+      if (target)
+        return {
+          slot: file.slotPosition,
+          action: "replace",
+          itemId: target.id,
+          seqPos: target.seqPos,
+          from: target.fileName,
+          to: file.fileName,
+          programFileId: file.id,
+        };
+      return {
+        slot: file.slotPosition,
+        action: "append",
+        itemId: null,
+        seqPos: next++,
+        from: null,
+        to: file.fileName,
+        programFileId: file.id,
+      };
+    });
+    return { playlistId: playlist.id, projectTitle, refused: null, changes };
+  });
+  return { program, fileRows, items, plans };
+}
+
+/** What applying would change, per playlist, before anything is changed. */
+export async function previewApply(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
+  return (await plan(deps, userId, programId, playlistIds)).plans;
+}
+
+export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
+  const { program, fileRows, items, plans } = await plan(deps, userId, programId, playlistIds);
+  const applications: { playlistId: string; applicationId: string }[] = [];
+  for (const p of plans.filter((p) => !p.refused)) {
+    const statements: Statement[] = [];
+    const recorded: ApplicationChange[] = [];
+    const marks = await snapshotMarks(deps.db, p.playlistId);
+    for (const change of p.changes) {
+      const file = fileRows.find((f) => f.id === change.programFileId)!;
+      const media: ItemMedia = { ...mediaOf(file), programFileId: file.id };
+      if (change.action === "replace") {
+        const item = items.find((i) => i.id === change.itemId)!;
+        statements.push(
+          deps.db.update(playlistItems).set(media).where(eq(playlistItems.id, item.id)),
+          dropMarksInside(deps.db, item.id),
+        );
+        recorded.push({
+          itemId: item.id,
+          slot: change.slot,
+          action: "replaced",
+          previous: { ...mediaOf(item), programFileId: item.programFileId },
+          chapters: marks.get(item.id) ?? [],
+        });
+      } else {
+        const itemId = crypto.randomUUID();
+        statements.push(
+          deps.db.insert(playlistItems).values({
+            id: itemId,
+            playlistId: p.playlistId,
+            userId,
+            ...media,
+            slotPosition: change.slot,
+            seqPos: change.seqPos,
+          }),
+        );
+        recorded.push({ itemId, slot: change.slot, action: "appended", previous: null });
+      }
+    }
+    const applicationId = crypto.randomUUID();
+    statements.push(
+      deps.db
+        .insert(programApplications)
+        .values({ id: applicationId, programId: program.id, playlistId: p.playlistId, userId, changes: recorded }),
+    );
+    if (program.mediaType)
+      statements.push(
+        deps.db
+          .update(playlists)
+          .set({ mediaType: program.mediaType })
+          .where(and(eq(playlists.id, p.playlistId), isNull(playlists.mediaType))),
+      );
+    // The program files' probes may have finished since they were read.
+    statements.push(...syncFromHomes(deps.db, p.playlistId));
+    await runBatch(deps.db, statements);
+    applications.push({ playlistId: p.playlistId, applicationId });
+  }
+  const refused = plans
+    .filter((p) => p.refused)
+    .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
+  return {
+    success: applications.length > 0,
+    message: applications.length ? PROGRAM_APPLIED : (refused[0]?.message ?? PROGRAM_APPLIED),
+    applications,
+    refused,
+  };
+}
+
+/** Undoes the latest application on its playlist: replaced items get their media back, appended ones go. */
+export async function undoApplication(deps: Deps, userId: string, applicationId: string) {
+  const [application] = await deps.db
+    .select()
+    .from(programApplications)
+    .where(
+      and(
+        eq(programApplications.id, applicationId),
+        memberData(deps.db, userId).mine(programApplications),
+        isNull(programApplications.undoneAt),
+      ),
+    );
+  if (!application) throw new NotFound("Nothing to undo.");
+  const [latest] = await deps.db
+    .select({ id: programApplications.id })
+    .from(programApplications)
+    .where(and(eq(programApplications.playlistId, application.playlistId), isNull(programApplications.undoneAt)))
+    .orderBy(desc(programApplications.createdAt))
+    .limit(1);
+  if (latest?.id !== application.id) throw new Conflict("Undo the later program on this playlist first.");
+
+  const statements: Statement[] = application.changes.flatMap((change) => {
+    if (change.action === "appended" || !change.previous)
+      return [deps.db.delete(playlistItems).where(eq(playlistItems.id, change.itemId))];
+    const item = { id: change.itemId, playlistId: application.playlistId, userId };
+    return [
+      // Records from before loudness was kept name no loudness: the program's must not stay.
+      deps.db
+        .update(playlistItems)
+        .set({ loudness: null, ...change.previous })
+        .where(eq(playlistItems.id, change.itemId)),
+      ...(change.chapters ? restoreMarks(deps.db, item, change.chapters) : []),
+    ];
+  });
+  // The restored media's facts may have been probed meanwhile (its home is the project file).
+  statements.push(...syncFromHomes(deps.db, application.playlistId));
+  statements.push(
+    deps.db
+      .update(programApplications)
+      .set({ undoneAt: new Date(deps.now()) })
+      .where(eq(programApplications.id, application.id)),
+  );
+  await runBatch(deps.db, statements);
+  return { success: true, message: "Program change undone.", playlistId: application.playlistId };
+}
+
+export async function applicationsOf(deps: Deps, userId: string, playlistId: string) {
+  const data = memberData(deps.db, userId);
+  await data.playlist(playlistId);
+  return deps.db
+    .select()
+    .from(programApplications)
+    .where(
+      and(
+        data.mine(programApplications),
+        eq(programApplications.playlistId, playlistId),
+        isNull(programApplications.undoneAt),
+      ),
+    )
+    .orderBy(desc(programApplications.createdAt));
+}
