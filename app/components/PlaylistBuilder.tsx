@@ -10,6 +10,8 @@
 // direct uploads use the one browser upload helper.
 import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { displayName, formatDuration, slotDuration } from "../lib/format";
+import { kindOfFile, type MediaKind } from "../lib/media-kind";
 import {
   allFilesMustBe,
   NO_FILES_SELECTED,
@@ -19,19 +21,9 @@ import {
   SLOT_TAKEN,
 } from "../lib/schemas/playlists";
 import { uploadFile } from "../lib/upload-client";
-import {
-  displayName,
-  Feedback,
-  formatDuration,
-  kindOfFile,
-  LocalTime,
-  type MediaKind,
-  type ShowFeedback,
-  SlotPreview,
-  slotDuration,
-  useAnswer,
-  useFeedback,
-} from "./files";
+import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "./Feedback";
+import { LocalTime } from "./LocalTime";
+import { SlotPreview } from "./playlists/SlotPreview";
 import { SlotInput } from "./SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "./SortableList";
 import "../styles/playlists.css";

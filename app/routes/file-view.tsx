@@ -7,9 +7,11 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavig
 import { Invalid, NotFound } from "../../worker/domain/errors";
 import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
 import { parse } from "../../worker/domain/validation";
-import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
+import { Feedback, useFeedback } from "../components/Feedback";
+import { LocalTime } from "../components/LocalTime";
 import { PageError } from "../components/PageError";
 import { requireUser, server } from "../lib/auth.server";
+import { displayName, formatBytes, formatDuration } from "../lib/format";
 import { type FormError, formFields } from "../lib/forms.server";
 import { canGoBackInApp } from "../lib/history";
 import { notFoundMessage } from "../lib/page-errors";

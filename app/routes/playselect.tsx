@@ -9,9 +9,11 @@ import { startPackage } from "../../worker/domain/packages/packages";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { startRenders } from "../../worker/domain/renders/renders";
 import { parse } from "../../worker/domain/validation";
-import { displayName, Feedback, formatDuration, PickerActions, useFeedback } from "../components/files";
+import { Feedback, useFeedback } from "../components/Feedback";
+import { PickerActions } from "../components/playlists/PickerActions";
 import { LoudnessReport, type LoudnessReportView } from "../components/renders/LoudnessReport";
 import { requireUser, server } from "../lib/auth.server";
+import { displayName, formatDuration } from "../lib/format";
 import { formAction, formFields, formList } from "../lib/forms.server";
 import {
   NO_PLAYLISTS_SELECTED,

@@ -28,24 +28,16 @@ import {
   setProgramFileSlot,
 } from "../../worker/domain/programs/programs";
 import { parse } from "../../worker/domain/validation";
-import {
-  displayName,
-  Feedback,
-  formatDuration,
-  kindOfFile,
-  LocalTime,
-  type MediaKind,
-  PickerActions,
-  type ShowFeedback,
-  SlotPreview,
-  slotDuration,
-  useAnswer,
-  useFeedback,
-} from "../components/files";
+import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../components/Feedback";
+import { LocalTime } from "../components/LocalTime";
+import { PickerActions } from "../components/playlists/PickerActions";
+import { SlotPreview } from "../components/playlists/SlotPreview";
 import { SlotInput } from "../components/SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../components/SortableList";
 import { requireUser, server } from "../lib/auth.server";
+import { displayName, formatDuration, slotDuration } from "../lib/format";
 import { formAction, formFields, formList } from "../lib/forms.server";
+import { kindOfFile, type MediaKind } from "../lib/media-kind";
 import {
   NO_PROGRAM_SELECTED,
   ONLY_AUDIO_OR_VIDEO,

@@ -18,10 +18,12 @@ import { applicationsOf, undoApplication } from "../../worker/domain/programs/ap
 import { programTitles } from "../../worker/domain/programs/programs";
 import { parse } from "../../worker/domain/validation";
 import { DropZone } from "../components/DropZone";
-import { displayName, Feedback, formatBytes, formatDuration, LocalTime, useFeedback } from "../components/files";
+import { Feedback, useFeedback } from "../components/Feedback";
+import { LocalTime } from "../components/LocalTime";
 import { PlaylistBuilder } from "../components/PlaylistBuilder";
 import { ChapterEditor } from "../components/playlists/ChapterEditor";
 import { requireUser, server } from "../lib/auth.server";
+import { displayName, formatBytes, formatDuration } from "../lib/format";
 import { formAction, formFields, formList } from "../lib/forms.server";
 import { orNotFound, pageAction } from "../lib/page-errors.server";
 import type { ACCESS_TYPES } from "../lib/schemas/files";

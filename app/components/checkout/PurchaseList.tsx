@@ -5,7 +5,7 @@ import { Link, useRevalidator } from "react-router";
 import type { OrderView } from "../../../worker/domain/orders/purchases";
 import { LICENCE_NAMES } from "../../lib/licences";
 import { formatMoney } from "../../lib/schemas/money";
-import { LocalTime } from "../files";
+import { LocalTime } from "../LocalTime";
 import { ItemCells, ItemHeaderCells } from "./ItemColumns";
 import { PackageStatus } from "./PackageStatus";
 
