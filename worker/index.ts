@@ -12,6 +12,7 @@ import { consumeJobs } from "./jobs/consumer";
 import { requestContext } from "./request-context";
 import { readSessionUser } from "./sessions";
 import { runSweeps } from "./sweeps";
+import { drainUnreadBody } from "./unread-body";
 
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -32,28 +33,36 @@ function isApi(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+async function respond(request: Request, env: Env, ctx: ExecutionContext) {
+  if (isCrossOriginWrite(request)) return crossOriginRefusal();
+  // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
+  const edge = edgeCacheEntry(request);
+  if (edge) {
+    const hit = await edgeCached(edge);
+    if (hit) {
+      if (isDevelopment(env))
+        for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) hit.headers.set(name, "0");
+      return hit;
+    }
+  }
+  const d1 = requestD1(env, request, { counting: isDevelopment(env) });
+  const scoped: Env = { ...env, DB: d1.db };
+  const response = isApi(new URL(request.url).pathname)
+    ? await api.fetch(request, scoped, ctx)
+    : await renderDocument(request, scoped, ctx);
+  const finished = d1.finish(response);
+  // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
+  ctx.waitUntil(carryOutPurges(new URL(request.url).origin));
+  return edge ? storeAtEdge(ctx, edge, finished) : finished;
+}
+
 export default {
   async fetch(request, env, ctx) {
-    if (isCrossOriginWrite(request)) return crossOriginRefusal();
-    // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
-    const edge = edgeCacheEntry(request);
-    if (edge) {
-      const hit = await edgeCached(edge);
-      if (hit) {
-        if (isDevelopment(env))
-          for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) hit.headers.set(name, "0");
-        return hit;
-      }
+    try {
+      return await respond(request, env, ctx);
+    } finally {
+      await drainUnreadBody(request);
     }
-    const d1 = requestD1(env, request, { counting: isDevelopment(env) });
-    const scoped: Env = { ...env, DB: d1.db };
-    const response = isApi(new URL(request.url).pathname)
-      ? await api.fetch(request, scoped, ctx)
-      : await renderDocument(request, scoped, ctx);
-    const finished = d1.finish(response);
-    // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
-    ctx.waitUntil(carryOutPurges(new URL(request.url).origin));
-    return edge ? storeAtEdge(ctx, edge, finished) : finished;
   },
   queue: consumeJobs,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(runSweeps(env)),
