@@ -1,6 +1,7 @@
 // A counting semaphore with a bounded FIFO queue: at most `max` holders, the
 // rest wait in arrival order. A waiter whose signal aborts (client gone,
-// shutdown) leaves the queue without ever taking a slot.
+// shutdown) leaves the queue without ever taking a slot. Also `eachLimited`,
+// the same bound for the parts of one job (a render's probes).
 
 export class QueueFull extends Error {
   constructor() {
@@ -79,4 +80,33 @@ export class Limiter {
       else this.#active--;
     };
   }
+}
+
+/** Runs `work` over `values` with at most `limit` at once; the first failure stops the rest. */
+export async function eachLimited<T>(
+  values: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (value: T, index: number, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const stop = new AbortController();
+  const combined = AbortSignal.any([signal, stop.signal]);
+  let next = 0;
+  let firstError: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < values.length && !firstError) {
+      const index = next++;
+      try {
+        await work(values[index]!, index, combined);
+      } catch (error) {
+        if (!firstError) {
+          firstError = { error };
+          stop.abort(error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+  signal.throwIfAborted();
+  if (firstError) throw firstError.error;
 }

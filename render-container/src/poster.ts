@@ -7,15 +7,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PosterInput, PosterResult } from "./contract.ts";
+import { fileBody } from "./faststart.ts";
 import { isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { target } from "./preview.ts";
-import { failureReason, pictureStream, runFfprobe, summariseProbe } from "./probe.ts";
+import { failureReason, NETWORK_PROTOCOLS, pictureStream, runFfprobe, summariseProbe } from "./probe.ts";
 import { UploadFailed, upload } from "./transfer.ts";
 
 /** The frame is taken this far in (or half way through a shorter video): past a black first frame. */
 export const POSTER_AT_SECONDS = 1;
 /** Network protocols only: a crafted playlist cannot make ffmpeg open local files. */
-const NETWORK = "http,https,tcp,tls";
 
 export function parsePosterInput(raw: unknown): Parsed<PosterInput> {
   const input = isObject(raw) ? raw : {};
@@ -36,7 +36,7 @@ export function posterTime(durationSeconds: number | null): number {
 
 async function makePoster({ source, output }: PosterInput, context: JobContext, dir: string): Promise<PosterResult> {
   const url = source.url;
-  const probed = await runFfprobe(context, url, { protocols: NETWORK });
+  const probed = await runFfprobe(context, url, { protocols: NETWORK_PROTOCOLS });
   if (!probed.ok) throw new JobFailed(422, "poster_failed", failureReason(probed.stderr, url));
   const picture = pictureStream(probed.output);
   if (!picture?.width || !picture.height)
@@ -45,7 +45,7 @@ async function makePoster({ source, output }: PosterInput, context: JobContext, 
   context.progress(30);
 
   const frame = join(dir, "poster.jpg");
-  const args = ["-hide_banner", "-v", "error", "-y", "-protocol_whitelist", NETWORK];
+  const args = ["-hide_banner", "-v", "error", "-y", "-protocol_whitelist", NETWORK_PROTOCOLS];
   const grabbed = await context.exec("ffmpeg", [
     ...[...args, "-ss", String(posterTime(durationSeconds)), "-i", url],
     ...["-map", `0:${picture.index ?? "v:0"}`, "-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", frame],
@@ -56,7 +56,7 @@ async function makePoster({ source, output }: PosterInput, context: JobContext, 
   context.doing("the upload of the poster");
   let size: number;
   try {
-    size = await upload(frame, output.url, {
+    size = await upload(await fileBody(frame), output.url, {
       signal: context.signal,
       headers: output.headers,
       contentType: "image/jpeg",

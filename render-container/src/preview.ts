@@ -9,6 +9,7 @@ import { createReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileBody } from "./faststart.ts";
 import { isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { failureReason, runFfprobe } from "./probe.ts";
 import { download, TooLarge, Unreadable, UploadFailed, upload } from "./transfer.ts";
@@ -165,7 +166,7 @@ async function makePreview(input: PreviewInput, context: JobContext, dir: string
   context.doing("the upload of the preview");
   let size: number;
   try {
-    size = await upload(preview, input.output.url, {
+    size = await upload(await fileBody(preview), input.output.url, {
       signal: context.signal,
       headers: input.output.headers,
       contentType: "audio/mpeg",

@@ -6,6 +6,9 @@ import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
 
+/** The only protocols ffprobe/ffmpeg may use for a signed URL: a crafted file cannot make them open local files. */
+export const NETWORK_PROTOCOLS = "http,https,tcp,tls";
+
 export type FfprobeStream = {
   index?: number;
   codec_type?: string;
@@ -181,7 +184,7 @@ export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
 
   async run({ url }, context) {
     // Only network protocols: a crafted playlist cannot make ffprobe open local files.
-    const probed = await runFfprobe(context, url, { protocols: "http,https,tcp,tls" });
+    const probed = await runFfprobe(context, url, { protocols: NETWORK_PROTOCOLS });
     if (!probed.ok) throw new JobFailed(422, "probe_failed", failureReason(probed.stderr, url));
     const result = summariseProbe(probed.output);
     if (!result.hasVideo && !result.hasAudio) {

@@ -1,4 +1,4 @@
-// The pure half of job kind `render`: what each downloaded item is, whether
+// The pure half of job kind `render`: what each item is, whether
 // the items can be joined by stream copy, the filter graphs for re-encoding
 // and for per-item loudness, progress and error text. No I/O here;
 // src/render.ts runs the plan.
@@ -9,6 +9,7 @@ import {
   type FfprobeOutput,
   type FfprobeStream,
   isStillImage,
+  NETWORK_PROTOCOLS,
   parseRate,
   pictureStream,
   soundStream,
@@ -17,12 +18,14 @@ import {
 
 export type { MediaType };
 
-/** One playlist item after download and ffprobe. */
+/** One playlist item after ffprobe. */
 export type Item = {
   /** 1-based position in the playlist. */
   n: number;
-  /** File name inside the job's folder, e.g. "item-2.mp4". */
+  /** Its name in ffmpeg's messages, e.g. "item-2.mp4" (becomes "item 2" in the user's). */
   file: string;
+  /** Its signed GET URL, which ffmpeg reads itself (ranges); absent in unit tests of the plan. */
+  url?: string;
   duration: number;
   formatName: string;
   streamLayout: string;
@@ -59,7 +62,7 @@ const REFUSED_FORMATS: Record<string, string> = {
   tee: "a tee list",
 };
 
-/** Extensions kept on downloaded files (they help ffmpeg guess raw formats); anything else gets ".media". */
+/** Extensions kept in an item's name (ffmpeg's messages name it); anything else gets ".media". */
 const MEDIA_EXTENSIONS = new Set([
   "mp4",
   "m4v",
@@ -355,9 +358,36 @@ export function audioGraph(
   return `${lines.join(";\n")}\n`;
 }
 
-/** ffconcat list for the concat demuxer: relative names in the job's folder (its "safe" mode). */
+/** A token of an ffconcat line, in single quotes (a quote inside becomes '\'' as in a shell). */
+const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * ffconcat list for the concat demuxer. An item with a URL is read from it
+ * with only network protocols and only the demuxer ffprobe saw (the list is
+ * a local file, so the list itself is opened with `file`; these options stop
+ * that from reaching the items); one without is a name in the job's folder.
+ */
 export function concatList(items: readonly Item[]): string {
-  return `ffconcat version 1.0\n${items.map((i) => `file '${i.file}'`).join("\n")}\n`;
+  const lines = items.map((i) =>
+    i.url
+      ? `file ${quoted(i.url)}\noption protocol_whitelist ${NETWORK_PROTOCOLS}\noption format_whitelist ${quoted(i.formatName)}`
+      : `file ${quoted(i.file)}`,
+  );
+  return `ffconcat version 1.0\n${lines.join("\n")}\n`;
+}
+
+/** ffmpeg's inputs for the items, each opened like the concat list's entries. */
+export function itemInputs(items: readonly Item[]): string[] {
+  return items.flatMap((i) =>
+    i.url
+      ? ["-protocol_whitelist", NETWORK_PROTOCOLS, "-format_whitelist", i.formatName, "-i", i.url]
+      : ["-protocol_whitelist", "file", "-i", i.file],
+  );
+}
+
+/** ffmpeg's messages with each item's signed URL replaced by its name (no signature reaches the user). */
+export function withItemNames(stderr: string, items: readonly Item[]): string {
+  return items.reduce((text, i) => (i.url ? text.split(i.url).join(i.file) : text), stderr);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 // Moving a render's bytes: signed GET URLs streamed to files on disk, and
-// the rendered file streamed from disk to a signed PUT URL. Nothing is held
+// a rendered file (a Body, see faststart.ts) streamed to a signed PUT URL. Nothing is held
 // in memory whole, and no error message carries a URL (they are signed).
-import { createReadStream, createWriteStream } from "node:fs";
-import { stat, statfs } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { statfs } from "node:fs/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Body } from "./faststart.ts";
 import { formatBytes } from "./render-plan.ts";
 
 /** The input could not be fetched (HTTP error, refused connection, broken transfer). */
@@ -172,17 +173,20 @@ export async function download(
   return received;
 }
 
+/** How long a broken upload still waits for the target's answer. */
+const ANSWER_GRACE_MS = 250;
+
 /** Headers the renderer sets itself on an upload. */
 export const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "expect"]);
 
 /**
- * PUTs the file at `path` to `url` as a stream with its content-length
- * (signed PUT URLs want one, and no chunked encoding). `headers` are the
- * caller's (e.g. a content type the URL was signed for) and win over
- * `contentType`. Resolves once the target answered 2xx.
+ * PUTs `body` to `url` as a stream with its content-length (signed PUT URLs
+ * want one, and no chunked encoding). `headers` are the caller's (e.g. a
+ * content type the URL was signed for) and win over `contentType`. Resolves
+ * once the target answered 2xx.
  */
 export async function upload(
-  path: string,
+  body: Body,
   url: string,
   options: {
     signal: AbortSignal;
@@ -191,16 +195,18 @@ export async function upload(
     onBytes?: (sent: number) => void;
   },
 ): Promise<number> {
-  const { size } = await stat(path);
+  const { size } = body;
   const target = new URL(url);
   const headers: Record<string, string> = { "content-type": options.contentType };
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   headers["content-length"] = String(size);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   const req = send(target, { method: "PUT", headers, signal: options.signal });
+  // A target that refuses (e.g. 403) may close the connection while the body is still going out:
+  // the write then fails, but its answer may still be read just after. The answer, when there is one, counts.
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     req.once("response", resolve);
-    req.once("error", reject);
+    req.once("error", (error) => setTimeout(() => reject(error), ANSWER_GRACE_MS));
   });
   let sent = 0;
   const counter = new Transform({
@@ -211,7 +217,7 @@ export async function upload(
     },
   });
   // The target may answer (e.g. 403) before reading everything: the answer counts, not the broken pipe.
-  const streamed = pipeline(createReadStream(path), counter, req).then(
+  const streamed = pipeline(body.stream(), counter, req).then(
     () => null,
     (error: unknown) => error,
   );

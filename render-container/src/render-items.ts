@@ -1,0 +1,61 @@
+// A render's items, read where they are: ffprobe opens each signed URL itself
+// (range requests: the moov and the first packets, not the whole file), and
+// the joins open them again the same way (render-plan.ts `itemInputs`,
+// `concatList`). Nothing is downloaded to disk first.
+import type { RenderInput } from "./contract.ts";
+import { type JobContext, JobFailed } from "./jobs.ts";
+import { eachLimited } from "./limiter.ts";
+import { failureReason, NETWORK_PROTOCOLS, runFfprobe } from "./probe.ts";
+import { describeItem, type Item, ItemProblem, itemFileName } from "./render-plan.ts";
+import { TooLarge } from "./transfer.ts";
+
+/** Probes of one job running side by side: each mostly waits on ffprobe's start-up and the storage's answers. */
+const PARALLEL_PROBES = 6;
+
+export const failed = (message: string) => new JobFailed(422, "render_failed", message);
+
+/** ffmpeg's words for an HTTP error, in the storage's terms ("Server returned 404 Not Found"). */
+function readReason(stderr: string, url: string): string {
+  const http = /Server returned (\d{3}) ([^\n]*)/.exec(stderr);
+  return http ? `the storage answered ${http[1]} ${http[2]!.trim()}` : failureReason(stderr, url);
+}
+
+/**
+ * ffprobes every item (side by side; failures name the first bad item) and
+ * checks what the plan needs: the streams, codec parameters and codec
+ * headers (`-show_data_hash` hashes only those, the `extradata`, for the
+ * copy decision), the durations, and the sizes against
+ * RENDER_MAX_INPUT_BYTES. Progress 0–10 %.
+ */
+export async function probeItems(
+  input: RenderInput,
+  ctx: JobContext,
+  report: (percent: number) => void,
+): Promise<{ items: Item[]; bytes: number }> {
+  const { items } = input;
+  const probes: Awaited<ReturnType<typeof runFfprobe>>[] = new Array(items.length);
+  let done = 0;
+  await eachLimited(items, PARALLEL_PROBES, ctx.signal, async ({ url }, index) => {
+    const probing = runFfprobe(ctx, url, { protocols: NETWORK_PROTOCOLS, extraArgs: ["-show_data_hash", "sha256"] });
+    // ffprobe is reading the input over HTTP: a storage that stops answering times out as the download.
+    ctx.doing("the download of the inputs");
+    probes[index] = await probing;
+    report((10 * ++done) / items.length);
+  });
+  let bytes = 0;
+  const described = items.map(({ url }, index) => {
+    const n = index + 1;
+    const probed = probes[index]!;
+    if (!probed.ok) throw failed(`Item ${n} could not be read: ${readReason(probed.stderr, url)}`);
+    // The storage's content-length, as ffprobe saw it; a size it did not tell is not counted.
+    bytes += Number(probed.output.format?.size) || 0;
+    try {
+      return { ...describeItem(n, itemFileName(n, url), probed.output, input.mediaType), url };
+    } catch (error) {
+      if (error instanceof ItemProblem) throw failed(error.message);
+      throw error;
+    }
+  });
+  if (bytes > ctx.config.renderMaxInputBytes) throw failed(new TooLarge(ctx.config.renderMaxInputBytes).message);
+  return { items: described, bytes };
+}
