@@ -8,9 +8,9 @@ import { requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
 import { carryOutPurges, edgeCached, edgeCacheEntry, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
+import { renderForSession } from "./http/page-session";
 import { consumeJobs } from "./jobs/consumer";
 import { requestContext } from "./request-context";
-import { readSessionUser } from "./sessions";
 import { runSweeps } from "./sweeps";
 import { drainUnreadBody } from "./unread-body";
 
@@ -18,15 +18,13 @@ const handleDocument = createRequestHandler(() => import("virtual:react-router/s
 
 async function renderDocument(request: Request, env: Env, ctx: ExecutionContext) {
   const deps = makeDeps(env, new URL(request.url).origin);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    ctx,
-    deps,
-    user: await readSessionUser(deps.db, request),
-    caller: callerOf(request),
+  const caller = callerOf(request);
+  // The session is checked by D1 beside the page's own reads, not before them (ADR 024).
+  return renderForSession(request, deps, (user) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { env, ctx, deps, user, caller });
+    return handleDocument(request, context);
   });
-  return handleDocument(request, context);
 }
 
 function isApi(pathname: string) {

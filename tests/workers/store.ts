@@ -70,15 +70,8 @@ export async function quickMember(role: "user" | "admin" = "user") {
   const db = database(env.DB);
   const id = crypto.randomUUID();
   const tag = id.slice(0, 8);
-  await db.insert(users).values({
-    id,
-    name: `Buyer ${tag}`,
-    username: `buyer_${tag}`,
-    email: `buyer-${tag}@example.com`,
-    passwordHash: "unused",
-    role,
-    verified: true,
-  });
-  const token = await createSession(db, id);
+  const member = { id, name: `Buyer ${tag}`, username: `buyer_${tag}`, email: `buyer-${tag}@example.com`, role };
+  await db.insert(users).values({ ...member, passwordHash: "unused", verified: true });
+  const token = await createSession(db, env.SESSION_SECRET, member);
   return { user: { id, role }, cookie: `${SESSION_COOKIE}=${token}` };
 }

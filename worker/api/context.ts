@@ -40,7 +40,7 @@ export function callerOf(request: Request): Caller {
 export const withSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = makeDeps(c.env, new URL(c.req.url).origin);
   c.set("deps", deps);
-  c.set("user", await readSessionUser(deps.db, c.req.raw));
+  c.set("user", await readSessionUser(deps.db, deps.secret, c.req.raw));
   c.set("caller", callerOf(c.req.raw));
   await next();
 };

@@ -43,10 +43,7 @@ export async function signIn(
   if (!user || !ok) throw new Unauthenticated(SIGN_IN_UNSUCCESSFUL);
 
   await clearAttempts(deps.db, own, deps.now());
-  const token = await createSession(deps.db, user.id, deps.now());
-  return {
-    token,
-    deviceToken: await deviceToken(deps.secret, email),
-    user: { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
-  };
+  const member = { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role };
+  const token = await createSession(deps.db, deps.secret, { ...member, theme: user.theme }, deps.now());
+  return { token, deviceToken: await deviceToken(deps.secret, email), user: member };
 }

@@ -15,7 +15,7 @@ import { signups, users } from "../../db/schema";
 import { hmacSha256, randomId, randomSixDigitCode, timingSafeEqual } from "../../security/crypto";
 import { hashPassword } from "../../security/passwords";
 import { takeAttempt } from "../../security/rate-limit";
-import { createSession } from "../../sessions";
+import { createSession, type SessionUser } from "../../sessions";
 import type { Caller, Deps } from "../deps";
 import { Conflict, type FieldErrors, Invalid } from "../errors";
 
@@ -110,7 +110,7 @@ export async function verifySignup(deps: Deps, { signupId, code }: VerifyForm, c
   if (taken) throw new Conflict(Object.values(taken).flat()[0]!, taken);
 
   const userId = crypto.randomUUID();
-  const role = pending.email === deps.adminEmail ? "admin" : "user";
+  const role: SessionUser["role"] = pending.email === deps.adminEmail ? "admin" : "user";
   await deps.db.batch([
     deps.db.insert(users).values({
       id: userId,
@@ -123,10 +123,7 @@ export async function verifySignup(deps: Deps, { signupId, code }: VerifyForm, c
     }),
     deps.db.delete(signups).where(eq(signups.email, pending.email)),
   ]);
-  const token = await createSession(deps.db, userId, deps.now());
-  return {
-    token,
-    next: pending.next ?? "/authenticated",
-    user: { id: userId, name: pending.name, username: pending.username, email: pending.email, role },
-  };
+  const user = { id: userId, name: pending.name, username: pending.username, email: pending.email, role };
+  const token = await createSession(deps.db, deps.secret, user, deps.now());
+  return { token, next: pending.next ?? "/authenticated", user };
 }

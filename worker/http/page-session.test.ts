@@ -1,0 +1,102 @@
+// The page session (ADR 024): a signed cookie is refused without D1, a member
+// page's session check runs beside its reads (at most two D1 round trips one
+// after another), and D1 overrules the cookie whenever they differ.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, cookieFrom, signUp } from "../../tests/workers/http";
+import { quickMember } from "../../tests/workers/store";
+import { database } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { readSessionClaim, SESSION_COOKIE, sealSession } from "../sessions";
+
+const waits = (response: Response) => Number(response.headers.get("x-d1-waits"));
+const statements = (response: Response) => Number(response.headers.get("x-d1-statements"));
+const sessionSetCookie = (response: Response) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+
+async function claimOf(cookie: string) {
+  const request = new Request("http://localhost/", { headers: { cookie } });
+  const claim = await readSessionClaim(env.SESSION_SECRET, request);
+  if (!claim) throw new Error("cookie not readable");
+  return claim;
+}
+
+describe("page session", () => {
+  it("renders a member page with at most two D1 round trips one after another", async () => {
+    const member = await signUp();
+    for (const path of ["/settings", "/authenticated", "/purchases", "/digistore"]) {
+      const page = await call(path, { cookie: member.cookie });
+      expect(page.status, path).toBe(200);
+      expect(await page.text()).toContain(member.form.name);
+      expect(statements(page), path).toBeGreaterThan(0);
+      expect(waits(page), path).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("refuses a cookie it did not sign without asking D1, and clears it", async () => {
+    const member = await signUp();
+    const [token, claims] = member.cookie.slice(`${SESSION_COOKIE}=`.length).split(".");
+    for (const cookie of [
+      `${SESSION_COOKIE}=bench-stale-session-0000000000`,
+      `${SESSION_COOKIE}=${token}`,
+      `${SESSION_COOKIE}=${token}.${claims}.forged-signature`,
+    ]) {
+      const page = await call("/signin", { cookie });
+      expect(page.status).toBe(200);
+      expect(statements(page)).toBe(0);
+      expect(sessionSetCookie(page)).toMatch(/Max-Age=0/);
+    }
+  });
+
+  it("refuses a signed cookie whose time is up without asking D1", async () => {
+    const member = await signUp();
+    const claim = await claimOf(member.cookie);
+    const ended = await sealSession(env.SESSION_SECRET, { ...claim, expiresAt: Date.now() - 1000 });
+    const page = await call("/settings", { cookie: `${SESSION_COOKIE}=${ended}` });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/signin?from=%2Fsettings");
+    expect(statements(page)).toBe(0);
+  });
+
+  it("answers a signed-out session's page as a visitor's and clears the cookie", async () => {
+    const member = await signUp();
+    const claim = await claimOf(member.cookie);
+    await database(env.DB).delete(sessions).where(eq(sessions.userId, claim.user.id));
+    const page = await call("/settings", { cookie: member.cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/signin?from=%2Fsettings");
+    expect(sessionSetCookie(page)).toMatch(/Max-Age=0/);
+    const home = await call("/", { cookie: member.cookie });
+    expect(await home.text()).not.toContain(member.form.name);
+  });
+
+  it("follows D1, not the cookie, when the member changed (a role taken away) and seals the cookie afresh", async () => {
+    const admin = await quickMember("admin");
+    expect((await call("/theAdministrator", { cookie: admin.cookie })).status).toBe(200);
+    await database(env.DB).update(users).set({ role: "user" }).where(eq(users.id, admin.user.id));
+
+    const refused = await call("/theAdministrator", { cookie: admin.cookie });
+    expect(refused.status).toBe(403);
+    const resealed = cookieFrom(refused);
+    expect((await claimOf(resealed)).user.role).toBe("user");
+    expect((await claimOf(resealed)).expiresAt).toBe((await claimOf(admin.cookie)).expiresAt);
+
+    const again = await call("/theAdministrator", { cookie: resealed });
+    expect(again.status).toBe(403);
+    expect(sessionSetCookie(again)).toBeUndefined();
+  });
+
+  it("never runs an action on a claim D1 has not confirmed", async () => {
+    const member = await signUp();
+    const claim = await claimOf(member.cookie);
+    await database(env.DB).delete(sessions).where(eq(sessions.userId, claim.user.id));
+    const saved = await call("/settings.data", {
+      cookie: member.cookie,
+      body: new URLSearchParams({ accentColor: "#2563eb", fontPercentage: "120", isDarkMode: "on" }),
+    });
+    expect(saved.status).toBeLessThan(500);
+    const [row] = await database(env.DB).select({ theme: users.theme }).from(users).where(eq(users.id, claim.user.id));
+    expect(row?.theme ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+// A page's session, checked by D1 beside the page's own reads instead of
+// before them (ADR 024): the session costs a member page no round trip of
+// its own, and a cookie we did not sign costs no D1 at all.
+import type { Database } from "../db/client";
+import {
+  clearedSessionCookie,
+  lookupSession,
+  readSessionClaim,
+  SESSION_COOKIE,
+  type SessionClaim,
+  type SessionUser,
+  sameSessionUser,
+  sealSession,
+  sessionCookie,
+} from "../sessions";
+import { readCookie } from "./cookies";
+
+/** Renders the page for this member (null: a visitor); called again only when D1 overrules the cookie. */
+export type RenderFor = (user: SessionUser | null) => Promise<Response>;
+
+interface SessionDeps {
+  db: Database;
+  secret: string;
+  now: () => number;
+}
+
+/**
+ * - No cookie, or one we did not sign or whose time is up: the page is rendered for a visitor with no
+ *   D1 lookup (a leftover cookie is cleared).
+ * - A read (GET/HEAD) with a signed cookie: the page is rendered for the member the cookie names while
+ *   D1 looks the session up. The answer leaves only if D1 confirms the session and the member field for
+ *   field; otherwise it is dropped and the page rendered again for D1's member (a visitor when the
+ *   session has ended), with the cookie sealed afresh or cleared. Page loaders only read, so the
+ *   dropped render changed nothing.
+ * - A write (an action): D1 first, then the action, which must never run on an unconfirmed claim.
+ */
+export async function renderForSession(request: Request, deps: SessionDeps, render: RenderFor): Promise<Response> {
+  const now = deps.now();
+  const claim = await readSessionClaim(deps.secret, request, now);
+  if (!claim) {
+    const response = await render(null);
+    return readCookie(request, SESSION_COOKIE) && !setsSession(response)
+      ? withCookie(response, clearedSessionCookie(request))
+      : response;
+  }
+  const lookup = lookupSession(deps.db, claim.token, now);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const user = await lookup;
+    return reconcile(request, deps.secret, claim, user, await render(user));
+  }
+  const [speculative, user] = await Promise.all([render(claim.user), lookup]);
+  if (sameSessionUser(user, claim.user)) return speculative;
+  await speculative.body?.cancel();
+  return reconcile(request, deps.secret, claim, user, await render(user));
+}
+
+/** Brings the cookie in line with D1 when they differ (a new name, role or theme; a session that ended). */
+async function reconcile(
+  request: Request,
+  secret: string,
+  claim: SessionClaim,
+  user: SessionUser | null,
+  response: Response,
+): Promise<Response> {
+  // An answer that sets a session itself (sign-in) or ends it (sign-out) has the last word.
+  if (sameSessionUser(user, claim.user) || setsSession(response)) return response;
+  const cookie = user
+    ? sessionCookie(request, await sealSession(secret, { ...claim, user }))
+    : clearedSessionCookie(request);
+  return withCookie(response, cookie);
+}
+
+function setsSession(response: Response) {
+  return response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+}
+
+function withCookie(response: Response, cookie: string): Response {
+  const out = new Response(response.body, response);
+  out.headers.append("set-cookie", cookie);
+  return out;
+}
