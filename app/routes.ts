@@ -44,8 +44,8 @@ export default [
   planned("webpopup", "member"),
 
   route("createBid", "routes/create-bid.tsx"),
-  route("memBid", "routes/mem-bid.tsx"),
-  route("memitem", "routes/mem-item.tsx"),
+  route("memBid", "routes/member-item-entry.tsx"),
+  route("memitem", "routes/member-items.tsx"),
   route("popcustom", "routes/popcustom.tsx"),
 
   route("*", "routes/not-found.tsx"),

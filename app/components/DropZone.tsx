@@ -4,6 +4,7 @@
 import { type ReactNode, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { type DropLimits, dropRejectionMessage } from "../lib/upload-client";
+import "../styles/dropzone.css";
 
 export function DropZone({
   limits,
@@ -23,8 +24,8 @@ export function DropZone({
   /** Shown instead of the prompt while busy, where the zone is the only sign of the upload. */
   busyPrompt?: string;
   hint: ReactNode;
-  /** Takes the accepted files; a problem it returns is listed after the refused files. */
-  onDrop: (accepted: File[]) => string | void;
+  /** Takes the accepted files; a problem it returns (a string) is listed after the refused files. */
+  onDrop: (accepted: File[]) => unknown;
 }) {
   const [rejections, setRejections] = useState<string[]>([]);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -35,7 +36,8 @@ export function DropZone({
         errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`),
       );
       const problem = onDrop(accepted);
-      setRejections(problem ? [...messages, problem] : messages);
+      // One line per distinct message (each names its file), so the message is its own key.
+      setRejections([...new Set(typeof problem === "string" ? [...messages, problem] : messages)]);
     },
   });
 
@@ -54,8 +56,8 @@ export function DropZone({
       </div>
       {rejections.length > 0 && (
         <ul className="drop-errors" role="alert">
-          {rejections.map((message, i) => (
-            <li key={i} className="error">
+          {rejections.map((message) => (
+            <li key={message} className="error">
               {message}
             </li>
           ))}

@@ -3,7 +3,7 @@
 // lists show it, and the answer to an admin button.
 import { data } from "react-router";
 import type { memberItems } from "../../worker/db/schema";
-import type { AdminResult, MemberItemView } from "../components/AuctionAdmin";
+import type { AdminResult, MemberItemView } from "../components/auction/admin-views";
 import { formAction } from "../lib/forms.server";
 
 export function memberItemView(item: typeof memberItems.$inferSelect): MemberItemView {

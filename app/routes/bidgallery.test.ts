@@ -18,7 +18,7 @@ import {
   NO_VALID_ITEMS,
   OFFER_SUBMITTED,
   OFFER_TOO_LOW,
-} from "../lib/auction";
+} from "../lib/schemas/auction";
 
 const db = database(env.DB);
 const ADDRESS = {

@@ -14,7 +14,7 @@ import {
 } from "../../worker/domain/auction/auction";
 import { deletePopup, listPopups, setActivePopup } from "../../worker/domain/popups/popups";
 import { parse } from "../../worker/domain/validation";
-import type { OfferGroupView } from "../components/AuctionAdmin";
+import type { OfferGroupView } from "../components/auction/admin-views";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
 import { popupIdSchema } from "../lib/schemas/popups";

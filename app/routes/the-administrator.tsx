@@ -1,10 +1,10 @@
 // The admin dashboard (seed 001 screen 12): totals, users (with the popup list in
 // the admin's own row), the auction and the community sections. Admin only, on the server.
 
-import { AuctionAdmin } from "../components/AuctionAdmin";
 import { PopupControls } from "../components/admin/PopupControls";
 import { Totals } from "../components/admin/Totals";
 import { UsersTable } from "../components/admin/UsersTable";
+import { AuctionAdmin } from "../components/auction/AuctionAdmin";
 import { BeatBattleAdmin } from "../components/community/BeatBattleAdmin";
 import { CommunitySignups } from "../components/community/CommunityAdmin";
 import type { Route } from "./+types/the-administrator";

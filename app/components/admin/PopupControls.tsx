@@ -11,7 +11,7 @@ import {
   POPUP_DELETED,
   SELECT_POPUP_FIRST,
 } from "../../lib/schemas/popups";
-import { useResult } from "../AuctionAdmin";
+import { useResult } from "../auction/admin-views";
 
 export interface PopupListEntry {
   id: string;

@@ -3,13 +3,8 @@ import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  ADD_SHIPPING_FIRST,
-  type LiveMessage,
-  MUST_SIGN_IN,
-  NO_VALID_ITEMS,
-  OFFER_TOO_LOW,
-} from "../../../app/lib/auction";
+import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
+import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
 import { call, signUp } from "../../../tests/workers/http";
 import { PNG } from "../../../tests/workers/uploads";
 import { database } from "../../db/client";
@@ -271,9 +266,9 @@ describe("live prices", () => {
     });
     expect(response.status).toBe(101);
     const ws = response.webSocket!;
-    const messages: LiveMessage[] = [];
+    const messages: ServerMessage[] = [];
     const next = () =>
-      new Promise<LiveMessage>((resolve) =>
+      new Promise<ServerMessage>((resolve) =>
         ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
       );
     ws.accept();

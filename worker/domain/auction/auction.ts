@@ -2,8 +2,14 @@
 // approving a member's item), the gallery listing, offers with their
 // preconditions, closing and approving (admin).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { ADD_SHIPPING_FIRST, type ItemState, MUST_SIGN_IN, NO_VALID_ITEMS } from "../../../app/lib/auction";
-import { bidItemDraft, type MemberItemForm } from "../../../app/lib/schemas/auction";
+import type { ItemState } from "../../../app/lib/protocols/bid-item";
+import {
+  ADD_SHIPPING_FIRST,
+  bidItemDraft,
+  type MemberItemForm,
+  MUST_SIGN_IN,
+  NO_VALID_ITEMS,
+} from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { purgeEdgePages } from "../../http/edge-cache";

@@ -9,15 +9,16 @@
 // state in the next turn, after the answer has gone, one message per turn
 // however many offers it covered.
 import { DurableObject } from "cloudflare:workers";
-import { type ItemState, type LiveMessage, OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../../app/lib/auction";
+import { encodeServerMessage, type ItemState, PING, PONG } from "../../../app/lib/protocols/bid-item";
+import { OFFER_TOO_LOW, SOFT_CLOSE_MS } from "../../../app/lib/schemas/auction";
 
-export interface Bidder {
+export type Bidder = {
   userId: string;
   username: string;
   email: string;
-}
+};
 
-export interface Offer {
+export type Offer = {
   id: number;
   userId: string;
   username: string;
@@ -25,7 +26,7 @@ export interface Offer {
   amountCents: number;
   status: "accepted" | "approved";
   createdAt: number;
-}
+};
 
 export type OfferOutcome =
   | { ok: true; offerId: number; item: ItemState }
@@ -33,24 +34,12 @@ export type OfferOutcome =
 
 const WRITE_THROUGH_RETRY_MS = 5_000;
 
-type ItemRow = {
-  short_code: string;
-  title: string;
-  price_cents: number;
-  status: "open" | "closed";
-  ends_at: number | null;
-  version: number;
-  dirty: number;
-};
-type OfferRow = {
-  id: number;
-  user_id: string;
-  username: string;
-  email: string;
-  amount_cents: number;
-  status: "accepted" | "approved";
-  created_at: number;
-};
+/** The item as the object's SQLite holds it, columns read under the protocol's names. */
+type ItemRow = ItemState & { dirty: number };
+const ITEM_COLUMNS =
+  "short_code AS shortCode, title, price_cents AS priceCents, status, ends_at AS endsAt, version, dirty";
+const OFFER_COLUMNS =
+  "id, user_id AS userId, username, email, amount_cents AS amountCents, status, created_at AS createdAt";
 
 export class BidItem extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -75,18 +64,11 @@ export class BidItem extends DurableObject<Env> {
   }
 
   private row(): ItemRow | null {
-    return this.sql.exec<ItemRow>("SELECT * FROM item WHERE id = 1").toArray()[0] ?? null;
+    return this.sql.exec<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM item WHERE id = 1`).toArray()[0] ?? null;
   }
 
-  private view(row: ItemRow): ItemState {
-    return {
-      shortCode: row.short_code,
-      title: row.title,
-      priceCents: row.price_cents,
-      status: row.status,
-      endsAt: row.ends_at,
-      version: row.version,
-    };
+  private view({ dirty: _, ...item }: ItemRow): ItemState {
+    return item;
   }
 
   /** Creates the item once; later calls return it unchanged. */
@@ -119,19 +101,18 @@ export class BidItem extends DurableObject<Env> {
     const row = this.row();
     const now = Date.now();
     if (!row) return { ok: false, code: "NOT_FOUND", message: "This item does not exist.", item: null };
-    if (row.status === "closed" || (row.ends_at !== null && now >= row.ends_at)) {
+    if (row.status === "closed" || (row.endsAt !== null && now >= row.endsAt)) {
       return { ok: false, code: "SALE_CLOSED", message: "This sale is closed.", item: this.view(row) };
     }
-    if (!(amountCents > row.price_cents))
+    if (!(amountCents > row.priceCents))
       return { ok: false, code: "TOO_LOW", message: OFFER_TOO_LOW, item: this.view(row) };
-    const endsAt =
-      row.ends_at !== null && row.ends_at - now <= SOFT_CLOSE_MS ? row.ends_at + SOFT_CLOSE_MS : row.ends_at;
+    const endsAt = row.endsAt !== null && row.endsAt - now <= SOFT_CLOSE_MS ? row.endsAt + SOFT_CLOSE_MS : row.endsAt;
     // The alarm that soft-closes the sale, and the one that backs the write-through should this object
     // stop before D1 has the change (alarms run at least once). The object has one alarm: the earlier wins,
     // and alarm() sets the next. Set only when one of them is new, so most offers write no alarm.
     const backupAt = row.dirty ? null : now + WRITE_THROUGH_RETRY_MS;
     const alarmAt =
-      endsAt !== row.ends_at || backupAt !== null ? Math.min(endsAt ?? Infinity, backupAt ?? Infinity) : null;
+      endsAt !== row.endsAt || backupAt !== null ? Math.min(endsAt ?? Infinity, backupAt ?? Infinity) : null;
     const offerId = this.sql
       .exec<{ id: number }>(
         "INSERT INTO offers (user_id, username, email, amount_cents, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -169,34 +150,19 @@ export class BidItem extends DurableObject<Env> {
 
   /** Only an offer the item accepted can be approved. */
   approveOffer(offerId: number): { ok: boolean; offer: Offer | null } {
-    const offer = this.sql.exec<OfferRow>("SELECT * FROM offers WHERE id = ?", offerId).toArray()[0];
+    const offer = this.sql.exec<Offer>(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`, offerId).toArray()[0];
     if (!offer) return { ok: false, offer: null };
     this.sql.exec("UPDATE offers SET status = 'approved' WHERE id = ?", offerId);
-    return { ok: true, offer: this.toOffer({ ...offer, status: "approved" }) };
+    return { ok: true, offer: { ...offer, status: "approved" } };
   }
 
   offers(): Offer[] {
-    return this.sql
-      .exec<OfferRow>("SELECT * FROM offers ORDER BY id")
-      .toArray()
-      .map((o) => this.toOffer(o));
+    return this.sql.exec<Offer>(`SELECT ${OFFER_COLUMNS} FROM offers ORDER BY id`).toArray();
   }
 
   /** A call that does no work: the benchmark's baseline for a round trip to this object. */
   ping(): number {
     return 1;
-  }
-
-  private toOffer(o: OfferRow): Offer {
-    return {
-      id: o.id,
-      userId: o.user_id,
-      username: o.username,
-      email: o.email,
-      amountCents: o.amount_cents,
-      status: o.status,
-      createdAt: o.created_at,
-    };
   }
 
   // ── live watchers (hibernating WebSockets) ──
@@ -207,12 +173,12 @@ export class BidItem extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const item = this.state();
-    if (item) server.send(JSON.stringify({ type: "state", item } satisfies LiveMessage));
+    if (item) server.send(encodeServerMessage({ type: "state", item }));
     return new Response(null, { status: 101, webSocket: client });
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    if (message === "ping") ws.send("pong");
+    if (message === PING) ws.send(PONG);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
@@ -231,7 +197,7 @@ export class BidItem extends DurableObject<Env> {
   }
 
   private broadcast(item: ItemState) {
-    const message = JSON.stringify({ type: "state", item } satisfies LiveMessage);
+    const message = encodeServerMessage({ type: "state", item });
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(message);
@@ -246,9 +212,9 @@ export class BidItem extends DurableObject<Env> {
   async alarm() {
     const row = this.row();
     if (!row) return;
-    if (row.status === "open" && row.ends_at !== null) {
-      if (Date.now() >= row.ends_at) await this.close();
-      else await this.ctx.storage.setAlarm(row.ends_at);
+    if (row.status === "open" && row.endsAt !== null) {
+      if (Date.now() >= row.endsAt) await this.close();
+      else await this.ctx.storage.setAlarm(row.endsAt);
     }
     if (this.row()!.dirty) await this.writeThrough();
   }
@@ -263,11 +229,11 @@ export class BidItem extends DurableObject<Env> {
       await this.env.DB.prepare(
         "UPDATE bid_items SET price_cents = ?, status = ?, ends_at = ?, version = ? WHERE short_code = ? AND version < ?",
       )
-        .bind(row.price_cents, row.status, row.ends_at, row.version, row.short_code, row.version)
+        .bind(row.priceCents, row.status, row.endsAt, row.version, row.shortCode, row.version)
         .run();
       this.sql.exec("UPDATE item SET dirty = 0 WHERE id = 1 AND version = ?", row.version);
     } catch (error) {
-      console.error(`write-through of ${row.short_code} failed; retrying`, error);
+      console.error(`write-through of ${row.shortCode} failed; retrying`, error);
       const retryAt = Date.now() + WRITE_THROUGH_RETRY_MS;
       const current = await this.ctx.storage.getAlarm();
       if (current === null || current > retryAt) await this.ctx.storage.setAlarm(retryAt);

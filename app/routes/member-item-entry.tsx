@@ -2,40 +2,19 @@
 // and offer amount. The item waits as pending on /memitem until approved.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { submitMemberItem } from "../../worker/domain/auction/auction";
-import { parse } from "../../worker/domain/validation";
+import { checkMemberItem, MemberItemFields } from "../components/auction/member-item";
 import { FormErrors } from "../components/FormErrors";
-import { checkMemberItem } from "../lib/auction";
-import { requireAdmin, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import { memberItemSchema } from "../lib/schemas/auction";
 import { formatMoney } from "../lib/schemas/money";
-import type { Route } from "./+types/mem-bid";
+import type { Route } from "./+types/member-item-entry";
 import "../styles/auction.css";
+
+export { action, loader } from "./member-item-entry.server";
 
 export function meta() {
   return [{ title: "Enter a member item · Creator Platform" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const fields = formFields(await request.formData());
-  const values = { title: fields.title ?? "", description: fields.description ?? "", price: fields.price ?? "" };
-  return formAction(
-    async () => {
-      const item = await submitMemberItem(server(context).deps, admin.id, parse(memberItemSchema, fields));
-      return { submitted: { id: item.id, title: item.title, shortCode: item.shortCode, priceCents: item.priceCents } };
-    },
-    { values },
-  );
-}
-
-export default function MemBid({ actionData }: Route.ComponentProps) {
+export default function MemberItemEntry({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [clientError, setClientError] = useState<string | null>(null);
@@ -63,18 +42,7 @@ export default function MemBid({ actionData }: Route.ComponentProps) {
         key={submitted?.id ?? "entry"}
         onSubmit={checkMemberItem(setClientError)}
       >
-        <label>
-          Title
-          <input name="title" maxLength={120} defaultValue={values?.title} />
-        </label>
-        <label>
-          Description
-          <textarea name="description" rows={4} maxLength={2000} defaultValue={values?.description} />
-        </label>
-        <label>
-          Offer amount
-          <input name="price" type="number" step="0.01" min="0" inputMode="decimal" defaultValue={values?.price} />
-        </label>
+        <MemberItemFields values={values} rows={4} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? "Submitting..." : "Submit"}
         </button>

@@ -1,0 +1,121 @@
+// Bid offers grouped by item: username, e-mail, amount, status, Approve per offer and 'Close Sale'
+// per item (asking first); a closed group shows 'Sale Closed' and disables Approve.
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { SALE_CLOSED } from "../../lib/schemas/auction";
+import { formatMoney } from "../../lib/schemas/money";
+import { ScrollRegion } from "../ScrollRegion";
+import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
+
+export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {
+  if (groups.length === 0) return <p className="empty-state">No bid items yet.</p>;
+  return (
+    <div className="offer-groups">
+      {groups.map((group) => (
+        <OfferGroup key={group.shortCode} group={group} />
+      ))}
+    </div>
+  );
+}
+
+function OfferGroup({ group }: { group: OfferGroupView }) {
+  const fetcher = useFetcher();
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [closedHere, setClosedHere] = useState(false);
+  const closed = group.closed || closedHere;
+  const busy = fetcher.state !== "idle";
+  const sendingOffer =
+    busy && fetcher.formData?.get("intent") === "approve-offer" ? fetcher.formData.get("offerId") : null;
+
+  useResult(fetcher, (result) => {
+    const closing = result.intent === "close-sale";
+    if ("error" in result) {
+      setMessage({ text: closing ? "Failed to close item" : "Failed to approve offer", ok: false });
+      return;
+    }
+    if (closing) setClosedHere(true);
+    setMessage({ text: closing ? "Item closed" : "Offer approved", ok: true });
+  });
+
+  return (
+    <article
+      className={`offer-group${closed ? " closed" : ""}`}
+      aria-label={`Offers for ${group.title}`}
+      data-code={group.shortCode}
+    >
+      <header className="offer-group-head">
+        <h4>
+          {group.title} <code className="code-chip">{group.shortCode}</code>
+        </h4>
+        {closed ? (
+          <span className="sale-closed">{SALE_CLOSED}</span>
+        ) : (
+          <button
+            type="button"
+            className="button danger small"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(CLOSE_CONFIRM))
+                fetcher.submit({ intent: "close-sale", code: group.shortCode }, { method: "post" });
+            }}
+          >
+            {busy && fetcher.formData?.get("intent") === "close-sale" ? "Closing…" : "Close Sale"}
+          </button>
+        )}
+      </header>
+      {message && (
+        <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>
+          {message.text}
+        </p>
+      )}
+      {group.offers.length === 0 ? (
+        <p className="muted small">No offers yet.</p>
+      ) : (
+        <ScrollRegion label={`Offers for ${group.title}`}>
+          <table className="offers-table">
+            <thead>
+              <tr>
+                <th>Username</th>
+                <th>Email</th>
+                <th>Amount</th>
+                <th>Status</th>
+                <th>
+                  <span className="visually-hidden">Decision</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...group.offers].reverse().map((offer) => (
+                <tr key={offer.id}>
+                  <td>{offer.username}</td>
+                  <td>{offer.email}</td>
+                  <td>{formatMoney(offer.amountCents)}</td>
+                  <td>{offer.status === "approved" ? "approved" : "pending"}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button small"
+                      disabled={closed || busy || offer.status === "approved"}
+                      onClick={() =>
+                        fetcher.submit(
+                          { intent: "approve-offer", code: group.shortCode, offerId: String(offer.id) },
+                          { method: "post" },
+                        )
+                      }
+                    >
+                      {sendingOffer === String(offer.id)
+                        ? "Approving…"
+                        : offer.status === "approved"
+                          ? "Approved"
+                          : "Approve"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+// The live protocol between a BidItem Durable Object (`worker/domain/auction/bid-item.ts`) and the
+// gallery page (`app/components/auction/use-live-items.ts`): one module for both sides, as in
+// Cloudflare's durable-chat template, so what the object sends and what the page accepts cannot drift.
+//
+//   watcher → object   GET /api/bid-items/:code/live (WebSocket upgrade); then only "ping" (keep-alive)
+//   object → watcher   "pong" for a ping; a `ServerMessage` (JSON) on connect and after every change
+import { z } from "zod";
+
+/** An item as the object holds it; `version` grows with every change, so a receiver never goes backwards. */
+export const itemState = z.object({
+  shortCode: z.string(),
+  title: z.string(),
+  priceCents: z.number().int(),
+  status: z.enum(["open", "closed"]),
+  endsAt: z.number().nullable(),
+  version: z.number().int(),
+});
+export type ItemState = z.infer<typeof itemState>;
+
+/** What a BidItem sends its watchers. One kind today; a discriminated union leaves room for more. */
+export const serverMessage = z.discriminatedUnion("type", [z.object({ type: z.literal("state"), item: itemState })]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** The watcher's keep-alive and the object's answer (plain text, not JSON). */
+export const PING = "ping";
+export const PONG = "pong";
+
+/** The one serialisation of a server message (the object encodes a broadcast once for all its watchers). */
+export function encodeServerMessage(message: ServerMessage): string {
+  return JSON.stringify(message);
+}
+
+/** A received frame → the message it carries, or null for anything else (never throws). */
+export function parseServerMessage(data: unknown): ServerMessage | null {
+  if (typeof data !== "string" || data === PONG) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = serverMessage.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The path a watcher opens for an item. */
+export function livePath(code: string): string {
+  return `/api/bid-items/${encodeURIComponent(code)}/live`;
+}

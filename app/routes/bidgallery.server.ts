@@ -1,0 +1,57 @@
+// The gallery's server side (/bidgallery): the listing, and its two forms (an offer, a member's item).
+import { data } from "react-router";
+import { listGallery, makeOffer, submitMemberItem } from "../../worker/domain/auction/auction";
+import { Unauthenticated } from "../../worker/domain/errors";
+import { parse } from "../../worker/domain/validation";
+import { requireUser, server } from "../lib/auth.server";
+import { type FormError, formAction, formFields } from "../lib/forms.server";
+import { MUST_SIGN_IN, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../lib/schemas/auction";
+import type { Route } from "./+types/bidgallery";
+
+const OFFER_EXCEPTION = "An error occurred submitting your offer.";
+
+export type GalleryItem = Awaited<ReturnType<typeof listGallery>>[number];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps, user } = server(context);
+  return { items: await listGallery(deps), signedIn: Boolean(user) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { deps, user } = server(context);
+  const fields = formFields(await request.formData());
+
+  if (fields.intent === "offer") {
+    const code = fields.code ?? "";
+    const echo = { intent: "offer" as const, code };
+    try {
+      return await formAction(async () => {
+        // The bidder is the session's user, whatever the form says.
+        if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
+        const { amount } = parse(offerSchema, fields);
+        const item = await makeOffer(deps, user, code, amount);
+        return { ...echo, message: OFFER_SUBMITTED, item };
+      }, echo);
+    } catch (error) {
+      // Seed 001 §8: an exception says 'An error occurred submitting your offer.'
+      console.error(error);
+      const failure: FormError = { code: "internal", message: OFFER_EXCEPTION };
+      return data({ ...echo, error: failure }, { status: 500 });
+    }
+  }
+
+  if (fields.intent === "member-item") {
+    const member = requireUser(context, request);
+    return formAction(
+      async () => {
+        const item = await submitMemberItem(deps, member.id, parse(memberItemSchema, fields));
+        return { intent: "member-item" as const, submitted: item.shortCode };
+      },
+      { intent: "member-item" as const },
+    );
+  }
+
+  throw data("Unknown form.", { status: 400 });
+}
+
+export type GalleryAction = typeof action;
