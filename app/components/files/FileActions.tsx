@@ -1,0 +1,100 @@
+// The file view's actions: Download (anyone who may see the file), and for the
+// owner Delete File and the slot position form. Each shows its answer as
+// feedback; deleting leaves 'File deleted successfully!' for the project page
+// that the action redirects to.
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { action } from "../../routes/file-view.server";
+import { useAnswer } from "../Feedback";
+import { leaveFlash } from "./flash";
+import { DELETE_FILE_CONFIRM, FILE_DELETED } from "./messages";
+import type { FileData, OnMessage } from "./types";
+
+const DOWNLOAD_FAILED = "Failed to generate download link";
+const DOWNLOAD_ERROR = "An error occurred while downloading the file";
+
+export function DownloadButton({ fileId, onMessage }: { fileId: string; onMessage: OnMessage }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/files/${encodeURIComponent(fileId)}/download`, {
+        method: "POST",
+        credentials: "same-origin",
+      });
+      const body = (await response.json().catch(() => null)) as { url?: string } | null;
+      if (!response.ok || !body?.url) {
+        onMessage(DOWNLOAD_FAILED, true);
+        return;
+      }
+      // The signed URL answers with Content-Disposition: attachment, so the page stays.
+      window.location.assign(body.url);
+    } catch (error) {
+      console.error(error);
+      onMessage(DOWNLOAD_ERROR, true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="button primary" disabled={busy} onClick={() => void download()}>
+      {busy ? "Downloading..." : "Download File"}
+    </button>
+  );
+}
+
+export function DeleteFileButton({ onMessage }: { onMessage: OnMessage }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  // On success the action redirects to the project page, which shows the flash; on failure it stays here.
+  useAnswer(fetcher.data, (text, error) => {
+    if (error) leaveFlash(null);
+    onMessage(text, error);
+  });
+  return (
+    <button
+      type="button"
+      className="button danger"
+      disabled={busy}
+      onClick={() => {
+        if (!window.confirm(DELETE_FILE_CONFIRM)) return;
+        leaveFlash(FILE_DELETED);
+        void fetcher.submit({ intent: "delete-file" }, { method: "post" });
+      }}
+    >
+      {busy ? "Deleting..." : "Delete File"}
+    </button>
+  );
+}
+
+export function SlotForm({ file, onMessage }: { file: FileData; onMessage: OnMessage }) {
+  const fetcher = useFetcher<typeof action>();
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  useAnswer(fetcher.data, onMessage);
+  return (
+    <fetcher.Form method="post" className="slot-form">
+      <input type="hidden" name="intent" value="slot" />
+      <label htmlFor={id}>Slot position</label>
+      <input
+        id={id}
+        name="slotPosition"
+        maxLength={1}
+        size={2}
+        defaultValue={file.slotPosition ?? ""}
+        autoComplete="off"
+        inputMode="text"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          event.target.value = event.target.value.toLowerCase();
+        }}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Saving..." : "Save Slot Position"}
+      </button>
+      <span id={`${id}-hint`} className="muted small">
+        One letter, a to z.
+      </span>
+    </fetcher.Form>
+  );
+}

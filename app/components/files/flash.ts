@@ -1,0 +1,23 @@
+// A message for the next page to show once: the file view leaves 'File deleted
+// successfully!' for the project page it goes back to. sessionStorage, so it
+// survives the redirect (and a reload) but not the tab.
+const FLASH_KEY = "cp-flash";
+
+/** Leaves `message` for the next page; null takes back one left before (the delete failed). */
+export function leaveFlash(message: string | null) {
+  try {
+    if (message) sessionStorage.setItem(FLASH_KEY, message);
+    else sessionStorage.removeItem(FLASH_KEY);
+  } catch {}
+}
+
+/** The message left by the page before, once. */
+export function takeFlash(): string | null {
+  try {
+    const message = sessionStorage.getItem(FLASH_KEY);
+    if (message) sessionStorage.removeItem(FLASH_KEY);
+    return message;
+  } catch {
+    return null;
+  }
+}
