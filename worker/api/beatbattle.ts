@@ -1,35 +1,40 @@
 // The beat battle (seed 001 §7): files go through the upload module with the
 // purposes 'beat-audio' and 'beat-cover' (seed `/beat-battle-signed-url`);
 // these routes name the battle, take the entry and list entries.
-import { Hono } from "hono";
 import { battleSettingsSchema, beatSubmitSchema, revealSchema } from "../../app/lib/schemas/beatbattle";
 import { battleView, currentBattle, hasEntered, setRevealed, updateBattle } from "../domain/beatbattle/battles";
 import { listBattleEntries, listMyEntries, submitEntry } from "../domain/beatbattle/entries";
-import { type AppEnv, adminOnly, requireUser, signedIn, valid } from "./context";
+import { adminApi, memberApi, publicApi, valid } from "./context";
 
-export const beatBattle = new Hono<AppEnv>()
-  .get("/beat-battle", async (c) => {
-    const deps = c.get("deps");
-    const battle = await currentBattle(deps);
-    const user = c.get("user");
-    return c.json({
-      battle: battleView(deps, battle),
-      entered: user ? await hasEntered(deps, battle.id, user.id) : false,
-    });
-  })
-  .post("/beat-battle/entries", signedIn, valid("json", beatSubmitSchema), async (c) => {
-    const user = requireUser(c.get("user"));
-    const result = await submitEntry(c.get("deps"), user, c.req.valid("json"));
-    return c.json({ success: true, message: "Submission successful!", ...result }, 201);
-  })
-  .get("/beat-battle/entries", signedIn, async (c) => {
-    const user = requireUser(c.get("user"));
-    return c.json({ beatBattleSubmissions: await listMyEntries(c.get("deps"), user.id) });
-  })
-  .get("/admin/beat-battle/entries", adminOnly, async (c) => c.json(await listBattleEntries(c.get("deps"))))
-  .put("/admin/beat-battle", adminOnly, valid("json", battleSettingsSchema), async (c) =>
-    c.json({ battle: await updateBattle(c.get("deps"), c.req.valid("json")) }),
-  )
-  .put("/admin/beat-battle/reveal", adminOnly, valid("json", revealSchema), async (c) =>
-    c.json({ battle: await setRevealed(c.get("deps"), c.req.valid("json").revealed) }),
-  );
+const battle = publicApi().get("/beat-battle", async (c) => {
+  const { deps, user } = c.var;
+  const current = await currentBattle(deps);
+  return c.json({
+    battle: battleView(deps, current),
+    entered: user ? await hasEntered(deps, current.id, user.id) : false,
+  });
+});
+
+const entries = memberApi((app) =>
+  app
+    .post("/beat-battle/entries", valid("json", beatSubmitSchema), async (c) => {
+      const result = await submitEntry(c.var.deps, c.var.user, c.req.valid("json"));
+      return c.json({ success: true, message: "Submission successful!", ...result }, 201);
+    })
+    .get("/beat-battle/entries", async (c) =>
+      c.json({ beatBattleSubmissions: await listMyEntries(c.var.deps, c.var.user.id) }),
+    ),
+);
+
+const judging = adminApi((app) =>
+  app
+    .get("/admin/beat-battle/entries", async (c) => c.json(await listBattleEntries(c.var.deps)))
+    .put("/admin/beat-battle", valid("json", battleSettingsSchema), async (c) =>
+      c.json({ battle: await updateBattle(c.var.deps, c.req.valid("json")) }),
+    )
+    .put("/admin/beat-battle/reveal", valid("json", revealSchema), async (c) =>
+      c.json({ battle: await setRevealed(c.var.deps, c.req.valid("json").revealed) }),
+    ),
+);
+
+export const beatBattle = publicApi().route("/", battle).route("/", entries).route("/", judging);

@@ -95,22 +95,3 @@ export function valid<T extends keyof ValidationTargets, S extends z.ZodType>(ta
     if (!result.success) parse(schema, result.data);
   });
 }
-
-/**
- * @deprecated Transitional, for areas written before the factories (ADR 008): use `memberApi()` /
- * `adminApi()` and `c.var.user`. Removed once no area uses them.
- */
-export const signedIn: MiddlewareHandler<AppEnv> = member;
-/** @deprecated See `signedIn`. */
-export const adminOnly: MiddlewareHandler<AppEnv> = admin;
-/** @deprecated See `signedIn`. */
-export function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new Unauthenticated();
-  return user;
-}
-/** @deprecated See `signedIn`. */
-export function requireAdmin(user: SessionUser | null): SessionUser {
-  const member = requireUser(user);
-  if (member.role !== "admin") throw new Forbidden("Admins only.");
-  return member;
-}

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
 import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
-import { mp4Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
+import { mp4Bytes, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
 import { episodes, users } from "../db/schema";
 

@@ -12,6 +12,7 @@
 import { and, eq } from "drizzle-orm";
 import { formatMoney } from "../../../app/lib/schemas/money";
 import { jobs, orderItems, orders, users } from "../../db/schema";
+import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
 import { randomId } from "../../security/crypto";
@@ -19,15 +20,29 @@ import type { Deps } from "../deps";
 import { storeChanged } from "../store/products";
 import { AVAILABLE_P } from "./availability";
 
-const FULFILLED_IN_RUN = "SELECT product_id FROM order_items WHERE fulfilment_run = ?1 AND status = 'fulfilled'";
+/** The products this run fulfilled; `run` is the run's parameter. */
+const fulfilledIn = (run: string) =>
+  `SELECT product_id FROM order_items WHERE fulfilment_run = ${run} AND status = 'fulfilled'`;
+const FULFILLED_IN_RUN = fulfilledIn("?1");
 
 /** Decides the order's items in one transaction; returns whether this call did it. */
 async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: string, buyerId: string | null) {
   const run = randomId(12);
-  const jobId = crypto.randomUUID();
   const now = deps.now();
   const d1 = deps.db.$client;
-  const input = JSON.stringify({ orderId, origin: deps.origin });
+  // The package job exists only if this run fulfilled something (and the buyer still has an account).
+  const job = buyerId
+    ? enqueueIf(
+        deps,
+        buyerId,
+        "purchase",
+        { orderId, origin: deps.origin },
+        {
+          sql: `EXISTS (${fulfilledIn("?")})`,
+          params: [run],
+        },
+      )
+    : null;
   const [, decided] = await d1.batch([
     d1
       .prepare("UPDATE orders SET status = 'paid', paid_at = ?2 WHERE id = ?1 AND status IN ('pending', 'canceled')")
@@ -65,13 +80,7 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
         "DELETE FROM cart_items WHERE user_id = ?2 AND product_id IN (SELECT product_id FROM order_items WHERE fulfilment_run = ?1)",
       )
       .bind(run, buyerId),
-    d1
-      .prepare(
-        `INSERT INTO jobs (id, user_id, kind, status, progress, input, attempts, created_at, updated_at)
-         SELECT ?2, ?3, 'purchase', 'queued', 0, ?4, 0, ?5, ?5
-         WHERE ?3 IS NOT NULL AND EXISTS (${FULFILLED_IN_RUN})`,
-      )
-      .bind(run, jobId, buyerId, input, now),
+    ...(job ? [job.statement] : []),
     d1
       .prepare(
         `UPDATE orders SET
@@ -80,7 +89,7 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
            package_job_id = COALESCE((SELECT id FROM jobs WHERE id = ?3), package_job_id)
          WHERE id = ?2`,
       )
-      .bind(run, orderId, jobId),
+      .bind(run, orderId, job?.id ?? null),
   ]);
   return (decided?.meta.changes ?? 0) > 0;
 }
@@ -194,7 +203,7 @@ export const orderFulfilment: FulfilmentHandler = {
 
   async failed(context) {
     const order = await orderFor(context);
-    if (!order || order.status !== "pending") return;
+    if (order?.status !== "pending") return;
     await context.deps.db
       .update(orders)
       .set({ lastPaymentError: context.intent.lastError ?? "The payment failed." })
