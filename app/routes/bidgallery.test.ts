@@ -4,12 +4,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bidder, bidItemStub, listItem, mediaUpload } from "../../tests/workers/auction";
 import { call, signUp } from "../../tests/workers/http";
 import { act, actJson, html } from "../../tests/workers/pages";
-import { PNG } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems, users } from "../../worker/db/schema";
-import type { BidItem } from "../../worker/domain/auction/bid-item";
 import {
   ADD_SHIPPING_FIRST,
   ITEM_NEEDS_TITLE_PRICE_FILE,
@@ -21,50 +20,14 @@ import {
 } from "../lib/schemas/auction";
 
 const db = database(env.DB);
-const ADDRESS = {
-  recipientName: "Ada",
-  streetAddress: "1 Main St",
-  city: "Springfield",
-  state: "IL",
-  zipCode: "62701",
-  country: "USA",
-};
-
-async function bidder() {
-  const member = await signUp();
-  const saved = await call("/api/shipping", { cookie: member.cookie, json: ADDRESS });
-  if (saved.status !== 201) throw new Error(`shipping: ${saved.status} ${await saved.text()}`);
-  return member;
-}
-
-async function mediaUpload(cookie: string) {
-  const signed = await (
-    await call("/api/uploads", {
-      cookie,
-      json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
-    })
-  ).json<any>();
-  await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
-  const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
-  return done.mediaId as string;
-}
-
 let admin: Awaited<ReturnType<typeof signUp>>;
 let member: Awaited<ReturnType<typeof signUp>>;
 
-async function createItem(title: string, price = 10) {
-  const mediaId = await mediaUpload(admin.cookie);
-  const response = await call("/api/bid-items", {
-    cookie: admin.cookie,
-    json: { items: [{ title, description: "A fine lot", price, mediaIds: [mediaId] }] },
-  });
-  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
-  return (await response.json<any>()).created[0].shortCode as string;
+function createItem(title: string, price = 10) {
+  return listItem(admin.cookie, { title, description: "A fine lot", price });
 }
 
-function stub(code: string) {
-  return env.BID_ITEM.get(env.BID_ITEM.idFromName(code)) as DurableObjectStub<BidItem>;
-}
+const stub = bidItemStub;
 
 /** The card of one item in the gallery's HTML. */
 function card(page: string, code: string) {

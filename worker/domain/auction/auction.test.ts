@@ -5,66 +5,30 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
 import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { bidder, bidItemStub, listItem, mediaUpload } from "../../../tests/workers/auction";
 import { call, signUp } from "../../../tests/workers/http";
-import { PNG } from "../../../tests/workers/uploads";
 import { database } from "../../db/client";
 import { bidItems, memberItems, users } from "../../db/schema";
 import type { BidItem } from "./bid-item";
 
 const db = database(env.DB);
-const ADDRESS = {
-  recipientName: "Ada",
-  streetAddress: "1 Main St",
-  city: "Springfield",
-  state: "IL",
-  zipCode: "62701",
-  country: "USA",
-};
-
-async function bidder() {
-  const member = await signUp();
-  const saved = await call("/api/shipping", { cookie: member.cookie, json: ADDRESS });
-  if (saved.status !== 201) throw new Error(`shipping: ${saved.status} ${await saved.text()}`);
-  return member;
-}
-
 async function adminUser() {
   const admin = await signUp();
   await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
   return admin;
 }
 
-async function mediaUpload(cookie: string) {
-  const signed = await (
-    await call("/api/uploads", {
-      cookie,
-      json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
-    })
-  ).json<any>();
-  await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
-  const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
-  return done.mediaId as string;
-}
-
 let admin: Awaited<ReturnType<typeof adminUser>>;
 
-async function createItem(price = 10, extra: Record<string, unknown> = {}) {
-  const mediaId = await mediaUpload(admin.cookie);
-  const response = await call("/api/bid-items", {
-    cookie: admin.cookie,
-    json: { items: [{ title: "Vintage mic", description: "Works", price, mediaIds: [mediaId], ...extra }] },
-  });
-  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
-  return (await response.json<any>()).created[0].shortCode as string;
+function createItem(price = 10, extra: Record<string, unknown> = {}) {
+  return listItem(admin.cookie, { title: "Vintage mic", description: "Works", price, ...extra });
 }
 
 function offer(code: string, amount: unknown, cookie?: string) {
   return call(`/api/bid-items/${code}/offers`, { cookie, json: { amount } });
 }
 
-function stub(code: string) {
-  return env.BID_ITEM.get(env.BID_ITEM.idFromName(code)) as DurableObjectStub<BidItem>;
-}
+const stub = bidItemStub;
 
 beforeAll(async () => {
   admin = await adminUser();
@@ -285,7 +249,49 @@ describe("live prices", () => {
     expect((await waiting).item.status).toBe("closed");
     ws.close();
   });
+
+  it("after a burst of offers, every watcher ends on the final state, never going back a version", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const watchers = await Promise.all([0, 1, 2].map(() => watch(code)));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => offer(code, 2 + i, member.cookie)));
+    expect(answers.some((a) => a.status === 201)).toBe(true);
+    const final = (await stub(code).state())!;
+    for (const watcher of watchers) {
+      const seen = await watcher.until((m) => m.item.version === final.version);
+      const versions = seen.map((m) => m.item.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(versions.length);
+      expect(seen.at(-1)!.item).toEqual(final);
+      watcher.ws.close();
+    }
+  });
 });
+
+/** A watcher of an item: `until(done)` resolves with every message received once one satisfies `done`. */
+async function watch(code: string) {
+  const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+    headers: { upgrade: "websocket" },
+  });
+  const ws = response.webSocket!;
+  const seen: ServerMessage[] = [];
+  let check = () => {};
+  ws.addEventListener("message", (e) => {
+    seen.push(JSON.parse(e.data as string));
+    check();
+  });
+  ws.accept();
+  return {
+    ws,
+    until: (done: (message: ServerMessage) => boolean) =>
+      new Promise<ServerMessage[]>((resolve) => {
+        check = () => {
+          if (seen.some(done)) resolve(seen);
+        };
+        check();
+      }),
+  };
+}
 
 describe("admin: offers, approval, closing", () => {
   it("lists offers grouped by item and approves an accepted one", async () => {

@@ -1,0 +1,52 @@
+// The auction in integration tests: a bidder with a saved shipping address, an admin's bid item
+// (with a real bid-media upload) and the item's BidItem object.
+import { env } from "cloudflare:workers";
+import type { BidItem } from "../../worker/domain/auction/bid-item";
+import { call, signUp } from "./http";
+import { PNG } from "./uploads";
+
+export const ADDRESS = {
+  recipientName: "Ada",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "USA",
+};
+
+/** A new member with a saved shipping address, so their offers are accepted. */
+export async function bidder() {
+  const member = await signUp();
+  const saved = await call("/api/shipping", { cookie: member.cookie, json: ADDRESS });
+  if (saved.status !== 201) throw new Error(`shipping: ${saved.status} ${await saved.text()}`);
+  return member;
+}
+
+/** A completed `bid-media` upload of a 1×1 PNG through the real protocol; its media id. */
+export async function mediaUpload(cookie: string) {
+  const signed = await (
+    await call("/api/uploads", {
+      cookie,
+      json: { purpose: "bid-media", fileName: "lot.png", contentType: "image/png", size: PNG.byteLength },
+    })
+  ).json<any>();
+  await call(new URL(signed.put.url).pathname, { method: "PUT", body: PNG, headers: signed.put.headers });
+  const done = await (await call(`/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).json<any>();
+  return done.mediaId as string;
+}
+
+/** One bid item listed by the admin through the API (`item` overrides the draft's fields); its short code. */
+export async function listItem(adminCookie: string, item: Record<string, unknown>) {
+  const mediaId = await mediaUpload(adminCookie);
+  const response = await call("/api/bid-items", {
+    cookie: adminCookie,
+    json: { items: [{ mediaIds: [mediaId], ...item }] },
+  });
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+  return (await response.json<any>()).created[0].shortCode as string;
+}
+
+/** The item's BidItem object, for tests that look inside it. */
+export function bidItemStub(code: string) {
+  return env.BID_ITEM.get(env.BID_ITEM.idFromName(code)) as DurableObjectStub<BidItem>;
+}
