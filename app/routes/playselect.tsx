@@ -3,146 +3,38 @@
 // or Process (package them as one zip). Both are jobs: the page polls the JSON
 // API every 2 seconds and shows queued / rendering with a percentage / done
 // with the file to open, or the failure.
+// The loader and action are in playselect.server.ts.
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
-import { startPackage } from "../../worker/domain/packages/packages";
-import { listPlaylists } from "../../worker/domain/playlists/playlists";
-import { startRenders } from "../../worker/domain/renders/renders";
-import { parse } from "../../worker/domain/validation";
+import { Link, useFetcher } from "react-router";
 import { Feedback, useFeedback } from "../components/Feedback";
 import { PickerActions } from "../components/playlists/PickerActions";
-import { LoudnessReport, type LoudnessReportView } from "../components/renders/LoudnessReport";
-import { requireUser, server } from "../lib/auth.server";
-import { displayName, formatDuration } from "../lib/format";
-import { formAction, formFields, formList } from "../lib/forms.server";
+import { PlaylistChoice } from "../components/playlists/PlaylistChoice";
+import { PackageRow, RenderRow } from "../components/renders/JobRows";
 import {
-  NO_PLAYLISTS_SELECTED,
-  packageSchema,
-  RENDER_CREATED,
-  renderSchema,
-  SELECT_PLAYLIST_TO_RENDER,
-} from "../lib/schemas/playlists";
+  active,
+  getJson,
+  type JobState,
+  type PackageProgress,
+  type RenderProgress,
+  usePolling,
+} from "../components/renders/jobs";
+import type { LoudnessReportView } from "../components/renders/LoudnessReport";
+import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../lib/schemas/playlists";
 import type { Route } from "./+types/playselect";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
-const POLL_MS = 2000;
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
+export { action, loader } from "./playselect.server";
 
 export function meta() {
   return [{ title: "Sequence · Creator Platform" }];
 }
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const playlists = await listPlaylists(server(context).deps, user.id);
-  return {
-    // Playlists with no files are hidden in the picker (seed 000 §2).
-    playlists: playlists
-      .filter((playlist) => playlist.items.length > 0)
-      .map((playlist) => ({
-        id: playlist.id,
-        projectId: playlist.projectId,
-        projectTitle: playlist.projectTitle,
-        mediaType: playlist.mediaType,
-        itemCount: playlist.items.length,
-        totalSeconds: playlist.totalSeconds,
-        renderedAt: playlist.renderedAt,
-      })),
-  };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { deps } = server(context);
-  const form = await request.formData();
-  const fields = formFields(form);
-
-  switch (fields.intent) {
-    case "render": {
-      const echo = { intent: "render" as const };
-      return formAction(async () => {
-        const input = parse(renderSchema, {
-          playlistIds: formList(form, "playlistId"),
-          loudness: fields.loudness === "on" || fields.loudness === "true",
-        });
-        return { ...echo, renders: await startRenders(deps, user.id, input.playlistIds, input.loudness) };
-      }, echo);
-    }
-    case "package": {
-      const echo = { intent: "package" as const };
-      return formAction(async () => {
-        const input = parse(packageSchema, { playlistIds: formList(form, "playlistId") });
-        return { ...echo, ...(await startPackage(deps, user.id, input.playlistIds)) };
-      }, echo);
-    }
-    default:
-      throw data("Unknown form.", { status: 400 });
-  }
-}
-
-type PlaylistOption = Route.ComponentProps["loaderData"]["playlists"][number];
-type JobState = "queued" | "running" | "done" | "failed";
-
-interface RenderProgress {
-  renderId: string;
-  projectTitle: string;
-  status: JobState;
-  progress: number;
-  error: string | null;
-  url: string | null;
-  /** With loudness normalisation: what it did to each item. */
-  loudnessReport?: LoudnessReportView | null;
-}
-
-interface PackageProgress {
-  jobId: string;
-  status: JobState;
-  progress: number;
-  error: string | null;
-  downloadUrl: string | null;
-  fileName: string | null;
-}
-
 interface Answer {
   intent?: "render" | "package";
   renders?: { renderId: string; playlistId: string; projectTitle: string; status: "queued" }[];
   jobId?: string;
   status?: "queued";
   error?: { code: string; message: string };
-}
-
-const active = (status: JobState) => status === "queued" || status === "running";
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
-  const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
-  if (!response.ok || !body) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
-  return body;
-}
-
-/** Calls `tick` every 2 seconds while `running`; a failing tick is tried again on the next. */
-function usePolling(running: boolean, tick: () => Promise<void>) {
-  const latest = useRef(tick);
-  latest.current = tick;
-  useEffect(() => {
-    if (!running) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const loop = async () => {
-      try {
-        await latest.current();
-      } catch (error) {
-        console.error(error);
-      }
-      if (!stopped) timer = setTimeout(loop, POLL_MS);
-    };
-    timer = setTimeout(loop, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [running]);
 }
 
 export default function PlaySelect({ loaderData }: Route.ComponentProps) {
@@ -319,106 +211,6 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
           <h2 id="package-heading">Process</h2>
           <PackageRow pack={pack} />
         </section>
-      )}
-    </div>
-  );
-}
-
-function PlaylistChoice({
-  playlist,
-  checked,
-  onChange,
-}: {
-  playlist: PlaylistOption;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <li>
-      <label className="inline">
-        <input
-          type="checkbox"
-          name="playlistId"
-          value={playlist.id}
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="picker-title">{displayName(playlist.projectTitle)}</span>
-      </label>
-      <span className="muted small">
-        {playlist.mediaType === "audio" ? "Audio" : "Video"} · {playlist.itemCount}{" "}
-        {playlist.itemCount === 1 ? "file" : "files"} · {formatDuration(playlist.totalSeconds)}
-        {" · "}
-        <Link to={`/projects/${playlist.projectId}`}>Edit</Link>
-      </span>
-    </li>
-  );
-}
-
-function JobProgress({ status, progress, label }: { status: JobState; progress: number; label: string }) {
-  if (status === "queued") return <span className="job-status muted">Queued…</span>;
-  if (status !== "running") return null;
-  return (
-    <span className="job-status">
-      <span>Rendering… {progress}%</span>
-      <progress max={100} value={progress} aria-label={label} />
-    </span>
-  );
-}
-
-function RenderRow({ render }: { render: RenderProgress }) {
-  const title = displayName(render.projectTitle);
-  return (
-    <li className={`job job-${render.status}`} data-render-id={render.renderId}>
-      <strong className="job-title">{title}</strong>
-      <JobProgress status={render.status} progress={render.progress} label={`${title} render progress`} />
-      {render.status === "done" && (
-        <div className="job-result" role="status">
-          <p className="success">{RENDER_CREATED}</p>
-          <div className="actions">
-            {render.url && (
-              <a className="button primary small" href={render.url} target="_blank" rel="noreferrer">
-                Open
-              </a>
-            )}
-            <Link className="button small" to="/renderfiles">
-              Rendered Files
-            </Link>
-          </div>
-          {render.loudnessReport && <LoudnessReport name={title} report={render.loudnessReport} />}
-        </div>
-      )}
-      {render.status === "failed" && (
-        <p className="error" role="alert">
-          Failed to create file: {render.error ?? UNEXPECTED}
-        </p>
-      )}
-    </li>
-  );
-}
-
-function PackageRow({ pack }: { pack: PackageProgress }) {
-  return (
-    <div className={`job job-${pack.status}`}>
-      {pack.status === "queued" && <span className="job-status muted">Queued…</span>}
-      {pack.status === "running" && (
-        <span className="job-status">
-          <span>Packaging… {pack.progress}%</span>
-          <progress max={100} value={pack.progress} aria-label="Package progress" />
-        </span>
-      )}
-      {pack.status === "done" && pack.downloadUrl && (
-        <div className="job-result" role="status">
-          <p className="success">The package is ready.</p>
-          <a className="button primary" href={pack.downloadUrl} download={pack.fileName ?? true}>
-            Download {pack.fileName ?? "zip"}
-          </a>
-        </div>
-      )}
-      {pack.status === "failed" && (
-        <p className="error" role="alert">
-          Failed to package playlists: {pack.error ?? UNEXPECTED}
-        </p>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 // The project files screen (/projects/:projectId): upload drop zone with
 // per-file progress, the project's files with the three-click selection of
 // seed 000 §4, deleting files or the whole project, and below the list the
-// playlist builder and playlist order list (components/PlaylistBuilder).
+// playlist builder and playlist order list (components/playlists/PlaylistBuilder).
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLocation, useRevalidator } from "react-router";
 import type { Deps } from "../../worker/domain/deps";
@@ -20,8 +20,8 @@ import { parse } from "../../worker/domain/validation";
 import { DropZone } from "../components/DropZone";
 import { Feedback, useFeedback } from "../components/Feedback";
 import { LocalTime } from "../components/LocalTime";
-import { PlaylistBuilder } from "../components/PlaylistBuilder";
 import { ChapterEditor } from "../components/playlists/ChapterEditor";
+import { PlaylistBuilder } from "../components/playlists/PlaylistBuilder";
 import { requireUser, server } from "../lib/auth.server";
 import { displayName, formatBytes, formatDuration } from "../lib/format";
 import { formAction, formFields, formList } from "../lib/forms.server";

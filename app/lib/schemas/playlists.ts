@@ -10,6 +10,11 @@ export const onlyTypeInPlaylist = (type: string) => `You can only add ${type} fi
 export const allFilesMustBe = (type: string) => `All files must be ${type} files.`;
 export const SLOT_INVALID = "Slot position must be a letter from a to z.";
 export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
+export const DUPLICATE_SLOTS = "Duplicate slot positions detected for non-empty slots.";
+export const RESOLVE_ERRORS = "Please resolve all errors before uploading.";
+export const NO_FILES_TO_UPLOAD = "No files to upload.";
+export const INVALID_FIRST_FILE = "Invalid file type. Only audio or video files are allowed.";
+export const UPLOAD_SLOT_INVALID = "Slot position must be a single letter from a-z.";
 export const SLOT_TAKEN = "Slot position already exists in this playlist.";
 export const DUPLICATE_SLOT = "Duplicate slot position detected.";
 export const PROGRAM_SLOT_TAKEN = "Slot position already exists or is invalid.";
@@ -19,6 +24,9 @@ export const NO_PROGRAM_SELECTED = "No program selected. Please select a program
 export const PROGRAM_APPLIED = "Program successfully applied to selected playlists!";
 export const SELECT_PLAYLIST_TO_RENDER = "Please select at least one playlist to create a file.";
 export const NO_PLAYLISTS_SELECTED = "No playlists selected.";
+export const SELECT_PLAYLISTS_TO_APPLY = "No playlists selected. Please select at least one playlist.";
+export const MUST_UPLOAD_ONE = "You must upload at least one audio or video file.";
+export const ADD_FILE_FIRST = "You must add a file before adding more slots.";
 export const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
 
 const slot = (message: string) =>

@@ -1,0 +1,166 @@
+// Applying a program to playlists: pick, preview the plan, apply; refusals listed.
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PlaylistPlan } from "../../../worker/domain/programs/applications";
+import { displayName, formatDuration } from "../../lib/format";
+import { NO_PROGRAM_SELECTED, SELECT_PLAYLISTS_TO_APPLY } from "../../lib/schemas/playlists";
+import { Feedback, useAnswer, useFeedback } from "../Feedback";
+import { PickerActions } from "../playlists/PickerActions";
+import type { Answer, PlaylistOption, ProgramView } from "./types";
+
+export function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playlists: PlaylistOption[] }) {
+  const id = useId();
+  const [programId, setProgramId] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [feedback, showFeedback] = useFeedback();
+  const previewFetcher = useFetcher<Answer>();
+  const applyFetcher = useFetcher<Answer>();
+  const [plans, setPlans] = useState<{ programId: string; plans: PlaylistPlan[] } | null>(null);
+  const [refused, setRefused] = useState<NonNullable<Answer["refused"]>>([]);
+  const previewing = previewFetcher.state !== "idle";
+  const applying = applyFetcher.state !== "idle";
+  const program = programs.find((p) => p.id === programId);
+
+  useAnswer(previewFetcher.data, showFeedback, (answer) => {
+    if (answer.plans) setPlans({ programId: answer.programId ?? programId, plans: answer.plans });
+  });
+  useAnswer(applyFetcher.data, showFeedback, (answer) => {
+    setRefused(answer.refused ?? []);
+    setPlans(null);
+  });
+
+  // A changed choice makes the preview stale.
+  useEffect(() => {
+    setPlans(null);
+    setRefused([]);
+  }, [programId, selected.join(",")]);
+
+  function target(intent: "preview-apply" | "apply-program") {
+    if (!programId) return showFeedback(NO_PROGRAM_SELECTED, true);
+    if (selected.length === 0) return showFeedback(SELECT_PLAYLISTS_TO_APPLY, true);
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("programId", programId);
+    for (const playlistId of selected) form.append("playlistId", playlistId);
+    void (intent === "preview-apply" ? previewFetcher : applyFetcher).submit(form, { method: "post" });
+  }
+
+  return (
+    <>
+      <h2 id="apply-heading">Apply a program to playlists</h2>
+      <div className="apply-grid">
+        <label className="field" htmlFor={`${id}-program`}>
+          Program
+        </label>
+        <select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
+          <option value="">Select a program…</option>
+          {programs.map((p) => (
+            <option key={p.id} value={p.id}>
+              {displayName(p.title)} ({p.files.map((file) => file.slotPosition).join(", ") || "no files"})
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="playlist-picker">
+        <legend>Playlists</legend>
+        {playlists.length === 0 ? (
+          <p className="muted small">No playlists with files yet. Add files to a project's playlist first.</p>
+        ) : (
+          <ul className="picker-list">
+            {playlists.map((playlist) => {
+              const other = program?.mediaType && playlist.mediaType && program.mediaType !== playlist.mediaType;
+              return (
+                <li key={playlist.id}>
+                  <label className="inline">
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(playlist.id)}
+                      onChange={(event) =>
+                        setSelected((list) =>
+                          event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
+                        )
+                      }
+                    />
+                    <span className="picker-title">{displayName(playlist.projectTitle)}</span>
+                  </label>
+                  <span className="muted small">
+                    {playlist.mediaType ?? "empty"} · {playlist.itemCount} {playlist.itemCount === 1 ? "item" : "items"}{" "}
+                    · {formatDuration(playlist.totalSeconds)}
+                    {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
+                    {other && <span className="error"> · other media kind</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
+      </fieldset>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={previewing || applying}
+          onClick={() => target("preview-apply")}
+        >
+          {previewing ? "Processing..." : "Preview changes"}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          disabled={previewing || applying}
+          onClick={() => target("apply-program")}
+        >
+          {applying ? "Processing..." : "Apply Program"}
+        </button>
+      </div>
+      <Feedback feedback={feedback} />
+      {plans && <PlanView plans={plans.plans} />}
+      {refused.length > 0 && (
+        <ul className="refusals" aria-label="Playlists not changed">
+          {refused.map((r) => (
+            <li key={r.playlistId} className="error">
+              {displayName(r.projectTitle)}: {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function PlanView({ plans }: { plans: PlaylistPlan[] }) {
+  return (
+    <div className="plans" aria-label="Changes the program would make">
+      <h3>Changes</h3>
+      <ul className="plan-list">
+        {plans.map((plan) => (
+          <li key={plan.playlistId} className={plan.refused ? "plan refused" : "plan"}>
+            <strong>{displayName(plan.projectTitle)}</strong>
+            {plan.refused ? (
+              <p className="error small">{plan.refused}</p>
+            ) : (
+              <ul className="plan-changes">
+                {plan.changes.map((change) => (
+                  <li key={change.programFileId} className={`change change-${change.action}`}>
+                    <span className="slot-chip">{change.slot}</span>
+                    {change.action === "replace" ? (
+                      <span>
+                        Slot {change.slot} (position {change.seqPos}): replaces{" "}
+                        <em>{displayName(change.from ?? "")}</em> → <em>{displayName(change.to)}</em>
+                      </span>
+                    ) : (
+                      <span>
+                        Slot {change.slot}: appends <em>{displayName(change.to)}</em> at position {change.seqPos}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// One program's files (slot letter, preview, delete) and the rows that add more.
+import { useCallback, useMemo, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { displayName, slotDuration } from "../../lib/format";
+import type { MediaKind } from "../../lib/media-kind";
+import { PROGRAM_SLOT_INVALID } from "../../lib/schemas/playlists";
+import { type ShowFeedback, useAnswer } from "../Feedback";
+import { SlotPreview } from "../playlists/SlotPreview";
+import { SlotInput } from "../SlotInput";
+import { checkRows, type FileRow, FileRows, newRow, nextFreeLetter, uploadRows } from "./FileRows";
+import type { Answer, ProgramFileView, ProgramView } from "./types";
+
+const DELETE_FILE_CONFIRM = "Are you sure you want to delete this file?";
+
+export function ProgramFileRow({
+  file,
+  mediaType,
+  onMessage,
+}: {
+  file: ProgramFileView;
+  mediaType: MediaKind | null;
+  onMessage: ShowFeedback;
+}) {
+  const deleteFetcher = useFetcher<Answer>();
+  const deleting = deleteFetcher.state !== "idle";
+  useAnswer(deleteFetcher.data, onMessage);
+  const name = displayName(file.fileName);
+  return (
+    <li className="program-file">
+      <SlotInput
+        name={name}
+        letter={file.slotPosition}
+        required
+        invalidMessage={PROGRAM_SLOT_INVALID}
+        fields={{ intent: "program-slot", fileId: file.id }}
+      />
+      <div className="slot-main">
+        <span className="slot-name">{name}</span>
+        <span className="muted small">{slotDuration(file.durationSeconds, file.probeStatus)}</span>
+      </div>
+      <SlotPreview
+        url={file.previewUrl}
+        name={name}
+        audio={mediaType === "audio" || file.contentType.startsWith("audio/")}
+      />
+      <button
+        type="button"
+        className="button small danger"
+        disabled={deleting}
+        onClick={() => {
+          if (window.confirm(DELETE_FILE_CONFIRM))
+            void deleteFetcher.submit({ intent: "delete-program-file", fileId: file.id }, { method: "post" });
+        }}
+      >
+        {deleting ? "Deleting..." : "Delete"}
+      </button>
+    </li>
+  );
+}
+
+export function AddProgramFiles({ program, onMessage }: { program: ProgramView; onMessage: ShowFeedback }) {
+  const revalidator = useRevalidator();
+  const taken = useMemo(() => new Set(program.files.map((file) => file.slotPosition)), [program.files]);
+  const [rows, setRows] = useState<FileRow[]>(() => [newRow(nextFreeLetter(taken))]);
+  const [busy, setBusy] = useState(false);
+  const update = useCallback((rowId: string, change: Partial<FileRow>) => {
+    setRows((list) => list.map((row) => (row.id === rowId ? { ...row, ...change } : row)));
+  }, []);
+
+  async function upload() {
+    if (busy) return;
+    const { rows: checked, problem } = checkRows(rows, program.mediaType, taken);
+    setRows(checked);
+    if (problem) return onMessage(problem, true);
+    setBusy(true);
+    const failures = await uploadRows(checked, program.id, program.accessType, update);
+    setBusy(false);
+    await revalidator.revalidate();
+    if (failures === 0) {
+      onMessage("File added successfully!");
+      setRows([newRow()]);
+    } else {
+      onMessage(`Failed to upload ${failures} ${failures === 1 ? "file" : "files"}.`, true);
+      setRows((list) => list.filter((row) => row.state !== "done"));
+    }
+  }
+
+  return (
+    <div className="add-program-files">
+      <h3>Add files</h3>
+      <FileRows
+        rows={rows}
+        setRows={setRows}
+        programKind={program.mediaType}
+        taken={taken}
+        disabled={busy}
+        onMessage={onMessage}
+        label={`New files for ${displayName(program.title)}`}
+      />
+      <button type="button" className="button primary small" disabled={busy} onClick={() => void upload()}>
+        {busy ? "Uploading..." : "Upload files"}
+      </button>
+    </div>
+  );
+}

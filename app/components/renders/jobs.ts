@@ -1,0 +1,61 @@
+// The state of render and package jobs as the Sequence page follows them:
+// polled from the JSON API every 2 seconds while any is queued or running.
+import { useEffect, useRef } from "react";
+import type { LoudnessReportView } from "./LoudnessReport";
+
+const POLL_MS = 2000;
+
+export type JobState = "queued" | "running" | "done" | "failed";
+
+export interface RenderProgress {
+  renderId: string;
+  projectTitle: string;
+  status: JobState;
+  progress: number;
+  error: string | null;
+  url: string | null;
+  /** With loudness normalisation: what it did to each item. */
+  loudnessReport?: LoudnessReportView | null;
+}
+
+export interface PackageProgress {
+  jobId: string;
+  status: JobState;
+  progress: number;
+  error: string | null;
+  downloadUrl: string | null;
+  fileName: string | null;
+}
+
+export const active = (status: JobState) => status === "queued" || status === "running";
+
+export async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
+  const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
+  if (!response.ok || !body) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+/** Calls `tick` every 2 seconds while `running`; a failing tick is tried again on the next. */
+export function usePolling(running: boolean, tick: () => Promise<void>) {
+  const latest = useRef(tick);
+  latest.current = tick;
+  useEffect(() => {
+    if (!running) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const loop = async () => {
+      try {
+        await latest.current();
+      } catch (error) {
+        console.error(error);
+      }
+      if (!stopped) timer = setTimeout(loop, POLL_MS);
+    };
+    timer = setTimeout(loop, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [running]);
+}
