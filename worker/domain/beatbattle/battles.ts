@@ -2,7 +2,7 @@
 // who made each entry. One battle is current (the newest); the first call
 // seeds it, so every database (development, tests, production) has an open one
 // that the admin then names and dates.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { ALREADY_ENTERED, BATTLE_CLOSED } from "../../../app/lib/schemas/beatbattle";
 import { type BeatBattle, beatBattleEntries, beatBattles } from "../../db/schema";
 import type { Deps } from "../deps";
@@ -30,9 +30,16 @@ export function battleView(deps: Pick<Deps, "now">, battle: BeatBattle): BattleV
   };
 }
 
+const newest = (deps: Pick<Deps, "db">) =>
+  deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1);
+
 export async function currentBattle(deps: Pick<Deps, "db" | "now">): Promise<BeatBattle> {
-  const [battle] = await deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1);
-  if (battle) return battle;
+  const [battle] = await newest(deps);
+  return battle ?? seedBattle(deps);
+}
+
+/** The first call on a database with no battle seeds one (idempotent, so a repeated page read is harmless). */
+async function seedBattle(deps: Pick<Deps, "db" | "now">): Promise<BeatBattle> {
   const deadline = new Date(deps.now() + SEEDED_BATTLE_DAYS * 24 * 60 * 60 * 1000);
   await deps.db
     .insert(beatBattles)
@@ -56,6 +63,26 @@ export async function hasEntered(deps: Pick<Deps, "db">, battleId: string, userI
     .from(beatBattleEntries)
     .where(and(eq(beatBattleEntries.battleId, battleId), eq(beatBattleEntries.userId, userId)));
   return Boolean(entry);
+}
+
+/**
+ * The current battle and whether this member (null: a visitor) has entered it, in one D1 round trip
+ * (ADR 024): the entry is looked up against the newest battle in SQL, not after reading it.
+ */
+export async function battleForPage(deps: Pick<Deps, "db" | "now">, userId: string | null) {
+  const newestId = deps.db
+    .select({ id: beatBattles.id })
+    .from(beatBattles)
+    .orderBy(desc(beatBattles.createdAt))
+    .limit(1);
+  const entry = deps.db
+    .select({ id: beatBattleEntries.id })
+    .from(beatBattleEntries)
+    .where(and(inArray(beatBattleEntries.battleId, newestId), eq(beatBattleEntries.userId, userId ?? "")));
+  const [[battle], [entered]] = await deps.db.batch([newest(deps), entry]);
+  if (battle) return { battle, entered: Boolean(userId && entered) };
+  // No battle yet (a new database): seeded now, so nobody has entered it.
+  return { battle: await seedBattle(deps), entered: false };
 }
 
 /** The admin renames the current battle or moves its deadline. */

@@ -3,7 +3,7 @@
 // uploads, change one field at a time, remove the cover or an audio file,
 // delete. Nothing a buyer bought is ever removed: a deleted product and a
 // removed file are marked, and their originals stay in storage.
-import { and, asc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, type SQLWrapper } from "drizzle-orm";
 import { toCents } from "../../../app/lib/schemas/money";
 import {
   ALREADY_SAVED,
@@ -173,12 +173,17 @@ export async function removeAudioFile(deps: Deps, userId: string, productId: str
   if (file.previewKey) await deps.storage.bucket.delete(file.previewKey);
 }
 
-/** A product's listed audio files, in order. */
-export function listedFiles(deps: Pick<Deps, "db">, productIds: string[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
+/** Products' listed audio files, in order: of the ids given, or of a subquery's (to batch it with the products). */
+export function listedFilesQuery(deps: Pick<Deps, "db">, productIds: string[] | SQLWrapper) {
   return deps.db
     .select()
     .from(productFiles)
     .where(and(inArray(productFiles.productId, productIds), isNull(productFiles.removedAt)))
     .orderBy(asc(productFiles.seqPos));
+}
+
+/** A product's listed audio files, in order. */
+export function listedFiles(deps: Pick<Deps, "db">, productIds: string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return listedFilesQuery(deps, productIds);
 }

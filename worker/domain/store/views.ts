@@ -5,7 +5,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Product, ProductFile } from "../../db/schema";
 import { products, users } from "../../db/schema";
 import type { Deps } from "../deps";
-import { listedFiles } from "./products";
+import { listedFiles, listedFilesQuery } from "./products";
 
 /** Page links live an hour: long enough to listen, short enough not to be shared for good. */
 export const LINK_SECONDS = 60 * 60;
@@ -65,11 +65,13 @@ async function fileView(deps: Deps, file: ProductFile, original: boolean): Promi
   };
 }
 
-async function views(deps: Deps, rows: Product[], originals: boolean): Promise<ProductView[]> {
-  const files = await listedFiles(
-    deps,
-    rows.map((row) => row.id),
-  );
+async function views(deps: Deps, rows: Product[], originals: boolean, listed?: ProductFile[]): Promise<ProductView[]> {
+  const files =
+    listed ??
+    (await listedFiles(
+      deps,
+      rows.map((row) => row.id),
+    ));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -111,23 +113,20 @@ export interface StoreView {
  * their private ones. Visitors may browse. Previews only.
  */
 export async function listStore(deps: Deps, viewerId: string | null, sellerId: string): Promise<StoreView> {
-  const [seller] = await deps.db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(users.id, sellerId));
+  const own = viewerId === sellerId;
+  const listed = and(
+    eq(products.userId, sellerId),
+    eq(products.status, "active"),
+    own ? undefined : eq(products.accessType, "public-read"),
+  );
+  const newest = desc(products.createdAt);
+  const shownIds = deps.db.select({ id: products.id }).from(products).where(listed).orderBy(newest);
+  // One D1 round trip (ADR 024): the seller, their listed products and those products' files.
+  const [[seller], rows, files] = await deps.db.batch([
+    deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
+    deps.db.select().from(products).where(listed).orderBy(newest).limit(MAX_LISTED_PRODUCTS),
+    listedFilesQuery(deps, shownIds.limit(MAX_LISTED_PRODUCTS)),
+  ]);
   if (!seller) return { seller: null, own: false, products: [] };
-  const own = viewerId === seller.id;
-  const rows = await deps.db
-    .select()
-    .from(products)
-    .where(
-      and(
-        eq(products.userId, seller.id),
-        eq(products.status, "active"),
-        own ? undefined : eq(products.accessType, "public-read"),
-      ),
-    )
-    .orderBy(desc(products.createdAt))
-    .limit(MAX_LISTED_PRODUCTS);
-  return { seller, own, products: await views(deps, rows, false) };
+  return { seller, own, products: await views(deps, rows, false, files) };
 }
