@@ -119,7 +119,8 @@ async function* chunks(path: string, parts: readonly Part[]): AsyncGenerator<Buf
       pendingBytes += buffer.length;
     };
     const flush = () => {
-      const out = Buffer.concat(pending, pendingBytes);
+      // One block read from the file goes out as it is (no copy); small parts are sent together.
+      const out = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
       return out;

@@ -3,15 +3,13 @@
 // playing when the uploader gave no cover. ffprobe and ffmpeg read the signed
 // video URL themselves (ffmpeg seeks with Range requests), so only the frame
 // is written here; it goes up through the signed output URL.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PosterInput, PosterResult } from "./contract.ts";
 import { fileBody } from "./faststart.ts";
 import { isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { target } from "./preview.ts";
 import { failureReason, NETWORK_PROTOCOLS, pictureStream, runFfprobe, summariseProbe } from "./probe.ts";
-import { UploadFailed, upload } from "./transfer.ts";
+import { inJobFolder, uploadOutput } from "./transfer.ts";
 
 /** The frame is taken this far in (or half way through a shorter video): past a black first frame. */
 export const POSTER_AT_SECONDS = 1;
@@ -54,17 +52,7 @@ async function makePoster({ source, output }: PosterInput, context: JobContext, 
   context.progress(70);
 
   context.doing("the upload of the poster");
-  let size: number;
-  try {
-    size = await upload(await fileBody(frame), output.url, {
-      signal: context.signal,
-      headers: output.headers,
-      contentType: "image/jpeg",
-    });
-  } catch (error) {
-    if (error instanceof UploadFailed) throw new JobFailed(503, "output_failed", error.message);
-    throw error;
-  }
+  const size = await uploadOutput(await fileBody(frame), output, { signal: context.signal, contentType: "image/jpeg" });
   context.progress(100);
   return { durationSeconds, width: picture.width, height: picture.height, size };
 }
@@ -76,12 +64,5 @@ export const poster: JobKind<PosterInput, PosterResult> = {
 
   parseInput: parsePosterInput,
 
-  async run(input, context) {
-    const dir = await mkdtemp(join(tmpdir(), `poster-${context.jobId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40)}-`));
-    try {
-      return await makePoster(input, context, dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
+  run: (input, context) => inJobFolder("poster", context.jobId, (dir) => makePoster(input, context, dir)),
 };

@@ -6,13 +6,12 @@
 //     waveform of what it plays without decoding audio in the browser.
 // Inputs and output move through signed URLs, as for every kind.
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileBody } from "./faststart.ts";
 import { isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { failureReason, runFfprobe } from "./probe.ts";
-import { download, TooLarge, Unreadable, UploadFailed, upload } from "./transfer.ts";
+import { download, inJobFolder, TooLarge, Unreadable, uploadOutput } from "./transfer.ts";
 
 /** The tag comes back every this many seconds. */
 export const TAG_INTERVAL_SECONDS = 30;
@@ -164,17 +163,10 @@ async function makePreview(input: PreviewInput, context: JobContext, dir: string
   context.progress(85);
 
   context.doing("the upload of the preview");
-  let size: number;
-  try {
-    size = await upload(await fileBody(preview), input.output.url, {
-      signal: context.signal,
-      headers: input.output.headers,
-      contentType: "audio/mpeg",
-    });
-  } catch (error) {
-    if (error instanceof UploadFailed) throw new JobFailed(503, "output_failed", error.message);
-    throw error;
-  }
+  const size = await uploadOutput(await fileBody(preview), input.output, {
+    signal: context.signal,
+    contentType: "audio/mpeg",
+  });
   context.progress(100);
   return {
     durationSeconds: Number.isFinite(duration) ? Math.round(duration * 1000) / 1000 : null,
@@ -191,12 +183,5 @@ export const preview: JobKind<PreviewInput, PreviewResult> = {
 
   parseInput: parsePreviewInput,
 
-  async run(input, context) {
-    const dir = await mkdtemp(join(tmpdir(), `preview-${context.jobId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40)}-`));
-    try {
-      return await makePreview(input, context, dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
+  run: (input, context) => inJobFolder("preview", context.jobId, (dir) => makePreview(input, context, dir)),
 };

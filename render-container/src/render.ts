@@ -13,8 +13,7 @@
 //
 // Protocol details are in README.md ("Kind render"); the pure parts (plan,
 // graphs, loudness, progress, error text) are in render-plan.ts. ADR 023.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmetadata, type PlacedChapter, placeChapters } from "./chapters.ts";
 import type { LoudnessResult, RenderInput, RenderResult, RenderTarget } from "./contract.ts";
@@ -41,7 +40,7 @@ import {
   videoTarget,
   withItemNames,
 } from "./render-plan.ts";
-import { ensureSpace, NoSpace, UploadFailed, upload } from "./transfer.ts";
+import { ensureSpace, inJobFolder, NoSpace, uploadOutput } from "./transfer.ts";
 
 export type { LoudnessResult, RenderInput, RenderItem, RenderResult, RenderTarget } from "./contract.ts";
 export { MAX_ITEMS, parseRenderInput };
@@ -332,24 +331,26 @@ class Render {
     for (const [index, { target, contentType }] of outputs.entries()) {
       const body = bodies[index]!;
       this.ctx.doing("the upload of the output");
-      try {
-        await upload(body, target.url, {
-          signal: this.ctx.signal,
-          headers: target.headers,
-          contentType,
-          onBytes: (sent) => this.report(95 + (5 * (before + sent)) / total),
-        });
-      } catch (error) {
-        if (error instanceof UploadFailed) throw new JobFailed(503, "output_failed", error.message);
-        throw error;
-      }
+      await uploadOutput(body, target, {
+        signal: this.ctx.signal,
+        contentType,
+        onBytes: (sent) => this.report(95 + (5 * (before + sent)) / total),
+      });
       before += body.size;
     }
     return (await probed).map((probe, index) => ({ ...probe, size: bodies[index]!.size }));
   }
 
   async run(): Promise<RenderResult> {
+    // Where a render's time goes, in the server's log: probe, join, upload.
+    let mark = Date.now();
+    const lap = () => {
+      const since = mark;
+      mark = Date.now();
+      return mark - since;
+    };
     const { items, bytes } = await probeItems(this.input, this.ctx, this.report);
+    const probeMs = lap();
     this.items = items;
     this.placed = placeChapters(
       items.map((item) => ({ duration: item.duration, chapters: this.input.items[item.n - 1]?.chapters ?? [] })),
@@ -365,6 +366,7 @@ class Render {
     let method: RenderResult["method"] = "reencode";
     if (this.input.mediaType === "video") method = await this.video(items, bytes);
     else await this.audio(items);
+    const joinMs = lap();
     const [output, audio] = await this.deliver([
       { file: "output.mp4", target: this.input.output, contentType: "video/mp4" },
       ...(this.input.audioOutput
@@ -372,6 +374,7 @@ class Render {
         : []),
     ]);
     if (!output) throw new Error("the output was not delivered");
+    this.ctx.log(`probe ${probeMs} ms, join ${joinMs} ms, upload ${lap()} ms (${output.size} bytes)`);
     this.report(100, true);
     return {
       method,
@@ -395,12 +398,5 @@ export const render: JobKind<RenderInput, RenderResult> = {
 
   parseInput: parseRenderInput,
 
-  async run(input, context) {
-    const dir = await mkdtemp(join(tmpdir(), `render-${context.jobId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40)}-`));
-    try {
-      return await new Render(input, context, dir).run();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  },
+  run: (input, context) => inJobFolder("render", context.jobId, (dir) => new Render(input, context, dir).run()),
 };

@@ -2,12 +2,15 @@
 // a rendered file (a Body, see faststart.ts) streamed to a signed PUT URL. Nothing is held
 // in memory whole, and no error message carries a URL (they are signed).
 import { createWriteStream } from "node:fs";
-import { statfs } from "node:fs/promises";
+import { mkdtemp, rm, statfs } from "node:fs/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Body } from "./faststart.ts";
+import { JobFailed } from "./jobs.ts";
 import { formatBytes } from "./render-plan.ts";
 
 /** The input could not be fetched (HTTP error, refused connection, broken transfer). */
@@ -243,4 +246,32 @@ export async function upload(
     throw new UploadFailed(`the output upload failed (${networkReason(broken)})`);
   }
   return size;
+}
+
+/**
+ * Uploads a job's output to its target (a signed PUT URL and the headers it
+ * was signed with). A refused or unreachable target is `503 output_failed`:
+ * the queue retries the job.
+ */
+export async function uploadOutput(
+  body: Body,
+  target: { url: string; headers?: Record<string, string> },
+  options: { signal: AbortSignal; contentType: string; onBytes?: (sent: number) => void },
+): Promise<number> {
+  try {
+    return await upload(body, target.url, { ...options, headers: target.headers });
+  } catch (error) {
+    if (error instanceof UploadFailed) throw new JobFailed(503, "output_failed", error.message);
+    throw error;
+  }
+}
+
+/** Runs `work` in a folder of the job's own under TMPDIR, removed however it ends. */
+export async function inJobFolder<T>(kind: string, jobId: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), `${kind}-${jobId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40)}-`));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
