@@ -8,7 +8,7 @@ import { DomainError } from "../../worker/domain/errors";
 
 export type FormError = ErrorBody["error"];
 
-export async function formAction<T, E extends object = {}>(run: () => Promise<T>, echo?: E) {
+export async function formAction<T, E extends object = Record<never, never>>(run: () => Promise<T>, echo?: E) {
   try {
     return await run();
   } catch (error) {
@@ -28,4 +28,12 @@ export function formFields(form: FormData): Record<string, string> {
 /** Every non-empty string sent under `name` (checkbox groups, ordered id lists). */
 export function formList(form: FormData, name: string): string[] {
   return form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
+}
+
+/**
+ * `formAction` for one form of a page with several (told apart by `intent`): the answer, and an error
+ * too, carry `echo` (which form, which row), so each fetcher knows the answer is its own.
+ */
+export function intentAction<E extends object, T extends object>(echo: E, run: () => Promise<T>) {
+  return formAction(async () => ({ ...echo, ...(await run()) }), echo);
 }

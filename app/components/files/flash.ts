@@ -1,6 +1,9 @@
 // A message for the next page to show once: the file view leaves 'File deleted
 // successfully!' for the project page it goes back to. sessionStorage, so it
 // survives the redirect (and a reload) but not the tab.
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
 const FLASH_KEY = "cp-flash";
 
 /** Leaves `message` for the next page; null takes back one left before (the delete failed). */
@@ -20,4 +23,19 @@ export function takeFlash(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Shows, once per arrival, the message the page before handed over: in the navigation's state
+ * (Home after its uploads) or left with `leaveFlash` (the file view after deleting).
+ */
+export function useArrivalMessage(show: (text: string) => void) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (location.key) counts, even with the same state.
+  useEffect(() => {
+    const state = location.state as { message?: unknown } | null;
+    if (typeof state?.message === "string") show(state.message);
+    const flash = takeFlash();
+    if (flash) show(flash);
+  }, [location.key, location.state, show]);
 }

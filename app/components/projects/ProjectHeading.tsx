@@ -1,0 +1,37 @@
+// The project page's heading: its title and 'Delete project', which asks
+// first, then deletes the project and all of its files; the action sends the
+// member Home, or the error shows here.
+import { useFetcher } from "react-router";
+import type { action } from "../../routes/project.server";
+
+const DELETE_PROJECT_CONFIRM = "Are you sure you want to delete this project and all of its files?";
+
+export function ProjectHeading({ title }: { title: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const deleting = fetcher.state !== "idle";
+  const failure = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  return (
+    <>
+      <div className="page-heading">
+        <h1>{title}</h1>
+        <button
+          type="button"
+          className="button danger"
+          disabled={deleting}
+          onClick={() => {
+            if (window.confirm(DELETE_PROJECT_CONFIRM)) {
+              void fetcher.submit({ intent: "delete-project" }, { method: "post" });
+            }
+          }}
+        >
+          {deleting ? "Deleting..." : "Delete project"}
+        </button>
+      </div>
+      {failure && (
+        <p className="error" role="alert">
+          {failure.message}
+        </p>
+      )}
+    </>
+  );
+}
