@@ -19,6 +19,25 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
+  environments: {
+    // The landing page loads the framework (react, react-dom, react-router) as one chunk: one gzip
+    // stream compresses it ~2 KB better than the five pieces rolldown cuts by default (ADR 024).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
+    // The Worker is minified: 840 KiB gzip as built before, 527 after, against a 500 KB budget (issue 9).
+    // Names are not kept (that costs 23 KiB): a typed error's `name` in a log is its minified class name;
+    // its `code` and message stay, and the source maps name it.
+    ssr: { build: { minify: true } },
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 5173), strictPort: true },
 });
