@@ -82,3 +82,40 @@ export function progressReporter(
     },
   };
 }
+
+/** Reads `-progress pipe:1` output and reports the fraction (0..1) of `totalSeconds` written so far. */
+export function progressParser(totalSeconds: number, onFraction: (fraction: number) => void): (chunk: string) => void {
+  let buffered = "";
+  return (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = /^out_time_(?:us|ms)=(\d+)\s*$/.exec(line);
+      if (match && totalSeconds > 0) onFraction(Math.min(1, Number(match[1]) / 1e6 / totalSeconds));
+      else if (line.trim() === "progress=end") onFraction(1);
+    }
+  };
+}
+
+/**
+ * Passes on increasing whole percentages, at most one per `intervalMs`
+ * (`final` ones, like the closing 100, always go through).
+ */
+export function throttledProgress(
+  report: (percent: number) => void,
+  intervalMs: number,
+  now: () => number = Date.now,
+): (percent: number, final?: boolean) => void {
+  let last = 0;
+  let sentAt = now();
+  return (percent, final = false) => {
+    const value = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (value <= last) return;
+    const time = now();
+    if (!final && time - sentAt < intervalMs) return;
+    last = value;
+    sentAt = time;
+    report(value);
+  };
+}

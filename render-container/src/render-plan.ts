@@ -1,15 +1,13 @@
-// The pure half of job kind `render`: what each item is, whether
-// the items can be joined by stream copy, the filter graphs for re-encoding
-// and for per-item loudness, progress and error text. No I/O here;
-// src/render.ts runs the plan.
+// The pure half of job kind `render`: what each item is, whether the items
+// can be joined by stream copy, and the size, rate and layout to re-encode
+// to. No I/O here; src/render.ts runs the plan with the graphs of
+// render-graphs.ts.
 
 import type { MediaType } from "./contract.ts";
-import { MEASURE_FILTER } from "./loudness.ts";
 import {
   type FfprobeOutput,
   type FfprobeStream,
   isStillImage,
-  NETWORK_PROTOCOLS,
   parseRate,
   pictureStream,
   soundStream,
@@ -276,120 +274,6 @@ export function videoTarget(items: readonly Item[]): VideoTarget {
   };
 }
 
-const SAMPLE_RATE = 48_000;
-
-function seconds3(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
-}
-
-/**
- * One item's audio at the output's rate and layout, exactly `padTo` long
- * when given (silence when it has none), with its own loudness gain.
- */
-export function audioChain(item: Item, index: number, layout: Layout, padTo: number | null, gainDb = 0): string {
-  const format = `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=${layout}`;
-  if (!item.audio) {
-    return `anullsrc=r=${SAMPLE_RATE}:cl=${layout},atrim=duration=${seconds3(padTo ?? item.duration)},${format}`;
-  }
-  const fit = padTo === null ? "" : `,apad=whole_dur=${seconds3(padTo)},atrim=duration=${seconds3(padTo)}`;
-  const gain = gainDb === 0 ? "" : `,volume=${gainDb}dB`;
-  return `[${index}:a:0]asetpts=PTS-STARTPTS,aresample=${SAMPLE_RATE},${format}${fit}${gain}`;
-}
-
-/**
- * The measuring pass: each item's audio chain (as the render will play it)
- * through its own ebur128, joined only to give ffmpeg one output.
- */
-export function measureGraph(items: readonly Item[], layout: Layout, pictureLength: boolean): string {
-  const lines = items.map(
-    (item, index) =>
-      `${audioChain(item, index, layout, pictureLength ? item.duration : null)},${MEASURE_FILTER}[m${index}]`,
-  );
-  lines.push(`${items.map((_, index) => `[m${index}]`).join("")}concat=n=${items.length}:v=0:a=1[a]`);
-  return `${lines.join(";\n")}\n`;
-}
-
-/**
- * The filter graph that re-encodes a video playlist: every item scaled into
- * the target size (aspect kept, padded), at the target rate, audio resampled
- * and cut or padded to the picture's length (silence for items without
- * audio), joined by the concat filter. Outputs `[v]` and `[a]`; with
- * `audioOnly` just `[a]` (the loudness measurement).
- */
-export function videoGraph(
-  items: readonly Item[],
-  target: VideoTarget,
-  options: { audioFilter?: string; audioOnly?: boolean; gains?: readonly number[] } = {},
-): string {
-  const { width: w, height: h, rate, layout, withAudio } = target;
-  const lines: string[] = [];
-  const pads: string[] = [];
-  items.forEach((item, index) => {
-    if (!options.audioOnly) {
-      lines.push(
-        `[${index}:v:0]setpts=PTS-STARTPTS,scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
-          `pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,fps=${rate},format=yuv420p[v${index}]`,
-      );
-      pads.push(`[v${index}]`);
-    }
-    if (withAudio) {
-      lines.push(`${audioChain(item, index, layout, item.duration, options.gains?.[index])}[a${index}]`);
-      pads.push(`[a${index}]`);
-    }
-  });
-  const v = options.audioOnly ? 0 : 1;
-  const a = withAudio ? 1 : 0;
-  const joined = a ? (options.audioFilter ? "[joined]" : "[a]") : "";
-  lines.push(`${pads.join("")}concat=n=${items.length}:v=${v}:a=${a}${v ? "[v]" : ""}${joined}`);
-  if (a && options.audioFilter) lines.push(`[joined]${options.audioFilter}[a]`);
-  return `${lines.join(";\n")}\n`;
-}
-
-/** The filter graph that joins an audio playlist's items into `[a]` (48 kHz, mono or stereo). */
-export function audioGraph(
-  items: readonly Item[],
-  layout: Layout,
-  audioFilter?: string,
-  gains?: readonly number[],
-): string {
-  const lines = items.map((item, index) => `${audioChain(item, index, layout, null, gains?.[index])}[a${index}]`);
-  const pads = items.map((_, index) => `[a${index}]`).join("");
-  lines.push(`${pads}concat=n=${items.length}:v=0:a=1${audioFilter ? `[joined];\n[joined]${audioFilter}` : ""}[a]`);
-  return `${lines.join(";\n")}\n`;
-}
-
-/** A token of an ffconcat line, in single quotes (a quote inside becomes '\'' as in a shell). */
-const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-/**
- * ffconcat list for the concat demuxer. An item with a URL is read from it
- * with only network protocols and only the demuxer ffprobe saw (the list is
- * a local file, so the list itself is opened with `file`; these options stop
- * that from reaching the items); one without is a name in the job's folder.
- */
-export function concatList(items: readonly Item[]): string {
-  const lines = items.map((i) =>
-    i.url
-      ? `file ${quoted(i.url)}\noption protocol_whitelist ${NETWORK_PROTOCOLS}\noption format_whitelist ${quoted(i.formatName)}`
-      : `file ${quoted(i.file)}`,
-  );
-  return `ffconcat version 1.0\n${lines.join("\n")}\n`;
-}
-
-/** ffmpeg's inputs for the items, each opened like the concat list's entries. */
-export function itemInputs(items: readonly Item[]): string[] {
-  return items.flatMap((i) =>
-    i.url
-      ? ["-protocol_whitelist", NETWORK_PROTOCOLS, "-format_whitelist", i.formatName, "-i", i.url]
-      : ["-protocol_whitelist", "file", "-i", i.file],
-  );
-}
-
-/** ffmpeg's messages with each item's signed URL replaced by its name (no signature reaches the user). */
-export function withItemNames(stderr: string, items: readonly Item[]): string {
-  return items.reduce((text, i) => (i.url ? text.split(i.url).join(i.file) : text), stderr);
-}
-
 // ---------------------------------------------------------------------------
 // Loudness targets (the per-segment measuring and gains are in loudness.ts)
 
@@ -400,110 +284,16 @@ export function loudnessTarget(channels: number): LoudnessTarget {
   return { integrated: channels === 1 ? -19 : -16, truePeak: -1, range: 11 };
 }
 
-// ---------------------------------------------------------------------------
-// Progress
-
-/** Reads `-progress pipe:1` output and reports the fraction (0..1) of `totalSeconds` written so far. */
-export function progressParser(totalSeconds: number, onFraction: (fraction: number) => void): (chunk: string) => void {
-  let buffered = "";
-  return (chunk) => {
-    buffered += chunk;
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) {
-      const match = /^out_time_(?:us|ms)=(\d+)\s*$/.exec(line);
-      if (match && totalSeconds > 0) onFraction(Math.min(1, Number(match[1]) / 1e6 / totalSeconds));
-      else if (line.trim() === "progress=end") onFraction(1);
-    }
-  };
-}
-
-/**
- * Passes on increasing whole percentages, at most one per `intervalMs`
- * (`final` ones, like the closing 100, always go through).
- */
-export function throttledProgress(
-  report: (percent: number) => void,
-  intervalMs: number,
-  now: () => number = Date.now,
-): (percent: number, final?: boolean) => void {
-  let last = 0;
-  let sentAt = now();
-  return (percent, final = false) => {
-    const value = Math.max(0, Math.min(100, Math.floor(percent)));
-    if (value <= last) return;
-    const time = now();
-    if (!final && time - sentAt < intervalMs) return;
-    last = value;
-    sentAt = time;
-    report(value);
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Error text
-
-/** ffmpeg lines that only say that something above went wrong. */
-const NOISE = [
-  /^conversion failed!?$/i,
-  /^error while filtering/i,
-  /^error reinitializing filters/i,
-  /^failed to inject frame into filter network/i,
-  /^error while processing the decoded data/i,
-  /^nothing was written into output file/i,
-  /^error (?:initializing|configuring) (?:complex )?filters?[.!]?$/i,
-  /^exiting normally/i,
-  /^press \[q\]/i,
-];
-
-/** Final lines that say little without the one before them. */
-const GENERIC =
-  /^(?:invalid argument|invalid data found when processing input|operation not permitted|input\/output error|end of file|error number -?\d+ occurred)$/i;
-
-/**
- * The last meaningful line of ffmpeg's stderr, in the user's terms: the
- * job's folder disappears, "item-2.mp4" becomes "item 2", URLs lose their
- * query. When the last lines name an item, the reason becomes
- * "Item 2 could not be read: …".
- */
-export function renderFailureReason(stderr: string, folder: string): string {
-  const lines = stderr
-    .split(/\r?\n/)
-    .map((line) =>
-      line
-        .replace(/^(?:\[[^\]]*@ ?0x[0-9a-f]+\]\s*)+/i, "")
-        .split(`${folder}/`)
-        .join("")
-        .split(folder)
-        .join("")
-        .replace(/\bitem-(\d+)\.[a-z0-9]+/gi, "item $1")
-        .replace(/\blist\.ffconcat\b/g, "the playlist")
-        .replace(/(https?:\/\/[^\s?#]+)[?#]\S*/gi, "$1")
-        .trim(),
-    )
-    .filter((line) => line !== "" && !NOISE.some((pattern) => pattern.test(line)));
-  const distinct = lines.filter((line, index) => line !== lines[index - 1]);
-  const last = distinct.at(-1);
-  if (!last) return "ffmpeg failed without saying why";
-  const before = distinct.at(-2);
-  const named = distinct
-    .slice(-4)
-    .reverse()
-    .find((line) => /\bitem \d+\b/.test(line));
-  let reason = last.replace(/^(?:the playlist|item \d+):\s*/, "");
-  if (GENERIC.test(reason) && before && before !== named) reason = `${reason} (${before})`;
-  if (named) reason = `Item ${/\bitem (\d+)\b/.exec(named)![1]} could not be read: ${reason}`;
-  return reason.length > 300 ? `${reason.slice(0, 297)}...` : reason;
-}
-
-/** "1.5 GiB" */
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`;
-}
+export { progressParser, throttledProgress } from "./progress.ts";
+export { formatBytes, renderFailureReason } from "./render-errors.ts";
+// The graphs, progress parsing and error text live beside this file; they are
+// exported here too, as the plan's public face (units.test.ts).
+export {
+  audioChain,
+  audioGraph,
+  concatList,
+  itemInputs,
+  measureGraph,
+  videoGraph,
+  withItemNames,
+} from "./render-graphs.ts";

@@ -11,8 +11,11 @@
 //   output  written once to the job's folder, uploaded with its moov moved in
 //           front (faststart.ts) while ffprobe reads it back; the folder is always removed
 //
-// Protocol details are in README.md ("Kind render"); the pure parts (plan,
-// graphs, loudness, progress, error text) are in render-plan.ts. ADR 023.
+// Protocol details are in README.md ("Kind render"); the pure parts are in
+// render-plan.ts (copy or re-encode), render-graphs.ts, loudness.ts,
+// progress.ts and render-errors.ts. ADR 023. About 400 lines: one class whose
+// passes share the job's state (folder, progress, chapters, levels, items);
+// split further, that state would be passed around instead.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ffmetadata, type PlacedChapter, placeChapters } from "./chapters.ts";
@@ -21,25 +24,12 @@ import { moovFirst } from "./faststart.ts";
 import { type JobContext, JobFailed, type JobKind } from "./jobs.ts";
 import { type Loudness, limiterFilter, parseEbur128, reusable, segmentGain } from "./loudness.ts";
 import { failureReason, type ProbeResult, runFfprobe, summariseProbe } from "./probe.ts";
+import { progressParser, throttledProgress } from "./progress.ts";
+import { renderFailureReason } from "./render-errors.ts";
+import { audioGraph, concatList, itemInputs, measureGraph, videoGraph, withItemNames } from "./render-graphs.ts";
 import { MAX_ITEMS, parseRenderInput } from "./render-input.ts";
 import { failed, probeItems } from "./render-items.ts";
-import {
-  audioGraph,
-  concatList,
-  copyBlocker,
-  type Item,
-  itemInputs,
-  type Layout,
-  loudnessTarget,
-  measureGraph,
-  outputLayout,
-  progressParser,
-  renderFailureReason,
-  throttledProgress,
-  videoGraph,
-  videoTarget,
-  withItemNames,
-} from "./render-plan.ts";
+import { copyBlocker, type Item, type Layout, loudnessTarget, outputLayout, videoTarget } from "./render-plan.ts";
 import { ensureSpace, inJobFolder, NoSpace, uploadOutput } from "./transfer.ts";
 
 export type { LoudnessResult, RenderInput, RenderItem, RenderResult, RenderTarget } from "./contract.ts";

@@ -11,7 +11,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Body } from "./faststart.ts";
 import { JobFailed } from "./jobs.ts";
-import { formatBytes } from "./render-plan.ts";
+import { formatBytes } from "./render-errors.ts";
 
 /** The input could not be fetched (HTTP error, refused connection, broken transfer). */
 export class Unreadable extends Error {
