@@ -153,6 +153,7 @@ export async function fakeFfprobe(dir: string): Promise<string> {
       "#!/bin/sh",
       'if [ "$1" = "-hide_banner" ] || [ "$1" = "-version" ]; then echo "ffprobe version fake"; exit 0; fi',
       'if [ -n "$FAKE_FFPROBE_PIDS" ]; then echo $$ >> "$FAKE_FFPROBE_PIDS"; fi',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell default, not a JS template
       'sleep "${FAKE_FFPROBE_SLEEP:-30}"',
       `echo '{"streams":[{"codec_type":"audio","codec_name":"mp3"}],"format":{"format_name":"mp3","duration":"1.5"}}'`,
       "",

@@ -158,8 +158,12 @@ describe("Limiter", () => {
     const limiter = new Limiter(1, 2);
     const first = await limiter.acquire();
     const order: string[] = [];
-    const second = limiter.acquire().then((release) => (order.push("second"), release));
-    const third = limiter.acquire().then((release) => (order.push("third"), release));
+    const arrived = (name: string) => (release: () => void) => {
+      order.push(name);
+      return release;
+    };
+    const second = limiter.acquire().then(arrived("second"));
+    const third = limiter.acquire().then(arrived("third"));
     await expect(limiter.acquire()).rejects.toBeInstanceOf(QueueFull);
     expect([limiter.active, limiter.queued]).toEqual([1, 2]);
     first();

@@ -8,7 +8,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const fields: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join(".") || "_";
-    (fields[field] ??= []).includes(issue.message) || fields[field].push(issue.message);
+    const messages = fields[field] ?? [];
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+    fields[field] = messages;
   }
   throw new Invalid(result.error.issues[0]?.message ?? "Invalid request.", fields);
 }

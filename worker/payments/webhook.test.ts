@@ -134,7 +134,7 @@ describe("payment webhook", () => {
   });
 
   it("ignores a succeeded event whose amount is not the order's", async () => {
-    const { productId, orderId } = await pendingOrder({ priceCents: 5000 });
+    const { orderId } = await pendingOrder({ priceCents: 5000 });
     const payload = (await intentEvent(orderId, "payment_intent.succeeded")).replace(
       /"amount_received":\d+/,
       '"amount_received":100',
