@@ -22,46 +22,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
-import { ffmpegIn, postJob, serveFolder, startRenderer } from "../render-container/test-support.ts";
+import { ebur128, ffmpegIn, pinkNoise, postJob, serveFolder, startRenderer } from "../render-container/test-support.ts";
 import { fmt, loadAverage, printTargets, readFlags, runBench, table, writeResults } from "./lib.mjs";
 
-const run = promisify(execFile);
+const _run = promisify(execFile);
 const flags = readFlags();
 let dir;
 let files;
 let renderer;
-
-const noise = (name, seed, gain, layout) => [
-  "-f",
-  "lavfi",
-  "-i",
-  `anoisesrc=color=pink:duration=8:seed=${seed}:amplitude=1,volume=${gain},aformat=channel_layouts=${layout}`,
-  "-c:a",
-  "pcm_f32le",
-  name,
-];
-
-async function ebur128(path, from, to) {
-  const trim = from === undefined ? "" : `atrim=${from}:${to},asetpts=PTS-STARTPTS,`;
-  const { stderr } = await run("ffmpeg", [
-    "-hide_banner",
-    "-nostats",
-    "-i",
-    path,
-    "-map",
-    "0:a:0",
-    "-af",
-    `${trim}ebur128=peak=true:framelog=verbose`,
-    "-f",
-    "null",
-    "-",
-  ]);
-  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
-  return {
-    integrated: Number(/I:\s+(\S+) LUFS/.exec(summary)[1]),
-    truePeak: Number(/Peak:\s+(\S+) dBFS/.exec(summary)[1]),
-  };
-}
 
 async function render(name, items) {
   const started = performance.now();
@@ -89,11 +57,11 @@ await runBench(
     dir = await mkdtemp(join(tmpdir(), "bench-loudness-"));
     const make = (args) => ffmpegIn(dir, args);
     await Promise.all([
-      make(noise("quiet.wav", 1, "-37.4dB", "stereo")),
-      make(noise("loud.wav", 2, "5.6dB", "stereo")),
-      make(noise("ad.wav", 5, "-9.4dB", "stereo")),
-      make(noise("quiet-mono.wav", 3, "-37.4dB", "mono")),
-      make(noise("loud-mono.wav", 4, "5.6dB", "mono")),
+      make(pinkNoise("quiet.wav", 1, "-37.4dB", "stereo")),
+      make(pinkNoise("loud.wav", 2, "5.6dB", "stereo")),
+      make(pinkNoise("ad.wav", 5, "-9.4dB", "stereo")),
+      make(pinkNoise("quiet-mono.wav", 3, "-37.4dB", "mono")),
+      make(pinkNoise("loud-mono.wav", 4, "5.6dB", "mono")),
       make(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "4", "-c:a", "pcm_f32le", "silence.wav"]),
     ]);
     [files, renderer] = await Promise.all([serveFolder(dir), startRenderer()]);

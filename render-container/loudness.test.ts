@@ -3,90 +3,32 @@
 // each reach the target on their own, the file stays under −1 dBTP, stored
 // measurements are not taken again, and chapters land on the timeline.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ffmpegIn,
-  postJob,
-  type RunningRenderer,
-  type StaticServer,
-  serveFolder,
-  startRenderer,
-} from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { ebur128, pinkNoise, rendererRig } from "./test-support.ts";
 
 const run = promisify(execFile);
 
-let dir: string;
-let files: StaticServer;
-let renderer: RunningRenderer;
-
-/** Pink noise, 8 s, as 32-bit float WAV (which keeps peaks above 0 dBFS). */
-const noise = (name: string, seed: number, gain: string, layout: "mono" | "stereo") => [
-  "-f",
-  "lavfi",
-  "-i",
-  `anoisesrc=color=pink:duration=8:seed=${seed}:amplitude=1,volume=${gain},aformat=channel_layouts=${layout}`,
-  "-c:a",
-  "pcm_f32le",
-  name,
-];
-
-/** EBU R128 integrated loudness (LUFS) and true peak (dBTP) of `path`'s audio, optionally between two times. */
-async function ebur128(path: string, from?: number, to?: number) {
-  const trim = from === undefined ? "" : `atrim=${from}:${to},asetpts=PTS-STARTPTS,`;
-  const { stderr } = await run("ffmpeg", [
-    "-hide_banner",
-    "-nostats",
-    "-i",
-    path,
-    "-map",
-    "0:a:0",
-    "-af",
-    `${trim}ebur128=peak=true:framelog=verbose`,
-    "-f",
-    "null",
-    "-",
-  ]);
-  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
-  return {
-    integrated: Number(/I:\s+(\S+) LUFS/.exec(summary)![1]),
-    truePeak: Number(/Peak:\s+(\S+) dBFS/.exec(summary)![1]),
-  };
-}
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "renderer-loudness-"));
-  const make = (args: string[]) => ffmpegIn(dir, args);
-  await Promise.all([
-    make(noise("quiet.wav", 1, "-37.4dB", "stereo")),
-    make(noise("loud.wav", 2, "5.6dB", "stereo")),
-    make(noise("quiet-mono.wav", 3, "-37.4dB", "mono")),
-    make(noise("loud-mono.wav", 4, "5.6dB", "mono")),
+const rig = rendererRig("loudness", (make) =>
+  Promise.all([
+    make(pinkNoise("quiet.wav", 1, "-37.4dB", "stereo")),
+    make(pinkNoise("loud.wav", 2, "5.6dB", "stereo")),
+    make(pinkNoise("quiet-mono.wav", 3, "-37.4dB", "mono")),
+    make(pinkNoise("loud-mono.wav", 4, "5.6dB", "mono")),
     make(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "4", "-c:a", "pcm_f32le", "silence.wav"]),
-  ]);
-  [files, renderer] = await Promise.all([serveFolder(dir), startRenderer()]);
-}, 30_000);
+  ]),
+);
 
-afterAll(async () => {
-  await Promise.all([renderer?.stop(), files?.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
+const item = (name: string, extra: Record<string, unknown> = {}) => ({ ...rig.url(name), ...extra });
+const output = (name: string) => rig.url(`out/${name}`);
+const stored = rig.stored;
 
-const item = (name: string, extra: Record<string, unknown> = {}) => ({ url: `${files.base}/${name}`, ...extra });
-const output = (name: string) => ({ url: `${files.base}/out/${name}` });
-const stored = (name: string) => join(dir, "out", name);
-
-async function render(input: Record<string, unknown>) {
-  const response = await postJob(renderer.base, "render", { jobId: "job-loud", input });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const render = (input: Record<string, unknown>) => rig.job("render", { jobId: "job-loud", input });
 
 describe("loudness per segment", { timeout: 60_000 }, () => {
   it("starts from a quiet clip near -52 LUFS and a loud one near -9 LUFS peaking above 0 dBFS", async () => {
-    const [quiet, loud] = await Promise.all([ebur128(join(dir, "quiet.wav")), ebur128(join(dir, "loud.wav"))]);
+    const [quiet, loud] = await Promise.all([ebur128(join(rig.dir, "quiet.wav")), ebur128(join(rig.dir, "loud.wav"))]);
     expect(Math.abs(quiet.integrated - -52)).toBeLessThanOrEqual(1);
     expect(Math.abs(loud.integrated - -9)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeGreaterThan(0);

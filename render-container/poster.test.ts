@@ -1,29 +1,13 @@
 // Job kind `poster` end to end with the real ffmpeg: the server reads a test
 // video from a local HTTP server (standing in for a signed R2 URL), PUTs one
 // frame of it as a JPEG back, and answers the video's duration and size.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { posterTime } from "./src/poster.ts";
-import {
-  ffmpegIn,
-  ffprobeJson,
-  postJob,
-  type RunningRenderer,
-  type StaticServer,
-  serveFolder,
-  startRenderer,
-} from "./test-support.ts";
+import { ffprobeJson, rendererRig } from "./test-support.ts";
 
-let dir: string;
-let files: StaticServer;
-let renderer: RunningRenderer;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "renderer-poster-"));
-  const make = (args: string[]) => ffmpegIn(dir, args);
-  await Promise.all([
+const rig = rendererRig("poster", (make) =>
+  Promise.all([
     // 3 s of 320x240 test picture with a tone, as an uploaded episode would be.
     make(
       [
@@ -35,21 +19,12 @@ beforeAll(async () => {
     // 0.8 s, portrait: the frame comes from half way through.
     make(["-f", "lavfi", "-i", "testsrc=size=180x320:rate=25:duration=0.8", "-c:v", "libx264", "short.mp4"]),
     make(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "sound.mp3"]),
-  ]);
-  [files, renderer] = await Promise.all([serveFolder(dir), startRenderer()]);
-}, 30_000);
+  ]),
+);
 
-afterAll(async () => {
-  await Promise.all([renderer?.stop(), files?.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
+const url = (name: string) => rig.url(name, "X-Amz-Signature=secret");
 
-const url = (name: string) => ({ url: `${files.base}/${name}?X-Amz-Signature=secret` });
-
-async function poster(input: Record<string, unknown>) {
-  const response = await postJob(renderer.base, "poster", { jobId: "job-poster", input });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const poster = (input: Record<string, unknown>) => rig.job("poster", { jobId: "job-poster", input });
 
 describe("POST /jobs/poster", { timeout: 60_000 }, () => {
   it("probes the video and uploads one frame as a JPEG of the video's size", async () => {
@@ -61,13 +36,13 @@ describe("POST /jobs/poster", { timeout: 60_000 }, () => {
     expect(body.result).toMatchObject({ width: 320, height: 240 });
     expect(body.result.durationSeconds).toBeCloseTo(3, 1);
 
-    const stored = join(dir, "out", "episode.jpg");
+    const stored = rig.stored("episode.jpg");
     const bytes = await readFile(stored);
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(body.result.size).toBe(bytes.length);
     const described = await ffprobeJson(stored);
     expect(described.streams[0]).toMatchObject({ codec_name: "mjpeg", width: 320, height: 240 });
-    expect(files.uploads.find((u) => u.path === "/out/episode.jpg")?.headers["content-type"]).toBe("image/jpeg");
+    expect(rig.files.uploads.find((u) => u.path === "/out/episode.jpg")?.headers["content-type"]).toBe("image/jpeg");
   });
 
   it("takes the frame half way through a video shorter than 2 s", async () => {
@@ -77,7 +52,7 @@ describe("POST /jobs/poster", { timeout: 60_000 }, () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({ width: 180, height: 320 });
     expect(body.result.durationSeconds).toBeCloseTo(0.8, 1);
-    const described = await ffprobeJson(join(dir, "out", "short.jpg"));
+    const described = await ffprobeJson(rig.stored("short.jpg"));
     expect(described.streams[0]).toMatchObject({ codec_name: "mjpeg", width: 180, height: 320 });
   });
 
@@ -88,7 +63,9 @@ describe("POST /jobs/poster", { timeout: 60_000 }, () => {
       expect(body.error.code).toBe("poster_failed");
       expect(JSON.stringify(body)).not.toContain("secret");
     }
-    expect(files.uploads.some((u) => u.path.startsWith("/out/sound") || u.path.startsWith("/out/missing"))).toBe(false);
+    expect(rig.files.uploads.some((u) => u.path.startsWith("/out/sound") || u.path.startsWith("/out/missing"))).toBe(
+      false,
+    );
   });
 
   it("answers 400 for malformed input", async () => {

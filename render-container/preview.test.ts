@@ -2,31 +2,14 @@
 // original and a voice tag from a local HTTP server (standing in for signed R2
 // URLs), PUTs the MP3 preview back, and answers with its waveform peaks.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ffmpegIn,
-  ffprobeJson,
-  postJob,
-  type RunningRenderer,
-  type StaticServer,
-  serveFolder,
-  startRenderer,
-} from "./test-support.ts";
+import { describe, expect, it } from "vitest";
+import { ffprobeJson, postJob, rendererRig } from "./test-support.ts";
 
 const run = promisify(execFile);
 
-let dir: string;
-let files: StaticServer;
-let renderer: RunningRenderer;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "renderer-preview-"));
-  const make = (args: string[]) => ffmpegIn(dir, args);
-  await Promise.all([
+const rig = rendererRig("preview", (make) =>
+  Promise.all([
     // 70 s of silence: anything audible in the preview is the tag.
     make(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono", "-t", "70", "-c:a", "pcm_s16le", "silence.wav"]),
     // A loud 1 s tag.
@@ -41,21 +24,12 @@ beforeAll(async () => {
       "aac",
       "beat.m4a",
     ]),
-  ]);
-  [files, renderer] = await Promise.all([serveFolder(dir), startRenderer()]);
-}, 30_000);
+  ]),
+);
 
-afterAll(async () => {
-  await Promise.all([renderer?.stop(), files?.close()]);
-  await rm(dir, { recursive: true, force: true });
-});
+const url = (name: string) => rig.url(name, "X-Amz-Signature=secret");
 
-const url = (name: string) => ({ url: `${files.base}/${name}?X-Amz-Signature=secret` });
-
-async function preview(input: Record<string, unknown>) {
-  const response = await postJob(renderer.base, "preview", { jobId: "job-p", input });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const preview = (input: Record<string, unknown>) => rig.job("preview", { jobId: "job-p", input });
 
 /** Peak level (dBFS) of `seconds` of audio starting at `at`, measured by ffmpeg's astats. */
 async function levelAt(path: string, at: number, seconds: number): Promise<number> {
@@ -82,12 +56,12 @@ describe("POST /jobs/preview", { timeout: 60_000 }, () => {
     expect(body.result.tagged).toBe(true);
     expect(body.result.durationSeconds).toBeCloseTo(70, 0);
 
-    const stored = join(dir, "out", "tagged.mp3");
+    const stored = rig.stored("tagged.mp3");
     const described = await ffprobeJson(stored);
     expect(described.format.format_name).toBe("mp3");
     expect(described.streams[0]).toMatchObject({ codec_name: "mp3", sample_rate: "44100", channels: 2 });
     expect(Number(described.streams[0].bit_rate)).toBe(128_000);
-    expect(files.uploads.find((u) => u.path === "/out/tagged.mp3")?.headers["content-type"]).toBe("audio/mpeg");
+    expect(rig.files.uploads.find((u) => u.path === "/out/tagged.mp3")?.headers["content-type"]).toBe("audio/mpeg");
 
     // The tag sounds at 0 s, 30 s and 60 s; between them the original's silence.
     for (const at of [0, 30, 60]) expect(await levelAt(stored, at + 0.1, 0.8)).toBeGreaterThan(-12);
@@ -105,7 +79,7 @@ describe("POST /jobs/preview", { timeout: 60_000 }, () => {
     const { status, body } = await preview({ source: url("beat.m4a"), output: url("out/plain.mp3"), peaks: 8 });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.result.tagged).toBe(false);
-    const described = await ffprobeJson(join(dir, "out", "plain.mp3"));
+    const described = await ffprobeJson(rig.stored("plain.mp3"));
     expect(Number(described.streams[0].bit_rate)).toBe(128_000);
     const peaks: number[] = body.result.peaks;
     expect(peaks).toHaveLength(8);
@@ -123,7 +97,7 @@ describe("POST /jobs/preview", { timeout: 60_000 }, () => {
   });
 
   it("probe reports the audio facts a store page shows: sample rate, channels, bitrate", async () => {
-    const response = await postJob(renderer.base, "probe", { jobId: "job-q", input: url("silence.wav") });
+    const response = await postJob(rig.renderer.base, "probe", { jobId: "job-q", input: url("silence.wav") });
     const { result } = (await response.json()) as any;
     expect(result).toMatchObject({ sampleRate: 48_000, channels: 1, audioCodec: "pcm_s16le" });
     // 48 000 samples × 16 bits, plus the WAV header spread over the file.

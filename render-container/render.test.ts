@@ -3,99 +3,52 @@
 // URLs), joins it with the real ffmpeg and PUTs the result back to the same
 // server (standing in for signed PUT URLs), where ffprobe checks it.
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  analyseAudio,
   type CallbackReceiver,
   callbackReceiver,
   corruptBytes,
-  ffmpegIn,
   ffprobeJson,
-  postJob,
   type RunningRenderer,
-  type StaticServer,
-  serveFolder,
+  rendererRig,
   startRenderer,
+  testVideo,
 } from "./test-support.ts";
 
 const run = promisify(execFile);
 
-let dir: string;
-let files: StaticServer;
-let renderer: RunningRenderer;
-/** The renderer's TMPDIR: every job's folder must be gone once it answered. */
-let scratch: string;
+/** H.264/AAC, 320x240 at 25 fps, with a 440 Hz tone at 48 kHz (through `audioFilters`, if any). */
+const video = (seconds: number, name: string, audioFilters = "") =>
+  testVideo(name, { seconds, sine: `sine=frequency=440:sample_rate=48000:duration=${seconds}${audioFilters}` });
 
-/** H.264/AAC, 320x240 at 25 fps, with a 440 Hz tone (through `audioFilters`, if any). */
-const video = (seconds: number, name: string, audioFilters = "") => [
-  "-f",
-  "lavfi",
-  "-i",
-  `testsrc=duration=${seconds}:size=320x240:rate=25`,
-  "-f",
-  "lavfi",
-  "-i",
-  `sine=frequency=440:sample_rate=48000:duration=${seconds}${audioFilters}`,
-  "-c:v",
-  "libx264",
-  "-preset",
-  "ultrafast",
-  "-pix_fmt",
-  "yuv420p",
-  "-c:a",
-  "aac",
-  "-shortest",
-  name,
-];
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "renderer-render-"));
-  scratch = await mkdtemp(join(tmpdir(), "renderer-scratch-"));
-  const make = (args: string[]) => ffmpegIn(dir, args);
-  await Promise.all([
-    make(video(1, "one.mp4")),
-    make(video(2, "two.mp4")),
-    make(video(1.5, "one-half.mp4")),
-    // Another size and rate, and no audio at all.
-    make([
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc2=duration=1:size=640x360:rate=30",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      "wide.mp4",
+const rig = rendererRig(
+  "render",
+  (make, dir) =>
+    Promise.all([
+      make(video(1, "one.mp4")),
+      make(video(2, "two.mp4")),
+      make(video(1.5, "one-half.mp4")),
+      // Another size and rate, and no audio at all.
+      make(testVideo("wide.mp4", { seconds: 1, pattern: "testsrc2", size: "640x360", rate: 30, sine: null })),
+      make(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "tone-a.mp3"]),
+      make(["-f", "lavfi", "-i", "sine=frequency=660:duration=1.5", "-c:a", "libmp3lame", "tone-b.mp3"]),
+      // Quiet (about -42 LUFS) stereo under a picture, and quiet mono alone.
+      make(video(3, "quiet-stereo.mp4", ",volume=-20dB,aformat=channel_layouts=stereo")),
+      make(["-f", "lavfi", "-i", "sine=frequency=330:duration=3,volume=-20dB", "-c:a", "libmp3lame", "quiet-mono.mp3"]),
+      writeFile(join(dir, "corrupt.mp4"), corruptBytes()),
     ]),
-    make(["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libmp3lame", "tone-a.mp3"]),
-    make(["-f", "lavfi", "-i", "sine=frequency=660:duration=1.5", "-c:a", "libmp3lame", "tone-b.mp3"]),
-    // Quiet (about -42 LUFS) stereo under a picture, and quiet mono alone.
-    make(video(3, "quiet-stereo.mp4", ",volume=-20dB,aformat=channel_layouts=stereo")),
-    make(["-f", "lavfi", "-i", "sine=frequency=330:duration=3,volume=-20dB", "-c:a", "libmp3lame", "quiet-mono.mp3"]),
-    writeFile(join(dir, "corrupt.mp4"), corruptBytes()),
-  ]);
-  [files, renderer] = await Promise.all([serveFolder(dir), startRenderer({ TMPDIR: scratch })]);
-}, 30_000);
+  { scratch: true },
+);
 
-afterAll(async () => {
-  await Promise.all([renderer?.stop(), files?.close()]);
-  await rm(dir, { recursive: true, force: true });
-  await rm(scratch, { recursive: true, force: true });
-});
+const item = (name: string) => rig.url(name, "X-Amz-Signature=secret-get");
+const output = (name: string, query = "X-Amz-Signature=secret-put") => rig.url(`out/${name}`, query);
 
-const item = (name: string) => ({ url: `${files.base}/${name}?X-Amz-Signature=secret-get` });
-const output = (name: string, query = "X-Amz-Signature=secret-put") => ({ url: `${files.base}/out/${name}?${query}` });
-
-async function render(input: Record<string, unknown>, extra: Record<string, unknown> = {}, base = renderer.base) {
-  const response = await postJob(base, "render", { jobId: "job-r", input, ...extra });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const render = (input: Record<string, unknown>, extra: Record<string, unknown> = {}, base?: string) =>
+  rig.job("render", { jobId: "job-r", input, ...extra }, base);
 
 /** Decodes every frame; throws (with ffmpeg's complaints) unless the file plays cleanly. */
 async function plays(path: string): Promise<void> {
@@ -105,27 +58,15 @@ async function plays(path: string): Promise<void> {
 
 /** Integrated loudness (LUFS) and true peak (dBTP) of a file's audio, measured by loudnorm. */
 async function loudness(path: string): Promise<{ integrated: number; truePeak: number }> {
-  const { stderr } = await run("ffmpeg", [
-    "-hide_banner",
-    "-nostats",
-    "-i",
-    path,
-    "-map",
-    "0:a:0",
-    "-af",
-    "loudnorm=print_format=json",
-    "-f",
-    "null",
-    "-",
-  ]);
+  const stderr = await analyseAudio(path, "loudnorm=print_format=json");
   const json = JSON.parse(stderr.slice(stderr.lastIndexOf("{"), stderr.lastIndexOf("}") + 1));
   return { integrated: Number(json.input_i), truePeak: Number(json.input_tp) };
 }
 
-const stored = (name: string) => join(dir, "out", name);
+const stored = rig.stored;
 
 async function scratchIsEmpty() {
-  expect(await readdir(scratch)).toEqual([]);
+  expect(await readdir(rig.scratch)).toEqual([]);
 }
 
 // Generous limits: the suite shares a 2-core machine with everything else.
@@ -148,7 +89,7 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
     expect(Math.abs(body.result.durationSeconds - 4.5)).toBeLessThanOrEqual(0.1);
     expect(body.result.audioOutput).toBeUndefined();
 
-    const upload = files.uploads.find((u) => u.path === "/out/copy.mp4")!;
+    const upload = rig.files.uploads.find((u) => u.path === "/out/copy.mp4")!;
     expect(upload.size).toBe(body.result.size);
     expect(upload.headers["content-length"]).toBe(String(body.result.size));
     expect(upload.headers["transfer-encoding"]).toBeUndefined();
@@ -205,13 +146,13 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
     const m4a = await ffprobeJson(stored("audio.m4a"));
     expect(m4a.streams.map((s: any) => s.codec_name)).toEqual(["aac"]);
     expect(Number(m4a.format.size)).toBe(body.result.audioOutput.size);
-    expect(files.uploads.find((u) => u.path === "/out/audio.m4a")?.headers["content-type"]).toBe("audio/mp4");
+    expect(rig.files.uploads.find((u) => u.path === "/out/audio.m4a")?.headers["content-type"]).toBe("audio/mp4");
     await plays(stored("audio.mp4"));
     await plays(stored("audio.m4a"));
   });
 
   it("normalises loudness to -16 LUFS for stereo and -19 LUFS for mono", async () => {
-    expect((await loudness(join(dir, "quiet-stereo.mp4"))).integrated).toBeLessThan(-35);
+    expect((await loudness(join(rig.dir, "quiet-stereo.mp4"))).integrated).toBeLessThan(-35);
     const [stereo, mono] = await Promise.all([
       render({
         items: [item("quiet-stereo.mp4")],
@@ -243,7 +184,7 @@ describe("POST /jobs/render", { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ jobId: "job-r", error: { code: "render_failed" } });
     expect(body.error.message).toMatch(/^Item 2 could not be read: .*invalid data/i);
     expect(body.error.message).not.toMatch(/secret|http|\/tmp/);
-    expect(files.uploads.some((u) => u.path === "/out/never.mp4")).toBe(false);
+    expect(rig.files.uploads.some((u) => u.path === "/out/never.mp4")).toBe(false);
     await expect(stat(stored("never.mp4"))).rejects.toThrow();
     await scratchIsEmpty();
   });
@@ -340,7 +281,7 @@ describe("render progress", { timeout: 30_000 }, () => {
   beforeAll(async () => {
     [receiver, quick] = await Promise.all([
       callbackReceiver(),
-      startRenderer({ PROGRESS_INTERVAL_MS: "50", TMPDIR: scratch }),
+      startRenderer({ PROGRESS_INTERVAL_MS: "50", TMPDIR: rig.scratch }),
     ]);
   });
   afterAll(async () => {
@@ -377,9 +318,13 @@ describe("render limits", { timeout: 30_000 }, () => {
   let cap: number;
 
   beforeAll(async () => {
-    const sizes = await Promise.all(["one.mp4", "two.mp4"].map(async (name) => (await stat(join(dir, name))).size));
+    const sizes = await Promise.all(["one.mp4", "two.mp4"].map(async (name) => (await stat(join(rig.dir, name))).size));
     cap = sizes[0]! + sizes[1]! - 1;
-    limited = await startRenderer({ RENDER_TIMEOUT_MS: "1500", RENDER_MAX_INPUT_BYTES: String(cap), TMPDIR: scratch });
+    limited = await startRenderer({
+      RENDER_TIMEOUT_MS: "1500",
+      RENDER_MAX_INPUT_BYTES: String(cap),
+      TMPDIR: rig.scratch,
+    });
   });
   afterAll(() => limited?.stop());
 

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
+import { afterAll, beforeAll } from "vitest";
 
 const run = promisify(execFile);
 
@@ -90,6 +91,60 @@ export async function startRenderer(env: Record<string, string> = {}): Promise<R
   };
 }
 
+/**
+ * ffmpeg arguments for an H.264 test video (`pattern` at `size` and `rate`) with AAC from `sine`
+ * (a 440 Hz tone by default; null for no audio).
+ */
+export function testVideo(
+  name: string,
+  {
+    seconds,
+    pattern = "testsrc",
+    size = "320x240",
+    rate = 25,
+    sine = `sine=frequency=440:duration=${seconds}`,
+  }: { seconds: number; pattern?: string; size?: string; rate?: number; sine?: string | null },
+): string[] {
+  const picture = ["-f", "lavfi", "-i", `${pattern}=duration=${seconds}:size=${size}:rate=${rate}`];
+  const h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
+  if (sine === null) return [...picture, ...h264, name];
+  return [...picture, "-f", "lavfi", "-i", sine, ...h264, "-c:a", "aac", "-shortest", name];
+}
+
+/** 8 s of pink noise as 32-bit float WAV (which keeps peaks above 0 dBFS), at `gain`, mono or stereo. */
+export const pinkNoise = (name: string, seed: number, gain: string, layout: "mono" | "stereo") => [
+  "-f",
+  "lavfi",
+  "-i",
+  `anoisesrc=color=pink:duration=8:seed=${seed}:amplitude=1,volume=${gain},aformat=channel_layouts=${layout}`,
+  "-c:a",
+  "pcm_f32le",
+  name,
+];
+
+/** Runs an ffmpeg audio filter over the first audio stream of `path`, output discarded: its report (stderr). */
+export async function analyseAudio(path: string, filter: string): Promise<string> {
+  const { stderr } = await run(
+    "ffmpeg",
+    [
+      ["-hide_banner", "-nostats", "-i", path, "-map", "0:a:0"],
+      ["-af", filter, "-f", "null", "-"],
+    ].flat(),
+  );
+  return stderr;
+}
+
+/** EBU R128 integrated loudness (LUFS) and true peak (dBTP) of `path`'s audio, optionally between two times. */
+export async function ebur128(path: string, from?: number, to?: number) {
+  const trim = from === undefined ? "" : `atrim=${from}:${to},asetpts=PTS-STARTPTS,`;
+  const stderr = await analyseAudio(path, `${trim}ebur128=peak=true:framelog=verbose`);
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  return {
+    integrated: Number(/I:\s+(\S+) LUFS/.exec(summary)![1]),
+    truePeak: Number(/Peak:\s+(\S+) dBFS/.exec(summary)![1]),
+  };
+}
+
 export type Media = { dir: string; cleanup(): Promise<void> };
 
 /** mp4 (H.264/AAC, 2 s, 320x240, 25 fps), mp3 (3 s), mp3 with cover art, png, corrupt .mp4. */
@@ -97,26 +152,7 @@ export async function makeMedia(): Promise<Media> {
   const dir = await mkdtemp(join(tmpdir(), "renderer-media-"));
   const ffmpeg = (args: string[]) => ffmpegIn(dir, args);
   await Promise.all([
-    ffmpeg([
-      "-f",
-      "lavfi",
-      "-i",
-      "testsrc=duration=2:size=320x240:rate=25",
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=frequency=440:duration=2",
-      "-c:v",
-      "libx264",
-      "-preset",
-      "ultrafast",
-      "-pix_fmt",
-      "yuv420p",
-      "-c:a",
-      "aac",
-      "-shortest",
-      "clip.mp4",
-    ]),
+    ffmpeg(testVideo("clip.mp4", { seconds: 2 })),
     ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "libmp3lame", "tone.mp3"]),
     ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48", "-frames:v", "1", "still.png"]),
   ]);
@@ -295,4 +331,55 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** One test file's renderer and storage: see `rendererRig`. */
+export type RendererRig = {
+  /** The folder of media the file made; `out/` holds what the renderer PUT back. */
+  dir: string;
+  files: StaticServer;
+  renderer: RunningRenderer;
+  /** The renderer's TMPDIR, when asked for: every job's folder must be gone once it answered. */
+  scratch: string;
+  /** A URL of `name` in the storage stand-in, with the query a signed URL would carry. */
+  url(name: string, query?: string): { url: string };
+  /** Where the renderer's PUT of `out/<name>` landed on disk. */
+  stored(name: string): string;
+  /** POSTs a job of `kind`; the status and the parsed answer. */
+  job(kind: string, body: Record<string, unknown>, base?: string): Promise<{ status: number; body: any }>;
+};
+
+/**
+ * The scaffolding every job-kind test file shares: before its tests, a temporary folder filled
+ * by `media` (with the real ffmpeg through `make`), a static server for it standing in for R2,
+ * and a renderer process; after them, all of it gone.
+ */
+export function rendererRig(
+  name: string,
+  media: (make: (args: string[]) => Promise<unknown>, dir: string) => Promise<unknown>,
+  options: { scratch?: boolean } = {},
+): RendererRig {
+  const rig = {
+    url: (file: string, query?: string) => ({ url: `${rig.files.base}/${file}${query ? `?${query}` : ""}` }),
+    stored: (file: string) => join(rig.dir, "out", file),
+    async job(kind: string, body: Record<string, unknown>, base = rig.renderer.base) {
+      const response = await postJob(base, kind, body);
+      return { status: response.status, body: (await response.json()) as any };
+    },
+  } as RendererRig;
+  beforeAll(async () => {
+    rig.dir = await mkdtemp(join(tmpdir(), `renderer-${name}-`));
+    if (options.scratch) rig.scratch = await mkdtemp(join(tmpdir(), "renderer-scratch-"));
+    await media((args) => ffmpegIn(rig.dir, args), rig.dir);
+    [rig.files, rig.renderer] = await Promise.all([
+      serveFolder(rig.dir),
+      startRenderer(options.scratch ? { TMPDIR: rig.scratch } : {}),
+    ]);
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all([rig.renderer?.stop(), rig.files?.close()]);
+    await rm(rig.dir, { recursive: true, force: true });
+    if (rig.scratch) await rm(rig.scratch, { recursive: true, force: true });
+  });
+  return rig;
 }

@@ -4,6 +4,16 @@
 // refused, a member without an address is sent to Settings, and the admin
 // approves a member's item and closes a sale while both pages watch.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  ADD_SHIPPING_FIRST,
+  ITEM_NEEDS_TITLE_PRICE_FILE,
+  MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
+  MUST_SIGN_IN,
+  NO_VALID_ITEMS,
+  OFFER_SUBMITTED,
+  OFFER_TOO_LOW,
+  SALE_CLOSED,
+} from "../../app/lib/schemas/auction";
 import { ADMIN, createBidItemByApi, login, origin, PNG, readVerificationCode, unique } from "./fixtures";
 
 const ADDRESS = {
@@ -14,8 +24,6 @@ const ADDRESS = {
   zipCode: "62701",
   country: "USA",
 };
-const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
-const ADD_SHIPPING_FIRST = "Please add a shipping address before making an offer. Redirecting to Settings…";
 
 /** A new member signed up through the API (code from the dev outbox) in a fresh browser context; optionally with a shipping address. */
 async function newMember(browser: Browser, { address }: { address: boolean }) {
@@ -91,7 +99,7 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   const page = admin.page;
   await page.goto("/createBid");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "No valid items to submit." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: NO_VALID_ITEMS })).toBeVisible();
 
   const title = `Lot ${unique("ui")}`;
   const first = page.locator("fieldset.bid-block").first();
@@ -107,9 +115,7 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(created).toBeVisible();
   const code = (await created.locator("code").innerText()).trim();
   await expect(page.locator("fieldset.bid-block")).toHaveCount(1);
-  await expect(page.locator("fieldset.bid-block").first()).toContainText(
-    "Each item must have a title, price, and at least one file.",
-  );
+  await expect(page.locator("fieldset.bid-block").first()).toContainText(ITEM_NEEDS_TITLE_PRICE_FILE);
 
   await page.goto("/bidgallery");
   const item = card(page, code);
@@ -149,7 +155,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   // A offers; B sees the new price without reload.
   await cardA.getByLabel(`Your offer for ${title}`).fill("15");
   await cardA.getByRole("button", { name: "Make Offer" }).click();
-  await expect(cardA.getByText("Offer submitted!")).toBeVisible();
+  await expect(cardA.getByText(OFFER_SUBMITTED)).toBeVisible();
   await expect(cardA.locator(".bid-price")).toHaveText("$15.00");
   await expect(cardA.getByLabel(`Your offer for ${title}`)).toHaveValue("");
   await expect(cardB.locator(".bid-price")).toHaveText("$15.00");
@@ -164,7 +170,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   // B outbids A; A sees it live.
   await cardB.getByLabel(`Your offer for ${title}`).fill("17.25");
   await cardB.getByRole("button", { name: "Make Offer" }).click();
-  await expect(cardB.getByText("Offer submitted!")).toBeVisible();
+  await expect(cardB.getByText(OFFER_SUBMITTED)).toBeVisible();
   await expect(cardA.locator(".bid-price")).toHaveText("$17.25");
   await notReloaded(a.page);
 
@@ -172,7 +178,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   const memberTitle = `Member lot ${unique("mem")}`;
   const memberForm = a.page.locator("section.member-item");
   await memberForm.getByRole("button", { name: "Submit Item" }).click();
-  await expect(memberForm.getByRole("alert")).toHaveText("Each item must have a title and offer amount.");
+  await expect(memberForm.getByRole("alert")).toHaveText(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
   await memberForm.getByLabel("Title").fill(memberTitle);
   await memberForm.getByLabel("Description").fill("From my attic");
   await memberForm.getByLabel("Offer amount").fill("5");
@@ -190,7 +196,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await expect(b.page.locator("li.bid-card", { hasText: memberTitle }).locator(".bid-price")).toHaveText("$5.00");
   await watch(b.page, code);
 
-  // The admin approves the highest offer, then closes the sale; both pages show 'Sale Closed' without reload.
+  // The admin approves the highest offer, then closes the sale; both pages show SALE_CLOSED without reload.
   await admin.page.goto("/theAdministrator");
   const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
   await expect(group.locator("tbody tr")).toHaveCount(2);
@@ -209,13 +215,13 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   });
   await group.getByRole("button", { name: "Close Sale" }).click();
   await expect(group.getByRole("status")).toHaveText("Item closed");
-  await expect(group.getByText("Sale Closed")).toBeVisible();
+  await expect(group.getByText(SALE_CLOSED)).toBeVisible();
   await expect(group.getByRole("button", { name: "Close Sale" })).toHaveCount(0);
   for (const button of await group.locator("tbody button").all()) await expect(button).toBeDisabled();
 
   for (const page of [a.page, b.page]) {
     const closed = card(page, code);
-    await expect(closed.getByText("Sale Closed")).toBeVisible();
+    await expect(closed.getByText(SALE_CLOSED)).toBeVisible();
     await expect(closed.getByRole("button", { name: "Make Offer" })).toHaveCount(0);
     await expect(closed.locator('input[name="amount"]')).toHaveCount(0);
     await notReloaded(page);
@@ -238,7 +244,7 @@ test("a member without a shipping address is alerted and sent to Settings; a vis
   await expect(card(visitorPage, code).locator(".live-pill")).toBeVisible();
   await card(visitorPage, code).getByLabel(`Your offer for ${title}`).fill("9");
   await card(visitorPage, code).getByRole("button", { name: "Make Offer" }).click();
-  await expect(card(visitorPage, code).getByRole("alert")).toHaveText("You must sign in to make an offer.");
+  await expect(card(visitorPage, code).getByRole("alert")).toHaveText(MUST_SIGN_IN);
   await expect(visitorPage.locator("section.member-item")).toHaveCount(0);
   await visitor.close();
 

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/lib/schemas/checkout";
 import { ADMIN, login, MEMBER, origin, PNG, unique, uploadByApi } from "./fixtures";
 
 /** A real one-second 16-bit mono WAV tone, so the renderer can make its preview. */
@@ -102,7 +103,7 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await card.getByRole("button", { name: "Play verse.wav" }).click();
   await expect(card.getByRole("button", { name: "Pause verse.wav" })).toBeVisible();
   await card.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(card.getByRole("status")).toHaveText("Product added to cart.");
+  await expect(card.getByRole("status")).toHaveText(ADDED_TO_CART);
 
   await buyer.getByRole("link", { name: "Checkout" }).click();
   const row = buyer.getByRole("row", { name: new RegExp(title) });
@@ -113,7 +114,7 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
   await expect(buyer.getByText("TEST MODE")).toBeVisible();
   await buyer.getByRole("button", { name: "Pay $24.50" }).click();
-  await expect(buyer.getByRole("alert")).toHaveText("Please enter the name on the card.");
+  await expect(buyer.getByRole("alert")).toHaveText(NAME_ON_CARD_REQUIRED);
 
   await pay(buyer, "4000 0000 0000 0002");
   await expect(buyer.getByRole("alert")).toHaveText("Your card was declined.");
@@ -126,8 +127,8 @@ test("a member pays for a product and downloads the licensed zip; a declined car
 
   await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
   await pay(buyer, "4242 4242 4242 4242");
-  await expect(buyer.getByText("Thank you for your purchase! Your files are being packaged.")).toBeVisible();
-  await expect(buyer.getByText("Your cart is empty.")).toBeVisible();
+  await expect(buyer.getByText(THANK_YOU)).toBeVisible();
+  await expect(buyer.getByText(CART_EMPTY)).toBeVisible();
 
   const link = buyer.getByRole("link", { name: /^Download CP-/ });
   await expect(link).toBeVisible({ timeout: 20_000 });

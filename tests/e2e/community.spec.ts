@@ -1,6 +1,19 @@
 // Community journeys: the packages open one at a time; a visitor's beat battle
 // entry survives sign-up (files included) and lands at /beatbin.
 import { expect, test } from "@playwright/test";
+import {
+  AUDIO_REQUIRED,
+  COVER_REQUIRED,
+  PRODUCER_NAME_REQUIRED,
+  SUBMISSION_SUCCESSFUL,
+} from "../../app/lib/schemas/beatbattle";
+import { PROJECT_TITLE_REQUIRED } from "../../app/lib/schemas/files";
+import {
+  AMOUNT_INVALID,
+  DONATION_SUCCESSFUL,
+  EMAIL_REQUIRED,
+  FUNDRAISER_HEADING,
+} from "../../app/lib/schemas/fundraiser";
 import { readVerificationCode, unique } from "./fixtures";
 
 const PNG = Buffer.from(
@@ -41,10 +54,10 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByRole("heading", { name: "Origins Beat Battle", level: 1 })).toBeVisible();
   const submit = page.getByRole("button", { name: "Submit" });
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Project title is required" })).toBeVisible();
-  await expect(page.getByText("Producer name is required")).toBeVisible();
-  await expect(page.getByText("Please upload at least one audio file.")).toBeVisible();
-  await expect(page.getByText("Please upload a cover art image.")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: PROJECT_TITLE_REQUIRED })).toBeVisible();
+  await expect(page.getByText(PRODUCER_NAME_REQUIRED)).toBeVisible();
+  await expect(page.getByText(AUDIO_REQUIRED)).toBeVisible();
+  await expect(page.getByText(COVER_REQUIRED)).toBeVisible();
 
   await page.getByLabel("Beat name").fill("Sunrise Loop");
   await page.getByLabel("Producer name").fill("E2E Producer");
@@ -81,7 +94,7 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByText("Cover: cover.png")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Submission successful!" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();
   await expect(page.getByText("Upload progress: 100%")).toBeVisible();
 
   await page.getByRole("link", { name: "See your entry" }).click();
@@ -97,19 +110,19 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
 
 test("a donor gives $25 with the test card and the progress bar moves", async ({ page }) => {
   await page.goto("/fundraiser");
-  await expect(page.getByRole("heading", { name: "Donate and Become an Action Star Member" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: FUNDRAISER_HEADING })).toBeVisible();
   const bar = page.getByRole("progressbar", { name: "Our goal" });
   const before = Number(await bar.getAttribute("value"));
 
   const donate = page.getByRole("button", { name: "Donate" });
   await page.getByLabel("Email").fill("");
   await donate.click();
-  await expect(page.getByRole("alert")).toHaveText("Please enter your email.");
+  await expect(page.getByRole("alert")).toHaveText(EMAIL_REQUIRED);
   await page.getByLabel("Custom").check();
   await page.getByLabel("Custom amount (USD)").fill("0.5");
   await page.getByLabel("Email").fill("donor@example.com");
   await donate.click();
-  await expect(page.getByRole("alert")).toHaveText("Please enter a valid donation amount.");
+  await expect(page.getByRole("alert")).toHaveText(AMOUNT_INVALID);
 
   await page.getByLabel("$25").check();
   await page.getByLabel("Your name (optional)").fill("E2E Donor");
@@ -118,7 +131,7 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await donate.click();
-  await expect(page.getByRole("status").filter({ hasText: "Donation successful!" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: DONATION_SUCCESSFUL })).toBeVisible();
   await expect(donate).toBeDisabled();
   await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
   await expect(bar).toHaveAttribute("value", String(before + 2500));

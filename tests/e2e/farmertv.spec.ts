@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
 import { login, MEMBER, unique } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
@@ -40,7 +41,7 @@ test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) =>
   await page.goto("/farmertv");
   // A different file than the one uploaded later: choosing the same file twice fires no change.
   await page.getByLabel("Video file").setInputFiles(cover);
-  await expect(page.getByText("Please enter title and description first.")).toBeVisible();
+  await expect(page.getByText(TITLE_AND_DESCRIPTION_FIRST)).toBeVisible();
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel(/^Description/).fill("A test pattern, three seconds long.");

@@ -9,11 +9,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
+import {
+  FILES_ADDED,
+  NO_FILES_SELECTED,
+  NO_PROGRAM_SELECTED,
+  PROGRAM_APPLIED,
+  PROGRAM_TITLE_REQUIRED,
+  RENDER_CREATED,
+  SELECT_PLAYLIST_TO_RENDER,
+  SLOT_TAKEN,
+} from "../../app/lib/schemas/playlists";
 import { login, MEMBER, unique } from "./fixtures";
 import { makeClip } from "./media";
-
-const PROGRAM_APPLIED = "Program successfully applied to selected playlists!";
-const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
 
 /** The order list's row for a clip (file names carry a timestamp prefix). */
 function slot(page: Page, clip: string): Locator {
@@ -68,7 +75,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
 
   // ── select them (two clicks each) and add them to the playlist ──
   await page.getByRole("button", { name: "Add to playlist" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "No files selected." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: NO_FILES_SELECTED })).toBeVisible();
   for (const clip of ["clip1.mp4", "clip2.mp4", "clip3.mp4"]) {
     const select = files.filter({ hasText: clip }).locator("button.file-select");
     await select.click();
@@ -77,7 +84,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   }
   await expect(page.getByText("3 files selected.")).toBeVisible();
   await page.getByRole("button", { name: "Add to playlist" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Files added to playlist." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: FILES_ADDED })).toBeVisible();
   await expect(page.locator("li.playlist-slot")).toHaveCount(3);
   await expect(page.locator(".playlist-kind")).toHaveText("Video playlist");
   await expect(slot(page, "clip2.mp4")).toContainText("0:02 · running total 0:03");
@@ -98,7 +105,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await slot(page, "clip3.mp4")
     .getByLabel(/Slot letter for/)
     .fill("a");
-  await expect(slot(page, "clip3.mp4").getByRole("alert")).toHaveText("Slot position already exists in this playlist.");
+  await expect(slot(page, "clip3.mp4").getByRole("alert")).toHaveText(SLOT_TAKEN);
   await slot(page, "clip3.mp4")
     .getByLabel(/Slot letter for/)
     .fill("c");
@@ -136,7 +143,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await page.goto("/programming");
   const create = page.locator("form.create-program");
   await create.getByRole("button", { name: "Create Program" }).click();
-  await expect(create.getByRole("alert").filter({ hasText: "Program title is required" })).toBeVisible();
+  await expect(create.getByRole("alert").filter({ hasText: PROGRAM_TITLE_REQUIRED })).toBeVisible();
   await create.getByLabel("Program title").fill(programTitle);
   await create.getByRole("button", { name: "Create Program" }).click();
   await expect(
@@ -158,9 +165,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── preview, then apply it to the playlist ──
   const apply = page.locator("section", { has: page.getByRole("heading", { name: "Apply a program to playlists" }) });
   await apply.getByRole("button", { name: "Apply Program" }).click();
-  await expect(
-    apply.getByRole("alert").filter({ hasText: "No program selected. Please select a program first." }),
-  ).toBeVisible();
+  await expect(apply.getByRole("alert").filter({ hasText: NO_PROGRAM_SELECTED })).toBeVisible();
   await apply.getByLabel("Program", { exact: true }).selectOption({ label: `${programTitle} (b)` });
   await apply.getByRole("button", { name: "Apply Program" }).click();
   await expect(
@@ -190,9 +195,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── render at /playselect ──
   await page.goto("/playselect");
   await page.getByRole("button", { name: "Create File" }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Please select at least one playlist to create a file." }),
-  ).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: SELECT_PLAYLIST_TO_RENDER })).toBeVisible();
   await page.getByRole("checkbox", { name: title }).check();
   await page.getByRole("button", { name: "Create File" }).click();
   await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeVisible();

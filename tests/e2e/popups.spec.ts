@@ -2,6 +2,13 @@
 // style in /popcustom, sets it active on the dashboard, visitors see it on the
 // landing page and a closed popup stays closed; the admin deletes an inactive one.
 import { expect, test } from "@playwright/test";
+import {
+  CONFIRM_POPUP_DELETE,
+  POPUP_ACTIVATED,
+  POPUP_DELETED,
+  POPUP_SAVED,
+  SELECT_POPUP_FIRST,
+} from "../../app/lib/schemas/popups";
 import { ADMIN, login, PNG, unique } from "./fixtures";
 
 const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";
@@ -28,29 +35,29 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   const preview = page.getByRole("complementary", { name: "Welcome" });
   await expect(preview.getByRole("heading", { name: header })).toHaveCSS("font-weight", "800");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Saved successfully!")).toBeVisible();
+  await expect(page.getByText(POPUP_SAVED)).toBeVisible();
 
   // A second popup, to be deleted while inactive.
   const spare = unique("Spare ");
   await page.reload();
   await page.getByLabel("Header", { exact: true }).fill(spare);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Saved successfully!")).toBeVisible();
+  await expect(page.getByText(POPUP_SAVED)).toBeVisible();
 
   await page.goto("/theAdministrator");
   await page.getByRole("button", { name: "Set as Active Popup" }).click();
-  await expect(page.getByText("Please select a PopCustom first.")).toBeVisible();
+  await expect(page.getByText(SELECT_POPUP_FIRST)).toBeVisible();
   await page.getByLabel("Popups").selectOption({ label: header });
   await page.getByRole("button", { name: "Set as Active Popup" }).click();
-  await expect(page.getByText("Active popup set successfully")).toBeVisible();
+  await expect(page.getByText(POPUP_ACTIVATED)).toBeVisible();
 
   page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this PopCustom?");
+    expect(dialog.message()).toBe(CONFIRM_POPUP_DELETE);
     return dialog.accept();
   });
   await page.getByLabel("Popups").selectOption({ label: spare });
   await page.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("PopCustom deleted successfully")).toBeVisible();
+  await expect(page.getByText(POPUP_DELETED)).toBeVisible();
   await expect(page.getByLabel("Popups").locator("option", { hasText: spare })).toHaveCount(0);
 
   // A visitor in a fresh browser.

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { SIGN_IN_UNSUCCESSFUL } from "../../app/lib/schemas/accounts";
 import { MEMBER, submitSignin } from "./fixtures";
 
 test("a wrong password is refused with the seed's message", async ({ page }) => {
   await page.goto("/signin");
   await submitSignin(page, MEMBER.email, "definitely-not-the-password");
-  await expect(page.getByRole("alert")).toHaveText("Sign-in was unsuccessful");
+  await expect(page.getByRole("alert")).toHaveText(SIGN_IN_UNSUCCESSFUL);
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.locator(".site-header .welcome")).toHaveText("Welcome");
   await expect(page.locator("nav[aria-label=Main]").getByRole("button", { name: "Log Out" })).toHaveCount(0);

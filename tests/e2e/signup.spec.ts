@@ -1,4 +1,10 @@
 import { expect, test } from "@playwright/test";
+import {
+  ALL_FIELDS_REQUIRED,
+  INVALID_CODE,
+  INVALID_EMAIL,
+  PASSWORDS_DO_NOT_MATCH,
+} from "../../app/lib/schemas/accounts";
 import { readVerificationCode, submitSignin, unique } from "./fixtures";
 
 test("sign up with validation, e-mail verification, log out, and sign back in to a guarded page", async ({ page }) => {
@@ -16,7 +22,7 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   // An empty form.
   await register.click();
   await expect(errors.getByRole("heading", { name: "Validation errors" })).toBeVisible();
-  await expect(errors).toContainText("All fields are required.");
+  await expect(errors).toContainText(ALL_FIELDS_REQUIRED);
 
   // Passwords that differ.
   await field("Name").fill(name);
@@ -25,8 +31,8 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   await field("Password").fill(password);
   await field("Re-type Password").fill(`${password}-typo`);
   await register.click();
-  await expect(errors).toContainText("Passwords do not match.");
-  await expect(errors).not.toContainText("All fields are required.");
+  await expect(errors).toContainText(PASSWORDS_DO_NOT_MATCH);
+  await expect(errors).not.toContainText(ALL_FIELDS_REQUIRED);
 
   // A malformed e-mail address.
   await field("Name").fill(name);
@@ -35,8 +41,8 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   await field("Password").fill(password);
   await field("Re-type Password").fill(password);
   await register.click();
-  await expect(errors).toContainText("Invalid email format.");
-  await expect(errors).not.toContainText("Passwords do not match.");
+  await expect(errors).toContainText(INVALID_EMAIL);
+  await expect(errors).not.toContainText(PASSWORDS_DO_NOT_MATCH);
 
   // A valid form: the code step.
   await field("Name").fill(name);
@@ -56,7 +62,7 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   const wrong = right === "000000" ? "111111" : "000000";
   await code.fill(wrong);
   await verify.click();
-  await expect(page.locator(".form-errors")).toContainText("Invalid verification code.");
+  await expect(page.locator(".form-errors")).toContainText(INVALID_CODE);
   await expect(code).toBeVisible();
 
   await code.fill(right);

@@ -10,10 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { FILES_ADDED, RENDER_CREATED } from "../../app/lib/schemas/playlists";
 import { login, MEMBER, unique } from "./fixtures";
 import { makeClip } from "./media";
-
-const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
 
 let dir: string;
 let clips: Record<"intro" | "ad" | "outro" | "spot", string>;
@@ -84,7 +83,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
     await select.click();
   }
   await page.getByRole("button", { name: "Add to playlist" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Files added to playlist." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: FILES_ADDED })).toBeVisible();
   const slots = page.locator("li.playlist-slot");
   await expect(slots).toHaveCount(3);
   await expect(slots.filter({ hasText: "intro.mp4" }).getByLabel(/Slot letter for/)).toHaveValue("x");

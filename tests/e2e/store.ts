@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
 import { PNG } from "./fixtures";
 
 /** Two short beats (an mp3 and a wav) and a cover picture, in a fresh folder. */
@@ -29,7 +30,7 @@ export interface ProductDraft {
   audio: string[];
 }
 
-/** Fills 'Create Your Product' on the signed-in seller's page and waits for 'Upload successful!'. */
+/** Fills 'Create Your Product' on the signed-in seller's page and waits for UPLOAD_SUCCESSFUL. */
 export async function createProductInPage(page: Page, draft: ProductDraft) {
   await page.goto("/digistore");
   await expect(page.getByRole("heading", { name: "Create Your Product" })).toBeVisible();
@@ -42,7 +43,7 @@ export async function createProductInPage(page: Page, draft: ProductDraft) {
   if (draft.cover) await page.getByLabel("Cover image").setInputFiles(draft.cover);
   await page.getByLabel("Audio files").setInputFiles(draft.audio);
   await page.getByRole("button", { name: "Upload Product" }).click();
-  await expect(page.getByRole("status")).toContainText("Upload successful!", { timeout: 20_000 });
+  await expect(page.getByRole("status")).toContainText(UPLOAD_SUCCESSFUL, { timeout: 20_000 });
 }
 
 /** The signed-in member's own store link, from the header's 'Digi' link. */
