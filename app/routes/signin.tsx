@@ -1,42 +1,12 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { signIn } from "../../worker/domain/accounts/signin";
-import { parse } from "../../worker/domain/validation";
-import { deviceCookie } from "../../worker/security/device";
-import { destroySession, sessionCookie } from "../../worker/sessions";
-import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import { signinSchema } from "../lib/schemas/accounts";
+// Sign in (/signin): e-mail and password. Loader and action: signin.server.ts.
+import { Form, Link, useNavigation } from "react-router";
+import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
 import type { Route } from "./+types/signin";
+
+export { action, loader } from "./signin.server";
 
 export function meta() {
   return [{ title: "Sign in · Creator Platform" }];
-}
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAnonymous(context);
-  const url = new URL(request.url);
-  return { from: safeReturnPath(url.searchParams.get("from"), url.origin) };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const { deps, caller } = server(context);
-  const fields = formFields(await request.formData());
-  try {
-    return await formAction(async () => {
-      const { token, deviceToken } = await signIn(deps, parse(signinSchema, fields), caller);
-      await destroySession(deps.db, request);
-      const to = safeReturnPath(fields.from, new URL(request.url).origin) ?? "/authenticated";
-      const headers = new Headers();
-      headers.append("set-cookie", sessionCookie(request, token));
-      headers.append("set-cookie", deviceCookie(request, deviceToken));
-      throw redirect(to, { headers });
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Seed 000 §2: an exception during sign-in sends the user to /error.
-    console.error(error);
-    throw redirect("/error");
-  }
 }
 
 export default function Signin({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,14 +30,7 @@ export default function Signin({ loaderData, actionData }: Route.ComponentProps)
           Password
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        <div className="actions">
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Submitting..." : "Submit"}
-          </button>
-          <Link to="/" className="button">
-            Cancel
-          </Link>
-        </div>
+        <SubmitOrCancel label="Submit" busy={busy} />
       </Form>
       <p>
         New here? <Link to="/signup">Create an account</Link>

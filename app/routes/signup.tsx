@@ -1,43 +1,27 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { startSignup, verifySignup } from "../../worker/domain/accounts/signup";
-import { parse } from "../../worker/domain/validation";
-import { destroySession, sessionCookie } from "../../worker/sessions";
+// Sign up (/signup): the registration form, then the e-mailed code. Loader and
+// action: signup.server.ts.
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
 import { FormErrors } from "../components/FormErrors";
-import { requireAnonymous, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import { signupSchema, verifySchema } from "../lib/schemas/accounts";
 import type { Route } from "./+types/signup";
+
+export { action, loader } from "./signup.server";
 
 export function meta() {
   return [{ title: "Sign up · Creator Platform" }];
-}
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAnonymous(context);
-  return { next: new URL(request.url).searchParams.get("next") };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const { deps, caller } = server(context);
-  const fields = formFields(await request.formData());
-  if (fields.intent === "verify") {
-    const step = { step: "verify" as const, signupId: fields.signupId ?? "", email: fields.email ?? "" };
-    return formAction(async () => {
-      const { token, next } = await verifySignup(deps, parse(verifySchema, fields), caller);
-      await destroySession(deps.db, request);
-      throw redirect(next, { headers: { "set-cookie": sessionCookie(request, token) } });
-    }, step);
-  }
-  return formAction(async () => {
-    const { signupId } = await startSignup(deps, parse(signupSchema, fields), caller);
-    return { step: "verify" as const, signupId, email: fields.email?.trim() ?? "" };
-  });
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const pending = actionData && "step" in actionData ? actionData : null;
+  // The code field takes the focus when it appears: the member came to type it.
+  const codeInput = useRef<HTMLInputElement>(null);
+  const verifying = pending != null;
+  useEffect(() => {
+    if (verifying) codeInput.current?.focus();
+  }, [verifying]);
 
   if (pending) {
     return (
@@ -58,7 +42,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
               pattern="\d{6}"
               maxLength={6}
               required
-              autoFocus
+              ref={codeInput}
             />
           </label>
           <button type="submit" className="button primary" disabled={busy}>
@@ -96,14 +80,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           Re-type Password
           <input name="passwordA" type="password" autoComplete="new-password" maxLength={200} />
         </label>
-        <div className="actions">
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Submitting..." : "Register"}
-          </button>
-          <Link to="/" className="button">
-            Cancel
-          </Link>
-        </div>
+        <SubmitOrCancel label="Register" busy={busy} />
       </Form>
       <p>
         Already have an account? <Link to="/signin">Sign in</Link>

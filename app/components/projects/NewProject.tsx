@@ -1,0 +1,121 @@
+// Home's 'New project' box: a title, an access type and a drop zone. The first
+// dropped file that goes up creates the project, the others join it; when all
+// went up the page opens the project, otherwise it lists what failed and links
+// to the project.
+import { useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { type ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
+import { PROJECT_FILE_LIMITS, type UploadTarget, uploadFile } from "../../lib/upload-client";
+import { DropZone } from "../DropZone";
+import { UploadProgress, type UploadRow } from "../files/UploadProgress";
+
+export function NewProject() {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [title, setTitle] = useState("");
+  const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadRow[]>([]);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  const update = (key: string, change: Partial<UploadRow>) =>
+    setProgress((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function upload(files: File[]) {
+    const projectTitle = title.trim();
+    if (!projectTitle) {
+      setTitleError(PROJECT_TITLE_REQUIRED);
+      titleInput.current?.focus();
+      return;
+    }
+    if (files.length === 0) return;
+    setTitleError(null);
+    setBusy(true);
+    setCreatedId(null);
+    const items = files.map((file, i) => ({ key: `${Date.now()}-${i}`, name: file.name, fraction: 0 }));
+    setProgress(items);
+    // The first file that goes up creates the project; the others join it.
+    let projectId: string | null = null;
+    let failed = false;
+    for (const [i, file] of files.entries()) {
+      const key = items[i]!.key;
+      const target: UploadTarget = projectId
+        ? { purpose: "project-file", accessType, projectId }
+        : { purpose: "project-file", accessType, projectTitle };
+      try {
+        const result = await uploadFile(file, target, { onProgress: (fraction) => update(key, { fraction }) });
+        projectId = result.projectId;
+      } catch (error) {
+        failed = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        update(key, { error: reason });
+      }
+    }
+    setBusy(false);
+    if (projectId && !failed) {
+      navigate(`/projects/${projectId}`, { state: { message: "Upload successful!" } });
+    } else {
+      setCreatedId(projectId);
+    }
+  }
+
+  return (
+    <section className="card new-project" aria-labelledby={`${titleId}-heading`}>
+      <h2 id={`${titleId}-heading`}>New project</h2>
+      <div className="form">
+        <label htmlFor={titleId}>
+          Project title
+          <input
+            id={titleId}
+            ref={titleInput}
+            name="projectTitle"
+            value={title}
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${titleId}-error` : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              if (event.target.value.trim()) setTitleError(null);
+            }}
+            disabled={busy}
+          />
+        </label>
+        {titleError && (
+          <p id={`${titleId}-error`} className="error" role="alert">
+            {titleError}
+          </p>
+        )}
+        <label>
+          Access type
+          <select
+            name="accessType"
+            value={accessType}
+            onChange={(event) => setAccessType(event.target.value as typeof accessType)}
+            disabled={busy}
+          >
+            <option value="private">Private</option>
+            <option value="public-read">Public</option>
+          </select>
+        </label>
+        <DropZone
+          limits={PROJECT_FILE_LIMITS}
+          className="dropzone"
+          busy={busy}
+          label="Files for the new project"
+          busyPrompt="Uploading..."
+          hint="Images, video, audio, PDF and text files."
+          onDrop={(accepted) => void upload(accepted)}
+        />
+        {progress.length > 0 && <UploadProgress label="Upload progress" rows={progress} />}
+        {createdId && (
+          <p>
+            <Link to={`/projects/${createdId}`}>Open the project</Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

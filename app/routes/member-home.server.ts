@@ -1,0 +1,13 @@
+// Home's server side (/authenticated): the member's projects with their file counts.
+import { listProjects } from "../../worker/domain/files/files";
+import { requireUser, server } from "../lib/auth.server";
+import type { Route } from "./+types/member-home";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const projects = await listProjects(server(context).deps, user.id);
+  return {
+    name: user.name,
+    projects: projects.map(({ id, title, fileCount, createdAt }) => ({ id, title, fileCount, createdAt })),
+  };
+}
