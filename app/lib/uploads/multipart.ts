@@ -1,80 +1,84 @@
-// Multipart: sends the parts the server still lacks, several at a time, each
-// with its own retries, reporting every stored part (with its ETag) so a
-// later visit can resume.
+// Multipart: sends the parts the server still lacks (PART_CONCURRENCY at a
+// time, each with its own retries; see scheduler.ts), reporting every stored
+// part with its ETag so that a later visit resumes with only the rest.
 import { api } from "./api";
-import { abortError, UploadError } from "./errors";
+import { UploadError } from "./errors";
 import type { ProgressReporter } from "./progress";
-import { withRetries } from "./retry";
+import { type ScheduleOptions, scheduleParts } from "./scheduler";
 import { xhrPut } from "./transport";
 import type { MultipartPart, UploadTicket } from "./types";
 
-/** Parts sent at the same time. */
-const PART_CONCURRENCY = 2;
 /** Signed URLs live 15 minutes; ask for fresh ones before they get close. */
 const TICKET_REFRESH_MS = 10 * 60 * 1000;
 
-export async function sendParts(file: File, first: UploadTicket, report: ProgressReporter, outer?: AbortSignal) {
-  // One part failing for good stops the other part in flight too.
-  const stop = new AbortController();
-  const onOuterAbort = () => stop.abort(outer?.reason);
-  if (outer?.aborted) onOuterAbort();
-  outer?.addEventListener("abort", onOuterAbort, { once: true });
-  const signal = stop.signal;
+/** How bytes and API calls travel; the browser's by default, a stand-in in unit tests. */
+export interface MultipartTransport {
+  put: typeof xhrPut;
+  api: typeof api;
+}
+
+export interface MultipartOptions extends Pick<ScheduleOptions, "concurrency" | "backoffMs"> {
+  signal?: AbortSignal;
+  transport?: MultipartTransport;
+}
+
+export async function sendMultipart(
+  file: Blob,
+  first: UploadTicket,
+  report: ProgressReporter,
+  { signal, transport = { put: xhrPut, api }, ...schedule }: MultipartOptions = {},
+) {
   const multipart = first.multipart!;
   const uploadId = first.uploadId;
   let ticketAt = Date.now();
   let urls = new Map<number, MultipartPart>(multipart.parts.map((part) => [part.partNumber, part]));
-  const missing = multipart.parts.map((part) => part.partNumber);
+  let done = new Set(multipart.done);
   // Parts already stored count as sent.
   report.set(-1, file.size - multipart.parts.reduce((sum, part) => sum + part.size, 0));
 
-  /** The part's signed request, fetching fresh URLs when they are old or refused. */
-  async function partRequest(partNumber: number, refresh: boolean): Promise<MultipartPart> {
+  /** The part's signed request (fresh URLs when old or refused), or null once the server holds the part. */
+  async function partRequest(partNumber: number, refresh: boolean, partSignal: AbortSignal) {
     if (refresh || Date.now() - ticketAt > TICKET_REFRESH_MS) {
-      const fresh = await api<UploadTicket>(`/api/uploads/${uploadId}`, { signal });
+      const fresh = await transport.api<UploadTicket>(`/api/uploads/${uploadId}`, { signal: partSignal });
       urls = new Map((fresh.multipart?.parts ?? []).map((part) => [part.partNumber, part]));
+      done = new Set(fresh.multipart?.done ?? []);
       ticketAt = Date.now();
     }
+    // Stored by an attempt whose answer was lost (development records parts itself).
+    if (done.has(partNumber)) return null;
     const part = urls.get(partNumber);
-    if (!part) throw new UploadError(`Part ${partNumber} is not expected by the server.`);
+    if (!part) throw new UploadError(`Part ${partNumber} is not expected by the server.`, 400);
     return part;
   }
 
-  async function sendPart(partNumber: number) {
-    await withRetries(signal, async (attempt) => {
-      const part = await partRequest(partNumber, attempt > 0);
-      const start = (partNumber - 1) * multipart.partSize;
-      const blob = file.slice(start, start + part.size);
-      const { etag } = await xhrPut(part, blob, (loaded) => report.set(partNumber, loaded), signal);
-      if (!etag) {
-        throw new UploadError(
-          "Storage did not return the part's ETag (the bucket's CORS rules must expose the ETag header).",
-          0,
-          "no_etag",
-        );
-      }
-      await api(`/api/uploads/${uploadId}/parts`, { method: "POST", json: { partNumber, etag }, signal });
-    });
-  }
-
-  let next = 0;
-  const worker = async () => {
-    while (next < missing.length && !signal.aborted) {
-      const partNumber = missing[next++]!;
-      await sendPart(partNumber);
-    }
-  };
-  try {
-    await Promise.all(
-      Array.from({ length: Math.min(PART_CONCURRENCY, missing.length) }, () =>
-        worker().catch((error: unknown) => {
-          stop.abort();
-          throw error;
-        }),
-      ),
-    );
-  } finally {
-    outer?.removeEventListener("abort", onOuterAbort);
-  }
-  if (outer?.aborted) throw abortError(outer);
+  await scheduleParts(
+    multipart.parts.map((part) => part.partNumber),
+    {
+      ...schedule,
+      signal,
+      onRetry: (partNumber) => report.set(partNumber, 0),
+      async send(partNumber, attempt, partSignal) {
+        const part = await partRequest(partNumber, attempt > 0, partSignal);
+        const start = (partNumber - 1) * multipart.partSize;
+        if (!part) {
+          report.set(partNumber, Math.min(multipart.partSize, file.size - start));
+          return;
+        }
+        const blob = file.slice(start, start + part.size);
+        const { etag } = await transport.put(part, blob, (loaded) => report.set(partNumber, loaded), partSignal);
+        if (!etag) {
+          throw new UploadError(
+            "Storage did not return the part's ETag (the bucket's CORS rules must expose the ETag header).",
+            0,
+            "no_etag",
+          );
+        }
+        await transport.api(`/api/uploads/${uploadId}/parts`, {
+          method: "POST",
+          json: { partNumber, etag },
+          signal: partSignal,
+        });
+      },
+    },
+  );
 }

@@ -5,15 +5,28 @@ import { abortError, UploadError } from "./errors";
 export const MAX_RETRIES = 3;
 const BACKOFF_MS = 1000;
 
+export interface RetryOptions {
+  retries?: number;
+  /** The first back-off delay; it doubles with each attempt. */
+  backoffMs?: number;
+  /** Told of each failed attempt that will be tried again. */
+  onRetry?: (attempt: number, error: unknown) => void;
+}
+
 /** Runs `send` and tries again up to MAX_RETRIES times (1 s, 2 s, 4 s) unless aborted or refused for good. */
-export async function withRetries(signal: AbortSignal | undefined, send: (attempt: number) => Promise<void>) {
+export async function withRetries(
+  signal: AbortSignal | undefined,
+  send: (attempt: number) => Promise<void>,
+  { retries = MAX_RETRIES, backoffMs = BACKOFF_MS, onRetry }: RetryOptions = {},
+) {
   for (let attempt = 0; ; attempt++) {
     try {
       await send(attempt);
       return;
     } catch (error) {
-      if (signal?.aborted || attempt >= MAX_RETRIES || !retriable(error)) throw error;
-      await sleep(BACKOFF_MS * 2 ** attempt, signal);
+      if (signal?.aborted || attempt >= retries || !retriable(error)) throw error;
+      onRetry?.(attempt, error);
+      await sleep(backoffMs * 2 ** attempt, signal);
     }
   }
 }

@@ -12,7 +12,7 @@
 // (for upload progress events) and localStorage.
 import { api } from "./api";
 import { UploadError } from "./errors";
-import { sendParts } from "./multipart";
+import { sendMultipart } from "./multipart";
 import { progressReporter } from "./progress";
 import { forget, recall, remember, resumeKeyFor } from "./resume";
 import { withRetries } from "./retry";
@@ -40,7 +40,7 @@ export async function uploadFile(
   }
 
   if (ticket.multipart) {
-    await sendParts(file, ticket, report, signal);
+    await sendMultipart(file, ticket, report, { signal });
   } else if (ticket.put) {
     const put = ticket.put;
     const uploadId = ticket.uploadId;
