@@ -3,7 +3,7 @@
 // worker/domain/uploads/ and worker/api/storage.test.ts).
 import { describe, expect, it } from "vitest";
 import { UploadError } from "./errors";
-import { type MultipartTransport, sendMultipart } from "./multipart";
+import { type MultipartOptions, type MultipartTransport, sendMultipart } from "./multipart";
 import { progressReporter } from "./progress";
 import { scheduleParts } from "./scheduler";
 import type { MultipartPart, UploadTicket } from "./types";
@@ -181,19 +181,27 @@ function fakeServer(size: number, fail: (partNumber: number, attempt: number) =>
   return { ticket, transport, stored, puts };
 }
 
+/** Runs sendMultipart over the fake server's transport; answers the progress fractions it reported. */
+async function sendAll(
+  size: number,
+  server: ReturnType<typeof fakeServer>,
+  options: Omit<MultipartOptions, "transport"> = {},
+) {
+  const fractions: number[] = [];
+  const report = progressReporter(size, (f) => fractions.push(f));
+  await sendMultipart(new Blob([new Uint8Array(size)]), server.ticket(), report, {
+    transport: server.transport,
+    backoffMs: 1,
+    ...options,
+  });
+  return fractions;
+}
+
 describe("sendMultipart", () => {
   it("sends every part once, reports each with its ETag, and ends with the progress at 1", async () => {
     const size = 95; // 10 parts, the last one 5 bytes
     const server = fakeServer(size);
-    const fractions: number[] = [];
-    await sendMultipart(
-      new Blob([new Uint8Array(size)]),
-      server.ticket(),
-      progressReporter(size, (f) => fractions.push(f)),
-      {
-        transport: server.transport,
-      },
-    );
+    const fractions = await sendAll(size, server);
     expect([...server.puts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(server.stored.get(10)).toBe('"etag-10"');
     expect(fractions.at(-1)).toBe(1);
@@ -203,35 +211,20 @@ describe("sendMultipart", () => {
   it("resumed, sends only the parts the server does not hold, and counts the held ones as sent", async () => {
     const size = 60; // 6 parts
     // The first visit: part 4 is refused for good after parts 1–3 went up.
-    const first = fakeServer(size, (n) =>
-      n === 4 ? new UploadError("Storage refused the upload (HTTP 400).", 400) : null,
+    let refuse = true;
+    const server = fakeServer(size, (n) =>
+      refuse && n === 4 ? new UploadError("Storage refused the upload (HTTP 400).", 400) : null,
     );
-    await expect(
-      sendMultipart(new Blob([new Uint8Array(size)]), first.ticket(), progressReporter(size), {
-        transport: first.transport,
-        concurrency: 1,
-      }),
-    ).rejects.toThrow("HTTP 400");
-    expect([...first.stored.keys()]).toEqual([1, 2, 3]);
+    await expect(sendAll(size, server, { concurrency: 1 })).rejects.toThrow("HTTP 400");
+    expect([...server.stored.keys()]).toEqual([1, 2, 3]);
 
     // The second visit asks the server what is missing and sends only that.
-    first.puts.length = 0;
-    const resume = { ...first, transport: { ...first.transport } };
-    const healthy = fakeServer(size);
-    resume.transport.put = healthy.transport.put;
-    const resumed = first.ticket();
-    expect(resumed.multipart!.done).toEqual([1, 2, 3]);
-    const fractions: number[] = [];
-    await sendMultipart(
-      new Blob([new Uint8Array(size)]),
-      resumed,
-      progressReporter(size, (f) => fractions.push(f)),
-      {
-        transport: resume.transport,
-      },
-    );
-    expect([...healthy.puts].sort()).toEqual([4, 5, 6]);
-    expect([...first.stored.keys()].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    refuse = false;
+    server.puts.length = 0;
+    expect(server.ticket().multipart!.done).toEqual([1, 2, 3]);
+    const fractions = await sendAll(size, server);
+    expect([...server.puts].sort()).toEqual([4, 5, 6]);
+    expect([...server.stored.keys()].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(fractions[0]).toBe(0.5); // the three held parts
     expect(fractions.at(-1)).toBe(1);
   });
@@ -241,16 +234,7 @@ describe("sendMultipart", () => {
     const server = fakeServer(size, (n, attempt) =>
       n === 2 && attempt === 0 ? new UploadError("Network error", 0) : null,
     );
-    const fractions: number[] = [];
-    await sendMultipart(
-      new Blob([new Uint8Array(size)]),
-      server.ticket(),
-      progressReporter(size, (f) => fractions.push(f)),
-      {
-        transport: server.transport,
-        backoffMs: 1,
-      },
-    );
+    const fractions = await sendAll(size, server);
     expect(server.puts.filter((n) => n === 2)).toHaveLength(2);
     expect(server.puts.filter((n) => n !== 2)).toHaveLength(3);
     expect(Math.max(...fractions)).toBe(1);
@@ -267,10 +251,7 @@ describe("sendMultipart", () => {
       }
       return null;
     });
-    await sendMultipart(new Blob([new Uint8Array(size)]), server.ticket(), progressReporter(size), {
-      transport: server.transport,
-      backoffMs: 1,
-    });
+    await sendAll(size, server);
     expect(server.puts.filter((n) => n === 2)).toHaveLength(1);
     expect([...server.stored.keys()].sort()).toEqual([1, 2, 3]);
   });

@@ -202,6 +202,68 @@ describe("multipart uploads above 100 MB", () => {
     expect(new Uint8Array(await tail!.arrayBuffer())).toEqual(bytes.subarray(size - 8192));
   });
 
+  it("takes parts side by side and out of order (as the browser's four lanes send them), once each, and assembles them in order", async () => {
+    const { cookie } = await signUp();
+    const size = MULTIPART_THRESHOLD + 1;
+    const bytes = new Uint8Array(size);
+    bytes.set(mp4Bytes(64));
+    for (let i = 64; i < size; i += 1024) bytes[i] = (i >> 10) % 251;
+    const ticket = await (await sign(cookie, { fileName: "lanes.mp4", contentType: "video/mp4", size })).json<any>();
+    const parts = ticket.multipart.parts as { partNumber: number; url: string }[];
+    const slice = (n: number) => bytes.subarray((n - 1) * PART_SIZE, Math.min(size, n * PART_SIZE));
+    const order = [...parts].reverse();
+    const send = async (part: { partNumber: number; url: string }) => {
+      const put = await putTo(part.url, slice(part.partNumber));
+      expect(put.status).toBe(200);
+      const etag = put.headers.get("etag")!;
+      const report = await call(`/api/uploads/${ticket.uploadId}/parts`, {
+        cookie,
+        json: { partNumber: part.partNumber, etag },
+      });
+      expect(report.status).toBe(204);
+    };
+    await Promise.all(
+      [0, 1, 2, 3].map(async (lane) => {
+        for (let i = lane; i < order.length; i += 4) await send(order[i]!);
+      }),
+    );
+    // A retry of a part whose answer was lost replaces it; it is still one part.
+    await send(parts[1]!);
+
+    const listed = await (await call(`/api/uploads/${ticket.uploadId}`, { cookie })).json<any>();
+    expect(listed.multipart.done).toEqual(parts.map((p) => p.partNumber));
+    expect(listed.multipart.parts).toEqual([]);
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+    expect(done.status).toBe(201);
+    expect((await env.FILES.head(ticket.key))!.size).toBe(size);
+    for (const offset of [PART_SIZE - 4096, 3 * PART_SIZE - 4096, size - 4096]) {
+      const stored = await env.FILES.get(ticket.key, { range: { offset, length: 4096 } });
+      expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(bytes.subarray(offset, offset + 4096));
+    }
+  });
+
+  it("an aborted multipart upload leaves no bytes, no parts and no way to add any", async () => {
+    const { cookie } = await signUp();
+    const size = MULTIPART_THRESHOLD + 10;
+    const ticket = await (await sign(cookie, { fileName: "gone.mp4", contentType: "video/mp4", size })).json<any>();
+    const stored: R2UploadedPart[] = [];
+    for (const part of ticket.multipart.parts.slice(0, 2)) {
+      const put = await putTo(part.url, mp4Bytes(PART_SIZE));
+      expect(put.status).toBe(200);
+      stored.push({ partNumber: part.partNumber, etag: put.headers.get("etag")! });
+    }
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, ticket.uploadId));
+    expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie, method: "DELETE" })).status).toBe(204);
+
+    expect(await env.FILES.head(ticket.key)).toBeNull();
+    expect((await env.FILES.list({ prefix: ticket.key })).objects).toEqual([]);
+    // R2 no longer knows the multipart upload: its stored parts cannot be assembled any more.
+    await expect(env.FILES.resumeMultipartUpload(ticket.key, row!.multipartId!).complete(stored)).rejects.toThrow();
+    expect((await putTo(ticket.multipart.parts[2].url, mp4Bytes(PART_SIZE))).status).toBe(404);
+    expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie })).status).toBe(404);
+    expect(await env.FILES.head(ticket.key)).toBeNull();
+  });
+
   it("aborts abandoned uploads in the sweep", async () => {
     const { cookie } = await signUp();
     const ticket = await (
