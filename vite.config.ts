@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
 
 // PERSIST_TO lets the e2e suite and benchmarks keep their own local D1/R2
 // state apart from a developer's `.wrangler/state`.
@@ -8,6 +9,8 @@ const persistTo = process.env.PERSIST_TO;
 
 export default defineConfig({
   plugins: [
+    // Before cloudflare(): uploads reach workerd at the pace it takes them (ADR 019).
+    pacedRequestBodies(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: persistTo ? { path: persistTo } : true,
