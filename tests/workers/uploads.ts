@@ -55,6 +55,15 @@ export async function upload(cookie: string, o: UploadOptions) {
   };
 }
 
+/** A small PNG uploaded as a project file: into `where.projectId`, or a new project titled `where.projectTitle`. */
+export function uploadPng(
+  cookie: string,
+  fileName: string,
+  where: Omit<UploadOptions, "fileName" | "contentType" | "bytes"> = {},
+) {
+  return upload(cookie, { fileName, contentType: "image/png", bytes: PNG, ...where });
+}
+
 /** The start of an MP3 (an ID3 tag), padded. */
 export function mp3Bytes(size = 2048) {
   const bytes = new Uint8Array(size);

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
-import { PNG, upload } from "../../tests/workers/uploads";
+import { PNG, uploadPng } from "../../tests/workers/uploads";
 import { database } from "../db/client";
 import { files, notes } from "../db/schema";
 
@@ -18,12 +18,7 @@ let noteId: string;
 beforeAll(async () => {
   owner = await signUp();
   other = await signUp();
-  const record = await upload(owner.cookie, {
-    fileName: "cover.png",
-    contentType: "image/png",
-    bytes: PNG,
-    projectTitle: "Matrix",
-  });
+  const record = await uploadPng(owner.cookie, "cover.png", { projectTitle: "Matrix" });
   fileId = record.fileId;
   projectId = record.projectId;
   const added = await call(`/api/files/${fileId}/notes`, { cookie: owner.cookie, json: { note: "keep" } });
@@ -76,13 +71,7 @@ describe("authorisation matrix", () => {
   });
 
   it("shows a public-read file to anyone with the link, without its notes", async () => {
-    const record = await upload(owner.cookie, {
-      fileName: "public.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectId,
-      accessType: "public-read",
-    });
+    const record = await uploadPng(owner.cookie, "public.png", { projectId, accessType: "public-read" });
     const view = await (await call(`/api/files/${record.fileId}`)).json<any>();
     expect(view).toMatchObject({ owner: false, notes: [] });
     const download = await (await call(`/api/files/${record.fileId}/download`, { method: "POST" })).json<any>();
@@ -103,13 +92,7 @@ describe("authorisation matrix", () => {
 
 describe("what non-owners see (issue 13 item 5)", () => {
   it("a visitor and another member get the public view: no owner, project, storage key or positions", async () => {
-    const record = await upload(owner.cookie, {
-      fileName: "shown.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectId,
-      accessType: "public-read",
-    });
+    const record = await uploadPng(owner.cookie, "shown.png", { projectId, accessType: "public-read" });
     await call(`/api/files/${record.fileId}/slot`, {
       method: "PUT",
       json: { slotPosition: "c" },
@@ -183,12 +166,7 @@ describe("slot position", () => {
 
 describe("deleting", () => {
   it("deletes a file's record, notes and object", async () => {
-    const record = await upload(owner.cookie, {
-      fileName: "gone.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectId,
-    });
+    const record = await uploadPng(owner.cookie, "gone.png", { projectId });
     await call(`/api/files/${record.fileId}/notes`, { cookie: owner.cookie, json: { note: "bye" } });
     expect((await call(`/api/files/${record.fileId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
     expect(await db.select().from(notes).where(eq(notes.fileId, record.fileId))).toHaveLength(0);
@@ -196,12 +174,7 @@ describe("deleting", () => {
   });
 
   it("deletes a project with everything in it", async () => {
-    const record = await upload(owner.cookie, {
-      fileName: "p.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectTitle: "Doomed",
-    });
+    const record = await uploadPng(owner.cookie, "p.png", { projectTitle: "Doomed" });
     expect((await call(`/api/projects/${record.projectId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(
       204,
     );

@@ -3,7 +3,6 @@
 // verified webhook confirms it, once, whatever is forged or repeated.
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   AMOUNT_INVALID,
@@ -12,9 +11,9 @@ import {
   GOAL_CENTS,
 } from "../../app/lib/schemas/fundraiser";
 import { call } from "../../tests/workers/http";
+import { deliverWebhook, intentEvent } from "../../tests/workers/payments";
 import { database } from "../db/client";
 import { devOutbox, donations, testPaymentIntents } from "../db/schema";
-import { testWebhookSecret } from "../payments";
 
 const db = database(env.DB);
 
@@ -32,35 +31,10 @@ async function intentOf(donationId: string) {
   return intent!;
 }
 
-async function succeededEvent(donationId: string, eventId = `evt_${crypto.randomUUID()}`, amount?: number) {
+/** The event Stripe would send when the donation's payment succeeds (with `amount` received, if given). */
+async function succeededEvent(donationId: string, eventId?: string, amount?: number) {
   const intent = await intentOf(donationId);
-  return JSON.stringify({
-    id: eventId,
-    object: "event",
-    type: "payment_intent.succeeded",
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: intent.id,
-        object: "payment_intent",
-        amount: intent.amount,
-        amount_received: amount ?? intent.amount,
-        currency: "usd",
-        status: "succeeded",
-        metadata: intent.metadata,
-        last_payment_error: null,
-      },
-    },
-  });
-}
-
-async function deliver(payload: string, secret?: string) {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: secret ?? (await testWebhookSecret(env)),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return call("/api/payments/webhook", { body: payload, headers: { "stripe-signature": signature } });
+  return intentEvent(intent.id, "payment_intent.succeeded", { eventId, amountReceived: amount });
 }
 
 const summary = async () => (await call("/api/fundraiser")).json<any>();
@@ -114,15 +88,15 @@ describe("fundraiser", () => {
     });
     expect((await summary()).raisedCents).toBe(start.raisedCents);
 
-    const forged = await deliver(await succeededEvent(made.body.donationId), "whsec_forged");
+    const forged = await deliverWebhook(await succeededEvent(made.body.donationId), "whsec_forged");
     expect(forged.status).toBe(400);
     expect((await summary()).raisedCents).toBe(start.raisedCents);
 
     const payload = await succeededEvent(made.body.donationId);
-    expect((await deliver(payload)).status).toBe(200);
-    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliverWebhook(payload)).status).toBe(200);
+    expect((await deliverWebhook(payload)).status).toBe(200);
     // Another event for the same intent changes nothing either.
-    expect((await deliver(await succeededEvent(made.body.donationId))).status).toBe(200);
+    expect((await deliverWebhook(await succeededEvent(made.body.donationId))).status).toBe(200);
     const after = await summary();
     expect(after.raisedCents).toBe(start.raisedCents + 2500);
     expect(after.donors[0]).toMatchObject({ name: "Grace", amountCents: 2500 });
@@ -138,7 +112,7 @@ describe("fundraiser", () => {
   it("refuses a confirmation whose amount differs from the donation", async () => {
     const made = await donate({ preset: "50", email: "short@example.com" });
     const before = (await summary()).raisedCents;
-    await deliver(await succeededEvent(made.body.donationId, undefined, 100));
+    await deliverWebhook(await succeededEvent(made.body.donationId, undefined, 100));
     expect((await summary()).raisedCents).toBe(before);
     const [row] = await db.select().from(donations).where(eq(donations.id, made.body.donationId));
     expect(row!.status).toBe("pending");
@@ -146,7 +120,7 @@ describe("fundraiser", () => {
 
   it("shows each donor as they chose on the wall", async () => {
     const made = await donate({ preset: "5", email: "quiet@example.com", donorName: "Hidden Person" });
-    await deliver(await succeededEvent(made.body.donationId));
+    await deliverWebhook(await succeededEvent(made.body.donationId));
     const wall = (await summary()).donors;
     const quiet = wall.find((d: { id: string }) => d.id === made.body.donationId);
     expect(quiet).toMatchObject({ name: "Anonymous", amountCents: null });

@@ -1,6 +1,7 @@
 // Shipping addresses through the whole Worker: the JSON API under /api/shipping
 // and the Settings page's shipping form, as a browser or API client drives them.
 import { describe, expect, it } from "vitest";
+import { SHIPPING_LIMITS } from "../../app/lib/schemas/shipping";
 import { call, signUp } from "../../tests/workers/http";
 
 const address = {
@@ -165,17 +166,8 @@ describe("settings page shipping form", () => {
       expect(page).toContain(label);
     }
     expect(page).toMatch(/<select name="country"[^>]*>.*<option value="USA"[^>]*>United States<\/option><\/select>/s);
-    const limits = {
-      recipientName: 100,
-      phone: 20,
-      streetAddress: 180,
-      city: 80,
-      state: 40,
-      zipCode: 12,
-      neighborhood: 80,
-      landmark: 120,
-    };
-    for (const [name, max] of Object.entries(limits)) {
+    // The seed's limits, as the shared schema carries them (seed 001 §9).
+    for (const [name, max] of Object.entries(SHIPPING_LIMITS)) {
       expect(page.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0], name).toContain(`maxLength="${max}"`);
     }
     expect(page).toContain("No saved addresses yet.");

@@ -2,13 +2,12 @@
 // fulfil exactly what was paid for, once, and never sell more than exists.
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { call } from "../../tests/workers/http";
+import { deliverWebhook, intentEvent as eventFor, signWebhook } from "../../tests/workers/payments";
 import { addToCart, insertProduct, payCart, quickMember } from "../../tests/workers/store";
 import { database } from "../db/client";
 import { cartItems, orderItems, orders, paymentEvents, products, testPaymentIntents } from "../db/schema";
-import { testWebhookSecret } from "./index";
 
 const db = () => database(env.DB);
 
@@ -19,40 +18,9 @@ async function startOrder(cookie: string) {
 }
 
 /** The event Stripe would send for an order's intent, as it stands in the test provider. */
-async function intentEvent(orderId: string, type: string, eventId = `evt_${crypto.randomUUID()}`) {
+async function intentEvent(orderId: string, type: string, eventId?: string) {
   const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-  const [intent] = await db()
-    .select()
-    .from(testPaymentIntents)
-    .where(eq(testPaymentIntents.id, order!.paymentIntentId!));
-  const succeeded = type === "payment_intent.succeeded";
-  return JSON.stringify({
-    id: eventId,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: intent!.id,
-        object: "payment_intent",
-        amount: intent!.amount,
-        amount_received: succeeded ? intent!.amount : 0,
-        currency: "usd",
-        status: succeeded ? "succeeded" : "requires_payment_method",
-        metadata: intent!.metadata,
-        last_payment_error: succeeded ? null : { message: "Your card was declined." },
-      },
-    },
-  });
-}
-
-async function deliver(payload: string, secret?: string) {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: secret ?? (await testWebhookSecret(env)),
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return call("/api/payments/webhook", { body: payload, headers: { "stripe-signature": signature } });
+  return eventFor(order!.paymentIntentId!, type, { eventId });
 }
 
 /** A seller's product in a new buyer's cart, checked out: a pending order with its test intent. */
@@ -74,7 +42,7 @@ describe("payment webhook", () => {
     const { productId, orderId } = await pendingOrder({ quantity: 5 });
     const payload = await intentEvent(orderId, "payment_intent.succeeded");
 
-    const forged = await deliver(payload, "whsec_not_ours");
+    const forged = await deliverWebhook(payload, "whsec_not_ours");
     expect(forged.status).toBe(400);
     expect((await forged.json<any>()).error.code).toBe("bad_signature");
     const unsigned = await call("/api/payments/webhook", { body: payload });
@@ -82,11 +50,7 @@ describe("payment webhook", () => {
     const altered = await call("/api/payments/webhook", {
       body: payload.replace(/"amount_received":\d+/, '"amount_received":999999'),
       headers: {
-        "stripe-signature": await Stripe.webhooks.generateTestHeaderStringAsync({
-          payload,
-          secret: await testWebhookSecret(env),
-          cryptoProvider: Stripe.createSubtleCryptoProvider(),
-        }),
+        "stripe-signature": await signWebhook(payload),
       },
     });
     expect(altered.status).toBe(400);
@@ -103,13 +67,13 @@ describe("payment webhook", () => {
     const { productId, orderId } = await pendingOrder({ quantity: 5 });
     const payload = await intentEvent(orderId, "payment_intent.succeeded", "evt_twice");
 
-    const first = await deliver(payload);
+    const first = await deliverWebhook(payload);
     expect(first.status).toBe(200);
-    const second = await deliver(payload);
+    const second = await deliverWebhook(payload);
     expect(second.status).toBe(200);
     expect(await second.json()).toMatchObject({ received: true, duplicate: true });
     // A different event id for the same payment (Stripe may also do that) changes nothing either.
-    expect((await deliver(await intentEvent(orderId, "payment_intent.succeeded"))).status).toBe(200);
+    expect((await deliverWebhook(await intentEvent(orderId, "payment_intent.succeeded"))).status).toBe(200);
 
     const [product] = await db().select().from(products).where(eq(products.id, productId));
     expect(product!.quantity).toBe(4);
@@ -122,9 +86,9 @@ describe("payment webhook", () => {
     const failedFirst = await intentEvent(orderId, "payment_intent.payment_failed");
     const canceled = await intentEvent(orderId, "payment_intent.canceled");
 
-    expect((await deliver(await intentEvent(orderId, "payment_intent.succeeded"))).status).toBe(200);
-    expect((await deliver(failedFirst)).status).toBe(200);
-    expect((await deliver(canceled)).status).toBe(200);
+    expect((await deliverWebhook(await intentEvent(orderId, "payment_intent.succeeded"))).status).toBe(200);
+    expect((await deliverWebhook(failedFirst)).status).toBe(200);
+    expect((await deliverWebhook(canceled)).status).toBe(200);
 
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: "paid", lastPaymentError: null });
@@ -139,7 +103,7 @@ describe("payment webhook", () => {
       /"amount_received":\d+/,
       '"amount_received":100',
     );
-    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliverWebhook(payload)).status).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe("pending");
   });
