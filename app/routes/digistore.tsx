@@ -4,7 +4,7 @@
 // fails is named with its reason and can be sent again: nothing is dropped.
 import { useState } from "react";
 import { Link } from "react-router";
-import { DropZone } from "../components/DropZone";
+import { DropSection } from "../components/DropSection";
 import { FormErrors } from "../components/FormErrors";
 import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
 import {
@@ -66,7 +66,10 @@ export default function DigiStore(_: Route.ComponentProps) {
     const details = productDetailsSchema.safeParse(fields);
     if (!details.success || audio.length === 0) {
       const found: Record<string, string[]> = {};
-      for (const issue of details.error?.issues ?? []) (found[String(issue.path[0])] ??= []).push(issue.message);
+      for (const issue of details.error?.issues ?? []) {
+        const name = String(issue.path[0]);
+        found[name] = [...(found[name] ?? []), issue.message];
+      }
       if (audio.length === 0) found.audioFiles = [AUDIO_REQUIRED];
       return setProblem({ message: Object.values(found)[0]![0]!, fields: found });
     }
@@ -177,10 +180,10 @@ export default function DigiStore(_: Route.ComponentProps) {
             </label>
           ))}
         </fieldset>
-        <h2>Cover image</h2>
-        <DropZone
-          limits={{ accept: COVER_ACCEPT, minSize: 1, maxSize: MAX_COVER_BYTES }}
-          className="dropzone"
+        <DropSection
+          heading="Cover image"
+          accept={COVER_ACCEPT}
+          maxSize={MAX_COVER_BYTES}
           busy={busy}
           label="Cover image"
           hint="One png, jpg/jpeg or gif image."
@@ -190,10 +193,10 @@ export default function DigiStore(_: Route.ComponentProps) {
           }}
         />
         <UploadList files={cover} busy={busy} onRemove={() => setCover([])} />
-        <h2>Audio files</h2>
-        <DropZone
-          limits={{ accept: AUDIO_ACCEPT, minSize: 1, maxSize: MAX_AUDIO_BYTES }}
-          className="dropzone"
+        <DropSection
+          heading="Audio files"
+          accept={AUDIO_ACCEPT}
+          maxSize={MAX_AUDIO_BYTES}
           busy={busy}
           label="Audio files"
           hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}

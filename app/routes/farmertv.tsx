@@ -3,8 +3,7 @@
 // straight to storage (multipart with resume for big videos) with progress.
 import { useState } from "react";
 import { Link } from "react-router";
-import { DropZone } from "../components/DropZone";
-import { requireUser } from "../lib/auth.server";
+import { DropSection } from "../components/DropSection";
 import {
   DESCRIPTION_MAX,
   EPISODE_COVER_ACCEPT,
@@ -20,10 +19,7 @@ import type { Route } from "./+types/farmertv";
 import "../styles/files.css";
 import "../styles/community.css";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return null;
-}
+export { loader } from "./farmertv.server";
 
 export function meta() {
   return [{ title: "FarmerTV · Creator Platform" }];
@@ -116,19 +112,19 @@ export default function FarmerTv() {
             disabled={!!episodeId}
           />
         </label>
-        <h2>Cover image</h2>
-        <DropZone
-          limits={{ accept: EPISODE_COVER_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE }}
-          className="dropzone"
+        <DropSection
+          heading="Cover image"
+          accept={EPISODE_COVER_ACCEPT}
+          maxSize={MAX_FILE_SIZE}
           busy={busy}
           label="Cover image"
           hint="jpeg, png or webp; one image. Optional."
           onDrop={drop("episode-cover")}
         />
-        <h2>Video</h2>
-        <DropZone
-          limits={{ accept: EPISODE_VIDEO_ACCEPT, minSize: 1, maxSize: MAX_FILE_SIZE }}
-          className="dropzone"
+        <DropSection
+          heading="Video"
+          accept={EPISODE_VIDEO_ACCEPT}
+          maxSize={MAX_FILE_SIZE}
           busy={busy || !!episodeId}
           label="Video file"
           hint="mp4, mov or webm. Big files go up in parts and resume after a dropped connection."
