@@ -1,10 +1,9 @@
 // The server side that the admin dashboard (/theAdministrator) and the
 // pending member items page (/memitem) share: a member item as the admin
 // lists show it, and the answer to an admin button.
-import { data } from "react-router";
 import type { memberItems } from "../../worker/db/schema";
 import type { AdminResult, MemberItemView } from "../components/auction/admin-views";
-import { formAction } from "../lib/forms.server";
+import { pageAction } from "../lib/page-errors.server";
 
 export function memberItemView(item: typeof memberItems.$inferSelect): MemberItemView {
   return {
@@ -22,17 +21,13 @@ export function memberItemView(item: typeof memberItems.$inferSelect): MemberIte
  * Runs one admin button's work. A refused action keeps the domain's message; anything else is
  * logged and answered with a generic one, so the admin lists show the error beside the button.
  */
-export async function adminAction(intent: string, target: string, work: () => Promise<unknown>) {
+export function adminAction(intent: string, target: string, work: () => Promise<unknown>) {
   const echo = { intent, target };
-  try {
-    return await formAction(async () => {
+  return pageAction(
+    async () => {
       await work();
       return { ...echo, ok: true as const } satisfies AdminResult;
-    }, echo);
-  } catch (error) {
-    console.error(error);
-    return data({ ...echo, error: { code: "internal", message: "Something went wrong." } } satisfies AdminResult, {
-      status: 500,
-    });
-  }
+    },
+    { echo, unexpected: "Something went wrong." },
+  );
 }

@@ -4,7 +4,8 @@ import { listGallery, makeOffer, submitMemberItem } from "../../worker/domain/au
 import { Unauthenticated } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { type FormError, formAction, formFields } from "../lib/forms.server";
+import { formAction, formFields } from "../lib/forms.server";
+import { pageAction } from "../lib/page-errors.server";
 import { MUST_SIGN_IN, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../lib/schemas/auction";
 import type { Route } from "./+types/bidgallery";
 
@@ -24,20 +25,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (fields.intent === "offer") {
     const code = fields.code ?? "";
     const echo = { intent: "offer" as const, code };
-    try {
-      return await formAction(async () => {
+    // Seed 001 §8: an exception says 'An error occurred submitting your offer.'
+    return pageAction(
+      async () => {
         // The bidder is the session's user, whatever the form says.
         if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
         const { amount } = parse(offerSchema, fields);
         const item = await makeOffer(deps, user, code, amount);
         return { ...echo, message: OFFER_SUBMITTED, item };
-      }, echo);
-    } catch (error) {
-      // Seed 001 §8: an exception says 'An error occurred submitting your offer.'
-      console.error(error);
-      const failure: FormError = { code: "internal", message: OFFER_EXCEPTION };
-      return data({ ...echo, error: failure }, { status: 500 });
-    }
+      },
+      { echo, unexpected: OFFER_EXCEPTION },
+    );
   }
 
   if (fields.intent === "member-item") {

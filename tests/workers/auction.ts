@@ -50,3 +50,16 @@ export async function listItem(adminCookie: string, item: Record<string, unknown
 export function bidItemStub(code: string) {
   return env.BID_ITEM.get(env.BID_ITEM.idFromName(code)) as DurableObjectStub<BidItem>;
 }
+
+/** An offer through the public API, as the member whose cookie is given (none: a visitor). */
+export function offer(code: string, amount: unknown, cookie?: string) {
+  return call(`/api/bid-items/${code}/offers`, { cookie, json: { amount } });
+}
+
+/** The card of one item in the gallery's HTML. */
+export function galleryCard(page: string, code: string) {
+  const start = page.indexOf(`data-code="${code}"`);
+  if (start < 0) throw new Error(`no card for ${code}`);
+  const end = page.indexOf("</li>", start);
+  return page.slice(start, end);
+}

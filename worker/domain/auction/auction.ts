@@ -12,6 +12,7 @@ import {
 } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique";
 import { purgeEdgePages } from "../../http/edge-cache";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
@@ -72,7 +73,7 @@ async function list(
       });
       return code;
     } catch (error) {
-      if (!String(error).includes("UNIQUE") || item.code) throw error;
+      if (!isUniqueViolation(error) || item.code) throw error;
     }
   }
   throw new Error("could not allocate a unique short code");
@@ -126,24 +127,31 @@ export async function createBidItems(deps: Deps, adminId: string, drafts: unknow
   return result;
 }
 
+/** What the gallery shows of a listed item; the rest of the row (creator, timestamps) stays on the server. */
+const GALLERY_COLUMNS = {
+  shortCode: bidItems.shortCode,
+  ticketNumber: bidItems.ticketNumber,
+  title: bidItems.title,
+  description: bidItems.description,
+  priceCents: bidItems.priceCents,
+  status: bidItems.status,
+  endsAt: bidItems.endsAt,
+  media: bidItems.media,
+};
+
+/** The listing, newest first, each medium with a signed URL that lasts an hour. */
 export async function listGallery(deps: Deps) {
-  const rows = await deps.db.select().from(bidItems).orderBy(desc(bidItems.createdAt));
+  const rows = await deps.db.select(GALLERY_COLUMNS).from(bidItems).orderBy(desc(bidItems.createdAt));
+  const signed = async ({ key, contentType, kind, fileName }: (typeof rows)[number]["media"][number]) => ({
+    kind,
+    fileName,
+    url: (await deps.storage.signer.signGet({ key, contentType }, MEDIA_URL_SECONDS)).url,
+  });
   return Promise.all(
-    rows.map(async (row) => ({
-      shortCode: row.shortCode,
-      ticketNumber: row.ticketNumber,
-      title: row.title,
-      description: row.description,
-      priceCents: row.priceCents,
-      status: row.status,
-      endsAt: row.endsAt?.getTime() ?? null,
-      media: await Promise.all(
-        row.media.map(async (m) => ({
-          kind: m.kind,
-          fileName: m.fileName,
-          url: (await deps.storage.signer.signGet({ key: m.key, contentType: m.contentType }, MEDIA_URL_SECONDS)).url,
-        })),
-      ),
+    rows.map(async ({ endsAt, media, ...listed }) => ({
+      ...listed,
+      endsAt: endsAt?.getTime() ?? null,
+      media: await Promise.all(media.map(signed)),
     })),
   );
 }

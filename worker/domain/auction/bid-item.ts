@@ -123,12 +123,15 @@ export class BidItem extends DurableObject<Env> {
         now,
       )
       .one().id;
-    this.sql.exec(
-      "UPDATE item SET price_cents = ?, ends_at = ?, version = version + 1, dirty = 1 WHERE id = 1",
-      amountCents,
-      endsAt,
+    const item = this.view(
+      this.sql
+        .exec<ItemRow>(
+          `UPDATE item SET price_cents = ?, ends_at = ?, version = version + 1, dirty = 1 WHERE id = 1 RETURNING ${ITEM_COLUMNS}`,
+          amountCents,
+          endsAt,
+        )
+        .one(),
     );
-    const item = this.view(this.row()!);
     // ── end of the synchronous block ──
     // Storage writes, the alarm's included, are confirmed before the answer leaves (output gate).
     if (alarmAt !== null && alarmAt !== Infinity) this.ctx.storage.setAlarm(alarmAt);

@@ -1,0 +1,188 @@
+// The BidItem Durable Object: concurrent offers serialised (none lost, none accepted below a
+// price it raced with), soft close by alarm, the D1 write-through that is never lost, and the
+// live sockets that every change is pushed to.
+import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
+import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { bidder, listItem, offer, bidItemStub as stub } from "../../../tests/workers/auction";
+import { call, type Member, signUpAdmin } from "../../../tests/workers/http";
+import { database } from "../../db/client";
+import { bidItems } from "../../db/schema";
+import type { BidItem } from "./bid-item";
+
+const db = database(env.DB);
+let admin: Member;
+
+function createItem(price = 10, extra: Record<string, unknown> = {}) {
+  return listItem(admin.cookie, { title: "Vintage mic", description: "Works", price, ...extra });
+}
+
+beforeAll(async () => {
+  admin = await signUpAdmin();
+});
+
+describe("concurrent offers", () => {
+  it("serialises 200 offers: accepted amounts strictly increase, the final price is the highest, every refusal says why", async () => {
+    const code = await createItem(1);
+    const bidders = await Promise.all(Array.from({ length: 5 }, bidder));
+    const amounts = Array.from({ length: 200 }, (_, i) => 2 + ((i * 37) % 150) + (i % 3 === 0 ? 0 : 0.5));
+    const responses = await Promise.all(amounts.map((amount, i) => offer(code, amount, bidders[i % 5]!.cookie)));
+    const bodies = await Promise.all(responses.map((r) => r.json<any>()));
+
+    const accepted = bodies.filter((b) => b.success);
+    const refused = bodies.filter((b) => !b.success);
+    expect(accepted.length + refused.length).toBe(200);
+    expect(refused.every((b) => b.error.code === "TOO_LOW" && b.error.message === OFFER_TOO_LOW)).toBe(true);
+
+    const stored = await stub(code).offers();
+    expect(stored).toHaveLength(accepted.length);
+    for (let i = 1; i < stored.length; i++) expect(stored[i]!.amountCents).toBeGreaterThan(stored[i - 1]!.amountCents);
+    const highest = Math.max(...amounts.map((a) => Math.round(a * 100)));
+    expect((await stub(code).state())!.priceCents).toBe(highest);
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.priceCents).toBe(highest);
+  });
+
+  it("accepts exactly one of many equal offers", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => offer(code, 50, member.cookie)));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+  });
+});
+
+describe("soft close and the alarm", () => {
+  it("extends a sale by 2 minutes for an offer in its last 2 minutes, and closes it at the end", async () => {
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    const code = await createItem(1, { endsAt });
+    const member = await bidder();
+    const response = await (await offer(code, 2, member.cookie)).json<any>();
+    expect(response.item.endsAt).toBe(Date.parse(endsAt) + 120_000);
+
+    await runInDurableObject(stub(code), (_instance: BidItem, state) => {
+      state.storage.sql.exec("UPDATE item SET ends_at = ?", Date.now() - 1);
+    });
+    expect(await runDurableObjectAlarm(stub(code))).toBe(true);
+    expect((await stub(code).state())!.status).toBe("closed");
+    const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(row!.status).toBe("closed");
+  });
+
+  it("retries a failed write-through until D1 has the change", async () => {
+    const code = await createItem(1);
+    await runInDurableObject(stub(code), async (instance: BidItem) => {
+      const realDb = env.DB;
+      Object.defineProperty(instance, "env", {
+        value: {
+          ...env,
+          DB: {
+            prepare: () => {
+              throw new Error("D1 is down");
+            },
+          },
+        },
+        configurable: true,
+      });
+      const outcome = await instance.offer({ userId: "u", username: "u", email: "u@example.com" }, 777);
+      expect(outcome.ok).toBe(true);
+      Object.defineProperty(instance, "env", { value: { ...env, DB: realDb }, configurable: true });
+    });
+    const [stale] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(stale!.priceCents).toBe(100);
+    expect(await runDurableObjectAlarm(stub(code))).toBe(true);
+    const [fresh] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
+    expect(fresh!.priceCents).toBe(777);
+  });
+});
+
+describe("live prices", () => {
+  it("pushes the new price and the close to every watcher at once", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+      headers: { upgrade: "websocket" },
+    });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    const messages: ServerMessage[] = [];
+    const next = () =>
+      new Promise<ServerMessage>((resolve) =>
+        ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+      );
+    ws.accept();
+    let waiting = next();
+    messages.push(await waiting);
+    expect(messages[0]!.item).toMatchObject({ shortCode: code, priceCents: 100, status: "open" });
+
+    waiting = next();
+    await offer(code, 3, member.cookie);
+    expect((await waiting).item.priceCents).toBe(300);
+
+    waiting = next();
+    await call(`/api/bid-items/${code}/close`, { cookie: admin.cookie, method: "POST" });
+    expect((await waiting).item.status).toBe("closed");
+    ws.close();
+  });
+
+  it("after a burst of offers, every watcher ends on the final state, never going back a version", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const watchers = await Promise.all([0, 1, 2].map(() => watch(code)));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => offer(code, 2 + i, member.cookie)));
+    expect(answers.some((a) => a.status === 201)).toBe(true);
+    const final = (await stub(code).state())!;
+    for (const watcher of watchers) {
+      const seen = await watcher.until((m) => m.item.version === final.version);
+      const versions = seen.map((m) => m.item.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(versions.length);
+      expect(seen.at(-1)!.item).toEqual(final);
+      watcher.ws.close();
+    }
+  });
+});
+
+/** A watcher of an item: `until(done)` resolves with every message received once one satisfies `done`. */
+async function watch(code: string) {
+  const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+    headers: { upgrade: "websocket" },
+  });
+  const ws = response.webSocket!;
+  const seen: ServerMessage[] = [];
+  let check = () => {};
+  ws.addEventListener("message", (e) => {
+    seen.push(JSON.parse(e.data as string));
+    check();
+  });
+  ws.accept();
+  return {
+    ws,
+    until: (done: (message: ServerMessage) => boolean) =>
+      new Promise<ServerMessage[]>((resolve) => {
+        check = () => {
+          if (seen.some(done)) resolve(seen);
+        };
+        check();
+      }),
+  };
+}
+
+describe("live sockets", () => {
+  it("exist only for listed items", async () => {
+    const response = await SELF.fetch("http://localhost/api/bid-items/NOSUCH/live", {
+      headers: { upgrade: "websocket" },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("answer a plain GET (no WebSocket upgrade) with a JSON 426 (issue 13 item 6)", async () => {
+    const code = await createItem(3);
+    const response = await call(`/api/bid-items/${code}/live`);
+    expect(response.status).toBe(426);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json<any>()).toMatchObject({ error: { code: "upgrade_required" } });
+  });
+});
