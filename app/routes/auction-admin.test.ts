@@ -2,26 +2,25 @@
 // and pending list (/memitem), and the auction section of /theAdministrator; who may use them.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { bidder, galleryCard as card, listItem, mediaUpload, bidItemStub as stub } from "../../tests/workers/auction";
-import { call, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
+import { describe, expect, it } from "vitest";
+import {
+  auctionAdmin,
+  bidder,
+  galleryCard as card,
+  mediaUpload,
+  memberBeforeAll,
+  bidItemStub as stub,
+} from "../../tests/workers/auction";
+import { call } from "../../tests/workers/http";
 import { act, actJson, html } from "../../tests/workers/pages";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems } from "../../worker/db/schema";
 import { ITEM_NEEDS_TITLE_PRICE_FILE, MEMBER_ITEM_NEEDS_TITLE_AMOUNT, NO_VALID_ITEMS } from "../lib/schemas/auction";
 
 const db = database(env.DB);
-let admin: Member;
-let member: Member;
-
-function createItem(title: string, price = 10) {
-  return listItem(admin.cookie, { title, description: "A fine lot", price });
-}
-
-beforeAll(async () => {
-  admin = await signUpAdmin();
-  member = await signUp();
-});
+const admin = auctionAdmin({ description: "A fine lot" });
+const createItem = (title: string, price = 10) => admin.list({ title, price });
+const member = memberBeforeAll();
 
 describe("member items (admin)", () => {
   it("takes the admin's entry at /memBid", async () => {

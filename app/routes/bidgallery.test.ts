@@ -2,9 +2,15 @@
 // offer action and a member's own item. The auction's admin pages: auction-admin.test.ts.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { bidder, galleryCard as card, listItem, bidItemStub as stub } from "../../tests/workers/auction";
-import { call, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
+import { describe, expect, it } from "vitest";
+import {
+  auctionAdmin,
+  bidder,
+  galleryCard as card,
+  memberBeforeAll,
+  bidItemStub as stub,
+} from "../../tests/workers/auction";
+import { call } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems } from "../../worker/db/schema";
@@ -17,17 +23,9 @@ import {
 } from "../lib/schemas/auction";
 
 const db = database(env.DB);
-let admin: Member;
-let member: Member;
-
-function createItem(title: string, price = 10) {
-  return listItem(admin.cookie, { title, description: "A fine lot", price });
-}
-
-beforeAll(async () => {
-  admin = await signUpAdmin();
-  member = await signUp();
-});
+const admin = auctionAdmin({ description: "A fine lot" });
+const createItem = (title: string, price = 10) => admin.list({ title, price });
+const member = memberBeforeAll();
 
 describe("/bidgallery", () => {
   it("shows the heading and the empty state when nothing is for sale", async () => {

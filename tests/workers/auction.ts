@@ -1,8 +1,9 @@
 // The auction in integration tests: a bidder with a saved shipping address, an admin's bid item
 // (with a real bid-media upload) and the item's BidItem object.
 import { env } from "cloudflare:workers";
+import { beforeAll } from "vitest";
 import type { BidItem } from "../../worker/domain/auction/bid-item";
-import { call, signUp } from "./http";
+import { call, type Member, signUp, signUpAdmin } from "./http";
 import { PNG } from "./uploads";
 
 export const ADDRESS = {
@@ -62,4 +63,32 @@ export function galleryCard(page: string, code: string) {
   if (start < 0) throw new Error(`no card for ${code}`);
   const end = page.indexOf("</li>", start);
   return page.slice(start, end);
+}
+
+/** A member signed up before the file's tests (an admin if asked); `cookie` and `user` read once they exist. */
+export function memberBeforeAll({ admin = false } = {}) {
+  let member: Member | undefined;
+  beforeAll(async () => {
+    member = admin ? await signUpAdmin() : await signUp();
+  });
+  const current = () => {
+    if (!member) throw new Error("memberBeforeAll() is read before its beforeAll ran");
+    return member;
+  };
+  return {
+    get cookie() {
+      return current().cookie;
+    },
+    get user() {
+      return current().user;
+    },
+  };
+}
+
+/** The test file's admin (see memberBeforeAll) and `list(item)`: an item they list, `defaults` filling the rest. */
+export function auctionAdmin(defaults: Record<string, unknown>) {
+  const admin = memberBeforeAll({ admin: true });
+  return Object.assign(admin, {
+    list: (item: Record<string, unknown>) => listItem(admin.cookie, { ...defaults, ...item }),
+  });
 }

@@ -3,23 +3,16 @@
 // (serialising offers, soft close, write-through, live sockets) is in bid-item.test.ts.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
-import { bidder, listItem, mediaUpload, offer, bidItemStub as stub } from "../../../tests/workers/auction";
-import { call, type Member, signUp, signUpAdmin } from "../../../tests/workers/http";
+import { auctionAdmin, bidder, mediaUpload, offer, bidItemStub as stub } from "../../../tests/workers/auction";
+import { call, signUp } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems, memberItems } from "../../db/schema";
 
 const db = database(env.DB);
-let admin: Member;
-
-function createItem(price = 10, extra: Record<string, unknown> = {}) {
-  return listItem(admin.cookie, { title: "Vintage mic", description: "Works", price, ...extra });
-}
-
-beforeAll(async () => {
-  admin = await signUpAdmin();
-});
+const admin = auctionAdmin({ title: "Vintage mic", description: "Works" });
+const createItem = (price = 10, extra: Record<string, unknown> = {}) => admin.list({ price, ...extra });
 
 describe("creating bid items", () => {
   it("gives each a unique 6-character code and ticket number, in D1 and in its object", async () => {

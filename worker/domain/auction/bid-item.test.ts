@@ -4,25 +4,18 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
 import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
-import { bidder, listItem, offer, bidItemStub as stub } from "../../../tests/workers/auction";
-import { call, type Member, signUpAdmin } from "../../../tests/workers/http";
+import { auctionAdmin, bidder, offer, bidItemStub as stub } from "../../../tests/workers/auction";
+import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems } from "../../db/schema";
 import type { BidItem } from "./bid-item";
 
 const db = database(env.DB);
-let admin: Member;
-
-function createItem(price = 10, extra: Record<string, unknown> = {}) {
-  return listItem(admin.cookie, { title: "Vintage mic", description: "Works", price, ...extra });
-}
-
-beforeAll(async () => {
-  admin = await signUpAdmin();
-});
+const admin = auctionAdmin({ title: "Vintage mic", description: "Works" });
+const createItem = (price = 10, extra: Record<string, unknown> = {}) => admin.list({ price, ...extra });
 
 describe("concurrent offers", () => {
   it("serialises 200 offers: accepted amounts strictly increase, the final price is the highest, every refusal says why", async () => {
