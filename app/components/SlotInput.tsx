@@ -3,6 +3,8 @@
 // its answer shows beside the input ('Saved', or the error).
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { slotLetterError } from "../lib/schemas/slots";
 
 interface SlotAnswer {
   error?: { message: string };
@@ -11,8 +13,7 @@ interface SlotAnswer {
 export function SlotInput({
   name,
   letter,
-  required,
-  invalidMessage,
+  schema,
   placeholder,
   fields,
 }: {
@@ -20,9 +21,9 @@ export function SlotInput({
   name: string;
   /** The letter the server has. */
   letter: string;
-  /** A program file must keep a letter; a playlist item may lose its letter. */
-  required: boolean;
-  invalidMessage: string;
+  /** The letter's schema from app/lib/schemas/slots.ts, the one the action parses with
+   * (a program file must keep a letter; a playlist item may lose its letter). */
+  schema: z.ZodType<unknown, string>;
   placeholder?: string;
   /** The intent and the row's id, sent with the letter. */
   fields: Record<string, string>;
@@ -63,7 +64,8 @@ export function SlotInput({
     setSaved(false);
     typed.current = next !== letter;
     if (!typed.current) return setError(null);
-    if (!(required ? /^[a-z]$/ : /^[a-z]?$/).test(next)) return setError(invalidMessage);
+    const invalid = slotLetterError(schema, next);
+    if (invalid) return setError(invalid);
     setError(null);
     void fetcher.submit({ ...fields, slotPosition: next }, { method: "post" });
   }

@@ -2,7 +2,6 @@
 // previews of their files) and playlists, and one action whose `intent`
 // tells its forms apart. The page module re-exports both.
 import { data } from "react-router";
-import { Invalid } from "../../worker/domain/errors";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { applyProgram, previewApply } from "../../worker/domain/programs/applications";
 import {
@@ -16,13 +15,7 @@ import {
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList } from "../lib/forms.server";
-import {
-  NO_PROGRAM_SELECTED,
-  programOrderSchema,
-  programSchema,
-  programSlotSchema,
-  SELECT_PLAYLISTS_TO_APPLY,
-} from "../lib/schemas/playlists";
+import { applyProgramSchema, programOrderSchema, programSchema, programSlotSchema } from "../lib/schemas/playlists";
 import type { Route } from "./+types/programming";
 
 const PROGRAM_CREATED = "Program created.";
@@ -72,14 +65,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The program and playlists of an apply or preview, with the seed's messages when missing. */
-function applyTarget(form: FormData) {
-  const programId = (form.get("programId") as string | null) ?? "";
-  if (!programId) throw new Invalid(NO_PROGRAM_SELECTED);
-  const playlistIds = formList(form, "playlistId");
-  if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLISTS_TO_APPLY);
-  return { programId, playlistIds };
-}
+/** The program and playlists of an apply or preview: the API's schema, so both answer alike. */
+const applyTarget = (form: FormData) =>
+  parse(applyProgramSchema, { programId: form.get("programId") ?? "", playlistIds: formList(form, "playlistId") });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);

@@ -3,7 +3,7 @@ import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useStat
 import { useFetcher } from "react-router";
 import { displayName, formatDuration, slotDuration } from "../../lib/format";
 import type { MediaKind } from "../../lib/media-kind";
-import { SLOT_INVALID } from "../../lib/schemas/playlists";
+import { playlistSlotLetter } from "../../lib/schemas/slots";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { SlotInput } from "../SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
@@ -153,6 +153,7 @@ function SortableSlot({
   }
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the seed's two-click removal is a pointer gesture on the whole slot; its controls stay keyboard-reachable
     <li
       ref={row.ref}
       style={row.style}
@@ -167,8 +168,7 @@ function SortableSlot({
       <SlotInput
         name={name}
         letter={item.slotPosition ?? ""}
-        required={false}
-        invalidMessage={SLOT_INVALID}
+        schema={playlistSlotLetter}
         placeholder="–"
         fields={{ intent: "item-slot", itemId: item.id }}
       />

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PlaylistPlan } from "../../../worker/domain/programs/applications";
 import { displayName, formatDuration } from "../../lib/format";
-import { NO_PROGRAM_SELECTED, SELECT_PLAYLISTS_TO_APPLY } from "../../lib/schemas/playlists";
+import { applyProgramSchema } from "../../lib/schemas/playlists";
 import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { PickerActions } from "../playlists/PickerActions";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
@@ -30,14 +30,16 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
   });
 
   // A changed choice makes the preview stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice is the trigger, not an input of the effect
   useEffect(() => {
     setPlans(null);
     setRefused([]);
   }, [programId, selected.join(",")]);
 
   function target(intent: "preview-apply" | "apply-program") {
-    if (!programId) return showFeedback(NO_PROGRAM_SELECTED, true);
-    if (selected.length === 0) return showFeedback(SELECT_PLAYLISTS_TO_APPLY, true);
+    // The action (and the API) parse the same choice with the same schema.
+    const choice = applyProgramSchema.safeParse({ programId, playlistIds: selected });
+    if (!choice.success) return showFeedback(choice.error.issues[0]!.message, true);
     const form = new FormData();
     form.set("intent", intent);
     form.set("programId", programId);
@@ -131,7 +133,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
 
 function PlanView({ plans }: { plans: PlaylistPlan[] }) {
   return (
-    <div className="plans" aria-label="Changes the program would make">
+    <section className="plans" aria-label="Changes the program would make">
       <h3>Changes</h3>
       <ul className="plan-list">
         {plans.map((plan) => (
@@ -161,6 +163,6 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

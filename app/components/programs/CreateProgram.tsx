@@ -1,11 +1,14 @@
 // The "New program" form: title, access type, optional schedule with its playlists, and the files.
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { displayName } from "../../lib/format";
-import { PROGRAM_TITLE_REQUIRED } from "../../lib/schemas/playlists";
+import { programSchema } from "../../lib/schemas/playlists";
 import { Feedback, useFeedback } from "../Feedback";
-import { checkRows, type FileRow, FileRows, newRow, uploadRows } from "./FileRows";
+import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, PlaylistOption } from "./types";
+
+/** A new program has no letters in use yet. */
+const NONE_TAKEN = new Set<string>();
 
 export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
   const id = useId();
@@ -17,30 +20,24 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
   const [startsAt, setStartsAt] = useState("");
   const [endsAt, setEndsAt] = useState("");
   const [targets, setTargets] = useState<string[]>([]);
-  const [rows, setRows] = useState<FileRow[]>(() => [newRow("a")]);
-  const [uploading, setUploading] = useState(false);
+  const files = useProgramSlots(null, NONE_TAKEN, "a");
+  const uploading = files.uploads.busy;
   const submitting = fetcher.state !== "idle";
   const busy = submitting || uploading;
   const scheduled = Boolean(startsAt || endsAt);
-  const pending = useRef<FileRow[]>([]);
-
-  const update = useCallback((rowId: string, change: Partial<FileRow>) => {
-    setRows((list) => list.map((row) => (row.id === rowId ? { ...row, ...change } : row)));
-  }, []);
 
   // Once the program exists, its files go up.
   const answer = fetcher.data;
   const seen = useRef<Answer | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer (`seen`); the upload uses the form as it was sent
   useEffect(() => {
     if (!answer || seen.current === answer) return;
     seen.current = answer;
     if (answer.error || !answer.programId)
       return showFeedback(answer.error?.message ?? "An unexpected error occurred. Please try again.", true);
     const programId = answer.programId;
-    setUploading(true);
     void (async () => {
-      const failures = await uploadRows(pending.current, programId, accessType, update);
-      setUploading(false);
+      const failures = await files.upload(programId, accessType);
       await revalidator.revalidate();
       if (failures === 0) {
         showFeedback("Program created and its files uploaded.");
@@ -48,38 +45,42 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
         setStartsAt("");
         setEndsAt("");
         setTargets([]);
-        setRows([newRow("a")]);
+        files.uploads.reset();
       } else {
         showFeedback(
           `The program was created, but ${failures} ${failures === 1 ? "file" : "files"} failed to upload. Add them from the program's details.`,
           true,
         );
-        setRows((list) => list.filter((row) => row.state !== "done"));
+        files.uploads.dropDone();
       }
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!title.trim()) return showFeedback(PROGRAM_TITLE_REQUIRED, true);
-    const { rows: checked, problem } = checkRows(rows, null, new Set());
-    setRows(checked);
+    // The action parses the same fields with the same schema; the title is checked before the files.
+    const program = programSchema.safeParse({
+      title,
+      accessType,
+      // datetime-local is the browser's local time; the server takes an instant.
+      startsAt: startsAt ? new Date(startsAt).toISOString() : undefined,
+      endsAt: endsAt ? new Date(endsAt).toISOString() : undefined,
+      playlistIds: scheduled ? targets : [],
+    });
+    const issues = program.error?.issues ?? [];
+    const titleIssue = issues.find((issue) => issue.path[0] === "title");
+    if (titleIssue) return showFeedback(titleIssue.message, true);
+    const problem = files.check();
     if (problem) return showFeedback(problem, true);
-    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt))
-      return showFeedback("The end must be after the start.", true);
-    if (scheduled && targets.length === 0)
-      return showFeedback("A scheduled program needs at least one playlist.", true);
-    pending.current = checked;
+    if (!program.success) return showFeedback(issues[0]!.message, true);
     const form = new FormData();
     form.set("intent", "create-program");
     form.set("title", title);
     form.set("accessType", accessType);
-    // datetime-local is the browser's local time; the server takes an instant.
-    if (startsAt) form.set("startsAt", new Date(startsAt).toISOString());
-    if (endsAt) form.set("endsAt", new Date(endsAt).toISOString());
-    if (scheduled) for (const playlistId of targets) form.append("playlistId", playlistId);
+    if (program.data.startsAt) form.set("startsAt", program.data.startsAt);
+    if (program.data.endsAt) form.set("endsAt", program.data.endsAt);
+    for (const playlistId of program.data.playlistIds) form.append("playlistId", playlistId);
     void fetcher.submit(form, { method: "post" });
   }
 
@@ -149,11 +150,10 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
       )}
       <div>
         <h3 id={`${id}-files`}>Files and slot letters</h3>
-        <FileRows
-          rows={rows}
-          setRows={setRows}
-          programKind={null}
-          taken={new Set()}
+        <ProgramFileSlots
+          uploads={files.uploads}
+          kind={files.kind}
+          taken={NONE_TAKEN}
           disabled={busy}
           onMessage={showFeedback}
           label="Program files"

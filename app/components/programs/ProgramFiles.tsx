@@ -1,13 +1,14 @@
 // One program's files (slot letter, preview, delete) and the rows that add more.
-import { useCallback, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { displayName, slotDuration } from "../../lib/format";
 import type { MediaKind } from "../../lib/media-kind";
-import { PROGRAM_SLOT_INVALID } from "../../lib/schemas/playlists";
+import { programSlotLetter } from "../../lib/schemas/slots";
 import { type ShowFeedback, useAnswer } from "../Feedback";
 import { SlotPreview } from "../playlists/SlotPreview";
 import { SlotInput } from "../SlotInput";
-import { checkRows, type FileRow, FileRows, newRow, nextFreeLetter, uploadRows } from "./FileRows";
+import { nextFreeLetter } from "../uploads/useUploadSlots";
+import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, ProgramFileView, ProgramView } from "./types";
 
 const DELETE_FILE_CONFIRM = "Are you sure you want to delete this file?";
@@ -30,8 +31,7 @@ export function ProgramFileRow({
       <SlotInput
         name={name}
         letter={file.slotPosition}
-        required
-        invalidMessage={PROGRAM_SLOT_INVALID}
+        schema={programSlotLetter}
         fields={{ intent: "program-slot", fileId: file.id }}
       />
       <div className="slot-main">
@@ -61,37 +61,30 @@ export function ProgramFileRow({
 export function AddProgramFiles({ program, onMessage }: { program: ProgramView; onMessage: ShowFeedback }) {
   const revalidator = useRevalidator();
   const taken = useMemo(() => new Set(program.files.map((file) => file.slotPosition)), [program.files]);
-  const [rows, setRows] = useState<FileRow[]>(() => [newRow(nextFreeLetter(taken))]);
-  const [busy, setBusy] = useState(false);
-  const update = useCallback((rowId: string, change: Partial<FileRow>) => {
-    setRows((list) => list.map((row) => (row.id === rowId ? { ...row, ...change } : row)));
-  }, []);
+  const files = useProgramSlots(program.mediaType, taken, nextFreeLetter(taken));
+  const busy = files.uploads.busy;
 
   async function upload() {
     if (busy) return;
-    const { rows: checked, problem } = checkRows(rows, program.mediaType, taken);
-    setRows(checked);
+    const problem = files.check();
     if (problem) return onMessage(problem, true);
-    setBusy(true);
-    const failures = await uploadRows(checked, program.id, program.accessType, update);
-    setBusy(false);
+    const failures = await files.upload(program.id, program.accessType);
     await revalidator.revalidate();
     if (failures === 0) {
       onMessage("File added successfully!");
-      setRows([newRow()]);
+      files.uploads.reset([{}]);
     } else {
       onMessage(`Failed to upload ${failures} ${failures === 1 ? "file" : "files"}.`, true);
-      setRows((list) => list.filter((row) => row.state !== "done"));
+      files.uploads.dropDone();
     }
   }
 
   return (
     <div className="add-program-files">
       <h3>Add files</h3>
-      <FileRows
-        rows={rows}
-        setRows={setRows}
-        programKind={program.mediaType}
+      <ProgramFileSlots
+        uploads={files.uploads}
+        kind={files.kind}
         taken={taken}
         disabled={busy}
         onMessage={onMessage}

@@ -1,11 +1,13 @@
 // Uploads, projects, files and notes: shared by the pages and the API, with
 // the seed's messages (000 §5, §8) verbatim.
 import { z } from "zod";
+import { playlistSlotLetter, SLOT_INVALID, uploadSlotLetter } from "./slots";
 
 export const ACCESS_TYPES = ["private", "public-read"] as const;
 
 export const PROJECT_TITLE_REQUIRED = "Project title is required";
-export const SLOT_POSITION_INVALID = "Slot position must be a letter from a to z.";
+/** A file's slot letter is a playlist slot letter (app/lib/schemas/slots.ts). */
+export const SLOT_POSITION_INVALID = SLOT_INVALID;
 export const NOTE_EMPTY = "Note cannot be empty";
 export const NOTE_MAX_LENGTH = 180;
 export const NOTE_TOO_LONG = `Note must be at most ${NOTE_MAX_LENGTH} characters.`;
@@ -62,12 +64,7 @@ export const uploadRequestSchema = z
     /** Store uploads: the product the file is for (absent for the first file of a new product). */
     productId: z.string().max(64).optional(),
     /** Playlist and program uploads carry their slot letter. */
-    slotPosition: z
-      .string()
-      .trim()
-      .regex(/^[a-z]?$/, "Slot position must be a single letter from a-z.")
-      .transform((s) => s || undefined)
-      .optional(),
+    slotPosition: uploadSlotLetter.transform((letter) => letter ?? undefined).optional(),
   })
   .superRefine((request, ctx) => {
     if (request.purpose === "project-file" && !request.projectId && !request.projectTitle?.trim()) {
@@ -82,11 +79,7 @@ export const uploadPartSchema = z.object({
 });
 
 export const slotPositionSchema = z.object({
-  slotPosition: z
-    .string({ error: SLOT_POSITION_INVALID })
-    .trim()
-    .regex(/^[a-z]?$/, SLOT_POSITION_INVALID)
-    .transform((slot) => slot || null),
+  slotPosition: playlistSlotLetter,
 });
 
 export const noteSchema = z.object({

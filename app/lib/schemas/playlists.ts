@@ -2,19 +2,26 @@
 // seed's messages (000 §5, §8) verbatim.
 import { z } from "zod";
 import { idList } from "./ids";
+import {
+  PROGRAM_SLOT_INVALID,
+  playlistSlotLetter,
+  programSlotLetter,
+  SLOT_INVALID,
+  slotLetter,
+  UPLOAD_SLOT_INVALID,
+} from "./slots";
+
+export { PROGRAM_SLOT_INVALID, SLOT_INVALID, UPLOAD_SLOT_INVALID };
 
 export const NO_FILES_SELECTED = "No files selected.";
 export const FILES_ADDED = "Files added to playlist.";
 export const ONLY_AUDIO_OR_VIDEO = "Only audio or video files are allowed.";
 export const onlyTypeInPlaylist = (type: string) => `You can only add ${type} files to this playlist.`;
 export const allFilesMustBe = (type: string) => `All files must be ${type} files.`;
-export const SLOT_INVALID = "Slot position must be a letter from a to z.";
-export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
 export const DUPLICATE_SLOTS = "Duplicate slot positions detected for non-empty slots.";
 export const RESOLVE_ERRORS = "Please resolve all errors before uploading.";
 export const NO_FILES_TO_UPLOAD = "No files to upload.";
 export const INVALID_FIRST_FILE = "Invalid file type. Only audio or video files are allowed.";
-export const UPLOAD_SLOT_INVALID = "Slot position must be a single letter from a-z.";
 export const SLOT_TAKEN = "Slot position already exists in this playlist.";
 export const DUPLICATE_SLOT = "Duplicate slot position detected.";
 export const PROGRAM_SLOT_TAKEN = "Slot position already exists or is invalid.";
@@ -29,24 +36,12 @@ export const MUST_UPLOAD_ONE = "You must upload at least one audio or video file
 export const ADD_FILE_FIRST = "You must add a file before adding more slots.";
 export const RENDER_CREATED = "File created successfully! You can play it in the new tab or download it.";
 
-const slot = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^[a-z]$/, message);
-const optionalSlot = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^[a-z]?$/, message)
-    .transform((s) => s || null);
-
 export const addToPlaylistSchema = z.object({
   fileIds: idList(200, NO_FILES_SELECTED).min(1, NO_FILES_SELECTED),
 });
 
-export const playlistSlotSchema = z.object({ slotPosition: optionalSlot(SLOT_INVALID) });
-export const checkSlotSchema = z.object({ slotPosition: slot(SLOT_INVALID) });
+export const playlistSlotSchema = z.object({ slotPosition: playlistSlotLetter });
+export const checkSlotSchema = z.object({ slotPosition: slotLetter(SLOT_INVALID) });
 
 export const reorderSchema = z.object({ itemIds: idList(1000).min(1) });
 
@@ -72,12 +67,12 @@ export const programSchema = z
   });
 export type ProgramForm = z.output<typeof programSchema>;
 
-export const programSlotSchema = z.object({ slotPosition: slot(PROGRAM_SLOT_INVALID) });
+export const programSlotSchema = z.object({ slotPosition: programSlotLetter });
 export const programOrderSchema = z.object({ programIds: idList(500).min(1) });
 
 export const applyProgramSchema = z.object({
   programId: z.string({ error: NO_PROGRAM_SELECTED }).min(1, NO_PROGRAM_SELECTED).max(64),
-  playlistIds: idList(200, NO_PLAYLISTS_SELECTED).min(1, NO_PLAYLISTS_SELECTED),
+  playlistIds: idList(200, SELECT_PLAYLISTS_TO_APPLY).min(1, SELECT_PLAYLISTS_TO_APPLY),
 });
 
 export const renderSchema = z.object({

@@ -1,0 +1,36 @@
+// The slot letter (seed 000 §5): one lowercase letter a to z, written once
+// here for every place that takes one — the API, the page actions and the
+// browser's checks before sending. The seed words the refusal three ways,
+// one per place, and each place keeps its own (ADR 017):
+// - a playlist item's or a file's letter (project page, file view, their API): SLOT_INVALID;
+// - a program file's letter (the programming page and the programs API, also
+//   when a program file is uploaded): PROGRAM_SLOT_INVALID;
+// - the letter typed in the playlist's upload form (and sent with that upload): UPLOAD_SLOT_INVALID.
+import { z } from "zod";
+
+export const SLOT_INVALID = "Slot position must be a letter from a to z.";
+export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
+export const UPLOAD_SLOT_INVALID = "Slot position must be a single letter from a-z.";
+
+const SLOT_LETTER = /^[a-z]$/;
+
+/** A letter that must be there (a program file keeps one; asking whether a letter is free). */
+export const slotLetter = (message: string) => z.string({ error: message }).trim().regex(SLOT_LETTER, message);
+
+/** A letter that may be left empty to clear it: "" becomes null. */
+export const optionalSlotLetter = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((letter) => letter === "" || SLOT_LETTER.test(letter), message)
+    .transform((letter) => letter || null);
+
+export const playlistSlotLetter = optionalSlotLetter(SLOT_INVALID);
+export const programSlotLetter = slotLetter(PROGRAM_SLOT_INVALID);
+export const uploadSlotLetter = optionalSlotLetter(UPLOAD_SLOT_INVALID);
+
+/** The schema's message for a letter as typed in the browser, or null when the letter is fine. */
+export function slotLetterError(schema: z.ZodType<unknown, string>, letter: string): string | null {
+  const result = schema.safeParse(letter);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
