@@ -477,28 +477,18 @@ async function main() {
   );
   console.log(loadAverageLine(loadBefore, loadAfter));
   const rows = [["path", "median s", "best s", "median MiB/s", "best MiB/s", "CPU s", "peak RSS MiB", "archive bytes"]];
-  if (z) {
-    rows.push([
-      "zip -0 -q",
-      fmt(z.medianSeconds),
-      fmt(z.bestSeconds),
-      fmt(z.medianMiBs, 0),
-      fmt(z.bestMiBs, 0),
-      fmt(z.medianCpuSeconds),
-      fmt(mib(z.peakRssBytes), 1),
-      String(zipSize),
-    ]);
-  }
-  rows.push([
-    "ours (zipStream → fixedChunks 8 MiB)",
-    fmt(o.medianSeconds),
-    fmt(o.bestSeconds),
-    fmt(o.medianMiBs, 0),
-    fmt(o.bestMiBs, 0),
-    fmt(o.medianCpuSeconds),
-    fmt(mib(o.peakRssBytes), 1),
-    String(check.size),
-  ]);
+  const row = (label, r, bytes) => [
+    label,
+    fmt(r.medianSeconds),
+    fmt(r.bestSeconds),
+    fmt(r.medianMiBs, 0),
+    fmt(r.bestMiBs, 0),
+    fmt(r.medianCpuSeconds),
+    fmt(mib(r.peakRssBytes), 1),
+    String(bytes),
+  ];
+  if (z) rows.push(row("zip -0 -q", z, zipSize));
+  rows.push(row("ours (zipStream → fixedChunks 8 MiB)", o, check.size));
   rows.push(["same child, import only (Node itself)", "", "", "", "", "", fmt(mib(idleRss), 1), ""]);
   console.log(table(rows));
   const peakArrayBuffers = Math.max(...oursRuns.map((r) => r.peakArrayBuffers));
