@@ -6,9 +6,9 @@
 //     seed) on PORT 5175 with its own state in .wrangler/bench.
 //  2. Latency: N sequential GETs each of `/` as a visitor (no cookie: the
 //     edge cache answers it, ADR 016), `/signin` with a stale session cookie
-//     (the D1 session lookup a returning visitor causes; `--no-cookie`: a first
-//     visit), `/settings` as the signed-in demo member (session lookup and the
-//     page's reads), and one static asset of that server, interleaved in a
+//     (one we did not sign: refused without D1 since ADR 024; `--no-cookie`: a
+//     first visit), `/settings` as the signed-in demo member (session check
+//     beside the page's reads, ADR 024), and one static asset of that server, interleaved in a
 //     shuffled order every round so machine noise hits all alike. Reports
 //     p50/p95 and p50(page)/p50(asset); targets: <= 1.2 for the cached public
 //     page, <= 2.0 for `/signin` and the member page.
@@ -17,11 +17,15 @@
 //     static imports; each fetched once, gzipped (level 9), summed. For `/`
 //     (target <= 100 KB) and for every other page of app/routes.ts (as the
 //     member, so member pages render), each against its budget (JS_BUDGET_KB).
+//  4. The Worker's size as Cloudflare counts it (`wrangler deploy --dry-run`
+//     of the same build, gzip KiB; target <= 500, issue 9).
 //
 // Flags: --n 300 (requests per URL), --warmup 20, --json (writes
 // bench/results/pages.json), --no-cookie. Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -48,6 +52,7 @@ const BASE = `http://localhost:${PORT}`;
 const TARGET_RATIO = 2.0;
 const TARGET_CACHED_RATIO = 1.2;
 const TARGET_JS_KB = 100;
+const TARGET_WORKER_KB = 500;
 const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 // Per-page JS budgets (gzip KB): a ratchet at the weight of 2026-11-23 rounded up (public pages ~111,
 // the heaviest member page, /programming, ~160), so no page grows unseen. Not the goal: the landing
@@ -61,6 +66,33 @@ const JSON_OUT = flags.has("json");
 const COOKIE = flags.has("no-cookie") ? null : "sid=bench-stale-session-0000000000";
 
 // ---------------------------------------------------------------- helpers
+
+/**
+ * The Worker's upload size as Cloudflare counts it: `wrangler deploy --dry-run` of the built
+ * build/server (what `--preview` just built), gzip KiB. The renderer Container is left out of that
+ * config: a dry run would need Docker to build its image, and it is not part of the Worker's script.
+ */
+function workerBundle() {
+  const config = JSON.parse(readFileSync(resolve(root, "build/server/wrangler.json"), "utf8"));
+  delete config.containers;
+  config.durable_objects.bindings = config.durable_objects.bindings.filter((b) => b.class_name !== "Renderer");
+  const dryConfig = resolve(root, "build/server/wrangler.dry-run.json");
+  writeFileSync(dryConfig, JSON.stringify(config));
+  const outdir = mkdtempSync(resolve(tmpdir(), "bench-pages-worker-"));
+  try {
+    const out = execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--config", dryConfig, "--outdir", outdir], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const match = out.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
+    if (!match) throw new Error(`no "Total Upload" line in wrangler's dry run:\n${out}`);
+    return { rawKB: Number(match[1]), gzipKB: Number(match[2]) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+    rmSync(dryConfig, { force: true });
+  }
+}
 
 async function get(path, { cookie = false } = {}) {
   const value = typeof cookie === "string" ? cookie : cookie ? COOKIE : null;
@@ -256,6 +288,9 @@ async function main() {
     pages.push({ route, status: 200, gzipKB: kb(weight.gzipBytes), budgetKB: JS_BUDGET_KB[kind], kind });
   }
 
+  console.log("bench/pages: weighing the Worker (wrangler deploy --dry-run) ...");
+  const worker = workerBundle();
+
   // ------------------------------------------------------------ report
   console.log("");
   console.log(
@@ -318,6 +353,11 @@ async function main() {
       value: `${fmt(kb(js.gzipBytes), 1)} KB`,
       pass: kb(js.gzipBytes) <= TARGET_JS_KB,
     },
+    {
+      target: `Worker bundle gzip <= ${TARGET_WORKER_KB} KB (wrangler dry run, KiB)`,
+      value: `${fmt(worker.gzipKB, 1)} KB (${fmt(worker.rawKB, 1)} KB raw)`,
+      pass: worker.gzipKB <= TARGET_WORKER_KB,
+    },
   ];
   printTargets(checks);
   const jsOver = kb(js.gzipBytes) - TARGET_JS_KB;
@@ -335,6 +375,7 @@ async function main() {
       ratios,
       js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
       pages,
+      worker,
       targets: checks,
     });
   }
