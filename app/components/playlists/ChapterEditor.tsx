@@ -56,8 +56,11 @@ export function ChapterEditor({ playlistId, items }: { playlistId: string; items
     setMessage(null);
     try {
       const answer = await work();
-      setMessage({ text: answer.message ?? "Chapter saved.", error: false });
+      // The answer is shown once the list has reloaded, together with the
+      // buttons coming back: a message saying "added" while the form is still
+      // disabled invites a next Enter that would be ignored.
       await load();
+      setMessage({ text: answer.message ?? "Chapter saved.", error: false });
       return true;
     } catch (error) {
       setMessage({ text: (error as Error).message, error: true });
@@ -194,11 +197,15 @@ function AddMark({
     event.preventDefault();
     const parsed = chapterMarkSchema.safeParse({ itemId: selected, at, title });
     if (!parsed.success) return onInvalid(parsed.error.issues[0]!.message);
-    const ok = await run(() => send("/api/chapters", "POST", { itemId: selected, at, title }));
-    if (ok) {
+    // The fields are cleared as soon as the mark is saved, before the list
+    // reloads: clearing after the reload would wipe what the member has
+    // started typing for the next mark in the meantime.
+    await run(async () => {
+      const answer = await send("/api/chapters", "POST", { itemId: selected, at, title });
       setAt("");
       setTitle("");
-    }
+      return answer;
+    });
   };
   return (
     <form onSubmit={add} aria-label="Add a chapter mark">
