@@ -4,7 +4,8 @@
 // answered with the seed's message.
 import { data, redirect } from "react-router";
 import { Invalid, NotFound } from "../../worker/domain/errors";
-import { addNote, deleteFile, deleteNote, fileView, setSlotPosition } from "../../worker/domain/files/files";
+import { fileViewData } from "../../worker/domain/files/file-page";
+import { addNote, deleteFile, deleteNote, setSlotPosition } from "../../worker/domain/files/files";
 import { parse } from "../../worker/domain/validation";
 import { DELETE_FILE_FAILED, NO_FILE } from "../components/files/messages";
 import { requireUser, server } from "../lib/auth.server";
@@ -16,7 +17,7 @@ import { fileSummary } from "./files.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  const view = await orNotFound(fileView(deps, user?.id ?? null, params.fileId), NO_FILE);
+  const view = await orNotFound(fileViewData(deps, user?.id ?? null, params.fileId), NO_FILE);
   const { file, owner } = view;
   return {
     view: {

@@ -219,3 +219,26 @@ describe("delete file", () => {
     expect((await call(`/bigfile/${doomed.fileId}`, { cookie: owner.cookie })).status).toBe(404);
   });
 });
+
+describe("file view reads (ADR 024)", () => {
+  const waits = (response: Response) => Number(response.headers.get("x-d1-waits"));
+
+  it("renders for the owner and for a visitor of a public file within two D1 round trips", async () => {
+    const mine = await call(`/bigfile/${textId}`, { cookie: owner.cookie });
+    expect(mine.status).toBe(200);
+    expect(waits(mine)).toBeLessThanOrEqual(2);
+    const visitor = await call(`/bigfile/${publicId}`);
+    expect(visitor.status).toBe(200);
+    expect(waits(visitor)).toBeLessThanOrEqual(2);
+  });
+
+  it("shows the owner the file's position in its project; another member sees no notes or position", async () => {
+    const page = await html(await call(`/bigfile/${textId}`, { cookie: owner.cookie }));
+    // cover_art.png, poster.png, then the run sheet.
+    expect(page).toMatch(/Sequence position<\/dt><dd>3<\/dd>/);
+    const theirs = await html(await call(`/bigfile/${publicId}`, { cookie: other.cookie }));
+    expect(theirs).toContain("poster.png");
+    expect(theirs).not.toContain("Sequence position");
+    expect(theirs).not.toContain("Add a note");
+  });
+});

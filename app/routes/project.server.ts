@@ -5,16 +5,10 @@
 import { data, redirect } from "react-router";
 import type { Deps } from "../../worker/domain/deps";
 import { Invalid } from "../../worker/domain/errors";
-import { deleteFile, deleteProject, listProjectFiles } from "../../worker/domain/files/files";
-import {
-  addFilesToPlaylist,
-  projectPlaylist,
-  removeItem,
-  reorderPlaylist,
-  setItemSlot,
-} from "../../worker/domain/playlists/playlists";
-import { applicationsOf, undoApplication } from "../../worker/domain/programs/applications";
-import { programTitles } from "../../worker/domain/programs/programs";
+import { deleteFile, deleteProject } from "../../worker/domain/files/files";
+import { projectPageData } from "../../worker/domain/files/project-page";
+import { addFilesToPlaylist, removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
+import { undoApplication } from "../../worker/domain/programs/applications";
 import { parse } from "../../worker/domain/validation";
 import { DELETE_FILE_FAILED, FILE_DELETED } from "../components/files/messages";
 import { requireUser, server } from "../lib/auth.server";
@@ -35,30 +29,24 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   return orNotFound(projectPage(deps, user.id, params.projectId), "Project not found.");
 }
 
-/** Everything the page shows; a NotFound anywhere (another member's project) is the page's 404. */
+/** Everything the page shows, read in one D1 round trip; another member's project is the page's 404. */
 async function projectPage(deps: Deps, userId: string, projectId: string) {
-  const { project, files } = await listProjectFiles(deps, userId, projectId);
-  const playlist = await projectPlaylist(deps, userId, project.id);
-  const [applications, titles, items] = await Promise.all([
-    applicationsOf(deps, userId, playlist.id),
-    programTitles(deps, userId),
-    Promise.all(
-      playlist.items.map(async (item) => ({
-        id: item.id,
-        fileName: item.fileName,
-        slotPosition: item.slotPosition,
-        seqPos: item.seqPos,
-        durationSeconds: item.durationSeconds,
-        contentType: item.contentType,
-        probeStatus: item.probeStatus,
-        fromProgram: item.programFileId != null,
-        previewUrl: (
-          await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS)
-        ).url,
-      })),
-    ),
-  ]);
-  const titleOf = new Map(titles.map((t) => [t.id, t.title]));
+  const { project, files, playlist, applications, programTitles } = await projectPageData(deps, userId, projectId);
+  const items = await Promise.all(
+    playlist.items.map(async (item) => ({
+      id: item.id,
+      fileName: item.fileName,
+      slotPosition: item.slotPosition,
+      seqPos: item.seqPos,
+      durationSeconds: item.durationSeconds,
+      contentType: item.contentType,
+      probeStatus: item.probeStatus,
+      fromProgram: item.programFileId != null,
+      previewUrl: (await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS))
+        .url,
+    })),
+  );
+  const titleOf = new Map(programTitles.map((t) => [t.id, t.title]));
   return {
     project: { id: project.id, title: project.title },
     files: files.map(fileSummary),

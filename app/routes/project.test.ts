@@ -8,7 +8,7 @@ import { call, signUp } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
 import { PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
-import { files, projects } from "../../worker/db/schema";
+import { files, playlists, projects } from "../../worker/db/schema";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Episode notes\nline two\n");
@@ -148,5 +148,33 @@ describe("project page", () => {
     expect(await db.select().from(projects).where(eq(projects.id, first.projectId))).toHaveLength(0);
     expect(await db.select().from(files).where(eq(files.id, first.fileId))).toHaveLength(0);
     expect(await env.FILES.head(key)).toBeNull();
+  });
+});
+
+describe("project page reads (ADR 024)", () => {
+  const waits = (response: Response) => Number(response.headers.get("x-d1-waits"));
+
+  it("renders for its owner within two D1 round trips, one after another", async () => {
+    const response = await call(`/projects/${projectId}`, { cookie: owner.cookie });
+    expect(response.status).toBe(200);
+    expect(waits(response)).toBeLessThanOrEqual(2);
+  });
+
+  it("makes the project's playlist on its owner's first visit only, never on another member's", async () => {
+    const fresh = await upload(owner.cookie, {
+      fileName: "b.png",
+      contentType: "image/png",
+      bytes: PNG,
+      projectTitle: "Fresh",
+    });
+    const playlistsOf = () => db.select().from(playlists).where(eq(playlists.projectId, fresh.projectId));
+    expect((await call(`/projects/${fresh.projectId}`, { cookie: other.cookie })).status).toBe(404);
+    expect(await playlistsOf()).toHaveLength(0);
+    for (let visit = 0; visit < 2; visit++) {
+      expect((await call(`/projects/${fresh.projectId}`, { cookie: owner.cookie })).status).toBe(200);
+    }
+    const made = await playlistsOf();
+    expect(made).toHaveLength(1);
+    expect(made[0]!.userId).toBe(owner.user.id);
   });
 });
