@@ -104,4 +104,23 @@ describe("page session", () => {
     const [row] = await database(env.DB).select({ theme: users.theme }).from(users).where(eq(users.id, claim.user.id));
     expect(row?.theme ?? null).toBeNull();
   });
+
+  it("shows a member their own write at once: the bookmark carries it and the cookie is sealed with the new theme", async () => {
+    const member = await signUp();
+    const saved = await call("/settings.data", {
+      cookie: member.cookie,
+      body: new URLSearchParams({ accentColor: "#dc2626", fontPercentage: "125", isDarkMode: "on" }),
+    });
+    expect(saved.status).toBeLessThan(400);
+    const bookmark = cookieFrom(saved, "d1b");
+
+    const page = await call("/settings", { cookie: `${member.cookie}; ${bookmark}` });
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('class="dark"');
+    expect(text).toContain("--font-scale:125%");
+    // The cookie still claimed the old theme: D1 overruled it and the answer seals the new one.
+    const resealed = cookieFrom(page);
+    expect((await claimOf(resealed)).user.theme).toMatchObject({ accentColor: "#dc2626", fontPercentage: 125 });
+  });
 });
