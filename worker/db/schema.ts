@@ -447,19 +447,8 @@ export const programFiles = sqliteTable(
   (t) => [uniqueIndex("program_files_slot_unique").on(t.programId, t.slotPosition)],
 );
 
-export interface ItemMedia {
-  key: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  durationSeconds: number | null;
-  frameRate: number | null;
-  resolution: string | null;
-  programFileId: string | null;
-  /** Absent in applications recorded before issue 11. */
-  probeStatus?: (typeof PROBE_STATES)[number];
-  loudness?: MeasuredLoudness | null;
-}
+/** What a program application records of an item's media: every media column, and the program file it played. */
+export type ItemMedia = Pick<PlaylistItem, (typeof MEDIA_COLUMNS)[number]> & { programFileId: string | null };
 
 /**
  * A chapter mark inside a playlist item, `offsetSeconds` from the item's start.
@@ -514,7 +503,7 @@ export const programApplications = sqliteTable(
           slot: string;
           action: "replaced" | "appended";
           previous: ItemMedia | null;
-          /** The replaced item's chapter rows before the change (absent before issue 11). */
+          /** The replaced item's chapter rows before the change (none for an appended item). */
           chapters?: ChapterSnapshot[];
         }[]
       >()

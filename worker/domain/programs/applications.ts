@@ -182,11 +182,7 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
       return [deps.db.delete(playlistItems).where(eq(playlistItems.id, change.itemId))];
     const item = { id: change.itemId, playlistId: application.playlistId, userId };
     return [
-      // Records from before loudness was kept name no loudness: the program's must not stay.
-      deps.db
-        .update(playlistItems)
-        .set({ loudness: null, ...change.previous })
-        .where(eq(playlistItems.id, change.itemId)),
+      deps.db.update(playlistItems).set(change.previous).where(eq(playlistItems.id, change.itemId)),
       ...(change.chapters ? restoreMarks(deps.db, item, change.chapters) : []),
     ];
   });
