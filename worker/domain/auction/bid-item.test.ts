@@ -136,6 +136,28 @@ describe("live prices", () => {
       watcher.ws.close();
     }
   });
+
+  it("reaches every watcher when a broadcast spans several turns", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const watchers = await Promise.all([0, 1, 2, 3, 4].map(() => watch(code)));
+    await Promise.all(watchers.map((w) => w.until(() => true)));
+    await runInDurableObject(stub(code), (instance: BidItem) => {
+      (instance.constructor as typeof BidItem).broadcastSlice = 2;
+    });
+    try {
+      expect((await offer(code, 4, member.cookie)).status).toBe(201);
+      for (const watcher of watchers) {
+        const seen = await watcher.until((m) => m.item.priceCents === 400);
+        expect(seen.at(-1)!.item.priceCents).toBe(400);
+        watcher.ws.close();
+      }
+    } finally {
+      await runInDurableObject(stub(code), (instance: BidItem) => {
+        (instance.constructor as typeof BidItem).broadcastSlice = 250;
+      });
+    }
+  });
 });
 
 /** A watcher of an item: `until(done)` resolves with every message received once one satisfies `done`. */

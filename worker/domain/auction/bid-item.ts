@@ -42,6 +42,8 @@ const OFFER_COLUMNS =
   "id, user_id AS userId, username, email, amount_cents AS amountCents, status, created_at AS createdAt";
 
 export class BidItem extends DurableObject<Env> {
+  /** Watchers sent to per turn of a broadcast (a test lowers it to see a broadcast span turns). */
+  static broadcastSlice = 250;
   private readonly sql: SqlStorage;
   /** A broadcast is queued for the next turn (it sends whatever state is current then). */
   private broadcastQueued = false;
@@ -195,17 +197,29 @@ export class BidItem extends DurableObject<Env> {
     setTimeout(() => {
       this.broadcastQueued = false;
       const row = this.row();
-      if (row) this.broadcast(this.view(row));
+      if (row) void this.broadcast(this.view(row));
     }, 0);
   }
 
-  private broadcast(item: ItemState) {
+  /**
+   * Encodes the state once and sends it to every watcher, `broadcastSlice` sockets at a time with a
+   * turn between slices: frames are written out only when the object yields, so the first watchers
+   * get theirs while the rest are still being sent, and an offer arriving meanwhile is answered
+   * between two slices instead of after the whole fan-out. A socket gets states in order: a newer
+   * broadcast starts at the first socket while an older one is further along the same list.
+   */
+  private async broadcast(item: ItemState) {
     const message = encodeServerMessage({ type: "state", item });
-    for (const ws of this.ctx.getWebSockets()) {
-      try {
-        ws.send(message);
-      } catch {
-        // A socket closing under us: it will get webSocketClose.
+    const sockets = this.ctx.getWebSockets();
+    const slice = BidItem.broadcastSlice;
+    for (let start = 0; start < sockets.length; start += slice) {
+      if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const ws of sockets.slice(start, start + slice)) {
+        try {
+          ws.send(message);
+        } catch {
+          // A socket closing under us: it will get webSocketClose.
+        }
       }
     }
   }
