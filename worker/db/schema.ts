@@ -1,5 +1,16 @@
-// The whole D1 schema, in one place. `npm run db:generate` turns changes here
-// into a numbered SQL migration in migrations/; only wrangler applies them.
+// The whole D1 schema, in one place: the one import point (`../db/schema`) and
+// the file drizzle-kit reads. Numbered SQL files in migrations/ are what
+// wrangler applies; each is mirrored here, in its area's section (the `// ──`
+// lines: accounts, projects and files, shipping, auction, playlists, store,
+// community, orders).
+//
+// Why one file of ~900 lines, against the ~300-line rule: it is declarations
+// only (no logic), and it is the append zone every branch that adds a
+// migration edits at once; splitting it into worker/db/tables/<area>.ts while
+// branches with schema changes are in flight would make each of them redo its
+// change by hand. The split is mechanical (one file per section, this file
+// re-exporting them, helpers such as `owner()` beside `users`): do it when no
+// branch holds an unlanded migration.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
