@@ -136,6 +136,21 @@ async function answered(response) {
  * waiting for it keeps the seed out of the measurements. With `requireSeed`
  * a seed that has not finished within `seedTimeoutMs` is an error.
  */
+/**
+ * Where a bench's app runs: its port, the renderer's port, its D1/R2 state folder and base URL;
+ * `--port` / `--renderer-port` override the defaults when those are taken.
+ */
+export function appPlace({ port, rendererPort, persistTo }) {
+  const flags = readFlags();
+  const appPort = flags.int("port", port);
+  return {
+    port: appPort,
+    rendererPort: flags.int("renderer-port", rendererPort),
+    persistTo,
+    base: `http://localhost:${appPort}`,
+  };
+}
+
 export async function startApp(
   tag,
   { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine },

@@ -56,6 +56,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
   apiClient,
+  appPlace,
   fmt,
   loadAverage,
   loadAverageBefore,
@@ -74,10 +75,8 @@ import {
 } from "./lib.mjs";
 
 const TAG = "bench/offers";
-const PORT = readFlags().int("port", 5177); // --port, --renderer-port: when these are taken
-const RENDERER_PORT = readFlags().int("renderer-port", 8792);
-const PERSIST_TO = ".wrangler/bench-offers";
-const BASE = `http://localhost:${PORT}`;
+const APP = appPlace({ port: 5177, rendererPort: 8792, persistTo: ".wrangler/bench-offers" });
+const BASE = APP.base;
 const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
 const ADDRESS = {
   recipientName: "Bench Bidder",
@@ -454,9 +453,9 @@ async function galleryPrice(code, cents) {
 async function main() {
   await startApp(TAG, {
     preview: true,
-    port: PORT,
-    rendererPort: RENDERER_PORT,
-    persistTo: PERSIST_TO,
+    port: APP.port,
+    rendererPort: APP.rendererPort,
+    persistTo: APP.persistTo,
     onLine: keepAppLine,
   });
 

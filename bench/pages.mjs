@@ -30,6 +30,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import {
+  appPlace,
   fmt,
   loadAverage,
   loadAverageBefore,
@@ -45,10 +46,8 @@ import {
 } from "./lib.mjs";
 
 const TAG = "bench/pages";
-const PORT = readFlags().int("port", 5175); // --port, --renderer-port: when these are taken
-const RENDERER_PORT = readFlags().int("renderer-port", 8790);
-const PERSIST_TO = ".wrangler/bench";
-const BASE = `http://localhost:${PORT}`;
+const APP = appPlace({ port: 5175, rendererPort: 8790, persistTo: ".wrangler/bench" });
+const BASE = APP.base;
 const TARGET_RATIO = 2.0;
 const TARGET_CACHED_RATIO = 1.2;
 const TARGET_JS_KB = 100;
@@ -214,9 +213,9 @@ async function main() {
   // The seed only has to stay out of the measurements: wait for it, but not for long.
   await startApp(TAG, {
     preview: true,
-    port: PORT,
-    rendererPort: RENDERER_PORT,
-    persistTo: PERSIST_TO,
+    port: APP.port,
+    rendererPort: APP.rendererPort,
+    persistTo: APP.persistTo,
     seedTimeoutMs: 30_000,
     requireSeed: false,
   });
