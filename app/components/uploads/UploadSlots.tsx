@@ -54,11 +54,9 @@ export function UploadSlots({
             </span>
             {letters && (
               <label className="draft-letter">
-                <span className="visually-hidden">
-                  Slot letter {index + 1}
-                  {slot.file ? ` for ${slot.file.name}` : ""}
-                </span>
+                {/* Named by attribute, not text: the file's name is shown once, beside the chooser. */}
                 <input
+                  aria-label={`Slot letter ${index + 1}${slot.file ? ` for ${slot.file.name}` : ""}`}
                   value={slot.slotPosition}
                   maxLength={1}
                   size={1}
