@@ -1,12 +1,12 @@
 // Projects, files and notes (seed 000 §7 project-file calls).
 import { noteSchema, slotPositionSchema } from "../../app/lib/schemas/files";
+import { fileViewData } from "../domain/files/file-page";
 import {
   addNote,
   deleteFile,
   deleteNote,
   deleteProject,
   downloadUrl,
-  fileView,
   listProjectFiles,
   listProjects,
   setSlotPosition,
@@ -15,7 +15,9 @@ import { memberApi, publicApi, valid } from "./context";
 
 // Public-read files are visible to anyone with the link; private ones to their owner only.
 const fileReads = publicApi()
-  .get("/files/:fileId", async (c) => c.json(await fileView(c.var.deps, c.var.user?.id ?? null, c.req.param("fileId"))))
+  .get("/files/:fileId", async (c) =>
+    c.json(await fileViewData(c.var.deps, c.var.user?.id ?? null, c.req.param("fileId"))),
+  )
   .post("/files/:fileId/download", async (c) =>
     c.json({ success: true, ...(await downloadUrl(c.var.deps, c.var.user?.id ?? null, c.req.param("fileId"))) }),
   );

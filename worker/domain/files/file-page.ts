@@ -1,13 +1,13 @@
-// The file view (/bigfile/:fileId) in ONE D1 round trip (ADR 024): the file,
-// its position among its project's files and its notes, as `fileView` answers
-// them, but read in one batch. The position and notes are scoped to the caller
+// The file view (/bigfile/:fileId and GET /api/files/:fileId) in ONE D1 round
+// trip (ADR 024): the file, its position among its project's files and its
+// notes, read in one batch. The position and notes are scoped to the caller
 // in SQL, so for anyone but the owner they come back empty and only the public
 // part of a public-read file is answered; anything else is NotFound.
 import { and, asc, eq } from "drizzle-orm";
 import { files, notes } from "../../db/schema";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
-import { PREVIEW_URL_SECONDS, publicFile } from "./files";
+import { PREVIEW_URL_SECONDS, previewTarget, publicFile } from "./files";
 
 export async function fileViewData(deps: Deps, userId: string | null, fileId: string) {
   const { db } = deps;
@@ -32,10 +32,7 @@ export async function fileViewData(deps: Deps, userId: string | null, fileId: st
   ]);
   const [file] = fileRows;
   if (!file || (file.userId !== userId && file.accessType !== "public-read")) throw new NotFound("File not found.");
-  const preview = await deps.storage.signer.signGet(
-    { key: file.key, contentType: file.contentType },
-    PREVIEW_URL_SECONDS,
-  );
+  const preview = await deps.storage.signer.signGet(previewTarget(file), PREVIEW_URL_SECONDS);
   if (file.userId !== userId) {
     return { owner: false as const, file: publicFile(file), notes: [] as never[], previewUrl: preview.url };
   }

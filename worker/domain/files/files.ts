@@ -52,7 +52,7 @@ export async function visibleFile(deps: Deps, userId: string | null, fileId: str
 }
 
 /** Previews are served as the file's checked type (inline only if allow-listed, see servedAs). */
-const previewTarget = (file: FileRecord) => ({ key: file.key, contentType: file.contentType });
+export const previewTarget = (file: FileRecord) => ({ key: file.key, contentType: file.contentType });
 
 /** What anyone who may see a file is shown of it: no owner, project, storage key or positions. */
 export function publicFile(file: FileRecord) {
@@ -73,32 +73,8 @@ export function publicFile(file: FileRecord) {
 }
 export type PublicFile = ReturnType<typeof publicFile>;
 
-/**
- * The file view. The owner gets the whole record, the notes and the file's position in its
- * project; anyone else (a public-read file) only `publicFile` and the preview URL.
- */
-export async function fileView(deps: Deps, userId: string | null, fileId: string) {
-  const file = await visibleFile(deps, userId, fileId);
-  const preview = await deps.storage.signer.signGet(previewTarget(file), PREVIEW_URL_SECONDS);
-  if (file.userId !== userId) {
-    return { owner: false as const, file: publicFile(file), notes: [] as never[], previewUrl: preview.url };
-  }
-  const [projectFiles, fileNotes] = await Promise.all([
-    deps.db
-      .select({ id: files.id })
-      .from(files)
-      .where(eq(files.projectId, file.projectId))
-      .orderBy(asc(files.createdAt)),
-    deps.db.select().from(notes).where(eq(notes.fileId, file.id)).orderBy(asc(notes.createdAt)),
-  ]);
-  return {
-    owner: true as const,
-    file,
-    notes: fileNotes,
-    sequencePosition: projectFiles.findIndex((f) => f.id === file.id) + 1,
-    previewUrl: preview.url,
-  };
-}
+// The file view (the owner's record, notes and position, or a public file's summary) is
+// read in one batch by `fileViewData` in file-page.ts.
 
 export async function downloadUrl(deps: Deps, userId: string | null, fileId: string) {
   const file = await visibleFile(deps, userId, fileId);
