@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	DB: D1Database;
 	JOBS: Queue;
+	RENDER_JOBS: Queue;
 	ENVIRONMENT: string;
 	ADMIN_EMAIL: string;
 	MAIL_FROM: string;

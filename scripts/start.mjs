@@ -92,7 +92,11 @@ if (preview) {
 }
 
 log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
-start("renderer", node, ["render-container/server.ts"], { PORT: String(rendererPort) });
+// The renderer pulls its jobs from the app's development queue (ADR 014); until the app is up its pulls just fail and retry.
+start("renderer", node, ["render-container/server.ts"], {
+  PORT: String(rendererPort),
+  QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue`,
+});
 
 if (preview) {
   start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);

@@ -3,7 +3,12 @@
 // `.dev.vars` locally.
 interface Secrets {
   SESSION_SECRET: string;
+  /** Tests only: where the jobs tests' renderer stand-in answers (tests/workers/renderer.ts). */
   RENDERER_URL?: string;
+  /** Production: the renderer container pulls its queue with these (ADR 014); the token needs Queues Edit. */
+  CF_ACCOUNT_ID?: string;
+  CF_RENDER_QUEUE_ID?: string;
+  CF_QUEUES_API_TOKEN?: string;
   MAIL_API_KEY?: string;
   ADMIN_DEV_PASSWORD?: string;
   /** The app's public origin, for URLs made outside a request (cron sweeps). */

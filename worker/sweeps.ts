@@ -9,8 +9,8 @@ import { runProgramSchedules } from "./domain/programs/schedules";
 import { startRenders } from "./domain/renders/renders";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";
-import { failJob } from "./jobs/consumer";
 import { jobMessage, sendJobs } from "./jobs/jobs";
+import { failJob } from "./jobs/kinds";
 
 /** A queued job untouched this long lost its message: send it again. */
 export const STALE_QUEUED_MS = 10 * 60 * 1000;

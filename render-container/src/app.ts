@@ -20,6 +20,9 @@ import { probe } from "./probe.ts";
 import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { progressReporter } from "./progress.ts";
 import { render } from "./render.ts";
+import type { Answer } from "./report.ts";
+
+export type { Answer };
 
 /** Every job kind the renderer runs; package joins here. */
 export const jobKinds: Record<string, AnyJobKind> = {
@@ -34,11 +37,11 @@ type Log = (message: string) => void;
 export type Renderer = {
   server: Server;
   limiter: Limiter;
+  /** Runs a job pulled from the queue (src/puller.ts): the same checks, slots and answers as POST /jobs/<kind>. */
+  run(kind: string, jobId: string, input: unknown, callbackUrl?: string): Promise<Answer | undefined>;
   /** Stops accepting, lets running jobs end (up to SHUTDOWN_GRACE_MS), then kills the rest. */
   shutdown(): Promise<void>;
 };
-
-type Answer = { status: number; body: unknown };
 
 class BadRequest extends Error {
   readonly fields: Fields | undefined;
@@ -126,18 +129,27 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
       const fields = { ...(envelope.ok ? {} : envelope.fields), ...(input && !input.ok ? input.fields : {}) };
       return invalid(describeFields(fields), fields);
     }
-    const { jobId, callbackUrl } = envelope.value;
+    const controller = new AbortController();
+    // The client gave up (the Worker went away): stop working for nobody.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort(new JobAborted("disconnect", "the client disconnected"));
+    });
+    return execute(kind, envelope.value.jobId, input.value, envelope.value.callbackUrl, controller);
+  }
+
+  /** Runs one parsed job in a slot: the same for a job posted to /jobs/<kind> and one pulled from the queue. */
+  async function execute(
+    kind: AnyJobKind,
+    jobId: string,
+    input: unknown,
+    callbackUrl: string | undefined,
+    controller: AbortController,
+  ): Promise<Answer | undefined> {
     const fail = (status: number, code: string, message: string): Answer => ({
       status,
       body: { jobId, error: { code, message } },
     });
     if (shuttingDown) return fail(503, "shutting_down", "the renderer is shutting down");
-
-    const controller = new AbortController();
-    // The client gave up (the consumer timed out, the Worker went away): stop working for nobody.
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort(new JobAborted("disconnect", "the client disconnected"));
-    });
 
     let release: () => void;
     try {
@@ -178,7 +190,7 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
 
     let answer: Answer | undefined;
     try {
-      const result = await kind.run(input.value, context);
+      const result = await kind.run(input, context);
       controller.signal.throwIfAborted();
       answer = { status: 200, body: { jobId, result } };
     } catch (caught) {
@@ -265,5 +277,17 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
     return shutdownPromise;
   }
 
-  return { server, limiter, shutdown };
+  async function run(kindName: string, jobId: string, rawInput: unknown, callbackUrl?: string) {
+    const kind = Object.hasOwn(jobKinds, kindName) ? jobKinds[kindName] : undefined;
+    if (!kind)
+      return { status: 404, body: { jobId, error: { code: "not_found", message: `Unknown job kind: ${kindName}` } } };
+    const input = isObject(rawInput) ? kind.parseInput(rawInput) : undefined;
+    if (!input?.ok) {
+      const fields = input && !input.ok ? input.fields : { input: "must be an object" };
+      return invalid(describeFields(fields), fields);
+    }
+    return execute(kind, jobId, input.value, callbackUrl, new AbortController());
+  }
+
+  return { server, limiter, run, shutdown };
 }

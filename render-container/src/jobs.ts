@@ -43,6 +43,7 @@ export type JobKind<Input, Result> = {
 };
 
 /** A job kind whose input and result types are no longer needed (the registry). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every input type; each kind parses its own
 export type AnyJobKind = JobKind<any, unknown>;
 
 /** A job that ended without a result; `status` and `code` go on the wire. */

@@ -1,10 +1,17 @@
-// The renderer stood in for jobs tests: every fetch to RENDERER_URL goes to a
+// The renderer stood in for jobs tests. Every fetch to RENDERER_URL goes to a
 // vi.fn (path, JSON body) => Response; anything else reaches the real fetch.
-// `consume` hands the queue consumer one job's message, as the queue would.
+// `consume` runs one job as it runs for real: a packaging job through the
+// Worker's queue consumer; a renderer job as the renderer's pull loop does
+// (render-container/src/puller.ts): claim it with its signed URL, post the
+// input to the stand-in, and report the answer on the job's signed callback.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
+import { reportOf } from "../../render-container/src/report";
 import { consumeJobs } from "../../worker/jobs/consumer";
+import { claimUrl } from "../../worker/jobs/handoff";
+import { runsInRenderer } from "../../worker/jobs/jobs";
+import { call } from "./http";
 
 export type RendererStub = ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
 
@@ -24,11 +31,40 @@ export function stubRenderer() {
   return () => renderer;
 }
 
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+/** The renderer's claim of a job: its answer, or null when the job had nothing left to do. */
+export async function claim(jobId: string) {
+  const answer = await call(pathOf(await claimUrl("http://localhost", env.SESSION_SECRET, jobId)), { json: {} });
+  if (answer.status === 409) return null;
+  if (!answer.ok) throw new Error(`claim answered ${answer.status}: ${await answer.text()}`);
+  return answer.json<{ jobId: string; path: string; input: unknown; callbackUrl: string }>();
+}
+
+/** Posts a report on the job's signed callback, as the renderer does. */
+export function report(callbackUrl: string, body: unknown) {
+  return call(pathOf(callbackUrl), { json: body });
+}
+
 export async function consume(jobId: string, kind: string) {
-  const batch = createMessageBatch("creator-jobs", [
-    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } },
-  ]);
-  const ctx = createExecutionContext();
-  await consumeJobs(batch, env);
-  return getQueueResult(batch, ctx);
+  if (!runsInRenderer(kind)) {
+    const batch = createMessageBatch("creator-jobs", [
+      { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } },
+    ]);
+    const ctx = createExecutionContext();
+    await consumeJobs(batch, env);
+    return getQueueResult(batch, ctx);
+  }
+  const claimed = await claim(jobId);
+  if (!claimed) return null;
+  const answer = await fetch(new URL(claimed.path, env.RENDERER_URL), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jobId, input: claimed.input, callbackUrl: claimed.callbackUrl }),
+  });
+  const body = await answer.json().catch(() => null);
+  return report(claimed.callbackUrl, reportOf({ status: answer.status, body }));
 }

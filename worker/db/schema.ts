@@ -285,8 +285,15 @@ export const jobs = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    /** Development's pull queue (ADR 014): who holds the row and until when (ms); null = visible. */
+    leaseId: text("lease_id"),
+    leaseUntil: integer("lease_until"),
   },
-  (t) => [index("jobs_user_idx").on(t.userId), index("jobs_status_idx").on(t.status, t.updatedAt)],
+  (t) => [
+    index("jobs_user_idx").on(t.userId),
+    index("jobs_status_idx").on(t.status, t.updatedAt),
+    index("jobs_lease_idx").on(t.leaseId),
+  ],
 );
 
 export type Project = typeof projects.$inferSelect;

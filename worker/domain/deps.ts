@@ -1,5 +1,6 @@
 // What the domain needs from the outside world, built once per request.
 
+import { isDevelopment } from "../config";
 import { type Database, database } from "../db/client";
 import { type MailSender, mailSender } from "../mail";
 import { type Payments, paymentsFor } from "../payments";
@@ -11,8 +12,10 @@ export interface Deps {
   mail: MailSender;
   /** Object storage: the R2 binding and the signer of browser/renderer URLs. */
   storage: { bucket: R2Bucket; signer: Signer };
-  /** The jobs queue (probe, render, package). */
+  /** The Worker's jobs queue (packaging). */
   queue: Queue;
+  /** The renderer's pull queue (probe, render, preview, poster); absent in development, where the renderer pulls from D1 (ADR 014). */
+  renderQueue?: Queue;
   /** Card payments (Stripe, or the local test provider): the only way to Stripe. */
   payments: Payments;
   /** One BidItem Durable Object per auction item, named by its short code. */
@@ -43,6 +46,7 @@ export function makeDeps(env: Env, origin: string): Deps {
       },
     },
     queue: env.JOBS,
+    renderQueue: isDevelopment(env) ? undefined : env.RENDER_JOBS,
     get payments() {
       payments ??= paymentsFor(env, db);
       return payments;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { type JOB_KINDS, type Job, jobs } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { renderMessage, sendToDevQueue } from "./dev-queue";
 
 const origin = z.string();
 
@@ -80,10 +81,36 @@ export function enqueue<K extends JobKindName>(
   };
 }
 
-/** Queues committed jobs, 100 messages a call (the queue's batch limit). */
+/** The kinds that need ffmpeg: the renderer pulls them from their own queue (ADR 014). */
+export const RENDERER_KINDS = ["probe", "render", "preview", "poster"] as const satisfies JobKindName[];
+export type RendererKindName = (typeof RENDERER_KINDS)[number];
+
+export function runsInRenderer(kind: string): kind is RendererKindName {
+  return (RENDERER_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Queues committed jobs, 100 messages a call (the queue's batch limit): packaging to the Worker's
+ * own queue, renderer kinds to the renderer's pull queue — in development the `jobs` table itself
+ * (worker/jobs/dev-queue.ts), as wrangler's local queues cannot be pulled over HTTP.
+ */
 export async function sendJobs(deps: Deps, messages: JobMessage[]) {
-  for (let i = 0; i < messages.length; i += 100) {
-    await deps.queue.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+  const forWorker = messages.filter((m) => !runsInRenderer(m.kind));
+  const forRenderer = messages.filter((m) => runsInRenderer(m.kind));
+  for (let i = 0; i < forWorker.length; i += 100) {
+    await deps.queue.sendBatch(forWorker.slice(i, i + 100).map((body) => ({ body })));
+  }
+  for (let i = 0; i < forRenderer.length; i += 100) {
+    const chunk = forRenderer.slice(i, i + 100);
+    if (deps.renderQueue) {
+      const bodies = await Promise.all(chunk.map((m) => renderMessage(deps, { id: m.jobId, kind: m.kind })));
+      // JSON, not the default V8 serialisation: an HTTP pull consumer can only read json or text bodies.
+      await deps.renderQueue.sendBatch(bodies.map((body) => ({ body, contentType: "json" as const })));
+    } else
+      await sendToDevQueue(
+        deps,
+        chunk.map((m) => m.jobId),
+      );
   }
 }
 

@@ -4,31 +4,45 @@
 // never plays from a blank box; the frame is made either way, so a cover
 // removed later still leaves a picture.
 import { eq } from "drizzle-orm";
+import type { PosterResult } from "../../render-container/src/contract";
 import { episodes, type Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
-import { runOnRenderer } from "../renderer/client";
 import { episodePosterKey } from "../storage/keys";
+import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";
 import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 60 * 60;
 
-export async function runPoster(deps: Deps, env: Env, job: Job, { episodeId }: JobInput<"poster">) {
+export async function startPoster(
+  deps: Deps,
+  job: Job,
+  { episodeId }: JobInput<"poster">,
+): Promise<RendererCall<"/jobs/poster"> | null> {
   const [episode] = await deps.db.select().from(episodes).where(eq(episodes.id, episodeId));
   if (!episode) {
     await markDone(deps.db, job.id, { skipped: "episode deleted" });
-    return;
+    return null;
   }
   await markRunning(deps.db, job.id);
   const { signer } = deps.storage;
   const posterKey = episodePosterKey(episode.userId, episode.id);
-  const result = await runOnRenderer(env, "/jobs/poster", {
-    jobId: job.id,
+  return {
+    path: "/jobs/poster",
     input: {
       source: await signer.signGet({ key: episode.videoKey }, URL_SECONDS),
       output: await signer.signPut({ key: posterKey, contentType: "image/jpeg", output: true }, URL_SECONDS),
     },
-  });
+  };
+}
+
+export async function finishPoster(deps: Deps, job: Job, { episodeId }: JobInput<"poster">, result: PosterResult) {
+  const [episode] = await deps.db.select({ userId: episodes.userId }).from(episodes).where(eq(episodes.id, episodeId));
+  if (!episode) {
+    await markDone(deps.db, job.id, { skipped: "episode deleted" });
+    return;
+  }
+  const posterKey = episodePosterKey(episode.userId, episodeId);
   const { durationSeconds, width, height } = result;
   await deps.db.batch([
     deps.db

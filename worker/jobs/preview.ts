@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { type Job, productFiles, products, voiceTags } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { storeChanged } from "../domain/store/products";
-import { runOnRenderer } from "../renderer/client";
 import { productPreviewKey } from "../storage/keys";
+import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";
 import { markDone, markFailed, markRunning } from "./store";
 
@@ -21,17 +21,26 @@ export interface PreviewResult {
   peaks: number[];
 }
 
-export async function runPreview(deps: Deps, env: Env, job: Job, { fileId }: JobInput<"preview">) {
+async function productFile(deps: Deps, fileId: string) {
   const [file] = await deps.db
     .select({ file: productFiles, status: products.status })
     .from(productFiles)
     .innerJoin(products, eq(products.id, productFiles.productId))
     .where(eq(productFiles.id, fileId));
-  if (!file || file.file.removedAt || file.status === "deleted") {
+  return !file || file.file.removedAt || file.status === "deleted" ? null : file.file;
+}
+
+export async function startPreview(
+  deps: Deps,
+  job: Job,
+  { fileId }: JobInput<"preview">,
+): Promise<RendererCall<"/jobs/preview"> | null> {
+  const file = await productFile(deps, fileId);
+  if (!file) {
     await markDone(deps.db, job.id, { skipped: "file removed" });
-    return;
+    return null;
   }
-  const { userId, productId, key } = file.file;
+  const { userId, productId, key } = file;
   await deps.db.batch([
     markRunning(deps.db, job.id),
     deps.db.update(productFiles).set({ previewStatus: "running" }).where(eq(productFiles.id, fileId)),
@@ -39,15 +48,25 @@ export async function runPreview(deps: Deps, env: Env, job: Job, { fileId }: Job
   const [tag] = await deps.db.select().from(voiceTags).where(eq(voiceTags.userId, userId));
   const { signer } = deps.storage;
   const previewKey = productPreviewKey(userId, productId, fileId);
-  const result = await runOnRenderer<"/jobs/preview", PreviewResult>(env, "/jobs/preview", {
-    jobId: job.id,
+  return {
+    path: "/jobs/preview",
     input: {
       source: await signer.signGet({ key }, URL_SECONDS),
       tag: tag ? await signer.signGet({ key: tag.key }, URL_SECONDS) : undefined,
       output: await signer.signPut({ key: previewKey, contentType: "audio/mpeg", output: true }, URL_SECONDS),
       peaks: PEAK_COUNT,
     },
-  });
+  };
+}
+
+export async function finishPreview(deps: Deps, job: Job, { fileId }: JobInput<"preview">, result: PreviewResult) {
+  const file = await productFile(deps, fileId);
+  if (!file) {
+    await markDone(deps.db, job.id, { skipped: "file removed" });
+    return;
+  }
+  const { userId, productId } = file;
+  const previewKey = productPreviewKey(userId, productId, fileId);
   await deps.db.batch([
     deps.db
       .update(productFiles)

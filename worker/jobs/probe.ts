@@ -6,7 +6,7 @@ import type { RendererJobs } from "../../render-container/src/contract";
 import { files, type Job, playlistItems, productFiles, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { writeFacts } from "../domain/media/facts";
-import { runOnRenderer } from "../renderer/client";
+import type { RendererCall } from "./handoff";
 import type { JobInput, ProbeTarget } from "./jobs";
 import { markDone, markFailed, markRunning } from "./store";
 
@@ -31,12 +31,17 @@ const TARGETS = {
   "product-file": productFiles,
 } as const satisfies Record<ProbeTarget, unknown>;
 
-export async function runProbe(deps: Deps, env: Env, job: Job, { target, id: fileId, key }: JobInput<"probe">) {
+/** Marks the file's probe running and hands the renderer a signed URL of it; null when the file is gone. */
+export async function startProbe(
+  deps: Deps,
+  job: Job,
+  { target, id: fileId, key }: JobInput<"probe">,
+): Promise<RendererCall<"/jobs/probe"> | null> {
   const table = TARGETS[target];
   const [file] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, fileId));
   if (!file) {
     await markDone(deps.db, job.id, { skipped: "file deleted" });
-    return;
+    return null;
   }
   await deps.db.batch([
     markRunning(deps.db, job.id),
@@ -45,10 +50,17 @@ export async function runProbe(deps: Deps, env: Env, job: Job, { target, id: fil
       : writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" })),
   ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
-  const result = await runOnRenderer<"/jobs/probe", ProbeResult>(env, "/jobs/probe", {
-    jobId: job.id,
-    input: { url: input.url },
-  });
+  return { path: "/jobs/probe", input: { url: input.url } };
+}
+
+/** The renderer's facts, written to the file and every playlist item playing it. */
+export async function finishProbe(
+  deps: Deps,
+  job: Job,
+  { target, id: fileId }: JobInput<"probe">,
+  result: ProbeResult,
+) {
+  const table = TARGETS[target];
   const facts = {
     durationSeconds: result.durationSeconds,
     frameRate: result.frameRate,

@@ -1,17 +1,16 @@
 // Render and package jobs through the consumer: the renderer stood in for
 // render (its own suite runs the real ffmpeg); packaging runs for real here.
-import { createExecutionContext, createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../../tests/workers/http";
+import { consume } from "../../tests/workers/renderer";
 import { database } from "../db/client";
 import { jobs, playlistChapters, playlistItems, playlists, projects, renders, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { startPackage } from "../domain/packages/packages";
 import { listRenders, startRenders } from "../domain/renders/renders";
-import { consumeJobs } from "./consumer";
 import { progressUrl } from "./progress";
 
 const db = database(env.DB);
@@ -41,14 +40,6 @@ async function playlistWith(contents: string[], title = "Show One", mediaType: "
     });
   }
   return { userId, playlistId: `pl-rp-${n}` };
-}
-
-async function consume(jobId: string, kind: string) {
-  const batch = createMessageBatch("creator-jobs", [
-    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind } },
-  ]);
-  createExecutionContext();
-  await consumeJobs(batch, env);
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -17,10 +17,9 @@ import {
 import type { Deps } from "../domain/deps";
 import { homeOf, writeFacts } from "../domain/media/facts";
 import { chapterList, marksOf } from "../domain/playlists/chapters";
-import { runOnRenderer } from "../renderer/client";
 import { chaptersKey, renderKey } from "../storage/keys";
+import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";
-import { progressUrl } from "./progress";
 import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 6 * 60 * 60;
@@ -39,23 +38,32 @@ export function podcastChapters(chapters: RenderChapter[]) {
   return { version: "1.2.0", chapters: chapters.map((c) => ({ startTime: c.startTime, title: c.title })) };
 }
 
-export async function runRender(
-  deps: Deps,
-  env: Env,
-  job: Job,
-  { renderId, playlistId, loudness }: JobInput<"render">,
-) {
+/** What a render works on: its row, its playlist and the playlist's items in order; null when deleted. */
+async function renderParts(deps: Deps, { renderId, playlistId }: JobInput<"render">) {
   const [render] = await deps.db.select().from(renders).where(eq(renders.id, renderId));
   const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.id, playlistId));
-  if (!render || !playlist) {
-    await markFailed(deps.db, job.id, "The playlist was deleted.");
-    return;
-  }
+  if (!render || !playlist) return null;
   const items = await deps.db
     .select()
     .from(playlistItems)
     .where(eq(playlistItems.playlistId, playlistId))
     .orderBy(asc(playlistItems.seqPos));
+  const audioKey = playlist.mediaType === "audio" ? renderKey(render.userId, renderId, "m4a") : null;
+  return { render, playlist, items, audioKey };
+}
+
+export async function startRender(
+  deps: Deps,
+  job: Job,
+  input: JobInput<"render">,
+): Promise<RendererCall<"/jobs/render"> | null> {
+  const { renderId, playlistId, loudness } = input;
+  const parts = await renderParts(deps, input);
+  if (!parts) {
+    await markFailed(deps.db, job.id, "The playlist was deleted.");
+    return null;
+  }
+  const { render, playlist, items, audioKey } = parts;
   if (items.length === 0) throw new Error("The playlist has no files.");
   await deps.db.batch([
     markRunning(deps.db, job.id),
@@ -63,30 +71,38 @@ export async function runRender(
   ]);
 
   const { signer } = deps.storage;
-  const audioKey = playlist.mediaType === "audio" ? renderKey(render.userId, renderId, "m4a") : null;
   const chapters = chapterList(items, await marksOf(deps.db, playlistId));
-  const input = {
-    mediaType: playlist.mediaType ?? "video",
-    loudness,
-    items: await Promise.all(
-      items.map(async (item) => ({
-        url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url,
-        chapters: chapters
-          .filter((c) => c.itemId === item.id)
-          .map((c) => ({ offsetSeconds: c.offsetSeconds, title: c.title })),
-        ...(item.loudness ? { loudness: item.loudness } : {}),
-      })),
-    ),
-    output: await signer.signPut({ key: render.key, contentType: "video/mp4", output: true }, URL_SECONDS),
-    audioOutput: audioKey
-      ? await signer.signPut({ key: audioKey, contentType: "audio/mp4", output: true }, URL_SECONDS)
-      : undefined,
+  return {
+    path: "/jobs/render",
+    input: {
+      mediaType: playlist.mediaType ?? "video",
+      loudness,
+      items: await Promise.all(
+        items.map(async (item) => ({
+          url: (await signer.signGet({ key: item.key }, URL_SECONDS)).url,
+          chapters: chapters
+            .filter((c) => c.itemId === item.id)
+            .map((c) => ({ offsetSeconds: c.offsetSeconds, title: c.title })),
+          ...(item.loudness ? { loudness: item.loudness } : {}),
+        })),
+      ),
+      output: await signer.signPut({ key: render.key, contentType: "video/mp4", output: true }, URL_SECONDS),
+      audioOutput: audioKey
+        ? await signer.signPut({ key: audioKey, contentType: "audio/mp4", output: true }, URL_SECONDS)
+        : undefined,
+    },
   };
-  const result = await runOnRenderer<"/jobs/render", RenderResult>(env, "/jobs/render", {
-    jobId: job.id,
-    input,
-    callbackUrl: await progressUrl(deps.origin, deps.secret, job.id),
-  });
+}
+
+/** The renderer's result: the render's facts, its chapters beside it as JSON, and loudness learned per item's file. */
+export async function finishRender(deps: Deps, job: Job, input: JobInput<"render">, result: RenderResult) {
+  const { renderId, playlistId } = input;
+  const parts = await renderParts(deps, input);
+  if (!parts) {
+    await markFailed(deps.db, job.id, "The playlist was deleted.");
+    return;
+  }
+  const { render, items, audioKey } = parts;
   const placed = result.chapters ?? [];
   const jsonKey = placed.length ? chaptersKey(render.userId, renderId) : null;
   if (jsonKey)

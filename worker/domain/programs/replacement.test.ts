@@ -1,15 +1,14 @@
 // Spot replacement done right (issue 11): a replaced slot knows its file's
 // facts whenever its probe finishes, slot letters travel from files into the
 // playlist, and chapters follow a replacement (and its undo, and schedules).
-import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, signUp } from "../../../tests/workers/http";
 import { addToPlaylist, playlistOf, programWith, projectWith } from "../../../tests/workers/playlists";
+import { consume } from "../../../tests/workers/renderer";
 import { database } from "../../db/client";
 import { files, jobs, playlistItems, programFiles } from "../../db/schema";
-import { consumeJobs } from "../../jobs/consumer";
 import { makeDeps } from "../deps";
 import { runProgramSchedules } from "./schedules";
 
@@ -65,12 +64,7 @@ async function finishProbe(programFileId: string, seconds: number) {
       Response.json({ jobId: job!.id, result: { durationSeconds: seconds, frameRate: 25, resolution: "320x240" } }),
     );
   try {
-    await consumeJobs(
-      createMessageBatch("creator-jobs", [
-        { id: `m-${job!.id}`, timestamp: new Date(), attempts: 1, body: { jobId: job!.id, kind: "probe" } },
-      ]),
-      env,
-    );
+    await consume(job!.id, "probe");
   } finally {
     spy.mockRestore();
   }
@@ -138,12 +132,7 @@ describe("a replaced slot knows its file", () => {
       .mockImplementation(async () =>
         Response.json({ jobId: job!.id, result: { durationSeconds: 12, frameRate: 30, resolution: "640x360" } }),
       );
-    await consumeJobs(
-      createMessageBatch("creator-jobs", [
-        { id: "m-add", timestamp: new Date(), attempts: 1, body: { jobId: job!.id, kind: "probe" } },
-      ]),
-      env,
-    );
+    await consume(job!.id, "probe");
     spy.mockRestore();
     const playlist = await playlistOf(member.cookie, projectId);
     expect(playlist.items[0]).toMatchObject({ durationSeconds: 12, frameRate: 30, probeStatus: "done" });

@@ -1,0 +1,109 @@
+// Development's stand-in for the renderer's queue (ADR 014). Production puts
+// renderer jobs on the `creator-render-jobs` queue, which the renderer reads
+// through Cloudflare Queues' HTTP pull API; wrangler's local queues have no
+// such API, so here the `jobs` table is the queue and these two calls answer
+// in the same shapes (`messages/pull`, `messages/ack`), so the renderer runs
+// one client against either. A pulled row is leased until its visibility
+// timeout; one not acknowledged by then (its renderer died) is delivered
+// again; after MAX_DELIVERIES it goes where the dead-letter queue would send
+// it: failed through its kind, with the reason.
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { jobs } from "../db/schema";
+import type { Deps } from "../domain/deps";
+import { claimUrl } from "./handoff";
+import { RENDERER_KINDS } from "./jobs";
+import { failJob } from "./kinds";
+
+/** Deliveries before a job is given up (the production queue's max_retries + 1). */
+export const MAX_DELIVERIES = 5;
+/** An acknowledged row is never visible again (unless sent again). */
+const ACKED = Number.MAX_SAFE_INTEGER;
+
+export const pullRequest = z.object({
+  batch_size: z.number().int().min(1).max(100).default(5),
+  visibility_timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(12 * 60 * 60 * 1000)
+    .default(30_000),
+});
+
+export const ackRequest = z.object({
+  acks: z
+    .array(z.object({ lease_id: z.string().max(100) }))
+    .max(100)
+    .default([]),
+  retries: z
+    .array(z.object({ lease_id: z.string().max(100), delay_seconds: z.number().int().min(0).max(86_400).default(0) }))
+    .max(100)
+    .default([]),
+});
+
+/** The queue message a renderer job travels as, here and in production: the renderer claims the job with `claimUrl`. */
+export async function renderMessage(deps: Pick<Deps, "origin" | "secret">, job: { id: string; kind: string }) {
+  return { jobId: job.id, kind: job.kind, claimUrl: await claimUrl(deps.origin, deps.secret, job.id) };
+}
+
+export async function pullMessages(env: Env, deps: Deps, request: z.infer<typeof pullRequest>) {
+  const now = deps.now();
+  const visible = and(
+    inArray(jobs.kind, [...RENDERER_KINDS]),
+    inArray(jobs.status, ["queued", "running"]),
+    or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now)),
+  );
+  const rows = await deps.db.select().from(jobs).where(visible).orderBy(asc(jobs.createdAt)).limit(request.batch_size);
+  const messages = [];
+  for (const row of rows) {
+    if (row.attempts >= MAX_DELIVERIES) {
+      await failJob(
+        env,
+        row,
+        `Gave up after ${row.attempts} attempts: ${row.error ?? "the renderer stopped answering"}`,
+      );
+      continue;
+    }
+    const leaseId = crypto.randomUUID();
+    // Conditional, so two renderers pulling at once never hold the same row.
+    const [leased] = await deps.db
+      .update(jobs)
+      .set({ leaseId, leaseUntil: now + request.visibility_timeout_ms })
+      .where(and(eq(jobs.id, row.id), visible))
+      .returning({ id: jobs.id });
+    if (!leased) continue;
+    messages.push({
+      id: row.id,
+      lease_id: leaseId,
+      attempts: row.attempts + 1,
+      timestamp_ms: row.createdAt.getTime(),
+      metadata: { "CF-Content-Type": "json" },
+      body: JSON.stringify(await renderMessage({ origin: row.input.origin as string, secret: deps.secret }, row)),
+    });
+  }
+  return { messages, message_backlog_count: messages.length };
+}
+
+export async function ackMessages(deps: Deps, { acks, retries }: z.infer<typeof ackRequest>) {
+  const now = deps.now();
+  const statements = [
+    ...acks.map((a) =>
+      deps.db.update(jobs).set({ leaseId: null, leaseUntil: ACKED }).where(eq(jobs.leaseId, a.lease_id)),
+    ),
+    ...retries.map((r) =>
+      deps.db
+        .update(jobs)
+        .set({ leaseId: null, leaseUntil: now + r.delay_seconds * 1000 })
+        .where(eq(jobs.leaseId, r.lease_id)),
+    ),
+  ];
+  const [first, ...rest] = statements;
+  if (first) await deps.db.batch([first, ...rest]);
+  return { ackCount: acks.length, retryCount: retries.length, warnings: {} };
+}
+
+/** Development's "send": the rows become visible to the next pull. */
+export async function sendToDevQueue(deps: Deps, jobIds: string[]) {
+  if (jobIds.length === 0) return;
+  await deps.db.update(jobs).set({ leaseId: null, leaseUntil: null }).where(inArray(jobs.id, jobIds));
+}

@@ -1,0 +1,286 @@
+// Renderer jobs are pulled (ADR 014, issue 13 "jobs longer than the platform
+// allows"): the renderer pulls a message from its queue (here the development
+// queue route, which answers in Cloudflare's pull API shapes), claims the job
+// with the message's signed URL, runs it and reports the outcome on the job's
+// signed callback; only then is the message acknowledged. The job row decides.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { reportOf } from "../../render-container/src/report";
+import { call } from "../../tests/workers/http";
+import { claim, report } from "../../tests/workers/renderer";
+import { database } from "../db/client";
+import { files, jobs, playlistItems, playlists, projects, renders, users } from "../db/schema";
+import { runSweeps, STALE_RUNNING_MS } from "../sweeps";
+import { MAX_DELIVERIES } from "./dev-queue";
+import { progressUrl } from "./progress";
+
+const db = database(env.DB);
+let n = 0;
+
+async function member() {
+  n += 1;
+  const userId = `u-pull-${n}`;
+  await db
+    .insert(users)
+    .values({ id: userId, name: "J", username: `pull${n}`, email: `pull${n}@example.com`, passwordHash: "x" });
+  await db.insert(projects).values({ id: `p-pull-${n}`, userId, title: "Jobs" });
+  return { userId, projectId: `p-pull-${n}` };
+}
+
+async function probeJob() {
+  const { userId, projectId } = await member();
+  const key = `users/${userId}/projects/${projectId}/files/1-a-clip.mp4`;
+  await env.FILES.put(key, "not really a video");
+  await db.insert(files).values({
+    id: `f-pull-${n}`,
+    userId,
+    projectId,
+    key,
+    fileName: "clip.mp4",
+    contentType: "video/mp4",
+    size: 18,
+    kind: "video",
+    probeStatus: "queued",
+  });
+  await db.insert(jobs).values({
+    id: `j-pull-${n}`,
+    userId,
+    kind: "probe",
+    input: { target: "file", id: `f-pull-${n}`, key, origin: "http://localhost" },
+  });
+  return { jobId: `j-pull-${n}`, fileId: `f-pull-${n}` };
+}
+
+async function renderJob() {
+  const { userId, projectId } = await member();
+  const playlistId = `pl-pull-${n}`;
+  await db.insert(playlists).values({ id: playlistId, userId, projectId, mediaType: "video" });
+  const key = `users/${userId}/projects/${projectId}/playlists/0-clip.mp4`;
+  await env.FILES.put(key, "clip");
+  await db.insert(playlistItems).values({
+    id: `it-pull-${n}`,
+    playlistId,
+    userId,
+    key,
+    fileName: "clip.mp4",
+    contentType: "video/mp4",
+    size: 4,
+    seqPos: 1,
+  });
+  const renderId = `r-pull-${n}`;
+  await db.batch([
+    db.insert(jobs).values({
+      id: renderId,
+      userId,
+      kind: "render",
+      input: { renderId, playlistId, loudness: false, origin: "http://localhost" },
+    }),
+    db.insert(renders).values({
+      id: renderId,
+      userId,
+      playlistId,
+      projectTitle: "Jobs",
+      fileName: "Jobs.mp4",
+      key: `users/${userId}/renders/${renderId}.mp4`,
+    }),
+  ]);
+  return renderId;
+}
+
+type Pulled = { lease_id: string; attempts: number; body: string };
+
+/** Pulls from the development queue until this job's message comes (others are put back at once). */
+async function pull(jobId: string, visibilityMs = 60_000): Promise<Pulled | undefined> {
+  const answer = await call("/api/render-queue/messages/pull", {
+    json: { batch_size: 100, visibility_timeout_ms: visibilityMs },
+  });
+  expect(answer.status).toBe(200);
+  const { result } = await answer.json<{ result: { messages: Pulled[] } }>();
+  const mine = result.messages.find((m) => JSON.parse(m.body).jobId === jobId);
+  const others = result.messages.filter((m) => m !== mine).map((m) => ({ lease_id: m.lease_id, delay_seconds: 0 }));
+  if (others.length) await call("/api/render-queue/messages/ack", { json: { retries: others } });
+  return mine;
+}
+
+const ack = (leaseId: string) => call("/api/render-queue/messages/ack", { json: { acks: [{ lease_id: leaseId }] } });
+const retry = (leaseId: string) =>
+  call("/api/render-queue/messages/ack", { json: { retries: [{ lease_id: leaseId, delay_seconds: 0 }] } });
+
+/** The renderer's loop for one message: claim, run on the stand-in, report, then ack or retry. */
+async function runPulled(message: Pulled) {
+  const { jobId } = JSON.parse(message.body) as { jobId: string; claimUrl: string };
+  const claimed = await claim(jobId);
+  if (!claimed) return ack(message.lease_id);
+  const answer = await renderer(claimed.path, { jobId, input: claimed.input, callbackUrl: claimed.callbackUrl });
+  const outcome = reportOf({ status: answer.status, body: await answer.json().catch(() => null) });
+  const accepted = await report(claimed.callbackUrl, outcome);
+  expect(accepted.ok).toBe(true);
+  return outcome.status === "failed" && outcome.retry ? retry(message.lease_id) : ack(message.lease_id);
+}
+
+/** Lets a lease run out, as if its visibility timeout had passed. */
+const expireLease = (jobId: string) => db.update(jobs).set({ leaseUntil: 1 }).where(eq(jobs.id, jobId));
+
+const row = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+const file = async (id: string) => (await db.select().from(files).where(eq(files.id, id)))[0]!;
+const render = async (id: string) => (await db.select().from(renders).where(eq(renders.id, id)))[0]!;
+
+let renderer: ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
+beforeEach(() => {
+  renderer = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("probe jobs, pulled by the renderer", () => {
+  it("come with a signed claim; the claim gives a signed input URL; the done report records the facts", async () => {
+    const { jobId, fileId } = await probeJob();
+    renderer.mockResolvedValue(
+      Response.json({ jobId, result: { durationSeconds: 2.04, frameRate: 25, resolution: "320x240" } }),
+    );
+    const message = await pull(jobId);
+    expect(JSON.parse(message!.body).claimUrl).toMatch(new RegExp(`/api/jobs/${jobId}/claim\\?token=`));
+    expect((await runPulled(message!)).status).toBe(200);
+
+    const [path, body] = renderer.mock.calls[0]!;
+    expect(path).toBe("/jobs/probe");
+    expect(body.jobId).toBe(jobId);
+    expect(body.input.url).toMatch(/^http:\/\/localhost\/api\/storage\/get\//);
+    expect(await file(fileId)).toMatchObject({
+      durationSeconds: 2.04,
+      frameRate: 25,
+      resolution: "320x240",
+      probeStatus: "done",
+    });
+    expect(await row(jobId)).toMatchObject({ status: "done", progress: 100, attempts: 1 });
+    // Acknowledged: never delivered again.
+    await expireLease(jobId);
+    expect(await pull(jobId)).toBeUndefined();
+  });
+
+  it("fail at once, with the renderer's reason, when the input is unreadable", async () => {
+    const { jobId, fileId } = await probeJob();
+    renderer.mockResolvedValue(
+      Response.json(
+        { jobId, error: { code: "probe_failed", message: "Invalid data found when processing input" } },
+        { status: 422 },
+      ),
+    );
+    await runPulled((await pull(jobId))!);
+    expect(await row(jobId)).toMatchObject({ status: "failed", error: "Invalid data found when processing input" });
+    expect(await file(fileId)).toMatchObject({
+      probeStatus: "failed",
+      probeError: "Invalid data found when processing input",
+    });
+    expect(await pull(jobId)).toBeUndefined();
+  });
+
+  it("are delivered again when the renderer had trouble of its own, never left running", async () => {
+    const { jobId, fileId } = await probeJob();
+    renderer.mockResolvedValue(
+      Response.json({ jobId, error: { code: "busy", message: "too many jobs are waiting" } }, { status: 503 }),
+    );
+    await runPulled((await pull(jobId))!);
+    expect(await row(jobId)).toMatchObject({ status: "queued", error: "too many jobs are waiting" });
+
+    renderer.mockResolvedValue(
+      Response.json({ jobId, result: { durationSeconds: 1, frameRate: null, resolution: null } }),
+    );
+    const again = await pull(jobId);
+    expect(again!.attempts).toBe(2);
+    await runPulled(again!);
+    expect(await row(jobId)).toMatchObject({ status: "done", attempts: 2 });
+    expect(await file(fileId)).toMatchObject({ probeStatus: "done", durationSeconds: 1 });
+  });
+
+  it("skip a job whose file was deleted meanwhile: the claim says so and the message is acknowledged", async () => {
+    const { jobId, fileId } = await probeJob();
+    await db.delete(files).where(eq(files.id, fileId));
+    await runPulled((await pull(jobId))!);
+    expect(renderer).not.toHaveBeenCalled();
+    expect((await row(jobId)).status).toBe("done");
+    expect(await pull(jobId)).toBeUndefined();
+  });
+});
+
+describe("a render whose renderer is killed mid-way", () => {
+  it("is delivered again when its lease runs out, and after the last delivery ends failed with a reason", async () => {
+    const renderId = await renderJob();
+    // Each delivery: claimed, one progress report, then the renderer dies (no report, no ack).
+    for (let attempt = 1; attempt <= MAX_DELIVERIES; attempt++) {
+      const message = await pull(renderId);
+      expect(message!.attempts).toBe(attempt);
+      const claimed = await claim(renderId);
+      expect(await render(renderId)).toMatchObject({ status: "running" });
+      expect((await report(claimed!.callbackUrl, { status: "running", progress: 40 })).status).toBe(204);
+      await expireLease(renderId);
+    }
+    // The next pull finds it has used every delivery: failed through its kind, the render too.
+    expect(await pull(renderId)).toBeUndefined();
+    const job = await row(renderId);
+    expect(job.status).toBe("failed");
+    expect(job.error).toBe(`Gave up after ${MAX_DELIVERIES} attempts: the renderer stopped answering`);
+    expect(await render(renderId)).toMatchObject({ status: "failed", error: job.error });
+  });
+});
+
+describe("a render longer than a queue consumer may run", () => {
+  it("is not failed while it reports progress, and finishes by its callback", async () => {
+    const renderId = await renderJob();
+    const claimed = await claim(renderId);
+    // 40 minutes in (past the 15-minute consumer limit and the sweep's limit), still reporting.
+    await db
+      .update(jobs)
+      .set({ updatedAt: new Date(Date.now() - STALE_RUNNING_MS - 40 * 60_000) })
+      .where(eq(jobs.id, renderId));
+    expect((await report(claimed!.callbackUrl, { status: "running", progress: 70 })).status).toBe(204);
+    await runSweeps(env);
+    expect(await row(renderId)).toMatchObject({ status: "running", progress: 70 });
+    expect(await render(renderId)).toMatchObject({ status: "running", progress: 70 });
+
+    const result = { method: "copy", durationSeconds: 3000, frameRate: 25, resolution: "1280x720", size: 1234 };
+    expect((await report(claimed!.callbackUrl, { status: "done", result })).status).toBe(204);
+    expect(await row(renderId)).toMatchObject({ status: "done", progress: 100 });
+    expect(await render(renderId)).toMatchObject({ status: "done", durationSeconds: 3000, size: 1234 });
+  });
+});
+
+describe("the completion callback", () => {
+  it("is idempotent: a duplicate or late report changes nothing", async () => {
+    const renderId = await renderJob();
+    const claimed = await claim(renderId);
+    const result = { method: "copy", durationSeconds: 10, frameRate: 25, resolution: "640x360", size: 100 };
+    expect((await report(claimed!.callbackUrl, { status: "done", result })).status).toBe(204);
+    const before = { job: await row(renderId), render: await render(renderId) };
+
+    const duplicate = await report(claimed!.callbackUrl, { status: "done", result: { ...result, size: 999 } });
+    expect(duplicate.status).toBe(200);
+    expect(await duplicate.json()).toMatchObject({ ignored: true });
+    const failedLate = await report(claimed!.callbackUrl, {
+      status: "failed",
+      error: { code: "internal", message: "late" },
+    });
+    expect(failedLate.status).toBe(200);
+    await report(claimed!.callbackUrl, { status: "running", progress: 5 });
+    expect(await row(renderId)).toEqual(before.job);
+    expect(await render(renderId)).toEqual(before.render);
+    // And the job can no longer be claimed.
+    expect(await claim(renderId)).toBeNull();
+  });
+
+  it("refuses forged reports and claims", async () => {
+    const renderId = await renderJob();
+    const other = await renderJob();
+    const claimed = await claim(renderId);
+    const result = { method: "copy", durationSeconds: 10, frameRate: 25, resolution: "640x360", size: 100 };
+    const path = new URL(claimed!.callbackUrl).pathname;
+    expect((await call(`${path}?token=forged`, { json: { status: "done", result } })).status).toBe(403);
+    const othersToken = new URL(await progressUrl("http://localhost", env.SESSION_SECRET, other)).search;
+    expect((await call(`${path}${othersToken}`, { json: { status: "done", result } })).status).toBe(403);
+    expect((await call(`/api/jobs/${other}/claim?token=forged`, { json: {} })).status).toBe(403);
+    expect((await call(`/api/jobs/${other}/claim${othersToken}`, { json: {} })).status).toBe(403);
+    expect(await row(renderId)).toMatchObject({ status: "running" });
+    expect(await row(other)).toMatchObject({ status: "queued" });
+    expect(await render(renderId)).toMatchObject({ status: "running" });
+  });
+});
