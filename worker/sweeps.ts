@@ -39,6 +39,8 @@ export async function runSweeps(env: Env, now = Date.now()) {
     .where(and(eq(jobs.status, "queued"), lt(jobs.updatedAt, new Date(now - STALE_QUEUED_MS))))
     .limit(100);
   await sendJobs(deps, stale.map(jobMessage));
+  // A renderer container that went to sleep with jobs still queued starts again and pulls them.
+  await deps.wakeRenderer?.();
   await sweepAbandonedUploads(deps);
   await sweepUnclaimedUploads(deps);
   await purgeEndedUploads(deps);

@@ -4,6 +4,7 @@ import { isDevelopment } from "../config";
 import { type Database, database } from "../db/client";
 import { type MailSender, mailSender } from "../mail";
 import { type Payments, paymentsFor } from "../payments";
+import { wakeRenderer } from "../renderer/container";
 import { type Signer, storageSigner } from "../storage/signer";
 import type { BidItem } from "./auction/bid-item";
 
@@ -16,6 +17,8 @@ export interface Deps {
   queue: Queue;
   /** The renderer's pull queue (probe, render, preview, poster); absent in development, where the renderer pulls from D1 (ADR 014). */
   renderQueue?: Queue;
+  /** Starts the renderer container if it sleeps, so it pulls what was just queued (production only). */
+  wakeRenderer?: () => Promise<void>;
   /** Card payments (Stripe, or the local test provider): the only way to Stripe. */
   payments: Payments;
   /** One BidItem Durable Object per auction item, named by its short code. */
@@ -47,6 +50,7 @@ export function makeDeps(env: Env, origin: string): Deps {
     },
     queue: env.JOBS,
     renderQueue: isDevelopment(env) ? undefined : env.RENDER_JOBS,
+    wakeRenderer: isDevelopment(env) ? undefined : () => wakeRenderer(env),
     get payments() {
       payments ??= paymentsFor(env, db);
       return payments;

@@ -106,6 +106,7 @@ export async function sendJobs(deps: Deps, messages: JobMessage[]) {
       const bodies = await Promise.all(chunk.map((m) => renderMessage(deps, { id: m.jobId, kind: m.kind })));
       // JSON, not the default V8 serialisation: an HTTP pull consumer can only read json or text bodies.
       await deps.renderQueue.sendBatch(bodies.map((body) => ({ body, contentType: "json" as const })));
+      await deps.wakeRenderer?.();
     } else
       await sendToDevQueue(
         deps,
