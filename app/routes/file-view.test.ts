@@ -3,8 +3,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
+import { call, type Member } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
+import { memberWithProject } from "../../tests/workers/projects";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, notes } from "../../worker/db/schema";
@@ -13,36 +14,24 @@ import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../lib/schemas/files";
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Intro at 00:00\nAd break at 12:30\n");
 
-let owner: Awaited<ReturnType<typeof signUp>>;
-let other: Awaited<ReturnType<typeof signUp>>;
+let owner: Member;
+let other: Member;
 let projectId: string;
 let privateId: string;
 let publicId: string;
 let textId: string;
 
 beforeAll(async () => {
-  owner = await signUp();
-  other = await signUp();
-  const png = await upload(owner.cookie, {
-    fileName: "cover_art.png",
-    contentType: "image/png",
-    bytes: PNG,
-    projectTitle: "Bigfile Tests",
-  });
-  projectId = png.projectId;
-  privateId = png.fileId;
-  publicId = (
-    await upload(owner.cookie, {
-      fileName: "poster.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectId,
-      accessType: "public-read",
-    })
-  ).fileId;
-  textId = (
-    await upload(owner.cookie, { fileName: "run sheet.txt", contentType: "text/plain", bytes: TEXT, projectId })
-  ).fileId;
+  ({
+    owner,
+    other,
+    projectId,
+    fileIds: [privateId, publicId, textId],
+  } = (await memberWithProject("Bigfile Tests", [
+    { fileName: "cover_art.png", contentType: "image/png", bytes: PNG },
+    { fileName: "poster.png", contentType: "image/png", bytes: PNG, accessType: "public-read" },
+    { fileName: "run sheet.txt", contentType: "text/plain", bytes: TEXT },
+  ])) as { owner: Member; other: Member; projectId: string; fileIds: [string, string, string] });
 });
 
 describe("who sees a file", () => {

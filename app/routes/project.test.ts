@@ -4,8 +4,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
+import { call, type Member } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
+import { memberWithProject } from "../../tests/workers/projects";
 import { PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, playlists, projects } from "../../worker/db/schema";
@@ -13,26 +14,22 @@ import { files, playlists, projects } from "../../worker/db/schema";
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Episode notes\nline two\n");
 
-let owner: Awaited<ReturnType<typeof signUp>>;
-let other: Awaited<ReturnType<typeof signUp>>;
+let owner: Member;
+let other: Member;
 let projectId: string;
 let pngId: string;
 let textId: string;
 
 beforeAll(async () => {
-  owner = await signUp();
-  other = await signUp();
-  const png = await upload(owner.cookie, {
-    fileName: "cover art.png",
-    contentType: "image/png",
-    bytes: PNG,
-    projectTitle: "Season One Pilot",
-  });
-  projectId = png.projectId;
-  pngId = png.fileId;
-  textId = (
-    await upload(owner.cookie, { fileName: "show_notes.txt", contentType: "text/plain", bytes: TEXT, projectId })
-  ).fileId;
+  ({
+    owner,
+    other,
+    projectId,
+    fileIds: [pngId, textId],
+  } = (await memberWithProject("Season One Pilot", [
+    { fileName: "cover art.png", contentType: "image/png", bytes: PNG },
+    { fileName: "show_notes.txt", contentType: "text/plain", bytes: TEXT },
+  ])) as { owner: Member; other: Member; projectId: string; fileIds: [string, string] });
 });
 
 describe("Home (/authenticated)", () => {

@@ -1,0 +1,18 @@
+// A member with a project of uploaded files, and another member to be refused:
+// the setup of the project page, file view and files API tests. Files go up
+// in order by the real upload protocol; the first one creates the project.
+import { signUp } from "./http";
+import { type UploadOptions, upload } from "./uploads";
+
+export type ProjectFile = Omit<UploadOptions, "projectId" | "projectTitle">;
+
+export async function memberWithProject(projectTitle: string, files: [ProjectFile, ...ProjectFile[]]) {
+  const owner = await signUp();
+  const other = await signUp();
+  const [first, ...rest] = files;
+  const created = await upload(owner.cookie, { ...first, projectTitle });
+  const projectId = created.projectId as string;
+  const fileIds: string[] = [created.fileId];
+  for (const file of rest) fileIds.push((await upload(owner.cookie, { ...file, projectId })).fileId);
+  return { owner, other, projectId, fileIds };
+}
