@@ -330,6 +330,16 @@ describe("/playselect", () => {
     expect(await html(await call("/playselect", { cookie: fresh.cookie }))).toContain("No playlists with files yet.");
   });
 
+  it("renders with at most two D1 round trips one after another (ADR 024; counted, not timed)", async () => {
+    const owner = await signUp();
+    const full = await projectWith(owner.cookie, "Counted_Finale", [60]);
+    await addAll(owner.cookie, full.projectId, full.videoIds);
+    const page = await call("/playselect", { cookie: owner.cookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Counted Finale");
+    expect(Number(page.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);
+  });
+
   it("Create File: needs a selection, then creates one queued render (and job) per playlist", async () => {
     const owner = await signUp();
     const one = await projectWith(owner.cookie, "Render_One", [1, 2]);

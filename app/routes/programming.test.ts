@@ -7,61 +7,19 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
-import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
+import { addToPlaylist, playlistOf, projectWith, uploadProgramFile } from "../../tests/workers/playlists";
+import { PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
-import { files, playlistItems, programFiles, programs } from "../../worker/db/schema";
+import { playlistItems, programFiles, programs } from "../../worker/db/schema";
 
 const db = database(env.DB);
 
-/** A minimal MP3 frame header: enough for type sniffing. */
-function mp3Bytes(size = 1024) {
-  const bytes = new Uint8Array(size);
-  bytes.set([0xff, 0xfb, 0x90, 0x64]);
-  return bytes;
-}
-
 /** A project with files of these kinds, all put in its playlist (durations 10 s). */
 async function playlistWith(cookie: string, kinds: ("video" | "audio")[], title: string) {
-  let projectId: string | undefined;
-  const ids: string[] = [];
-  for (const [i, kind] of kinds.entries()) {
-    const bytes = kind === "video" ? mp4Bytes() : mp3Bytes();
-    const record = await upload(cookie, {
-      fileName: `${kind}-${i}.${kind === "video" ? "mp4" : "mp3"}`,
-      contentType: kind === "video" ? "video/mp4" : "audio/mpeg",
-      bytes,
-      ...(projectId ? { projectId } : { projectTitle: title }),
-    });
-    projectId = record.projectId;
-    ids.push(record.fileId);
-  }
-  await db.update(files).set({ durationSeconds: 10, probeStatus: "done" }).where(eq(files.projectId, projectId!));
-  const added = await call(`/api/projects/${projectId}/playlist/items`, { cookie, json: { fileIds: ids } });
+  const { projectId, fileIds } = await projectWith(cookie, kinds, title);
+  const added = await addToPlaylist(cookie, projectId, fileIds);
   if (added.status !== 201) throw new Error(`add: ${added.status} ${await added.text()}`);
-  const playlist = await (await call(`/api/projects/${projectId}/playlist`, { cookie })).json<any>();
-  return { projectId: projectId!, playlist };
-}
-
-/** Uploads one program file through the real protocol. */
-async function programFile(cookie: string, programId: string, slot: string, kind: "video" | "audio" = "video") {
-  const bytes = kind === "video" ? mp4Bytes() : mp3Bytes();
-  const signed = await call("/api/uploads", {
-    cookie,
-    json: {
-      purpose: "program-file",
-      fileName: `spot-${slot}.${kind === "video" ? "mp4" : "mp3"}`,
-      contentType: kind === "video" ? "video/mp4" : "audio/mpeg",
-      size: bytes.byteLength,
-      programId,
-      slotPosition: slot,
-    },
-  });
-  const ticket = await signed.json<any>();
-  if (signed.status !== 201) throw new Error(`program upload: ${signed.status} ${JSON.stringify(ticket)}`);
-  await call(new URL(ticket.put.url).pathname, { method: "PUT", body: bytes, headers: ticket.put.headers });
-  const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
-  if (done.status !== 201) throw new Error(`program complete: ${done.status} ${await done.text()}`);
-  return (await done.json<any>()).programFileId as string;
+  return { projectId, playlist: await playlistOf(cookie, projectId) };
 }
 
 /** Creates a program through the page's action and returns its id. */
@@ -117,8 +75,8 @@ describe("/programming page", () => {
     });
     await call(`/api/projects/${empty.projectId}/playlist`, { cookie: owner.cookie });
     const programId = await createViaPage(owner.cookie, "Summer Spots");
-    await programFile(owner.cookie, programId, "c");
-    await programFile(owner.cookie, programId, "a");
+    await uploadProgramFile(owner.cookie, programId, "c");
+    await uploadProgramFile(owner.cookie, programId, "a");
 
     const page = await html(await call("/programming", { cookie: owner.cookie }));
     expect(page).toContain("Summer Spots");
@@ -130,6 +88,17 @@ describe("/programming page", () => {
     expect(page).not.toContain("Empty Project");
     expect(page).toContain("/api/storage/get/");
     expect(page).not.toContain(playlist.items[0].key);
+  });
+
+  it("renders with at most two D1 round trips one after another (ADR 024; counted, not timed)", async () => {
+    const owner = await signUp();
+    await playlistWith(owner.cookie, ["video"], "Counted_Show");
+    const programId = await createViaPage(owner.cookie, "Counted Spots");
+    await uploadProgramFile(owner.cookie, programId, "a");
+    const page = await call("/programming", { cookie: owner.cookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Counted Spots");
+    expect(Number(page.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);
   });
 });
 
@@ -252,8 +221,8 @@ describe("/programming actions", () => {
 
   it("edits a program file's slot letter with the seed's messages and deletes files and programs", async () => {
     const programId = await createViaPage(member.cookie, "Letters");
-    const a = await programFile(member.cookie, programId, "a");
-    const b = await programFile(member.cookie, programId, "b");
+    const a = await uploadProgramFile(member.cookie, programId, "a");
+    const b = await uploadProgramFile(member.cookie, programId, "b");
 
     const invalid = await act("/programming", { intent: "program-slot", fileId: a, slotPosition: "AB" }, member.cookie);
     expect(invalid.status).toBe(400);
@@ -299,8 +268,8 @@ describe("/programming actions", () => {
       json: { slotPosition: "b" },
     });
     const programId = await createViaPage(owner.cookie, "Ad swap");
-    await programFile(owner.cookie, programId, "b");
-    await programFile(owner.cookie, programId, "c");
+    await uploadProgramFile(owner.cookie, programId, "b");
+    await uploadProgramFile(owner.cookie, programId, "c");
 
     const noProgram = await act(
       "/programming",
@@ -358,7 +327,7 @@ describe("/programming actions", () => {
     const owner = await signUp();
     const mine = await playlistWith(owner.cookie, ["video"], "Mine");
     const programId = await createViaPage(owner.cookie, "Owner program");
-    await programFile(owner.cookie, programId, "a");
+    await uploadProgramFile(owner.cookie, programId, "a");
     const theirs = await playlistWith(other.cookie, ["video"], "Theirs");
 
     for (const intent of ["preview-apply", "apply-program"]) {

@@ -53,24 +53,33 @@ export async function programWith(
   const created = await call("/api/programs", { cookie, json: { title: "Spring spots", ...extra } });
   if (created.status !== 201) throw new Error(`program: ${created.status} ${await created.text()}`);
   const { program } = await created.json<any>();
-  for (const slot of slots) {
-    const bytes = kind === "video" ? mp4Bytes() : mp3Bytes();
-    const signed = await call("/api/uploads", {
-      cookie,
-      json: {
-        purpose: "program-file",
-        fileName: `spot-${slot}.${kind === "video" ? "mp4" : "mp3"}`,
-        contentType: kind === "video" ? "video/mp4" : "audio/mpeg",
-        size: bytes.byteLength,
-        programId: program.id,
-        slotPosition: slot,
-      },
-    });
-    const ticket = await signed.json<any>();
-    if (signed.status !== 201) throw new Error(`program upload: ${signed.status} ${JSON.stringify(ticket)}`);
-    await call(new URL(ticket.put.url).pathname, { method: "PUT", body: bytes, headers: ticket.put.headers });
-    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
-    if (done.status !== 201) throw new Error(`program complete: ${done.status} ${await done.text()}`);
-  }
+  for (const slot of slots) await uploadProgramFile(cookie, program.id, slot, kind);
   return program.id as string;
+}
+
+/** Uploads one program file through the real upload protocol; answers its id. */
+export async function uploadProgramFile(
+  cookie: string,
+  programId: string,
+  slot: string,
+  kind: "video" | "audio" = "video",
+) {
+  const bytes = kind === "video" ? mp4Bytes() : mp3Bytes();
+  const signed = await call("/api/uploads", {
+    cookie,
+    json: {
+      purpose: "program-file",
+      fileName: `spot-${slot}.${kind === "video" ? "mp4" : "mp3"}`,
+      contentType: kind === "video" ? "video/mp4" : "audio/mpeg",
+      size: bytes.byteLength,
+      programId,
+      slotPosition: slot,
+    },
+  });
+  const ticket = await signed.json<any>();
+  if (signed.status !== 201) throw new Error(`program upload: ${signed.status} ${JSON.stringify(ticket)}`);
+  await call(new URL(ticket.put.url).pathname, { method: "PUT", body: bytes, headers: ticket.put.headers });
+  const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+  if (done.status !== 201) throw new Error(`program complete: ${done.status} ${await done.text()}`);
+  return (await done.json<any>()).programFileId as string;
 }
