@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { type ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
 import { PROJECT_FILE_LIMITS, type UploadTarget, uploadFile } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
+import { AccessOptions } from "../files/AccessOptions";
 import { UploadProgress, type UploadRow } from "../files/UploadProgress";
 
 export function NewProject() {
@@ -96,8 +97,7 @@ export function NewProject() {
             onChange={(event) => setAccessType(event.target.value as typeof accessType)}
             disabled={busy}
           >
-            <option value="private">Private</option>
-            <option value="public-read">Public</option>
+            <AccessOptions />
           </select>
         </label>
         <DropZone

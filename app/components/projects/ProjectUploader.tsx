@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import type { ACCESS_TYPES } from "../../lib/schemas/files";
 import { PROJECT_FILE_LIMITS, uploadFile } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
+import { AccessOptions } from "../files/AccessOptions";
 import { UploadProgress } from "../files/UploadProgress";
 
 interface Pending {
@@ -110,8 +111,7 @@ export function ProjectUploader({
           onChange={(event) => setAccessType(event.target.value as typeof accessType)}
           disabled={busy}
         >
-          <option value="private">Private</option>
-          <option value="public-read">Public</option>
+          <AccessOptions />
         </select>
         <button type="button" className="button primary" disabled={busy} onClick={() => void upload()}>
           {busy ? "Uploading..." : "Upload"}
