@@ -19,7 +19,7 @@ import {
   usePolling,
 } from "../components/renders/jobs";
 import type { LoudnessReportView } from "../components/renders/LoudnessReport";
-import { NO_PLAYLISTS_SELECTED, SELECT_PLAYLIST_TO_RENDER } from "../lib/schemas/playlists";
+import { packageSchema, renderSchema } from "../lib/schemas/playlists";
 import type { Route } from "./+types/playselect";
 import "../styles/files.css";
 import "../styles/playlists.css";
@@ -127,8 +127,9 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   const packageBusy = packageFetcher.state !== "idle" || packaging;
 
   function submit(intent: "render" | "package") {
-    if (selected.length === 0)
-      return showFeedback(intent === "render" ? SELECT_PLAYLIST_TO_RENDER : NO_PLAYLISTS_SELECTED, true);
+    // The action parses the same choice with the same schema (each with the seed's message for its button).
+    const choice = (intent === "render" ? renderSchema : packageSchema).safeParse({ playlistIds: selected });
+    if (!choice.success) return showFeedback(choice.error.issues[0]!.message, true);
     const form = new FormData();
     form.set("intent", intent);
     for (const playlistId of selected) form.append("playlistId", playlistId);

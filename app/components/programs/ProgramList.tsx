@@ -59,10 +59,6 @@ export function ProgramList({ programs, playlists }: { programs: ProgramView[]; 
   );
 }
 
-function scheduleLabel(state: string) {
-  return state === "pending" ? "pending" : state === "applied" ? "applied" : state === "ended" ? "ended" : null;
-}
-
 function ProgramCard({
   program,
   playlistTitles,
@@ -78,7 +74,8 @@ function ProgramCard({
   const deleteFetcher = useFetcher<Answer>();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
-  const state = scheduleLabel(program.scheduleState);
+  // An unscheduled program ("none") shows no state.
+  const state = program.scheduleState === "none" ? null : program.scheduleState;
   const title = displayName(program.title);
   return (
     <li
