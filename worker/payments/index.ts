@@ -1,6 +1,6 @@
 // The one module that owns payments (ADR 010). Everything else asks for a
 // `Payments` and never talks to Stripe directly:
-//  - production: Stripe's REST API over fetch (no SDK, ADR 024), built per
+//  - production: Stripe through its SDK with the fetch HTTP client, built per
 //    request from env (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, and the
 //    publishable key STRIPE_PUBLISHABLE_KEY in config);
 //  - development without keys: the clearly labelled TEST PROVIDER, which takes

@@ -2,9 +2,10 @@
 // tests) when no STRIPE_SECRET_KEY is set. It never runs in production.
 // Intents live in D1 (`test_payment_intents`); confirming one with a card
 // decides the outcome from Stripe's public test numbers and then sends the
-// event Stripe would send, signed as Stripe signs it (`signStripePayload`), through
+// event Stripe would send, signed with generateTestHeaderStringAsync, through
 // the real webhook route, so local fulfilment is the production path.
 import { and, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { TEST_CARD_OUTCOMES, type TestCard } from "../../app/lib/schemas/checkout";
 import type { Database } from "../db/client";
 import { testPaymentIntents } from "../db/schema";
@@ -17,7 +18,7 @@ import {
   type RefundInput,
 } from "./index";
 import { STRIPE_API_VERSION } from "./stripe";
-import { signStripePayload, verifyStripeEvent } from "./verify";
+import { verifyStripeEvent } from "./verify";
 
 const NON_TEST_CARD =
   "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.";
@@ -163,7 +164,11 @@ export class TestPayments implements Payments {
       pending_webhooks: 1,
       data: { object },
     });
-    const signature = await signStripePayload(payload, await this.webhookSecret());
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: await this.webhookSecret(),
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
     const status = await deliver(payload, signature);
     if (status >= 300) throw new PaymentProviderError(`The webhook answered ${status}.`);
   }
