@@ -6,6 +6,7 @@ import { navigationFor } from "../lib/navigation";
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (

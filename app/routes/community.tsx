@@ -28,7 +28,10 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
     if (result.success) return setClientError(null);
     event.preventDefault();
     const fields: Record<string, string[]> = {};
-    for (const issue of result.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0]);
+      fields[field] = [...(fields[field] ?? []), issue.message];
+    }
     setClientError({ code: "invalid", message: result.error.issues[0]!.message, fields });
   }
 

@@ -15,7 +15,6 @@ import {
 } from "../lib/schemas/farmertv";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
 import { uploadFile } from "../lib/upload-client";
-import type { Route } from "./+types/farmertv";
 import "../styles/files.css";
 import "../styles/community.css";
 

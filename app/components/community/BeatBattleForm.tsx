@@ -168,6 +168,7 @@ export function BeatBattleForm({
         {audio.length > 0 && (
           <ul className="file-list" aria-label="Chosen audio files">
             {audio.map((file, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be chosen twice; rows hold no state.
               <li key={`${file.name}-${i}`}>
                 {file.name}{" "}
                 <button
