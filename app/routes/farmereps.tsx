@@ -97,7 +97,7 @@ export default function FarmerEps() {
                     {episode.hidden && <span className="muted"> (hidden)</span>}
                   </h2>
                 )}
-                {/* biome-ignore lint/a11y/useMediaCaption: members' uploads carry no caption track */}
+                {/* No caption track: members' uploads carry none. */}
                 <video
                   controls
                   preload="metadata"

@@ -51,7 +51,7 @@ export function AudioPlayer({
           >
             {paused ? "▶" : "❚❚"}
           </button>
-          {/* biome-ignore lint/a11y/useMediaCaption: music previews have no spoken words to caption. */}
+          {/* No caption track: music previews have no spoken words to caption. */}
           <audio
             ref={audio}
             src={src}
