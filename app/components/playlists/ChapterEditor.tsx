@@ -4,18 +4,8 @@
 // works from the keyboard. Talks to the chapters API; the shared schemas
 // check each form before it is sent.
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import type { Chapter } from "../../../worker/domain/playlists/chapters";
 import { chapterEditSchema, chapterMarkSchema, formatChapterTime, itemChapterSchema } from "../../lib/schemas/chapters";
-
-interface Chapter {
-  id: string | null;
-  itemId: string;
-  n: number;
-  offsetSeconds: number;
-  startSeconds: number | null;
-  title: string;
-  itemStart: boolean;
-  renamed: boolean;
-}
 
 interface ItemView {
   id: string;

@@ -1,7 +1,9 @@
 // The member's programs as a drag-reorderable list (saved when the drag ends), each expandable.
+
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { displayName } from "../../lib/format";
+import { CollapseToggle } from "../CollapseToggle";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
@@ -86,18 +88,14 @@ function ProgramCard({
     >
       <div className="program-head">
         <DragHandle handle={row.handle} label={`Move program ${title}`} />
-        <button
-          type="button"
-          className="collapse-toggle program-toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
+        <CollapseToggle
+          open={open}
+          onToggle={() => setOpen((value) => !value)}
+          controls={panelId}
+          className="program-toggle"
         >
-          <span aria-hidden className="chevron">
-            {open ? "▾" : "▸"}
-          </span>{" "}
           <span className="program-title">{title}</span>
-        </button>
+        </CollapseToggle>
         <span className="program-badges">
           {program.mediaType && <span className={`kind-badge kind-${program.mediaType}`}>{program.mediaType}</span>}
           <span className="muted small">

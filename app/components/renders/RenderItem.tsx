@@ -1,8 +1,10 @@
 // One rendered file on /renderfiles: expandable details, a player with the
 // render's chapters beside it, the loudness report and the downloads.
+
 import { useEffect, useId, useRef, useState } from "react";
 import { displayName, formatBytes, formatDuration } from "../../lib/format";
 import type { Route } from "../../routes/+types/renderfiles";
+import { CollapseToggle } from "../CollapseToggle";
 import { LocalTime } from "../LocalTime";
 import { LoudnessReport } from "./LoudnessReport";
 import { RenderChapters } from "./RenderChapters";
@@ -24,18 +26,9 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
   return (
     <li className={`render-item status-${render.status}`} data-render-id={render.id}>
       <h2 className="render-heading">
-        <button
-          type="button"
-          className="collapse-toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span aria-hidden className="chevron">
-            {open ? "▾" : "▸"}
-          </span>{" "}
+        <CollapseToggle open={open} onToggle={() => setOpen((value) => !value)} controls={panelId}>
           <span className="render-name">{name}</span>
-        </button>
+        </CollapseToggle>
         <span className="render-summary muted small">
           {displayName(render.projectTitle)}
           {render.status === "done" && render.durationSeconds != null && (
