@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, login, MEMBER, unique } from "./fixtures";
+import { makeClip } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-files-"));
 const clip = join(dir, "clip.mp4");
@@ -15,24 +16,7 @@ const cover = join(dir, "cover.png");
 
 test.beforeAll(() => {
   const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-y", "-loglevel", "error", ...args]);
-  ffmpeg(
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=duration=2:size=160x120:rate=10",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=duration=2",
-    "-shortest",
-    "-c:v",
-    "libx264",
-    "-pix_fmt",
-    "yuv420p",
-    "-c:a",
-    "aac",
-    clip,
-  );
+  makeClip(dir, "clip.mp4", 2);
   ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=1", song);
   writeFileSync(
     cover,

@@ -1,5 +1,5 @@
 // Shared helpers for the browser tests.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 export const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password", name: "Support" };
 export const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", name: "Demo Member" };
@@ -104,4 +104,12 @@ export async function createBidItemByApi(request: APIRequestContext, title: stri
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
+}
+
+/** Closes the welcome popup `card`. Close works once the page is hydrated; retry the click until it takes. */
+export async function closePopup(card: Locator) {
+  await expect(async () => {
+    await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
+    await expect(card).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { closePopup } from "./fixtures";
 
 test("the landing page shows the seeded welcome card, which closes, and Try leads to sign-up", async ({ page }) => {
   await page.goto("/");
@@ -15,11 +16,7 @@ test("the landing page shows the seeded welcome card, which closes, and Try lead
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("href", "https://creatorplatform.app/editmedia");
 
-  // Close works once the page is hydrated; retry the click until it takes.
-  await expect(async () => {
-    await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
-    await expect(card).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  await closePopup(card);
 
   await page.getByRole("link", { name: "Try" }).click();
   await expect(page).toHaveURL(/\/signup$/);

@@ -9,7 +9,7 @@ import {
   POPUP_SAVED,
   SELECT_POPUP_FIRST,
 } from "../../app/lib/schemas/popups";
-import { ADMIN, login, PNG, unique } from "./fixtures";
+import { ADMIN, closePopup, login, PNG, unique } from "./fixtures";
 
 const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";
 
@@ -71,10 +71,7 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("href", "https://creatorplatform.app/editmedia");
 
-  await expect(async () => {
-    await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
-    await expect(card).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  await closePopup(card);
   await visitor.reload();
   await visitor.waitForLoadState("networkidle");
   await expect(visitor.getByRole("complementary", { name: "Welcome" })).toBeHidden();

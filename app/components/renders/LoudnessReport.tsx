@@ -1,17 +1,10 @@
 // What loudness normalisation did to each item of a render: measured
 // loudness, the change applied, and why (silence and short items are treated
 // gently; a stored measurement was not taken again).
-export interface LoudnessReportView {
-  target: number;
-  items: {
-    n: number;
-    fileName: string;
-    measured: number | null;
-    gainDb: number;
-    outcome: string;
-    measuredNow: boolean;
-  }[];
-}
+import type { LoudnessReport } from "../../../worker/db/schema";
+
+/** The report as the renders table stores it (worker/db/schema.ts). */
+export type LoudnessReportView = LoudnessReport;
 
 const NOTES: Record<string, string> = {
   normalised: "",
