@@ -1,10 +1,10 @@
 // What loudness normalisation did to each item of a render: measured
 // loudness, the change applied, and why (silence and short items are treated
 // gently; a stored measurement was not taken again).
-import type { LoudnessReport } from "../../../worker/db/schema";
+import type { LoudnessReport as StoredLoudnessReport } from "../../../worker/db/schema";
 
 /** The report as the renders table stores it (worker/db/schema.ts). */
-export type LoudnessReportView = LoudnessReport;
+export type LoudnessReportView = StoredLoudnessReport;
 
 const NOTES: Record<string, string> = {
   normalised: "",
