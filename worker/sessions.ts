@@ -62,7 +62,13 @@ export async function readSessionClaim(secret: string, request: Request, now = D
 
 /** D1's word on a session: its member as stored now, or null when it has ended or was signed out. */
 export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
-  const [row] = await db
+  const [row] = await sessionLookup(db, await sha256(token), now);
+  return row ?? null;
+}
+
+/** The statement behind `lookupSession` (by the token's SHA-256), for callers that batch it with their own reads. */
+export function sessionLookup(db: Database, idHash: string, now: number) {
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -73,9 +79,8 @@ export async function lookupSession(db: Database, token: string, now = Date.now(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, await sha256(token)), gt(sessions.expiresAt, new Date(now))))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
-  return row ?? null;
 }
 
 /** The session's member, confirmed by D1; a cookie we did not sign never reaches D1. */

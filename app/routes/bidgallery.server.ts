@@ -1,6 +1,7 @@
 // The gallery's server side (/bidgallery): the listing, and its two forms (an offer, a member's item).
 import { data } from "react-router";
-import { listGallery, makeOffer, submitMemberItem } from "../../worker/domain/auction/auction";
+import { listGallery, submitMemberItem } from "../../worker/domain/auction/auction";
+import { makeOffer } from "../../worker/domain/auction/offers";
 import { Unauthenticated } from "../../worker/domain/errors";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";

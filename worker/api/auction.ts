@@ -12,27 +12,37 @@ import {
   listGallery,
   listMemberItems,
   liveItem,
-  makeOffer,
   submitMemberItem,
 } from "../domain/auction/auction";
+import { makeOfferByClaim } from "../domain/auction/offers";
+import { makeDeps } from "../domain/deps";
 import { UpgradeRequired } from "../domain/errors";
+import { readSessionClaim } from "../sessions";
 import { adminApi, memberApi, publicApi, valid } from "./context";
 
 const item = "/bid-items/:code{[A-Z0-9]+}";
 
 const gallery = publicApi()
   .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.var.deps) }))
-  // Visitors may call it: the domain answers them with the auction's own sign-in message and code.
-  .post(`${item}/offers`, valid("json", offerSchema), async (c) => {
-    const state = await makeOffer(c.var.deps, c.var.user, c.req.param("code"), c.req.valid("json").amount);
-    return c.json({ success: true, message: OFFER_SUBMITTED, item: state }, 201);
-  })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
   .get(`${item}/live`, async (c) => {
     const live = await liveItem(c.var.deps, c.req.param("code"));
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new UpgradeRequired();
     return live.fetch(c.req.raw);
   });
+
+/**
+ * An offer confirms its session in the same D1 batch as its own preconditions (ADR 028), so it is
+ * mounted before the API's session middleware (`withSession`, which waits on D1 first) and reads
+ * only the cookie's signed claim here. Visitors may call it: the domain answers them with the
+ * auction's own sign-in message and code.
+ */
+export const offerApi = publicApi().post(`${item}/offers`, valid("json", offerSchema), async (c) => {
+  const deps = makeDeps(c.env, new URL(c.req.url).origin);
+  const claim = await readSessionClaim(deps.secret, c.req.raw, deps.now());
+  const state = await makeOfferByClaim(deps, claim, c.req.param("code"), c.req.valid("json").amount);
+  return c.json({ success: true, message: OFFER_SUBMITTED, item: state }, 201);
+});
 
 const members = memberApi((app) =>
   app.post("/member-items", valid("json", memberItemSchema), async (c) => {

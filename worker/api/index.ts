@@ -6,7 +6,7 @@ import { isDevelopment } from "../config";
 import { NotFound } from "../domain/errors";
 import { accountsApi } from "./accounts";
 import { adminUsersApi } from "./admin";
-import { auctionApi } from "./auction";
+import { auctionApi, offerApi } from "./auction";
 import { beatBattle } from "./beatbattle";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
@@ -40,6 +40,8 @@ export const api = new Hono<AppEnv>()
     await next();
     c.res = await asJsonError(c.res);
   })
+  // Before the session middleware: an offer checks its session in its own D1 batch (ADR 028).
+  .route("/", offerApi)
   .use(withSession)
   .route("/", accountsApi)
   .route("/", popupsApi)

@@ -2,22 +2,13 @@
 // approving a member's item), the gallery listing, offers with their
 // preconditions, closing and approving (admin).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ItemState } from "../../../app/lib/protocols/bid-item";
-import {
-  ADD_SHIPPING_FIRST,
-  bidItemDraft,
-  type MemberItemForm,
-  MUST_SIGN_IN,
-  NO_VALID_ITEMS,
-} from "../../../app/lib/schemas/auction";
+import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { purgeEdgePages } from "../../http/edge-cache";
-import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
-import { Conflict, DomainError, Invalid, NotFound, Unauthenticated } from "../errors";
-import { shippingAddressProbe } from "../shipping/addresses";
+import { Invalid, NotFound } from "../errors";
 
 const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const MEDIA_URL_SECONDS = 60 * 60;
@@ -162,35 +153,16 @@ export async function liveItem(deps: Deps, code: string) {
   return bidItem(deps, code);
 }
 
-const NO_SUCH_ITEM = "This item does not exist.";
+export const NO_SUCH_ITEM = "This item does not exist.";
 
 async function listedItem(deps: Deps, code: string) {
   const [listed] = await listedQuery(deps, code);
   if (!listed) throw new NotFound(NO_SUCH_ITEM);
 }
 
-function listedQuery(deps: Deps, code: string) {
+/** The listing row of an item (one row or none), for callers that batch it with their own reads. */
+export function listedQuery(deps: Deps, code: string) {
   return deps.db.select({ code: bidItems.shortCode }).from(bidItems).where(eq(bidItems.shortCode, code));
-}
-
-/** The offer's preconditions that need D1 are checked here; the price rule inside the object. */
-export async function makeOffer(
-  deps: Deps,
-  user: SessionUser | null,
-  code: string,
-  amount: number,
-): Promise<ItemState> {
-  if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
-  // Both D1 checks in one round trip: an offer's answer waits on D1 only here.
-  const [address, listed] = await deps.db.batch([shippingAddressProbe(deps, user.id), listedQuery(deps, code)]);
-  if (address.length === 0) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
-  if (listed.length === 0) throw new NotFound(NO_SUCH_ITEM);
-  const outcome = await bidItem(deps, code).offer(
-    { userId: user.id, username: user.username, email: user.email },
-    toCents(amount),
-  );
-  if (outcome.ok) return outcome.item;
-  throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
 }
 
 export async function closeBidItem(deps: Deps, code: string) {

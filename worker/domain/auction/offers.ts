@@ -1,0 +1,68 @@
+// An offer's way in: the checks D1 answers (the session, a shipping address, the item listed) in
+// one batch, then the item's BidItem object, which holds the price rule (check-and-write).
+import type { ItemState } from "../../../app/lib/protocols/bid-item";
+import { ADD_SHIPPING_FIRST, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
+import { toCents } from "../../../app/lib/schemas/money";
+import { sha256 } from "../../security/crypto";
+import { type SessionClaim, type SessionUser, sessionLookup } from "../../sessions";
+import type { Deps } from "../deps";
+import { Conflict, DomainError, NotFound, Unauthenticated } from "../errors";
+import { shippingAddressProbe } from "../shipping/addresses";
+import { bidItem, listedQuery, NO_SUCH_ITEM } from "./auction";
+
+const mustSignIn = () => new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
+
+/** An offer by a member whose session D1 has confirmed (the gallery page's form): its D1 checks in one batch. */
+export async function makeOffer(
+  deps: Deps,
+  user: SessionUser | null,
+  code: string,
+  amount: number,
+): Promise<ItemState> {
+  if (!user) throw mustSignIn();
+  const [address, listed] = await deps.db.batch([shippingAddressProbe(deps, user.id), listedQuery(deps, code)]);
+  return placeOffer(deps, user, code, amount, { hasAddress: address.length > 0, listed: listed.length > 0 });
+}
+
+/**
+ * An offer by the member a signed session claim names (the API, ADR 028). D1 confirms the session in
+ * the same batch as the offer's own checks, so the offer's answer waits on D1 once, as any API call's
+ * session lookup does; the object is called only after D1 has confirmed the session, so nothing is
+ * written on an unconfirmed claim.
+ */
+export async function makeOfferByClaim(
+  deps: Deps,
+  claim: SessionClaim | null,
+  code: string,
+  amount: number,
+): Promise<ItemState> {
+  if (!claim) throw mustSignIn();
+  const [session, address, listed] = await deps.db.batch([
+    sessionLookup(deps.db, await sha256(claim.token), deps.now()),
+    shippingAddressProbe(deps, claim.user.id),
+    listedQuery(deps, code),
+  ]);
+  const user = session[0];
+  // A session's token names one member for good, so D1's member is the claimed one and the address
+  // read for the claim is theirs. A session that ended or was signed out is a visitor's.
+  if (!user || user.id !== claim.user.id) throw mustSignIn();
+  return placeOffer(deps, user, code, amount, { hasAddress: address.length > 0, listed: listed.length > 0 });
+}
+
+/** The checks D1 answered, then the object's price rule (check-and-write). */
+async function placeOffer(
+  deps: Deps,
+  user: SessionUser,
+  code: string,
+  amount: number,
+  checks: { hasAddress: boolean; listed: boolean },
+): Promise<ItemState> {
+  if (!checks.hasAddress) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
+  if (!checks.listed) throw new NotFound(NO_SUCH_ITEM);
+  const outcome = await bidItem(deps, code).offer(
+    { userId: user.id, username: user.username, email: user.email },
+    toCents(amount),
+  );
+  if (outcome.ok) return outcome.item;
+  throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
+}
