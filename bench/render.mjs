@@ -18,7 +18,8 @@
 //     on disk. This stand-in shares the 2 CPUs and the disk with the renderer,
 //     which R2 does not.
 //  3. Starts the renderer as `npm start` does (`node render-container/server.ts`,
-//     PORT 8793, HOST 127.0.0.1, its own process group) and waits for /health.
+//     PORT 8793 or --renderer-port, HOST 127.0.0.1, its own process group) and
+//     waits for /health.
 //  4. Per size, after --warmup untimed runs of each, rounds alternate
 //     baseline  `ffmpeg -f concat -safe 0 -i list.txt -c copy -movflags
 //               +faststart out.mp4` on the local files, spawn to exit: the
@@ -39,7 +40,8 @@
 // Flags: --rounds 3 (6 × 20 s), --large (also 6 × 5 min, ~1.3 GB: ~1 min to
 // make once, then about 30 s a round), --large-rounds 2, --clips 6,
 // --seconds 20, --large-seconds 300, --warmup 1 (the large size: none),
-// --json (writes bench/results/render.json), --clean (delete the clips at the end).
+// --json (writes bench/results/render.json), --clean (delete the clips at the end),
+// --renderer-port 8793.
 // Exits 0 when a target is missed: it is a measurement; it exits 1 only when
 // it could not measure.
 import {
@@ -64,7 +66,9 @@ import * as lib from "./lib.mjs";
 
 const { fmt, median, MiB, RESULTS } = lib;
 const TAG = "bench/render";
-const RENDERER_PORT = 8793;
+const flags = lib.readFlags();
+/** `--renderer-port`: another port when 8793 is taken (e.g. by another checkout's bench). */
+const RENDERER_PORT = flags.int("renderer-port", 8793);
 const RENDERER = `http://127.0.0.1:${RENDERER_PORT}`;
 const OUT_DIR = join(RESULTS, "render-out");
 const TARGET_RATIO = 1.25;
@@ -74,7 +78,6 @@ const VIDEO_BITRATE = "6M";
 /** Longer clips are this base clip joined to itself. */
 const BASE_SECONDS = 20;
 
-const flags = lib.readFlags();
 const CLIPS = flags.int("clips", 6);
 const WARMUP = flags.int("warmup", 1, { min: 0 });
 const SETS = [

@@ -206,6 +206,8 @@ export type StaticServer = {
   requests: string[];
   /** PUTs stored so far (a refused PUT is not listed). */
   uploads: Upload[];
+  /** Paths of PUTs whose body broke off. */
+  aborted: string[];
   close(): Promise<void>;
 };
 
@@ -214,19 +216,27 @@ export type StaticServer = {
  * R2 URL would. Also the other half of R2's signed URLs: a PUT stores its
  * body (streamed) under the folder at the request's path, answering 200,
  * unless the URL carries `?status=403` (or any status), which is answered
- * without storing anything. A GET under `/stall/` sends the headers and the
- * first KiB of the file, then nothing more.
+ * without storing anything; a PUT whose body breaks off is listed in
+ * `aborted` and leaves no file. A GET under `/stall/` sends the headers and the
+ * first KiB of the file, then nothing more. For reads that go wrong after the
+ * file's head was read (a range starting at byte 0): under `/once/` any other
+ * range answers 404, under `/cut/` it sends half its bytes and hangs up, under
+ * `/hang/` it sends half its bytes and then nothing, and under `/changing/`
+ * every answer carries another ETag. Answers carry an ETag.
  */
 export async function serveFolder(dir: string): Promise<StaticServer> {
   const requests: string[] = [];
   const uploads: Upload[] = [];
+  const aborted: string[] = [];
+  let answers = 0;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     requests.push(`${req.method === "GET" ? "" : `${req.method} `}${url.pathname}`);
-    const stall = url.pathname.startsWith("/stall/");
+    const mode = /^\/(stall|once|cut|hang|changing)\//.exec(url.pathname)?.[1];
+    const stall = mode === "stall";
     const path = join(
       dir,
-      decodeURIComponent(url.pathname.replace(/^\/stall\//, "/"))
+      decodeURIComponent(url.pathname.replace(/^\/(stall|once|cut|hang|changing)\//, "/"))
         .replace(/^\/+/, "")
         .replace(/\.\.+/g, ""),
     );
@@ -239,7 +249,13 @@ export async function serveFolder(dir: string): Promise<StaticServer> {
       await mkdir(dirname(path), { recursive: true });
       let size = 0;
       req.on("data", (chunk: Buffer) => (size += chunk.length));
-      await pipeline(req, createWriteStream(path));
+      try {
+        await pipeline(req, createWriteStream(path));
+      } catch {
+        aborted.push(url.pathname);
+        await rm(path, { force: true });
+        return;
+      }
       uploads.push({ path: url.pathname, headers: req.headers, size });
       res.writeHead(200, { etag: '"stored"' }).end();
       return;
@@ -257,6 +273,7 @@ export async function serveFolder(dir: string): Promise<StaticServer> {
       return;
     }
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+    const etag = mode === "changing" ? `"v${++answers}"` : `"${data.length}"`;
     if (range) {
       const start = Number(range[1]);
       const end = range[2] ? Math.min(Number(range[2]), data.length - 1) : data.length - 1;
@@ -264,18 +281,28 @@ export async function serveFolder(dir: string): Promise<StaticServer> {
         res.writeHead(416, { "content-range": `bytes */${data.length}` }).end();
         return;
       }
+      if (mode === "once" && start > 0) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+        return;
+      }
       res.writeHead(206, {
+        etag,
         "accept-ranges": "bytes",
         "content-range": `bytes ${start}-${end}/${data.length}`,
         "content-length": String(end - start + 1),
       });
+      if ((mode === "cut" || mode === "hang") && start > 0) {
+        const half = data.subarray(start, start + Math.floor((end - start + 1) / 2));
+        res.write(half, () => (mode === "cut" ? res.destroy() : undefined));
+        return;
+      }
       res.end(data.subarray(start, end + 1));
       return;
     }
-    res.writeHead(200, { "accept-ranges": "bytes", "content-length": String(data.length) });
+    res.writeHead(200, { etag, "accept-ranges": "bytes", "content-length": String(data.length) });
     res.end(data);
   });
-  return { ...(await listen(server, requests)), uploads };
+  return { ...(await listen(server, requests)), uploads, aborted };
 }
 
 export type CallbackReceiver = { url: string; received: unknown[]; close(): Promise<void> };

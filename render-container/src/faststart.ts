@@ -7,6 +7,7 @@
 // hundred KiB) is held in memory, with its chunk offsets moved by its size.
 import { open, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { boxOf } from "./mp4-box.ts";
 
 /** What an upload sends: its exact length and a fresh stream of its bytes. */
 export type Body = { size: number; stream(): Readable };
@@ -59,13 +60,6 @@ function walk(box: Buffer, visit: (type: string, body: Buffer) => void): void {
     else visit(type, child.subarray(8));
     at += size;
   }
-}
-
-function boxOf(type: string, body: Buffer): Buffer {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, "latin1");
-  return Buffer.concat([header, body]);
 }
 
 /**

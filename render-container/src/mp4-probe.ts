@@ -8,6 +8,7 @@
 // else (another container, other track kinds, codecs MP4 does not carry,
 // an unreadable answer) returns null and the item is ffprobed as before.
 import { createHash } from "node:crypto";
+import { type Box, child, children } from "./mp4-box.ts";
 
 export type Mp4Facts = {
   /** Everything a stream copy needs to be equal between items, as one string. */
@@ -20,6 +21,8 @@ export type Mp4Facts = {
   height: number;
   /** The file's size (the storage's content-range / content-length). */
   size: number;
+  /** Where its boxes are: what a join at the box level reads (mp4-join.ts). */
+  layout: Mp4Layout;
 };
 
 const VIDEO_CODECS: Record<string, string> = { avc1: "h264", avc3: "h264", hvc1: "hevc", hev1: "hevc", av01: "av1" };
@@ -28,7 +31,7 @@ const AUDIO_CODECS: Record<string, string> = { mp4a: "aac", "ac-3": "ac3", "ec-3
 const HEAD_BYTES = 256 * 1024;
 const MAX_MOOV = 64 * 1024 * 1024;
 
-type Range = { bytes: Buffer; total: number };
+type Range = { bytes: Buffer; total: number; etag: string | null };
 
 /** Bytes [start, start + length) of the URL; null unless the storage answers the range. */
 async function readRange(url: string, start: number, length: number, signal: AbortSignal): Promise<Range | null> {
@@ -38,48 +41,65 @@ async function readRange(url: string, start: number, length: number, signal: Abo
     await response.body?.cancel().catch(() => {});
     return null;
   }
-  return { bytes: Buffer.from(await response.arrayBuffer()), total };
+  return { bytes: Buffer.from(await response.arrayBuffer()), total, etag: response.headers.get("etag") };
 }
 
-type Box = { type: string; start: number; end: number };
+/**
+ * Where an item's bytes are, for a join at the box level (mp4-join.ts): its
+ * ftyp and moov, the payload of each mdat, the other top-level boxes' types,
+ * and what the storage said of the file (size, ETag) to tell if it changes.
+ */
+export type Mp4Layout = {
+  ftyp: Buffer;
+  moov: Buffer;
+  /** Each mdat's payload [start, end) in the file. */
+  mdats: { start: number; end: number }[];
+  /** Top-level boxes other than ftyp, moov, mdat, free and skip. */
+  others: string[];
+  total: number;
+  etag: string | null;
+};
 
-/** The boxes directly inside `buffer[from, to)`. */
-function children(buffer: Buffer, from: number, to: number): Box[] {
-  const boxes: Box[] = [];
-  for (let at = from; at + 8 <= to; ) {
-    const size = buffer.readUInt32BE(at);
-    if (size < 8 || at + size > to) return [];
-    boxes.push({ type: buffer.toString("latin1", at + 4, at + 8), start: at, end: at + size });
-    at += size;
-  }
-  return boxes;
-}
-
-const child = (buffer: Buffer, box: Box | undefined, type: string) =>
-  box ? children(buffer, box.start + 8, box.end).find((b) => b.type === type) : undefined;
-
-/** Finds the moov: in the head, or where the top-level boxes lead (after the mdat). */
-async function moovOf(url: string, signal: AbortSignal): Promise<{ moov: Buffer; total: number } | null> {
+/** Walks the top-level boxes (headers from the head read, or 16-byte reads) and reads the moov. */
+async function layoutOf(url: string, signal: AbortSignal): Promise<Mp4Layout | null> {
   const head = await readRange(url, 0, HEAD_BYTES, signal);
   if (head?.bytes.toString("latin1", 4, 8) !== "ftyp") return null;
+  const layout: Partial<Mp4Layout> & Pick<Mp4Layout, "mdats" | "others"> = { mdats: [], others: [] };
   let at = 0;
-  for (let boxes = 0; boxes < 16 && at + 8 <= head.total; boxes++) {
+  for (let boxes = 0; at + 8 <= head.total; boxes++) {
+    if (boxes === 16) return null;
     let header = at + 16 <= head.bytes.length ? head.bytes.subarray(at, at + 16) : null;
     if (!header) header = (await readRange(url, at, 16, signal))?.bytes ?? null;
     if (!header || header.length < 8) return null;
     let size = header.readUInt32BE(0);
-    if (size === 1 && header.length >= 16) size = Number(header.readBigUInt64BE(8));
+    let headerSize = 8;
+    if (size === 1 && header.length >= 16) {
+      size = Number(header.readBigUInt64BE(8));
+      headerSize = 16;
+    }
     if (size === 0) size = head.total - at;
-    if (size < 8) return null;
-    if (header.toString("latin1", 4, 8) === "moov") {
-      if (size > MAX_MOOV) return null;
-      if (at + size <= head.bytes.length) return { moov: head.bytes.subarray(at, at + size), total: head.total };
-      const moov = await readRange(url, at, size, signal);
-      return moov && moov.bytes.length === size ? { moov: moov.bytes, total: head.total } : null;
+    if (size < headerSize || at + size > head.total) return null;
+    const type = header.toString("latin1", 4, 8);
+    if (type === "moov" || (type === "ftyp" && at === 0)) {
+      if (size > MAX_MOOV || headerSize !== 8) return null;
+      // A copy: the 256 KiB head is not kept alive for its few boxes.
+      let bytes: Buffer | null =
+        at + size <= head.bytes.length ? Buffer.from(head.bytes.subarray(at, at + size)) : null;
+      if (!bytes) {
+        const read = await readRange(url, at, size, signal);
+        if (read?.bytes.length !== size || read.total !== head.total || read.etag !== head.etag) return null;
+        bytes = read.bytes;
+      }
+      layout[type] = bytes;
+    } else if (type === "mdat") {
+      layout.mdats.push({ start: at + headerSize, end: at + size });
+    } else if (type !== "free" && type !== "skip") {
+      layout.others.push(type);
     }
     at += size;
   }
-  return null;
+  const { ftyp, moov } = layout;
+  return ftyp && moov ? { ...layout, ftyp, moov, total: head.total, etag: head.etag } : null;
 }
 
 /** Reads an MPEG-4 descriptor header (tag, then a length of 1–4 bytes); returns the body's bounds. */
@@ -197,9 +217,9 @@ function trackFacts(buffer: Buffer, trak: Box) {
  * track, in codecs a stream copy into MP4 keeps; null for anything else.
  */
 export async function readMp4Facts(url: string, signal: AbortSignal): Promise<Mp4Facts | null> {
-  let found: Awaited<ReturnType<typeof moovOf>>;
+  let found: Mp4Layout | null;
   try {
-    found = await moovOf(url, signal);
+    found = await layoutOf(url, signal);
   } catch {
     signal.throwIfAborted();
     return null;
@@ -227,5 +247,6 @@ export async function readMp4Facts(url: string, signal: AbortSignal): Promise<Mp
     width: picture.width,
     height: picture.height,
     size: total,
+    layout: found,
   };
 }

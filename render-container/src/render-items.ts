@@ -5,7 +5,7 @@
 import type { RenderInput } from "./contract.ts";
 import { type JobContext, JobFailed } from "./jobs.ts";
 import { eachLimited } from "./limiter.ts";
-import { type Mp4Facts, readMp4Facts } from "./mp4-probe.ts";
+import { type Mp4Facts, type Mp4Layout, readMp4Facts } from "./mp4-probe.ts";
 import { failureReason, NETWORK_PROTOCOLS, runFfprobe } from "./probe.ts";
 import { describeItem, type Item, ItemProblem, itemFileName } from "./render-plan.ts";
 import { TooLarge } from "./transfer.ts";
@@ -24,13 +24,16 @@ function readReason(stderr: string, url: string): string {
 /** What ffprobe calls the MP4 demuxer (the join opens the items with only it). */
 const MP4_FORMAT = "mov,mp4,m4a,3gp,3g2,mj2";
 
+/** The items, their bytes together, and for alike MP4s where their boxes are (a join at the box level reads them). */
+export type Probed = { items: Item[]; bytes: number; layouts?: Mp4Layout[] };
+
 /**
  * A video playlist of alike MP4s joined without loudness work: each item's
  * moov read with range requests (mp4-probe.ts), no ffprobe process. Null
  * unless every item is such an MP4 and all their copy facts are equal; the
  * caller then ffprobes them all.
  */
-async function alikeMp4s(input: RenderInput, ctx: JobContext): Promise<{ items: Item[]; bytes: number } | null> {
+async function alikeMp4s(input: RenderInput, ctx: JobContext): Promise<Probed | null> {
   if (input.mediaType !== "video" || input.loudness) return null;
   const facts: (Mp4Facts | null)[] = new Array(input.items.length);
   ctx.doing("the download of the inputs");
@@ -55,7 +58,7 @@ async function alikeMp4s(input: RenderInput, ctx: JobContext): Promise<{ items: 
     };
   });
   ctx.log(`${items.length} alike MP4 items: facts from their moov boxes, no ffprobe`);
-  return { items, bytes: facts.reduce((sum, f) => sum + f!.size, 0) };
+  return { items, bytes: facts.reduce((sum, f) => sum + f!.size, 0), layouts: facts.map((f) => f!.layout) };
 }
 
 /**
@@ -70,7 +73,7 @@ export async function probeItems(
   input: RenderInput,
   ctx: JobContext,
   report: (percent: number) => void,
-): Promise<{ items: Item[]; bytes: number }> {
+): Promise<Probed> {
   const quick = await alikeMp4s(input, ctx);
   if (quick) {
     if (quick.bytes > ctx.config.renderMaxInputBytes)

@@ -1,0 +1,305 @@
+// Alike MP4s joined at the box level, without ffmpeg (ADR 025): one moov
+// made from the items' moovs, then each item's mdat payload as it is. The
+// output is the first item's ftyp, the new moov (in front: it plays before
+// it has all of it), one mdat header and the payloads in order, so its size
+// is known before a byte is sent and it can be streamed straight into one PUT
+// (mp4-join-stream.ts).
+//
+// Per track (matched by order; the items' signatures are equal, so are
+// their kinds and sample descriptions) the sample tables are concatenated:
+// durations, composition offsets, sizes, chunks (offsets moved to where each
+// payload lands), sync samples, dependencies and sample groups. Timing is
+// what ffmpeg's concat demuxer and mov muxer make of the same items: item i
+// starts at the sum of the earlier items' durations (each its mvhd duration,
+// in microseconds as the demuxer rounds it); a track shorter than its item
+// gets the gap in its last sample's duration, and a sample that would start
+// no later than the one before it starts one tick after it (ffmpeg's
+// "non-monotonous DTS" fix, e.g. each next item's AAC priming frame). The
+// edit list is the first item's, its duration the whole track's.
+import { type Box, boxOf, child, children } from "./mp4-box.ts";
+import { readTables, type Tables, Unjoinable, writeTables } from "./mp4-tables.ts";
+
+export { Unjoinable };
+
+export type JoinItem = {
+  ftyp: Buffer;
+  moov: Buffer;
+  /** The item's one mdat payload [start, end) in its file. */
+  mdat: { start: number; end: number };
+};
+
+export type Joined = {
+  /** ftyp, moov and the mdat header: the first bytes of the output. */
+  head: Buffer;
+  /** The output's size: head plus every payload. */
+  size: number;
+};
+
+const U32 = 0xffff_ffff;
+const MOOV_BOXES = new Set(["mvhd", "trak", "udta", "iods", "meta"]);
+const TRAK_BOXES = new Set(["tkhd", "edts", "mdia", "udta"]);
+const MINF_BOXES = new Set(["vmhd", "smhd", "nmhd", "dinf", "stbl"]);
+
+/** A full box's version and the offset of one of its fields, version 0 or 1. */
+function field(buffer: Buffer, box: Box, v0: number, v1: number): { v1: boolean; at: number } {
+  const wide = buffer[box.start + 8] === 1;
+  return { v1: wide, at: box.start + 8 + (wide ? v1 : v0) };
+}
+
+function readField(buffer: Buffer, box: Box, v0: number, v1: number): number {
+  const f = field(buffer, box, v0, v1);
+  return f.v1 ? Number(buffer.readBigUInt64BE(f.at)) : buffer.readUInt32BE(f.at);
+}
+
+/** A copy of `box` with one duration field set (mvhd, tkhd, mdhd: at v0 / v1 offsets). */
+function withDuration(buffer: Buffer, box: Box, v0: number, v1: number, value: number): Buffer {
+  const copy = Buffer.from(buffer.subarray(box.start, box.end));
+  const f = field(buffer, box, v0, v1);
+  const at = f.at - box.start;
+  if (f.v1) copy.writeBigUInt64BE(BigInt(value), at);
+  else if (value > U32) throw new Unjoinable(`a ${box.type} duration past 32 bits`);
+  else copy.writeUInt32BE(value, at);
+  return copy;
+}
+
+const need = (box: Box | undefined, what: string): Box => {
+  if (!box) throw new Unjoinable(`no ${what}`);
+  return box;
+};
+
+type Track = {
+  trak: Box;
+  tables: Tables;
+  timescale: number;
+  /** The edit list's one entry: presentation length (movie timescale) and media start; null without one. */
+  edit: { duration: number; mediaTime: number } | null;
+  /** The track's length in the movie's timescale (its edit, else its media duration). */
+  length: number;
+};
+
+/** Checks every box `within` is known and returns them. */
+function known(buffer: Buffer, box: Box, allowed: Set<string>): Box[] {
+  const boxes = children(buffer, box.start + 8, box.end);
+  const strange = boxes.find((b) => !allowed.has(b.type));
+  if (strange) throw new Unjoinable(`a ${strange.type} box in ${box.type}`);
+  return boxes;
+}
+
+function readTrack(moov: Buffer, trak: Box, movieScale: number): Track {
+  known(moov, trak, TRAK_BOXES);
+  const mdia = need(child(moov, trak, "mdia"), "mdia");
+  const mdhd = need(child(moov, mdia, "mdhd"), "mdhd");
+  const minf = need(child(moov, mdia, "minf"), "minf");
+  known(moov, minf, MINF_BOXES);
+  const tables = readTables(moov, need(child(moov, minf, "stbl"), "stbl"));
+  const timescale = readField(moov, mdhd, 12, 20);
+  if (!(timescale > 0)) throw new Unjoinable("a track without a timescale");
+  let edit: Track["edit"] = null;
+  const edts = child(moov, trak, "edts");
+  if (edts) {
+    const elst = need(known(moov, edts, new Set(["elst"]))[0], "elst");
+    const v1 = moov[elst.start + 8] === 1;
+    if (moov.readUInt32BE(elst.start + 12) !== 1) throw new Unjoinable("an edit list of other than one entry");
+    const at = elst.start + 16;
+    const duration = v1 ? Number(moov.readBigUInt64BE(at)) : moov.readUInt32BE(at);
+    const mediaTime = v1 ? Number(moov.readBigInt64BE(at + 8)) : moov.readInt32BE(at + 4);
+    if (mediaTime < 0 || moov.readUInt32BE(at + (v1 ? 16 : 8)) !== 0x0001_0000)
+      throw new Unjoinable("an empty or slowed edit");
+    edit = { duration, mediaTime };
+  }
+  const mediaDuration = tables.durations.reduce((sum, d) => sum + d, 0);
+  const length = edit ? edit.duration : Math.round((mediaDuration * movieScale) / timescale);
+  return { trak, tables, timescale, edit, length };
+}
+
+type Movie = { item: JoinItem; scale: number; micros: number; tracks: Track[] };
+
+function readMovie(item: JoinItem): Movie {
+  const { moov } = item;
+  const root: Box = { type: "moov", start: 0, end: moov.length };
+  const boxes = known(moov, root, MOOV_BOXES);
+  const udta = boxes.find((b) => b.type === "udta");
+  if (udta && children(moov, udta.start + 8, udta.end).some((b) => b.type === "chpl"))
+    throw new Unjoinable("chapters (chpl)");
+  const mvhd = need(child(moov, root, "mvhd"), "mvhd");
+  const scale = readField(moov, mvhd, 12, 20);
+  const duration = readField(moov, mvhd, 16, 24);
+  if (!(scale > 0 && duration > 0)) throw new Unjoinable("a movie without a duration");
+  const tracks = boxes.filter((b) => b.type === "trak").map((trak) => readTrack(moov, trak, scale));
+  // The concat demuxer's item duration: the mvhd's, in microseconds (av_rescale rounds to nearest).
+  return { item, scale, micros: Math.round((duration * 1e6) / scale), tracks };
+}
+
+/** A sample's chunk bytes must lie inside its item's mdat payload. */
+function checkChunks(tables: Tables, mdat: JoinItem["mdat"]): void {
+  let sample = 0;
+  for (const chunk of tables.chunks) {
+    let bytes = 0;
+    for (let k = 0; k < chunk.samples; k++) bytes += tables.sizes[sample++]!;
+    if (chunk.offset < mdat.start || chunk.offset + bytes > mdat.end)
+      throw new Unjoinable("a chunk outside the item's mdat");
+  }
+}
+
+/** Track `k` of every movie as one track's tables; chunk offsets relative to the output's first payload. */
+function joinTrack(movies: Movie[], k: number, starts: number[], payloadAt: number[]): Tables {
+  const tracks = movies.map((m) => m.tracks[k]!);
+  const first = tracks[0]!;
+  const { timescale } = first;
+  if (tracks.some((t) => t.timescale !== timescale || Boolean(t.edit) !== Boolean(first.edit)))
+    throw new Unjoinable("tracks with other timescales or edits");
+  const withCtts = tracks.some((t) => t.tables.offsets);
+  const withSync = tracks.some((t) => t.tables.sync);
+  const withDeps = tracks.some((t) => t.tables.dependencies);
+  if (withDeps && !tracks.every((t) => t.tables.dependencies)) throw new Unjoinable("sdtp in some items only");
+  const groupTypes = [...first.tables.groups.keys()].join();
+  for (const t of tracks) {
+    if ([...t.tables.groups.keys()].join() !== groupTypes) throw new Unjoinable("other sample groups");
+    for (const [type, g] of t.tables.groups)
+      if (!g.description.equals(first.tables.groups.get(type)!.description))
+        throw new Unjoinable("other sample group descriptions");
+  }
+  const out: Tables = {
+    durations: [],
+    offsets: withCtts ? [] : null,
+    sizes: [],
+    fixedSize: tracks.every((t) => t.tables.fixedSize === first.tables.fixedSize) ? first.tables.fixedSize : 0,
+    chunks: [],
+    sync: withSync ? [] : null,
+    dependencies: null,
+    groups: new Map([...first.tables.groups].map(([type, g]) => [type, { description: g.description, indices: [] }])),
+    order: [...first.tables.order],
+  };
+  if (withSync && !out.order.includes("stss")) out.order.splice(out.order.indexOf("stts") + 1, 0, "stss");
+  let previous = Number.NEGATIVE_INFINITY;
+  tracks.forEach((track, i) => {
+    const t = track.tables;
+    checkChunks(t, movies[i]!.item.mdat);
+    // Where the concat demuxer puts the item: its start in this track's timescale.
+    const start = Math.round((starts[i]! * timescale) / 1e6);
+    const before = out.durations.length;
+    let own = 0;
+    for (let s = 0; s < t.durations.length; s++) {
+      const desired = start + own;
+      const dts = Math.max(desired, previous + 1);
+      if (dts !== desired && t.offsets) throw new Unjoinable("reordered samples that would overlap");
+      if (out.durations.length > 0) out.durations[out.durations.length - 1] = dts - previous;
+      out.durations.push(t.durations[s]!);
+      previous = dts;
+      own += t.durations[s]!;
+    }
+    if (out.offsets) out.offsets.push(...(t.offsets ?? new Array<number>(t.durations.length).fill(0)));
+    out.sizes.push(...t.sizes);
+    const shift = payloadAt[i]! - movies[i]!.item.mdat.start;
+    for (const chunk of t.chunks) out.chunks.push({ offset: chunk.offset + shift, samples: chunk.samples });
+    if (out.sync) {
+      if (t.sync) out.sync.push(...t.sync.map((n) => n + before));
+      else for (let s = 1; s <= t.durations.length; s++) out.sync.push(s + before);
+    }
+    for (const [type, g] of t.groups) out.groups.get(type)!.indices.push(...g.indices);
+  });
+  if (withDeps) out.dependencies = Buffer.concat(tracks.map((t) => t.tables.dependencies!));
+  return out;
+}
+
+/** The joined trak: track `k` of the first movie with new tables and durations. */
+function writeTrak(movie: Movie, k: number, tables: Tables, length: number, wide: boolean): Buffer {
+  const { moov } = movie.item;
+  const track = movie.tracks[k]!;
+  const mediaDuration = tables.durations.reduce((sum, d) => sum + d, 0);
+  const rebuild = (box: Box): Buffer => {
+    switch (box.type) {
+      case "tkhd":
+        return withDuration(moov, box, 20, 28, length);
+      case "mdhd":
+        return withDuration(moov, box, 16, 24, mediaDuration);
+      case "elst": {
+        const copy = Buffer.from(moov.subarray(box.start, box.end));
+        if (copy[8] === 1) copy.writeBigUInt64BE(BigInt(length), 16);
+        else if (length > U32) throw new Unjoinable("an edit past 32 bits");
+        else copy.writeUInt32BE(length, 16);
+        return copy;
+      }
+      case "stbl":
+        return writeTables(tables, Buffer.from(moov.subarray(...bounds(need(child(moov, box, "stsd"), "stsd")))), wide);
+      case "trak":
+      case "edts":
+      case "mdia":
+      case "minf":
+        return boxOf(box.type, ...children(moov, box.start + 8, box.end).map(rebuild));
+      default:
+        return moov.subarray(box.start, box.end);
+    }
+  };
+  return rebuild(track.trak);
+}
+
+const bounds = (box: Box): [number, number] => [box.start, box.end];
+
+/**
+ * The joined file's head (ftyp, moov, mdat header) for `items` whose mdat
+ * payloads follow it in order; throws Unjoinable for what it does not
+ * understand (the render then runs ffmpeg).
+ */
+export function joinMp4s(items: readonly JoinItem[]): Joined {
+  if (items.length === 0) throw new Unjoinable("no items");
+  const movies = items.map(readMovie);
+  const first = movies[0]!;
+  const trackCount = first.tracks.length;
+  if (movies.some((m) => m.tracks.length !== trackCount || m.scale !== first.scale))
+    throw new Unjoinable("items with other tracks or movie timescales");
+  const starts: number[] = [];
+  let at = 0;
+  for (const m of movies) {
+    starts.push(at);
+    at += m.micros;
+  }
+  const payload = items.reduce((sum, i) => sum + (i.mdat.end - i.mdat.start), 0);
+  const mdatHeader = payload + 8 > U32 ? 16 : 8;
+  const ftyp = first.item.ftyp;
+  // Each track's presentation length: the last item's own, placed where that item starts.
+  const lastStart = Math.round((starts.at(-1)! * first.scale) / 1e6);
+  const lengths = movies.at(-1)!.tracks.map((t) => lastStart + t.length);
+
+  const build = (headSize: number, wide: boolean) => {
+    const payloadAt: number[] = [];
+    let next = headSize;
+    for (const i of items) {
+      payloadAt.push(next);
+      next += i.mdat.end - i.mdat.start;
+    }
+    const traks = first.tracks.map((_, k) =>
+      writeTrak(first, k, joinTrack(movies, k, starts, payloadAt), lengths[k]!, wide),
+    );
+    const { moov } = first.item;
+    const parts: Buffer[] = [];
+    let trak = 0;
+    for (const box of children(moov, 8, moov.length)) {
+      if (box.type === "trak") parts.push(traks[trak++]!);
+      else if (box.type === "mvhd") parts.push(withDuration(moov, box, 16, 24, Math.max(...lengths)));
+      else parts.push(moov.subarray(box.start, box.end));
+    }
+    return { moov: boxOf("moov", ...parts), end: next };
+  };
+  // Sizes first (offsets as placeholders), then the offsets where the payloads land.
+  let wide = false;
+  let moov = build(0, wide).moov;
+  let headSize = ftyp.length + moov.length + mdatHeader;
+  if (headSize + payload > U32) {
+    wide = true;
+    moov = build(0, wide).moov;
+    headSize = ftyp.length + moov.length + mdatHeader;
+  }
+  const built = build(headSize, wide);
+  if (built.moov.length !== moov.length) throw new Error("the joined moov changed size");
+  const header = Buffer.alloc(mdatHeader);
+  if (mdatHeader === 16) {
+    header.writeUInt32BE(1, 0);
+    header.write("mdat", 4, "latin1");
+    header.writeBigUInt64BE(BigInt(payload + 16), 8);
+  } else {
+    header.writeUInt32BE(payload + 8, 0);
+    header.write("mdat", 4, "latin1");
+  }
+  return { head: Buffer.concat([ftyp, built.moov, header]), size: headSize + payload };
+}
