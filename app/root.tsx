@@ -7,6 +7,7 @@ import "./lib/history";
 import { PageError } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
 import { server } from "./lib/auth.server";
+import { useHydrates } from "./lib/hydration";
 import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
 
@@ -29,6 +30,9 @@ export function meta() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? DEFAULT_THEME;
+  // A page that opted out (the landing page) ships no script at all: no framework, no route
+  // modules, no module preloads, no loader data (ADR 026).
+  const hydrates = useHydrates();
   const style = {
     "--accent": accentForDisplay(theme),
     "--font-scale": `${theme.fontPercentage}%`,
@@ -42,10 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader user={data?.user ?? null} />
+        <SiteHeader user={data?.user ?? null} hydrates={hydrates} />
         <main className="page">{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates && <ScrollRestoration />}
+        {hydrates && <Scripts />}
       </body>
     </html>
   );

@@ -12,9 +12,11 @@
 //     shuffled order every round so machine noise hits all alike. Reports
 //     p50/p95 and p50(page)/p50(asset); targets: <= 1.2 for the cached public
 //     page, <= 2.0 for `/signin` and the member page.
-//  3. JS weight: every module the HTML of a page loads (module scripts, module
-//     preloads, imports of inline module scripts) and, recursively, their
-//     static imports; each fetched once, gzipped (level 9), summed. For `/`
+//  3. JS weight: every script the HTML of a page loads (script files, module
+//     preloads, imports of inline module scripts, and the inline scripts'
+//     own text) and, recursively, their static imports; each fetched once,
+//     gzipped (level 9), summed. For `/` (no React since ADR 026: only the
+//     welcome card's inline script)
 //     (target <= 100 KB) and for every other page of app/routes.ts (as the
 //     member, so member pages render), each against its budget (JS_BUDGET_KB).
 //  4. The Worker's size as Cloudflare counts it (`wrangler deploy --dry-run`
@@ -136,10 +138,14 @@ function attr(tag, name) {
   return match ? (match[1] ?? match[2] ?? match[3]) : null;
 }
 
+// Script types the browser runs (absent = classic); JSON, import maps and templates are data.
+const RUNS = new Set(["", "module", "text/javascript", "application/javascript"]);
+const runs = (tag) => RUNS.has((attr(tag, "type") ?? "").trim().toLowerCase());
+
 function entryModules(html) {
   const urls = new Set();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    if (attr(tag, "type") === "module" && attr(tag, "src")) urls.add(attr(tag, "src"));
+    if (runs(tag) && attr(tag, "src")) urls.add(attr(tag, "src"));
   }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     if ((attr(tag, "rel") ?? "").toLowerCase() === "modulepreload" && attr(tag, "href")) urls.add(attr(tag, "href"));
@@ -154,8 +160,22 @@ function entryModules(html) {
   return [...urls].map((u) => new URL(u, `${BASE}/`).pathname);
 }
 
+/** The text of the page's inline scripts (loader data, React Router's bootstrap, the welcome card's). */
+function inlineScripts(html) {
+  return [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)]
+    .filter(([, open, body]) => runs(open) && !attr(open, "src") && body.trim())
+    .map(([, , body]) => Buffer.from(body, "utf8"));
+}
+
 async function landingJs(html) {
   const modules = new Map(); // path -> { raw, gzip, via }
+  inlineScripts(html).forEach((body, i) => {
+    modules.set(`(inline script ${i + 1})`, {
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      via: "html",
+    });
+  });
   const dynamicOnly = new Set();
   const queue = entryModules(html).map((path) => ({ path, via: "html" }));
   while (queue.length) {

@@ -1,53 +1,70 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { dismissalKey, type PopupView } from "../lib/popup";
 
-/** Browser storage may be unavailable (private modes, blocked cookies): then the card simply shows. */
-function remembered(key: string) {
+/**
+ * Escape closes the card; with a `key`, a close is remembered in this browser and a card closed
+ * before is closed at once. ONE function for both ways the card is drawn: on the landing page,
+ * which loads no React (ADR 026), its source text is the card's inline script, run as the parser
+ * reaches it; when React draws the card (a client navigation to `/`), an effect calls it. So it
+ * must stay self-contained (no outer names, no comments inside). Browser storage may be unavailable
+ * (private modes, blocked cookies): then the card simply shows again next time.
+ */
+function wireCard(dialog: HTMLDialogElement, key: string | null) {
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") dialog.close();
+  });
+  if (key === null) return;
   try {
-    return window.localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
+    if (localStorage.getItem(key) !== null) return dialog.close();
+    dialog.addEventListener("close", () => {
+      try {
+        localStorage.setItem(key, String(Date.now()));
+      } catch (_) {}
+    });
+  } catch (_) {}
 }
 
-function remember(key: string) {
-  try {
-    window.localStorage.setItem(key, String(Date.now()));
-  } catch {
-    // Nothing to do: the visitor sees the card again next time.
-  }
+function inlineScript(key: string) {
+  const literal = JSON.stringify(key).replace(/</g, "\\u003c");
+  return `(${wireCard.toString()})(document.currentScript.previousElementSibling,${literal})`;
 }
 
 /**
  * The welcome card of the landing page, and of the popup editor's live preview
  * (`remember={false}`): one component, so what the admin sees is what visitors get.
- * Styles and links arrive already sanitised (app/lib/popup.ts). A visitor who
- * closes it does not see this version of this popup again in this browser.
+ * Styles and links arrive already sanitised (app/lib/popup.ts). It is a non-modal
+ * `<dialog open>` whose Close button submits a `method="dialog"` form: the browser
+ * closes it with no script at all. A visitor who closes it does not see this
+ * version of this popup again in this browser (wireCard).
  */
-export function PopupCard({ popup, remember: persist = true }: { popup: PopupView; remember?: boolean }) {
-  const key = dismissalKey(popup);
-  const [open, setOpen] = useState(true);
+export function PopupCard({ popup, remember = true }: { popup: PopupView; remember?: boolean }) {
+  const key = remember ? dismissalKey(popup) : null;
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Only when React draws the card in the browser; the server-rendered page has the inline script.
   useEffect(() => {
-    setOpen(!(persist && remembered(key)));
-  }, [key, persist]);
-  if (!open) return null;
-  const close = () => {
-    if (persist) remember(key);
-    setOpen(false);
-  };
+    if (dialog.current) wireCard(dialog.current, key);
+  }, [key]);
   return (
-    <aside className="popup-card" aria-label="Welcome" data-popup-id={popup.id}>
-      <button type="button" className="close" aria-label="Close" onClick={close}>
-        ×
-      </button>
-      {popup.header && <h2 style={popup.headerStyle}>{popup.header}</h2>}
-      {popup.paragraph.text && <p style={popup.paragraph.style}>{popup.paragraph.text}</p>}
-      {popup.imageUrl && <img src={popup.imageUrl} alt="" loading="lazy" />}
-      {popup.linkAddress && (
-        <a className="button" href={popup.linkAddress} target="_blank" rel="noopener noreferrer">
-          {popup.buttonLabel || "Open"}
-        </a>
-      )}
-    </aside>
+    <>
+      <dialog ref={dialog} open className="popup-dialog" aria-label="Welcome" data-popup-id={popup.id}>
+        <aside className="popup-card" aria-label="Welcome">
+          <form method="dialog">
+            <button type="submit" className="close" aria-label="Close">
+              ×
+            </button>
+          </form>
+          {popup.header && <h2 style={popup.headerStyle}>{popup.header}</h2>}
+          {popup.paragraph.text && <p style={popup.paragraph.style}>{popup.paragraph.text}</p>}
+          {popup.imageUrl && <img src={popup.imageUrl} alt="" loading="lazy" />}
+          {popup.linkAddress && (
+            <a className="button" href={popup.linkAddress} target="_blank" rel="noopener noreferrer">
+              {popup.buttonLabel || "Open"}
+            </a>
+          )}
+        </aside>
+      </dialog>
+      {/* Our own function's text; the key inside is JSON with '<' escaped. React never runs it. */}
+      {key !== null && <script dangerouslySetInnerHTML={{ __html: inlineScript(key) }} />}
+    </>
   );
 }

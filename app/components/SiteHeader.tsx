@@ -3,7 +3,19 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
 import { navigationFor } from "../lib/navigation";
 
-export function SiteHeader({ user }: { user: SessionUser | null }) {
+const MENU_ICON = (
+  <>
+    <span aria-hidden>☰</span>
+    <span className="visually-hidden">Menu</span>
+  </>
+);
+
+/**
+ * The site header. `hydrates={false}` (a page with no React in the browser, ADR 026): the phone
+ * menu is a native `<details>` disclosure that opens the nav through CSS (`:has`), so it works with
+ * no script; links are plain anchors and Log Out a plain POST form either way.
+ */
+export function SiteHeader({ user, hydrates = true }: { user: SessionUser | null; hydrates?: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
@@ -12,20 +24,30 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   return (
     <header className="site-header">
       <div className="bar">
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="site-nav"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span aria-hidden>☰</span>
-          <span className="visually-hidden">Menu</span>
-        </button>
+        {hydrates ? (
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls="site-nav"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {MENU_ICON}
+          </button>
+        ) : (
+          <details className="menu-disclosure">
+            <summary className="menu-toggle" aria-controls="site-nav">
+              {MENU_ICON}
+            </summary>
+          </details>
+        )}
         <Link to="/" className="logo" aria-label="Creator Platform home">
           <span aria-hidden>◉</span> Creator Platform
         </Link>
-        <p className="welcome">{user ? `Welcome, ${user.name}` : "Welcome"}</p>
+        {/* The username tells apart two members of the same name (and marks the page as this member's). */}
+        <p className="welcome" title={user ? `Signed in as ${user.username}` : undefined}>
+          {user ? `Welcome, ${user.name}` : "Welcome"}
+        </p>
       </div>
       <nav id="site-nav" aria-label="Main" className={open ? "nav open" : "nav"}>
         <ul>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { getActivePopup } from "../../worker/domain/popups/active";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
+import type { HydrationHandle } from "../lib/hydration";
 import { landingPopup } from "../lib/popup";
 import type { Route } from "./+types/home";
 
@@ -10,6 +11,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Cut on the server: the full text is never needed here, so it is never sent.
   return { popup: popup && landingPopup(popup) };
 }
+
+// A static marketing page: links, the welcome card and the header all work as plain HTML, so it
+// loads no React (ADR 026; the landing page's JS budget, issue 14).
+export const handle = { hydrate: false } satisfies HydrationHandle;
 
 const FEATURES = [
   "Replace expired advertising spots inside podcast content, across every episode at once",

@@ -106,7 +106,7 @@ export async function createBidItemByApi(request: APIRequestContext, title: stri
   return ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
 }
 
-/** Closes the welcome popup `card`. Close works once the page is hydrated; retry the click until it takes. */
+/** Closes the welcome popup `card` (a `<dialog>` closed by its form, no script needed; the retry is for React-drawn cards before hydration). */
 export async function closePopup(card: Locator) {
   await expect(async () => {
     await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
