@@ -186,6 +186,20 @@ function startStorage() {
 const splits = [];
 
 /** `node render-container/server.ts` as `npm start` runs it, in its own process group; resolves with its /health answer. */
+/** The renderer's process (its pid gives its memory). */
+let rendererGroup;
+
+/** The renderer process's resident memory now and at its peak so far (Linux /proc), MiB; null elsewhere. */
+function rendererMemory() {
+  try {
+    const status = readFileSync(`/proc/${rendererGroup.pid}/status`, "utf8");
+    const kib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
 async function startRenderer() {
   const renderer = lib.startGroup(
     "renderer",
@@ -199,6 +213,7 @@ async function startRenderer() {
       },
     },
   );
+  rendererGroup = renderer;
   return lib.waitForUrl(renderer, `${RENDERER}/health`, {
     timeoutMs: 20_000,
     intervalMs: 200,
@@ -327,6 +342,7 @@ async function measure(set, storage) {
     split: Object.fromEntries(split),
     method: last.result.method,
     outputs,
+    memory: rendererMemory(),
   };
 }
 
@@ -346,13 +362,21 @@ function report(m) {
   );
   const steps = Object.entries(m.split).map(([step, s]) => `${step} ${fmt(s)} s`);
   console.log(`The renderer's own log, median of the rounds: ${steps.join(", ")}`);
+  if (m.memory && idleMemory)
+    console.log(
+      `The renderer's memory: ${fmt(idleMemory.rss, 0)} MiB idle, peak ${fmt(m.memory.peak, 0)} MiB so far (+${fmt(m.memory.peak - idleMemory.rss, 0)} MiB)`,
+    );
 }
+
+/** The renderer's memory once it answered /health, before any job. */
+let idleMemory = null;
 
 async function main() {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
   const storage = await startStorage();
   const health = await startRenderer();
+  idleMemory = rendererMemory();
   console.log(`${TAG}: renderer up on ${RENDERER} (${health.ffmpeg?.split(" ").slice(0, 3).join(" ")})`);
   const measured = [];
   for (const set of SETS) measured.push(await measure(set, storage));
@@ -374,7 +398,7 @@ async function main() {
     lib.writeResults(
       TAG,
       "render.json",
-      { ffmpeg: health.ffmpeg, measured, targets: checks },
+      { ffmpeg: health.ffmpeg, idleMemory, measured, targets: checks },
       {
         machine: { memBytes: totalmem() },
       },

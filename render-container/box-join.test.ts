@@ -65,6 +65,14 @@ const rig = rendererRig(
       make(clip("frag-2.mp4", 2, 2, 550, ["-shortest", "-movflags", "frag_keyframe+empty_moov"])),
     ]);
     await withBoxInStbl(dir, "b.mp4", "b-padb.mp4", "padb");
+    // Clips that are themselves ffmpeg concat copies: their picture starts after an empty edit.
+    for (const [out, parts] of [
+      ["concat-ab.mp4", ["a.mp4", "b.mp4"]],
+      ["concat-ca.mp4", ["c.mp4", "a.mp4"]],
+    ] as const) {
+      await writeFile(join(dir, `${out}.txt`), parts.map((p) => `file '${p}'\n`).join(""));
+      await make(["-f", "concat", "-i", `${out}.txt`, "-c", "copy", out]);
+    }
   },
   { scratch: true },
 );
@@ -196,6 +204,10 @@ async function sameAsFfmpeg(names: string[], out: string) {
 describe("render: alike MP4s joined at the box level", { timeout: 60_000 }, () => {
   it("joins clips of different lengths as ffmpeg's concat does", async () => {
     await sameAsFfmpeg(["a.mp4", "b.mp4", "c.mp4"], "abc.mp4");
+  });
+
+  it("joins clips whose picture starts after an empty edit (ffmpeg concat copies)", async () => {
+    await sameAsFfmpeg(["concat-ab.mp4", "concat-ca.mp4", "concat-ab.mp4"], "edited.mp4");
   });
 
   it("keeps items aligned when one item's audio is shorter and another's longer than its picture", async () => {

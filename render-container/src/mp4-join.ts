@@ -71,8 +71,11 @@ type Track = {
   trak: Box;
   tables: Tables;
   timescale: number;
-  /** The edit list's one entry: presentation length (movie timescale) and media start; null without one. */
-  edit: { duration: number; mediaTime: number } | null;
+  /**
+   * The edit list: an empty edit's length (0 without one), which entry is
+   * the edit, its length (movie timescale) and media start; null without one.
+   */
+  edit: { delay: number; entry: number; duration: number; mediaTime: number } | null;
   /** The track's length in the movie's timescale (its edit, else its media duration). */
   length: number;
 };
@@ -99,16 +102,26 @@ function readTrack(moov: Buffer, trak: Box, movieScale: number): Track {
   if (edts) {
     const elst = need(known(moov, edts, new Set(["elst"]))[0], "elst");
     const v1 = moov[elst.start + 8] === 1;
-    if (moov.readUInt32BE(elst.start + 12) !== 1) throw new Unjoinable("an edit list of other than one entry");
-    const at = elst.start + 16;
-    const duration = v1 ? Number(moov.readBigUInt64BE(at)) : moov.readUInt32BE(at);
-    const mediaTime = v1 ? Number(moov.readBigInt64BE(at + 8)) : moov.readInt32BE(at + 4);
-    if (mediaTime < 0 || moov.readUInt32BE(at + (v1 ? 16 : 8)) !== 0x0001_0000)
-      throw new Unjoinable("an empty or slowed edit");
-    edit = { duration, mediaTime };
+    const size = v1 ? 20 : 12;
+    const count = moov.readUInt32BE(elst.start + 12);
+    if (elst.start + 16 + count * size > elst.end) throw new Unjoinable("a damaged elst");
+    const entry = (k: number) => {
+      const at = elst.start + 16 + k * size;
+      return {
+        duration: v1 ? Number(moov.readBigUInt64BE(at)) : moov.readUInt32BE(at),
+        mediaTime: v1 ? Number(moov.readBigInt64BE(at + 8)) : moov.readInt32BE(at + 4),
+        rate: moov.readUInt32BE(at + (v1 ? 16 : 8)),
+      };
+    };
+    // One edit, after at most one empty one (a delayed start, as ffmpeg's concat writes it).
+    const empty = count === 2 ? entry(0) : null;
+    const main = count === 1 || count === 2 ? entry(count - 1) : null;
+    if (!main || main.mediaTime < 0 || main.rate !== 0x0001_0000 || (empty && empty.mediaTime !== -1))
+      throw new Unjoinable("an edit list other than one edit after at most one empty one");
+    edit = { delay: empty?.duration ?? 0, entry: count - 1, duration: main.duration, mediaTime: main.mediaTime };
   }
   const mediaDuration = tables.durations.reduce((sum, d) => sum + d, 0);
-  const length = edit ? edit.duration : Math.round((mediaDuration * movieScale) / timescale);
+  const length = edit ? edit.delay + edit.duration : Math.round((mediaDuration * movieScale) / timescale);
   return { trak, tables, timescale, edit, length };
 }
 
@@ -132,21 +145,22 @@ function readMovie(item: JoinItem): Movie {
 
 /** A sample's chunk bytes must lie inside its item's mdat payload. */
 function checkChunks(tables: Tables, mdat: JoinItem["mdat"]): void {
+  const { offsets, samples } = tables.chunks;
   let sample = 0;
-  for (const chunk of tables.chunks) {
+  for (let c = 0; c < offsets.length; c++) {
     let bytes = 0;
-    for (let k = 0; k < chunk.samples; k++) bytes += tables.sizes[sample++]!;
-    if (chunk.offset < mdat.start || chunk.offset + bytes > mdat.end)
+    for (let k = 0; k < samples[c]!; k++) bytes += tables.sizes[sample++]!;
+    if (offsets[c]! < mdat.start || offsets[c]! + bytes > mdat.end)
       throw new Unjoinable("a chunk outside the item's mdat");
   }
 }
 
-/** Track `k` of every movie as one track's tables; chunk offsets relative to the output's first payload. */
+/** Track `k` of every movie as one track's tables; chunk offsets counted from the output's first payload. */
 function joinTrack(movies: Movie[], k: number, starts: number[], payloadAt: number[]): Tables {
   const tracks = movies.map((m) => m.tracks[k]!);
   const first = tracks[0]!;
   const { timescale } = first;
-  if (tracks.some((t) => t.timescale !== timescale || Boolean(t.edit) !== Boolean(first.edit)))
+  if (tracks.some((t) => t.timescale !== timescale || t.edit?.delay !== first.edit?.delay))
     throw new Unjoinable("tracks with other timescales or edits");
   const withCtts = tracks.some((t) => t.tables.offsets);
   const withSync = tracks.some((t) => t.tables.sync);
@@ -159,51 +173,73 @@ function joinTrack(movies: Movie[], k: number, starts: number[], payloadAt: numb
       if (!g.description.equals(first.tables.groups.get(type)!.description))
         throw new Unjoinable("other sample group descriptions");
   }
+  const samples = tracks.reduce((sum, t) => sum + t.tables.durations.length, 0);
+  const chunks = tracks.reduce((sum, t) => sum + t.tables.chunks.offsets.length, 0);
   const out: Tables = {
-    durations: [],
-    offsets: withCtts ? [] : null,
-    sizes: [],
+    durations: new Uint32Array(samples),
+    offsets: withCtts ? new Int32Array(samples) : null,
+    sizes: new Uint32Array(samples),
     fixedSize: tracks.every((t) => t.tables.fixedSize === first.tables.fixedSize) ? first.tables.fixedSize : 0,
-    chunks: [],
-    sync: withSync ? [] : null,
+    chunks: { offsets: new Float64Array(chunks), samples: new Uint32Array(chunks) },
+    sync: withSync
+      ? new Uint32Array(tracks.reduce((sum, t) => sum + (t.tables.sync ?? t.tables.durations).length, 0))
+      : null,
     dependencies: null,
-    groups: new Map([...first.tables.groups].map(([type, g]) => [type, { description: g.description, indices: [] }])),
+    groups: new Map(
+      [...first.tables.groups].map(([type, g]) => [
+        type,
+        { description: g.description, indices: new Uint32Array(samples) },
+      ]),
+    ),
     order: [...first.tables.order],
   };
   if (withSync && !out.order.includes("stss")) out.order.splice(out.order.indexOf("stts") + 1, 0, "stss");
   let previous = Number.NEGATIVE_INFINITY;
+  let before = 0;
+  let chunksBefore = 0;
+  let syncBefore = 0;
   tracks.forEach((track, i) => {
     const t = track.tables;
+    const count = t.durations.length;
     checkChunks(t, movies[i]!.item.mdat);
     // Where the concat demuxer puts the item: its start in this track's timescale.
     const start = Math.round((starts[i]! * timescale) / 1e6);
-    const before = out.durations.length;
     let own = 0;
-    for (let s = 0; s < t.durations.length; s++) {
+    for (let s = 0; s < count; s++) {
       const desired = start + own;
       const dts = Math.max(desired, previous + 1);
       if (dts !== desired && t.offsets) throw new Unjoinable("reordered samples that would overlap");
-      if (out.durations.length > 0) out.durations[out.durations.length - 1] = dts - previous;
-      out.durations.push(t.durations[s]!);
+      if (before + s > 0) {
+        const gap = dts - previous;
+        if (gap > 0xffff_ffff) throw new Unjoinable("a gap past 32 bits");
+        out.durations[before + s - 1] = gap;
+      }
+      out.durations[before + s] = t.durations[s]!;
       previous = dts;
       own += t.durations[s]!;
     }
-    if (out.offsets) out.offsets.push(...(t.offsets ?? new Array<number>(t.durations.length).fill(0)));
-    out.sizes.push(...t.sizes);
+    if (out.offsets && t.offsets) out.offsets.set(t.offsets, before);
+    out.sizes.set(t.sizes, before);
     const shift = payloadAt[i]! - movies[i]!.item.mdat.start;
-    for (const chunk of t.chunks) out.chunks.push({ offset: chunk.offset + shift, samples: chunk.samples });
+    for (let c = 0; c < t.chunks.offsets.length; c++)
+      out.chunks.offsets[chunksBefore + c] = t.chunks.offsets[c]! + shift;
+    out.chunks.samples.set(t.chunks.samples, chunksBefore);
+    chunksBefore += t.chunks.offsets.length;
     if (out.sync) {
-      if (t.sync) out.sync.push(...t.sync.map((n) => n + before));
-      else for (let s = 1; s <= t.durations.length; s++) out.sync.push(s + before);
+      // An item without stss: every one of its samples is a sync sample.
+      const numbers = t.sync ?? Uint32Array.from({ length: count }, (_, s) => s + 1);
+      for (let s = 0; s < numbers.length; s++) out.sync[syncBefore + s] = numbers[s]! + before;
+      syncBefore += numbers.length;
     }
-    for (const [type, g] of t.groups) out.groups.get(type)!.indices.push(...g.indices);
+    for (const [type, g] of t.groups) out.groups.get(type)!.indices.set(g.indices, before);
+    before += count;
   });
   if (withDeps) out.dependencies = Buffer.concat(tracks.map((t) => t.tables.dependencies!));
   return out;
 }
 
 /** The joined trak: track `k` of the first movie with new tables and durations. */
-function writeTrak(movie: Movie, k: number, tables: Tables, length: number, wide: boolean): Buffer {
+function writeTrak(movie: Movie, k: number, tables: Tables, length: number, wide: boolean, base: number): Buffer {
   const { moov } = movie.item;
   const track = movie.tracks[k]!;
   const mediaDuration = tables.durations.reduce((sum, d) => sum + d, 0);
@@ -214,14 +250,22 @@ function writeTrak(movie: Movie, k: number, tables: Tables, length: number, wide
       case "mdhd":
         return withDuration(moov, box, 16, 24, mediaDuration);
       case "elst": {
+        // The edit (after its empty one, if any) lasts the joined track.
         const copy = Buffer.from(moov.subarray(box.start, box.end));
-        if (copy[8] === 1) copy.writeBigUInt64BE(BigInt(length), 16);
-        else if (length > U32) throw new Unjoinable("an edit past 32 bits");
-        else copy.writeUInt32BE(length, 16);
+        const { delay, entry } = track.edit!;
+        const at = 16 + entry * (copy[8] === 1 ? 20 : 12);
+        if (copy[8] === 1) copy.writeBigUInt64BE(BigInt(length - delay), at);
+        else if (length - delay > U32) throw new Unjoinable("an edit past 32 bits");
+        else copy.writeUInt32BE(length - delay, at);
         return copy;
       }
       case "stbl":
-        return writeTables(tables, Buffer.from(moov.subarray(...bounds(need(child(moov, box, "stsd"), "stsd")))), wide);
+        return writeTables(
+          tables,
+          Buffer.from(moov.subarray(...bounds(need(child(moov, box, "stsd"), "stsd")))),
+          wide,
+          base,
+        );
       case "trak":
       case "edts":
       case "mdia":
@@ -261,16 +305,16 @@ export function joinMp4s(items: readonly JoinItem[]): Joined {
   const lastStart = Math.round((starts.at(-1)! * first.scale) / 1e6);
   const lengths = movies.at(-1)!.tracks.map((t) => lastStart + t.length);
 
+  // The tables once, chunk offsets counted from the first payload; the head's size is added when written.
+  const payloadAt: number[] = [];
+  let next = 0;
+  for (const i of items) {
+    payloadAt.push(next);
+    next += i.mdat.end - i.mdat.start;
+  }
+  const joined = first.tracks.map((_, k) => joinTrack(movies, k, starts, payloadAt));
   const build = (headSize: number, wide: boolean) => {
-    const payloadAt: number[] = [];
-    let next = headSize;
-    for (const i of items) {
-      payloadAt.push(next);
-      next += i.mdat.end - i.mdat.start;
-    }
-    const traks = first.tracks.map((_, k) =>
-      writeTrak(first, k, joinTrack(movies, k, starts, payloadAt), lengths[k]!, wide),
-    );
+    const traks = first.tracks.map((_, k) => writeTrak(first, k, joined[k]!, lengths[k]!, wide, headSize));
     const { moov } = first.item;
     const parts: Buffer[] = [];
     let trak = 0;
@@ -279,7 +323,7 @@ export function joinMp4s(items: readonly JoinItem[]): Joined {
       else if (box.type === "mvhd") parts.push(withDuration(moov, box, 16, 24, Math.max(...lengths)));
       else parts.push(moov.subarray(box.start, box.end));
     }
-    return { moov: boxOf("moov", ...parts), end: next };
+    return { moov: boxOf("moov", ...parts) };
   };
   // Sizes first (offsets as placeholders), then the offsets where the payloads land.
   let wide = false;

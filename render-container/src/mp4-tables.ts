@@ -15,21 +15,21 @@ export class Unjoinable extends Error {
 }
 
 /** A sample-to-group table (sbgp) with its description (sgpd), one group index per sample. */
-export type Grouping = { description: Buffer; indices: number[] };
+export type Grouping = { description: Buffer; indices: Uint32Array };
 
 export type Tables = {
   /** Each sample's duration (stts). */
-  durations: number[];
+  durations: Uint32Array;
   /** Each sample's composition offset (ctts, signed); null without ctts. */
-  offsets: number[] | null;
+  offsets: Int32Array | null;
   /** Each sample's size (stsz). */
-  sizes: number[];
+  sizes: Uint32Array;
   /** The stsz's fixed sample size, 0 when it lists every sample. */
   fixedSize: number;
   /** Each chunk's file offset and number of samples (stco/co64 with stsc). */
-  chunks: { offset: number; samples: number }[];
+  chunks: { offsets: Float64Array; samples: Uint32Array };
   /** Sync sample numbers, 1-based (stss); null without stss: every sample is a sync sample. */
-  sync: number[] | null;
+  sync: Uint32Array | null;
   /** One dependency byte per sample (sdtp); null without it. */
   dependencies: Buffer | null;
   /** By grouping type (sbgp with its sgpd). */
@@ -50,33 +50,38 @@ function entries(buffer: Buffer, box: Box, entrySize: number, at = 12): number {
   return count;
 }
 
-/** Expands run-length entries (count, value) starting at `at` into one value per sample. */
-function runs(buffer: Buffer, box: Box, signed: boolean): number[] {
+/** Expands run-length entries (count, value) into one value per sample (stts, ctts). */
+function runs<T extends Uint32Array | Int32Array>(buffer: Buffer, box: Box, into: (length: number) => T): T {
   const count = entries(buffer, box, 8);
-  const out: number[] = [];
+  let total = 0;
+  for (let i = 0; i < count; i++) total += buffer.readUInt32BE(box.start + 16 + i * 8);
+  if (total > MAX_SAMPLES) throw new Unjoinable(`a damaged ${box.type}`);
+  const out = into(total);
+  const signed = out instanceof Int32Array;
+  let filled = 0;
   for (let i = 0; i < count; i++) {
     const at = box.start + 16 + i * 8;
     const n = buffer.readUInt32BE(at);
-    const value = signed ? buffer.readInt32BE(at + 4) : buffer.readUInt32BE(at + 4);
-    if (out.length + n > MAX_SAMPLES) throw new Unjoinable(`a damaged ${box.type}`);
-    for (let k = 0; k < n; k++) out.push(value);
+    out.fill(signed ? buffer.readInt32BE(at + 4) : buffer.readUInt32BE(at + 4), filled, filled + n);
+    filled += n;
   }
   return out;
 }
 
-function readGrouping(buffer: Buffer, sbgp: Box, samples: number): { type: string; indices: number[] } {
+function readGrouping(buffer: Buffer, sbgp: Box, samples: number): { type: string; indices: Uint32Array } {
   if (buffer[sbgp.start + 8] !== 0) throw new Unjoinable("an sbgp with a grouping parameter");
   const type = buffer.toString("latin1", sbgp.start + 12, sbgp.start + 16);
   const count = entries(buffer, sbgp, 8, 16);
-  const indices: number[] = [];
+  // Samples the table does not reach belong to no group (0).
+  const indices = new Uint32Array(samples);
+  let filled = 0;
   for (let i = 0; i < count; i++) {
     const at = sbgp.start + 20 + i * 8;
     const n = buffer.readUInt32BE(at);
-    if (indices.length + n > samples) throw new Unjoinable("an sbgp longer than its track");
-    for (let k = 0; k < n; k++) indices.push(buffer.readUInt32BE(at + 4));
+    if (filled + n > samples) throw new Unjoinable("an sbgp longer than its track");
+    indices.fill(buffer.readUInt32BE(at + 4), filled, filled + n);
+    filled += n;
   }
-  // Samples the table does not reach belong to no group.
-  while (indices.length < samples) indices.push(0);
   return { type, indices };
 }
 
@@ -99,17 +104,17 @@ export function readTables(buffer: Buffer, stbl: Box): Tables {
   const fixedSize = buffer.readUInt32BE(stsz.start + 12);
   const samples = buffer.readUInt32BE(stsz.start + 16);
   if (samples === 0 || samples > MAX_SAMPLES) throw new Unjoinable("a track without samples");
-  let sizes: number[];
-  if (fixedSize > 0) sizes = new Array<number>(samples).fill(fixedSize);
+  const sizes = new Uint32Array(samples);
+  if (fixedSize > 0) sizes.fill(fixedSize);
   else {
     entries(buffer, stsz, 4, 16);
-    sizes = Array.from({ length: samples }, (_, i) => buffer.readUInt32BE(stsz.start + 20 + i * 4));
+    for (let i = 0; i < samples; i++) sizes[i] = buffer.readUInt32BE(stsz.start + 20 + i * 4);
   }
 
-  const durations = runs(buffer, get("stts"), false);
+  const durations = runs(buffer, get("stts"), (n) => new Uint32Array(n));
   if (durations.length !== samples) throw new Unjoinable("stts and stsz disagree");
   const ctts = byType.get("ctts");
-  const offsets = ctts ? runs(buffer, ctts, true) : null;
+  const offsets = ctts ? runs(buffer, ctts, (n) => new Int32Array(n)) : null;
   if (offsets && offsets.length !== samples) throw new Unjoinable("ctts and stsz disagree");
 
   const stco = byType.get("stco") ?? byType.get("co64");
@@ -118,29 +123,30 @@ export function readTables(buffer: Buffer, stbl: Box): Tables {
   const chunkCount = entries(buffer, stco, wide ? 8 : 4);
   const stsc = get("stsc");
   const stscCount = entries(buffer, stsc, 12);
-  const chunks: Tables["chunks"] = [];
+  const chunks = { offsets: new Float64Array(chunkCount), samples: new Uint32Array(chunkCount) };
   let placed = 0;
+  let chunk = 0;
   for (let e = 0; e < stscCount; e++) {
     const at = stsc.start + 16 + e * 12;
     const first = buffer.readUInt32BE(at);
     const perChunk = buffer.readUInt32BE(at + 4);
     if (buffer.readUInt32BE(at + 8) !== 1) throw new Unjoinable("a second sample description");
     const next = e + 1 < stscCount ? buffer.readUInt32BE(at + 12) : chunkCount + 1;
-    if (first !== chunks.length + 1 || next <= first || next > chunkCount + 1) throw new Unjoinable("a damaged stsc");
-    for (let c = first; c < next; c++) {
-      const where = stco.start + 16 + (c - 1) * (wide ? 8 : 4);
-      const offset = wide ? Number(buffer.readBigUInt64BE(where)) : buffer.readUInt32BE(where);
-      chunks.push({ offset, samples: perChunk });
+    if (first !== chunk + 1 || next <= first || next > chunkCount + 1) throw new Unjoinable("a damaged stsc");
+    for (; chunk < next - 1; chunk++) {
+      const where = stco.start + 16 + chunk * (wide ? 8 : 4);
+      chunks.offsets[chunk] = wide ? Number(buffer.readBigUInt64BE(where)) : buffer.readUInt32BE(where);
+      chunks.samples[chunk] = perChunk;
       placed += perChunk;
     }
   }
-  if (chunks.length !== chunkCount || placed !== samples) throw new Unjoinable("stsc, stco and stsz disagree");
+  if (chunk !== chunkCount || placed !== samples) throw new Unjoinable("stsc, stco and stsz disagree");
 
   const stss = byType.get("stss");
-  let sync: number[] | null = null;
+  let sync: Uint32Array | null = null;
   if (stss) {
-    const count = entries(buffer, stss, 4);
-    sync = Array.from({ length: count }, (_, i) => buffer.readUInt32BE(stss.start + 16 + i * 4));
+    sync = new Uint32Array(entries(buffer, stss, 4));
+    for (let i = 0; i < sync.length; i++) sync[i] = buffer.readUInt32BE(stss.start + 16 + i * 4);
   }
   const sdtp = byType.get("sdtp");
   const dependencies = sdtp ? buffer.subarray(sdtp.start + 12, sdtp.end) : null;
@@ -167,38 +173,36 @@ function fullBox(type: string, version: number, body: Buffer): Buffer {
   return boxOf(type, head, body);
 }
 
-/** Run-length entries (count, value) of `values`, as stts/ctts/sbgp write them. */
-function runLength(values: readonly number[], signed: boolean): Buffer {
-  const pairs: [number, number][] = [];
-  for (const value of values) {
-    const last = pairs.at(-1);
-    if (last && last[1] === value) last[0]++;
-    else pairs.push([1, value]);
-  }
-  const out = Buffer.alloc(4 + pairs.length * 8);
-  out.writeUInt32BE(pairs.length, 0);
-  pairs.forEach(([count, value], i) => {
-    out.writeUInt32BE(count, 4 + i * 8);
-    if (signed) out.writeInt32BE(value, 8 + i * 8);
-    else out.writeUInt32BE(value, 8 + i * 8);
-  });
-  return out;
+/** `values` as big-endian 32-bit words (one native copy and byte swap, not a write per value). */
+function bigEndian(values: Uint32Array | Int32Array): Buffer {
+  const out = Buffer.from(new Uint32Array(values).buffer);
+  return BIG_ENDIAN ? out : out.swap32();
 }
 
-function u32s(values: readonly number[], withCount = true): Buffer {
-  const out = Buffer.alloc((withCount ? 4 : 0) + values.length * 4);
-  let at = 0;
-  if (withCount) at = out.writeUInt32BE(values.length, 0);
-  for (const value of values) at = out.writeUInt32BE(value, at);
-  return out;
+const BIG_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 0;
+
+/** Run-length entries (count, value) of `values` after their count, as stts/ctts/sbgp write them. */
+function runLength(values: Uint32Array | Int32Array): Buffer {
+  const pairs = new Uint32Array(2 * values.length + 1);
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (n > 0 && pairs[2 * n] === values[i]! >>> 0) pairs[2 * n - 1]!++;
+    else {
+      n++;
+      pairs[2 * n - 1] = 1;
+      pairs[2 * n] = values[i]! >>> 0;
+    }
+  }
+  pairs[0] = n;
+  return bigEndian(pairs.subarray(0, 2 * n + 1));
 }
 
 /**
  * The stbl of the joined track: `stsd` as it was (one description), the
  * other tables from `tables` in the first item's order; chunk offsets
- * 64-bit when `wide`.
+ * moved by `base` and 64-bit when `wide`.
  */
-export function writeTables(tables: Tables, stsd: Buffer, wide: boolean): Buffer {
+export function writeTables(tables: Tables, stsd: Buffer, wide: boolean, base = 0): Buffer {
   const written: Buffer[] = [];
   for (const type of tables.order) {
     switch (type) {
@@ -206,40 +210,49 @@ export function writeTables(tables: Tables, stsd: Buffer, wide: boolean): Buffer
         written.push(stsd);
         break;
       case "stts":
-        written.push(fullBox("stts", 0, runLength(tables.durations, false)));
+        written.push(fullBox("stts", 0, runLength(tables.durations)));
         break;
       case "ctts": {
         const offsets = tables.offsets!;
-        const version = offsets.some((o) => o < 0) ? 1 : 0;
-        written.push(fullBox("ctts", version, runLength(offsets, version === 1)));
+        // Version 1 reads the offsets as signed; the bytes of a negative one are the same.
+        written.push(fullBox("ctts", offsets.some((o) => o < 0) ? 1 : 0, runLength(offsets)));
         break;
       }
       case "stsc": {
-        const rows: number[] = [];
-        tables.chunks.forEach((chunk, i) => {
-          if (rows.length === 0 || rows[rows.length - 2] !== chunk.samples) rows.push(i + 1, chunk.samples, 1);
-        });
-        written.push(fullBox("stsc", 0, Buffer.concat([u32s([rows.length / 3], false), u32s(rows, false)])));
+        const { samples } = tables.chunks;
+        const rows: number[] = [0];
+        for (let i = 0; i < samples.length; i++)
+          if (i === 0 || samples[i] !== samples[i - 1]) rows.push(i + 1, samples[i]!, 1);
+        rows[0] = (rows.length - 1) / 3;
+        written.push(fullBox("stsc", 0, bigEndian(Uint32Array.from(rows))));
         break;
       }
       case "stsz": {
-        const head = u32s([tables.fixedSize, tables.sizes.length], false);
-        written.push(fullBox("stsz", 0, tables.fixedSize ? head : Buffer.concat([head, u32s(tables.sizes, false)])));
+        const head = bigEndian(Uint32Array.of(tables.fixedSize, tables.sizes.length));
+        written.push(fullBox("stsz", 0, tables.fixedSize ? head : Buffer.concat([head, bigEndian(tables.sizes)])));
         break;
       }
       case "stco":
       case "co64": {
-        const body = Buffer.alloc(4 + tables.chunks.length * (wide ? 8 : 4));
-        body.writeUInt32BE(tables.chunks.length, 0);
-        tables.chunks.forEach((chunk, i) => {
-          if (wide) body.writeBigUInt64BE(BigInt(chunk.offset), 4 + i * 8);
-          else body.writeUInt32BE(chunk.offset, 4 + i * 4);
-        });
-        written.push(fullBox(wide ? "co64" : "stco", 0, body));
+        const { offsets } = tables.chunks;
+        // 64-bit offsets as two 32-bit words each (high, low).
+        const words = new Uint32Array(1 + offsets.length * (wide ? 2 : 1));
+        words[0] = offsets.length;
+        for (let i = 0; i < offsets.length; i++) {
+          const offset = offsets[i]! + base;
+          if (wide) {
+            words[1 + 2 * i] = Math.floor(offset / 2 ** 32);
+            words[2 + 2 * i] = offset % 2 ** 32;
+          } else words[1 + i] = offset;
+        }
+        written.push(fullBox(wide ? "co64" : "stco", 0, bigEndian(words)));
         break;
       }
       case "stss":
-        if (tables.sync) written.push(fullBox("stss", 0, u32s(tables.sync)));
+        if (tables.sync)
+          written.push(
+            fullBox("stss", 0, Buffer.concat([bigEndian(Uint32Array.of(tables.sync.length)), bigEndian(tables.sync)])),
+          );
         break;
       case "sdtp":
         written.push(fullBox("sdtp", 0, tables.dependencies!));
@@ -254,7 +267,7 @@ export function writeTables(tables: Tables, stsd: Buffer, wide: boolean): Buffer
   for (const [type, grouping] of tables.groups) {
     written.push(grouping.description);
     const kind = Buffer.from(type, "latin1");
-    written.push(fullBox("sbgp", 0, Buffer.concat([kind, runLength(grouping.indices, false)])));
+    written.push(fullBox("sbgp", 0, Buffer.concat([kind, runLength(grouping.indices)])));
   }
   return boxOf("stbl", ...written);
 }
