@@ -4,7 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { callerOf } from "./api/context";
 import { isDevelopment } from "./config";
-import { requestD1 } from "./db/request-d1";
+import { type RequestD1, requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
 import { carryOutPurges, edgeCached, edgeCacheEntry, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
@@ -16,11 +16,12 @@ import { drainUnreadBody } from "./unread-body";
 
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-async function renderDocument(request: Request, env: Env, ctx: ExecutionContext) {
+async function renderDocument(request: Request, env: Env, ctx: ExecutionContext, ride: RequestD1["ride"]) {
   const deps = makeDeps(env, new URL(request.url).origin);
   const caller = callerOf(request);
-  // The session is checked by D1 beside the page's own reads, not before them (ADR 024).
-  return renderForSession(request, deps, (user) => {
+  // The session is checked by D1 beside the page's own reads, not before them (ADR 024), in the same batch (ADR 027).
+  // Not `{ ...deps }`: that would run its lazy getters (mail, payments) for every page.
+  return renderForSession(request, { db: deps.db, secret: deps.secret, now: deps.now, ride }, (user) => {
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, deps, user, caller });
     return handleDocument(request, context);
@@ -47,7 +48,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   const scoped: Env = { ...env, DB: d1.db };
   const response = isApi(new URL(request.url).pathname)
     ? await api.fetch(request, scoped, ctx)
-    : await renderDocument(request, scoped, ctx);
+    : await renderDocument(request, scoped, ctx, d1.ride);
   const finished = d1.finish(response);
   // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
   ctx.waitUntil(carryOutPurges(new URL(request.url).origin));

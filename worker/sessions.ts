@@ -83,6 +83,28 @@ export function sessionLookup(db: Database, idHash: string, now: number) {
     .limit(1);
 }
 
+/**
+ * `sessionLookup` as one D1 statement, for a page to send in the batch of its first reads
+ * (ADR 027); `sessionUserFrom` reads its row.
+ */
+export async function sessionLookupStatement(db: Database, token: string, now: number): Promise<D1PreparedStatement> {
+  const query = sessionLookup(db, await sha256(token), now).toSQL();
+  return db.$client.prepare(query.sql).bind(...query.params);
+}
+
+/** The member of a `sessionLookupStatement` row (null: no live session). */
+export function sessionUserFrom(row: Record<string, unknown> | null | undefined): SessionUser | null {
+  if (!row) return null;
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    username: row.username as string,
+    email: row.email as string,
+    role: row.role as SessionUser["role"],
+    theme: typeof row.theme === "string" ? (JSON.parse(row.theme) as SessionUser["theme"]) : null,
+  };
+}
+
 /** The session's member, confirmed by D1; a cookie we did not sign never reaches D1. */
 export async function readSessionUser(
   db: Database,

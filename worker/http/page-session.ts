@@ -2,6 +2,7 @@
 // before them (ADR 024): the session costs a member page no round trip of
 // its own, and a cookie we did not sign costs no D1 at all.
 import type { Database } from "../db/client";
+import type { RequestD1 } from "../db/request-d1";
 import {
   clearedSessionCookie,
   lookupSession,
@@ -12,6 +13,8 @@ import {
   sameSessionUser,
   sealSession,
   sessionCookie,
+  sessionLookupStatement,
+  sessionUserFrom,
 } from "../sessions";
 import { readCookie } from "./cookies";
 
@@ -22,6 +25,8 @@ interface SessionDeps {
   db: Database;
   secret: string;
   now: () => number;
+  /** Sends a read with the page's first round trip of reads (`RequestD1.ride`, ADR 027); without it the lookup goes alone. */
+  ride?: RequestD1["ride"];
 }
 
 /**
@@ -33,6 +38,7 @@ interface SessionDeps {
  *   session has ended), with the cookie sealed afresh or cleared. Page loaders only read, so the
  *   dropped render changed nothing.
  * - A write (an action): D1 first, then the action, which must never run on an unconfirmed claim.
+ * - With `deps.ride`, a read's lookup is sent in one batch with the page's first reads (ADR 027).
  */
 export async function renderForSession(request: Request, deps: SessionDeps, render: RenderFor): Promise<Response> {
   const now = deps.now();
@@ -43,12 +49,16 @@ export async function renderForSession(request: Request, deps: SessionDeps, rend
       ? withCookie(response, clearedSessionCookie(request))
       : response;
   }
-  const lookup = lookupSession(deps.db, claim.token, now);
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const user = await lookup;
+    const user = await lookupSession(deps.db, claim.token, now);
     return reconcile(request, deps.secret, claim, user, await render(user));
   }
-  const [speculative, user] = await Promise.all([render(claim.user), lookup]);
+  // The lookup rides in the batch of the page's first reads: one D1 round trip for both (ADR 027).
+  const riding = deps.ride?.(sessionLookupStatement(deps.db, claim.token, now));
+  const lookup = riding
+    ? riding.result.then((result) => sessionUserFrom(result.results[0] as Record<string, unknown> | undefined))
+    : lookupSession(deps.db, claim.token, now);
+  const [speculative, user] = await Promise.all([render(claim.user).finally(() => riding?.release()), lookup]);
   if (sameSessionUser(user, claim.user)) return speculative;
   await speculative.body?.cancel();
   return reconcile(request, deps.secret, claim, user, await render(user));
