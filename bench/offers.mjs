@@ -43,7 +43,10 @@
 //     offer's answer − half the median of 9 no-op round trips measured just
 //     before (the object commits, answers, then broadcasts). From sending the
 //     offer (an upper bound) and from its answer are printed too. Targets:
-//     every watcher reached within 30 s, p99 <= 300 ms.
+//     every watcher reached within 30 s, p99 <= 300 ms. Beside it (not
+//     instead of it): --direct repeats the fan-out with the watchers on
+//     workerd's own socket (no `vite preview` relay), --floor against a bare
+//     Node WebSocket server with no Worker (the machine's floor).
 //
 // Flags: --offers 1000 (and as many no-op calls), --clients 50, --rounds 4
 // (noop+offers phase pairs; an even number keeps ABBA balanced), --warmup 2
@@ -51,7 +54,7 @@
 // the warm-up item), --watchers 5000, --json (writes bench/results/offers.json; the app's
 // output always goes to bench/results/offers-app.log). Exits 0 when a target
 // is missed: it is a measurement; it exits 1 only when it could not measure.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
@@ -66,11 +69,14 @@ import {
   printTargets,
   RESULTS,
   readFlags,
+  root,
   runBench,
   sessionCookie,
   sleep,
   startApp,
+  startGroup,
   table,
+  waitForUrl,
   writeResults,
 } from "./lib.mjs";
 
@@ -105,6 +111,8 @@ const ROUNDS = flags.int("rounds", 4);
 const WARMUP = flags.int("warmup", 2);
 const JSON_OUT = flags.has("json");
 const WATCHERS = flags.int("watchers", 5000, { min: 0 });
+const DIRECT = flags.has("direct");
+const FLOOR = flags.has("floor");
 if (CLIENTS > 250 * 250) throw new Error("--clients is too large");
 
 // ---------------------------------------------------------------- app output
@@ -348,9 +356,9 @@ function countEqualAmounts(samples) {
  * price is timed first thing in the handler (the bench's own clock), before any parsing, so the
  * client's own work on 5,000 messages adds as little as it can to what is measured.
  */
-function watcher(code) {
+function watcher(base, path) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${BASE.replace(/^http/, "ws")}/api/bid-items/${code}/live`);
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}${path}`);
     const w = { ws, firstCents: null, reachedAt: null, needle: null };
     const timer = setTimeout(() => reject(new Error("no first state within 60 s")), 60_000);
     ws.onmessage = (event) => {
@@ -379,11 +387,11 @@ function watcher(code) {
  * So commit ≈ the answer's arrival − half the median no-op round trip measured just before, and
  * each watcher's latency is its receipt − that. Sending and answering times are reported too.
  */
-async function noopRoundTripMs(code, bidder) {
+async function noopRoundTripMs(roundTrip) {
   const times = [];
   for (let i = 0; i < 9; i++) {
     const start = performance.now();
-    await request(`/api/dev/bid-items/${code}/ping`, { method: "POST", cookie: bidder.cookie });
+    await roundTrip();
     times.push(performance.now() - start);
   }
   return percentile(
@@ -392,25 +400,81 @@ async function noopRoundTripMs(code, bidder) {
   );
 }
 
-async function fanOut(code, bidder) {
-  console.log(`bench/offers: opening ${WATCHERS} watchers of item ${code} ...`);
+async function fanOut(code, bidder, watcherBase = BASE) {
+  return measureFanOut({
+    label: `item ${code} at ${watcherBase}`,
+    watcherBase,
+    livePath: `/api/bid-items/${code}/live`,
+    roundTrip: () => request(`/api/dev/bid-items/${code}/ping`, { method: "POST", cookie: bidder.cookie }),
+    offer: (cents) =>
+      request(`/api/bid-items/${code}/offers`, { json: { amount: cents / 100 }, cookie: bidder.cookie }),
+  });
+}
+
+/**
+ * The machine's floor for the same fan-out: the same 5,000 watchers (same client code, same
+ * timing) against a bare Node WebSocket server (the `ws` package, no compression) in its own
+ * process, which answers a POST and then sends the new state to every socket in one loop. What
+ * this takes is what the bench client and the 2 shared CPUs cost before any Worker is involved.
+ */
+async function floorFanOut() {
+  const server = startGroup("floor", process.execPath, ["--input-type=module", "-e", FLOOR_SERVER], {
+    env: { FLOOR_PORT: String(APP.port + 3) },
+  });
+  const base = `http://127.0.0.1:${APP.port + 3}`;
+  try {
+    await waitForUrl(server, `${base}/ping`, { timeoutMs: 10_000, intervalMs: 100 });
+    return await measureFanOut({
+      label: "a bare Node WebSocket server (the floor)",
+      watcherBase: base,
+      livePath: "/live",
+      roundTrip: () => fetch(`${base}/ping`, { method: "POST" }).then((r) => r.text()),
+      offer: async (cents) => {
+        const answer = await fetch(`${base}/offer?cents=${cents}`, { method: "POST" });
+        await answer.text();
+        return { status: answer.status };
+      },
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+const FLOOR_SERVER = `
+import http from "node:http";
+import { WebSocketServer } from ${JSON.stringify(join(root, "node_modules/ws/wrapper.mjs"))};
+const state = (cents) => JSON.stringify({ type: "state", item: { shortCode: "FLOOR1", title: "floor", priceCents: cents, status: "open", endsAt: null, version: cents } });
+let cents = 100;
+const server = http.createServer((req, res) => {
+  if (req.url.startsWith("/offer")) {
+    cents = Number(new URL(req.url, "http://x").searchParams.get("cents"));
+    res.writeHead(201).end("{}");
+    const message = state(cents);
+    setImmediate(() => { for (const ws of wss.clients) ws.send(message); });
+  } else res.end("pong");
+});
+const wss = new WebSocketServer({ server, perMessageDeflate: false });
+wss.on("connection", (ws) => ws.send(state(cents)));
+server.listen(Number(process.env.FLOOR_PORT), "127.0.0.1");
+`;
+
+/** Opens the watchers, sends one offer, and times each watcher's receipt of it (see the header, step 5). */
+async function measureFanOut({ label, watcherBase, livePath, roundTrip, offer }) {
+  console.log(`bench/offers: opening ${WATCHERS} watchers of ${label} ...`);
   const openStart = performance.now();
   const watchers = await pool(
     Array.from({ length: WATCHERS }, (_, i) => i),
     100,
-    () => watcher(code),
+    () => watcher(watcherBase, livePath),
   );
   const openSeconds = (performance.now() - openStart) / 1000;
   const current = Math.max(...watchers.map((w) => w.firstCents));
   const cents = current + 100;
   for (const w of watchers) w.needle = `"priceCents":${cents},`;
   await sleep(500); // let the last handshakes settle
-  const rttMs = await noopRoundTripMs(code, bidder);
+  const rttMs = await noopRoundTripMs(roundTrip);
   const sent = performance.now();
-  const answer = await request(`/api/bid-items/${code}/offers`, {
-    json: { amount: cents / 100 },
-    cookie: bidder.cookie,
-  });
+  const answer = await offer(cents);
   const answered = performance.now();
   const committed = Math.max(sent, answered - rttMs / 2);
   const deadline = sent + FANOUT_TIMEOUT_MS;
@@ -423,6 +487,7 @@ async function fanOut(code, bidder) {
       : { p50: null, p99: null, max: null };
   for (const w of watchers) w.ws.close();
   return {
+    watcherBase,
     watchers: WATCHERS,
     openSeconds,
     offerStatus: answer.status,
@@ -448,10 +513,55 @@ async function galleryPrice(code, cents) {
   }
 }
 
+/**
+ * The app's Worker without `vite preview` in front: the listening socket of the workerd process
+ * of the app's process group that answers `/api/session` (Linux: /proc). `vite preview` relays
+ * every WebSocket frame through Node; production has no such relay, so `--direct` runs the
+ * fan-out a second time with the watchers connected here (the offer still goes through vite).
+ */
+async function workerdBase(groupPid) {
+  const ports = new Set();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const [comm, rest] = [
+      stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+      stat.slice(stat.lastIndexOf(")") + 2),
+    ];
+    if (comm !== "workerd" || Number(rest.split(" ")[2]) !== groupPid) continue;
+    const inodes = new Set();
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (target.startsWith("socket:[")) inodes.add(target.slice(8, -1));
+      } catch {}
+    }
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+        const f = line.trim().split(/\s+/);
+        if (f[3] === "0A" && inodes.has(f[9])) ports.add(Number.parseInt(f[1].split(":").pop(), 16));
+      }
+    }
+  }
+  for (const port of ports) {
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/session`, { signal: AbortSignal.timeout(15_000) });
+      if (answer.ok && (answer.headers.get("content-type") ?? "").includes("json")) return `http://127.0.0.1:${port}`;
+    } catch {}
+  }
+  throw new Error(
+    `--direct: no workerd socket of process group ${groupPid} answers /api/session (ports ${[...ports]})`,
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
-  await startApp(TAG, {
+  const app = await startApp(TAG, {
     preview: true,
     port: APP.port,
     rendererPort: APP.rendererPort,
@@ -541,7 +651,12 @@ async function main() {
   const gallery = await galleryPrice(code, highestStored);
   const offerSamples = phases.filter((p) => p.kind === "offers").flatMap((p) => p.samples);
   const check = checkOffers(offerSamples, group.offers, gallery.cents);
+  // The direct run first (its socket is found while workerd is idle), then the one the target is for.
+  const direct = WATCHERS > 0 && DIRECT ? await fanOut(code, bidders[0], await workerdBase(app.pid)) : null;
+  if (direct) await sleep(5000); // let the closed sockets go before opening the next 5,000
   const fanout = WATCHERS > 0 ? await fanOut(code, bidders[0]) : null;
+  if (fanout && FLOOR) await sleep(5000);
+  const floor = WATCHERS > 0 && FLOOR ? await floorFanOut() : null;
 
   // ------------------------------------------------------------ report
   console.log("");
@@ -595,19 +710,24 @@ async function main() {
     `final price: highest stored offer $${fmt(check.highestStoredCents / 100)}, gallery (D1) $${fmt(check.galleryPriceCents / 100)}` +
       ` (read ${fmt(gallery.afterMs, 0)} ms after the last answer was checked)`,
   );
-  if (fanout) {
+  for (const [run, label] of [
+    [fanout, "through `vite preview` (the target)"],
+    [direct, "watchers straight to workerd (no Node relay; beside the target, not instead of it)"],
+    [floor, "from a bare Node WebSocket server, no Worker (this machine's floor for the same client)"],
+  ]) {
+    if (!run) continue;
     console.log("");
     console.log(
-      `Live fan-out: ${fanout.watchers} watchers opened in ${fmt(fanout.openSeconds, 1)} s; one offer answered ${fanout.offerStatus} in ${fmt(fanout.offerAnswerMs, 1)} ms ` +
-        `(a no-op round trip just before: ${fmt(fanout.noopRoundTripMs, 1)} ms); ${fanout.reached} reached.`,
+      `Live fan-out ${label}: ${run.watchers} watchers opened in ${fmt(run.openSeconds, 1)} s; one offer answered ${run.offerStatus} in ${fmt(run.offerAnswerMs, 1)} ms ` +
+        `(a no-op round trip just before: ${fmt(run.noopRoundTripMs, 1)} ms); ${run.reached} reached.`,
     );
     const ms = (v) => (v === null ? "-" : fmt(v, 1));
     console.log(
       table([
         ["watcher latency measured from", "p50 ms", "p99 ms", "max ms"],
-        ["the offer's commit (answer − ½ no-op round trip)", ms(fanout.p50), ms(fanout.p99), ms(fanout.max)],
-        ["sending the offer (upper bound)", ms(fanout.fromSend.p50), ms(fanout.fromSend.p99), ms(fanout.fromSend.max)],
-        ["the offer's answer", ms(fanout.fromAnswer.p50), ms(fanout.fromAnswer.p99), ms(fanout.fromAnswer.max)],
+        ["the offer's commit (answer − ½ no-op round trip)", ms(run.p50), ms(run.p99), ms(run.max)],
+        ["sending the offer (upper bound)", ms(run.fromSend.p50), ms(run.fromSend.p99), ms(run.fromSend.max)],
+        ["the offer's answer", ms(run.fromAnswer.p50), ms(run.fromAnswer.p99), ms(run.fromAnswer.max)],
       ]),
     );
   }
@@ -671,6 +791,8 @@ async function main() {
       correctness: check,
       galleryWriteThroughMs: gallery.afterMs,
       fanout,
+      fanoutDirect: direct,
+      fanoutFloor: floor,
       noopFailed: noopFailed.length,
       noopFailedExamples: noopFailed.slice(0, 5).map((s) => ({ status: s.status, error: s.error })),
       appErrorLines: measureErrors.slice(0, 50),
