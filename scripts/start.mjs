@@ -54,6 +54,18 @@ function shutdown(code = 0) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
+// The dev server's memory while a large upload streams through it (issue 14 item 5, ADR 029):
+// every chunk of a request body becomes short-lived garbage in workerd (the storage route and
+// miniflare's R2 simulator run as JS streams there), and V8 lets each isolate's young generation
+// grow to 16 MiB semi-spaces before collecting it, then keeps that high-water mark. 2 MiB
+// semi-spaces collect sooner: workerd's V8 heap grew +72 MiB during a 1 GiB upload, +5 with the
+// flag. Development server only (miniflare passes MINIFLARE_WORKERD_V8_FLAGS to workerd); a
+// semi-space size already set there wins.
+const WORKERD_SEMI_SPACE = "--max-semi-space-size=2";
+function workerdV8Flags(flags = "") {
+  return flags.includes("--max-semi-space-size") ? flags : `${flags} ${WORKERD_SEMI_SPACE}`.trim();
+}
+
 async function waitFor(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -101,7 +113,10 @@ start("renderer", node, ["render-container/server.ts"], {
 if (preview) {
   start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);
 } else {
-  start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], appEnv);
+  start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], {
+    ...appEnv,
+    MINIFLARE_WORKERD_V8_FLAGS: workerdV8Flags(process.env.MINIFLARE_WORKERD_V8_FLAGS),
+  });
 }
 
 const base = `http://localhost:${port}`;
