@@ -2,8 +2,9 @@
 // (ftyp, moov, mdat header) from memory, then each item's mdat payload read
 // with a range GET of its signed URL, in order, straight into the PUT. The
 // next item's GET starts when the current one starts, so its answer is there
-// when the current one ends; the stream pulls only as fast as the upload
-// sends (backpressure), so memory stays at a few buffers whatever the size.
+// when the current one ends; each answer is piped into the body (pipe()
+// pauses it while the upload is behind: backpressure), so memory stays at a
+// few socket buffers whatever the size.
 //
 // An item that answers other than 206 for exactly its range, that changed
 // since its moov was read (size or ETag), or whose transfer breaks off fails
@@ -11,7 +12,7 @@
 // `failure()` tells the render why, in the user's words.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { Readable } from "node:stream";
+import { PassThrough } from "node:stream";
 import type { Body } from "./faststart.ts";
 import { networkReason } from "./transfer.ts";
 
@@ -77,10 +78,60 @@ async function open(source: JoinSource, signal: AbortSignal): Promise<Opened> {
   return { response, source };
 }
 
+/** Stops the body when its consumer went away (the upload failed or was aborted); not a failure of its own. */
+class Abandoned extends Error {}
+
 /**
- * The joined file as a Body: `head`, then every source's payload. `doing`
- * names what the stream waits on (the storage or the upload), for a timeout's
- * message.
+ * Pipes `opened`'s payload into `out` (not ending it); resolves when all of
+ * it went through. While `out` is full the response is paused: `doing`
+ * then names the upload as what is waited on, otherwise the download.
+ */
+function pump(opened: Opened, out: PassThrough, doing: (what: string) => void, signal: AbortSignal): Promise<void> {
+  const { response, source } = opened;
+  const { n, start, end } = source;
+  return new Promise<void>((resolve, reject) => {
+    let received = 0;
+    let settled = false;
+    // Not when the pause comes from the pipe's teardown (a timeout, a failed upload).
+    const waitingOnUpload = () => {
+      if (!settled && !signal.aborted && !out.destroyed) doing("the upload of the output");
+    };
+    const waitingOnDownload = () => doing("the download of the inputs");
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      // Before unpipe, which pauses the response: that is no longer a wait on the upload.
+      response.off("pause", waitingOnUpload);
+      out.off("drain", waitingOnDownload);
+      response.unpipe(out);
+      out.off("close", onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onClose = () => settle(new Abandoned());
+    out.once("close", onClose);
+    // pipe() pauses the response while `out` is full and lets it flow again on out's drain.
+    response.on("pause", waitingOnUpload);
+    out.on("drain", waitingOnDownload);
+    response.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > end - start) settle(new ItemUnreadable(`Item ${n} changed while the render was reading it`));
+    });
+    response.once("end", () => settle(received === end - start ? undefined : unreadable(n, "the transfer broke off")));
+    response.once("error", (error) =>
+      settle(signal.aborted ? signal.reason : unreadable(n, `the transfer broke off (${networkReason(error)})`)),
+    );
+    response.once("close", () => settle(unreadable(n, "the transfer broke off")));
+    doing("the download of the inputs");
+    response.pipe(out, { end: false });
+  });
+}
+
+/**
+ * The joined file as a Body: `head`, then every source's payload, each
+ * answer piped into the body as it is (no copy, no per-chunk promise).
+ * `doing` names what the stream waits on (the storage or the upload), for a
+ * timeout's message.
  */
 export function joinedBody(
   head: Buffer,
@@ -91,55 +142,44 @@ export function joinedBody(
   const size = head.length + sources.reduce((sum, s) => sum + (s.end - s.start), 0);
   let failure: Error | null = null;
 
-  async function* bytes(): AsyncGenerator<Buffer> {
+  function stream(): PassThrough {
+    const out = new PassThrough();
     const pending: Promise<Opened>[] = [];
     const start = (index: number) => {
-      if (index >= sources.length) return;
+      if (index >= sources.length || out.destroyed) return;
       const opening = open(sources[index]!, signal);
       // Read (and its failure reported) in turn; until then a rejection is not unhandled.
       opening.catch(() => {});
       pending[index] = opening;
     };
-    let current: Opened | undefined;
-    try {
-      yield head;
+    const send = async () => {
+      out.write(head);
       start(0);
       for (let index = 0; index < sources.length; index++) {
         doing("the download of the inputs");
-        current = await pending[index]!;
+        const current = await pending[index]!;
+        if (out.destroyed) throw new Abandoned();
+        // The next item's answer is on its way while this one is read.
         start(index + 1);
-        const { n, start: from, end } = current.source;
-        let received = 0;
-        doing("the download of the inputs");
-        try {
-          for await (const chunk of current.response as AsyncIterable<Buffer>) {
-            received += chunk.length;
-            if (received > end - from) throw new ItemUnreadable(`Item ${n} changed while the render was reading it`);
-            doing("the upload of the output");
-            yield chunk;
-            doing("the download of the inputs");
-          }
-        } catch (error) {
-          if (error instanceof ItemUnreadable) throw error;
-          signal.throwIfAborted();
-          throw unreadable(n, `the transfer broke off (${networkReason(error)})`);
-        }
-        if (received !== end - from) throw unreadable(n, "the transfer broke off");
-        current = undefined;
+        await pump(current, out, doing, signal);
       }
-    } catch (error) {
-      failure = error as Error;
-      throw error;
-    } finally {
-      // Stopped early (a failure here or in the upload): no GET is left open.
-      current?.response.destroy();
-      for (const opening of pending)
-        void opening?.then(
-          (o) => o.response.destroy(),
-          () => {},
-        );
-    }
+      out.end();
+    };
+    send().then(
+      () => {},
+      (error: Error) => {
+        if (!(error instanceof Abandoned)) failure = error;
+        // Stopped early (a failure here or in the upload): no GET is left open, and the PUT is aborted.
+        for (const opening of pending)
+          void opening?.then(
+            (o) => o.response.destroy(),
+            () => {},
+          );
+        out.destroy(error instanceof Abandoned ? undefined : error);
+      },
+    );
+    return out;
   }
 
-  return { size, stream: () => Readable.from(bytes(), { objectMode: false }), failure: () => failure };
+  return { size, stream, failure: () => failure };
 }
