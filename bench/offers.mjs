@@ -76,7 +76,6 @@ import {
   startApp,
   startGroup,
   table,
-  waitForUrl,
   writeResults,
 } from "./lib.mjs";
 
@@ -418,12 +417,18 @@ async function fanOut(code, bidder, watcherBase = BASE) {
  * this takes is what the bench client and the 2 shared CPUs cost before any Worker is involved.
  */
 async function floorFanOut() {
+  // The server listens on a port the system picks (no clash with the app's) and prints it.
+  let port = null;
   const server = startGroup("floor", process.execPath, ["--input-type=module", "-e", FLOOR_SERVER], {
-    env: { FLOOR_PORT: String(APP.port + 3) },
+    onLine: (line) => {
+      port ??= Number(line.match(/^floor listening on (\d+)$/)?.[1] ?? 0) || null;
+    },
   });
-  const base = `http://127.0.0.1:${APP.port + 3}`;
   try {
-    await waitForUrl(server, `${base}/ping`, { timeoutMs: 10_000, intervalMs: 100 });
+    const deadline = Date.now() + 10_000;
+    while (port === null && Date.now() < deadline && !server.exited) await sleep(50);
+    if (port === null) throw new Error(`--floor: the Node WebSocket server did not start: ${server.log.join(" | ")}`);
+    const base = `http://127.0.0.1:${port}`;
     return await measureFanOut({
       label: "a bare Node WebSocket server (the floor)",
       watcherBase: base,
@@ -455,7 +460,7 @@ const server = http.createServer((req, res) => {
 });
 const wss = new WebSocketServer({ server, perMessageDeflate: false });
 wss.on("connection", (ws) => ws.send(state(cents)));
-server.listen(Number(process.env.FLOOR_PORT), "127.0.0.1");
+server.listen(0, "127.0.0.1", () => console.log("floor listening on " + server.address().port));
 `;
 
 /** Opens the watchers, sends one offer, and times each watcher's receipt of it (see the header, step 5). */
