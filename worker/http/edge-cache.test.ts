@@ -81,6 +81,30 @@ describe("edge cache", () => {
   });
 });
 
+describe("the isolate's copy of a hit (ADR 027)", () => {
+  it("answers a page's next hits from memory, without the Cache API, until a purge drops that copy too", async () => {
+    const { purgeEdgePages } = await import("./edge-cache");
+    purgeEdgePages("/farmereps");
+    expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("MISS");
+    expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("HIT");
+
+    // The Worker's stored copy is the one this test sees; without it only the isolate's copy can answer.
+    const key = new Request("http://localhost/farmereps");
+    const edge = (caches as unknown as { default: Cache }).default;
+    expect(await edge.match(key)).toBeDefined();
+    await edge.delete(key);
+    const held = await call("/farmereps");
+    expect(held.headers.get("x-edge-cache")).toBe("HIT");
+    expect(held.headers.get("x-d1-statements")).toBe("0");
+    expect(held.headers.get("cache-control")).toBe("no-cache");
+    expect(held.headers.get("x-edge-stored-at")).toBeNull();
+    expect(await held.text()).toContain("</html>");
+
+    purgeEdgePages("/farmereps");
+    expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("MISS");
+  });
+});
+
 describe("D1 per request", () => {
   it("gives a member a bookmark of their writes and counts statements and round trips", async () => {
     const member = await signUp();

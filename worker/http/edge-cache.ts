@@ -18,6 +18,7 @@ import { SESSION_COOKIE } from "../sessions";
 import { readCookie } from "./cookies";
 
 const THEME_COOKIE = "theme"; // app/lib/theme.ts: a visitor's own colours
+const STORED_AT = "x-edge-stored-at"; // on the Cache API's copy only: when it was rendered
 
 interface EdgePage {
   /** A path; `:name` stands for one segment. */
@@ -57,12 +58,46 @@ function cacheKey(origin: string, pathname: string) {
   return new Request(`${origin}${pathname}`, { method: "GET" });
 }
 
+/**
+ * A copy of each page hit kept in this isolate's memory for a few seconds (ADR 027): a busy page's
+ * hits skip the Cache API's lookup and body copy. A purge drops this isolate's copy at once; other
+ * isolates' copies end within HELD_SECONDS (as the active popup's own isolate copy does, within 30 s),
+ * and a copy never outlives the page's TTL.
+ */
+const HELD_SECONDS = 5;
+const HELD_PAGES = 64;
+interface Held {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+  until: number;
+}
+const held = new Map<string, Held>();
+
+function holdCopy(key: string, body: ArrayBuffer, hit: Response, ttl: number, now: number) {
+  const storedAt = Number(hit.headers.get(STORED_AT)) || now;
+  const until = Math.min(now + HELD_SECONDS * 1000, storedAt + ttl * 1000);
+  if (until <= now) return;
+  if (held.size >= HELD_PAGES) held.delete(held.keys().next().value as string);
+  held.set(key, { body, status: hit.status, headers: [...hit.headers], until });
+}
+
 /** The stored copy, marked as a hit; never cached again by the browser (a purge must reach it). */
-export async function edgeCached(entry: { key: Request }): Promise<Response | null> {
+export async function edgeCached(entry: { key: Request; ttl: number }): Promise<Response | null> {
   await carryOutPurges(new URL(entry.key.url).origin);
+  const now = Date.now();
+  const copy = held.get(entry.key.url);
+  if (copy && copy.until > now) return asHit(new Response(copy.body, { status: copy.status, headers: copy.headers }));
+  if (copy) held.delete(entry.key.url);
   const hit = await edgeCache().match(entry.key);
   if (!hit) return null;
-  const response = new Response(hit.body, hit);
+  const body = await hit.arrayBuffer();
+  holdCopy(entry.key.url, body, hit, entry.ttl, now);
+  return asHit(new Response(body, hit));
+}
+
+function asHit(response: Response) {
+  response.headers.delete(STORED_AT);
   response.headers.set("cache-control", "no-cache");
   response.headers.set("x-edge-cache", "HIT");
   return response;
@@ -74,6 +109,7 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
   const [forCache, forClient] = response.body.tee();
   const stored = new Response(forCache, response);
   stored.headers.set("cache-control", `public, max-age=${entry.ttl}`);
+  stored.headers.set(STORED_AT, String(Date.now()));
   for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) stored.headers.delete(name); // this request's, not a hit's
   ctx.waitUntil(edgeCache().put(entry.key, stored));
   const answer = new Response(forClient, response);
@@ -86,7 +122,10 @@ const purges = new Set<string>();
 
 /** Forgets the cached copies of these paths (this data centre's at once; the others within their TTL). */
 export function purgeEdgePages(...paths: string[]) {
-  for (const path of paths) purges.add(path);
+  for (const path of paths) {
+    purges.add(path);
+    for (const key of held.keys()) if (new URL(key).pathname === path) held.delete(key);
+  }
 }
 
 /** Deletes the copies of every path purged so far (`origin`: the host this Worker answers as). */

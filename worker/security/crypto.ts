@@ -20,11 +20,22 @@ export async function sha256(text: string): Promise<string> {
   return base64url(new Uint8Array(digest));
 }
 
+// Imported once per secret and isolate: every signed cookie and URL is checked with the same few keys (ADR 027).
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string) {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key.catch(() => hmacKeys.delete(secret));
+    if (hmacKeys.size >= 16) hmacKeys.clear(); // secrets are few; this only bounds a misuse
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function hmacSha256(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const sig = await crypto.subtle.sign("HMAC", key, encoder.encode(text));
+  const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(text));
   return base64url(new Uint8Array(sig));
 }
 
