@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { child, children } from "./src/mp4-box.ts";
+import { boxOf, child, children } from "./src/mp4-box.ts";
 import { type JoinItem, joinMp4s } from "./src/mp4-join.ts";
 import { ffmpegIn, testVideo } from "./test-support.ts";
 
@@ -37,6 +37,36 @@ function firstOffsets(moov: Buffer): { type: string; offset: number }[] {
     });
 }
 
+/** The picture track's stbl in a moov. */
+function pictureStbl(moov: Buffer) {
+  const trak = children(moov, 8, moov.length).find((b) => b.type === "trak")!;
+  return child(moov, child(moov, child(moov, trak, "mdia"), "minf"), "stbl")!;
+}
+
+/** The sample numbers of the picture track's stss, or null without one. */
+function syncSamples(moov: Buffer): number[] | null {
+  const stss = child(moov, pictureStbl(moov), "stss");
+  if (!stss) return null;
+  const count = moov.readUInt32BE(stss.start + 12);
+  return Array.from({ length: count }, (_, i) => moov.readUInt32BE(stss.start + 16 + i * 4));
+}
+
+/** The moov without the picture track's stss (every sample a sync sample), sizes rebuilt. */
+function withoutSync(moov: Buffer): Buffer {
+  const rebuild = (start: number, end: number, type: string): Buffer =>
+    boxOf(
+      type,
+      ...children(moov, start + 8, end)
+        .filter((b) => !(b.type === "stss" && start === pictureStbl(moov).start))
+        .map((b) =>
+          ["trak", "mdia", "minf", "stbl"].includes(b.type)
+            ? rebuild(b.start, b.end, b.type)
+            : moov.subarray(b.start, b.end),
+        ),
+    );
+  return rebuild(0, moov.length, "moov");
+}
+
 describe("joinMp4s past 4 GiB", () => {
   let dir: string;
   let file: Buffer;
@@ -65,5 +95,24 @@ describe("joinMp4s past 4 GiB", () => {
     expect(after.map((t) => t.type)).toEqual(before.map(() => "co64"));
     // Item 1's first chunks land right after the head, where they were after their own mdat header.
     expect(after.map((t) => t.offset)).toEqual(before.map((t) => t.offset - small.mdat.start + head.length));
+  });
+
+  it("lists every sample of an item without stss as a sync sample when another item has one", () => {
+    const item = itemOf(file);
+    const sync = syncSamples(item.moov)!;
+    const frames = 25;
+    expect(sync.length).toBeLessThan(frames);
+    const allSync = { ...item, moov: withoutSync(item.moov) };
+    expect(syncSamples(allSync.moov)).toBeNull();
+    const moovOf = (head: Buffer) =>
+      head.subarray(item.ftyp.length, item.ftyp.length + head.readUInt32BE(item.ftyp.length));
+    const moov = moovOf(joinMp4s([allSync, item]).head);
+    expect(moov.toString("latin1", 4, 8)).toBe("moov");
+    const numbers = Array.from({ length: frames }, (_, i) => i + 1);
+    expect(syncSamples(moov)).toEqual([...numbers, ...sync.map((n) => n + frames)]);
+    // Neither item has one: still none (all sync).
+    const none = moovOf(joinMp4s([allSync, allSync]).head);
+    expect(pictureStbl(none).type).toBe("stbl");
+    expect(syncSamples(none)).toBeNull();
   });
 });
