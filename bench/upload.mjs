@@ -1,4 +1,4 @@
-// `npm run bench:upload`: a 512 MiB file through the signed-URL upload path of
+// `npm run bench:upload`: a 1 GiB file (`--mib`) through the signed-URL upload path of
 // the dev server, against the same bytes PUT to a bare local HTTP sink in the
 // same run, and the dev server's memory growth while it streams.
 //
@@ -6,11 +6,11 @@
 //     `react-router dev` with the Worker in workerd, demo seed) on PORT 5176
 //     with its own state in .wrangler/bench-upload, and signs in as the demo
 //     member.
-//  2. Makes bench/results/upload-512m.bin once (a 1 MiB random block repeated;
+//  2. Makes bench/results/upload-<mib>m.bin once (a 1 MiB random block repeated;
 //     the first bytes are an MP4 `ftyp` box, so completion accepts it as
 //     video/mp4).
-//  3. Signed path: POST /api/uploads (512 MiB > 100 MB, so multipart, 16 MiB
-//     parts) → PUT every part to its signed URL, 2 at a time like the browser
+//  3. Signed path: POST /api/uploads (1 GiB > 100 MB, so multipart, 16 MiB
+//     parts) → PUT every part to its signed URL, 4 at a time like the browser
 //     client, each streamed from disk, ETag reported with POST
 //     /api/uploads/:id/parts → POST /api/uploads/:id/complete. Timed from the
 //     sign request to the complete answer.
@@ -25,12 +25,14 @@
 //     <= 64 MiB. The same samples give each process's CPU seconds (utime +
 //     stime) during the upload, to show where the time goes. Every completed
 //     video upload queues a probe job (ffprobe reads the file back through a
-//     signed GET URL); the script waits for it before the next round and
-//     reports its memory separately.
+//     signed GET URL); the script waits for it before the next round (asking
+//     again when the dev server answers that poll with a 5xx) and reports its
+//     memory separately.
 //
-// Flags: --rounds 2 (uploads per path), --json (writes
-// bench/results/upload.json), --keep-state (keep .wrangler/bench-upload at
-// the end; it holds every uploaded copy, ~0.5 GiB per round). Exits 0 when a
+// Flags: --rounds 2 (uploads per path), --mib 1024, --concurrency 4, --port
+// 5176 / --renderer-port (port + 1), --json (writes bench/results/upload.json),
+// --keep-state (keep .wrangler/bench-upload at the end; it holds every
+// uploaded copy, one file's size per round). Exits 0 when a
 // target is missed: it is a measurement; it exits 1 only when it could not
 // measure.
 import { randomBytes } from "node:crypto";
