@@ -8,14 +8,20 @@
 // durations, the moov in front, a clean decode. What it does not understand
 // goes to ffmpeg; an item that fails mid-stream fails the job and leaves no
 // uploaded file.
-import { execFile } from "node:child_process";
-import { open, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffprobeJson, type RunningRenderer, rendererRig, startRenderer } from "./test-support.ts";
-
-const run = promisify(execFile);
+import {
+  concatCopy,
+  decodesCleanly,
+  ffprobeJson,
+  packets,
+  pictures,
+  type RunningRenderer,
+  rendererRig,
+  startRenderer,
+  topBoxes,
+} from "./test-support.ts";
 
 /** H.264 with B-frames (veryfast, 2 B-frames, a keyframe a second) and AAC, each as long as asked; moov at the end. */
 const clip = (name: string, video: number, audio: number, tone: number, extra: string[] = []) => [
@@ -86,75 +92,7 @@ const render = (names: string[], out: string, base?: string) =>
     base,
   );
 
-type Packet = { pts: number; duration: number; hash: string };
-type Stream = { kind: string; timeBase: number; duration: number; packets: Packet[] };
-
-/** Every packet of every stream (ffprobe), with its time in seconds and an MD5 of its data. */
-async function packets(path: string): Promise<Stream[]> {
-  const { stdout } = await run(
-    "ffprobe",
-    ["-v", "error", "-show_packets", "-show_data_hash", "md5", "-show_streams", "-of", "json", path],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const probed = JSON.parse(stdout);
-  return probed.streams.map((s: any) => {
-    const [num, den] = String(s.time_base).split("/").map(Number);
-    const timeBase = num! / den!;
-    return {
-      kind: s.codec_type,
-      timeBase,
-      duration: Number(s.duration),
-      packets: probed.packets
-        .filter((p: any) => p.stream_index === s.index)
-        .map((p: any) => ({ pts: p.pts * timeBase, duration: p.duration * timeBase, hash: p.data_hash })),
-    };
-  });
-}
-
-/** The decoded pictures' MD5s in order, without their timestamps. */
-async function pictures(path: string): Promise<string[]> {
-  const { stdout } = await run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return stdout
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => line.split(",").at(-1)!.trim());
-}
-
-async function concat(names: string[], out: string, extra: string[] = []) {
-  const list = join(rig.dir, `${out}.txt`);
-  await writeFile(list, names.map((n) => `file '${join(rig.dir, n)}'\n`).join(""));
-  await run("ffmpeg", [
-    ...["-v", "error", "-y", ...extra, "-f", "concat", "-safe", "0", "-i", list],
-    ...["-c", "copy", "-movflags", "+faststart", join(rig.dir, out)],
-  ]);
-  return join(rig.dir, out);
-}
-
-/** The top-level box types at the start of a file. */
-async function topBoxes(path: string): Promise<string[]> {
-  const file = await open(path, "r");
-  try {
-    const types: string[] = [];
-    const head = Buffer.alloc(16);
-    const { size } = await file.stat();
-    for (let at = 0; at + 8 <= size; ) {
-      await file.read(head, 0, 16, at);
-      const length = head.readUInt32BE(0);
-      types.push(head.toString("latin1", 4, 8));
-      at += length === 1 ? Number(head.readBigUInt64BE(8)) : length;
-    }
-    return types;
-  } finally {
-    await file.close();
-  }
-}
-
-async function decodesCleanly(path: string) {
-  const { stderr } = await run("ffmpeg", ["-v", "error", "-xerror", "-i", path, "-f", "null", "-"]);
-  expect(stderr).toBe("");
-}
+const concat = (names: string[], out: string, extra: string[] = []) => concatCopy(rig.dir, names, out, extra);
 
 /** The render of `names` against ffmpeg's concat of the same files, as the header says. */
 async function sameAsFfmpeg(names: string[], out: string) {

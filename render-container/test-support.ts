@@ -3,14 +3,14 @@
 // URLs, and a receiver for progress callbacks. Not part of the image.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 const run = promisify(execFile);
 
@@ -409,4 +409,77 @@ export function rendererRig(
     if (rig.scratch) await rm(rig.scratch, { recursive: true, force: true });
   });
   return rig;
+}
+
+// What the box-level join's tests (box-join*.test.ts) compare between the output and ffmpeg's.
+
+export type Packet = { pts: number; duration: number; hash: string };
+export type Stream = { kind: string; timeBase: number; duration: number; packets: Packet[] };
+
+/** Every packet of every stream (ffprobe), with its time in seconds and an MD5 of its data. */
+export async function packets(path: string): Promise<Stream[]> {
+  const { stdout } = await run(
+    "ffprobe",
+    ["-v", "error", "-show_packets", "-show_data_hash", "md5", "-show_streams", "-of", "json", path],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const probed = JSON.parse(stdout);
+  return probed.streams.map((s: any) => {
+    const [num, den] = String(s.time_base).split("/").map(Number);
+    const timeBase = num! / den!;
+    return {
+      kind: s.codec_type,
+      timeBase,
+      duration: Number(s.duration),
+      packets: probed.packets
+        .filter((p: any) => p.stream_index === s.index)
+        .map((p: any) => ({ pts: p.pts * timeBase, duration: p.duration * timeBase, hash: p.data_hash })),
+    };
+  });
+}
+
+/** The decoded pictures' MD5s in order, without their timestamps. */
+export async function pictures(path: string): Promise<string[]> {
+  const { stdout } = await run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => line.split(",").at(-1)!.trim());
+}
+
+/** The top-level box types at the start of a file. */
+export async function topBoxes(path: string): Promise<string[]> {
+  const file = await open(path, "r");
+  try {
+    const types: string[] = [];
+    const head = Buffer.alloc(16);
+    const { size } = await file.stat();
+    for (let at = 0; at + 8 <= size; ) {
+      await file.read(head, 0, 16, at);
+      const length = head.readUInt32BE(0);
+      types.push(head.toString("latin1", 4, 8));
+      at += length === 1 ? Number(head.readBigUInt64BE(8)) : length;
+    }
+    return types;
+  } finally {
+    await file.close();
+  }
+}
+
+export async function decodesCleanly(path: string) {
+  const { stderr } = await run("ffmpeg", ["-v", "error", "-xerror", "-i", path, "-f", "null", "-"]);
+  expect(stderr).toBe("");
+}
+
+/** `ffmpeg -f concat -c copy -movflags +faststart` of `names` in `dir` into `out` there (the baseline). */
+export async function concatCopy(dir: string, names: string[], out: string, extra: string[] = []) {
+  const list = join(dir, `${out}.txt`);
+  await writeFile(list, names.map((n) => `file '${join(dir, n)}'\n`).join(""));
+  await run("ffmpeg", [
+    ...["-v", "error", "-y", ...extra, "-f", "concat", "-safe", "0", "-i", list],
+    ...["-c", "copy", "-movflags", "+faststart", join(dir, out)],
+  ]);
+  return join(dir, out);
 }

@@ -139,6 +139,10 @@ function readMovie(item: JoinItem): Movie {
   const duration = readField(moov, mvhd, 16, 24);
   if (!(scale > 0 && duration > 0)) throw new Unjoinable("a movie without a duration");
   const tracks = boxes.filter((b) => b.type === "trak").map((trak) => readTrack(moov, trak, scale));
+  // ffmpeg's join maps the picture first (stream 0); a file whose sound comes first is left to it.
+  const hdlr = child(moov, need(child(moov, tracks[0]?.trak ?? root, "mdia"), "mdia"), "hdlr");
+  if (!hdlr || moov.toString("latin1", hdlr.start + 16, hdlr.start + 20) !== "vide")
+    throw new Unjoinable("a first track that is not the picture");
   // The concat demuxer's item duration: the mvhd's, in microseconds (av_rescale rounds to nearest).
   return { item, scale, micros: Math.round((duration * 1e6) / scale), tracks };
 }
@@ -194,6 +198,8 @@ function joinTrack(movies: Movie[], k: number, starts: number[], payloadAt: numb
     order: [...first.tables.order],
   };
   if (withSync && !out.order.includes("stss")) out.order.splice(out.order.indexOf("stts") + 1, 0, "stss");
+  // A later item's composition offsets are written even when the first item had none (its offsets are 0).
+  if (withCtts && !out.order.includes("ctts")) out.order.splice(out.order.indexOf("stts") + 1, 0, "ctts");
   let previous = Number.NEGATIVE_INFINITY;
   let before = 0;
   let chunksBefore = 0;
