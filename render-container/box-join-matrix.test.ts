@@ -167,6 +167,22 @@ const rig = rendererRig(
             `hevc-${n + 1}.mp4`,
             { video, tone: 440 + 110 * n, x264: [...["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1"]] },
           ]),
+          ["k441-1.mp4", { video: 1, sampleRate: 44100 }],
+          ["k441-2.mp4", { video: 2.3, tone: 550, sampleRate: 44100 }],
+          ["k441-3.mp4", { video: 1.7, tone: 660, sampleRate: 44100 }],
+          ...[1, 2.2, 1.3].map((video, n): [string, Clip] => [
+            `mts-${n + 1}.mp4`,
+            {
+              video,
+              tone: 440 + 110 * n,
+              rate: ntsc,
+              extra: ["-movie_timescale", "600", "-video_track_timescale", "90000"],
+            },
+          ]),
+          ...[0.3, 0.2, 0.4, 0.3].map((video, n): [string, Clip] => [
+            `tiny-${n + 1}.mp4`,
+            { video, tone: 300 + 150 * n, rate: ntsc, audio: video + 0.05 },
+          ]),
           ["frag.mp4", { video: 1, extra: ["-movflags", "frag_keyframe+empty_moov"] }],
         ] as [string, Clip][]
       ).map(([name, c]) => make(clip(name, c))),
@@ -304,6 +320,12 @@ describe("box-level join against ffmpeg's concat: what it joins", { timeout: 60_
     ["negative composition offsets (ctts version 1)", ["neg-1.mp4", "neg-2.mp4", "neg-3.mp4"]],
     ["an all-keyframe item (no stss) beside ones with stss", ["nob-1.mp4", "nob-2.mp4", "intra.mp4"]],
     ["HEVC (hvc1)", ["hevc-1.mp4", "hevc-2.mp4", "hevc-3.mp4"]],
+    ["AAC at 44.1 kHz in every item", ["k441-1.mp4", "k441-2.mp4", "k441-3.mp4"]],
+    ["a movie timescale of 600 and a picture timescale of 90000", ["mts-1.mp4", "mts-2.mp4", "mts-3.mp4"]],
+    [
+      "twelve items of 0.2-0.4 s at 30000/1001 fps, audio longer than the picture",
+      [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4].map((n) => `tiny-${n}.mp4`),
+    ],
   ];
   for (const [what, names] of joins)
     it(what, async () => {
