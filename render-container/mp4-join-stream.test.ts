@@ -22,9 +22,10 @@ describe("the box-level join's upload body", { timeout: 30_000 }, () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "mp4-join-stream-test-"));
-    // Each payload well over a stream buffer (64 KiB), so reading ahead stays within one item.
+    // Each payload (~5-6 MB) well over what the body buffers (1 MiB each side of its PassThrough,
+    // plus the sockets'), so reading ahead stays within one item.
     await Promise.all(
-      names.map((name, i) => ffmpegIn(dir, testVideo(name, { seconds: 2 + i, size: "640x360", pattern: "testsrc2" }))),
+      names.map((name, i) => ffmpegIn(dir, testVideo(name, { seconds: 6 + i, size: "1280x720", pattern: "testsrc2" }))),
     );
     files = await serveFolder(dir);
   });

@@ -143,7 +143,9 @@ export function joinedBody(
   let failure: Error | null = null;
 
   function stream(): PassThrough {
-    const out = new PassThrough();
+    // 1 MiB, not the default 16 KiB: with 64 KiB socket reads a 16 KiB buffer paused and resumed
+    // every answer on every chunk; bench:render measured the join at 1.57x -> 0.88x (6 x 20 s).
+    const out = new PassThrough({ highWaterMark: 1 << 20 });
     const pending: Promise<Opened>[] = [];
     const start = (index: number) => {
       if (index >= sources.length || out.destroyed) return;

@@ -150,6 +150,8 @@ export async function download(
   }
   let received = 0;
   const counter = new Transform({
+    // As the box-level join's body (mp4-join-stream.ts): room for a few socket reads, no pause per chunk.
+    highWaterMark: 1 << 20,
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
       budget.used += chunk.length;
@@ -213,6 +215,8 @@ export async function upload(
   });
   let sent = 0;
   const counter = new Transform({
+    // As the box-level join's body (mp4-join-stream.ts): room for a few socket reads, no pause per chunk.
+    highWaterMark: 1 << 20,
     transform(chunk: Buffer, _encoding, done) {
       sent += chunk.length;
       options.onBytes?.(sent);
