@@ -1,5 +1,6 @@
 // The few ISO BMFF (MP4) box helpers the renderer's MP4 readers share
-// (mp4-probe.ts, mp4-join.ts): boxes found inside a buffer, and boxes made.
+// (mp4-probe.ts, mp4-join.ts): boxes found inside a buffer, an edit list's
+// entries, and boxes made.
 
 /** A box inside a buffer: its four-letter type and its bounds [start, end), header included. */
 export type Box = { type: string; start: number; end: number };
@@ -19,6 +20,25 @@ export function children(buffer: Buffer, from: number, to: number): Box[] {
 /** The first box of `type` inside `box`. */
 export const child = (buffer: Buffer, box: Box | undefined, type: string): Box | undefined =>
   box ? children(buffer, box.start + 8, box.end).find((b) => b.type === type) : undefined;
+
+/** One entry of an edit list (`elst`): its length in the movie's timescale, where it starts in the media (-1: empty), its rate (16.16). */
+export type Edit = { duration: number; mediaTime: number; rate: number };
+
+/** The entries of the `elst` box `elst` (version 0 or 1); null when they do not fit in it (a damaged box). */
+export function editEntries(buffer: Buffer, elst: Box): Edit[] | null {
+  const v1 = buffer[elst.start + 8] === 1;
+  const size = v1 ? 20 : 12;
+  const count = buffer.readUInt32BE(elst.start + 12);
+  if (elst.start + 16 + count * size > elst.end) return null;
+  return Array.from({ length: count }, (_, k) => {
+    const at = elst.start + 16 + k * size;
+    return {
+      duration: v1 ? Number(buffer.readBigUInt64BE(at)) : buffer.readUInt32BE(at),
+      mediaTime: v1 ? Number(buffer.readBigInt64BE(at + 8)) : buffer.readInt32BE(at + 4),
+      rate: buffer.readUInt32BE(at + (v1 ? 16 : 8)),
+    };
+  });
+}
 
 /** A box of `type` around `parts` (32-bit size). */
 export function boxOf(type: string, ...parts: Buffer[]): Buffer {

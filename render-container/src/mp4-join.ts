@@ -16,7 +16,7 @@
 // no later than the one before it starts one tick after it (ffmpeg's
 // "non-monotonous DTS" fix, e.g. each next item's AAC priming frame). The
 // edit list is the first item's, its duration the whole track's.
-import { type Box, boxOf, child, children } from "./mp4-box.ts";
+import { type Box, boxOf, child, children, editEntries } from "./mp4-box.ts";
 import { readTables, type Tables, Unjoinable, writeTables } from "./mp4-tables.ts";
 
 export { Unjoinable };
@@ -100,22 +100,12 @@ function readTrack(moov: Buffer, trak: Box, movieScale: number): Track {
   let edit: Track["edit"] = null;
   const edts = child(moov, trak, "edts");
   if (edts) {
-    const elst = need(known(moov, edts, new Set(["elst"]))[0], "elst");
-    const v1 = moov[elst.start + 8] === 1;
-    const size = v1 ? 20 : 12;
-    const count = moov.readUInt32BE(elst.start + 12);
-    if (elst.start + 16 + count * size > elst.end) throw new Unjoinable("a damaged elst");
-    const entry = (k: number) => {
-      const at = elst.start + 16 + k * size;
-      return {
-        duration: v1 ? Number(moov.readBigUInt64BE(at)) : moov.readUInt32BE(at),
-        mediaTime: v1 ? Number(moov.readBigInt64BE(at + 8)) : moov.readInt32BE(at + 4),
-        rate: moov.readUInt32BE(at + (v1 ? 16 : 8)),
-      };
-    };
+    const entries = editEntries(moov, need(known(moov, edts, new Set(["elst"]))[0], "elst"));
+    if (!entries) throw new Unjoinable("a damaged elst");
+    const count = entries.length;
     // One edit, after at most one empty one (a delayed start, as ffmpeg's concat writes it).
-    const empty = count === 2 ? entry(0) : null;
-    const main = count === 1 || count === 2 ? entry(count - 1) : null;
+    const empty = count === 2 ? entries[0]! : null;
+    const main = count === 1 || count === 2 ? entries[count - 1]! : null;
     if (!main || main.mediaTime < 0 || main.rate !== 0x0001_0000 || (empty && empty.mediaTime !== -1))
       throw new Unjoinable("an edit list other than one edit after at most one empty one");
     edit = { delay: empty?.duration ?? 0, entry: count - 1, duration: main.duration, mediaTime: main.mediaTime };

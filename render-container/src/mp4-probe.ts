@@ -8,7 +8,7 @@
 // else (another container, other track kinds, codecs MP4 does not carry,
 // an unreadable answer) returns null and the item is ffprobed as before.
 import { createHash } from "node:crypto";
-import { type Box, child, children } from "./mp4-box.ts";
+import { type Box, child, children, editEntries } from "./mp4-box.ts";
 
 export type Mp4Facts = {
   /** Everything a stream copy needs to be equal between items, as one string. */
@@ -165,15 +165,8 @@ function sampleEntryCore(buffer: Buffer, entry: Box, handler: string): Buffer[] 
 function editStarts(buffer: Buffer, edts: Box | undefined): Buffer {
   const elst = child(buffer, edts, "elst");
   if (!elst) return Buffer.alloc(0);
-  const v1 = buffer[elst.start + 8] === 1;
-  const count = buffer.readUInt32BE(elst.start + 12);
-  const entry = v1 ? 20 : 12;
-  const parts: Buffer[] = [];
-  for (let i = 0; i < count && elst.start + 16 + (i + 1) * entry <= elst.end; i++) {
-    const at = elst.start + 16 + i * entry + (v1 ? 8 : 4);
-    parts.push(buffer.subarray(at, elst.start + 16 + (i + 1) * entry));
-  }
-  return Buffer.concat([Buffer.from(String(count)), ...parts]);
+  const entries = editEntries(buffer, elst);
+  return Buffer.from(entries ? entries.map((e) => `${e.mediaTime}@${e.rate}`).join(",") : "damaged");
 }
 
 /** One track's facts; null for a track a plain stream copy of these items should not meet. */
