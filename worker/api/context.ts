@@ -15,6 +15,7 @@ import { Forbidden, Unauthenticated } from "../domain/errors";
 import { parse } from "../domain/validation";
 import { readDeviceToken } from "../security/device";
 import { readSessionUser, type SessionUser } from "../sessions";
+import { directUploadOrigin } from "../storage/direct-uploads";
 
 /** Every request: the session user may be absent (visitors). */
 export interface AppEnv {
@@ -38,7 +39,7 @@ export function callerOf(request: Request): Caller {
 
 /** Builds the per-request dependencies and reads the session user once. */
 export const withSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = makeDeps(c.env, new URL(c.req.url).origin);
+  const deps = makeDeps(c.env, new URL(c.req.url).origin, directUploadOrigin(c.req.raw));
   c.set("deps", deps);
   c.set("user", await readSessionUser(deps.db, deps.secret, c.req.raw));
   c.set("caller", callerOf(c.req.raw));

@@ -1,9 +1,13 @@
 // Development stand-in for R2's S3 endpoint: the signed URLs of
 // DevStorageSigner point here. The token is the authorisation (as a presigned
-// URL is); bytes stream between the request and the R2 binding.
+// URL is); bytes stream between the request and the R2 binding. Upload links
+// may come straight to workerd's own socket, another origin than the page's,
+// hence CORS as R2's bucket rule gives in production (../storage/direct-uploads.ts).
 
+import { cors } from "hono/cors";
 import { Conflict, Forbidden, Invalid, NotFound } from "../domain/errors";
 import { recordStoredPart, uploadTakingBytes } from "../domain/uploads/uploads";
+import { DIRECT_UPLOAD_CORS } from "../storage/direct-uploads";
 import { ATTACHMENT_TYPE, USER_CONTENT_HEADERS } from "../storage/served";
 import { DevStorageSigner } from "../storage/signer";
 import { type AppEnv, publicApi } from "./context";
@@ -15,6 +19,7 @@ function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
 }
 
 export const storage = publicApi()
+  .use("/storage/put/*", cors(DIRECT_UPLOAD_CORS))
   // A link writes only while its upload is pending, and a single upload's object only once: after
   // completion, refusal or abort it is dead, so what is served stays what complete checked (ADR 013).
   .put("/storage/put/:token", async (c) => {

@@ -14,8 +14,16 @@
 // from the client but not yet gone to workerd, the Node request is paused (TCP
 // then holds the client back), and resumed below LOW. The bytes and their
 // order are untouched; only the pace changes.
+//
+// Second duty, on the same wrapped `dispatchFetch`: every forwarded request
+// carries the origin of workerd's own entry socket in a header, so the
+// development signer points upload links there and their bytes skip this
+// process altogether (worker/storage/direct-uploads.ts, ADR 029). The pacing
+// above then only meets the bodies that still come this way.
+// DEV_UPLOADS_VIA_VITE=1 leaves the header out: uploads come through here as before.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Plugin, ViteDevServer } from "vite";
+import { DIRECT_UPLOAD_ORIGIN_HEADER } from "../storage/direct-uploads.ts";
 
 const HIGH = 2 * 1024 * 1024;
 const LOW = 512 * 1024;
@@ -41,6 +49,7 @@ const current = shared[STORE];
 /** PACED_BODIES_DEBUG=1 logs each paced body's pauses, to check the pacing works. */
 const debug = Boolean(process.env.PACED_BODIES_DEBUG);
 const PATCHED = Symbol.for("creator-platform.paced-bodies");
+const directUploads = !process.env.DEV_UPLOADS_VIA_VITE;
 
 /** A copy of `request` whose body pauses `req` while too much of it waits to be forwarded. */
 function paced(request: Request, req: NodeRequest): Request {
@@ -81,18 +90,24 @@ function paced(request: Request, req: NodeRequest): Request {
 
 type DispatchFetch = (input: unknown, init?: unknown) => Promise<unknown>;
 
+type Miniflare = { dispatchFetch: DispatchFetch; readonly ready: Promise<URL> } & Record<PropertyKey, unknown>;
+
 /** Wraps one Miniflare instance's `dispatchFetch` (an own property: a class field, not a method). */
-function pace(miniflare: { dispatchFetch: DispatchFetch } & Record<PropertyKey, unknown>) {
+function pace(miniflare: Miniflare) {
   if (miniflare[PATCHED]) return;
   miniflare[PATCHED] = true;
   const original = miniflare.dispatchFetch;
-  miniflare.dispatchFetch = (input, init) => {
+  miniflare.dispatchFetch = async (input, init) => {
     const req = current.getStore();
     const request = input as Request | null;
-    if (req && request && typeof request === "object" && "body" in request && request.body) {
-      return original(paced(request, req), init);
-    }
-    return original(input, init);
+    // Miniflare's own undici Request, not Node's global one: recognised by shape, not `instanceof`.
+    if (!request || typeof request.headers?.set !== "function") return original(input, init);
+    // Paced first, in this tick: the counting listener must see every chunk of the body.
+    const forwarded = req && request.body ? paced(request, req) : request;
+    // Whatever a client sent under this name is replaced: only this process knows the socket.
+    forwarded.headers.delete(DIRECT_UPLOAD_ORIGIN_HEADER);
+    if (directUploads) forwarded.headers.set(DIRECT_UPLOAD_ORIGIN_HEADER, new URL(await miniflare.ready).origin);
+    return original(forwarded, init);
   };
 }
 

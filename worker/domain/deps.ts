@@ -31,7 +31,8 @@ export interface Deps {
   now: () => number;
 }
 
-export function makeDeps(env: Env, origin: string): Deps {
+/** `devUploadOrigin`: see worker/storage/direct-uploads.ts (development only). */
+export function makeDeps(env: Env, origin: string, devUploadOrigin?: string): Deps {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set");
   const db = database(env.DB);
   let signer: Signer | undefined;
@@ -44,7 +45,7 @@ export function makeDeps(env: Env, origin: string): Deps {
     storage: {
       bucket: env.FILES,
       get signer() {
-        signer ??= storageSigner(env, origin);
+        signer ??= storageSigner(env, origin, devUploadOrigin);
         return signer;
       },
     },

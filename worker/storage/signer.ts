@@ -119,6 +119,8 @@ export class DevStorageSigner implements Signer {
     private readonly secret: string,
     private readonly origin: string,
     private readonly now: () => number = Date.now,
+    /** Where upload (PUT) links point: workerd's own socket under `npm start` (./direct-uploads.ts). */
+    private readonly uploadOrigin: string = origin,
   ) {}
 
   private async token(claims: TokenClaims) {
@@ -138,7 +140,7 @@ export class DevStorageSigner implements Signer {
       output: target.output,
     });
     const headers: Record<string, string> = target.part ? {} : { "content-type": target.contentType };
-    return { url: `${this.origin}/api/storage/put/${token}`, method: "PUT", headers };
+    return { url: `${this.uploadOrigin}/api/storage/put/${token}`, method: "PUT", headers };
   }
 
   async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
@@ -168,9 +170,10 @@ export class DevStorageSigner implements Signer {
 /**
  * Production signs against R2's S3 endpoint when its credentials are set;
  * development falls back to the Worker's own routes. `origin` is the app's
- * own origin, for the development URLs.
+ * own origin, for the development URLs; `devUploadOrigin`, when the dev server
+ * gave one, takes the development upload links straight to workerd.
  */
-export function storageSigner(env: Env, origin: string): Signer {
+export function storageSigner(env: Env, origin: string, devUploadOrigin?: string): Signer {
   if (env.R2_ACCOUNT_ID && env.R2_ACCESS_KEY_ID && env.R2_SECRET_ACCESS_KEY && env.R2_BUCKET_NAME) {
     return new R2PresignedSigner({
       accountId: env.R2_ACCOUNT_ID,
@@ -179,6 +182,6 @@ export function storageSigner(env: Env, origin: string): Signer {
       bucket: env.R2_BUCKET_NAME,
     });
   }
-  if (isDevelopment(env)) return new DevStorageSigner(env.SESSION_SECRET, origin);
+  if (isDevelopment(env)) return new DevStorageSigner(env.SESSION_SECRET, origin, Date.now, devUploadOrigin ?? origin);
   throw new Error("R2 S3 credentials are not set: production cannot sign storage URLs");
 }
