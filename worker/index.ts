@@ -14,18 +14,50 @@ import { requestContext } from "./request-context";
 import { runSweeps } from "./sweeps";
 import { drainUnreadBody } from "./unread-body";
 
-const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const developmentHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+let builtHandler: ReturnType<typeof createRequestHandler> | undefined;
 
-async function renderDocument(request: Request, env: Env, ctx: ExecutionContext, ride: RequestD1["ride"]) {
-  const deps = makeDeps(env, new URL(request.url).origin);
+/**
+ * React Router's request handler. Given the build as a function it derives its route table and
+ * static handler from it again on every request (what development needs: the build changes under
+ * it); the production build never changes, so it is derived once per isolate, at the first page
+ * (ADR 027: ~8% of the Worker's CPU for `/settings`).
+ */
+async function handleDocument(request: Request, context: RouterContextProvider) {
+  if (import.meta.env.DEV) return developmentHandler(request, context);
+  builtHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+  return builtHandler(request, context);
+}
+
+async function renderDocument(
+  request: Request,
+  origin: string,
+  env: Env,
+  ctx: ExecutionContext,
+  ride: RequestD1["ride"],
+) {
+  const deps = makeDeps(env, origin);
   const caller = callerOf(request);
   // The session is checked by D1 beside the page's own reads, not before them (ADR 024), in the same batch (ADR 027).
   // Not `{ ...deps }`: that would run its lazy getters (mail, payments) for every page.
   return renderForSession(request, { db: deps.db, secret: deps.secret, now: deps.now, ride }, (user) => {
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, deps, user, caller });
-    return handleDocument(request, context);
+    return handleDocument(request, context).then(inOnePiece);
   });
+}
+
+/**
+ * A page's HTML is sent as one body with its length instead of React's stream of chunks. No page
+ * streams data in later (no `<Await>`), and nothing leaves before D1 has confirmed the session
+ * anyway (ADR 024), so the whole page is ready at once; one piece costs the server (locally:
+ * workerd and `vite preview`'s relay) less per page than a chunked stream (ADR 027). Other bodies
+ * (files from resource routes) keep streaming.
+ */
+async function inOnePiece(response: Response): Promise<Response> {
+  if (!response.body || !response.headers.get("content-type")?.startsWith("text/html")) return response;
+  return new Response(await response.arrayBuffer(), response);
 }
 
 function isApi(pathname: string) {
@@ -35,7 +67,8 @@ function isApi(pathname: string) {
 async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   if (isCrossOriginWrite(request)) return crossOriginRefusal();
   // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
-  const edge = edgeCacheEntry(request);
+  const url = new URL(request.url);
+  const edge = edgeCacheEntry(request, url);
   if (edge) {
     const hit = await edgeCached(edge);
     if (hit) {
@@ -46,12 +79,12 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   }
   const d1 = requestD1(env, request, { counting: isDevelopment(env) });
   const scoped: Env = { ...env, DB: d1.db };
-  const response = isApi(new URL(request.url).pathname)
+  const response = isApi(url.pathname)
     ? await api.fetch(request, scoped, ctx)
-    : await renderDocument(request, scoped, ctx, d1.ride);
+    : await renderDocument(request, url.origin, scoped, ctx, d1.ride);
   const finished = d1.finish(response);
   // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
-  ctx.waitUntil(carryOutPurges(new URL(request.url).origin));
+  ctx.waitUntil(carryOutPurges(url.origin));
   return edge ? storeAtEdge(ctx, edge, finished) : finished;
 }
 

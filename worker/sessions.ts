@@ -7,7 +7,7 @@
 // claimed member while D1 confirms the session beside them. D1 stays the
 // authority: nothing is answered on a claim D1 has not confirmed
 // (`worker/http/page-session.ts`).
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, fillPlaceholders, gt, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "./db/client";
 import { sessions, type User, users } from "./db/schema";
 import { readCookie, serializeCookie } from "./http/cookies";
@@ -67,7 +67,7 @@ export async function lookupSession(db: Database, token: string, now = Date.now(
 }
 
 /** The statement behind `lookupSession` (by the token's SHA-256), for callers that batch it with their own reads. */
-export function sessionLookup(db: Database, idHash: string, now: number) {
+export function sessionLookup(db: Database, idHash: string | Placeholder, now: number | Placeholder) {
   return db
     .select({
       id: users.id,
@@ -79,7 +79,7 @@ export function sessionLookup(db: Database, idHash: string, now: number) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, typeof now === "number" ? new Date(now) : now)))
     .limit(1);
 }
 
@@ -88,9 +88,16 @@ export function sessionLookup(db: Database, idHash: string, now: number) {
  * (ADR 027); `sessionUserFrom` reads its row.
  */
 export async function sessionLookupStatement(db: Database, token: string, now: number): Promise<D1PreparedStatement> {
-  const query = sessionLookup(db, await sha256(token), now).toSQL();
-  return db.$client.prepare(query.sql).bind(...query.params);
+  lookupQuery ??= sessionLookup(db, sql.placeholder("idHash"), sql.placeholder("expiresAfter")).toSQL();
+  const params = fillPlaceholders(lookupQuery.params, {
+    idHash: await sha256(token),
+    expiresAfter: sessions.expiresAt.mapToDriverValue(new Date(now)),
+  });
+  return db.$client.prepare(lookupQuery.sql).bind(...params);
 }
+
+/** `sessionLookup`'s SQL, the same text for every request: drizzle builds it once per isolate (ADR 027). */
+let lookupQuery: { sql: string; params: unknown[] } | undefined;
 
 /** The member of a `sessionLookupStatement` row (null: no live session). */
 export function sessionUserFrom(row: Record<string, unknown> | null | undefined): SessionUser | null {

@@ -43,9 +43,8 @@ function matches(pattern: string, pathname: string) {
 }
 
 /** The page's cache entry when this request may be answered from (and stored in) the edge cache. */
-export function edgeCacheEntry(request: Request): { key: Request; ttl: number } | null {
+export function edgeCacheEntry(request: Request, url = new URL(request.url)): { key: Request; ttl: number } | null {
   if (request.method !== "GET") return null;
-  const url = new URL(request.url);
   if (url.search || readCookie(request, SESSION_COOKIE) || readCookie(request, THEME_COOKIE)) return null;
   const page = EDGE_PAGES.find((p) => matches(p.path, url.pathname));
   return page ? { key: cacheKey(url.origin, url.pathname), ttl: page.ttl } : null;
