@@ -14,6 +14,7 @@ import {
   liveItem,
   submitMemberItem,
 } from "../domain/auction/auction";
+import { watcherAnswer } from "../domain/auction/bid-item";
 import { makeOfferByClaim } from "../domain/auction/offers";
 import { makeDeps } from "../domain/deps";
 import { UpgradeRequired } from "../domain/errors";
@@ -24,11 +25,12 @@ const item = "/bid-items/:code{[A-Z0-9]+}";
 
 const gallery = publicApi()
   .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.var.deps) }))
-  // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket.
+  // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket;
+  // the client's answer refuses compression (ADR 028).
   .get(`${item}/live`, async (c) => {
     const live = await liveItem(c.var.deps, c.req.param("code"));
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new UpgradeRequired();
-    return live.fetch(c.req.raw);
+    return watcherAnswer(await live.fetch(c.req.raw));
   });
 
 /**

@@ -193,6 +193,23 @@ describe("live sockets", () => {
     expect(response.status).toBe(404);
   });
 
+  it("agree to no extension: a watcher offering permessage-deflate (as browsers do) is answered without it and gets its state", async () => {
+    const code = await createItem(3);
+    const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+      headers: { upgrade: "websocket", "sec-websocket-extensions": "permessage-deflate; client_max_window_bits" },
+    });
+    expect(response.status).toBe(101);
+    // The header workerd negotiates from (ADR 028) names no permessage-deflate setting to agree on.
+    expect(response.headers.get("sec-websocket-extensions") ?? "").not.toMatch(/permessage-deflate/i);
+    const ws = response.webSocket!;
+    const first = new Promise<ServerMessage>((resolve) =>
+      ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+    );
+    ws.accept();
+    expect((await first).item).toMatchObject({ shortCode: code, priceCents: 300 });
+    ws.close();
+  });
+
   it("answer a plain GET (no WebSocket upgrade) with a JSON 426 (issue 13 item 6)", async () => {
     const code = await createItem(3);
     const response = await call(`/api/bid-items/${code}/live`);

@@ -34,6 +34,28 @@ export type OfferOutcome =
 
 const WRITE_THROUGH_RETRY_MS = 5_000;
 
+/**
+ * The watcher's upgrade answer agrees to no WebSocket extension (ADR 028, "Compression"). workerd
+ * negotiates `Sec-WebSocket-Extensions` itself (MANUAL mode): a header on the Worker's 101 is the
+ * server's own configuration, and one that names no permessage-deflate setting leaves nothing to
+ * agree on, so the handshake answer carries no extension at all. (The documented "empty string"
+ * reads as no header, and workerd then agrees to whatever the client offered, as browsers always
+ * offer permessage-deflate.) Without it every state frame was deflated once per socket, each
+ * socket kept a zlib context, and every receiver inflated it: for 5,000 watchers of one item
+ * that was the larger part of a fan-out's CPU time, to save ~100 bytes a frame.
+ */
+const NO_EXTENSIONS = "none";
+
+/** The object's answer to a watcher, as the Worker gives it to the client: the same socket, no compression. */
+export function watcherAnswer(answer: Response): Response {
+  if (!answer.webSocket) return answer;
+  return new Response(null, {
+    status: 101,
+    webSocket: answer.webSocket,
+    headers: { "Sec-WebSocket-Extensions": NO_EXTENSIONS },
+  });
+}
+
 /** The item as the object's SQLite holds it, columns read under the protocol's names. */
 type ItemRow = ItemState & { dirty: number };
 const ITEM_COLUMNS =
