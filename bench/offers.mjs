@@ -43,7 +43,10 @@
 //     offer's answer − half the median of 9 no-op round trips measured just
 //     before (the object commits, answers, then broadcasts). From sending the
 //     offer (an upper bound) and from its answer are printed too. Targets:
-//     every watcher reached within 30 s, p99 <= 300 ms. Beside it (not
+//     every watcher reached within 30 s, p99 <= 300 ms. The CPU time each
+//     process spent from sending the offer to the last receipt (/proc:
+//     workerd, the `vite preview` relay, the bench client; steadier than
+//     latency on a shared machine) is printed with it. Beside it (not
 //     instead of it): --direct repeats the fan-out with the watchers on
 //     workerd's own socket (no `vite preview` relay), --floor against a bare
 //     Node WebSocket server with no Worker (the machine's floor).
@@ -404,10 +407,11 @@ async function noopRoundTripMs(roundTrip) {
   );
 }
 
-async function fanOut(code, bidder, watcherBase = BASE) {
+async function fanOut(code, bidder, group, watcherBase = BASE) {
   return measureFanOut({
     label: `item ${code} at ${watcherBase}`,
     watcherBase,
+    group,
     livePath: `/api/bid-items/${code}/live`,
     roundTrip: () => request(`/api/dev/bid-items/${code}/ping`, { method: "POST", cookie: bidder.cookie }),
     offer: (cents) =>
@@ -437,6 +441,7 @@ async function floorFanOut() {
     return await measureFanOut({
       label: "a bare Node WebSocket server (the floor)",
       watcherBase: base,
+      group: server.pid,
       livePath: "/live",
       roundTrip: () => fetch(`${base}/ping`, { method: "POST" }).then((r) => r.text()),
       offer: async (cents) => {
@@ -469,7 +474,7 @@ server.listen(0, "127.0.0.1", () => console.log("floor listening on " + server.a
 `;
 
 /** Opens the watchers, sends one offer, and times each watcher's receipt of it (see the header, step 5). */
-async function measureFanOut({ label, watcherBase, livePath, roundTrip, offer }) {
+async function measureFanOut({ label, watcherBase, group, livePath, roundTrip, offer }) {
   console.log(`bench/offers: opening ${WATCHERS} watchers of ${label} ...`);
   const openStart = performance.now();
   const watchers = await pool(
@@ -483,12 +488,17 @@ async function measureFanOut({ label, watcherBase, livePath, roundTrip, offer })
   for (const w of watchers) w.needle = `"priceCents":${cents},`;
   await sleep(500); // let the last handshakes settle
   const rttMs = await noopRoundTripMs(roundTrip);
+  const cpuBefore = { ...groupCpuMs(group), "bench client": clientCpuMs() };
   const sent = performance.now();
   const answer = await offer(cents);
   const answered = performance.now();
   const committed = Math.max(sent, answered - rttMs / 2);
   const deadline = sent + FANOUT_TIMEOUT_MS;
   while (watchers.some((w) => w.reachedAt === null) && performance.now() < deadline) await sleep(20);
+  const cpuAfter = { ...groupCpuMs(group), "bench client": clientCpuMs() };
+  const cpuMs = Object.fromEntries(
+    Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]),
+  );
   const reached = watchers.filter((w) => w.reachedAt !== null);
   const from = (origin) => reached.map((w) => w.reachedAt - origin).sort((a, b) => a - b);
   const stats = (sorted) =>
@@ -504,6 +514,7 @@ async function measureFanOut({ label, watcherBase, livePath, roundTrip, offer })
     offerAnswerMs: answered - sent,
     noopRoundTripMs: rttMs,
     reached: reached.length,
+    cpuMs,
     ...stats(from(committed)),
     fromSend: stats(from(sent)),
     fromAnswer: stats(from(answered)),
@@ -523,6 +534,50 @@ async function galleryPrice(code, cents) {
   }
 }
 
+/** The processes of a process group (Linux: /proc): pid, command name, CPU time so far (ms) and the command line. */
+function groupProcesses(groupPid) {
+  const found = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== groupPid) continue;
+      found.push({
+        pid,
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+        // utime + stime, in clock ticks of 10 ms (USER_HZ = 100 on Linux)
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+        command: readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "),
+      });
+    } catch {}
+  }
+  return found;
+}
+
+/** CPU time so far (ms) of the group's processes, summed by role: workerd, the `vite preview` relay, the renderer, the rest. */
+function groupCpuMs(groupPid) {
+  const byRole = {};
+  for (const p of groupProcesses(groupPid)) {
+    const role =
+      p.comm === "workerd"
+        ? "workerd"
+        : p.command.includes("vite preview")
+          ? "vite preview (relay)"
+          : p.command.includes("render-container")
+            ? "renderer"
+            : p.pid === String(groupPid) && p.command.includes("--input-type=module")
+              ? "floor server"
+              : "other";
+    byRole[role] = (byRole[role] ?? 0) + p.cpuMs;
+  }
+  return byRole;
+}
+
+function clientCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /**
  * The app's Worker without `vite preview` in front: the listening socket of the workerd process
  * of the app's process group that answers `/api/session` (Linux: /proc). `vite preview` relays
@@ -531,18 +586,8 @@ async function galleryPrice(code, cents) {
  */
 async function workerdBase(groupPid) {
   const ports = new Set();
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const [comm, rest] = [
-      stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
-      stat.slice(stat.lastIndexOf(")") + 2),
-    ];
-    if (comm !== "workerd" || Number(rest.split(" ")[2]) !== groupPid) continue;
+  for (const { pid, comm } of groupProcesses(groupPid)) {
+    if (comm !== "workerd") continue;
     const inodes = new Set();
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {
       try {
@@ -662,9 +707,9 @@ async function main() {
   const offerSamples = phases.filter((p) => p.kind === "offers").flatMap((p) => p.samples);
   const check = checkOffers(offerSamples, group.offers, gallery.cents);
   // The direct run first (its socket is found while workerd is idle), then the one the target is for.
-  const direct = WATCHERS > 0 && DIRECT ? await fanOut(code, bidders[0], await workerdBase(app.pid)) : null;
+  const direct = WATCHERS > 0 && DIRECT ? await fanOut(code, bidders[0], app.pid, await workerdBase(app.pid)) : null;
   if (direct) await sleep(5000); // let the closed sockets go before opening the next 5,000
-  const fanout = WATCHERS > 0 ? await fanOut(code, bidders[0]) : null;
+  const fanout = WATCHERS > 0 ? await fanOut(code, bidders[0], app.pid) : null;
   if (fanout && FLOOR) await sleep(5000);
   const floor = WATCHERS > 0 && FLOOR ? await floorFanOut() : null;
 
@@ -739,6 +784,12 @@ async function main() {
         ["sending the offer (upper bound)", ms(run.fromSend.p50), ms(run.fromSend.p99), ms(run.fromSend.max)],
         ["the offer's answer", ms(run.fromAnswer.p50), ms(run.fromAnswer.p99), ms(run.fromAnswer.max)],
       ]),
+    );
+    const cpu = Object.entries(run.cpuMs).filter(([, v]) => v > 0);
+    console.log(
+      `CPU time from sending the offer to the last receipt (/proc; steadier than latency on a loaded machine): ${cpu
+        .map(([name, v]) => `${name} ${fmt(v, 0)} ms`)
+        .join(", ")}; ${fmt(cpu.reduce((sum, [, v]) => sum + v, 0) / run.watchers / 0.001, 0)} µs per watcher in all.`,
     );
   }
   if (check.unexpectedExamples.length)
