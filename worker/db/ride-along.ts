@@ -109,12 +109,18 @@ function rawIsExact(names: string[], sql: string) {
   return names.length === selectColumnCount(sql);
 }
 
+const LIST_END = /\s+(?:from|where|group|having|window|order|limit|union|intersect|except)\b/iy;
+
+// Sticky: tried at one position of the text, without copying the rest of it for every space of the list.
+function listEndsAt(text: string, at: number) {
+  LIST_END.lastIndex = at;
+  return LIST_END.test(text);
+}
+
 /**
  * How many columns a SELECT answers: the items of its outermost select list (undefined when
  * that cannot be told from the text, e.g. `*`). Quotes, brackets and parentheses are skipped.
  */
-const LIST_END = /^\s+(?:from|where|group|having|window|order|limit|union|intersect|except)\b/i;
-
 export function selectColumnCount(sql: string): number | undefined {
   const text = sql.trim();
   const head = /^select\s+(?:distinct\s+|all\s+)?/i.exec(text);
@@ -135,7 +141,7 @@ export function selectColumnCount(sql: string): number | undefined {
     if (c === "(") depth++;
     else if (c === ")") depth--;
     else if (depth === 0 && c === ",") items++;
-    else if (depth === 0 && /\s/.test(c) && LIST_END.test(text.slice(i))) break;
+    else if (depth === 0 && /\s/.test(c) && listEndsAt(text, i)) break;
     if (depth < 0) return undefined;
   }
   const list = text.slice(start, i).trim();
