@@ -23,10 +23,15 @@
 //     of the same build, gzip KiB; target <= 500, issue 9).
 //
 // Flags: --n 300 (requests per URL), --warmup 20, --json (writes
-// bench/results/pages.json), --no-cookie. Exits 0 when a target is missed:
+// bench/results/pages.json), --no-cookie, --cpu (beside the latency, the
+// CPU each request cost the server's workerd and `vite preview` processes:
+// the sum over their threads of /proc/<pid>/task/*/schedstat, read before
+// and after each request outside its timed window; steadier than latency on
+// a loaded machine, ADR 027; the figure and the targets stay the latency's).
+// Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -65,6 +70,7 @@ const N = flags.int("n", 300);
 const WARMUP = flags.int("warmup", 20);
 const JSON_OUT = flags.has("json");
 const COOKIE = flags.has("no-cookie") ? null : "sid=bench-stale-session-0000000000";
+const CPU = flags.has("cpu");
 
 // ---------------------------------------------------------------- helpers
 
@@ -115,6 +121,34 @@ async function timed(path, options) {
   return performance.now() - start;
 }
 
+// ---------------------------------------------------------------- CPU per request (--cpu)
+
+/** The app group's workerd and `vite preview` processes (by their command lines). */
+function serverProcesses(groupPid) {
+  const rows = execFileSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m) => m && Number(m[2]) === groupPid);
+  const find = (test) => rows.find((m) => test(m[3]))?.[1];
+  const workerd = find((args) => args.includes("workerd") && args.includes(" serve"));
+  const vite = find((args) => args.includes("vite") && args.includes(" preview"));
+  if (!workerd || !vite) throw new Error("--cpu: could not find the app's workerd and vite preview processes");
+  return { workerd, vite };
+}
+
+/** CPU milliseconds a process has used so far, all its threads. */
+function cpuMs(pid) {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ns / 1e6;
+}
+
 function shuffle(items) {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
@@ -125,6 +159,7 @@ function shuffle(items) {
 }
 
 const kb = (bytes) => bytes / 1024;
+const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
 
 // ---------------------------------------------------------------- JS weight
 
@@ -231,7 +266,7 @@ const PUBLIC = new Set([
 
 async function main() {
   // The seed only has to stay out of the measurements: wait for it, but not for long.
-  await startApp(TAG, {
+  const app = await startApp(TAG, {
     preview: true,
     port: APP.port,
     rendererPort: APP.rendererPort,
@@ -271,9 +306,27 @@ async function main() {
 
   console.log(`bench/pages: measuring ${N} sequential requests each, interleaved ...`);
   const samples = new Map(targets.map((t) => [t.path, []]));
+  const server = CPU ? serverProcesses(app.pid) : null;
+  const cpu = new Map(targets.map((t) => [t.path, { workerd: [], vite: [] }]));
   for (let i = 0; i < N; i++) {
-    for (const t of shuffle(targets)) samples.get(t.path).push(await timed(t.path, t));
+    for (const t of shuffle(targets)) {
+      if (!server) {
+        samples.get(t.path).push(await timed(t.path, t));
+        continue;
+      }
+      const workerd = cpuMs(server.workerd);
+      const vite = cpuMs(server.vite);
+      samples.get(t.path).push(await timed(t.path, t));
+      cpu.get(t.path).workerd.push(cpuMs(server.workerd) - workerd);
+      cpu.get(t.path).vite.push(cpuMs(server.vite) - vite);
+    }
   }
+  const cpuStats = server
+    ? targets.map((t) => {
+        const { workerd, vite } = cpu.get(t.path);
+        return { name: t.name, path: t.path, workerdP50: median(workerd), viteP50: median(vite) };
+      })
+    : null;
 
   const stats = targets.map((t) => {
     const sorted = samples.get(t.path).sort((a, b) => a - b);
@@ -329,6 +382,17 @@ async function main() {
       ]),
     ]),
   );
+  if (cpuStats) {
+    const asset = cpuStats[3];
+    console.log("");
+    console.log("Server CPU per request (ms, p50 of each request's own; --cpu)");
+    console.log(
+      table([
+        ["URL", "workerd", "vite preview", "workerd / asset"],
+        ...cpuStats.map((c) => [c.name, fmt(c.workerdP50), fmt(c.viteP50), fmt(c.workerdP50 / asset.workerdP50)]),
+      ]),
+    );
+  }
   console.log("");
   console.log(`Landing page JS (${js.modules.length} modules, gzip level 9)`);
   console.log(
@@ -392,6 +456,7 @@ async function main() {
       asset,
       latencyMs: stats,
       ratios,
+      ...(cpuStats ? { cpuMsPerRequest: cpuStats } : {}),
       js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
       pages,
       worker,
