@@ -55,15 +55,18 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 // The dev server's memory while a large upload streams through it (issue 14 item 5, ADR 029):
-// every chunk of a request body becomes short-lived garbage in workerd (the storage route and
-// miniflare's R2 simulator run as JS streams there), and V8 lets each isolate's young generation
-// grow to 16 MiB semi-spaces before collecting it, then keeps that high-water mark. 2 MiB
-// semi-spaces collect sooner: workerd's V8 heap grew +72 MiB during a 1 GiB upload, +5 with the
-// flag. Development server only (miniflare passes MINIFLARE_WORKERD_V8_FLAGS to workerd); a
-// semi-space size already set there wins.
-const WORKERD_SEMI_SPACE = "--max-semi-space-size=2";
+// every chunk of a request body becomes short-lived garbage in workerd (miniflare's R2 simulator
+// runs as JS streams there). V8 lets each isolate's young generation grow to 16 MiB semi-spaces
+// before collecting it, then keeps that high-water mark: 2 MiB semi-spaces collect sooner (workerd's
+// V8 heap +72 MiB during a 1 GiB upload, +5 with the flag). What a scavenge promotes then waits for
+// a full collection, which V8 first starts at a generous old-generation limit; a 2 MiB initial
+// limit starts it sooner, and later limits follow the live size (workerd +70–89 MiB → +53–56 for
+// the first 1 GiB, no measurable CPU cost). Development server only (miniflare passes
+// MINIFLARE_WORKERD_V8_FLAGS to workerd); a flag already set there wins.
+const WORKERD_V8_FLAGS = ["--max-semi-space-size=2", "--initial-old-space-size=2"];
 function workerdV8Flags(flags = "") {
-  return flags.includes("--max-semi-space-size") ? flags : `${flags} ${WORKERD_SEMI_SPACE}`.trim();
+  const missing = WORKERD_V8_FLAGS.filter((flag) => !flags.includes(flag.split("=")[0]));
+  return [flags, ...missing].join(" ").trim();
 }
 
 async function waitFor(url, timeoutMs = 120_000) {
