@@ -159,7 +159,11 @@ function shuffle(items) {
 }
 
 const kb = (bytes) => bytes / 1024;
-const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 // ---------------------------------------------------------------- JS weight
 
