@@ -4,7 +4,7 @@
 // results file). Each script keeps what it measures; this file only the
 // machinery around it.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -226,6 +226,29 @@ export async function runBench(
     await stop();
   }
   process.exit(failed ? 1 : 0);
+}
+
+/**
+ * The processes of a process group (Linux: /proc): pid, command name, CPU time so far (ms, utime +
+ * stime in clock ticks of 10 ms, USER_HZ = 100) and the command line (arguments joined by spaces).
+ */
+export function groupProcesses(groupPid) {
+  const found = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // state ppid pgrp …
+      if (Number(fields[2]) !== groupPid) continue;
+      found.push({
+        pid: Number(entry),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+        command: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).join(" "),
+      });
+    } catch {} // gone meanwhile
+  }
+  return found;
 }
 
 /** Runs a command to its end; rejects with its stderr unless it exits 0. `sampleHwm`: also its peak RSS (VmHWM, bytes), sampled every 10 ms. */

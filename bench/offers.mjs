@@ -65,6 +65,7 @@ import {
   apiClient,
   appPlace,
   fmt,
+  groupProcesses,
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
@@ -534,26 +535,6 @@ async function galleryPrice(code, cents) {
   }
 }
 
-/** The processes of a process group (Linux: /proc): pid, command name, CPU time so far (ms) and the command line. */
-function groupProcesses(groupPid) {
-  const found = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== groupPid) continue;
-      found.push({
-        pid,
-        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
-        // utime + stime, in clock ticks of 10 ms (USER_HZ = 100 on Linux)
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
-        command: readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "),
-      });
-    } catch {}
-  }
-  return found;
-}
-
 /** CPU time so far (ms) of the group's processes, summed by role: workerd, the `vite preview` relay, the renderer, the rest. */
 function groupCpuMs(groupPid) {
   const byRole = {};
@@ -565,7 +546,7 @@ function groupCpuMs(groupPid) {
           ? "vite preview (relay)"
           : p.command.includes("render-container")
             ? "renderer"
-            : p.pid === String(groupPid) && p.command.includes("--input-type=module")
+            : p.pid === groupPid && p.command.includes("--input-type=module")
               ? "floor server"
               : "other";
     byRole[role] = (byRole[role] ?? 0) + p.cpuMs;

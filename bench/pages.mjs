@@ -39,6 +39,7 @@ import { gzipSync } from "node:zlib";
 import {
   appPlace,
   fmt,
+  groupProcesses,
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
@@ -125,11 +126,8 @@ async function timed(path, options) {
 
 /** The app group's workerd and `vite preview` processes (by their command lines). */
 function serverProcesses(groupPid) {
-  const rows = execFileSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
-    .filter((m) => m && Number(m[2]) === groupPid);
-  const find = (test) => rows.find((m) => test(m[3]))?.[1];
+  const group = groupProcesses(groupPid);
+  const find = (test) => group.find((p) => test(p.command))?.pid;
   const workerd = find((args) => args.includes("workerd") && args.includes(" serve"));
   const vite = find((args) => args.includes("vite") && args.includes(" preview"));
   if (!workerd || !vite) throw new Error("--cpu: could not find the app's workerd and vite preview processes");
@@ -159,7 +157,8 @@ function shuffle(items) {
 }
 
 const kb = (bytes) => bytes / 1024;
-const median = (values) =>
+// Nearest-rank, as the latency's p50 (lib's `median` averages the two middle values).
+const p50 = (values) =>
   percentile(
     [...values].sort((a, b) => a - b),
     50,
@@ -328,7 +327,7 @@ async function main() {
   const cpuStats = server
     ? targets.map((t) => {
         const { workerd, vite } = cpu.get(t.path);
-        return { name: t.name, path: t.path, workerdP50: median(workerd), viteP50: median(vite) };
+        return { name: t.name, path: t.path, workerdP50: p50(workerd), viteP50: p50(vite) };
       })
     : null;
 

@@ -42,7 +42,6 @@ import {
   existsSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   readSync,
   rmSync,
@@ -54,6 +53,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
   apiClient,
+  groupProcesses,
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
@@ -102,31 +102,6 @@ const fmt = (n, digits = 1) => n.toFixed(digits); // one decimal unless told
 
 // ---------------------------------------------------------------- process memory
 
-/** pid → { pgrp, comm } for every process, from /proc/<pid>/stat. */
-function processesInGroup(pgid) {
-  const found = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // state ppid pgrp …
-      if (Number(rest[2]) === pgid) found.push(Number(entry));
-    } catch {} // gone meanwhile
-  }
-  return found;
-}
-
-/** utime + stime of a process, seconds (/proc/<pid>/stat fields 14 and 15, USER_HZ = 100). */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(rest[11]) + Number(rest[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 function rssKiB(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -164,12 +139,12 @@ function sampleGroup(pgid) {
   const perProcess = {};
   const cpu = {};
   let total = 0;
-  for (const pid of processesInGroup(pgid)) {
+  for (const { pid, cpuMs } of groupProcesses(pgid)) {
     const kib = rssKiB(pid);
     if (!kib) continue;
     const name = processName(pid);
     perProcess[name] = (perProcess[name] ?? 0) + kib / 1024;
-    cpu[name] = (cpu[name] ?? 0) + cpuSeconds(pid);
+    cpu[name] = (cpu[name] ?? 0) + cpuMs / 1000;
     total += kib / 1024;
   }
   return { t: performance.now(), total, perProcess, cpu };
