@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
@@ -59,13 +58,6 @@ export default defineConfig({
       },
     ],
   },
-  server: {
-    port: Number(process.env.PORT ?? 5173),
-    strictPort: true,
-    // The local D1/R2 state is not source. Every D1 statement writes its SQLite WAL there, and a watcher
-    // that sees it works in Node for each one: ~1.2 ms of CPU per round trip in `vite preview` too
-    // (React Router's plugin runs a dev server as its child compiler there, with this watcher; ADR 027).
-    watch: { ignored: ["**/.wrangler/**", ...(persistTo ? [`${resolve(persistTo)}/**`] : [])] },
-  },
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 5173), strictPort: true },
 });
