@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
+import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
 
 // PERSIST_TO lets the e2e suite and benchmarks keep their own local D1/R2
 // state apart from a developer's `.wrangler/state`.
@@ -13,6 +14,8 @@ export default defineConfig({
   plugins: [
     // Before cloudflare(): uploads reach workerd at the pace it takes them (ADR 019).
     pacedRequestBodies(),
+    // Before cloudflare(): the app's WebSockets are piped to workerd, not relayed frame by frame (ADR 028).
+    webSocketPipe(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: persistTo ? { path: persistTo } : true,

@@ -32,8 +32,13 @@ export default defineConfig(async () => {
             // workerd tests with real D1/R2/DOs: 5 s is too tight on a loaded 2-core machine.
             testTimeout: 30_000,
             include: ["worker/**/*.test.ts", "app/**/*.test.ts"],
+            exclude: ["worker/dev/**"],
             setupFiles: ["./tests/setup/apply-migrations.ts"],
           },
+        },
+        {
+          // The dev and preview servers' own plugins (worker/dev), in Node as Vite runs them.
+          test: { name: "dev-server", include: ["worker/dev/**/*.test.ts"], environment: "node" },
         },
         {
           // The renderer's HTTP server with the real ffmpeg, as a Node process.
