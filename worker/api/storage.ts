@@ -1,6 +1,6 @@
 // Development stand-in for R2's S3 endpoint: the signed URLs of
 // DevStorageSigner point here. The token is the authorisation (as a presigned
-// URL is); bytes stream between the request and the R2 binding. Upload links
+// URL is); bytes stream between the request and the R2 binding (downloads a slice at a time, ../storage/sliced-reads.ts). Upload links
 // may come straight to workerd's own socket, another origin than the page's,
 // hence CORS as R2's bucket rule gives in production (../storage/direct-uploads.ts).
 
@@ -10,6 +10,7 @@ import { recordStoredPart, uploadTakingBytes } from "../domain/uploads/uploads";
 import { DIRECT_UPLOAD_CORS } from "../storage/direct-uploads";
 import { ATTACHMENT_TYPE, USER_CONTENT_HEADERS } from "../storage/served";
 import { DevStorageSigner } from "../storage/signer";
+import { parseRange, slicedBody } from "../storage/sliced-reads";
 import { type AppEnv, publicApi } from "./context";
 
 function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
@@ -63,7 +64,8 @@ export const storage = publicApi()
   .get("/storage/get/:token", async (c) => {
     const claims = await devSigner(c).verify(c.req.param("token"), "get");
     if (!claims) throw new Forbidden("Download link is invalid or has expired.");
-    const object = await c.get("deps").storage.bucket.get(claims.key, { range: c.req.raw.headers });
+    const { bucket } = c.get("deps").storage;
+    const object = await bucket.head(claims.key);
     if (!object) throw new NotFound();
     // The stored metadata is the uploader's claim: never served. The signed claims say what to serve.
     const headers = new Headers(USER_CONTENT_HEADERS);
@@ -72,14 +74,15 @@ export const storage = publicApi()
     headers.set("etag", object.httpEtag);
     headers.set("accept-ranges", "bytes");
     headers.set("cache-control", "private, max-age=300");
-    const range = object.range as { offset?: number; length?: number } | undefined;
-    if (range && c.req.header("range")) {
-      const offset = range.offset ?? 0;
-      const length = range.length ?? object.size - offset;
-      headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
-      headers.set("content-length", String(length));
-      return new Response((object as R2ObjectBody).body, { status: 206, headers });
+    const range = parseRange(c.req.header("range"), object.size);
+    if (range === "unsatisfiable") {
+      headers.set("content-range", `bytes */${object.size}`);
+      return new Response(null, { status: 416, headers });
     }
-    headers.set("content-length", String(object.size));
-    return new Response((object as R2ObjectBody).body, { status: 200, headers });
+    const { offset, length } = range ?? { offset: 0, length: object.size };
+    if (range) headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set("content-length", String(length));
+    // Read a slice at a time as the reader takes them: never the whole object ahead of it (sliced-reads.ts).
+    const body = slicedBody(bucket, claims.key, object.etag, offset, length);
+    return new Response(body, { status: range ? 206 : 200, headers });
   });
