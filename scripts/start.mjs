@@ -114,7 +114,15 @@ start("renderer", node, ["render-container/server.ts"], {
 });
 
 if (preview) {
-  start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], appEnv);
+  // The production build runs as production does: no trace collector inside workerd. Since this
+  // wrangler, a local server streams every Worker invocation's spans to a collector worker in the
+  // same workerd for the local explorer (X_LOCAL_OBSERVABILITY); production's traces leave the
+  // Worker's process. It cost a D1-reading page ~1-2 ms of workerd CPU (ADR 027). `npm start`
+  // (development) keeps it; X_LOCAL_OBSERVABILITY=true turns it back on here.
+  start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], {
+    ...appEnv,
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+  });
 } else {
   start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], {
     ...appEnv,
