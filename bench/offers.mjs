@@ -45,7 +45,7 @@
 //     offer (an upper bound) and from its answer are printed too. Targets:
 //     every watcher reached within 30 s, p99 <= 300 ms. The CPU time each
 //     process spent from sending the offer to the last receipt (/proc:
-//     workerd, the `vite preview` relay, the bench client; steadier than
+//     workerd, `vite preview`'s WebSocket pipe, the bench client; steadier than
 //     latency on a shared machine) is printed with it. Beside it (not
 //     instead of it): --direct repeats the fan-out with the watchers on
 //     workerd's own socket (no `vite preview` relay), --floor against a bare
@@ -561,9 +561,10 @@ function clientCpuMs() {
 
 /**
  * The app's Worker without `vite preview` in front: the listening socket of the workerd process
- * of the app's process group that answers `/api/session` (Linux: /proc). `vite preview` relays
- * every WebSocket frame through Node; production has no such relay, so `--direct` runs the
- * fan-out a second time with the watchers connected here (the offer still goes through vite).
+ * of the app's process group that answers `/api/session` (Linux: /proc). `vite preview` pipes
+ * every WebSocket's bytes through Node (worker/dev/websocket-pipe.ts; DEV_WEBSOCKET_RELAY=1: the
+ * Cloudflare plugin's message relay); production has neither, so `--direct` runs the fan-out a
+ * second time with the watchers connected here (the offer still goes through vite).
  */
 async function workerdBase(groupPid) {
   const ports = new Set();
