@@ -119,6 +119,24 @@ describe("navigation by role", () => {
     const adminLinks = links(await html(await call("/contact", { cookie: member.cookie })));
     expect(adminLinks.slice(-4)).toEqual(["FarmerTv", "CreateBid", "Admin", "Log Out"]);
   });
+
+  it("marks the current page's link, and only it, in any letter case", async () => {
+    const current = (page: string) =>
+      [...[...page.matchAll(/<nav[\s\S]*?<\/nav>/g)][0]![0].matchAll(/<a [^>]*>[^<]*<\/a>/g)]
+        .map(([a]) => a)
+        .filter((a) => a.includes('aria-current="page"'));
+    const member = await signUp();
+    const settings = current(await html(await call("/settings", { cookie: member.cookie })));
+    expect(settings).toHaveLength(1);
+    expect(settings[0]).toMatch(/href="\/settings"/);
+    expect(settings[0]).toMatch(/class="active"/);
+    expect(current(await html(await call("/contact", { cookie: member.cookie })))).toEqual([]);
+
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
+    // The seed's link is /createbid; the route answers /createBid too (see "guards").
+    const createBid = current(await html(await call("/createBid", { cookie: member.cookie })));
+    expect(createBid.map((a) => a.match(/href="([^"]+)"/)![1])).toEqual(["/createbid"]);
+  });
 });
 
 describe("landing page", () => {

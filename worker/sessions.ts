@@ -47,22 +47,65 @@ export async function sealSession(secret: string, claim: SessionClaim): Promise<
 /** The cookie's claim when we signed it and its time is not up; null (no D1 asked) for anything else. */
 export async function readSessionClaim(secret: string, request: Request, now = Date.now()) {
   const value = readCookie(request, SESSION_COOKIE);
-  const parts = value?.split(".") ?? [];
+  if (!value) return null;
+  const known = verified.get(value);
+  const claim = known?.secret === secret ? known.claim : await verifyClaim(secret, value);
+  if (!claim || claim.expiresAt <= now) return null;
+  // A copy: the remembered claim is shared by every request that carries this cookie.
+  return { token: claim.token, user: { ...claim.user }, expiresAt: claim.expiresAt } satisfies SessionClaim;
+}
+
+/** Checks the signature and reads the claims (any time); remembers what verified. */
+async function verifyClaim(secret: string, value: string): Promise<SessionClaim | null> {
+  const parts = value.split(".");
   if (parts.length !== 3 || parts.some((part) => !part)) return null;
   const [token, claims, signature] = parts as [string, string, string];
   if (!timingSafeEqual(signature, await hmacSha256(secret, `${SESSION_COOKIE}.${token}.${claims}`))) return null;
   try {
     const { u, x } = JSON.parse(decoder.decode(fromBase64url(claims))) as { u: SessionUser; x: number };
-    if (typeof x !== "number" || x <= now || typeof u?.id !== "string") return null;
-    return { token, user: u, expiresAt: x } satisfies SessionClaim;
+    if (typeof x !== "number" || typeof u?.id !== "string") return null;
+    const claim = { token, user: u, expiresAt: x } satisfies SessionClaim;
+    verified.set(value, { secret, claim });
+    return claim;
   } catch {
     return null;
   }
 }
 
+/** A map of at most `max` entries, the oldest out first. */
+function bounded<T>(max: number) {
+  const entries = new Map<string, T>();
+  return {
+    get: (key: string) => entries.get(key),
+    set(key: string, value: T) {
+      if (entries.size >= max) entries.delete(entries.keys().next().value!);
+      entries.set(key, value);
+    },
+  };
+}
+
+/**
+ * Cookies this isolate has already verified, by their exact text: the same text under the same
+ * secret always verifies the same way, so a member's next pages skip the HMAC and the parsing
+ * (ADR 027). Only a cookie we signed gets in (a forged one fails the HMAC first). D1 still
+ * confirms the session on every request (ADR 024): this saves the signature check, not the lookup.
+ */
+const verified = bounded<{ secret: string; claim: SessionClaim }>(1000);
+/** The SHA-256 of recent session tokens (what D1 stores), for the lookups of their next requests. */
+const tokenHashes = bounded<string>(1000);
+
+async function tokenHash(token: string) {
+  let hash = tokenHashes.get(token);
+  if (hash === undefined) {
+    hash = await sha256(token);
+    tokenHashes.set(token, hash);
+  }
+  return hash;
+}
+
 /** D1's word on a session: its member as stored now, or null when it has ended or was signed out. */
 export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
-  const [row] = await sessionLookup(db, await sha256(token), now);
+  const [row] = await sessionLookup(db, await tokenHash(token), now);
   return row ?? null;
 }
 
@@ -90,7 +133,7 @@ export function sessionLookup(db: Database, idHash: string | Placeholder, now: n
 export async function sessionLookupStatement(db: Database, token: string, now: number): Promise<D1PreparedStatement> {
   lookupQuery ??= sessionLookup(db, sql.placeholder("idHash"), sql.placeholder("expiresAfter")).toSQL();
   const params = fillPlaceholders(lookupQuery.params, {
-    idHash: await sha256(token),
+    idHash: await tokenHash(token),
     expiresAfter: sessions.expiresAt.mapToDriverValue(new Date(now)),
   });
   return db.$client.prepare(lookupQuery.sql).bind(...params);
@@ -126,7 +169,9 @@ export async function readSessionUser(
 /** The fields a claim holds, in one order (theme keys sorted), so two readings compare as text. */
 function canonicalUser(user: SessionUser): SessionUser {
   const theme = user.theme
-    ? (Object.fromEntries(Object.entries(user.theme).sort(([a], [b]) => a.localeCompare(b))) as SessionUser["theme"])
+    ? (Object.fromEntries(
+        Object.entries(user.theme).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ) as SessionUser["theme"])
     : null;
   return { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role, theme };
 }

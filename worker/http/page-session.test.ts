@@ -76,6 +76,26 @@ describe("page session", () => {
     expect(await home.text()).not.toContain(member.form.name);
   });
 
+  it("checks a cookie it already verified against D1, the clock and the secret every time (ADR 027)", async () => {
+    const member = await signUp();
+    const first = await call("/settings", { cookie: member.cookie });
+    expect(first.status).toBe(200);
+    const claim = await claimOf(member.cookie); // verified and remembered in this isolate
+    const request = new Request("http://localhost/", { headers: { cookie: member.cookie } });
+    expect(await readSessionClaim(env.SESSION_SECRET, request, claim.expiresAt)).toBeNull();
+    expect(await readSessionClaim(`${env.SESSION_SECRET}-other`, request)).toBeNull();
+    const again = await readSessionClaim(env.SESSION_SECRET, request);
+    expect(again).toEqual(claim);
+    again!.user.name = "changed by a caller";
+    expect((await claimOf(member.cookie)).user.name).toBe(member.form.name); // a copy each time
+
+    await database(env.DB).delete(sessions).where(eq(sessions.userId, member.user.id));
+    const after = await call("/settings", { cookie: member.cookie });
+    expect(after.status).toBe(302);
+    expect(statements(after)).toBeGreaterThan(0); // D1 was asked, and said no
+    expect(sessionSetCookie(after)).toMatch(/Max-Age=0/);
+  });
+
   it("follows D1, not the cookie, when the member changed (a role taken away) and seals the cookie afresh", async () => {
     const admin = await quickMember("admin");
     expect((await call("/theAdministrator", { cookie: admin.cookie })).status).toBe(200);
