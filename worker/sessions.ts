@@ -8,6 +8,7 @@
 // authority: nothing is answered on a claim D1 has not confirmed
 // (`worker/http/page-session.ts`).
 import { and, eq, fillPlaceholders, gt, type Placeholder, sql } from "drizzle-orm";
+import { boundedMap } from "./bounded-map";
 import type { Database } from "./db/client";
 import { sessions, type User, users } from "./db/schema";
 import { readCookie, serializeCookie } from "./http/cookies";
@@ -72,27 +73,15 @@ async function verifyClaim(secret: string, value: string): Promise<SessionClaim 
   }
 }
 
-/** A map of at most `max` entries, the oldest out first. */
-function bounded<T>(max: number) {
-  const entries = new Map<string, T>();
-  return {
-    get: (key: string) => entries.get(key),
-    set(key: string, value: T) {
-      if (entries.size >= max) entries.delete(entries.keys().next().value!);
-      entries.set(key, value);
-    },
-  };
-}
-
 /**
  * Cookies this isolate has already verified, by their exact text: the same text under the same
  * secret always verifies the same way, so a member's next pages skip the HMAC and the parsing
  * (ADR 027). Only a cookie we signed gets in (a forged one fails the HMAC first). D1 still
  * confirms the session on every request (ADR 024): this saves the signature check, not the lookup.
  */
-const verified = bounded<{ secret: string; claim: SessionClaim }>(1000);
+const verified = boundedMap<{ secret: string; claim: SessionClaim }>(1000);
 /** The SHA-256 of recent session tokens (what D1 stores), for the lookups of their next requests. */
-const tokenHashes = bounded<string>(1000);
+const tokenHashes = boundedMap<string>(1000);
 
 async function tokenHash(token: string) {
   let hash = tokenHashes.get(token);

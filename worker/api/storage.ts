@@ -1,8 +1,9 @@
 // Development stand-in for R2's S3 endpoint: the signed URLs of
 // DevStorageSigner point here. The token is the authorisation (as a presigned
-// URL is); bytes stream between the request and the R2 binding (downloads a slice at a time, ../storage/sliced-reads.ts). Upload links
-// may come straight to workerd's own socket, another origin than the page's,
-// hence CORS as R2's bucket rule gives in production (../storage/direct-uploads.ts).
+// URL is); bytes stream between the request and the R2 binding, downloads a
+// slice at a time (../storage/sliced-reads.ts). Upload links may come straight
+// to workerd's own socket, another origin than the page's, hence CORS as R2's
+// bucket rule gives in production (../storage/direct-uploads.ts).
 
 import { cors } from "hono/cors";
 import { Conflict, Forbidden, Invalid, NotFound } from "../domain/errors";

@@ -119,7 +119,7 @@ function learnWorkerdOrigin() {
       const ready = get.call(this) as Promise<URL>;
       ready.then(
         (url) => {
-          shared[ORIGIN] = new URL(url.origin);
+          shared[ORIGIN] = url; // only its host and port are read
         },
         () => {},
       );

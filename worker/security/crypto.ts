@@ -1,4 +1,6 @@
 // Small WebCrypto helpers shared by sessions, codes, passwords and tokens.
+import { boundedMap } from "../bounded-map";
+
 const encoder = new TextEncoder();
 
 export function randomId(bytes = 16): string {
@@ -21,14 +23,14 @@ export async function sha256(text: string): Promise<string> {
 }
 
 // Imported once per secret and isolate: every signed cookie and URL is checked with the same few keys (ADR 027).
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
+// Secrets are few; the bound only guards against a misuse.
+const hmacKeys = boundedMap<Promise<CryptoKey>>(16);
 
 function hmacKey(secret: string) {
   let key = hmacKeys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     key.catch(() => hmacKeys.delete(secret));
-    if (hmacKeys.size >= 16) hmacKeys.clear(); // secrets are few; this only bounds a misuse
     hmacKeys.set(secret, key);
   }
   return key;
