@@ -17,7 +17,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- flags
 
-/** `--name <integer>` (at least `min`, 1 unless told) and `--name` switches. */
+/** `--name <integer>` (at least `min`, 1 unless told), `--name <text>` and `--name` switches. */
 export function readFlags(argv = process.argv.slice(2)) {
   return {
     int(name, fallback, { min = 1 } = {}) {
@@ -27,6 +27,13 @@ export function readFlags(argv = process.argv.slice(2)) {
       if (!Number.isInteger(value) || value < min) {
         throw new Error(`--${name} needs a ${min === 0 ? "non-negative" : "positive"} integer`);
       }
+      return value;
+    },
+    string(name, fallback) {
+      const i = argv.indexOf(`--${name}`);
+      if (i === -1) return fallback;
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith("--")) throw new Error(`--${name} needs a value`);
       return value;
     },
     has(name) {
@@ -45,9 +52,9 @@ const groups = new Set(); // every group started here; runBench stops them all
  * 400 lines of its output in `log`; `onLine` sees every line. `label` names
  * it in messages ("the app stopped …", "--- last app output ---").
  */
-export function startGroup(label, command, args, { env = {}, onLine } = {}) {
+export function startGroup(label, command, args, { env = {}, onLine, cwd = root } = {}) {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
@@ -153,16 +160,17 @@ export function appPlace({ port, rendererPort, persistTo }) {
 
 export async function startApp(
   tag,
-  { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine },
+  { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine, cwd = root },
 ) {
   const base = `http://localhost:${port}`;
   console.log(
     `${tag}: starting ${preview ? "the production build" : "the dev server"} on ${base} (state in ${persistTo}) ...`,
   );
   const bootStart = performance.now();
-  rmSync(resolve(root, persistTo), { recursive: true, force: true });
+  rmSync(resolve(cwd, persistTo), { recursive: true, force: true });
   let seeded = false;
   const app = startGroup("app", process.execPath, ["scripts/start.mjs", ...(preview ? ["--preview"] : [])], {
+    cwd,
     env: { PORT: String(port), RENDERER_PORT: String(rendererPort), PERSIST_TO: persistTo },
     onLine(line) {
       if (line.includes("app ready on")) seeded = true;
@@ -249,6 +257,40 @@ export function groupProcesses(groupPid) {
     } catch {} // gone meanwhile
   }
   return found;
+}
+
+// ---------------------------------------------------------------- a server's CPU per request
+
+/** The app group's workerd and `vite preview` processes (by their command lines). */
+export function serverProcesses(groupPid) {
+  const group = groupProcesses(groupPid);
+  const find = (test) => group.find((p) => test(p.command))?.pid;
+  const workerd = find((args) => args.includes("workerd") && args.includes(" serve"));
+  const vite = find((args) => args.includes("vite") && args.includes(" preview"));
+  if (!workerd || !vite) throw new Error("could not find the app's workerd and vite preview processes");
+  return { workerd, vite };
+}
+
+/** CPU milliseconds a process has used so far, all its threads. */
+export function cpuMs(pid) {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ns / 1e6;
+}
+
+export function shuffle(items) {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 }
 
 /** Runs a command to its end; rejects with its stderr unless it exits 0. `sampleHwm`: also its peak RSS (VmHWM, bytes), sampled every 10 ms. */

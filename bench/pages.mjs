@@ -31,15 +31,15 @@
 // Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import {
   appPlace,
+  cpuMs,
   fmt,
-  groupProcesses,
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
@@ -48,6 +48,8 @@ import {
   readFlags,
   root,
   runBench,
+  serverProcesses,
+  shuffle,
   startApp,
   table,
   writeResults,
@@ -123,38 +125,6 @@ async function timed(path, options) {
 }
 
 // ---------------------------------------------------------------- CPU per request (--cpu)
-
-/** The app group's workerd and `vite preview` processes (by their command lines). */
-function serverProcesses(groupPid) {
-  const group = groupProcesses(groupPid);
-  const find = (test) => group.find((p) => test(p.command))?.pid;
-  const workerd = find((args) => args.includes("workerd") && args.includes(" serve"));
-  const vite = find((args) => args.includes("vite") && args.includes(" preview"));
-  if (!workerd || !vite) throw new Error("--cpu: could not find the app's workerd and vite preview processes");
-  return { workerd, vite };
-}
-
-/** CPU milliseconds a process has used so far, all its threads. */
-function cpuMs(pid) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return ns / 1e6;
-}
-
-function shuffle(items) {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
 
 const kb = (bytes) => bytes / 1024;
 // Nearest-rank, as the latency's p50 (lib's `median` averages the two middle values).
