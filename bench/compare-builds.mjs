@@ -35,12 +35,12 @@ import {
   runBench,
   serverProcesses,
   shuffle,
+  signInMember,
   startApp,
   table,
 } from "./lib.mjs";
 
 const TAG = "bench/compare";
-const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 const flags = readFlags();
 const N = flags.int("n", 300);
 const WARMUP = flags.int("warmup", 20);
@@ -79,20 +79,6 @@ function removeWorktree() {
   worktree = null;
 }
 
-async function signIn(base) {
-  const answer = await fetch(`${base}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(MEMBER),
-  });
-  const cookie = answer.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`${base}: could not sign in as ${MEMBER.email} (${answer.status})`);
-  return cookie;
-}
-
 async function stylesheetOf(base) {
   const html = await (await fetch(`${base}/`)).text();
   const asset = html.match(/["'](\/assets\/[^"'\s]+\.css)["']/)?.[1];
@@ -123,7 +109,7 @@ async function main() {
       requireSeed: false,
     });
     server.processes = serverProcesses(app.pid);
-    server.cookie = await signIn(server.base);
+    server.cookie = await signInMember(server.base);
     server.asset = await stylesheetOf(server.base);
   }
 

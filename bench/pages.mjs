@@ -50,6 +50,7 @@ import {
   runBench,
   serverProcesses,
   shuffle,
+  signInMember,
   startApp,
   table,
   writeResults,
@@ -62,7 +63,6 @@ const TARGET_RATIO = 2.0;
 const TARGET_CACHED_RATIO = 1.2;
 const TARGET_JS_KB = 100;
 const TARGET_WORKER_KB = 500;
-const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 // Per-page JS budgets (gzip KB): a ratchet at the weight of 2026-11-23 rounded up (public pages ~111,
 // the heaviest member page, /programming, ~160), so no page grows unseen. Not the goal: the landing
 // page's target stays TARGET_JS_KB, and the budgets come down with it.
@@ -256,16 +256,7 @@ async function main() {
   if (!asset) throw new Error("no /assets/*.js or *.css URL in the HTML of /");
   const { body: assetBody } = await get(asset);
 
-  const signin = await fetch(`${BASE}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify(MEMBER),
-  });
-  const member = signin.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))
-    ?.split(";")[0];
-  if (!member) throw new Error(`could not sign in as ${MEMBER.email}: ${signin.status}`);
+  const member = await signInMember(BASE);
   const targets = [
     { name: "/ (visitor, edge cache)", path: "/", cookie: false, limit: TARGET_CACHED_RATIO },
     { name: "/signin", path: "/signin", cookie: true, limit: TARGET_RATIO },
