@@ -29,7 +29,7 @@ import {
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
-  percentile,
+  p50,
   readFlags,
   root,
   runBench,
@@ -47,12 +47,6 @@ const WARMUP = flags.int("warmup", 20);
 const BASE_REF = flags.string("base", "HEAD");
 const PATHS = flags.string("paths", "/settings,!/signin").split(",").filter(Boolean);
 const FIRST = appPlace({ port: 5311, rendererPort: 8811, persistTo: ".wrangler/compare" });
-
-const p50 = (values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 let worktree = null;
 

@@ -437,6 +437,13 @@ export function percentile(sorted, p) {
   return sorted[index];
 }
 
+/** Nearest-rank p50 of unsorted `values`, as the latency tables report it (`median` averages the two middle values). */
+export const p50 = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

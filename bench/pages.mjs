@@ -43,6 +43,7 @@ import {
   loadAverage,
   loadAverageBefore,
   loadAverageLine,
+  p50,
   percentile,
   printTargets,
   readFlags,
@@ -127,13 +128,6 @@ async function timed(path, options) {
 // ---------------------------------------------------------------- CPU per request (--cpu)
 
 const kb = (bytes) => bytes / 1024;
-// Nearest-rank, as the latency's p50 (lib's `median` averages the two middle values).
-const p50 = (values) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-
 // ---------------------------------------------------------------- JS weight
 
 // Module specifiers in minified ESM: `import{a}from"./x.js"`, `export*from"./x.js"`,
