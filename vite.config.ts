@@ -45,7 +45,12 @@ export default defineConfig({
     // against a 500 KB budget with Stripe (issue 9).
     // Names are not kept (that costs 23 KiB): a typed error's `name` in a log is its minified class name;
     // its `code` and message stay, and the source maps name it.
-    ssr: { build: { minify: true } },
+    ssr: {
+      build: { minify: true },
+      // app/entry.server.tsx renders with React's Node build, which Vite does not find by itself
+      // before the first page asks for it (it would then re-optimise and reload mid-request).
+      optimizeDeps: { include: ["react-dom/server.node"] },
+    },
   },
   // Kept out of the Worker's 500 KB budget (issue 9), each for a part we never call:
   // `rss` (under `podcast`) imports mime-types, and with it 18 KB gzip of mime-db, to guess a type

@@ -44,20 +44,8 @@ async function renderDocument(
   return renderForSession(request, { db: deps.db, secret: deps.secret, now: deps.now, ride }, (user) => {
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, deps, user, caller });
-    return handleDocument(request, context).then(inOnePiece);
+    return handleDocument(request, context);
   });
-}
-
-/**
- * A page's HTML is sent as one body with its length instead of React's stream of chunks. No page
- * streams data in later (no `<Await>`), and nothing leaves before D1 has confirmed the session
- * anyway (ADR 024), so the whole page is ready at once; one piece costs the server (locally:
- * workerd and `vite preview`'s relay) less per page than a chunked stream (ADR 027). Other bodies
- * (files from resource routes) keep streaming.
- */
-async function inOnePiece(response: Response): Promise<Response> {
-  if (!response.body || !response.headers.get("content-type")?.startsWith("text/html")) return response;
-  return new Response(await response.arrayBuffer(), response);
 }
 
 function isApi(pathname: string) {

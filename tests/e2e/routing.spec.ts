@@ -13,3 +13,12 @@ test("a member page in lower case sends a visitor to sign in", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("Email Address")).toBeVisible();
 });
+
+test("a page arrives in one piece, with its length (app/entry.server.tsx)", async ({ request }) => {
+  const response = await request.get("/signin");
+  expect(response.status()).toBe(200);
+  const body = await response.body();
+  expect(response.headers()["content-length"]).toBe(String(body.byteLength));
+  expect(response.headers()["transfer-encoding"]).toBeUndefined();
+  expect(body.toString("utf8").endsWith("</html>")).toBe(true);
+});

@@ -17,6 +17,7 @@ import {
   sessionUserFrom,
 } from "../sessions";
 import { readCookie } from "./cookies";
+import { editHeaders } from "./edit-headers";
 
 /** Renders the page for this member (null: a visitor); called again only when D1 overrules the cookie. */
 export type RenderFor = (user: SessionUser | null) => Promise<Response>;
@@ -85,7 +86,5 @@ function setsSession(response: Response) {
 }
 
 function withCookie(response: Response, cookie: string): Response {
-  const out = new Response(response.body, response);
-  out.headers.append("set-cookie", cookie);
-  return out;
+  return editHeaders(response, (headers) => headers.append("set-cookie", cookie));
 }
