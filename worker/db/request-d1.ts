@@ -4,7 +4,6 @@
 // statements and round trips the request made (bench/queries). ADR 016.
 
 import { readCookie, serializeCookie } from "../http/cookies";
-import { editHeaders } from "../http/edit-headers";
 import { SESSION_COOKIE } from "../sessions";
 import { answerFromBatch, type Mode, NOT_EXACT, RideAlong, type Rider } from "./ride-along";
 
@@ -51,17 +50,19 @@ export function requestD1(env: Env, request: Request, { counting }: { counting: 
       if (!setBookmark && !count) return response;
       // A WebSocket upgrade's answer cannot be copied; it needs neither.
       if (response.status === 101 || response.webSocket) return response;
-      const bookmarkCookie = setBookmark
-        ? serializeCookie(request, BOOKMARK_COOKIE, latest, { maxAgeSeconds: BOOKMARK_SECONDS })
-        : null;
-      return editHeaders(response, (headers) => {
-        if (bookmarkCookie) headers.append("set-cookie", bookmarkCookie);
-        if (count) {
-          headers.set("x-d1-statements", String(count.statements));
-          headers.set("x-d1-round-trips", String(count.roundTrips));
-          headers.set("x-d1-waits", String(count.waits));
-        }
-      });
+      const out = new Response(response.body, response);
+      if (setBookmark) {
+        out.headers.append(
+          "set-cookie",
+          serializeCookie(request, BOOKMARK_COOKIE, latest, { maxAgeSeconds: BOOKMARK_SECONDS }),
+        );
+      }
+      if (count) {
+        out.headers.set("x-d1-statements", String(count.statements));
+        out.headers.set("x-d1-round-trips", String(count.roundTrips));
+        out.headers.set("x-d1-waits", String(count.waits));
+      }
+      return out;
     },
   };
 }

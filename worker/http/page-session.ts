@@ -17,7 +17,6 @@ import {
   sessionUserFrom,
 } from "../sessions";
 import { readCookie } from "./cookies";
-import { editHeaders } from "./edit-headers";
 
 /** Renders the page for this member (null: a visitor); called again only when D1 overrules the cookie. */
 export type RenderFor = (user: SessionUser | null) => Promise<Response>;
@@ -86,5 +85,7 @@ function setsSession(response: Response) {
 }
 
 function withCookie(response: Response, cookie: string): Response {
-  return editHeaders(response, (headers) => headers.append("set-cookie", cookie));
+  const out = new Response(response.body, response);
+  out.headers.append("set-cookie", cookie);
+  return out;
 }
