@@ -46,8 +46,10 @@ export default function handleRequest(
       },
     );
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
+      onShellReady() {
         shellRendered = true;
+      },
+      onAllReady() {
         pipe(page);
       },
       onShellError(error: unknown) {
