@@ -53,19 +53,18 @@ export async function joinCommunity(deps: Deps, caller: Caller, input: Record<st
   if (elapsed < MIN_FILL_MS || elapsed > STAMP_LIFETIME_MS) throw new Invalid(TOO_FAST, { _: [TOO_FAST] });
 
   const form: CommunityForm = parse(communitySchema, input);
+  const id = crypto.randomUUID();
+  const now = new Date(deps.now());
   const [row] = await deps.db
     .insert(communitySignups)
-    .values({ id: crypto.randomUUID(), ...form, createdAt: new Date(deps.now()), updatedAt: new Date(deps.now()) })
+    .values({ id, ...form, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: communitySignups.email,
-      set: { name: form.name, message: form.message, updatedAt: new Date(deps.now()) },
+      set: { name: form.name, message: form.message, updatedAt: now },
     })
-    .returning({
-      id: communitySignups.id,
-      createdAt: communitySignups.createdAt,
-      updatedAt: communitySignups.updatedAt,
-    });
-  const updated = row!.updatedAt.getTime() !== row!.createdAt.getTime();
+    .returning({ id: communitySignups.id });
+  // The e-mail's row keeps its first id when it is updated: a row with another id was already there.
+  const updated = row!.id !== id;
   return { success: true as const, updated, message: updated ? COMMUNITY_UPDATED : COMMUNITY_JOINED };
 }
 
