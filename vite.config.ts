@@ -2,8 +2,10 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import routes from "./app/routes.ts";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
 import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
+import { workerFirstRules } from "./worker/dev/worker-first-routes.ts";
 
 // PERSIST_TO lets the e2e suite and benchmarks keep their own local D1/R2
 // state apart from a developer's `.wrangler/state`.
@@ -19,11 +21,16 @@ export default defineConfig({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: persistTo ? { path: persistTo } : true,
-      // `npm start` passes where it started the local renderer. Only a
-      // development Worker reads RENDERER_URL; production uses the Container.
-      config: process.env.RENDERER_URL
-        ? { vars: { RENDERER_URL: process.env.RENDERER_URL, APP_ORIGIN: process.env.APP_ORIGIN ?? "" } }
-        : undefined,
+      config: {
+        // The app's pages, their data and the API go to the Worker without asking the static
+        // assets first; assets are served as before (ADR 027, ninth session).
+        assets: { run_worker_first: workerFirstRules(routes) },
+        // `npm start` passes where it started the local renderer. Only a
+        // development Worker reads RENDERER_URL; production uses the Container.
+        ...(process.env.RENDERER_URL && {
+          vars: { RENDERER_URL: process.env.RENDERER_URL, APP_ORIGIN: process.env.APP_ORIGIN ?? "" },
+        }),
+      },
     }),
     reactRouter(),
   ],
