@@ -37,7 +37,7 @@ export default defineConfig(async () => {
           },
         },
         {
-          // The dev and preview servers' own plugins (worker/dev), in Node as Vite runs them.
+          // What Vite runs in Node (worker/dev): the local servers' plugins and the build's routing rules.
           test: { name: "dev-server", include: ["worker/dev/**/*.test.ts"], environment: "node" },
         },
         {
