@@ -4,10 +4,11 @@
 // default a request asks the static-asset service first whether a file exists at its path, and only
 // a miss reaches the Worker. For a page that check is pure cost: locally a call from miniflare's
 // router into its asset worker, which looks up `/settings`, `/settings.html` and
-// `/settings/index.html`, measured at ~0.55 ms of workerd CPU per page (`/settings` 1.95 → 1.65× the
-// asset); in production an asset-manifest lookup before every page. The paths the Worker owns are
-// known: the routes of `app/routes.ts`, their single-fetch data URLs (`/settings.data`,
-// `/_.data`), React Router's route discovery (`/__manifest`) and the API (`/api/*`).
+// `/settings/index.html`: ~0.4–0.6 ms of workerd CPU per page; in production an asset-manifest
+// lookup before every page. The price: the router tests each request against the rules in order, a
+// few µs per rule, so an asset (which matches none) pays for all of them (ADR 027 has the figures).
+// The paths the Worker owns are known: the routes of `app/routes.ts`, their single-fetch data URLs
+// (`/settings.data`, `/_.data`), React Router's route discovery (`/__manifest`) and the API (`/api/*`).
 //
 // Only positive rules. A negative one (`!/assets/*`) would also send asset requests past the check,
 // straight to the asset worker: a change to how assets are served, which this is not about. A path
