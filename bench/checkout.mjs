@@ -29,6 +29,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import {
   apiClient,
+  DEMO_MEMBER,
   fmt,
   median,
   printTargets,
@@ -44,7 +45,6 @@ const TAG = "bench:checkout";
 const PORT = 5230;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
-const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 
 const flags = readFlags();
 const rounds = flags.int("rounds", 2);
@@ -188,7 +188,7 @@ await runBench(TAG, async () => {
     persistTo: ".wrangler/bench-checkout",
   });
   const seller = (await api.signIn(ADMIN)).cookie;
-  const buyer = (await api.signIn(MEMBER)).cookie;
+  const buyer = (await api.signIn(DEMO_MEMBER)).cookie;
   console.log(`${TAG}: uploading ${FILES} × ${FILE_BYTES / 1e6} MB twice (product and baseline project) ...`);
   const { productId, playlistId } = await setUp(seller, buyer);
 

@@ -416,17 +416,7 @@ export const DEMO_MEMBER = { email: "demo@creatorplatform.app", password: "demo-
 
 /** Signs `member` in on the app at `base` (as a browser on that origin would); its `sid=…` cookie. */
 export async function signInMember(base, member = DEMO_MEMBER) {
-  const answer = await fetch(`${base}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify(member),
-  });
-  const cookie = answer.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("sid="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`${base}: could not sign in as ${member.email} (${answer.status})`);
-  return cookie;
+  return (await apiClient(base).signIn(member)).cookie;
 }
 
 // ---------------------------------------------------------------- statistics

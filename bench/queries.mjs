@@ -20,7 +20,17 @@
 // Flags: --port 5178, --renderer-port 8794, --json (bench/results/queries.json).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { apiClient, printTargets, readFlags, root, runBench, startApp, table, writeResults } from "./lib.mjs";
+import {
+  apiClient,
+  DEMO_MEMBER,
+  printTargets,
+  readFlags,
+  root,
+  runBench,
+  startApp,
+  table,
+  writeResults,
+} from "./lib.mjs";
 
 const TAG = "bench/queries";
 const flags = readFlags();
@@ -28,7 +38,6 @@ const PORT = flags.int("port", 5178);
 const RENDERER_PORT = flags.int("renderer-port", 8794);
 const PERSIST_TO = ".wrangler/bench-queries";
 const BASE = `http://localhost:${PORT}`;
-const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 const TARGET_MEMBER_ROUND_TRIPS = 2;
 
 const { request, must, signIn } = apiClient(BASE);
@@ -89,7 +98,7 @@ async function fixtures(cookie) {
 
 async function main() {
   await startApp(TAG, { preview: true, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO });
-  const member = await signIn(MEMBER);
+  const member = await signIn(DEMO_MEMBER);
   const userId = member.data.user.id;
   const { projectId, fileId } = await fixtures(member.cookie);
   const fill = (path) => path.replace(":userId", userId).replace(":projectId", projectId).replace(":fileId", fileId);

@@ -53,6 +53,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
   apiClient,
+  DEMO_MEMBER,
   groupProcesses,
   loadAverage,
   loadAverageBefore,
@@ -80,7 +81,6 @@ const RENDERER_PORT = flags.int("renderer-port", PORT + 1);
 const PERSIST_TO = ".wrangler/bench-upload";
 const BASE = `http://localhost:${PORT}`;
 const ORIGIN = BASE;
-const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
 const FILE_MIB = flags.int("mib", 1024);
 const FILE_SIZE = FILE_MIB * MiB;
 const FILE_PATH = resolve(root, `bench/results/upload-${FILE_MIB}m.bin`);
@@ -483,7 +483,7 @@ async function main() {
 
   const app = await startApp(TAG, { preview: false, port: PORT, rendererPort: RENDERER_PORT, persistTo: PERSIST_TO });
   const pgid = app.pid;
-  cookie = (await signIn(MEMBER)).cookie;
+  cookie = (await signIn(DEMO_MEMBER)).cookie;
 
   const sink = await startSink();
   console.log(`bench/upload: bare sink on ${sink.url}`);
