@@ -17,10 +17,14 @@
 //     bench/results/render-out/ (in 4 MiB writes) and answers 200 once it is
 //     on disk. This stand-in shares the 2 CPUs and the disk with the renderer,
 //     which R2 does not.
-//  3. Starts the renderer as `npm start` does (`node render-container/server.ts`,
-//     PORT 8793 or --renderer-port, HOST 127.0.0.1, its own process group) and
-//     waits for /health.
-//  4. Per size, after --warmup untimed runs of each, rounds alternate
+//  3. Starts the renderer as `npm start` does (`node <RENDERER_NODE_FLAGS>
+//     render-container/server.ts`, PORT 8793 or --renderer-port, HOST
+//     127.0.0.1, its own process group) and waits for /health.
+//  4. Per size, once the renderer has sat idle for --idle seconds (10; since
+//     it started or since its last job: production's renderer waits for work
+//     between renders, and a Node left without its V8 flags renders at 1.5-2x
+//     the CPU after such a wait, ADR 030), after --warmup untimed runs of
+//     each, rounds alternate
 //     baseline  `ffmpeg -f concat -safe 0 -i list.txt -c copy -movflags
 //               +faststart out.mp4` on the local files, spawn to exit: the
 //               fair baseline, a file a browser plays before it has all of it
@@ -33,15 +37,19 @@
 //     disk's dirty pages out (untimed): with 1.3 GB files the writeback of
 //     one run would otherwise slow the next.
 //     Reports median and best seconds of each, and median(renderer) /
-//     median(baseline) (target <= 1.25) with the method (should be "copy").
+//     median(baseline) (target <= 1.25) with the method (should be "copy"),
+//     and the renderer process's own CPU time per timed job (Linux /proc; its
+//     ffprobe children not included).
 //     Both outputs are checked with ffprobe (duration, streams, moov before
 //     mdat) and the uploaded size against the answer.
 //
 // Flags: --rounds 3 (6 × 20 s), --large (also 6 × 5 min, ~1.3 GB: ~1 min to
 // make once, then about 30 s a round), --large-rounds 2, --clips 6,
 // --seconds 20, --large-seconds 300, --warmup 1 (the large size: none),
-// --json (writes bench/results/render.json), --clean (delete the clips at the end),
-// --renderer-port 8793.
+// --idle 10 (seconds; 0: none), --node-flags none|<flag=value,…> (the
+// renderer's V8 flags without their dashes, instead of RENDERER_NODE_FLAGS;
+// `none` measures Node's defaults), --json (writes bench/results/render.json),
+// --clean (delete the clips at the end), --renderer-port 8793.
 // Exits 0 when a target is missed: it is a measurement; it exits 1 only when
 // it could not measure.
 import {
@@ -62,6 +70,8 @@ import { totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import { RENDERER_NODE_FLAGS } from "../render-container/src/node-flags.ts";
 import * as lib from "./lib.mjs";
 
 const { fmt, median, MiB, RESULTS } = lib;
@@ -87,6 +97,14 @@ const SETS = [
     : []),
 ];
 const JSON_OUT = flags.has("json");
+const IDLE_SECONDS = flags.int("idle", 10, { min: 0 });
+/** The renderer's V8 flags: RENDERER_NODE_FLAGS unless --node-flags says otherwise. */
+const NODE_FLAGS = ((value) =>
+  value === undefined
+    ? [...RENDERER_NODE_FLAGS]
+    : value === "none"
+      ? []
+      : value.split(",").map((flag) => `--${flag.trim()}`))(flags.string("node-flags", undefined));
 const CLEAN = flags.has("clean");
 
 const inputDir = (set) => join(RESULTS, `render-input-${set.clips}x${set.seconds}s`);
@@ -189,6 +207,22 @@ const splits = [];
 /** The renderer's process (its pid gives its memory). */
 let rendererGroup;
 
+/** The renderer process's own CPU time so far (user + system, Linux /proc), seconds; null elsewhere. */
+function rendererCpuSeconds() {
+  try {
+    // The fields after the parenthesised command: state is the first, utime the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${rendererGroup.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ, what /proc/<pid>/stat counts CPU time in. */
+const CLOCK_TICKS = 100;
+
+/** When the renderer last answered or finished a job (for --idle). */
+let rendererLastBusy = 0;
+
 /** The renderer process's resident memory now and at its peak so far (Linux /proc), MiB; null elsewhere. */
 function rendererMemory() {
   try {
@@ -204,7 +238,7 @@ async function startRenderer() {
   const renderer = lib.startGroup(
     "renderer",
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", "render-container/server.ts"],
+    [...NODE_FLAGS, "--disable-warning=ExperimentalWarning", "render-container/server.ts"],
     {
       env: { PORT: String(RENDERER_PORT), HOST: "127.0.0.1" },
       onLine(line) {
@@ -255,6 +289,7 @@ async function runRenderer(storage, names, outName) {
     mediaType: "video",
   };
   const putsBefore = storage.puts.length;
+  const cpuBefore = rendererCpuSeconds();
   const started = performance.now();
   const response = await fetch(`${RENDERER}/jobs/render`, {
     method: "POST",
@@ -263,13 +298,15 @@ async function runRenderer(storage, names, outName) {
   });
   const answer = await response.json();
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = rendererCpuSeconds();
+  rendererLastBusy = performance.now();
   if (response.status !== 200)
     throw new Error(`POST /jobs/render answered ${response.status}: ${JSON.stringify(answer)}`);
   const put = storage.puts.slice(putsBefore).find((p) => p.name === outName);
   if (!put) throw new Error("the renderer answered 200 but uploaded nothing");
   if (put.bytes !== answer.result.size)
     throw new Error(`uploaded ${put.bytes} bytes, the answer says ${answer.result.size}`);
-  return { seconds, result: answer.result };
+  return { seconds, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, result: answer.result };
 }
 
 /** Duration, streams and whether the moov comes before the media (a browser can start playing). */
@@ -302,11 +339,19 @@ async function measure(set, storage) {
   await writeFile(list, names.map((n) => `file '${join(dir, n)}'\n`).join(""));
   const baselineOut = join(OUT_DIR, "baseline.mp4");
   const bareOut = join(OUT_DIR, "bare.mp4");
+  const idleFor = IDLE_SECONDS * 1000 - (performance.now() - rendererLastBusy);
+  if (idleFor > 0) {
+    console.log(
+      `${TAG}: ${label(set)}: letting the renderer sit idle for ${fmt(idleFor / 1000, 0)} s first (--idle ${IDLE_SECONDS})`,
+    );
+    await sleep(idleFor);
+  }
   for (let i = 0; i < set.warmup; i++) {
     await runJoin(list, baselineOut, true);
     await runRenderer(storage, names, "rendered.mp4");
   }
   const runs = { baseline: [], renderer: [], bare: [] };
+  const cpu = [];
   const loadBefore = lib.loadAverageBefore(TAG);
   let last;
   const splitsBefore = splits.length;
@@ -314,6 +359,7 @@ async function measure(set, storage) {
     runs.baseline.push((await runJoin(list, baselineOut, true)).seconds);
     last = await runRenderer(storage, names, "rendered.mp4");
     runs.renderer.push(last.seconds);
+    if (last.cpu !== null) cpu.push(last.cpu);
     runs.bare.push((await runJoin(list, bareOut, false)).seconds);
     console.log(
       `  ${label(set)} round ${round}: baseline ${fmt(runs.baseline.at(-1))} s, renderer ${fmt(runs.renderer.at(-1))} s (${last.result.method}), bare ${fmt(runs.bare.at(-1))} s`,
@@ -339,6 +385,7 @@ async function measure(set, storage) {
     renderer: summary(runs.renderer),
     bare: summary(runs.bare),
     ratio: median(runs.renderer) / median(runs.baseline),
+    rendererCpu: cpu.length ? summary(cpu) : null,
     split: Object.fromEntries(split),
     method: last.result.method,
     outputs,
@@ -362,6 +409,10 @@ function report(m) {
   );
   const steps = Object.entries(m.split).map(([step, s]) => `${step} ${fmt(s)} s`);
   console.log(`The renderer's own log, median of the rounds: ${steps.join(", ")}`);
+  if (m.rendererCpu)
+    console.log(
+      `The renderer process's CPU per job (${NODE_FLAGS.join(" ") || "no V8 flags"}): median ${fmt(m.rendererCpu.median)} s, rounds ${m.rendererCpu.runs.map((x) => fmt(x)).join(" ")}`,
+    );
   if (m.memory && idleMemory)
     console.log(
       `The renderer's memory: ${fmt(idleMemory.rss, 0)} MiB idle, peak ${fmt(m.memory.peak, 0)} MiB so far (+${fmt(m.memory.peak - idleMemory.rss, 0)} MiB)`,
@@ -377,6 +428,7 @@ async function main() {
   const storage = await startStorage();
   const health = await startRenderer();
   idleMemory = rendererMemory();
+  rendererLastBusy = performance.now();
   console.log(`${TAG}: renderer up on ${RENDERER} (${health.ffmpeg?.split(" ").slice(0, 3).join(" ")})`);
   const measured = [];
   for (const set of SETS) measured.push(await measure(set, storage));
@@ -398,7 +450,14 @@ async function main() {
     lib.writeResults(
       TAG,
       "render.json",
-      { ffmpeg: health.ffmpeg, idleMemory, measured, targets: checks },
+      {
+        ffmpeg: health.ffmpeg,
+        nodeFlags: NODE_FLAGS,
+        idleSeconds: IDLE_SECONDS,
+        idleMemory,
+        measured,
+        targets: checks,
+      },
       {
         machine: { memBytes: totalmem() },
       },

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
+import { RENDERER_NODE_FLAGS } from "./src/node-flags.ts";
 
 const run = promisify(execFile);
 
@@ -56,7 +57,7 @@ export type RunningRenderer = {
 
 /** Starts `node render-container/server.ts` on a free port with extra env. */
 export async function startRenderer(env: Record<string, string> = {}): Promise<RunningRenderer> {
-  const child = spawn(process.execPath, [resolve(import.meta.dirname, "server.ts")], {
+  const child = spawn(process.execPath, [...RENDERER_NODE_FLAGS, resolve(import.meta.dirname, "server.ts")], {
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { RENDERER_NODE_FLAGS } from "../render-container/src/node-flags.ts";
 import { ensureSystemPrograms, ffmpegDescription } from "./system-programs.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -108,7 +109,7 @@ if (preview) {
 
 log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
 // The renderer pulls its jobs from the app's development queue (ADR 014); until the app is up its pulls just fail and retry.
-start("renderer", node, ["render-container/server.ts"], {
+start("renderer", node, [...RENDERER_NODE_FLAGS, "render-container/server.ts"], {
   PORT: String(rendererPort),
   QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue`,
 });
