@@ -43,9 +43,13 @@
 //     Both outputs are checked with ffprobe (duration, streams, moov before
 //     mdat) and the uploaded size against the answer.
 //
-// Flags: --rounds 3 (6 × 20 s), --large (also 6 × 5 min, ~1.3 GB: ~1 min to
-// make once, then about 30 s a round), --large-rounds 2, --clips 6,
-// --seconds 20, --large-seconds 300, --warmup 1 (the large size: none),
+// Flags: --rounds 7 (6 × 20 s; a round is ~1 s, and its renderer and baseline
+// vary by ±20 % from round to round), --warmup 2 (the first jobs of a fresh
+// renderer still run colder code), --large (also 6 × 5 min, ~1.3 GB: ~1 min
+// to make once, then ~10-20 s a round), --large-rounds 3, --large-warmup 1
+// (on the 2-CPU VM the first large round ran 2-3x slower for the baseline,
+// the renderer and the bare join alike: 6.7-7.9 s against 2.6-4.4), --clips 6,
+// --seconds 20, --large-seconds 300,
 // --idle 10 (seconds; 0: none), --node-flags none|<flag=value,…> (the
 // renderer's V8 flags without their dashes, instead of RENDERER_NODE_FLAGS;
 // `none` measures Node's defaults), --json (writes bench/results/render.json),
@@ -89,11 +93,18 @@ const VIDEO_BITRATE = "6M";
 const BASE_SECONDS = 20;
 
 const CLIPS = flags.int("clips", 6);
-const WARMUP = flags.int("warmup", 1, { min: 0 });
+const WARMUP = flags.int("warmup", 2, { min: 0 });
 const SETS = [
-  { clips: CLIPS, seconds: flags.int("seconds", 20), rounds: flags.int("rounds", 3), warmup: WARMUP },
+  { clips: CLIPS, seconds: flags.int("seconds", 20), rounds: flags.int("rounds", 7), warmup: WARMUP },
   ...(flags.has("large")
-    ? [{ clips: CLIPS, seconds: flags.int("large-seconds", 300), rounds: flags.int("large-rounds", 2), warmup: 0 }]
+    ? [
+        {
+          clips: CLIPS,
+          seconds: flags.int("large-seconds", 300),
+          rounds: flags.int("large-rounds", 3),
+          warmup: flags.int("large-warmup", 1, { min: 0 }),
+        },
+      ]
     : []),
 ];
 const JSON_OUT = flags.has("json");
