@@ -110,12 +110,12 @@ const SETS = [
 const JSON_OUT = flags.has("json");
 const IDLE_SECONDS = flags.int("idle", 10, { min: 0 });
 /** The renderer's V8 flags: RENDERER_NODE_FLAGS unless --node-flags says otherwise. */
-const NODE_FLAGS = ((value) =>
-  value === undefined
-    ? [...RENDERER_NODE_FLAGS]
-    : value === "none"
-      ? []
-      : value.split(",").map((flag) => `--${flag.trim()}`))(flags.string("node-flags", undefined));
+function nodeFlags(value = flags.string("node-flags", undefined)) {
+  if (value === undefined) return [...RENDERER_NODE_FLAGS];
+  if (value === "none") return [];
+  return value.split(",").map((flag) => `--${flag.trim()}`);
+}
+const NODE_FLAGS = nodeFlags();
 const CLEAN = flags.has("clean");
 
 const inputDir = (set) => join(RESULTS, `render-input-${set.clips}x${set.seconds}s`);
@@ -218,18 +218,14 @@ const splits = [];
 /** The renderer's process (its pid gives its memory). */
 let rendererGroup;
 
-/** The renderer process's own CPU time so far (user + system, Linux /proc), seconds; null elsewhere. */
+/** The renderer process's own CPU time so far (lib.cpuMs: all its threads, Linux /proc), seconds; null elsewhere. */
 function rendererCpuSeconds() {
   try {
-    // The fields after the parenthesised command: state is the first, utime the 12th, stime the 13th.
-    const fields = readFileSync(`/proc/${rendererGroup.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return lib.cpuMs(rendererGroup.pid) / 1000;
   } catch {
     return null;
   }
 }
-/** Linux's USER_HZ, what /proc/<pid>/stat counts CPU time in. */
-const CLOCK_TICKS = 100;
 
 /** When the renderer last answered or finished a job (for --idle). */
 let rendererLastBusy = 0;
