@@ -51,13 +51,15 @@
 //     workerd's own socket (no `vite preview` relay), --floor against a bare
 //     Node WebSocket server with no Worker (the machine's floor).
 //
-// Flags: --offers 1000 (and as many no-op calls), --clients 50, --rounds 4
-// (noop+offers phase pairs; an even number keeps ABBA balanced), --warmup 2
+// Flags: --offers 2000 (and as many no-op calls), --clients 50, --rounds 8
+// (noop+offers phase pairs; an even number keeps ABBA balanced; a phase's
+// throughput varies by ±25 % on the 2-CPU VM, so 8 pairs of 250), --warmup 2
 // (requests of each kind per client before measuring; warm-up offers go to
 // the warm-up item), --watchers 5000, --json (writes bench/results/offers.json; the app's
 // output always goes to bench/results/offers-app.log). Exits 0 when a target
 // is missed: it is a measurement; it exits 1 only when it could not measure.
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import NodeWebSocket from "ws";
@@ -109,9 +111,9 @@ const TARGET_FANOUT_P99_MS = 300;
 const FANOUT_TIMEOUT_MS = 30_000;
 
 const flags = readFlags();
-const OFFERS = flags.int("offers", 1000);
+const OFFERS = flags.int("offers", 2000);
 const CLIENTS = flags.int("clients", 50);
-const ROUNDS = flags.int("rounds", 4);
+const ROUNDS = flags.int("rounds", 8);
 const WARMUP = flags.int("warmup", 2);
 const JSON_OUT = flags.has("json");
 const WATCHERS = flags.int("watchers", 5000, { min: 0 });
@@ -139,6 +141,45 @@ function writeAppLog() {
 // ---------------------------------------------------------------- HTTP
 
 const { request, must, signIn } = apiClient(BASE, { timeoutMs: REQUEST_TIMEOUT_MS });
+
+/**
+ * The measured calls' client: node:http over kept-alive connections (one per client at most).
+ * fetch (undici) cost the client ~0.45 ms more CPU per offer than per no-op, the request body's
+ * stream, on the CPUs the app shares: the ratio measured the bench's client as well. Here both
+ * kinds cost the client ~the same, and less.
+ */
+const measuredAgent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+/** POST `path` with `json` (or no body); answers as apiClient's request does, without Set-Cookie. */
+function post(path, { json, cookie }) {
+  const body = json === undefined ? null : Buffer.from(JSON.stringify(json));
+  const headers = { origin: BASE, cookie, "content-length": body ? body.length : 0 };
+  if (body) headers["content-type"] = "application/json";
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${BASE}${path}`, {
+      method: "POST",
+      headers,
+      agent: measuredAgent,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    req.once("response", (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.once("error", reject);
+      response.once("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let data = null;
+        try {
+          data = text ? JSON.parse(text) : null;
+        } catch {}
+        resolve({ status: response.statusCode ?? 0, data, text, ms: performance.now() - start });
+      });
+    });
+    req.once("error", reject);
+    req.end(body ?? undefined);
+  });
+}
 
 // ---------------------------------------------------------------- setup
 
@@ -226,7 +267,7 @@ async function send(kind, code, bidder) {
   const path = kind === "offers" ? `/api/bid-items/${code}/offers` : `/api/dev/bid-items/${code}/ping`;
   // The no-op call has no body: a POST body the Worker never reads makes
   // workerd drop the keep-alive connection under vite preview (see README).
-  const body = kind === "offers" ? { json: { amount: amountCents / 100 } } : { method: "POST" };
+  const body = kind === "offers" ? { json: { amount: amountCents / 100 } } : {};
   const start = performance.now();
   const sample = {
     kind,
@@ -241,7 +282,7 @@ async function send(kind, code, bidder) {
     error: null,
   };
   try {
-    const answer = await request(path, { ...body, cookie: bidder.cookie });
+    const answer = await post(path, { ...body, cookie: bidder.cookie });
     sample.ms = answer.ms;
     sample.status = answer.status;
     sample.code = answer.data?.error?.code ?? null;
@@ -256,8 +297,9 @@ async function send(kind, code, bidder) {
 }
 
 /** `count` requests of one kind from all clients at once, each client sending its share in a loop. */
-async function phase(kind, code, bidders, count) {
+async function phase(kind, code, bidders, count, group) {
   const shares = bidders.map((_, i) => Math.floor(count / bidders.length) + (i < count % bidders.length ? 1 : 0));
+  const cpuBefore = group ? { ...groupCpuMs(group), "bench client": clientCpuMs() } : null;
   const start = performance.now();
   const perClient = await Promise.all(
     bidders.map(async (bidder, i) => {
@@ -268,7 +310,22 @@ async function phase(kind, code, bidders, count) {
   );
   const wallMs = performance.now() - start;
   const samples = perClient.flat();
-  return { kind, count: samples.length, wallMs, rps: samples.length / (wallMs / 1000), ...latency(samples), samples };
+  // CPU per call by process (ms): where a kind of call costs more, on the shared CPUs.
+  const cpuAfter = group ? { ...groupCpuMs(group), "bench client": clientCpuMs() } : null;
+  const cpuPerCall = cpuAfter
+    ? Object.fromEntries(
+        Object.keys(cpuAfter).map((name) => [name, (cpuAfter[name] - (cpuBefore[name] ?? 0)) / samples.length]),
+      )
+    : null;
+  return {
+    kind,
+    count: samples.length,
+    wallMs,
+    rps: samples.length / (wallMs / 1000),
+    ...latency(samples),
+    cpuPerCall,
+    samples,
+  };
 }
 
 function latency(samples) {
@@ -645,8 +702,11 @@ async function main() {
       process.stdout.write(
         `bench/offers: round ${r + 1}/${ROUNDS}: ${count} ${kind === "noop" ? "no-op calls" : "offers"} from ${CLIENTS} clients ... `,
       );
-      const result = await phase(kind, code, bidders, count);
-      console.log(`${fmt(result.rps, 1)} req/s, p50 ${fmt(result.p50, 1)} ms`);
+      const result = await phase(kind, code, bidders, count, app.pid);
+      const cpu = Object.entries(result.cpuPerCall)
+        .filter(([, ms]) => ms >= 0.05)
+        .map(([name, ms]) => `${name} ${fmt(ms, 2)}`);
+      console.log(`${fmt(result.rps, 1)} req/s, p50 ${fmt(result.p50, 1)} ms; CPU per call (ms): ${cpu.join(", ")}`);
       phases.push({ ...result, round: r });
     }
   }
