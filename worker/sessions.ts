@@ -7,7 +7,7 @@
 // claimed member while D1 confirms the session beside them. D1 stays the
 // authority: nothing is answered on a claim D1 has not confirmed
 // (`worker/http/page-session.ts`).
-import { and, eq, fillPlaceholders, gt, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, fillPlaceholders, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { boundedMap } from "./bounded-map";
 import type { Database } from "./db/client";
 import { sessions, type User, users } from "./db/schema";
@@ -98,8 +98,16 @@ export async function lookupSession(db: Database, token: string, now = Date.now(
   return row ?? null;
 }
 
-/** The statement behind `lookupSession` (by the token's SHA-256), for callers that batch it with their own reads. */
-export function sessionLookup(db: Database, idHash: string | Placeholder, now: number | Placeholder) {
+/**
+ * The statement behind `lookupSession` (by the token's SHA-256), for callers that batch it with their
+ * own reads. `extra`: columns read beside the member in the same statement (an offer's checks).
+ */
+export function sessionLookup(
+  db: Database,
+  idHash: string | Placeholder,
+  now: number | Placeholder,
+  extra: Record<string, SQL.Aliased> = {},
+) {
   return db
     .select({
       id: users.id,
@@ -108,6 +116,7 @@ export function sessionLookup(db: Database, idHash: string | Placeholder, now: n
       email: users.email,
       role: users.role,
       theme: users.theme,
+      ...extra,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -120,16 +129,40 @@ export function sessionLookup(db: Database, idHash: string | Placeholder, now: n
  * (ADR 027); `sessionUserFrom` reads its row.
  */
 export async function sessionLookupStatement(db: Database, token: string, now: number): Promise<D1PreparedStatement> {
-  lookupQuery ??= sessionLookup(db, sql.placeholder("idHash"), sql.placeholder("expiresAfter")).toSQL();
-  const params = fillPlaceholders(lookupQuery.params, {
+  lookupQuery ??= builtSessionLookup(db);
+  return bindSessionLookup(db, lookupQuery, token, now);
+}
+
+/** A session lookup's SQL and parameters as drizzle builds them, with named placeholders. */
+export type BuiltLookup = { sql: string; params: unknown[] };
+
+/**
+ * `sessionLookup` (with `extra` columns) built into SQL with the placeholders `idHash` and
+ * `expiresAfter`: built once per isolate and bound per request (`bindSessionLookup`), since
+ * drizzle's query building is the costly part of a small statement (ADR 027).
+ */
+export function builtSessionLookup(db: Database, extra?: Record<string, SQL.Aliased>): BuiltLookup {
+  return sessionLookup(db, sql.placeholder("idHash"), sql.placeholder("expiresAfter"), extra).toSQL();
+}
+
+/** A built session lookup as one D1 statement for `token` at `now`; `values` fill the extra columns' own placeholders. */
+export async function bindSessionLookup(
+  db: Database,
+  query: BuiltLookup,
+  token: string,
+  now: number,
+  values: Record<string, unknown> = {},
+): Promise<D1PreparedStatement> {
+  const params = fillPlaceholders(query.params, {
+    ...values,
     idHash: await tokenHash(token),
     expiresAfter: sessions.expiresAt.mapToDriverValue(new Date(now)),
   });
-  return db.$client.prepare(lookupQuery.sql).bind(...params);
+  return db.$client.prepare(query.sql).bind(...params);
 }
 
 /** `sessionLookup`'s SQL, the same text for every request: drizzle builds it once per isolate (ADR 027). */
-let lookupQuery: { sql: string; params: unknown[] } | undefined;
+let lookupQuery: BuiltLookup | undefined;
 
 /** The member of a `sessionLookupStatement` row (null: no live session). */
 export function sessionUserFrom(row: Record<string, unknown> | null | undefined): SessionUser | null {

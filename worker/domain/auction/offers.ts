@@ -1,10 +1,20 @@
 // An offer's way in: the checks D1 answers (the session, a shipping address, the item listed) in
-// one batch, then the item's BidItem object, which holds the price rule (check-and-write).
+// one D1 statement (one batch on the page's way), then the item's BidItem object, which holds the
+// price rule (check-and-write).
+
+import { sql } from "drizzle-orm";
 import type { ItemState } from "../../../app/lib/protocols/bid-item";
 import { ADD_SHIPPING_FIRST, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
-import { sha256 } from "../../security/crypto";
-import { type SessionClaim, type SessionUser, sessionLookup } from "../../sessions";
+import { bidItems, shippingAddresses, users } from "../../db/schema";
+import {
+  type BuiltLookup,
+  bindSessionLookup,
+  builtSessionLookup,
+  type SessionClaim,
+  type SessionUser,
+  sessionUserFrom,
+} from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "../errors";
 import { shippingAddressProbe } from "../shipping/addresses";
@@ -26,9 +36,9 @@ export async function makeOffer(
 
 /**
  * An offer by the member a signed session claim names (the API, ADR 028). D1 confirms the session in
- * the same batch as the offer's own checks, so the offer's answer waits on D1 once, as any API call's
- * session lookup does; the object is called only after D1 has confirmed the session, so nothing is
- * written on an unconfirmed claim.
+ * the same statement that answers the offer's own checks, so the offer's answer waits on D1 once, as
+ * any API call's session lookup does; the object is called only after D1 has confirmed the session,
+ * so nothing is written on an unconfirmed claim.
  */
 export async function makeOfferByClaim(
   deps: Deps,
@@ -37,17 +47,31 @@ export async function makeOfferByClaim(
   amount: number,
 ): Promise<ItemState> {
   if (!claim) throw mustSignIn();
-  const [session, address, listed] = await deps.db.batch([
-    sessionLookup(deps.db, await sha256(claim.token), deps.now()),
-    shippingAddressProbe(deps, claim.user.id),
-    listedQuery(deps, code),
-  ]);
-  const user = session[0];
-  // A session's token names one member for good, so D1's member is the claimed one and the address
-  // read for the claim is theirs. A session that ended or was signed out is a visitor's.
+  checksQuery ??= builtSessionLookup(deps.db, {
+    hasAddress:
+      sql<number>`exists (select 1 from ${shippingAddresses} where ${shippingAddresses.userId} = ${users.id})`.as(
+        "has_address",
+      ),
+    listed: sql<number>`exists (select 1 from ${bidItems} where ${bidItems.shortCode} = ${sql.placeholder("code")})`.as(
+      "listed",
+    ),
+  });
+  const statement = await bindSessionLookup(deps.db, checksQuery, claim.token, deps.now(), { code });
+  const row = await statement.first<Record<string, unknown>>();
+  // The address is the session's member's: D1's member, whom the claim must name (a session's
+  // token names one member for good). A session that ended or was signed out is a visitor's.
+  const user = sessionUserFrom(row);
   if (!user || user.id !== claim.user.id) throw mustSignIn();
-  return placeOffer(deps, user, code, amount, { hasAddress: address.length > 0, listed: listed.length > 0 });
+  return placeOffer(deps, user, code, amount, { hasAddress: row?.has_address === 1, listed: row?.listed === 1 });
 }
+
+/**
+ * The session lookup with the offer's checks as extra columns (whether the member saved a shipping
+ * address, whether the item is listed): one statement instead of a batch of three, its SQL built
+ * once per isolate. Locally each statement of a batch cost workerd ~0.25 ms of CPU (drizzle's
+ * building and miniflare's D1), which took offers from ~0.95x to ~0.8x a no-op call (ADR 028).
+ */
+let checksQuery: BuiltLookup | undefined;
 
 /** The checks D1 answered, then the object's price rule (check-and-write). */
 async function placeOffer(
