@@ -240,7 +240,6 @@ function startStorage() {
 /** The renderer's own account of each job by its id: "probe 812 ms, join 1204 ms, upload 930 ms". */
 const splits = new Map();
 
-/** `node render-container/server.ts` as `npm start` runs it, in its own process group; resolves with its /health answer. */
 /** The renderer's process (its pid gives its memory). */
 let rendererGroup;
 
@@ -267,6 +266,7 @@ function rendererMemory() {
   }
 }
 
+/** `node render-container/server.ts` as `npm start` runs it, in its own process group; resolves with its /health answer. */
 async function startRenderer() {
   const renderer = lib.startGroup(
     "renderer",
