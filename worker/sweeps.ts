@@ -8,7 +8,7 @@ import { type Deps, makeDeps } from "./domain/deps";
 import { runProgramSchedules } from "./domain/programs/schedules";
 import { startRenders } from "./domain/renders/renders";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
-import { purgeEndedUploads, sweepAbandonedUploads } from "./domain/uploads/uploads";
+import { purgeEndedUploads, sweepAbandonedUploads, sweepEndedUploadRows } from "./domain/uploads/uploads";
 import { jobMessage, sendJobs } from "./jobs/jobs";
 import { failJob } from "./jobs/kinds";
 
@@ -44,6 +44,7 @@ export async function runSweeps(env: Env, now = Date.now()) {
   await sweepAbandonedUploads(deps);
   await sweepUnclaimedUploads(deps);
   await purgeEndedUploads(deps);
+  await sweepEndedUploadRows(deps);
   await runScheduledPrograms(deps);
 }
 

@@ -1,15 +1,15 @@
 // The upload protocol end to end through the Worker, with real local R2.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MULTIPART_THRESHOLD, PART_SIZE } from "../../../app/lib/schemas/files";
 import { call, signUp } from "../../../tests/workers/http";
 import { mp4Bytes, PNG, putTo, sign, upload } from "../../../tests/workers/uploads";
 import { database } from "../../db/client";
-import { files, jobs, projects, uploads } from "../../db/schema";
+import { files, jobs, projects, type Upload, uploadParts, uploads } from "../../db/schema";
 import { DevStorageSigner } from "../../storage/signer";
 import { makeDeps } from "../deps";
-import { sweepAbandonedUploads } from "./uploads";
+import { sweepAbandonedUploads, sweepEndedUploadRows } from "./uploads";
 
 const db = database(env.DB);
 
@@ -275,5 +275,65 @@ describe("multipart uploads above 100 MB", () => {
     const [row] = await db.select().from(uploads).where(eq(uploads.id, ticket.uploadId));
     expect(row!.status).toBe("aborted");
     expect((await call(`/api/uploads/${ticket.uploadId}`, { cookie })).status).toBe(404);
+  });
+});
+
+describe("the sweep of ended uploads' bookkeeping", () => {
+  it("removes part rows of ended uploads and old ended upload rows, and never touches an upload in progress", async () => {
+    const { user } = await signUp();
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const row = (id: string, status: Upload["status"], age: number, purgedAt: Date | null = null) => ({
+      id,
+      userId: user.id,
+      purpose: "project-file",
+      target: {},
+      key: `users/${user.id}/sweep/${id}`,
+      fileName: `${id}.mp4`,
+      contentType: "video/mp4",
+      size: 2 * PART_SIZE,
+      multipartId: `mp-${id}`,
+      partSize: PART_SIZE,
+      status,
+      expiresAt: new Date(now - age + day),
+      purgedAt,
+      createdAt: new Date(now - age),
+    });
+    const ids = {
+      done: `${user.id}-done`,
+      oldDone: `${user.id}-old-done`,
+      inProgress: `${user.id}-pending`,
+      oldInProgress: `${user.id}-old-pending`,
+      purged: `${user.id}-purged`,
+      unpurged: `${user.id}-unpurged`,
+    };
+    await db.insert(uploads).values([
+      row(ids.done, "completed", day),
+      row(ids.oldDone, "completed", 8 * day),
+      row(ids.inProgress, "pending", 60_000),
+      // Pending past its lifetime is the abandoned-upload sweep's to end, not this one's.
+      row(ids.oldInProgress, "pending", 30 * day),
+      row(ids.purged, "aborted", 9 * day, new Date(now - 8 * day)),
+      row(ids.unpurged, "failed", 9 * day),
+    ]);
+    await db
+      .insert(uploadParts)
+      .values(
+        Object.values(ids).flatMap((uploadId) =>
+          [1, 2].map((partNumber) => ({ uploadId, partNumber, etag: `e${partNumber}`, size: PART_SIZE })),
+        ),
+      );
+
+    const swept = await sweepEndedUploadRows({ db, now: () => now });
+
+    const mine = Object.values(ids);
+    const left = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, mine));
+    expect(left.map((u) => u.id).sort()).toEqual([ids.done, ids.inProgress, ids.oldInProgress, ids.unpurged].sort());
+    const parts = await db.select().from(uploadParts).where(inArray(uploadParts.uploadId, mine));
+    expect(parts.map((p) => `${p.uploadId}#${p.partNumber}`).sort()).toEqual(
+      [`${ids.inProgress}#1`, `${ids.inProgress}#2`, `${ids.oldInProgress}#1`, `${ids.oldInProgress}#2`].sort(),
+    );
+    expect(swept.uploads).toBeGreaterThanOrEqual(2);
+    expect(swept.parts).toBeGreaterThanOrEqual(8);
   });
 });

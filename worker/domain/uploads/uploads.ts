@@ -1,7 +1,7 @@
 // The one upload module: sign → the browser PUTs straight to storage (in
 // parts above 100 MB, resumable) → complete verifies the object (size as
 // announced, type by its first bytes) before any record points at it.
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
 import { type Upload, uploadParts, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
@@ -17,6 +17,12 @@ import { type Completion, PURPOSES } from "./purposes";
 export const SIGNED_URL_SECONDS = 15 * 60;
 export const SINGLE_UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
 export const MULTIPART_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * An upload row that has done its work (completed, or ended and purged) is kept this long, then
+ * deleted. Longer than anything that still reads it: claiming a completed upload (a day, ./claims.ts)
+ * and a popup's image check right after its upload.
+ */
+export const ENDED_UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface UploadTicket {
   uploadId: string;
@@ -294,4 +300,36 @@ export async function purgeEndedUploads(deps: Deps) {
       .where(eq(uploads.id, upload.id));
   }
   return ended.length;
+}
+
+/**
+ * Sweep: bookkeeping of uploads that have ended. Part rows only serve resuming, so any upload no
+ * longer pending loses them at once; completed rows and ended rows whose key was purged go after
+ * ENDED_UPLOAD_RETENTION_MS. A pending upload (still in progress, resumable) is never touched.
+ */
+export async function sweepEndedUploadRows(deps: Pick<Deps, "db" | "now">) {
+  const { db } = deps;
+  const before = new Date(deps.now() - ENDED_UPLOAD_RETENTION_MS);
+  const [parts, rows] = await db.batch([
+    db
+      .delete(uploadParts)
+      .where(
+        inArray(uploadParts.uploadId, db.select({ id: uploads.id }).from(uploads).where(ne(uploads.status, "pending"))),
+      )
+      .returning({ uploadId: uploadParts.uploadId }),
+    db
+      .delete(uploads)
+      .where(
+        or(
+          and(eq(uploads.status, "completed"), lt(uploads.createdAt, before)),
+          and(
+            inArray(uploads.status, ["failed", "aborted"]),
+            isNotNull(uploads.purgedAt),
+            lt(uploads.purgedAt, before),
+          ),
+        ),
+      )
+      .returning({ id: uploads.id }),
+  ]);
+  return { parts: parts.length, uploads: rows.length };
 }
