@@ -16,7 +16,7 @@ export const paymentsApi = publicApi()
     const outcome = await receiveWebhook(c.get("deps"), await c.req.text(), c.req.header("stripe-signature") ?? null);
     if (outcome.status === 200) return c.json(outcome, 200);
     return c.json(
-      { error: { code: outcome.status === 400 ? "bad_signature" : "busy", message: outcome.error } },
+      { error: { code: outcome.status === 400 ? outcome.code : "busy", message: outcome.error } },
       outcome.status,
     );
   })

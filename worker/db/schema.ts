@@ -111,6 +111,10 @@ export const popups = sqliteTable(
     linkAddress: text("link_address").notNull().default(""),
     imageKey: text("image_key"),
     imageUrl: text("image_url"),
+    /** The uploaded image's checked type (migration 0017): served inline as that type. */
+    imageType: text("image_type"),
+    /** The editor's alt text (migration 0017); empty means decorative. */
+    imageAlt: text("image_alt").notNull().default(""),
     active: integer("active", { mode: "boolean" }).notNull().default(false),
     /** Optional show window (migration 0008): shown from startsAt, until endsAt. */
     startsAt: integer("starts_at", { mode: "timestamp_ms" }),
@@ -810,6 +814,8 @@ export const donations = sqliteTable(
     showAmount: integer("show_amount", { mode: "boolean" }).notNull().default(true),
     /** The webhook event that confirmed it: a repeated event changes nothing. */
     eventId: text("event_id"),
+    /** A keyed hash of the starting client (migration 0017): its open intent is reused. */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
   },
@@ -817,6 +823,8 @@ export const donations = sqliteTable(
     uniqueIndex("donations_intent_unique").on(t.paymentIntentId),
     uniqueIndex("donations_event_unique").on(t.eventId),
     index("donations_status_idx").on(t.status, t.confirmedAt),
+    index("donations_client_idx").on(t.clientKey, t.status, t.createdAt),
+    index("donations_pending_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -862,11 +870,14 @@ export const orders = sqliteTable(
     lastPaymentError: text("last_payment_error"),
     packageJobId: text("package_job_id"),
     notice: text("notice"),
+    /** A free-licence claim's product (migration 0017): one such order per member and product. */
+    freeProductId: text("free_product_id"),
     createdAt: createdAt(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("orders_free_claim_unique").on(t.userId, t.freeProductId).where(sql`${t.freeProductId} IS NOT NULL`),
     uniqueIndex("orders_number_unique").on(t.number),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     index("orders_status_idx").on(t.status, t.paidAt),

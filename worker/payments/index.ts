@@ -81,6 +81,11 @@ export class BadSignature extends Error {
   name = "BadSignature";
 }
 
+/** Correctly signed, but not the shape of a Stripe event: refused with 400, nothing fulfilled. */
+export class MalformedEvent extends Error {
+  name = "MalformedEvent";
+}
+
 class Unconfigured implements Payments {
   readonly provider = "stripe" as const;
   readonly publishableKey = null;

@@ -63,6 +63,37 @@ describe("payment webhook", () => {
     expect(await db().select().from(paymentEvents)).toHaveLength(0);
   });
 
+  it("answers a correctly signed but malformed event with 400 and fulfils nothing", async () => {
+    const { orderId } = await pendingOrder({ quantity: 5 });
+    const good = JSON.parse(await intentEvent(orderId, "payment_intent.succeeded"));
+    const object = good.data.object;
+    const malformed = [
+      { ...good, id: `evt_${crypto.randomUUID()}`, data: undefined },
+      {
+        ...good,
+        id: `evt_${crypto.randomUUID()}`,
+        data: { object: { ...object, metadata: { ...object.metadata, orderId: { id: orderId } } } },
+      },
+      { ...good, id: `evt_${crypto.randomUUID()}`, data: { object: { ...object, amount_received: "lots" } } },
+      { ...good, id: `evt_${crypto.randomUUID()}`, data: { object: { ...object, metadata: "order" } } },
+      { ...good, id: 42 },
+      { ...good, id: `evt_${crypto.randomUUID()}`, data: { object: null } },
+    ];
+    for (const event of malformed) {
+      const response = await deliverWebhook(JSON.stringify(event));
+      expect(response.status, JSON.stringify(event).slice(0, 120)).toBe(400);
+      expect((await response.json<any>()).error.code).toBe("malformed_event");
+    }
+    const notJson = await deliverWebhook("{not json");
+    expect(notJson.status).toBe(400);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe("pending");
+    expect((await itemsOf(orderId))[0]!.status).toBe("pending");
+    // The well-formed event still fulfils.
+    expect((await deliverWebhook(JSON.stringify(good))).status).toBe(200);
+    expect((await itemsOf(orderId))[0]!.status).toBe("fulfilled");
+  });
+
   it("fulfils the same event delivered twice only once", async () => {
     const { productId, orderId } = await pendingOrder({ quantity: 5 });
     const payload = await intentEvent(orderId, "payment_intent.succeeded", "evt_twice");

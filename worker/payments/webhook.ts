@@ -7,13 +7,13 @@ import { and, eq, lt } from "drizzle-orm";
 import { paymentEvents } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { type FulfilmentHandler, fulfilments } from "./fulfilments";
-import { BadSignature } from "./index";
+import { BadSignature, MalformedEvent } from "./index";
 
 /** A delivery still "processing" after this long is taken to have crashed and may be taken over. */
 export const STALE_PROCESSING_MS = 60_000;
 
 export type WebhookOutcome =
-  | { status: 400; error: string }
+  | { status: 400; code: "bad_signature" | "malformed_event"; error: string }
   | { status: 409; error: string }
   | { status: 200; received: true; duplicate?: true; ignored?: string };
 
@@ -53,7 +53,8 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
     event = await deps.payments.verifyEvent(rawBody, signature);
   } catch (error) {
     if (error instanceof BadSignature)
-      return { status: 400, error: `Webhook signature verification failed: ${error.message}` };
+      return { status: 400, code: "bad_signature", error: `Webhook signature verification failed: ${error.message}` };
+    if (error instanceof MalformedEvent) return { status: 400, code: "malformed_event", error: error.message };
     throw error;
   }
   const method = HANDLED[event.type];

@@ -24,7 +24,7 @@ export function orderNumber(): string {
 
 export const intentIdempotencyKey = (orderId: string) => `order:${orderId}:intent`;
 
-interface NewOrderItem {
+export interface NewOrderItem {
   productId: string;
   sellerId: string;
   sellerUsername: string;
@@ -33,18 +33,19 @@ interface NewOrderItem {
   priceCents: number;
 }
 
-/** Writes a pending order and its items in one batch. */
-export async function createOrder(
+/** The statements that write a pending order and its items; run them in one batch. */
+export function newOrder(
   deps: Pick<Deps, "db">,
   buyerId: string,
   items: NewOrderItem[],
   provider: "stripe" | "test" | "none",
+  freeProductId: string | null = null,
 ) {
   const id = crypto.randomUUID();
   const number = orderNumber();
   const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
-  await deps.db.batch([
-    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider }),
+  const statements = [
+    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider, freeProductId }),
     deps.db.insert(orderItems).values(
       items.map((item) => ({
         id: crypto.randomUUID(),
@@ -54,8 +55,20 @@ export async function createOrder(
         licenceCode: randomId(16),
       })),
     ),
-  ]);
-  return { id, number, amountCents };
+  ] as const;
+  return { id, number, amountCents, statements };
+}
+
+/** Writes a pending order and its items in one batch. */
+export async function createOrder(
+  deps: Pick<Deps, "db">,
+  buyerId: string,
+  items: NewOrderItem[],
+  provider: "stripe" | "test" | "none",
+) {
+  const { statements, ...order } = newOrder(deps, buyerId, items, provider);
+  await deps.db.batch(statements);
+  return order;
 }
 
 export interface CheckoutStarted {

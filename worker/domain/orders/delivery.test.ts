@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { call } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart, quickMember } from "../../../tests/workers/store";
 import { database } from "../../db/client";
-import { jobs, orders } from "../../db/schema";
+import { jobs, orders, products } from "../../db/schema";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -129,5 +129,23 @@ describe("purchase delivery", () => {
     const paidProduct = await insertProduct(seller.user.id, { priceCents: 100 });
     const refused = await call("/api/purchases/free", { cookie: buyer.cookie, json: { productId: paidProduct } });
     expect(refused.status).toBe(400);
+  });
+
+  it("gives one order however many claims of a limited free product arrive at once", async () => {
+    const seller = await quickMember();
+    const buyer = await quickMember();
+    const productId = await insertProduct(seller.user.id, { licenseType: "free", quantity: 3 });
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => call("/api/purchases/free", { cookie: buyer.cookie, json: { productId } })),
+    );
+    const answers = await Promise.all(claims.map((r) => r.json<any>()));
+    expect(claims.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+    const db = database(env.DB);
+    const made = await db.select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(made).toHaveLength(1);
+    const [left] = await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId));
+    expect(left?.quantity).toBe(2);
+    await packaged(buyer.cookie, answers[0].orderId);
   });
 });

@@ -2,16 +2,17 @@
 // the webhook has paid it), the purchases list with fresh signed links every
 // time it is read, packaging retries, and free-licence products taken
 // without payment.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
 import { type Order, orderItems, orders, products, users } from "../../db/schema";
+import { unlessDuplicate } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import { jobStatus } from "../../jobs/status";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { unavailableReason } from "./cart";
-import { createOrder } from "./checkout";
+import { newOrder } from "./checkout";
 import { settleOrder } from "./fulfilment";
 
 /** Signed links are made anew on every read and live this long: no one-shot links. */
@@ -128,15 +129,10 @@ export async function claimFreeProduct(deps: Deps, buyerId: string, productId: s
   if (reason) throw new Conflict(reason, undefined, "unavailable");
 
   // Taken before: the same order again, with fresh links.
-  const [earlier] = await deps.db
-    .select({ orderId: orderItems.orderId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, buyerId), eq(orderItems.productId, productId), eq(orderItems.status, "fulfilled")))
-    .limit(1);
-  if (earlier) return { orderId: earlier.orderId };
+  const earlier = await claimedBefore(deps, buyerId, productId);
+  if (earlier) return { orderId: earlier };
 
-  const order = await createOrder(
+  const order = newOrder(
     deps,
     buyerId,
     [
@@ -150,7 +146,56 @@ export async function claimFreeProduct(deps: Deps, buyerId: string, productId: s
       },
     ],
     "none",
+    p.id,
   );
+  // orders_free_claim_unique admits one claim per member and product: of simultaneous claims one
+  // batch writes, the others fail whole and answer with its order. A claim that ended with
+  // nothing delivered (the product was gone when it settled) gives up its mark in the same batch.
+  const written = await unlessDuplicate(
+    async () => {
+      await deps.db.batch([
+        deps.db
+          .update(orders)
+          .set({ freeProductId: null })
+          .where(
+            and(
+              eq(orders.userId, buyerId),
+              eq(orders.freeProductId, productId),
+              sql`NOT EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id}
+                    AND ${orderItems.status} IN ('pending', 'fulfilled'))`,
+            ),
+          ),
+        ...order.statements,
+      ]);
+      return true;
+    },
+    () => false,
+  );
+  if (!written) {
+    const winner = await claimedBefore(deps, buyerId, productId);
+    if (!winner) throw new Conflict(PRODUCT_UNAVAILABLE, undefined, "unavailable");
+    return { orderId: winner };
+  }
   await settleOrder(deps, order.id);
   return { orderId: order.id };
+}
+
+/** The member's earlier claim of this product (in flight or delivered), or a delivered purchase of it. */
+async function claimedBefore(deps: Pick<Deps, "db">, buyerId: string, productId: string) {
+  const [claim] = await deps.db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, buyerId),
+        eq(orderItems.productId, productId),
+        or(
+          eq(orderItems.status, "fulfilled"),
+          and(eq(orders.freeProductId, productId), eq(orderItems.status, "pending")),
+        ),
+      ),
+    )
+    .limit(1);
+  return claim?.orderId ?? null;
 }
