@@ -3,6 +3,7 @@
 // through the Worker or this server.
 import type { ProbeInput, ProbeResult } from "./contract.ts";
 import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import { unreadableTail } from "./readable.ts";
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
 
@@ -171,6 +172,12 @@ export function failureReason(stderr: string, url: string): string {
   return reason.length > 300 ? `${reason.slice(0, 297)}...` : reason;
 }
 
+/** A file cut short behind an index that states its whole duration is refused, in words the member sees. */
+async function refuseDamaged(context: JobContext, url: string, output: FfprobeOutput) {
+  const damaged = await unreadableTail(context, url, output, NETWORK_PROTOCOLS);
+  if (damaged) throw new JobFailed(422, "probe_failed", `${damaged.charAt(0).toUpperCase()}${damaged.slice(1)}`);
+}
+
 export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
   kind: "probe",
 
@@ -190,6 +197,7 @@ export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
     if (!result.hasVideo && !result.hasAudio) {
       throw new JobFailed(422, "probe_failed", "no audio or video stream found in the input");
     }
+    await refuseDamaged(context, url, probed.output);
     return { ...result, ...audioFacts(probed.output) };
   },
 };

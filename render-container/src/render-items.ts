@@ -7,6 +7,7 @@ import { type JobContext, JobFailed } from "./jobs.ts";
 import { eachLimited } from "./limiter.ts";
 import { type Mp4Facts, type Mp4Layout, readMp4Facts } from "./mp4-probe.ts";
 import { failureReason, NETWORK_PROTOCOLS, runFfprobe } from "./probe.ts";
+import { unreadableTail } from "./readable.ts";
 import { describeItem, type Item, ItemProblem, itemFileName } from "./render-plan.ts";
 import { TooLarge } from "./transfer.ts";
 
@@ -62,6 +63,25 @@ async function alikeMp4s(input: RenderInput, ctx: JobContext): Promise<Probed | 
 }
 
 /**
+ * An item cut short behind an index that states its whole duration fails the render, named: its
+ * last seconds are read (its probe may predate that check). Alike MP4s never get here cut short:
+ * `alikeMp4s` refuses an mdat that runs past the file's end.
+ */
+async function refuseDamagedItems(
+  items: RenderInput["items"],
+  probes: Awaited<ReturnType<typeof runFfprobe>>[],
+  ctx: JobContext,
+) {
+  const reasons: (string | null)[] = new Array(items.length).fill(null);
+  await eachLimited(items, PARALLEL_PROBES, ctx.signal, async ({ url }, index) => {
+    const probed = probes[index];
+    if (probed?.ok) reasons[index] = await unreadableTail(ctx, url, probed.output, NETWORK_PROTOCOLS);
+  });
+  const first = reasons.findIndex((reason) => reason !== null);
+  if (first >= 0) throw failed(`Item ${first + 1} could not be read: ${reasons[first]}`);
+}
+
+/**
  * Alike MP4s for a plain join are read by `alikeMp4s`; otherwise it
  * ffprobes every item (side by side; failures name the first bad item) and
  * checks what the plan needs: the streams, codec parameters and codec
@@ -106,5 +126,6 @@ export async function probeItems(
     }
   });
   if (bytes > ctx.config.renderMaxInputBytes) throw failed(new TooLarge(ctx.config.renderMaxInputBytes).message);
+  await refuseDamagedItems(items, probes, ctx);
   return { items: described, bytes };
 }

@@ -25,6 +25,7 @@ import { type JobContext, JobFailed, type JobKind } from "./jobs.ts";
 import { type Loudness, limiterFilter, parseEbur128, reusable, segmentGain } from "./loudness.ts";
 import { failureReason, type ProbeResult, runFfprobe, summariseProbe } from "./probe.ts";
 import { progressParser, throttledProgress } from "./progress.ts";
+import { outputShortfall } from "./readable.ts";
 import { joinWhileUploading } from "./render-box-join.ts";
 import { renderFailureReason } from "./render-errors.ts";
 import { audioGraph, concatList, itemInputs, measureGraph, videoGraph, withItemNames } from "./render-graphs.ts";
@@ -174,10 +175,15 @@ class Render {
     return this.placed.length ? ["-map_chapters", String(inputIndex)] : [];
   }
 
-  async probeOutput(file: string): Promise<ProbeResult> {
+  /** The output described; with `verify`, refused unless its media lasts the plan's length (readable.ts). */
+  async probeOutput(file: string, verify = false): Promise<ProbeResult> {
     const path = this.path(file);
     const probed = await runFfprobe(this.ctx, path, { protocols: "file" });
     if (!probed.ok) throw failed(`the rendered file could not be read back: ${failureReason(probed.stderr, path)}`);
+    const shortfall = verify
+      ? outputShortfall(probed.output, { items: this.items, chapterStarts: this.placed.map((c) => c.startTime) })
+      : null;
+    if (shortfall) throw failed(shortfall);
     return summariseProbe(probed.output);
   }
 
@@ -315,7 +321,7 @@ class Render {
   async deliver(outputs: { file: string; target: RenderTarget; contentType: string }[]) {
     const bodies = await Promise.all(outputs.map((o) => moovFirst(this.path(o.file))));
     const total = bodies.reduce((sum, b) => sum + b.size, 0) || 1;
-    const probed = Promise.all(outputs.map((o) => this.probeOutput(o.file)));
+    const probed = Promise.all(outputs.map((o) => this.probeOutput(o.file, true)));
     // Settled here too, so a failed upload does not leave the probe's rejection unhandled.
     probed.catch(() => {});
     let before = 0;
@@ -352,7 +358,7 @@ class Render {
         ? await joinWhileUploading(this.input, layouts, this.ctx, {
             probeHead: async (head) => {
               await writeFile(this.path("head.mp4"), head);
-              return this.probeOutput("head.mp4");
+              return this.probeOutput("head.mp4", true);
             },
             report: (percent) => this.report(percent),
           })
