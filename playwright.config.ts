@@ -3,11 +3,7 @@
 // server starts, so every fresh run begins from the seed).
 // No browser downloads here: Debian's Chromium (CHROMIUM_PATH) is used.
 import { defineConfig, devices } from "@playwright/test";
-
-// E2E_PORT / E2E_RENDERER_PORT let several checkouts run their journeys side by side.
-const PORT = Number(process.env.E2E_PORT ?? 5174);
-const RENDERER_PORT = process.env.E2E_RENDERER_PORT ?? "8789";
-const baseURL = `http://localhost:${PORT}`;
+import { baseURL, PORT, PRODUCTION_PORT, productionURL, RENDERER_PORT } from "./tests/e2e/servers";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -50,14 +46,26 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    // globalSetup runs after the webServer is up, so the e2e state is wiped here.
-    command: "rm -rf .wrangler/e2e && node scripts/start.mjs --preview",
-    url: `${baseURL}/api/session`,
-    env: { PORT: String(PORT), RENDERER_PORT, PERSIST_TO: ".wrangler/e2e" },
-    timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // globalSetup runs after the webServer is up, so the e2e state is wiped here.
+      command: "rm -rf .wrangler/e2e && node scripts/start.mjs --preview",
+      url: `${baseURL}/api/session`,
+      env: { PORT: String(PORT), RENDERER_PORT, PERSIST_TO: ".wrangler/e2e" },
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Started after the first one is up (Playwright starts them in order): the same build.
+      command: "rm -rf .wrangler/e2e-production && node scripts/start.mjs --production --reuse-build",
+      url: `${productionURL}/api/session`,
+      env: { PORT: String(PRODUCTION_PORT), PERSIST_TO: ".wrangler/e2e-production" },
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -3,19 +3,27 @@
 //  2. local D1 migrations (wrangler), 3. the renderer as a plain Node process,
 //  4. the app (`react-router dev`, or a production build under `vite preview`
 //     with --preview), 5. demo data when the database is empty.
+// --production: the production build as deployed (`wrangler dev` of
+// build/server/wrangler.json) with ENVIRONMENT=production: no renderer, no dev
+// routes, no demo data (the production-gate tests, tests/e2e/production.spec.ts).
+// --reuse-build skips the build when build/ already holds one.
 // PORT (default 5173), RENDERER_PORT (default 8788) and PERSIST_TO (local
 // state folder, default .wrangler/state) are honoured.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { RENDERER_NODE_FLAGS } from "../render-container/src/node-flags.ts";
 import { ensureSystemPrograms, ffmpegDescription } from "./system-programs.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-const preview = process.argv.includes("--preview");
+const production = process.argv.includes("--production");
+const preview = production || process.argv.includes("--preview");
+const reuseBuild = process.argv.includes("--reuse-build") && existsSync(resolve(root, "build/server/wrangler.json"));
 const port = Number(process.env.PORT ?? 5173);
 const rendererPort = Number(process.env.RENDERER_PORT ?? 8788);
-const persistTo = process.env.PERSIST_TO;
+// Production keeps its own state: its sessions are signed with another secret.
+const persistTo = process.env.PERSIST_TO ?? (production ? ".wrangler/production" : undefined);
 const bin = (name) => resolve(root, "node_modules/.bin", name);
 const children = [];
 // The project's Node 22 (the `node` package) must run every tool, also when
@@ -102,43 +110,70 @@ const appEnv = {
   CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
 };
 // Build before any child process starts, so a failed build leaves nothing running.
-if (preview) {
+if (preview && !reuseBuild) {
   log("building for production (react-router build)");
   runOrExit(bin("react-router"), ["build"], appEnv);
 }
 
-log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
-// The renderer pulls its jobs from the app's development queue (ADR 014); until the app is up its pulls just fail and retry.
-start("renderer", node, [...RENDERER_NODE_FLAGS, "render-container/server.ts"], {
-  PORT: String(rendererPort),
-  QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue`,
-});
-
-if (preview) {
-  // The production build runs as production does: no trace collector inside workerd. Since this
-  // wrangler, a local server streams every Worker invocation's spans to a collector worker in the
-  // same workerd for the local explorer (X_LOCAL_OBSERVABILITY); production's traces leave the
-  // Worker's process. It cost a D1-reading page ~1-2 ms of workerd CPU (ADR 027). `npm start`
-  // (development) keeps it; X_LOCAL_OBSERVABILITY=true turns it back on here.
-  start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], {
-    ...appEnv,
-    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
-  });
+if (production) {
+  // What `wrangler deploy` uploads, run by wrangler's local runtime. The secrets come from their own
+  // file (--env-file): the build's copy of .dev.vars (ENVIRONMENT=development) is then not read.
+  const secrets = resolve(root, persistTo, "production.env");
+  if (!existsSync(secrets)) {
+    mkdirSync(resolve(root, persistTo), { recursive: true });
+    writeFileSync(secrets, `SESSION_SECRET=${randomBytes(32).toString("hex")}\n`);
+  }
+  start(
+    "app",
+    bin("wrangler"),
+    [
+      "dev",
+      ...["--config", "build/server/wrangler.json", "--env-file", secrets, "--persist-to", persistTo],
+      ...["--ip", "localhost", "--port", String(port), "--var", `APP_ORIGIN:http://localhost:${port}`],
+      "--show-interactive-dev-session=false",
+    ],
+    { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_INCLUDE_PROCESS_ENV: "false" },
+  );
+  await waitFor(`http://localhost:${port}/api/session`);
+  log(`production build ready on http://localhost:${port} (ENVIRONMENT=production, no demo data)`);
 } else {
-  start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], {
-    ...appEnv,
-    MINIFLARE_WORKERD_V8_FLAGS: workerdV8Flags(process.env.MINIFLARE_WORKERD_V8_FLAGS),
-  });
+  await startDevelopment();
 }
 
-const base = `http://localhost:${port}`;
-await waitFor(`${base}/api/session`);
-const seed = await (await fetch(`${base}/api/dev/seed`, { method: "POST" })).json();
-if (seed.seeded) {
-  log("seeded demo data:");
-  log(`  admin        ${seed.admin.email} / ${seed.admin.password}`);
-  log(`  demo member  ${seed.member.email} / ${seed.member.password}`);
-} else {
-  log("database already has users; not seeding (admin password is ADMIN_DEV_PASSWORD in .dev.vars)");
+async function startDevelopment() {
+  log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
+  // The renderer pulls its jobs from the app's development queue (ADR 014); until the app is up its pulls just fail and retry.
+  start("renderer", node, [...RENDERER_NODE_FLAGS, "render-container/server.ts"], {
+    PORT: String(rendererPort),
+    QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue`,
+  });
+
+  if (preview) {
+    // The production build runs as production does: no trace collector inside workerd. Since this
+    // wrangler, a local server streams every Worker invocation's spans to a collector worker in the
+    // same workerd for the local explorer (X_LOCAL_OBSERVABILITY); production's traces leave the
+    // Worker's process. It cost a D1-reading page ~1-2 ms of workerd CPU (ADR 027). `npm start`
+    // (development) keeps it; X_LOCAL_OBSERVABILITY=true turns it back on here.
+    start("app", bin("vite"), ["preview", "--port", String(port), "--strictPort"], {
+      ...appEnv,
+      X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+    });
+  } else {
+    start("app", bin("react-router"), ["dev", "--port", String(port), "--strictPort"], {
+      ...appEnv,
+      MINIFLARE_WORKERD_V8_FLAGS: workerdV8Flags(process.env.MINIFLARE_WORKERD_V8_FLAGS),
+    });
+  }
+
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/api/session`);
+  const seed = await (await fetch(`${base}/api/dev/seed`, { method: "POST" })).json();
+  if (seed.seeded) {
+    log("seeded demo data:");
+    log(`  admin        ${seed.admin.email} / ${seed.admin.password}`);
+    log(`  demo member  ${seed.member.email} / ${seed.member.password}`);
+  } else {
+    log("database already has users; not seeding (admin password is ADMIN_DEV_PASSWORD in .dev.vars)");
+  }
+  log(`app ready on ${base}  (dev outbox: ${base}/dev/mail; renderer: ${ffmpegDescription()})`);
 }
-log(`app ready on ${base}  (dev outbox: ${base}/dev/mail; renderer: ${ffmpegDescription()})`);

@@ -56,16 +56,14 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   if (isCrossOriginWrite(request)) return crossOriginRefusal();
   // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
   const url = new URL(request.url);
+  // Counted from the start, so a cache hit reports the statements it really ran (none, unless a
+  // change sends one its way), not a figure written for it.
+  const d1 = requestD1(env, request, { counting: isDevelopment(env) });
   const edge = edgeCacheEntry(request, url);
   if (edge) {
     const hit = await edgeCached(edge);
-    if (hit) {
-      if (isDevelopment(env))
-        for (const name of ["x-d1-statements", "x-d1-round-trips", "x-d1-waits"]) hit.headers.set(name, "0");
-      return hit;
-    }
+    if (hit) return d1.finish(hit);
   }
-  const d1 = requestD1(env, request, { counting: isDevelopment(env) });
   const scoped: Env = { ...env, DB: d1.db };
   const response = isApi(url.pathname)
     ? await api.fetch(request, scoped, ctx)

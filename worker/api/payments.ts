@@ -20,9 +20,13 @@ export const paymentsApi = publicApi()
       outcome.status,
     );
   })
+  // Not served at all without the test provider: no body is even read (tests/e2e/production.spec.ts).
+  .use("/payments/test/*", async (c, next) => {
+    if (!(c.get("deps").payments instanceof TestPayments)) throw new NotFound();
+    await next();
+  })
   .post("/payments/test/confirm", valid("json", testConfirmSchema), async (c) => {
-    const { payments } = c.get("deps");
-    if (!(payments instanceof TestPayments)) throw new NotFound();
+    const payments = c.get("deps").payments as TestPayments;
     const { clientSecret, card } = c.req.valid("json");
     const origin = new URL(c.req.url).origin;
     // Imported here: the API module imports this one.
