@@ -114,4 +114,19 @@ describe("FarmerTV", () => {
       expect(item.enclosure["@_url"]).toBe(episode.url);
     }
   });
+  it("keeps C0 control characters out of stored titles and out of the feed (issue 27 item 2)", async () => {
+    const member = await signUp();
+    const episode = await publish(member.cookie, "Ctl \u0001\u000b\u001b\tend");
+    expect(episode.fileTitle).toBe("Ctl \tend");
+    // A row written before the rule (or by any other path) still cannot break the feed.
+    await db
+      .update(episodes)
+      .set({ description: "Old \u0002\u0008\u000c\u001f row \ufffe" })
+      .where(eq(episodes.id, episode.id));
+    const xml = await (await call("/api/episodes/feed.xml")).text();
+    // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters the feed must not hold.
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+    expect(xml).toContain("Old  row");
+  });
 });

@@ -2,6 +2,7 @@
 // messages are the seed's (000 §5, §8) verbatim; the few rules the seed does
 // not have (length caps, password minimum) carry messages of our own.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const ALL_FIELDS_REQUIRED = "All fields are required.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";
@@ -16,7 +17,7 @@ export const USERNAME_TAKEN = "User name is already taken.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (max: number, tooLong: string) =>
-  z.string({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED).max(max, tooLong);
+  memberText({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED).max(max, tooLong);
 
 const email = required(254, INVALID_EMAIL)
   .regex(EMAIL_PATTERN, INVALID_EMAIL)
@@ -47,7 +48,7 @@ export type SignupForm = z.output<typeof signupSchema>;
 
 export const checkUserSchema = z.object({
   email: z.string().trim().toLowerCase().optional(),
-  username: z.string().trim().optional(),
+  username: memberText().trim().optional(),
 });
 export type CheckUserForm = z.output<typeof checkUserSchema>;
 

@@ -3,6 +3,7 @@
 // verbatim. The live protocol between the gallery and a BidItem object is `../protocols/bid-item.ts`.
 import { z } from "zod";
 import { money } from "./money";
+import { memberText } from "./text";
 
 export const OFFER_TOO_LOW = "Your offer must be higher than the current price.";
 export const OFFER_SUBMITTED = "Offer submitted!";
@@ -22,8 +23,8 @@ export const MAX_ITEM_FILES = 10;
 export const MAX_ITEMS_AT_ONCE = 20;
 
 const title = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(120, "Title must be at most 120 characters.");
-const description = z.string().trim().max(2000, "Description must be at most 2000 characters.").default("");
+  memberText({ error: message }).trim().min(1, message).max(120, "Title must be at most 120 characters.");
+const description = memberText().trim().max(2000, "Description must be at most 2000 characters.").default("");
 
 /** One item of the create-bid form. Invalid items are skipped with the seed's message, not fatal. */
 export const bidItemDraft = z.object({

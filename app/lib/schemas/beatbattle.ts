@@ -3,6 +3,7 @@
 // carry messages of our own.
 import { z } from "zod";
 import { PROJECT_TITLE_REQUIRED } from "./files";
+import { memberText } from "./text";
 
 export { PROJECT_TITLE_REQUIRED };
 export const PRODUCER_NAME_REQUIRED = "Producer name is required";
@@ -21,21 +22,18 @@ export const BEAT_LIMITS = { projectTitle: 20, producerName: 20, location: 30, s
 export const MAX_AUDIO_FILES = 10;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  memberText()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional()
     .transform((value) => value ?? "");
 
 export const beatEntryFieldsSchema = z.object({
-  projectTitle: z
-    .string({ error: PROJECT_TITLE_REQUIRED })
+  projectTitle: memberText({ error: PROJECT_TITLE_REQUIRED })
     .trim()
     .min(1, PROJECT_TITLE_REQUIRED)
     .max(BEAT_LIMITS.projectTitle, `Beat name must be at most ${BEAT_LIMITS.projectTitle} characters.`),
-  producerName: z
-    .string({ error: PRODUCER_NAME_REQUIRED })
+  producerName: memberText({ error: PRODUCER_NAME_REQUIRED })
     .trim()
     .min(1, PRODUCER_NAME_REQUIRED)
     .max(BEAT_LIMITS.producerName, `Producer name must be at most ${BEAT_LIMITS.producerName} characters.`),
@@ -67,7 +65,7 @@ export const BATTLE_DEADLINE_INVALID = "Deadline must be a date and time.";
 
 /** The admin names the battle and sets its deadline. */
 export const battleSettingsSchema = z.object({
-  title: z.string({ error: BATTLE_TITLE_REQUIRED }).trim().min(1, BATTLE_TITLE_REQUIRED).max(100),
+  title: memberText({ error: BATTLE_TITLE_REQUIRED }).trim().min(1, BATTLE_TITLE_REQUIRED).max(100),
   deadline: z.coerce.date({ error: BATTLE_DEADLINE_INVALID }).refine((d) => !Number.isNaN(d.getTime()), {
     message: BATTLE_DEADLINE_INVALID,
   }),

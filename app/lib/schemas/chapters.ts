@@ -2,6 +2,7 @@
 // ("12:05" = 12 min 5 s into the item), parsed the same way in the browser
 // and on the server.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const CHAPTER_TITLE_REQUIRED = "Chapter title is required.";
 export const CHAPTER_TITLE_TOO_LONG = "Chapter title must be at most 100 characters.";
@@ -25,8 +26,7 @@ export function formatChapterTime(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-const title = z
-  .string({ error: CHAPTER_TITLE_REQUIRED })
+const title = memberText({ error: CHAPTER_TITLE_REQUIRED })
   .trim()
   .min(1, CHAPTER_TITLE_REQUIRED)
   .max(100, CHAPTER_TITLE_TOO_LONG);

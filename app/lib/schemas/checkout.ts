@@ -1,6 +1,7 @@
 // Cart, checkout and the card form (seed 001 §4, §5, §7, §8), shared by the
 // pages and the API. Seed messages are verbatim; the rest are ours.
 import { z } from "zod";
+import { memberText } from "./text";
 
 // Seed 001 §8, verbatim.
 export const ADDED_TO_CART = "Product added to cart.";
@@ -29,8 +30,7 @@ export const addToCartSchema = z.object({
   productId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().min(1, PRODUCT_UNAVAILABLE).max(64, PRODUCT_UNAVAILABLE),
 });
 
-export const nameOnCardSchema = z
-  .string({ error: NAME_ON_CARD_REQUIRED })
+export const nameOnCardSchema = memberText({ error: NAME_ON_CARD_REQUIRED })
   .trim()
   .min(1, NAME_ON_CARD_REQUIRED)
   .max(100, "The name on the card is at most 100 characters.");

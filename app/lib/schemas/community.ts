@@ -1,6 +1,7 @@
 // The 'Early Risers' community form (seed 001 screen 7, §5, §7 `/add-farmer`),
 // shared by the page and the API, with the seed's messages verbatim.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const NAME_AND_EMAIL_REQUIRED = "Name and email are required.";
 export const EMAIL_INVALID = "Please enter a valid email address.";
@@ -27,8 +28,7 @@ export const STARTED_FIELD = "startedAt";
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const communitySchema = z.object({
-  name: z
-    .string({ error: NAME_AND_EMAIL_REQUIRED })
+  name: memberText({ error: NAME_AND_EMAIL_REQUIRED })
     .trim()
     .min(1, NAME_AND_EMAIL_REQUIRED)
     .max(100, "Name must be at most 100 characters."),
@@ -39,8 +39,7 @@ export const communitySchema = z.object({
     .max(254, EMAIL_INVALID)
     .regex(SIMPLE_EMAIL, EMAIL_INVALID)
     .transform((email) => email.toLowerCase()),
-  message: z
-    .string()
+  message: memberText()
     .trim()
     .max(COMMUNITY_MESSAGE_MAX, COMMUNITY_MESSAGE_TOO_LONG)
     .optional()

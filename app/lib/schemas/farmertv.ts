@@ -1,6 +1,7 @@
 // FarmerTV (seed 001 screens 10–11, §3, §5, §8), shared by the pages and the
 // API, with the seed's messages verbatim.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const TITLE_AND_DESCRIPTION_FIRST = "Please enter title and description first.";
 export const UPLOAD_FAILED = "Upload failed.";
@@ -13,13 +14,11 @@ export const TITLE_MAX = 100;
 export const EPISODE_UPLOAD_MISSING = "The uploaded video was not found. Please upload it again.";
 
 export const episodeTextSchema = z.object({
-  title: z
-    .string({ error: TITLE_AND_DESCRIPTION_FIRST })
+  title: memberText({ error: TITLE_AND_DESCRIPTION_FIRST })
     .trim()
     .min(1, TITLE_AND_DESCRIPTION_FIRST)
     .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters.`),
-  description: z
-    .string({ error: TITLE_AND_DESCRIPTION_FIRST })
+  description: memberText({ error: TITLE_AND_DESCRIPTION_FIRST })
     .trim()
     .min(1, TITLE_AND_DESCRIPTION_FIRST)
     .max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),

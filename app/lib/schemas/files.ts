@@ -2,6 +2,7 @@
 // the seed's messages (000 §5, §8) verbatim.
 import { z } from "zod";
 import { playlistSlotLetter, SLOT_INVALID, uploadSlotLetter } from "./slots";
+import { memberText } from "./text";
 
 export const ACCESS_TYPES = ["private", "public-read"] as const;
 
@@ -18,8 +19,7 @@ export const PART_SIZE = 16 * 1024 * 1024;
 export const MAX_FILE_SIZE = 5 * 1024 * 1024 * 1024;
 
 /** Seed 000 §5: spaces in a project title become underscores. */
-export const projectTitle = z
-  .string({ error: PROJECT_TITLE_REQUIRED })
+export const projectTitle = memberText({ error: PROJECT_TITLE_REQUIRED })
   .trim()
   .min(1, PROJECT_TITLE_REQUIRED)
   .max(100, "Project title must be at most 100 characters.")
@@ -46,8 +46,7 @@ export const uploadRequestSchema = z
         error: "Unknown upload purpose.",
       },
     ),
-    fileName: z
-      .string({ error: "File name is required." })
+    fileName: memberText({ error: "File name is required." })
       .trim()
       .min(1, "File name is required.")
       .max(255, "File name is too long."),
@@ -59,7 +58,7 @@ export const uploadRequestSchema = z
       .max(MAX_FILE_SIZE, `File is larger than ${MAX_FILE_SIZE} bytes`),
     accessType: z.enum(ACCESS_TYPES, { error: "Access type must be private or public-read." }).default("private"),
     projectId: z.string().max(64).optional(),
-    projectTitle: z.string().optional(),
+    projectTitle: memberText().optional(),
     programId: z.string().max(64).optional(),
     /** Store uploads: the product the file is for (absent for the first file of a new product). */
     productId: z.string().max(64).optional(),
@@ -83,5 +82,5 @@ export const slotPositionSchema = z.object({
 });
 
 export const noteSchema = z.object({
-  note: z.string({ error: NOTE_EMPTY }).trim().min(1, NOTE_EMPTY).max(NOTE_MAX_LENGTH, NOTE_TOO_LONG),
+  note: memberText({ error: NOTE_EMPTY }).trim().min(1, NOTE_EMPTY).max(NOTE_MAX_LENGTH, NOTE_TOO_LONG),
 });

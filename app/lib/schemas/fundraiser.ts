@@ -2,6 +2,7 @@
 // and the API, with the seed's messages verbatim.
 import { z } from "zod";
 import { money, toCents } from "./money";
+import { memberText } from "./text";
 
 export const FUNDRAISER_HEADING = "Donate and Become an Action Star Member";
 export const EMAIL_REQUIRED = "Please enter your email.";
@@ -51,8 +52,8 @@ export const donationSchema = z
       .max(254, "Please enter a valid email address.")
       .regex(SIMPLE_EMAIL, "Please enter a valid email address.")
       .transform((email) => email.toLowerCase()),
-    donorName: z.string().trim().max(100, "Name must be at most 100 characters.").optional().default(""),
-    message: z.string().trim().max(180, DONATION_MESSAGE_TOO_LONG).optional().default(""),
+    donorName: memberText().trim().max(100, "Name must be at most 100 characters.").optional().default(""),
+    message: memberText().trim().max(180, DONATION_MESSAGE_TOO_LONG).optional().default(""),
     showName: flag,
     showAmount: flag,
   })

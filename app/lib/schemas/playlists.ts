@@ -10,6 +10,7 @@ import {
   slotLetter,
   UPLOAD_SLOT_INVALID,
 } from "./slots";
+import { memberText } from "./text";
 
 export { PROGRAM_SLOT_INVALID, SLOT_INVALID, UPLOAD_SLOT_INVALID };
 
@@ -47,8 +48,7 @@ export const reorderSchema = z.object({ itemIds: idList(1000).min(1) });
 
 export const programSchema = z
   .object({
-    title: z
-      .string({ error: PROGRAM_TITLE_REQUIRED })
+    title: memberText({ error: PROGRAM_TITLE_REQUIRED })
       .trim()
       .min(1, PROGRAM_TITLE_REQUIRED)
       .max(100, "Program title must be at most 100 characters."),

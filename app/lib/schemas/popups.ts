@@ -2,6 +2,7 @@
 // the browser before sending and by the server with the same rules and messages.
 import { z } from "zod";
 import { inspectStyle, sanitizeUrl } from "../../../worker/domain/popups/sanitize";
+import { memberText } from "./text";
 
 export const POPUP_SAVED = "Saved successfully!";
 export const POPUP_SAVE_FAILED = "Something went wrong.";
@@ -14,8 +15,7 @@ export const POPUP_DELETE_FAILED = "Failed to delete PopCustom";
 
 /** A style string whose every declaration passes the sanitiser; a refused one is named, never dropped silently. */
 const style = (label: string) =>
-  z
-    .string()
+  memberText()
     .max(1000, `${label} is too long.`)
     .default("")
     .superRefine((inline, ctx) => {
@@ -23,8 +23,7 @@ const style = (label: string) =>
       if (refused.length > 0) ctx.addIssue({ code: "custom", message: `${label}: ${refused.join("; ")}.` });
     });
 
-const linkAddress = z
-  .string()
+const linkAddress = memberText()
   .trim()
   .max(2000, "Link address is too long.")
   .default("")
@@ -46,15 +45,15 @@ const moment = z
 
 export const popupSchema = z
   .object({
-    header: z.string().trim().max(120, "Header must be at most 120 characters.").default(""),
+    header: memberText().trim().max(120, "Header must be at most 120 characters.").default(""),
     headerStyle: style("Header style"),
     paragraph: z
       .object({
-        text: z.string().trim().max(2000, "Paragraph must be at most 2000 characters.").default(""),
+        text: memberText().trim().max(2000, "Paragraph must be at most 2000 characters.").default(""),
         style: style("Paragraph style"),
       })
       .default({ text: "", style: "" }),
-    buttonLabel: z.string().trim().max(40, "Button label must be at most 40 characters.").default(""),
+    buttonLabel: memberText().trim().max(40, "Button label must be at most 40 characters.").default(""),
     linkAddress,
     /** The storage key of the admin's completed popup-image upload; empty after a failed upload (seed §8). */
     imageKey: z.string().trim().max(500).default(""),

@@ -7,6 +7,7 @@
 // seed's behaviour: an empty or invalid inline value ends editing unsaved.
 import { z } from "zod";
 import { money, PRICE_TOO_SMALL } from "./money";
+import { memberText } from "./text";
 
 export const LICENSE_TYPES = ["free", "non-exclusive", "exclusive"] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
@@ -77,13 +78,11 @@ export function hasExtension(fileName: string, extensions: readonly string[]): b
 export const MAX_COVER_BYTES = 20 * 1024 * 1024;
 export const MAX_AUDIO_BYTES = 1024 * 1024 * 1024;
 
-export const titleSchema = z
-  .string({ error: TITLE_REQUIRED })
+export const titleSchema = memberText({ error: TITLE_REQUIRED })
   .trim()
   .min(1, { error: TITLE_REQUIRED, abort: true })
   .max(TITLE_MAX, TITLE_TOO_LONG);
-export const descriptionSchema = z
-  .string({ error: DESCRIPTION_REQUIRED })
+export const descriptionSchema = memberText({ error: DESCRIPTION_REQUIRED })
   .trim()
   .min(1, { error: DESCRIPTION_REQUIRED, abort: true })
   .max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG);

@@ -7,6 +7,7 @@
 // the property name ('recipientName is required'): the seed does not say which,
 // and the label is what the member reads next to the input.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const SHIPPING_SAVED = "Saved successfully.";
 export const PHONE_INVALID = "Phone appears invalid";
@@ -63,16 +64,14 @@ const ZIP_PATTERN = /^[A-Za-z0-9\- ]{3,12}$/;
 
 /** Trimmed, non-empty, at most the field's limit; a missing or blank value says '{field} is required' only. */
 const required = (field: Limited) =>
-  z
-    .string({ error: isRequired(field) })
+  memberText({ error: isRequired(field) })
     .trim()
     .min(1, { error: isRequired(field), abort: true })
     .max(SHIPPING_LIMITS[field], { error: tooLong(field), abort: true });
 
 /** Trimmed; missing, null or blank becomes null. */
 const optional = (field: Limited) =>
-  z
-    .string()
+  memberText()
     .trim()
     .max(SHIPPING_LIMITS[field], tooLong(field))
     .nullish()
@@ -81,8 +80,7 @@ const optional = (field: Limited) =>
 export const shippingSchema = z.object({
   recipientName: required("recipientName"),
   // The pattern carries the length (7 to 20), so a too-long phone says the seed's 'Phone appears invalid'.
-  phone: z
-    .string({ error: PHONE_INVALID })
+  phone: memberText({ error: PHONE_INVALID })
     .trim()
     .refine((value) => value === "" || PHONE_PATTERN.test(value), PHONE_INVALID)
     .nullish()
@@ -91,13 +89,11 @@ export const shippingSchema = z.object({
   city: required("city"),
   state: required("state"),
   // The pattern carries the length (3 to 12), so a too-long ZIP says the seed's 'ZIP/Postal appears invalid'.
-  zipCode: z
-    .string({ error: isRequired("zipCode") })
+  zipCode: memberText({ error: isRequired("zipCode") })
     .trim()
     .min(1, { error: isRequired("zipCode"), abort: true })
     .regex(ZIP_PATTERN, ZIP_INVALID),
-  country: z
-    .string({ error: isRequired("country") })
+  country: memberText({ error: isRequired("country") })
     .trim()
     .min(1, { error: isRequired("country"), abort: true })
     .refine((value) => COUNTRIES.some((country) => country.value === value), COUNTRY_NOT_ALLOWED)

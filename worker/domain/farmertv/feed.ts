@@ -3,6 +3,7 @@
 // true byte length and type and point at stable app URLs.
 import { Podcast } from "podcast";
 import type { Deps } from "../deps";
+import { xmlText } from "../document-text";
 import { listEpisodes } from "./episodes";
 
 export const FEED_PATH = "/api/episodes/feed.xml";
@@ -25,12 +26,12 @@ export async function episodesFeed(deps: Deps) {
   });
   for (const episode of await listEpisodes(deps)) {
     feed.addItem({
-      title: episode.fileTitle,
-      description: episode.fileDescription,
+      title: xmlText(episode.fileTitle),
+      description: xmlText(episode.fileDescription),
       url: `${deps.origin}/farmereps#episode-${episode.id}`,
       guid: episode.id,
       date: episode.createdAt,
-      author: episode.userName,
+      author: xmlText(episode.userName),
       enclosure: { url: episode.url, size: episode.size, type: episode.type },
       ...(episode.durationSeconds ? { itunesDuration: Math.round(episode.durationSeconds) } : {}),
       ...(episode.coverUrl ? { itunesImage: episode.coverUrl } : {}),

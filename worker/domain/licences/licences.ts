@@ -7,6 +7,7 @@ import { LICENCE_NAMES, LICENCE_TERMS } from "../../../app/lib/licences";
 import { formatMoney } from "../../../app/lib/schemas/money";
 import { type LicenseType, orderItems, orders, users } from "../../db/schema";
 import type { Deps } from "../deps";
+import { pdfText } from "../document-text";
 
 export interface LicenceFacts {
   code: string;
@@ -21,17 +22,10 @@ export interface LicenceFacts {
   verifyUrl: string;
 }
 
-/** The standard fonts speak WinAnsi only: anything else is shown as `?` rather than failing the document. */
-function winAnsi(text: string) {
-  return text
-    .normalize("NFC")
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/g, "?");
-}
-
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of winAnsi(text).split(/\s+/)) {
+  for (const word of pdfText(text).split(/\s+/)) {
     const next = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(next, size) > width && line) {
       lines.push(line);
@@ -44,7 +38,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`Licence ${facts.orderNumber} – ${facts.title}`));
+  pdf.setTitle(pdfText(`Licence ${facts.orderNumber} – ${facts.title}`));
   pdf.setAuthor("Creator Platform");
   pdf.setCreationDate(facts.issuedAt);
   pdf.setModificationDate(facts.issuedAt);
@@ -74,8 +68,8 @@ export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
     ["Licence code", facts.code],
   ];
   for (const [label, value] of rows) {
-    page.drawText(winAnsi(label), { x: left, y, size: 10, font: bold });
-    page.drawText(winAnsi(value).slice(0, 90), { x: left + 130, y, size: 10, font: regular });
+    page.drawText(pdfText(label), { x: left, y, size: 10, font: bold });
+    page.drawText(pdfText(value).slice(0, 90), { x: left + 130, y, size: 10, font: regular });
     y -= 16;
   }
   y -= 12;
