@@ -6,9 +6,10 @@ import "./app.css";
 import "./lib/history";
 import { PageError } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
+import { UiProvider } from "./components/ui";
 import { server } from "./lib/auth.server";
 import { useHydrates } from "./lib/hydration";
-import { accentForDisplay, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
+import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // modules, no module preloads, no loader data (ADR 026).
   const hydrates = useHydrates();
   const style = {
-    "--accent": accentForDisplay(theme),
+    ...accentTokens(theme),
     "--font-scale": `${theme.fontPercentage}%`,
   } as React.CSSProperties;
   return (
@@ -46,8 +47,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader user={data?.user ?? null} hydrates={hydrates} />
-        <main className="page">{children}</main>
+        <UiProvider>
+          <SiteHeader user={data?.user ?? null} hydrates={hydrates} />
+          <main className="page">{children}</main>
+        </UiProvider>
         {hydrates && <ScrollRestoration />}
         {hydrates && <Scripts />}
       </body>

@@ -24,8 +24,63 @@ export interface Theme {
 /** Seed 000 §9: light mode, accent #FFF, font size 100 percent. */
 export const DEFAULT_THEME: Theme = { isDarkMode: false, accentColor: "#FFF", fontPercentage: 100 };
 
-/** The accent colour as the page uses it: #FFF (the default) would vanish on white, so links keep a readable blue. */
-export function accentForDisplay(theme: Theme): string {
-  const plainWhite = /^#f{3}(f{3})?$/i.test(theme.accentColor);
-  return plainWhite ? "#0047AB" : theme.accentColor;
+/** The page colours the accent is read against (tokens.css: --surface, --bg of each theme). */
+const BACKGROUNDS = { light: ["#ffffff", "#f6f7f9"], dark: ["#1b2027", "#111418", "#232a33"] } as const;
+const DARK_INK = "#111418";
+
+function channels(hex: string): [number, number, number] {
+  const full = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
+  const n = Number.parseInt(full.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function luminance(hex: string) {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = channels(hex);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG 2 contrast ratio of two #rgb/#rrggbb colours (1 to 21). */
+export function contrast(a: string, b: string) {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+function toHex(rgb: number[]) {
+  return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The colour moved toward black (light theme) or white (dark theme) in small steps until it reads as text on every page background. */
+function readableOn(colour: string, dark: boolean) {
+  const target = dark ? 255 : 0;
+  const start = channels(colour);
+  for (let step = 0; step <= 20; step++) {
+    const mixed = toHex(start.map((c) => c + ((target - c) * step) / 20));
+    if (BACKGROUNDS[dark ? "dark" : "light"].every((bg) => contrast(mixed, bg) >= 4.6)) return mixed;
+  }
+  return dark ? "#ffffff" : "#000000";
+}
+
+export interface AccentTokens {
+  /** The member's colour as chosen: swatches, the header rule, the logo mark. */
+  "--accent": string;
+  /** The accent as text and as a filled control: links, the current nav item, primary buttons (≥ 4.5:1 on every background). */
+  "--accent-text": string;
+  /** Text on a filled accent control (≥ 4.5:1 on --accent-text). */
+  "--on-accent": string;
+}
+
+/**
+ * The member's accent colour applied so it stays readable in both themes: the chosen colour decorates,
+ * and a shade of it that passes WCAG AA carries text. Seed 000's default #FFF keeps the product's blue;
+ * a chosen white (seed 001's swatch) is a real choice: white in dark mode, a neutral grey in light mode.
+ */
+export function accentTokens(theme: Theme): AccentTokens {
+  const colour = /^#f{3}$/i.test(theme.accentColor) ? "#0047ab" : theme.accentColor.toLowerCase();
+  const text = readableOn(colour, theme.isDarkMode);
+  const onAccent = contrast("#ffffff", text) >= contrast(DARK_INK, text) ? "#ffffff" : DARK_INK;
+  return { "--accent": colour, "--accent-text": text, "--on-accent": onAccent };
 }

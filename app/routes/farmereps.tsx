@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { EpisodeView } from "../../worker/domain/farmertv/episodes";
+import { useConfirm } from "../components/ui";
 import { LOADING_EPISODES, NO_EPISODES } from "../lib/schemas/farmertv";
 import type { loader as rootLoader } from "../root";
 import "../styles/community.css";
@@ -33,6 +34,7 @@ async function send(path: string, method: string, json?: unknown) {
 
 export default function FarmerEps() {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const confirm = useConfirm();
   const [episodes, setEpisodes] = useState<EpisodeView[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -120,7 +122,7 @@ export default function FarmerEps() {
                           type="button"
                           className="link-button"
                           onClick={async () => {
-                            if (!window.confirm("Delete this episode?")) return;
+                            if (!(await confirm("Delete this episode?", { confirmLabel: "Delete" }))) return;
                             await send(`/api/episodes/${episode.id}`, "DELETE").catch(() => setFailed(true));
                             load();
                           }}

@@ -14,7 +14,17 @@ import {
   OFFER_TOO_LOW,
   SALE_CLOSED,
 } from "../../app/lib/schemas/auction";
-import { ADMIN, createBidItemByApi, login, origin, PNG, readVerificationCode, unique } from "./fixtures";
+import {
+  ADMIN,
+  answerConfirm,
+  createBidItemByApi,
+  login,
+  origin,
+  PNG,
+  readVerificationCode,
+  toast,
+  unique,
+} from "./fixtures";
 
 const ADDRESS = {
   recipientName: "Ada Bidder",
@@ -208,12 +218,8 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await expect(group.getByRole("status")).toHaveText("Offer approved");
   await expect(best).toContainText("approved");
 
-  admin.page.once("dialog", async (dialog) => {
-    expect(dialog.type()).toBe("confirm");
-    expect(dialog.message()).toBe("Close this item for further offers?");
-    await dialog.accept();
-  });
   await group.getByRole("button", { name: "Close Sale" }).click();
+  await answerConfirm(admin.page, "Close this item for further offers?", "Close Sale");
   await expect(group.getByRole("status")).toHaveText("Item closed");
   await expect(group.getByText(SALE_CLOSED)).toBeVisible();
   await expect(group.getByRole("button", { name: "Close Sale" })).toHaveCount(0);
@@ -253,13 +259,8 @@ test("a member without a shipping address is alerted and sent to Settings; a vis
   const item = card(member.page, code);
   await expect(item.locator(".live-pill")).toBeVisible();
   await item.getByLabel(`Your offer for ${title}`).fill("9");
-  const dialog = member.page.waitForEvent("dialog");
-  const click = item.getByRole("button", { name: "Make Offer" }).click();
-  const alert = await dialog;
-  expect(alert.type()).toBe("alert");
-  expect(alert.message()).toBe(ADD_SHIPPING_FIRST);
-  await alert.accept();
-  await click;
+  await item.getByRole("button", { name: "Make Offer" }).click();
+  await expect(toast(member.page, ADD_SHIPPING_FIRST)).toBeVisible();
   await expect(member.page).toHaveURL(/\/settings$/);
   await expect(member.page.getByRole("heading", { name: "Shipping addresses" })).toBeVisible();
   await expect(card(member.page, code)).toHaveCount(0);

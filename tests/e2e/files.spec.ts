@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, login, MEMBER, unique } from "./fixtures";
+import { ADMIN, answerConfirm, login, MEMBER, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-files-"));
@@ -98,8 +98,8 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
     await context.close();
   }
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Delete File" }).click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Delete");
   await expect(page).toHaveURL(projectUrl);
   await expect(page.getByText("File deleted successfully!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open clip.mp4" })).toHaveCount(0);

@@ -14,6 +14,22 @@ export function mainNav(page: Page) {
   return page.locator("nav[aria-label=Main]");
 }
 
+/**
+ * Answers the app's confirmation dialog (role=alertdialog, never a native `confirm`): checks that it
+ * asks `question`, then presses `button` (the action's own word, or "Cancel").
+ */
+export async function answerConfirm(page: Page, question: string, button: string) {
+  const dialog = page.getByRole("alertdialog", { name: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A result shown as a toast (role=status). */
+export function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first();
+}
+
 /** Fills the /signin form and submits it (the page must already show it). */
 export async function submitSignin(page: Page, email: string, password: string) {
   await page.getByLabel("Email Address").fill(email);

@@ -9,7 +9,7 @@ import {
   POPUP_SAVED,
   SELECT_POPUP_FIRST,
 } from "../../app/lib/schemas/popups";
-import { ADMIN, closePopup, login, PNG, unique } from "./fixtures";
+import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
 
 const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";
 
@@ -51,12 +51,9 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await page.getByRole("button", { name: "Set as Active Popup" }).click();
   await expect(page.getByText(POPUP_ACTIVATED)).toBeVisible();
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(CONFIRM_POPUP_DELETE);
-    return dialog.accept();
-  });
   await page.getByLabel("Popups").selectOption({ label: spare });
   await page.getByRole("button", { name: "Delete" }).click();
+  await answerConfirm(page, CONFIRM_POPUP_DELETE, "Delete");
   await expect(page.getByText(POPUP_DELETED)).toBeVisible();
   await expect(page.getByLabel("Popups").locator("option", { hasText: spare })).toHaveCount(0);
 

@@ -3,7 +3,7 @@
 // with a preview (made by the renderer with real ffmpeg) that plays, while
 // Add to Cart sends a visitor to sign in and back.
 import { expect, test } from "@playwright/test";
-import { login, MEMBER, unique } from "./fixtures";
+import { answerConfirm, login, MEMBER, unique } from "./fixtures";
 import { createProductInPage, makeStoreMedia, ownStorePath } from "./store";
 
 const media = makeStoreMedia();
@@ -77,7 +77,7 @@ test("a seller creates, edits and publishes a product; a visitor plays its previ
   const mine = page.getByRole("article", { name: title });
   await mine.getByRole("button", { name: `Make private ${title}` }).click();
   await expect(mine.getByRole("button", { name: `Make public ${title}` })).toBeVisible();
-  page.once("dialog", (dialog) => void dialog.accept());
   await mine.getByRole("button", { name: `Delete ${title}` }).click();
+  await answerConfirm(page, `Delete "${title}"?`, "Delete");
   await expect(page.getByRole("article", { name: title })).toHaveCount(0);
 });

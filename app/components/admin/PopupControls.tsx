@@ -12,6 +12,7 @@ import {
   SELECT_POPUP_FIRST,
 } from "../../lib/schemas/popups";
 import { useResult } from "../auction/admin-views";
+import { useConfirm } from "../ui";
 
 export interface PopupListEntry {
   id: string;
@@ -21,6 +22,7 @@ export interface PopupListEntry {
 
 export function PopupControls({ popups }: { popups: PopupListEntry[] }) {
   const fetcher = useFetcher();
+  const confirm = useConfirm();
   const selectId = useId();
   const [selected, setSelected] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -37,12 +39,12 @@ export function PopupControls({ popups }: { popups: PopupListEntry[] }) {
     }
   });
 
-  const send = (intent: "set-active-popup" | "delete-popup") => {
+  const send = async (intent: "set-active-popup" | "delete-popup") => {
     if (!selected) {
       setMessage({ ok: false, text: SELECT_POPUP_FIRST });
       return;
     }
-    if (intent === "delete-popup" && !window.confirm(CONFIRM_POPUP_DELETE)) return;
+    if (intent === "delete-popup" && !(await confirm(CONFIRM_POPUP_DELETE, { confirmLabel: "Delete" }))) return;
     setMessage(null);
     fetcher.submit({ intent, popCustomId: selected }, { method: "post" });
   };

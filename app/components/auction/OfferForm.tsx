@@ -7,6 +7,7 @@ import type { FormError } from "../../lib/forms.server";
 import type { ItemState } from "../../lib/protocols/bid-item";
 import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, OFFER_SUBMITTED } from "../../lib/schemas/auction";
 import type { GalleryAction, GalleryItem } from "../../routes/bidgallery.server";
+import { useToast } from "../ui";
 
 const OFFER_FAILED = "Failed to submit offer.";
 
@@ -29,6 +30,7 @@ function offerMessage(result: OfferResult): { text: string; ok: boolean } | null
 
 export function OfferForm({ item, onState }: { item: GalleryItem; onState: (state: ItemState) => void }) {
   const fetcher = useFetcher<GalleryAction>();
+  const toast = useToast();
   const navigate = useNavigate();
   const actionData = useActionData<GalleryAction>();
   const documentResult = actionData?.intent === "offer" && actionData.code === item.shortCode ? actionData : undefined;
@@ -48,10 +50,10 @@ export function OfferForm({ item, onState }: { item: GalleryItem; onState: (stat
       setAmount("");
       onState(result.item);
     } else if (isMissingShipping("error" in result ? result.error : null)) {
-      window.alert(ADD_SHIPPING_FIRST);
+      toast(ADD_SHIPPING_FIRST, "info");
       navigate("/settings");
     }
-  }, [result, navigate, onState]);
+  }, [result, navigate, onState, toast]);
 
   return (
     <fetcher.Form method="post" className="offer-form" noValidate>

@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { SALE_CLOSED } from "../../lib/schemas/auction";
 import { formatMoney } from "../../lib/schemas/money";
 import { ScrollRegion } from "../ScrollRegion";
+import { useConfirm } from "../ui";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 
 export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {
@@ -19,6 +20,7 @@ export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {
 }
 
 function OfferGroup({ group }: { group: OfferGroupView }) {
+  const confirm = useConfirm();
   const fetcher = useFetcher();
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [closedHere, setClosedHere] = useState(false);
@@ -54,8 +56,8 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
             type="button"
             className="button danger small"
             disabled={busy}
-            onClick={() => {
-              if (window.confirm(CLOSE_CONFIRM))
+            onClick={async () => {
+              if (await confirm(CLOSE_CONFIRM, { confirmLabel: "Close Sale" }))
                 fetcher.submit({ intent: "close-sale", code: group.shortCode }, { method: "post" });
             }}
           >

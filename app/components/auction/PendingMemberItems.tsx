@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatMoney } from "../../lib/schemas/money";
+import { useConfirm } from "../ui";
 import { DENY_CONFIRM, type MemberItemView, useResult } from "./admin-views";
 
 export function PendingMemberItems({ items }: { items: MemberItemView[] }) {
@@ -29,6 +30,7 @@ export function PendingMemberItems({ items }: { items: MemberItemView[] }) {
 }
 
 function MemberItemRow({ item, onDecided }: { item: MemberItemView; onDecided: (notice: string) => void }) {
+  const confirm = useConfirm();
   const fetcher = useFetcher();
   const [failure, setFailure] = useState<string | null>(null);
   const [decided, setDecided] = useState<"approved" | "denied" | null>(null);
@@ -69,8 +71,8 @@ function MemberItemRow({ item, onDecided }: { item: MemberItemView; onDecided: (
           <button
             type="button"
             className="button danger small"
-            onClick={() => {
-              if (window.confirm(DENY_CONFIRM))
+            onClick={async () => {
+              if (await confirm(DENY_CONFIRM, { confirmLabel: "Deny" }))
                 fetcher.submit({ intent: "deny-item", id: item.id }, { method: "post" });
             }}
           >

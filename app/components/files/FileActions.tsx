@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { action } from "../../routes/file-view.server";
 import { useAnswer } from "../Feedback";
+import { useConfirm } from "../ui";
 import { leaveFlash } from "./flash";
 import { DELETE_FILE_CONFIRM, FILE_DELETED } from "./messages";
 import type { FileData, OnMessage } from "./types";
@@ -44,6 +45,7 @@ export function DownloadButton({ fileId, onMessage }: { fileId: string; onMessag
 }
 
 export function DeleteFileButton({ onMessage }: { onMessage: OnMessage }) {
+  const confirm = useConfirm();
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   // On success the action redirects to the project page, which shows the flash; on failure it stays here.
@@ -56,8 +58,8 @@ export function DeleteFileButton({ onMessage }: { onMessage: OnMessage }) {
       type="button"
       className="button danger"
       disabled={busy}
-      onClick={() => {
-        if (!window.confirm(DELETE_FILE_CONFIRM)) return;
+      onClick={async () => {
+        if (!(await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" }))) return;
         leaveFlash(FILE_DELETED);
         void fetcher.submit({ intent: "delete-file" }, { method: "post" });
       }}

@@ -21,7 +21,7 @@ export function FileDetails({ view }: { view: FileViewData }) {
   const media = file.kind === "audio" || file.kind === "video";
   const probing = file.probeStatus === "queued" || file.probeStatus === "running";
   return (
-    <dl className="details">
+    <dl className="fact-list">
       <Detail term="Created">
         <LocalTime value={file.createdAt} />
       </Detail>

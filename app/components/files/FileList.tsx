@@ -9,6 +9,7 @@ import { displayName, formatBytes, formatDuration } from "../../lib/format";
 import type { action } from "../../routes/project.server";
 import { LocalTime } from "../LocalTime";
 import type { ProjectData } from "../projects/types";
+import { useConfirm } from "../ui";
 import { DELETE_FILE_CONFIRM, PROBE_FAILED } from "./messages";
 
 type FileView = ProjectData["files"][number];
@@ -30,6 +31,7 @@ export function FileList({
   onMessage: (text: string, error?: boolean) => void;
 }) {
   const deleteFetcher = useFetcher<typeof action>();
+  const confirm = useConfirm();
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("fileId") : null;
 
   // A click outside any file item clears every selection.
@@ -58,12 +60,12 @@ export function FileList({
     }
   }, [result, onMessage, setSelection]);
 
-  function click(file: FileView) {
+  async function click(file: FileView) {
     const state = selection[file.id];
     if (!state) return setSelection({ ...selection, [file.id]: 1 });
     if (state === 1) return setSelection({ ...selection, [file.id]: 2 });
     // Third click: ready to delete; declining keeps the file selected.
-    if (window.confirm(DELETE_FILE_CONFIRM)) {
+    if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
       void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
     }
   }

@@ -7,6 +7,7 @@ import { programSlotLetter } from "../../lib/schemas/slots";
 import { type ShowFeedback, useAnswer } from "../Feedback";
 import { SlotPreview } from "../playlists/SlotPreview";
 import { SlotInput } from "../SlotInput";
+import { useConfirm } from "../ui";
 import { nextFreeLetter } from "../uploads/useUploadSlots";
 import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, ProgramFileView, ProgramView } from "./types";
@@ -23,6 +24,7 @@ export function ProgramFileRow({
   onMessage: ShowFeedback;
 }) {
   const deleteFetcher = useFetcher<Answer>();
+  const confirm = useConfirm();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
   const name = displayName(file.fileName);
@@ -47,8 +49,8 @@ export function ProgramFileRow({
         type="button"
         className="button small danger"
         disabled={deleting}
-        onClick={() => {
-          if (window.confirm(DELETE_FILE_CONFIRM))
+        onClick={async () => {
+          if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" }))
             void deleteFetcher.submit({ intent: "delete-program-file", fileId: file.id }, { method: "post" });
         }}
       >

@@ -7,6 +7,7 @@ import { CollapseToggle } from "../CollapseToggle";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
+import { useConfirm } from "../ui";
 import { AddProgramFiles, ProgramFileRow } from "./ProgramFiles";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
 
@@ -74,6 +75,7 @@ function ProgramCard({
   const [open, setOpen] = useState(false);
   const row = useSortableRow(program.id);
   const deleteFetcher = useFetcher<Answer>();
+  const confirm = useConfirm();
   const deleting = deleteFetcher.state !== "idle";
   useAnswer(deleteFetcher.data, onMessage);
   // An unscheduled program ("none") shows no state.
@@ -144,8 +146,8 @@ function ProgramCard({
             type="button"
             className="button danger small"
             disabled={deleting}
-            onClick={() => {
-              if (window.confirm(DELETE_PROGRAM_CONFIRM))
+            onClick={async () => {
+              if (await confirm(DELETE_PROGRAM_CONFIRM, { confirmLabel: "Delete program" }))
                 void deleteFetcher.submit({ intent: "delete-program", programId: program.id }, { method: "post" });
             }}
           >

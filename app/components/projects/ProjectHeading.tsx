@@ -3,11 +3,13 @@
 // member Home, or the error shows here.
 import { useFetcher } from "react-router";
 import type { action } from "../../routes/project.server";
+import { useConfirm } from "../ui";
 
 const DELETE_PROJECT_CONFIRM = "Are you sure you want to delete this project and all of its files?";
 
 export function ProjectHeading({ title }: { title: string }) {
   const fetcher = useFetcher<typeof action>();
+  const confirm = useConfirm();
   const deleting = fetcher.state !== "idle";
   const failure = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
   return (
@@ -18,8 +20,8 @@ export function ProjectHeading({ title }: { title: string }) {
           type="button"
           className="button danger"
           disabled={deleting}
-          onClick={() => {
-            if (window.confirm(DELETE_PROJECT_CONFIRM)) {
+          onClick={async () => {
+            if (await confirm(DELETE_PROJECT_CONFIRM, { confirmLabel: "Delete project" })) {
               void fetcher.submit({ intent: "delete-project" }, { method: "post" });
             }
           }}

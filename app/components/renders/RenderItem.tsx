@@ -38,7 +38,7 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
         </span>
       </h2>
       <div id={panelId} hidden={!open} className="render-details">
-        <dl className="details">
+        <dl className="fact-list">
           <dt>Name</dt>
           <dd>{name}</dd>
           <dt>Project</dt>

@@ -15,6 +15,7 @@ import {
 } from "../../lib/schemas/products";
 import { uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
+import { useConfirm } from "../ui";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
 import { type PendingFile, pending, UploadList } from "./UploadList";
@@ -37,6 +38,7 @@ export function ManagerCard({
   act: (path: string, method: string, json?: unknown) => Promise<boolean>;
   refresh: () => void;
 }) {
+  const confirm = useConfirm();
   const [uploads, setUploads] = useState<PendingFile[]>([]);
   const [busy, setBusy] = useState(false);
   const onSale = product.status === "active";
@@ -189,8 +191,13 @@ export function ManagerCard({
           <button
             type="button"
             className="button danger"
-            onClick={() => {
-              if (window.confirm(`Delete "${product.title}"? Buyers keep what they already bought.`))
+            onClick={async () => {
+              if (
+                await confirm(`Delete "${product.title}"?`, {
+                  description: "Buyers keep what they already bought.",
+                  confirmLabel: "Delete",
+                })
+              )
                 void act(base, "DELETE");
             }}
           >

@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import styles from "./Table.module.css";
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  align?: "start" | "end";
+  /** The column that names the row: on a phone it becomes the card's title, without a label. */
+  primary?: boolean;
+}
+
+export interface TableProps<Row> {
+  caption: string;
+  /** Show the caption to sighted users too (default: only to screen readers). */
+  showCaption?: boolean;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  empty?: ReactNode;
+}
+
+/**
+ * A data table on wide screens, a list of cards at phone width (each cell labelled by its
+ * column through `data-label`).
+ */
+export function Table<Row>({ caption, showCaption = false, columns, rows, rowKey, empty }: TableProps<Row>) {
+  if (rows.length === 0 && empty) return <>{empty}</>;
+  return (
+    <table className={styles.table}>
+      <caption className={showCaption ? styles.caption : "visually-hidden"}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col" className={column.align === "end" ? styles.end : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td
+                key={column.key}
+                data-label={column.primary ? undefined : column.header}
+                className={
+                  [column.align === "end" && styles.end, column.primary && styles.primary].filter(Boolean).join(" ") ||
+                  undefined
+                }
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
