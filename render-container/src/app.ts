@@ -21,6 +21,7 @@ import { binaryVersion, runProcess, SpawnFailed } from "./process.ts";
 import { progressReporter } from "./progress.ts";
 import { render } from "./render.ts";
 import type { Answer } from "./report.ts";
+import { segment } from "./segment.ts";
 
 export type { Answer };
 
@@ -30,6 +31,7 @@ export const jobKinds: Record<string, AnyJobKind> = {
   [render.kind]: render,
   [preview.kind]: preview,
   [poster.kind]: poster,
+  [segment.kind]: segment,
 };
 
 type Log = (message: string) => void;

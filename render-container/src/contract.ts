@@ -72,9 +72,23 @@ export type PosterResult = {
   size: number;
 };
 
+/** A source object in, the same audio encoded to a show's delivery profile out (issue 30). */
+export type SegmentInput = { source: RenderTarget; output: RenderTarget };
+
+export type SegmentResult = {
+  /** Bytes of the uploaded MP3: whole frames, no ID3 tag, no Xing/LAME header. */
+  bytes: number;
+  frames: number;
+  /** frames × 1152 / 44100: exact, as a player counts it. */
+  durationSeconds: number;
+  /** What the source measured (EBU R128) and the gain it got. */
+  loudness: { integrated: number | null; truePeak: number | null; gainDb: number; outcome: string };
+};
+
 /** The renderer's job endpoints with their input and result. */
 export interface RendererJobs {
   "/jobs/probe": { input: ProbeInput; result: ProbeResult };
   "/jobs/render": { input: RenderInput; result: RenderResult };
   "/jobs/poster": { input: PosterInput; result: PosterResult };
+  "/jobs/segment": { input: SegmentInput; result: SegmentResult };
 }

@@ -26,6 +26,7 @@ import { productsApi } from "./products";
 import { programsApi } from "./programs";
 import { rendersApi } from "./renders";
 import { shippingApi } from "./shipping";
+import { showsApi } from "./shows";
 import { storage } from "./storage";
 import { uploadsApi } from "./uploads";
 
@@ -52,6 +53,7 @@ export const api = new Hono<AppEnv>()
   .route("/", auctionApi)
   .route("/", playlistsApi)
   .route("/", programsApi)
+  .route("/", showsApi)
   .route("/", rendersApi)
   .route("/", packagesApi)
   .route("/", jobsApi)

@@ -38,6 +38,11 @@ export const jobSpec = z.discriminatedUnion("kind", [
     /** A FarmerTV episode: its video probed and one frame of it stored as its poster. */
     input: z.object({ episodeId: z.string(), origin }),
   }),
+  z.object({
+    kind: z.literal("segment"),
+    /** A source object encoded to a show's delivery profile (issue 30). */
+    input: z.object({ sourceKey: z.string(), origin }),
+  }),
 ]);
 
 export type JobSpec = z.infer<typeof jobSpec>;
@@ -82,7 +87,7 @@ export function enqueue<K extends JobKindName>(
 }
 
 /** The kinds that need ffmpeg: the renderer pulls them from their own queue (ADR 014). */
-export const RENDERER_KINDS = ["probe", "render", "preview", "poster"] as const satisfies JobKindName[];
+export const RENDERER_KINDS = ["probe", "render", "preview", "poster", "segment"] as const satisfies JobKindName[];
 export type RendererKindName = (typeof RENDERER_KINDS)[number];
 
 export function runsInRenderer(kind: string): kind is RendererKindName {

@@ -13,6 +13,7 @@ import { failPoster, finishPoster, startPoster } from "./poster";
 import { failPreview, finishPreview, startPreview } from "./preview";
 import { failProbe, finishProbe, startProbe } from "./probe";
 import { failRender, finishRender, startRender } from "./render";
+import { failSegment, finishSegment, startSegment } from "./segment";
 import { markFailed } from "./store";
 
 type Fail<K extends JobKindName> = (deps: Deps, job: Job, input: JobInput<K>, reason: string) => Promise<void>;
@@ -43,6 +44,7 @@ export const kinds: { [K in RendererKindName]: RendererKind<K> } & {
   render: { runs: "renderer", start: startRender, finish: finishRender, fail: failRender },
   preview: { runs: "renderer", start: startPreview, finish: finishPreview, fail: failPreview },
   poster: { runs: "renderer", start: startPoster, finish: finishPoster, fail: failPoster },
+  segment: { runs: "renderer", start: startSegment, finish: finishSegment, fail: failSegment },
   package: { runs: "worker", run: runPackage, fail: failPackage },
   purchase: { runs: "worker", run: runPurchasePackage, fail: failPackage },
 };

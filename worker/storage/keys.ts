@@ -91,3 +91,13 @@ export function episodeKey(userId: string, fileName: string, now = Date.now()): 
 export function episodePosterKey(userId: string, episodeId: string): string {
   return `users/${userId}/farmertv/posters/${episodeId}.jpg`;
 }
+
+/** A show's cover art (square JPEG or PNG, checked on upload). */
+export function showArtworkKey(userId: string, fileName: string, now = Date.now()): string {
+  return `users/${userId}/shows/${storedName(fileName, now)}`;
+}
+
+/** A source object encoded to the delivery profile; derived from the job, so a retried job writes the same key. */
+export function deliverySegmentKey(userId: string, jobId: string): string {
+  return `users/${userId}/delivery/${jobId}.mp3`;
+}

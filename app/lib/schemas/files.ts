@@ -41,6 +41,7 @@ export const uploadRequestSchema = z
         "episode-video",
         "episode-cover",
         "popup-image",
+        "show-artwork",
       ],
       {
         error: "Unknown upload purpose.",

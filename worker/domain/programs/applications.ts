@@ -13,6 +13,7 @@ import { mediaOf } from "../media/media";
 import { memberData } from "../member-data";
 import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
+import { ensureSegments } from "../shows/segments";
 
 type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
 
@@ -145,6 +146,9 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
     await runBatch(deps.db, statements);
     applications.push({ playlistId: p.playlistId, applicationId });
   }
+  // A program file not encoded for delivery yet is queued once (not per episode); episodes keep serving
+  // their last complete version until it is ready.
+  if (applications.length > 0 && program.mediaType !== "video") await ensureSegments(deps, userId);
   const refused = plans
     .filter((p) => p.refused)
     .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));

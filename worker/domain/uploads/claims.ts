@@ -1,12 +1,18 @@
 // Verified uploads waiting for the record that owns them (community purposes):
 // claimed by id when that record is written, swept when never claimed.
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { beatBattleFiles, episodes, type Upload, uploads } from "../../db/schema";
+import { beatBattleFiles, episodes, shows, type Upload, uploads } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
 
 /** Purposes whose uploads wait to be claimed. */
-export const CLAIMABLE_PURPOSES = ["beat-audio", "beat-cover", "episode-video", "episode-cover"] as const;
+export const CLAIMABLE_PURPOSES = [
+  "beat-audio",
+  "beat-cover",
+  "episode-video",
+  "episode-cover",
+  "show-artwork",
+] as const;
 export type ClaimablePurpose = (typeof CLAIMABLE_PURPOSES)[number];
 /** An unclaimed file is kept this long (time enough to finish the form), then deleted. */
 export const UNCLAIMED_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +51,7 @@ const isClaimed = (key: typeof uploads.key) =>
   or(
     sql`exists (select 1 from ${beatBattleFiles} where ${beatBattleFiles.key} = ${key})`,
     sql`exists (select 1 from ${episodes} where ${episodes.videoKey} = ${key} or ${episodes.coverKey} = ${key})`,
+    sql`exists (select 1 from ${shows} where ${shows.artworkKey} = ${key})`,
   );
 
 /** Deletes the objects of these uploads that no record claimed (after a refused submission). */

@@ -4,7 +4,9 @@
 // no record points at a file that is not there, and files never claimed are
 // swept (sweepUnclaimedUploads).
 import type { UploadRequest } from "../../../app/lib/schemas/files";
-import { beatBattleKey, episodeKey } from "../../storage/keys";
+import { ARTWORK_INVALID } from "../../../app/lib/schemas/shows";
+import { imageSize } from "../../storage/image-size";
+import { beatBattleKey, episodeKey, showArtworkKey } from "../../storage/keys";
 import { announcedKind } from "../../storage/media";
 import { assertCanEnter } from "../beatbattle/battles";
 import type { Deps } from "../deps";
@@ -73,4 +75,31 @@ export const episodeVideo: Purpose = {
     return { target: {}, key: episodeKey(userId, request.fileName, deps.now()) };
   },
   complete: unclaimed,
+};
+
+/** How far into an image its size is looked for (a JPEG's frame header follows its EXIF and tables). */
+const ARTWORK_HEAD_BYTES = 256 * 1024;
+
+/** Issue 30: a show's artwork is a square JPEG or PNG of 1400 to 3000 pixels a side, checked on upload. */
+export const showArtwork: Purpose = {
+  allowedKinds: ["image"],
+  async prepare(deps, userId, request) {
+    requireType(request, ["image/jpeg", "image/png"], ARTWORK_INVALID);
+    return { target: {}, key: showArtworkKey(userId, request.fileName, deps.now()) };
+  },
+  async complete(deps, upload, sniffed) {
+    const head = await deps.storage.bucket.get(upload.key, {
+      range: { offset: 0, length: Math.min(upload.size, ARTWORK_HEAD_BYTES) },
+    });
+    const size = head ? imageSize(new Uint8Array(await head.arrayBuffer())) : null;
+    if (
+      !size ||
+      size.type !== sniffed.contentType ||
+      size.width !== size.height ||
+      size.width < 1400 ||
+      size.width > 3000
+    )
+      throw new Invalid(ARTWORK_INVALID, { artwork: [ARTWORK_INVALID] });
+    return unclaimed(deps, upload, sniffed);
+  },
 };

@@ -29,7 +29,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { productAudio, productCover, voiceTag } from "../store/purposes";
-import { beatAudio, beatCover, episodeCover, episodeVideo } from "./community-purposes";
+import { beatAudio, beatCover, episodeCover, episodeVideo, showArtwork } from "./community-purposes";
 
 export interface Completion {
   /** Statements written in one batch with the upload's own status change. */
@@ -263,4 +263,5 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "episode-video": episodeVideo,
   "episode-cover": episodeCover,
   "popup-image": popupImage,
+  "show-artwork": showArtwork,
 };

@@ -1,0 +1,305 @@
+// Shows end to end through the Worker (issue 30): a show with three episodes
+// sharing slot b; the renderer's segment jobs stood in by frames of a real
+// MP3 stream shape; the feed parsed; the stitched enclosure fetched whole and
+// by ranges; a program applied to the slot changing all three at the next
+// request, with chapters moved; downloads counted once per listener per day.
+import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reportOf } from "../../render-container/src/report";
+import { call, signUp } from "../../tests/workers/http";
+import { addToPlaylist, playlistOf, programWith, projectWith } from "../../tests/workers/playlists";
+import { claim, report, stubRenderer } from "../../tests/workers/renderer";
+import { database } from "../db/client";
+import { deliverySegments, episodeDownloads, jobs, playlistItems } from "../db/schema";
+
+const db = database(env.DB);
+const stub = stubRenderer();
+const FRAME = 417; // 128 kbit/s at 44.1 kHz, no padding
+
+/** `frames` MPEG-1 Layer III frames, each filled with `fill` after its header. */
+function frames(count: number, fill: number) {
+  const bytes = new Uint8Array(count * FRAME).fill(fill);
+  for (let i = 0; i < count; i++) bytes.set([0xff, 0xfb, 0x90, 0x00], i * FRAME);
+  return bytes;
+}
+
+let member: Awaited<ReturnType<typeof signUp>>;
+/** What each source key was "encoded" to. */
+const encoded = new Map<string, Uint8Array>();
+let fill = 1;
+
+async function queuedSegmentJobs() {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment"), eq(jobs.status, "queued")));
+}
+
+/** Runs every queued segment job as the renderer would: PUT the frames, report bytes and duration. */
+async function encodeAll(framesPerSegment = (_key: string) => 40) {
+  const queued = await queuedSegmentJobs();
+  for (const job of queued) {
+    const sourceKey = (job.input as { sourceKey: string }).sourceKey;
+    const count = framesPerSegment(sourceKey);
+    const bytes = frames(count, fill++);
+    stub().mockImplementationOnce(async (path, body) => {
+      expect(path).toBe("/jobs/segment");
+      const put = new URL(body.input.output.url);
+      const stored = await call(put.pathname + put.search, {
+        method: "PUT",
+        body: bytes,
+        headers: body.input.output.headers,
+      });
+      expect(stored.status).toBe(200);
+      return Response.json({
+        jobId: job.id,
+        result: { bytes: bytes.length, frames: count, durationSeconds: (count * 1152) / 44100, loudness: {} },
+      });
+    });
+    const claimed = await claim(job.id);
+    if (!claimed) continue;
+    const answer = await fetch(new URL(claimed.path, env.RENDERER_URL), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jobId: job.id, input: claimed.input, callbackUrl: claimed.callbackUrl }),
+    });
+    await report(claimed.callbackUrl, reportOf({ status: answer.status, body: await answer.json() }));
+    encoded.set(sourceKey, bytes);
+  }
+  return queued.length;
+}
+
+async function newShow(slug: string, extra: Record<string, unknown> = {}) {
+  const response = await call("/api/shows", {
+    cookie: member.cookie,
+    json: {
+      title: "Field\u0001 Notes & <Co>",
+      slug,
+      description: "Farm talk",
+      author: "Ada",
+      category: "Leisure",
+      language: "en",
+      explicit: false,
+      ...extra,
+    },
+  });
+  return response;
+}
+
+let show: { id: string; slug: string };
+let playlists: { id: string; items: { id: string; key: string }[] }[];
+let episodes: { id: string }[];
+const audioPath = (id: string) => `/api/shows/${show.slug}/episodes/${id}/audio.mp3`;
+
+beforeAll(async () => {
+  member = await signUp({}, "198.51.100.90");
+  const created = await newShow(`field-notes-${Date.now().toString(36)}`);
+  expect(created.status).toBe(201);
+  show = (await created.json<any>()).show;
+  playlists = [];
+  for (const title of ["One", "Two", "Three"]) {
+    const project = await projectWith(member.cookie, ["audio", "audio", "audio"], title);
+    await addToPlaylist(member.cookie, project.projectId, project.fileIds);
+    const playlist = await playlistOf(member.cookie, project.projectId);
+    await db.update(playlistItems).set({ slotPosition: "b" }).where(eq(playlistItems.id, playlist.items[1].id));
+    playlists.push(playlist);
+  }
+});
+
+describe("shows", () => {
+  it("strips characters XML forbids, refuses a taken address and an unknown category", async () => {
+    expect((await call(`/api/shows`, { cookie: member.cookie })).status).toBe(200);
+    const mine = (await (await call(`/api/shows`, { cookie: member.cookie })).json<any>()).shows;
+    expect(mine[0].title).toBe("Field Notes & <Co>");
+    const taken = await newShow(show.slug);
+    expect(taken.status).toBe(409);
+    expect((await taken.json<any>()).error.fields.slug).toEqual(["This address is already taken."]);
+    const bad = await newShow("another-show", { category: "Farming" });
+    expect(bad.status).toBe(400);
+    expect((await call("/api/shows", { json: {} })).status).toBe(401);
+  });
+
+  it("serves 503 with Retry-After until the episode's segments are encoded, then the stitched file", async () => {
+    episodes = [];
+    for (const [i, playlist] of playlists.entries()) {
+      const published = await call(`/api/shows/${show.id}/episodes`, {
+        cookie: member.cookie,
+        json: { playlistId: playlist.id, title: `Episode ${i + 1}`, description: "Notes", episodeNumber: i + 1 },
+      });
+      expect(published.status).toBe(201);
+      episodes.push((await published.json<any>()).episode);
+    }
+    const again = await call(`/api/shows/${show.id}/episodes`, {
+      cookie: member.cookie,
+      json: { playlistId: playlists[0]!.id, title: "Twice", description: "Notes" },
+    });
+    expect(again.status).toBe(409);
+
+    const waiting = await call(audioPath(episodes[0]!.id));
+    expect(waiting.status).toBe(503);
+    expect(waiting.headers.get("retry-after")).toBe("30");
+    expect(await encodeAll()).toBe(9);
+  });
+
+  it("the stitched file is one ID3 tag and the segments in order; ranges are exact", async () => {
+    const head = await call(audioPath(episodes[0]!.id), { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const full = await call(audioPath(episodes[0]!.id));
+    expect(full.status).toBe(200);
+    const bytes = new Uint8Array(await full.arrayBuffer());
+    expect(String(bytes.length)).toBe(head.headers.get("content-length"));
+    expect(full.headers.get("etag")).toBe(head.headers.get("etag"));
+    expect(new TextDecoder().decode(bytes.slice(0, 3))).toBe("ID3");
+    const tagLength = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!);
+    const tag = new TextDecoder("latin1").decode(bytes.slice(0, tagLength));
+    expect(tag).toContain("CTOC");
+    expect(tag.split("CHAP").length - 1).toBe(3);
+    const audio = playlists[0]!.items.map((item) => encoded.get(item.key)!);
+    const joined = new Uint8Array(audio.reduce((n, a) => n + a.length, 0));
+    let at = 0;
+    for (const a of audio) {
+      joined.set(a, at);
+      at += a.length;
+    }
+    expect(bytes.slice(tagLength)).toEqual(joined);
+
+    const etag = full.headers.get("etag")!;
+    const ranges: [string, number, number][] = [
+      ["bytes=0-9", 0, 9],
+      [
+        `bytes=${tagLength + FRAME * 40 - 5}-${tagLength + FRAME * 40 + 5}`,
+        tagLength + FRAME * 40 - 5,
+        tagLength + FRAME * 40 + 5,
+      ],
+      [`bytes=${tagLength - 3}-`, tagLength - 3, bytes.length - 1],
+      ["bytes=-100", bytes.length - 100, bytes.length - 1],
+      [`bytes=5-${bytes.length + 50}`, 5, bytes.length - 1],
+    ];
+    for (const [header, first, last] of ranges) {
+      const part = await call(audioPath(episodes[0]!.id), { headers: { range: header } });
+      expect(part.status, header).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes ${first}-${last}/${bytes.length}`);
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(first, last + 1));
+    }
+    const outside = await call(audioPath(episodes[0]!.id), { headers: { range: `bytes=${bytes.length}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    const stale = await call(audioPath(episodes[0]!.id), { headers: { range: "bytes=0-9", "if-range": '"old"' } });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+    const fresh = await call(audioPath(episodes[0]!.id), { headers: { range: "bytes=0-9", "if-range": etag } });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
+  });
+
+  it("the feed has the tags Apple and Spotify require and Podcasting 2.0's, with exact lengths", async () => {
+    const response = await call(`/api/shows/${show.slug}/feed.xml`);
+    expect(response.headers.get("content-type")).toContain("application/rss+xml");
+    const text = await response.text();
+    expect(text).not.toContain("\u0001");
+    const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false }).parse(text);
+    const channel = feed.rss.channel;
+    expect(text).toContain("<title>Field Notes &amp; &lt;Co&gt;</title>");
+    expect(channel["itunes:author"]).toBe("Ada");
+    expect(channel["itunes:category"]["@text"]).toBe("Leisure");
+    expect(channel["itunes:explicit"]).toBe("false");
+    expect(channel["podcast:guid"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(channel["podcast:locked"]).toBe("yes");
+    expect(channel["podcast:funding"]["@url"]).toMatch(/\/fundraiser$/);
+    expect(channel.language).toBe("en");
+    const items = channel.item as any[];
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item.guid["#text"]).toBeTruthy();
+      expect(item.enclosure["@type"]).toBe("audio/mpeg");
+      expect(item["podcast:chapters"]["@type"]).toBe("application/json+chapters");
+      const url = new URL(item.enclosure["@url"]);
+      const head = await call(url.pathname, { method: "HEAD" });
+      expect(head.headers.get("content-length")).toBe(String(item.enclosure["@length"]));
+    }
+  });
+
+  it("a program applied to slot b changes what all three serve at the next request, with chapters moved", async () => {
+    const before = await Promise.all(episodes.map((e) => call(audioPath(e.id), { method: "HEAD" })));
+    const chaptersBefore = await (
+      await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`)
+    ).json<any>();
+    expect(chaptersBefore.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 2.09]);
+
+    const programId = await programWith(member.cookie, ["b"], "audio");
+    const spotKey = (
+      await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment"), eq(jobs.status, "queued")))
+    ).length;
+    expect(spotKey).toBe(0);
+    const applied = await call("/api/program-applications", {
+      cookie: member.cookie,
+      json: { programId, playlistIds: playlists.map((p) => p.id) },
+    });
+    expect(applied.status).toBe(200);
+    // One job for the spot, not one per episode; until it is encoded the last complete version plays.
+    expect((await queuedSegmentJobs()).length).toBe(1);
+    const during = await call(audioPath(episodes[1]!.id), { method: "HEAD" });
+    expect(during.headers.get("etag")).toBe(before[1]!.headers.get("etag"));
+
+    await encodeAll(() => 80);
+    const spotFill = () => [...encoded.entries()].find(([key]) => key.includes("/programs/"))![1][4];
+    const after = await Promise.all(episodes.map((e) => call(audioPath(e.id))));
+    for (const [i, response] of after.entries()) {
+      expect(response.headers.get("etag")).not.toBe(before[i]!.headers.get("etag"));
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const tagLength = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!);
+      // The spot is 80 frames where the item was 40, and it is the program file's audio.
+      const items = playlists[i]!.items;
+      expect(bytes.length - tagLength).toBe(
+        encoded.get(items[0]!.key)!.length + 80 * FRAME + encoded.get(items[2]!.key)!.length,
+      );
+      expect(bytes[tagLength + 40 * FRAME + 4]).toBe(bytes.length > 0 ? spotFill() : 0);
+    }
+    const chaptersAfter = await (
+      await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`)
+    ).json<any>();
+    expect(chaptersAfter.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 3.135]);
+    const [spot] = await db
+      .select()
+      .from(deliverySegments)
+      .where(inArray(deliverySegments.sourceKey, [...encoded.keys()]))
+      .orderBy(deliverySegments.updatedAt);
+    expect(spot).toBeTruthy();
+  });
+
+  it("counts a download once per listener per day, not HEADs, bots or short probes", async () => {
+    const path = audioPath(episodes[2]!.id);
+    const listener = { ip: "203.0.113.7", headers: { "user-agent": "Overcast/3.0 (+http://overcast.fm/)" } };
+    expect((await call(path, { ...listener, method: "HEAD" })).status).toBe(200);
+    const probe = await call(path, { ...listener, headers: { ...listener.headers, range: "bytes=0-1" } });
+    await probe.arrayBuffer();
+    const counted = async () =>
+      (
+        await db
+          .select()
+          .from(episodeDownloads)
+          .where(and(eq(episodeDownloads.episodeId, episodes[2]!.id), eq(episodeDownloads.counted, true)))
+      ).filter((row) => row.app === "Overcast").length;
+    expect(await counted()).toBe(0);
+    for (let i = 0; i < 2; i++) await (await call(path, listener)).arrayBuffer();
+    await (
+      await call(path, {
+        ip: "203.0.113.7",
+        headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      })
+    ).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counted()).toBe(1);
+    // Earlier tests fetched it too (no user agent: "Other"); the bot left no row.
+    const rows = await db.select().from(episodeDownloads).where(eq(episodeDownloads.episodeId, episodes[2]!.id));
+    expect(rows.map((row) => row.app).sort()).toEqual(["Other", "Overcast"]);
+    rows.splice(0, rows.length, ...rows.filter((row) => row.app === "Overcast"));
+    expect(rows[0]!.app).toBe("Overcast");
+    expect(rows[0]!.listener).not.toContain("203.0.113.7");
+  });
+});

@@ -1,0 +1,157 @@
+// Shows (issue 30): members create shows and publish playlists as episodes;
+// listeners read the feed, the chapters and the stitched enclosure. The
+// enclosure answers GET and HEAD with exact lengths and byte ranges.
+import type { Context } from "hono";
+import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/lib/schemas/shows";
+import type { Show, ShowEpisode } from "../db/schema";
+import type { Deps } from "../domain/deps";
+import { NotFound } from "../domain/errors";
+import { stitchedBody } from "../domain/shows/delivery";
+import { countable, recordDownload } from "../domain/shows/downloads";
+import { episodeMedia, latestRender, showFeed } from "../domain/shows/feed";
+import {
+  createShow,
+  deleteEpisode,
+  myShows,
+  publicEpisode,
+  publishEpisode,
+  setEpisodePublished,
+  showBySlug,
+  updateEpisode,
+  updateShow,
+} from "../domain/shows/shows";
+import { parseRange } from "../storage/sliced-reads";
+import { type AppEnv, clientId, memberApi, publicApi, valid } from "./context";
+
+/** Seconds a listener's app waits before asking again while an episode's first version is being encoded. */
+export const ENCODING_RETRY_AFTER = 30;
+
+async function listened(c: Context<AppEnv>) {
+  const deps = c.var.deps;
+  const show = await showBySlug(deps, c.req.param("slug")!);
+  const episode = await publicEpisode(deps, show, c.req.param("id")!);
+  return { deps, show, episode };
+}
+
+/**
+ * The stitched episode: 200 or 206 with exact lengths, `If-Range` honoured (a listener resuming
+ * across a program change gets the new file whole, a clear restart), 416 out of range, 503 with
+ * Retry-After until a first complete version exists.
+ */
+async function serveAudio(c: Context<AppEnv>, deps: Deps, show: Show, episode: ShowEpisode) {
+  const media = await episodeMedia(deps, show, episode);
+  const headers = new Headers({ "accept-ranges": "bytes", "cache-control": "no-cache" });
+  if (!media?.stitched) {
+    headers.set("retry-after", String(ENCODING_RETRY_AFTER));
+    headers.set("content-type", "application/json");
+    return new Response(
+      JSON.stringify({ error: { code: "encoding", message: "This episode is being prepared. Try again shortly." } }),
+      { status: 503, headers },
+    );
+  }
+  const file = media.stitched;
+  headers.set("content-type", "audio/mpeg");
+  headers.set("etag", file.etag);
+  const ifRange = c.req.header("if-range");
+  const range = ifRange && ifRange !== file.etag ? null : parseRange(c.req.header("range"), file.size);
+  if (range === "unsatisfiable") {
+    headers.set("content-range", `bytes */${file.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const { offset, length } = range ?? { offset: 0, length: file.size };
+  if (range) headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${file.size}`);
+  headers.set("content-length", String(length));
+  const status = range ? 206 : 200;
+  const method = c.req.method;
+  // The audio part of what is served (the tag is no listening).
+  const served: [number, number] = [
+    Math.max(0, offset - file.tag.length),
+    Math.max(0, offset + length - file.tag.length),
+  ];
+  const userAgent = c.req.header("user-agent") ?? "";
+  if (countable(method, userAgent, served)) {
+    const cf = (c.req.raw as { cf?: { country?: string } }).cf;
+    c.executionCtx.waitUntil(
+      recordDownload(deps, {
+        episodeId: episode.id,
+        showId: show.id,
+        address: clientId(c.req.raw),
+        userAgent,
+        country: cf?.country ?? "XX",
+        served,
+        audioBytes: file.size - file.tag.length,
+      }).catch((error) => console.error("download not recorded", error)),
+    );
+  }
+  if (method === "HEAD") return new Response(null, { status, headers });
+  const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
+  c.executionCtx.waitUntil(done);
+  return new Response(body, { status, headers });
+}
+
+const listening = publicApi()
+  .get("/shows/:slug/feed.xml", async (c) => {
+    const show = await showBySlug(c.var.deps, c.req.param("slug"));
+    return c.body(await showFeed(c.var.deps, show), 200, {
+      "content-type": "application/rss+xml; charset=utf-8",
+      // Short: a program applied to a slot changes lengths and chapters within the minute.
+      "cache-control": "public, max-age=30",
+    });
+  })
+  .get("/shows/:slug/artwork", async (c) => {
+    const show = await showBySlug(c.var.deps, c.req.param("slug"));
+    if (!show.artworkKey) throw new NotFound("This show has no artwork.");
+    const url = await c.var.deps.storage.signer.signGet(
+      { key: show.artworkKey, contentType: show.artworkType ?? "image/jpeg" },
+      60 * 60,
+    );
+    return c.redirect(url.url, 302);
+  })
+  .on(["GET", "HEAD"], "/shows/:slug/episodes/:id/audio.mp3", async (c) => {
+    const { deps, show, episode } = await listened(c);
+    if (show.mediaType !== "audio") throw new NotFound();
+    return serveAudio(c, deps, show, episode);
+  })
+  .get("/shows/:slug/episodes/:id/video.mp4", async (c) => {
+    const { deps, show, episode } = await listened(c);
+    const render = show.mediaType === "video" ? await latestRender(deps, episode) : null;
+    if (!render) throw new NotFound("This episode has no video yet.");
+    const url = await deps.storage.signer.signGet({ key: render.key, contentType: "video/mp4" }, 60 * 60);
+    return c.redirect(url.url, 302);
+  })
+  .get("/shows/:slug/episodes/:id/chapters.json", async (c) => {
+    const { deps, show, episode } = await listened(c);
+    const media = await episodeMedia(deps, show, episode);
+    return c.json({ version: "1.2.0", chapters: media?.stitched?.chapters ?? [] }, 200, {
+      "content-type": "application/json+chapters",
+      "cache-control": "public, max-age=30",
+    });
+  });
+
+const publishing = memberApi((app) =>
+  app
+    .get("/shows", async (c) => c.json({ shows: await myShows(c.var.deps, c.var.user.id) }))
+    .post("/shows", valid("json", showSchema), async (c) =>
+      c.json({ show: await createShow(c.var.deps, c.var.user.id, c.req.valid("json")) }, 201),
+    )
+    .put("/shows/:id", valid("json", showSchema), async (c) =>
+      c.json({ show: await updateShow(c.var.deps, c.var.user.id, c.req.param("id"), c.req.valid("json")) }),
+    )
+    .post("/shows/:id/episodes", valid("json", episodeSchema), async (c) =>
+      c.json({ episode: await publishEpisode(c.var.deps, c.var.user.id, c.req.param("id"), c.req.valid("json")) }, 201),
+    )
+    .patch("/show-episodes/:id", valid("json", episodeSchema.omit({ playlistId: true })), async (c) =>
+      c.json({ episode: await updateEpisode(c.var.deps, c.var.user.id, c.req.param("id"), c.req.valid("json")) }),
+    )
+    .put("/show-episodes/:id/published", valid("json", episodePublishedSchema), async (c) =>
+      c.json({
+        episode: await setEpisodePublished(c.var.deps, c.var.user.id, c.req.param("id"), c.req.valid("json").published),
+      }),
+    )
+    .delete("/show-episodes/:id", async (c) => {
+      await deleteEpisode(c.var.deps, c.var.user.id, c.req.param("id"));
+      return c.body(null, 204);
+    }),
+);
+
+export const showsApi = publicApi().route("/", listening).route("/", publishing);

@@ -1,0 +1,167 @@
+// Stitched delivery (issue 30): an audio episode's enclosure is its playlist's
+// segments joined at request time, behind one ID3 tag made for the request.
+// What a request gets is read from D1 each time: a program applied to a slot
+// changes the playlist item's source key, and the next request serves the
+// program file's segment (already encoded, since every program file that fits
+// a slot is), with the chapters moved by the real durations. Nothing is
+// rendered again, and nothing is cached that could serve the old spot longer.
+//
+// Until every segment of the current playlist is encoded, the episode serves
+// its last complete version (`served`), and 503 when it has none.
+import { eq } from "drizzle-orm";
+import {
+  type RenderChapter,
+  type ServedSegment,
+  type ServedVersion,
+  type Show,
+  type ShowEpisode,
+  showEpisodes,
+} from "../../db/schema";
+import type { Deps } from "../deps";
+import { chapterList, marksOf } from "../playlists/chapters";
+import { playlistItemsOf } from "../playlists/playlists";
+import { id3Tag } from "./id3";
+import { readySegments } from "./segments";
+
+/** The current playlist as segments, or null while one of them is not encoded yet. */
+export async function currentVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
+  const [items, marks] = await Promise.all([
+    playlistItemsOf(deps, episode.playlistId),
+    marksOf(deps.db, episode.playlistId),
+  ]);
+  if (items.length === 0) return null;
+  const ready = await readySegments(
+    deps,
+    items.map((item) => item.key),
+  );
+  const segments: ServedSegment[] = [];
+  for (const item of items) {
+    const segment = ready.get(item.key);
+    if (!segment?.key || segment.bytes === null || segment.durationSeconds === null) return null;
+    segments.push({
+      itemId: item.id,
+      sourceKey: item.key,
+      key: segment.key,
+      bytes: segment.bytes,
+      durationSeconds: segment.durationSeconds,
+    });
+  }
+  // Chapters from the encoded durations, so they fall where the joined audio has them.
+  const timed = items.map((item, i) => ({ ...item, durationSeconds: segments[i]!.durationSeconds }));
+  const chapters: RenderChapter[] = chapterList(timed, marks).map((c) => ({
+    startTime: Math.round((c.startSeconds ?? 0) * 1000) / 1000,
+    title: c.title,
+  }));
+  return { segments, chapters };
+}
+
+function sameVersion(a: ServedVersion | null, b: ServedVersion) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * What the episode serves now: the current version when complete (recorded as the last complete
+ * one when it changed), else the last complete version, else null.
+ */
+export async function servedVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
+  const current = await currentVersion(deps, episode);
+  if (!current) return episode.served ?? null;
+  if (!sameVersion(episode.served, current))
+    await deps.db.update(showEpisodes).set({ served: current }).where(eq(showEpisodes.id, episode.id));
+  return current;
+}
+
+export function durationOf(version: ServedVersion) {
+  return version.segments.reduce((total, s) => total + s.durationSeconds, 0);
+}
+
+/** A stitched file: its tag, its segments, its length and its entity tag. */
+export interface Stitched {
+  tag: Uint8Array;
+  segments: ServedVersion["segments"];
+  chapters: RenderChapter[];
+  size: number;
+  durationSeconds: number;
+  etag: string;
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function artworkUrl(origin: string, show: Pick<Show, "slug" | "artworkKey">) {
+  return show.artworkKey ? `${origin}/api/shows/${show.slug}/artwork` : null;
+}
+
+export async function stitch(deps: Deps, show: Show, episode: ShowEpisode, version: ServedVersion): Promise<Stitched> {
+  const durationSeconds = durationOf(version);
+  const starts = version.chapters.slice(0, 255);
+  const tag = id3Tag({
+    title: episode.title,
+    album: show.title,
+    artist: show.author,
+    artworkUrl: artworkUrl(deps.origin, show),
+    durationMs: durationSeconds * 1000,
+    chapters: starts.map((chapter, i) => ({
+      title: chapter.title,
+      startMs: chapter.startTime * 1000,
+      endMs: (starts[i + 1]?.startTime ?? durationSeconds) * 1000,
+    })),
+  });
+  const audioBytes = version.segments.reduce((total, s) => total + s.bytes, 0);
+  // The tag's bytes and every segment's key: any change of either is another file.
+  const identity = new TextEncoder().encode(version.segments.map((s) => `${s.key}:${s.bytes}`).join("\n"));
+  const whole = new Uint8Array(new ArrayBuffer(tag.length + identity.length));
+  whole.set(tag);
+  whole.set(identity, tag.length);
+  return {
+    tag,
+    segments: version.segments,
+    chapters: version.chapters,
+    size: tag.length + audioBytes,
+    durationSeconds,
+    etag: `"${await sha256Hex(whole)}"`,
+  };
+}
+
+/**
+ * The bytes [offset, offset + length) of the stitched file, streamed: the tag's part, then each
+ * segment's part read from R2 as a ranged stream, one segment after another. No segment is held
+ * whole; at most one R2 body is open at a time.
+ */
+export function stitchedBody(
+  bucket: R2Bucket,
+  file: Stitched,
+  offset: number,
+  length: number,
+): { body: ReadableStream; done: Promise<void> } {
+  const { readable, writable } = new FixedLengthStream(length);
+  const write = async () => {
+    let position = offset;
+    const end = offset + length;
+    if (position < file.tag.length) {
+      const writer = writable.getWriter();
+      await writer.write(file.tag.slice(position, Math.min(end, file.tag.length)));
+      writer.releaseLock();
+      position = Math.min(end, file.tag.length);
+    }
+    let start = file.tag.length;
+    for (const segment of file.segments) {
+      const segmentEnd = start + segment.bytes;
+      if (position < segmentEnd && position < end) {
+        const from = position - start;
+        const take = Math.min(end, segmentEnd) - position;
+        const object = await bucket.get(segment.key, { range: { offset: from, length: take } });
+        if (!object) throw new Error(`segment ${segment.key} is missing`);
+        await object.body.pipeTo(writable, { preventClose: true });
+        position += take;
+      }
+      start = segmentEnd;
+      if (position >= end) break;
+    }
+    await writable.close();
+  };
+  const done = write().catch((error) => writable.abort(error).catch(() => {}));
+  return { body: readable, done };
+}

@@ -1,0 +1,130 @@
+// A show's Podcasting 2.0 RSS feed: what Apple Podcasts and Spotify require
+// (itunes:image, itunes:category, itunes:explicit, itunes:author, an enclosure
+// with its type and exact length, a guid) plus podcast:guid, podcast:chapters,
+// podcast:funding and podcast:locked. Member text is stripped of characters
+// XML forbids and escaped, so no title can break the feed.
+import { and, desc, eq } from "drizzle-orm";
+import { stripForbidden } from "../../../app/lib/schemas/shows";
+import { renders, type Show, type ShowEpisode } from "../../db/schema";
+import type { Deps } from "../deps";
+import { artworkUrl, type Stitched, servedVersion, stitch } from "./delivery";
+import { publicEpisodes } from "./shows";
+
+/** Text or an attribute value, safe anywhere in the document. */
+export function xml(text: string): string {
+  return stripForbidden(text)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
+}
+
+export const showPath = (show: Pick<Show, "slug">) => `/shows/${show.slug}`;
+export const feedPath = (show: Pick<Show, "slug">) => `/api/shows/${show.slug}/feed.xml`;
+export const episodePath = (show: Pick<Show, "slug">, episode: Pick<ShowEpisode, "id">) =>
+  `${showPath(show)}/episodes/${episode.id}`;
+export const enclosurePath = (
+  show: Pick<Show, "slug">,
+  episode: Pick<ShowEpisode, "id">,
+  mediaType: Show["mediaType"],
+) => `/api/shows/${show.slug}/episodes/${episode.id}/${mediaType === "audio" ? "audio.mp3" : "video.mp4"}`;
+export const chaptersPath = (show: Pick<Show, "slug">, episode: Pick<ShowEpisode, "id">) =>
+  `/api/shows/${show.slug}/episodes/${episode.id}/chapters.json`;
+
+/** "01:02:03" */
+function hms(seconds: number) {
+  const s = Math.round(seconds);
+  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+/** A video episode's file: the playlist's latest finished render, as served today. */
+export async function latestRender(deps: Deps, episode: ShowEpisode) {
+  const [render] = await deps.db
+    .select()
+    .from(renders)
+    .where(and(eq(renders.playlistId, episode.playlistId), eq(renders.status, "done")))
+    .orderBy(desc(renders.createdAt))
+    .limit(1);
+  return render?.size ? render : null;
+}
+
+export interface EpisodeMedia {
+  size: number;
+  durationSeconds: number;
+  type: string;
+  stitched: Stitched | null;
+}
+
+/** What the episode's enclosure serves now; null when nothing is ready yet. */
+export async function episodeMedia(deps: Deps, show: Show, episode: ShowEpisode): Promise<EpisodeMedia | null> {
+  if (show.mediaType === "video") {
+    const render = await latestRender(deps, episode);
+    if (!render) return null;
+    return { size: render.size!, durationSeconds: render.durationSeconds ?? 0, type: "video/mp4", stitched: null };
+  }
+  const version = await servedVersion(deps, episode);
+  if (!version) return null;
+  const stitched = await stitch(deps, show, episode, version);
+  return { size: stitched.size, durationSeconds: stitched.durationSeconds, type: "audio/mpeg", stitched };
+}
+
+export async function showFeed(deps: Deps, show: Show): Promise<string> {
+  const origin = deps.origin;
+  const episodes = await publicEpisodes(deps, show.id);
+  const media = await Promise.all(episodes.map((episode) => episodeMedia(deps, show, episode)));
+  const art = artworkUrl(origin, show);
+  const items = episodes.flatMap((episode, i) => {
+    const file = media[i];
+    if (!file) return [];
+    return [
+      [
+        "<item>",
+        `<title>${xml(episode.title)}</title>`,
+        `<description>${xml(episode.description)}</description>`,
+        `<link>${xml(origin + episodePath(show, episode))}</link>`,
+        `<guid isPermaLink="false">${xml(episode.guid)}</guid>`,
+        `<pubDate>${episode.publishAt.toUTCString()}</pubDate>`,
+        `<enclosure url="${xml(origin + enclosurePath(show, episode, show.mediaType))}" length="${file.size}" type="${file.type}"/>`,
+        `<itunes:title>${xml(episode.title)}</itunes:title>`,
+        `<itunes:duration>${hms(file.durationSeconds)}</itunes:duration>`,
+        `<itunes:explicit>${show.explicit ? "true" : "false"}</itunes:explicit>`,
+        `<itunes:episodeType>full</itunes:episodeType>`,
+        episode.season ? `<itunes:season>${episode.season}</itunes:season>` : "",
+        episode.episodeNumber ? `<itunes:episode>${episode.episodeNumber}</itunes:episode>` : "",
+        file.stitched
+          ? `<podcast:chapters url="${xml(origin + chaptersPath(show, episode))}" type="application/json+chapters"/>`
+          : "",
+        "</item>",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    ];
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "<channel>",
+    `<title>${xml(show.title)}</title>`,
+    `<link>${xml(origin + showPath(show))}</link>`,
+    `<description>${xml(show.description)}</description>`,
+    `<language>${xml(show.language)}</language>`,
+    `<atom:link href="${xml(origin + feedPath(show))}" rel="self" type="application/rss+xml"/>`,
+    `<itunes:author>${xml(show.author)}</itunes:author>`,
+    art ? `<itunes:image href="${xml(art)}"/>` : "",
+    art
+      ? `<image><url>${xml(art)}</url><title>${xml(show.title)}</title><link>${xml(origin + showPath(show))}</link></image>`
+      : "",
+    `<itunes:category text="${xml(show.category)}"/>`,
+    `<itunes:explicit>${show.explicit ? "true" : "false"}</itunes:explicit>`,
+    "<itunes:type>episodic</itunes:type>",
+    `<podcast:guid>${xml(show.podcastGuid)}</podcast:guid>`,
+    "<podcast:locked>yes</podcast:locked>",
+    `<podcast:funding url="${xml(`${origin}/fundraiser`)}">Support the show</podcast:funding>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

@@ -1,0 +1,199 @@
+// Shows and their episodes (issue 30). A show is a member's podcast; an
+// episode is one of the member's playlists published under it. The episode
+// reads its playlist live, so whatever a program puts into a slot is what the
+// next listener gets (./delivery.ts), and deleting the playlist deletes the
+// episode with it (the foreign key cascades): no episode outlives its media.
+import { and, asc, desc, eq, lte } from "drizzle-orm";
+import {
+  EPISODE_MEDIA_MISMATCH,
+  type EpisodeForm,
+  PLAYLIST_ALREADY_EPISODE,
+  type ShowForm,
+  SLUG_TAKEN,
+} from "../../../app/lib/schemas/shows";
+import { type Show, type ShowEpisode, showEpisodes, shows } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique";
+import type { Deps } from "../deps";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { memberData } from "../member-data";
+import { claimable } from "../uploads/claims";
+import { ensureSegments } from "./segments";
+
+export const SHOW_NOT_FOUND = "Show not found.";
+export const EPISODE_NOT_FOUND = "Episode not found.";
+const ARTWORK_MISSING = "The uploaded artwork was not found. Please upload it again.";
+
+async function artworkOf(deps: Deps, userId: string, uploadId: string | undefined) {
+  if (!uploadId) return null;
+  const [upload] = await claimable(deps, userId, "show-artwork", [uploadId], ARTWORK_MISSING);
+  return { artworkKey: upload!.key, artworkType: upload!.contentType };
+}
+
+export async function createShow(deps: Deps, userId: string, form: ShowForm): Promise<Show> {
+  const { artworkUploadId, ...fields } = form;
+  const artwork = await artworkOf(deps, userId, artworkUploadId);
+  try {
+    const [show] = await deps.db
+      .insert(shows)
+      .values({ id: crypto.randomUUID(), userId, ...fields, ...artwork, podcastGuid: crypto.randomUUID() })
+      .returning();
+    return show!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+    throw error;
+  }
+}
+
+export async function updateShow(deps: Deps, userId: string, showId: string, form: ShowForm): Promise<Show> {
+  const show = await ownShow(deps, userId, showId);
+  const { artworkUploadId, ...fields } = form;
+  const artwork = await artworkOf(deps, userId, artworkUploadId);
+  try {
+    const [updated] = await deps.db
+      .update(shows)
+      .set({ ...fields, ...artwork })
+      .where(eq(shows.id, show.id))
+      .returning();
+    if (artwork && show.artworkKey && show.artworkKey !== artwork.artworkKey)
+      await deps.storage.bucket.delete(show.artworkKey);
+    return updated!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+    throw error;
+  }
+}
+
+export async function ownShow(deps: Deps, userId: string, showId: string): Promise<Show> {
+  const [show] = await deps.db
+    .select()
+    .from(shows)
+    .where(and(eq(shows.id, showId), eq(shows.userId, userId)));
+  if (!show) throw new NotFound(SHOW_NOT_FOUND);
+  return show;
+}
+
+export function myShows(deps: Deps, userId: string) {
+  return deps.db.select().from(shows).where(eq(shows.userId, userId)).orderBy(desc(shows.createdAt));
+}
+
+export async function showBySlug(deps: Deps, slug: string): Promise<Show> {
+  const [show] = await deps.db.select().from(shows).where(eq(shows.slug, slug));
+  if (!show) throw new NotFound(SHOW_NOT_FOUND);
+  return show;
+}
+
+/** The show's episodes listeners see: published, and due. */
+export function publicEpisodes(deps: Deps, showId: string) {
+  return deps.db
+    .select()
+    .from(showEpisodes)
+    .where(
+      and(
+        eq(showEpisodes.showId, showId),
+        eq(showEpisodes.published, true),
+        lte(showEpisodes.publishAt, new Date(deps.now())),
+      ),
+    )
+    .orderBy(desc(showEpisodes.publishAt));
+}
+
+/** Every episode of the member's show, drafts and scheduled ones too. */
+export function showEpisodesOf(deps: Deps, showId: string) {
+  return deps.db
+    .select()
+    .from(showEpisodes)
+    .where(eq(showEpisodes.showId, showId))
+    .orderBy(asc(showEpisodes.publishAt));
+}
+
+export function isListed(episode: Pick<ShowEpisode, "published" | "publishAt">, now: number) {
+  return episode.published && episode.publishAt.getTime() <= now;
+}
+
+/** A listed episode of the show, or NotFound (a draft or a scheduled one is not there yet for listeners). */
+export async function publicEpisode(deps: Deps, show: Show, episodeId: string): Promise<ShowEpisode> {
+  const [episode] = await deps.db
+    .select()
+    .from(showEpisodes)
+    .where(and(eq(showEpisodes.id, episodeId), eq(showEpisodes.showId, show.id)));
+  if (!episode || !isListed(episode, deps.now())) throw new NotFound(EPISODE_NOT_FOUND);
+  return episode;
+}
+
+export async function ownEpisode(deps: Deps, userId: string, episodeId: string): Promise<ShowEpisode> {
+  const [episode] = await deps.db
+    .select()
+    .from(showEpisodes)
+    .where(and(eq(showEpisodes.id, episodeId), eq(showEpisodes.userId, userId)));
+  if (!episode) throw new NotFound(EPISODE_NOT_FOUND);
+  return episode;
+}
+
+/** Publishes one of the member's playlists as an episode; its segments are queued for encoding at once. */
+export async function publishEpisode(deps: Deps, userId: string, showId: string, form: EpisodeForm) {
+  const show = await ownShow(deps, userId, showId);
+  const playlist = await memberData(deps.db, userId).playlist(form.playlistId);
+  if (playlist.mediaType && playlist.mediaType !== show.mediaType)
+    throw new Invalid(EPISODE_MEDIA_MISMATCH, { playlistId: [EPISODE_MEDIA_MISMATCH] });
+  const { playlistId, publishAt, ...fields } = form;
+  let episode: ShowEpisode;
+  try {
+    [episode] = (await deps.db
+      .insert(showEpisodes)
+      .values({
+        id: crypto.randomUUID(),
+        showId: show.id,
+        playlistId: playlist.id,
+        userId,
+        ...fields,
+        season: fields.season ?? null,
+        episodeNumber: fields.episodeNumber ?? null,
+        publishAt: publishAt ? new Date(publishAt) : new Date(deps.now()),
+        guid: crypto.randomUUID(),
+      })
+      .returning()) as [ShowEpisode];
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new Conflict(PLAYLIST_ALREADY_EPISODE, { playlistId: [PLAYLIST_ALREADY_EPISODE] });
+    throw error;
+  }
+  if (show.mediaType === "audio") await ensureSegments(deps, userId);
+  return episode;
+}
+
+export async function updateEpisode(
+  deps: Deps,
+  userId: string,
+  episodeId: string,
+  form: Omit<EpisodeForm, "playlistId">,
+) {
+  const episode = await ownEpisode(deps, userId, episodeId);
+  const { publishAt, ...fields } = form;
+  const [updated] = await deps.db
+    .update(showEpisodes)
+    .set({
+      ...fields,
+      season: fields.season ?? null,
+      episodeNumber: fields.episodeNumber ?? null,
+      ...(publishAt ? { publishAt: new Date(publishAt) } : {}),
+    })
+    .where(eq(showEpisodes.id, episode.id))
+    .returning();
+  return updated!;
+}
+
+export async function setEpisodePublished(deps: Deps, userId: string, episodeId: string, published: boolean) {
+  const episode = await ownEpisode(deps, userId, episodeId);
+  const [updated] = await deps.db
+    .update(showEpisodes)
+    .set({ published })
+    .where(eq(showEpisodes.id, episode.id))
+    .returning();
+  return updated!;
+}
+
+/** Deletes the episode, not its playlist. */
+export async function deleteEpisode(deps: Deps, userId: string, episodeId: string) {
+  const episode = await ownEpisode(deps, userId, episodeId);
+  await deps.db.delete(showEpisodes).where(eq(showEpisodes.id, episode.id));
+}
