@@ -42,6 +42,9 @@ run("npm", ["run", "--silent", "typecheck"]);
 step("Lint and format (Biome)");
 run("npm", ["run", "--silent", "lint"]);
 
+step("Layer rules (dependency-cruiser: no cycles, no forbidden imports)");
+run("npm", ["run", "--silent", "deps"]);
+
 step("Worker, API, domain and renderer tests (vitest: workerd + real ffmpeg)");
 const unitOk = run(
   "vitest",
