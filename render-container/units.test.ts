@@ -5,20 +5,17 @@ import { describe, expect, it } from "vitest";
 import { parseEnvelope, seconds } from "./src/jobs.ts";
 import { Limiter, QueueFull } from "./src/limiter.ts";
 import { type FfprobeOutput, failureReason, parseRate, probe, summariseProbe } from "./src/probe.ts";
+import { progressParser, throttledProgress } from "./src/progress.ts";
 import { parseRenderInput } from "./src/render.ts";
+import { renderFailureReason } from "./src/render-errors.ts";
+import { audioGraph, concatList, videoGraph } from "./src/render-graphs.ts";
 import {
-  audioGraph,
-  concatList,
   copyBlocker,
   describeItem,
   itemFileName,
   loudnessTarget,
   mostCommon,
   outputLayout,
-  progressParser,
-  renderFailureReason,
-  throttledProgress,
-  videoGraph,
   videoTarget,
 } from "./src/render-plan.ts";
 

@@ -1,7 +1,7 @@
 // The pure half of job kind `render`: what each item is, whether the items
 // can be joined by stream copy, and the size, rate and layout to re-encode
 // to. No I/O here; src/render.ts runs the plan with the graphs of
-// render-graphs.ts.
+// render-graphs.ts (which imports this file's types, never the reverse).
 
 import type { MediaType } from "./contract.ts";
 import {
@@ -283,17 +283,3 @@ export type LoudnessTarget = { integrated: number; truePeak: number; range: numb
 export function loudnessTarget(channels: number): LoudnessTarget {
   return { integrated: channels === 1 ? -19 : -16, truePeak: -1, range: 11 };
 }
-
-export { progressParser, throttledProgress } from "./progress.ts";
-export { formatBytes, renderFailureReason } from "./render-errors.ts";
-// The graphs, progress parsing and error text live beside this file; they are
-// exported here too, as the plan's public face (units.test.ts).
-export {
-  audioChain,
-  audioGraph,
-  concatList,
-  itemInputs,
-  measureGraph,
-  videoGraph,
-  withItemNames,
-} from "./render-graphs.ts";

@@ -1,14 +1,12 @@
 // The payment webhook (one route for every kind of payment) and, in
 // development without Stripe keys, the TEST PROVIDER's card confirmation,
-// which delivers its signed events through that very route.
+// which delivers its signed events to that very route's handler.
 
 import { testConfirmSchema } from "../../app/lib/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { TestPayments } from "../payments/test-provider";
 import { receiveWebhook } from "../payments/webhook";
 import { publicApi, valid } from "./context";
-
-export const WEBHOOK_PATH = "/api/payments/webhook";
 
 export const paymentsApi = publicApi()
   .post("/payments/webhook", async (c) => {
@@ -28,16 +26,10 @@ export const paymentsApi = publicApi()
   .post("/payments/test/confirm", valid("json", testConfirmSchema), async (c) => {
     const payments = c.get("deps").payments as TestPayments;
     const { clientSecret, card } = c.req.valid("json");
-    const origin = new URL(c.req.url).origin;
-    // Imported here: the API module imports this one.
-    const { api } = await import("./index");
+    const deps = c.get("deps");
+    // Delivered to the webhook's own handler, signature check and all, as Stripe would deliver it.
     const result = await payments.confirm(clientSecret, card, async (body, signature) => {
-      const delivery = new Request(`${origin}${WEBHOOK_PATH}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-        body,
-      });
-      return (await api.fetch(delivery, c.env, c.executionCtx)).status;
+      return (await receiveWebhook(deps, body, signature)).status;
     });
     return c.json(result, "error" in result ? 402 : 200);
   });
