@@ -1,39 +1,16 @@
 // Shows and their episodes (issue 30), shared by the pages and the API.
 import { z } from "zod";
+import { memberText } from "./text";
 
 export const SHOW_TITLE_MAX = 200;
 export const SHOW_DESCRIPTION_MAX = 4000;
 
-/**
- * Characters XML 1.0 forbids (C0 controls other than tab, newline and carriage return, lone
- * surrogates, U+FFFE/U+FFFF): one `\u0001` in a title would make every reader reject the feed.
- */
-export function stripForbidden(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) continue;
-    if (code === 0xfffe || code === 0xffff) continue;
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        out += text[i]! + text[i + 1]!;
-        i += 1;
-      }
-      continue;
-    }
-    if (code >= 0xdc00 && code <= 0xdfff) continue;
-    out += text[i];
-  }
-  return out;
-}
-
-/** Member text that ends up in feeds and ID3 tags: forbidden characters removed, then trimmed and bounded. */
-const memberText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .transform(stripForbidden)
-    .pipe(z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`));
+/** Member text that ends up in feeds and ID3 tags (the shared helper drops C0 controls first). */
+const showText = (label: string, max: number) =>
+  memberText({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
 
 /** Apple Podcasts' top-level categories (what `itunes:category` must name). */
 export const SHOW_CATEGORIES = [
@@ -70,13 +47,13 @@ const checkbox = z
   .transform((v) => v === true || v === "on" || v === "true");
 
 export const showSchema = z.object({
-  title: memberText("Title", SHOW_TITLE_MAX),
+  title: showText("Title", SHOW_TITLE_MAX),
   slug: z
     .string({ error: SLUG_INVALID })
     .trim()
     .regex(/^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/, SLUG_INVALID),
-  description: memberText("Description", SHOW_DESCRIPTION_MAX),
-  author: memberText("Author", 100),
+  description: showText("Description", SHOW_DESCRIPTION_MAX),
+  author: showText("Author", 100),
   category: z.enum(SHOW_CATEGORIES, { error: "Choose a category." }),
   language: z
     .string({ error: "Language is required." })
@@ -109,8 +86,8 @@ const optionalNumber = (label: string) =>
 
 export const episodeSchema = z.object({
   playlistId: z.string({ error: "Choose a playlist." }).trim().min(1, "Choose a playlist.").max(64),
-  title: memberText("Title", SHOW_TITLE_MAX),
-  description: memberText("Description", SHOW_DESCRIPTION_MAX),
+  title: showText("Title", SHOW_TITLE_MAX),
+  description: showText("Description", SHOW_DESCRIPTION_MAX),
   season: optionalNumber("Season"),
   episodeNumber: optionalNumber("Episode number"),
   /** Empty: now. An ISO date-time (with offset) for a scheduled episode. */

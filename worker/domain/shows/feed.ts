@@ -4,21 +4,11 @@
 // podcast:funding and podcast:locked. Member text is stripped of characters
 // XML forbids and escaped, so no title can break the feed.
 import { and, desc, eq } from "drizzle-orm";
-import { stripForbidden } from "../../../app/lib/schemas/shows";
 import { renders, type Show, type ShowEpisode } from "../../db/schema";
 import type { Deps } from "../deps";
+import { escapeXml as xml } from "../document-text";
 import { artworkUrl, type Stitched, servedVersion, stitch } from "./delivery";
 import { publicEpisodes } from "./shows";
-
-/** Text or an attribute value, safe anywhere in the document. */
-export function xml(text: string): string {
-  return stripForbidden(text)
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
 
 export const showPath = (show: Pick<Show, "slug">) => `/shows/${show.slug}`;
 export const feedPath = (show: Pick<Show, "slug">) => `/api/shows/${show.slug}/feed.xml`;
