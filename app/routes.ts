@@ -29,6 +29,9 @@ export default [
   route("digiprev/:userId", "routes/digiprev.tsx"),
   route("bigfile/:fileId", "routes/file-view.tsx"),
   route("licence/:code", "routes/licence.tsx"),
+  route("invitations/:token", "routes/invitation.tsx"),
+  route("sign/:token", "routes/sign.tsx"),
+  route("verify/:code?", "routes/verify.tsx"),
 
   route("projects/:projectId", "routes/project.tsx"),
   route("programming", "routes/programming.tsx"),

@@ -1,12 +1,13 @@
 // Periodic clean-up (Cron Trigger): expired sessions, sign-ups and rate-limit
 // windows; abandoned uploads; jobs whose queue message was lost or whose
-// worker died.
+// worker died; reminders to signers who have not signed after 3 days.
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
 import { runProgramSchedules } from "./domain/programs/schedules";
 import { startRenders } from "./domain/renders/renders";
+import { remindSigners } from "./domain/signing/signatures";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads, sweepEndedUploadRows } from "./domain/uploads/uploads";
 import { jobMessage, sendJobs } from "./jobs/jobs";
@@ -46,6 +47,7 @@ export async function runSweeps(env: Env, now = Date.now()) {
   await purgeEndedUploads(deps);
   await sweepEndedUploadRows(deps);
   await runScheduledPrograms(deps);
+  await remindSigners(deps);
 }
 
 /** Scheduled programs start and end; playlists that had been rendered are rendered again. */

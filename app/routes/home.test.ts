@@ -71,3 +71,17 @@ describe("the landing page ships no framework", () => {
     expect(page).toMatch(/<button type="button" class="menu-toggle" aria-expanded="false"/);
   });
 });
+
+describe("the landing page's promises", () => {
+  it("each link to the feature they describe (issue 34)", async () => {
+    const page = await html(await call("/"));
+    for (const [href, text] of [
+      ["/programming", "Replace expired advertising spots"],
+      ["/playselect", "Bulk editing of playlists and programs"],
+      ["/authenticated", "Cloud file storage and sharing"],
+      ["/verify", "Document signing"],
+      ["/authenticated#shared-heading", "Team collaboration"],
+    ])
+      expect(page).toMatch(new RegExp(`<li><a href="${href}"[^>]*>${text}`));
+  });
+});

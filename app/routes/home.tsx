@@ -16,12 +16,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 // loads no React (ADR 026; the landing page's JS budget, issue 14).
 export const handle = { hydrate: false } satisfies HydrationHandle;
 
+/** Each promise links to where the product keeps it. */
 const FEATURES = [
-  "Replace expired advertising spots inside podcast content, across every episode at once",
-  "Bulk editing of playlists and programs",
-  "Cloud file storage and sharing",
-  "Document signing",
-  "Team collaboration",
+  {
+    text: "Replace expired advertising spots inside podcast content, across every episode at once",
+    to: "/programming",
+  },
+  { text: "Bulk editing of playlists and programs", to: "/playselect" },
+  { text: "Cloud file storage and sharing", to: "/authenticated" },
+  { text: "Document signing", to: "/verify" },
+  { text: "Team collaboration", to: "/authenticated#shared-heading" },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -36,7 +40,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
         <ul className="features">
           {FEATURES.map((feature) => (
-            <li key={feature}>{feature}</li>
+            <li key={feature.text}>
+              <Link to={feature.to}>{feature.text}</Link>
+            </li>
           ))}
         </ul>
         <Link to="/signup" className="button primary">

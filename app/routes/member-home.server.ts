@@ -1,4 +1,5 @@
-// Home's server side (/authenticated): the member's projects with their file counts.
+// Home's server side (/authenticated): the member's projects with their file counts, and the
+// projects shared with them (issue 34) with their role and who shared them.
 import { listProjects } from "../../worker/domain/files/files";
 import { requireUser, server } from "../lib/auth.server";
 import type { Route } from "./+types/member-home";
@@ -8,6 +9,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const projects = await listProjects(server(context).deps, user.id);
   return {
     name: user.name,
-    projects: projects.map(({ id, title, fileCount, createdAt }) => ({ id, title, fileCount, createdAt })),
+    projects: projects
+      .filter((project) => !project.sharedBy)
+      .map(({ id, title, fileCount, createdAt }) => ({ id, title, fileCount, createdAt })),
+    shared: projects
+      .filter((project) => project.sharedBy)
+      .map(({ id, title, fileCount, role, sharedBy }) => ({ id, title, fileCount, role, sharedBy })),
   };
 }

@@ -1,4 +1,4 @@
-// Home (/authenticated): the member's projects and a 'New project' box whose
+// Home (/authenticated): the member's projects, those shared with them, and a 'New project' box whose
 // drop zone uploads the dropped files into a new project, then opens it.
 // Loader: member-home.server.ts; the box: components/projects/NewProject.
 import { Link } from "react-router";
@@ -32,6 +32,26 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
                   <span className="project-title">{displayName(project.title) || "Untitled Project"}</span>
                   <span className="muted">
                     {project.fileCount} {project.fileCount === 1 ? "file" : "files"}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby="shared-heading">
+        <h2 id="shared-heading">Shared with me</h2>
+        {loaderData.shared.length === 0 ? (
+          <p className="muted">No one has shared a project with you yet. Invitations arrive by e-mail.</p>
+        ) : (
+          <ul className="project-list">
+            {loaderData.shared.map((project) => (
+              <li key={project.id}>
+                <Link to={`/projects/${project.id}`} className="project-link">
+                  <span className="project-title">{displayName(project.title) || "Untitled Project"}</span>
+                  <span className="muted">
+                    {project.role} · shared by {project.sharedBy} · {project.fileCount}{" "}
+                    {project.fileCount === 1 ? "file" : "files"}
                   </span>
                 </Link>
               </li>

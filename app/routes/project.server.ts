@@ -9,12 +9,16 @@ import { deleteFile, deleteProject } from "../../worker/domain/files/files";
 import { projectPageData } from "../../worker/domain/files/project-page";
 import { addFilesToPlaylist, removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
 import { undoApplication } from "../../worker/domain/programs/applications";
+import { requestSignatures, voidRequest } from "../../worker/domain/signing/signatures";
+import { changeRole, invite, removeMember, revokeInvitation } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
 import { DELETE_FILE_FAILED, FILE_DELETED } from "../components/files/messages";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList, intentAction } from "../lib/forms.server";
 import { orNotFound, pageAction } from "../lib/page-errors.server";
 import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
+import { requestSignaturesSchema } from "../lib/schemas/signing";
+import { INVITATION_REVOKED, inviteSchema, MEMBER_REMOVED, ROLE_CHANGED, roleSchema } from "../lib/schemas/teams";
 import type { Route } from "./+types/project";
 import { fileSummary } from "./files.server";
 
@@ -31,7 +35,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Everything the page shows, read in one D1 round trip; another member's project is the page's 404. */
 async function projectPage(deps: Deps, userId: string, projectId: string) {
-  const { project, files, playlist, applications, programTitles } = await projectPageData(deps, userId, projectId);
+  const page = await projectPageData(deps, userId, projectId);
+  const { project, files, playlist, applications, programTitles } = page;
   const items = await Promise.all(
     playlist.items.map(async (item) => ({
       id: item.id,
@@ -49,6 +54,15 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
   const titleOf = new Map(programTitles.map((t) => [t.id, t.title]));
   return {
     project: { id: project.id, title: project.title },
+    role: page.role,
+    userId,
+    sharing: {
+      creator: page.creator,
+      members: page.members,
+      invitations: page.invitations,
+    },
+    activity: page.activity,
+    signatureRequests: page.signatureRequests,
     files: files.map(fileSummary),
     playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
     applications: applications.map((application) => ({
@@ -110,6 +124,52 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         },
         { echo, unexpected: DELETE_FILE_FAILED },
       );
+    }
+    case "invite":
+      return intentAction({ intent: "invite" as const }, async () => {
+        const form = parse(inviteSchema, { email: fields.email ?? "", role: fields.role ?? "" });
+        return { message: (await invite(deps, user.id, "project", params.projectId, form)).message };
+      });
+    case "change-role": {
+      const memberId = fields.memberId ?? "";
+      return intentAction({ intent: "change-role" as const, memberId }, async () => {
+        const { role } = parse(roleSchema, { role: fields.role ?? "" });
+        await changeRole(deps, user.id, "project", params.projectId, memberId, role);
+        return { message: ROLE_CHANGED };
+      });
+    }
+    case "remove-member": {
+      const memberId = fields.memberId ?? "";
+      if (memberId === user.id)
+        return formAction(
+          async () => {
+            await removeMember(deps, user.id, "project", params.projectId, memberId);
+            return redirect("/authenticated");
+          },
+          { intent: "remove-member" as const, memberId },
+        );
+      return intentAction({ intent: "remove-member" as const, memberId }, async () => {
+        await removeMember(deps, user.id, "project", params.projectId, memberId);
+        return { message: MEMBER_REMOVED };
+      });
+    }
+    case "revoke-invitation": {
+      const invitationId = fields.invitationId ?? "";
+      return intentAction({ intent: "revoke-invitation" as const, invitationId }, async () => {
+        await revokeInvitation(deps, user.id, "project", params.projectId, invitationId);
+        return { message: INVITATION_REVOKED };
+      });
+    }
+    case "request-signatures":
+      return intentAction({ intent: "request-signatures" as const }, async () => {
+        const form = parse(requestSignaturesSchema, { fileId: fields.fileId ?? "", signers: fields.signers ?? "" });
+        return { message: (await requestSignatures(deps, user.id, params.projectId, form)).message };
+      });
+    case "void-request": {
+      const requestId = fields.requestId ?? "";
+      return intentAction({ intent: "void-request" as const, requestId }, async () => ({
+        message: (await voidRequest(deps, user.id, requestId)).message,
+      }));
     }
     case "delete-project":
       return formAction(

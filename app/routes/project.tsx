@@ -12,6 +12,10 @@ import { ChapterEditor } from "../components/playlists/ChapterEditor";
 import { PlaylistBuilder } from "../components/playlists/PlaylistBuilder";
 import { ProjectHeading } from "../components/projects/ProjectHeading";
 import { ProjectUploader } from "../components/projects/ProjectUploader";
+import { ActivityList } from "../components/teams/ActivityList";
+import { SharingPanel } from "../components/teams/SharingPanel";
+import { SignaturesPanel } from "../components/teams/SignaturesPanel";
+import teams from "../components/teams/teams.module.css";
 import { displayName } from "../lib/format";
 import { useRevalidateWhile } from "../lib/revalidate-while";
 import type { Route } from "./+types/project";
@@ -27,7 +31,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
 export default function Project({ loaderData }: Route.ComponentProps) {
-  const { project, files, playlist, applications } = loaderData;
+  const { project, files, playlist, applications, role } = loaderData;
+  const canEdit = role !== "viewer";
   const [selection, setSelection] = useState<Selection>({});
   const selectedFileIds = files.filter((file) => selection[file.id] === 2).map((file) => file.id);
   const revalidator = useRevalidator();
@@ -55,30 +60,48 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         <p className="muted">
           <Link to="/authenticated">← All projects</Link>
         </p>
-        <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+        {canEdit ? (
+          <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+        ) : (
+          <p className={teams.notice} role="note">
+            You are a <strong>viewer</strong> of this project: you can see, play and download its files, but not change
+            anything.
+          </p>
+        )}
       </section>
 
-      <section className="card" aria-labelledby="files-heading">
-        <h2 id="files-heading">Files</h2>
-        <Feedback feedback={feedback} />
-        <FileList
-          files={files}
-          selection={selection}
-          setSelection={setSelection}
-          loading={refreshing && revalidator.state === "loading"}
-          onMessage={showFeedback}
+      {/* A viewer's copy of the editing controls is disabled as a whole; players and links still work. */}
+      <fieldset disabled={!canEdit} className={teams.readOnly}>
+        <legend className="visually-hidden">{canEdit ? "Files and playlist" : "Files and playlist (view only)"}</legend>
+        <section className="card" aria-labelledby="files-heading">
+          <h2 id="files-heading">Files</h2>
+          <Feedback feedback={feedback} />
+          <FileList
+            files={files}
+            selection={selection}
+            setSelection={setSelection}
+            loading={refreshing && revalidator.state === "loading"}
+            onMessage={showFeedback}
+          />
+        </section>
+
+        <PlaylistBuilder
+          projectId={project.id}
+          playlist={playlist}
+          applications={applications}
+          selectedFileIds={selectedFileIds}
+          onAdded={() => setSelection({})}
+          onUploaded={refresh}
         />
-      </section>
-
-      <PlaylistBuilder
-        projectId={project.id}
-        playlist={playlist}
-        applications={applications}
-        selectedFileIds={selectedFileIds}
-        onAdded={() => setSelection({})}
-        onUploaded={refresh}
+        <ChapterEditor playlistId={playlist.id} items={playlist.items} />
+      </fieldset>
+      <SignaturesPanel
+        requests={loaderData.signatureRequests}
+        pdfs={files.filter((file) => file.kind === "pdf").map(({ id, fileName }) => ({ id, fileName }))}
+        canEdit={canEdit}
       />
-      <ChapterEditor playlistId={playlist.id} items={playlist.items} />
+      <SharingPanel sharing={loaderData.sharing} role={role} userId={loaderData.userId} />
+      <ActivityList activity={loaderData.activity} />
     </div>
   );
 }

@@ -39,13 +39,19 @@ export function cookieFrom(response: Response, name = "sid"): string {
   return header.split(";")[0]!;
 }
 
-export async function latestCode(to: string): Promise<string> {
+/** The newest e-mail in the dev outbox to this address, if any. */
+export async function latestMail(to: string) {
   const [mail] = await database(env.DB)
     .select()
     .from(devOutbox)
     .where(eq(devOutbox.to, to.toLowerCase()))
     .orderBy(desc(devOutbox.id))
     .limit(1);
+  return mail;
+}
+
+export async function latestCode(to: string): Promise<string> {
+  const mail = await latestMail(to);
   const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;

@@ -27,7 +27,9 @@ import { programsApi } from "./programs";
 import { rendersApi } from "./renders";
 import { shippingApi } from "./shipping";
 import { showsApi } from "./shows";
+import { signingApi } from "./signing";
 import { storage } from "./storage";
+import { teamsApi } from "./teams";
 import { uploadsApi } from "./uploads";
 
 const developmentOnly = new Hono<AppEnv>().use(async (c, next) => {
@@ -66,6 +68,8 @@ export const api = new Hono<AppEnv>()
   .route("/", fundraiser)
   .route("/", farmerTv)
   .route("/", adminUsersApi)
+  .route("/", teamsApi)
+  .route("/", signingApi)
   .route("/dev", developmentOnly.route("/", dev))
   .onError((error) => errorResponse(error))
   .notFound(() => errorResponse(new NotFound()));

@@ -1,72 +1,156 @@
-// "Only my rows" by default (ADR 021): a member's projects, files, playlists, items, programs and
-// program files are read through `memberData(db, userId)`, whose every query is scoped to the
-// member. Another member's row is simply not found (NotFound with the object's message, so ids
-// do not leak), and a domain function cannot forget the check because there is no unscoped
-// getter to call. Queries the getters do not cover add `mine(table)` to their WHERE.
+// "Only rows I may see" by default (ADR 021, widened for teams by ADR 041): a member's projects,
+// files, playlists, items, chapters, programs and program files are read through
+// `memberData(db, userId)`, whose every query is scoped in SQL to the projects (and programs) the
+// member belongs to: the ones they created, and the ones shared with them (`project_members`,
+// `program_members`) with a role. A row outside them is simply not found (NotFound with the
+// object's message, so ids do not leak). A row they may see but not change in the way asked is
+// Forbidden: every getter takes what the caller means to do ("view", "edit" or "own"), so a
+// viewer is refused every write by the same call that finds the row.
 //
 //   const data = memberData(deps.db, userId);
-//   const file = await data.file(fileId);                 // NotFound("File not found.") if not theirs
-//   const lists = await data.playlists(ids);              // all of them, or NotFound
+//   const file = await data.file(fileId);                 // NotFound("File not found.") if not shared with them
+//   const file = await data.file(fileId, "edit");         // and Forbidden if they only view it
+//   const lists = await data.playlists(ids, "edit");      // all of them, or NotFound / Forbidden
 //   deps.db.select().from(files).where(and(data.mine(files), eq(files.projectId, id)));
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { inChunks } from "../db/chunks";
 import type { Database } from "../db/client";
-import { files, playlistChapters, playlistItems, playlists, programFiles, programs, projects } from "../db/schema";
-import { NotFound } from "./errors";
+import {
+  files,
+  type MemberRole,
+  playlistChapters,
+  playlistItems,
+  playlists,
+  programApplications,
+  programFiles,
+  programMembers,
+  programs,
+  projectMembers,
+  projects,
+} from "../db/schema";
+import { Forbidden, NotFound } from "./errors";
 
-/** A table whose rows belong to one member (`owner()` in the schema). */
-type Owned = SQLiteTable & { id: SQLiteColumn; userId: SQLiteColumn };
+/** What the caller means to do with a row. */
+export type Need = "view" | "edit" | "own";
 
-/** Each owned table and what the member is told when a row of it is not theirs (or not there). */
+/** The roles that allow each need. */
+const ROLES_FOR: Record<Need, MemberRole[]> = {
+  view: ["viewer", "editor", "owner"],
+  edit: ["editor", "owner"],
+  own: ["owner"],
+};
+
+export const CANNOT_EDIT_PROJECT = "You can view this project but not change it.";
+export const ONLY_PROJECT_OWNER = "Only the project's owner can do that.";
+export const CANNOT_EDIT_PROGRAM = "You can view this program but not change it.";
+export const ONLY_PROGRAM_OWNER = "Only the program's owner can do that.";
+
+type Row = SQLiteTable & { id: SQLiteColumn };
+
+/** Each scoped table, what the member is told when a row of it is not theirs, and whose sharing decides. */
 const MISSING = [
-  [projects, "Project not found."],
-  [files, "File not found."],
-  [playlists, "Playlist not found."],
-  [playlistItems, "Playlist item not found."],
-  [playlistChapters, "Chapter not found."],
-  [programs, "Program not found."],
-  [programFiles, "Program file not found."],
+  [projects, "Project not found.", "project"],
+  [files, "File not found.", "project"],
+  [playlists, "Playlist not found.", "project"],
+  [playlistItems, "Playlist item not found.", "project"],
+  [playlistChapters, "Chapter not found.", "project"],
+  [programs, "Program not found.", "program"],
+  [programFiles, "Program file not found.", "program"],
 ] as const;
+type Scoped = (typeof MISSING)[number][0];
+
+const roleList = (need: Need) =>
+  sql.join(
+    ROLES_FOR[need].map((role) => sql`${role}`),
+    sql`, `,
+  );
 
 export function memberData(db: Database, userId: string) {
-  const mine = (table: Owned) => eq(table.userId, userId);
+  /** Ids of the projects the member may `need`: their own, and those shared with them in a role that allows it. */
+  const projectIds = (need: Need) =>
+    sql`(SELECT ${projects.id} FROM ${projects} WHERE ${projects.userId} = ${userId}
+      UNION SELECT ${projectMembers.projectId} FROM ${projectMembers}
+      WHERE ${projectMembers.userId} = ${userId} AND ${projectMembers.role} IN (${roleList(need)}))`;
+  const playlistIds = (need: Need) =>
+    sql`(SELECT ${playlists.id} FROM ${playlists} WHERE ${playlists.projectId} IN ${projectIds(need)})`;
+  const programIds = (need: Need) =>
+    sql`(SELECT ${programs.id} FROM ${programs} WHERE ${programs.userId} = ${userId}
+      UNION SELECT ${programMembers.programId} FROM ${programMembers}
+      WHERE ${programMembers.userId} = ${userId} AND ${programMembers.role} IN (${roleList(need)}))`;
 
-  /** The member's row with this id, or NotFound. */
-  async function one<T extends Owned>(table: T, id: string, missing: string): Promise<T["$inferSelect"]> {
-    const [row] = await db
-      .select()
-      .from(table as Owned)
-      .where(and(eq(table.id, id), mine(table)))
-      .limit(1);
-    if (!row) throw new NotFound(missing);
-    return row as T["$inferSelect"];
+  /** The condition "this row belongs to a project (or program) the member may `need`". */
+  function mine(table: Scoped | typeof programApplications, need: Need = "view"): SQL {
+    if (table === projects) return sql`${projects.id} IN ${projectIds(need)}`;
+    if (table === files) return sql`${files.projectId} IN ${projectIds(need)}`;
+    if (table === playlists) return sql`${playlists.projectId} IN ${projectIds(need)}`;
+    if (table === playlistItems) return sql`${playlistItems.playlistId} IN ${playlistIds(need)}`;
+    if (table === playlistChapters) return sql`${playlistChapters.playlistId} IN ${playlistIds(need)}`;
+    if (table === programApplications) return sql`${programApplications.playlistId} IN ${playlistIds(need)}`;
+    if (table === programs) return sql`${programs.id} IN ${programIds(need)}`;
+    return sql`${programFiles.programId} IN ${programIds(need)}`;
   }
 
-  /** The member's rows with these ids (any number, queried in chunks); NotFound unless every one is theirs. */
-  async function every<T extends Owned>(table: T, ids: readonly string[], missing: string) {
-    const rows = (await inChunks(ids, (chunk) =>
+  /** Refuses a row the member may see but not `need`, with the message of whose row it is. */
+  function refuse(table: Scoped, need: Need): never {
+    const program = missingOf(table)[1] === "program";
+    if (need === "own") throw new Forbidden(program ? ONLY_PROGRAM_OWNER : ONLY_PROJECT_OWNER);
+    throw new Forbidden(program ? CANNOT_EDIT_PROGRAM : CANNOT_EDIT_PROJECT);
+  }
+
+  /** The row with this id if the member may see it (else NotFound) and may `need` it (else Forbidden): one query. */
+  async function one<T extends Scoped>(table: T, id: string, need: Need): Promise<T["$inferSelect"]> {
+    const [found] = await db
+      .select({ row: table as Row, allowed: sql<number>`${mine(table, need)}` })
+      .from(table as Row)
+      .where(and(eq((table as Row).id, id), mine(table)))
+      .limit(1);
+    if (!found) throw new NotFound(missingOf(table)[0]);
+    if (!found.allowed) refuse(table, need);
+    return found.row as T["$inferSelect"];
+  }
+
+  /** The rows with these ids (any number, queried in chunks); NotFound unless the member sees every one. */
+  async function every<T extends Scoped>(table: T, ids: readonly string[], need: Need) {
+    const found = await inChunks(ids, (chunk) =>
       db
-        .select()
-        .from(table as Owned)
-        .where(and(mine(table), inArray(table.id, chunk))),
-    )) as T["$inferSelect"][];
-    if (rows.length !== new Set(ids).size) throw new NotFound(missing);
-    return rows;
+        .select({ row: table as Row, allowed: sql<number>`${mine(table, need)}` })
+        .from(table as Row)
+        .where(and(mine(table), inArray((table as Row).id, chunk))),
+    );
+    if (found.length !== new Set(ids).size) throw new NotFound(missingOf(table)[0]);
+    if (found.some((f) => !f.allowed)) refuse(table, need);
+    return found.map((f) => f.row) as T["$inferSelect"][];
   }
 
   const getter =
-    <T extends (typeof MISSING)[number][0]>(table: T) =>
-    (id: string) =>
-      one(table, id, missingOf(table));
+    <T extends Scoped>(table: T) =>
+    (id: string, need: Need = "view") =>
+      one(table, id, need);
   const lister =
-    <T extends (typeof MISSING)[number][0]>(table: T) =>
-    (ids: readonly string[]) =>
-      every(table, ids, missingOf(table));
+    <T extends Scoped>(table: T) =>
+    (ids: readonly string[], need: Need = "view") =>
+      every(table, ids, need);
+
+  /** The member's role in a project: "owner" for its creator, else their membership's; NotFound if none. */
+  async function projectRole(projectId: string): Promise<MemberRole> {
+    const [row] = await db
+      .select({ creator: projects.userId, role: projectMembers.role })
+      .from(projects)
+      .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    if (row?.creator === userId) return "owner";
+    if (!row?.role) throw new NotFound("Project not found.");
+    return row.role;
+  }
 
   return {
     userId,
     mine,
+    projectIds,
+    programIds,
+    projectRole,
     project: getter(projects),
     file: getter(files),
     files: lister(files),
@@ -82,6 +166,12 @@ export function memberData(db: Database, userId: string) {
 
 export type MemberData = ReturnType<typeof memberData>;
 
-function missingOf(table: Owned): string {
-  return MISSING.find(([t]) => t === table)?.[1] ?? "Not found.";
+function missingOf(table: Scoped) {
+  const entry = MISSING.find(([t]) => t === table);
+  return [entry?.[1] ?? "Not found.", entry?.[2] ?? "project"] as const;
+}
+
+/** True when `role` allows `need`. */
+export function allows(role: MemberRole, need: Need): boolean {
+  return ROLES_FOR[need].includes(role);
 }

@@ -25,6 +25,8 @@ const HOUR = 60 * 60 * 1000;
 
 /** The only place a sign-up may lead other than home (seed 001 §2: beat battle hand-over). */
 const CARRY_IN_DESTINATIONS = new Set(["/beatbattle"]);
+/** An invitation to a project or program (issue 34): the invitee signs up, then accepts it. */
+const INVITATION_PATH = /^\/invitations\/[A-Za-z0-9_-]{20,64}$/;
 
 export async function checkUser(deps: Deps, { email, username }: CheckUserForm): Promise<FieldErrors | null> {
   if (!email && !username) return null;
@@ -70,7 +72,7 @@ export async function startSignup(deps: Deps, form: SignupForm, caller: Caller) 
     email: form.email,
     passwordHash: await hashPassword(form.password),
     codeHash: await codeHash(deps, signupId, code),
-    next: form.next && CARRY_IN_DESTINATIONS.has(form.next) ? form.next : null,
+    next: form.next && (CARRY_IN_DESTINATIONS.has(form.next) || INVITATION_PATH.test(form.next)) ? form.next : null,
     expiresAt: new Date(deps.now() + CODE_LIFETIME_MS),
   });
   await deps.mail.send({

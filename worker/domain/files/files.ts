@@ -1,24 +1,44 @@
 // Projects, their files and the notes on them. Every function takes the
 // caller's user id and reads through `memberData()`: another member's project
 // or file is NotFound, never Forbidden, so ids do not leak.
-import { and, asc, count, desc, eq } from "drizzle-orm";
-import { type FileRecord, files, notes, projects } from "../../db/schema";
+import { and, asc, count, desc, eq, or } from "drizzle-orm";
+import { type FileRecord, files, notes, projectMembers, projects, users } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { memberData } from "../member-data";
+import { activity } from "../teams/activity";
 
 export const PREVIEW_URL_SECONDS = 60 * 60;
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
 
+/** The member's projects and those shared with them, each with its role and (when shared) its creator. */
 export async function listProjects(deps: Deps, userId: string) {
-  return deps.db
-    .select({ id: projects.id, title: projects.title, createdAt: projects.createdAt, fileCount: count(files.id) })
+  const rows = await deps.db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      createdAt: projects.createdAt,
+      fileCount: count(files.id),
+      creatorId: projects.userId,
+      creatorName: users.name,
+      sharedRole: projectMembers.role,
+    })
     .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
     .leftJoin(files, eq(files.projectId, projects.id))
     .where(memberData(deps.db, userId).mine(projects))
     .groupBy(projects.id)
     .orderBy(desc(projects.createdAt));
+  return rows.map(({ creatorId, creatorName, sharedRole, ...project }) => {
+    const shared = creatorId !== userId;
+    return {
+      ...project,
+      role: shared ? (sharedRole ?? "viewer") : ("owner" as const),
+      sharedBy: shared ? creatorName : null,
+    };
+  });
 }
 
 export async function getProject(deps: Deps, userId: string, projectId: string) {
@@ -33,9 +53,10 @@ export async function listProjectFiles(deps: Deps, userId: string, projectId: st
 
 /** Deletes the project, its files and notes (one batch), then every object under its prefix. */
 export async function deleteProject(deps: Deps, userId: string, projectId: string) {
-  const project = await getProject(deps, userId, projectId);
+  const project = await memberData(deps.db, userId).project(projectId, "own");
   await deps.db.delete(projects).where(eq(projects.id, project.id));
-  const prefix = projectPrefix(userId, project.id);
+  // Every file of the project is stored under its creator's prefix, whoever uploaded it.
+  const prefix = projectPrefix(project.userId, project.id);
   let cursor: string | undefined;
   do {
     const listing = await deps.storage.bucket.list({ prefix, cursor });
@@ -44,10 +65,16 @@ export async function deleteProject(deps: Deps, userId: string, projectId: strin
   } while (cursor);
 }
 
-/** A file the caller may see: their own, or anyone's public-read file. */
+/** A file the caller may see: one of a project they belong to, or anyone's public-read file. */
 export async function visibleFile(deps: Deps, userId: string | null, fileId: string): Promise<FileRecord> {
-  const [file] = await deps.db.select().from(files).where(eq(files.id, fileId));
-  if (!file || (file.userId !== userId && file.accessType !== "public-read")) throw new NotFound("File not found.");
+  // A visitor belongs to no project: no user id matches the empty string.
+  const member = memberData(deps.db, userId ?? "").mine(files);
+  const [file] = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), or(member, eq(files.accessType, "public-read"))))
+    .limit(1);
+  if (!file) throw new NotFound("File not found.");
   return file;
 }
 
@@ -87,29 +114,29 @@ export async function downloadUrl(deps: Deps, userId: string | null, fileId: str
 
 /** Deletes the record first (nothing points at a missing object), then the object. */
 export async function deleteFile(deps: Deps, userId: string, fileId: string) {
-  const file = await memberData(deps.db, userId).file(fileId);
+  const file = await memberData(deps.db, userId).file(fileId, "edit");
   await deps.db.delete(files).where(eq(files.id, file.id));
   await deps.storage.bucket.delete(file.key);
   return { projectId: file.projectId };
 }
 
 export async function setSlotPosition(deps: Deps, userId: string, fileId: string, slotPosition: string | null) {
-  const file = await memberData(deps.db, userId).file(fileId);
+  const file = await memberData(deps.db, userId).file(fileId, "edit");
   await deps.db.update(files).set({ slotPosition }).where(eq(files.id, file.id));
   return { slotPosition };
 }
 
 export async function addNote(deps: Deps, userId: string, fileId: string, text: string) {
-  const file = await memberData(deps.db, userId).file(fileId);
-  const [note] = await deps.db
-    .insert(notes)
-    .values({ id: crypto.randomUUID(), fileId: file.id, userId, text })
-    .returning();
+  const file = await memberData(deps.db, userId).file(fileId, "edit");
+  const [[note]] = await deps.db.batch([
+    deps.db.insert(notes).values({ id: crypto.randomUUID(), fileId: file.id, userId, text }).returning(),
+    activity(deps.db, file.projectId, userId, "noted", file.fileName),
+  ]);
   return note!;
 }
 
 export async function deleteNote(deps: Deps, userId: string, fileId: string, noteId: string) {
-  const file = await memberData(deps.db, userId).file(fileId);
+  const file = await memberData(deps.db, userId).file(fileId, "edit");
   const deleted = await deps.db
     .delete(notes)
     .where(and(eq(notes.id, noteId), eq(notes.fileId, file.id)))

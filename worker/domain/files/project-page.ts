@@ -1,29 +1,61 @@
 // Everything the project page (/projects/:projectId) shows, in ONE D1 round
 // trip (ADR 024): the project, its files, its playlist (made on first visit,
 // as `ensurePlaylist` does) with its items, the programs applied to it and the
-// member's program titles. One batch, every statement scoped to the member in
-// SQL; another member's (or a missing) project is NotFound and creates nothing.
+// member's program titles; who it is shared with, its activity and its signature
+// requests (issue 34). One batch, every statement scoped in SQL to the projects
+// the member belongs to; anyone else's (or a missing) project is NotFound and
+// creates nothing.
 // Kept apart from files.ts/playlists.ts, whose one-object functions the actions use.
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { files, playlistItems, playlists, programApplications, programs, projects } from "../../db/schema";
+import {
+  files,
+  type MemberRole,
+  playlistItems,
+  playlists,
+  programApplications,
+  programs,
+  projectMembers,
+  projects,
+  users,
+} from "../../db/schema";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
+import { memberData } from "../member-data";
+import { groupRequests, requestsOfProject } from "../signing/signatures";
+import { activityOf } from "../teams/activity";
+import { openInvitations } from "../teams/members";
 
 export async function projectPageData(deps: Deps, userId: string, projectId: string) {
   const { db } = deps;
-  const thePlaylist = and(eq(playlists.projectId, projectId), eq(playlists.userId, userId));
-  const [projectRows, fileRows, , playlistRows, itemRows, applicationRows, titleRows] = await db.batch([
+  const data = memberData(db, userId);
+  const theProject = and(eq(projects.id, projectId), data.mine(projects));
+  const thePlaylist = and(eq(playlists.projectId, projectId), data.mine(playlists));
+  const [
+    projectRows,
+    fileRows,
+    ,
+    playlistRows,
+    itemRows,
+    applicationRows,
+    titleRows,
+    memberRows,
+    activityRows,
+    inviteRows,
+    signatureRows,
+  ] = await db.batch([
     db
-      .select()
+      .select({ project: projects, creatorName: users.name, creatorEmail: users.email, role: projectMembers.role })
       .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+      .innerJoin(users, eq(users.id, projects.userId))
+      .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
+      .where(theProject)
       .limit(1),
     db
       .select()
       .from(files)
-      .where(and(eq(files.projectId, projectId), eq(files.userId, userId)))
+      .where(and(eq(files.projectId, projectId), data.mine(files)))
       .orderBy(asc(files.createdAt)),
-    // The project's playlist exists from its first visit on; only a project of this member gets one.
+    // The project's playlist exists from its first visit on; only a project this member belongs to gets one.
     db
       .insert(playlists)
       .select(
@@ -38,7 +70,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
             createdAt: sql<number>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })
           .from(projects)
-          .where(and(eq(projects.id, projectId), eq(projects.userId, userId))),
+          .where(theProject),
       )
       .onConflictDoNothing(),
     db.select().from(playlists).where(thePlaylist).limit(1),
@@ -52,19 +84,41 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
       .select({ application: programApplications })
       .from(programApplications)
       .innerJoin(playlists, eq(playlists.id, programApplications.playlistId))
-      .where(and(thePlaylist, eq(programApplications.userId, userId), isNull(programApplications.undoneAt)))
+      .where(and(thePlaylist, isNull(programApplications.undoneAt)))
       .orderBy(desc(programApplications.createdAt)),
+    // Titles of every program applied here (whoever's) and of the programs this member may apply.
     db
-      .select({ id: programs.id, title: programs.title })
+      .select({ id: programs.id, title: programs.title, mine: sql<number>`${data.mine(programs)}` })
       .from(programs)
-      .where(eq(programs.userId, userId))
+      .where(
+        sql`${data.mine(programs)} OR ${programs.id} IN (SELECT ${programApplications.programId} FROM ${programApplications} WHERE ${programApplications.playlistId} IN (SELECT ${playlists.id} FROM ${playlists} WHERE ${thePlaylist}))`,
+      )
       .orderBy(asc(programs.sortOrder)),
+    // Members and activity are read for any id but answered only with the project (NotFound below otherwise).
+    db
+      .select({ userId: users.id, name: users.name, email: users.email, role: projectMembers.role })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(eq(projectMembers.projectId, projectId))
+      .orderBy(asc(projectMembers.createdAt)),
+    activityOf(db, projectId),
+    openInvitations(deps, { project: projectId }),
+    requestsOfProject(db, projectId),
   ]);
-  const [project] = projectRows;
+  const [found] = projectRows;
   const [playlist] = playlistRows;
-  if (!project || !playlist) throw new NotFound("Project not found.");
+  if (!found || !playlist) throw new NotFound("Project not found.");
+  const { project } = found;
+  const role: MemberRole = project.userId === userId ? "owner" : (found.role ?? "viewer");
   return {
     project,
+    role,
+    creator: { userId: project.userId, name: found.creatorName, email: found.creatorEmail },
+    members: memberRows,
+    activity: activityRows,
+    // Open invitations are the owners' business.
+    invitations: role === "owner" ? inviteRows : [],
+    signatureRequests: groupRequests(signatureRows),
     files: fileRows,
     playlist: { ...playlist, items: itemRows.map((row) => row.item) },
     applications: applicationRows.map((row) => row.application),

@@ -101,7 +101,7 @@ async function claimingMark<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function addChapterMark(deps: Deps, userId: string, input: { itemId: string; at: number; title: string }) {
-  const item = await ownItem(deps, userId, input.itemId);
+  const item = await ownItem(deps, userId, input.itemId, "edit");
   insideItem(item, input.at);
   const id = crypto.randomUUID();
   await claimingMark(() =>
@@ -124,7 +124,7 @@ export async function editChapterMark(
   chapterId: string,
   edit: { at?: number; title?: string },
 ) {
-  const mark = await memberData(deps.db, userId).chapter(chapterId);
+  const mark = await memberData(deps.db, userId).chapter(chapterId, "edit");
   if (edit.at !== undefined && mark.offsetSeconds === 0)
     throw new Invalid("An item's own chapter starts with the item; add a mark to start one later.");
   if (edit.at !== undefined) insideItem(await ownItem(deps, userId, mark.itemId), edit.at);
@@ -141,14 +141,14 @@ export async function editChapterMark(
 }
 
 export async function removeChapterMark(deps: Deps, userId: string, chapterId: string) {
-  const mark = await memberData(deps.db, userId).chapter(chapterId);
+  const mark = await memberData(deps.db, userId).chapter(chapterId, "edit");
   await deps.db.delete(playlistChapters).where(eq(playlistChapters.id, mark.id));
   return { message: mark.offsetSeconds === 0 ? "Chapter title reset to the file's name." : "Chapter mark removed." };
 }
 
 /** Renames an item's own chapter; null goes back to the file's name (and follows the file again). */
 export async function renameItemChapter(deps: Deps, userId: string, itemId: string, title: string | null) {
-  const item = await ownItem(deps, userId, itemId);
+  const item = await ownItem(deps, userId, itemId, "edit");
   const atStart = and(eq(playlistChapters.itemId, item.id), eq(playlistChapters.offsetSeconds, 0));
   if (title === null) {
     await deps.db.delete(playlistChapters).where(atStart);

@@ -26,19 +26,29 @@ import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
 import { mediaOf } from "../media/media";
-import { memberData } from "../member-data";
+import { memberData, type Need } from "../member-data";
 import { claimingSlot, isSlotFreeIn, saveOrder } from "../ordering";
+import { activity } from "../teams/activity";
 
 /** The project's playlist, created on first use. */
-export async function ensurePlaylist(deps: Deps, userId: string, projectId: string): Promise<Playlist> {
-  await memberData(deps.db, userId).project(projectId);
-  await deps.db.insert(playlists).values({ id: crypto.randomUUID(), userId, projectId }).onConflictDoNothing();
+export async function ensurePlaylist(
+  deps: Deps,
+  userId: string,
+  projectId: string,
+  need: Need = "view",
+): Promise<Playlist> {
+  const project = await memberData(deps.db, userId).project(projectId, need);
+  // The playlist is the project's, whichever member opens it first.
+  await deps.db
+    .insert(playlists)
+    .values({ id: crypto.randomUUID(), userId: project.userId, projectId })
+    .onConflictDoNothing();
   const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.projectId, projectId));
   return playlist!;
 }
 
-export async function ownPlaylist(deps: Deps, userId: string, playlistId: string): Promise<Playlist> {
-  return memberData(deps.db, userId).playlist(playlistId);
+export async function ownPlaylist(deps: Deps, userId: string, playlistId: string, need: Need = "view") {
+  return memberData(deps.db, userId).playlist(playlistId, need);
 }
 
 export function playlistItemsOf(deps: Deps, playlistId: string) {
@@ -95,7 +105,7 @@ export function lockedKind(current: PlaylistMedia | null, kinds: string[]): Play
  */
 export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: string, fileIds: string[]) {
   if (fileIds.length === 0) throw new Invalid(NO_FILES_SELECTED);
-  const playlist = await ensurePlaylist(deps, userId, projectId);
+  const playlist = await ensurePlaylist(deps, userId, projectId, "edit");
   const selected = (await memberData(deps.db, userId).files(fileIds)).filter((f) => f.projectId === projectId);
   if (selected.length !== new Set(fileIds).size) throw new NotFound("File not found.");
   const ordered = fileIds.map((id) => selected.find((f) => f.id === id)!);
@@ -134,6 +144,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
           ...insertChunks(rows).map((chunk) => deps.db.insert(playlistItems).values(chunk)),
           // A probe of these files that finished since they were read is not lost.
           ...syncFromHomes(deps.db, playlist.id),
+          activity(deps.db, projectId, userId, "playlistChanged", `added ${rows.length} file(s)`),
         ]),
       SLOT_TAKEN,
     );
@@ -157,8 +168,8 @@ async function assertSlotsFree(deps: Deps, playlistId: string, selected: { slotP
   if (taken) throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
 }
 
-export async function ownItem(deps: Deps, userId: string, itemId: string): Promise<PlaylistItem> {
-  return memberData(deps.db, userId).playlistItem(itemId);
+export async function ownItem(deps: Deps, userId: string, itemId: string, need: Need = "view"): Promise<PlaylistItem> {
+  return memberData(deps.db, userId).playlistItem(itemId, need);
 }
 
 export async function isSlotFree(deps: Deps, userId: string, playlistId: string, slot: string, exceptItemId?: string) {
@@ -177,24 +188,35 @@ export function itemsOfPlaylists(deps: Deps, playlistIds: readonly string[]) {
   );
 }
 
-/** The caller's playlists among these ids with their project titles; NotFound if any is not theirs. */
-export async function ownPlaylistsWithTitles(deps: Deps, userId: string, playlistIds: readonly string[]) {
-  const rows = await inChunks(playlistIds, (chunk) =>
-    deps.db
-      .select({ playlist: playlists, projectTitle: projects.title })
-      .from(playlists)
-      .innerJoin(projects, eq(projects.id, playlists.projectId))
-      .where(and(memberData(deps.db, userId).mine(playlists), inArray(playlists.id, chunk))),
+/** The caller's playlists among these ids with their project titles; NotFound if any is not theirs, Forbidden if not `need`. */
+export async function ownPlaylistsWithTitles(
+  deps: Deps,
+  userId: string,
+  playlistIds: readonly string[],
+  need: Need = "view",
+) {
+  const found = await memberData(deps.db, userId).playlists(playlistIds, need);
+  const titles = await inChunks(
+    found.map((p) => p.projectId),
+    (chunk) =>
+      deps.db.select({ id: projects.id, title: projects.title }).from(projects).where(inArray(projects.id, chunk)),
   );
-  if (rows.length !== new Set(playlistIds).size) throw new NotFound("Playlist not found.");
-  return rows;
+  return found.map((playlist) => ({
+    playlist,
+    projectTitle: titles.find((t) => t.id === playlist.projectId)?.title ?? "",
+  }));
 }
 
 /** The unique index decides, so two concurrent edits can never both take a letter. */
 export async function setItemSlot(deps: Deps, userId: string, itemId: string, slotPosition: string | null) {
-  const item = await ownItem(deps, userId, itemId);
+  const item = await ownItem(deps, userId, itemId, "edit");
+  const playlist = await ownPlaylist(deps, userId, item.playlistId);
   await claimingSlot(
-    () => deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)),
+    () =>
+      deps.db.batch([
+        deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)),
+        activity(deps.db, playlist.projectId, userId, "playlistChanged", `slot of ${item.fileName}`),
+      ]),
     SLOT_TAKEN,
   );
   return { slotPosition };
@@ -202,18 +224,21 @@ export async function setItemSlot(deps: Deps, userId: string, itemId: string, sl
 
 /** 'Save Order': the given ids must be exactly the playlist's items; seqPos renumbered from 1. */
 export async function reorderPlaylist(deps: Deps, userId: string, playlistId: string, itemIds: string[]) {
-  await ownPlaylist(deps, userId, playlistId);
+  const playlist = await ownPlaylist(deps, userId, playlistId, "edit");
   const items = await playlistItemsOf(deps, playlistId);
   const message = "The order must list every item of the playlist once.";
   await saveOrder(deps.db, { ids: itemIds, known: items, message }, (id, n) =>
     deps.db.update(playlistItems).set({ seqPos: n }).where(eq(playlistItems.id, id)),
   );
+  await activity(deps.db, playlist.projectId, userId, "playlistChanged", "saved the order");
 }
 
 /** Removes an item and renumbers the rest; its object goes too unless a program owns it. */
 export async function removeItem(deps: Deps, userId: string, itemId: string) {
-  const item = await ownItem(deps, userId, itemId);
+  const item = await ownItem(deps, userId, itemId, "edit");
+  const playlist = await ownPlaylist(deps, userId, item.playlistId);
   await deps.db.batch([
+    activity(deps.db, playlist.projectId, userId, "playlistChanged", `removed ${item.fileName}`),
     deps.db.delete(playlistItems).where(eq(playlistItems.id, item.id)),
     deps.db
       .update(playlistItems)

@@ -14,6 +14,7 @@ import { memberData } from "../member-data";
 import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
 import { ensureSegments } from "../shows/segments";
+import { activity } from "../teams/activity";
 
 type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
 
@@ -44,7 +45,8 @@ async function plan(deps: Deps, userId: string, programId: string, playlistIds: 
     .where(eq(programFiles.programId, program.id))
     .orderBy(asc(programFiles.slotPosition));
   if (fileRows.length === 0) throw new Invalid("This program has no files yet.");
-  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
+  // Previewing is the first step of changing the playlists: only their editors take it.
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds, "edit");
   const items = await itemsOfPlaylists(deps, playlistIds);
 
   const plans: PlaylistPlan[] = targets.map(({ playlist, projectTitle }) => {
@@ -82,7 +84,7 @@ async function plan(deps: Deps, userId: string, programId: string, playlistIds: 
     });
     return { playlistId: playlist.id, projectTitle, refused: null, changes };
   });
-  return { program, fileRows, items, plans };
+  return { program, fileRows, items, plans, targets };
 }
 
 /** What applying would change, per playlist, before anything is changed. */
@@ -91,7 +93,7 @@ export async function previewApply(deps: Deps, userId: string, programId: string
 }
 
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
-  const { program, fileRows, items, plans } = await plan(deps, userId, programId, playlistIds);
+  const { program, fileRows, items, plans, targets } = await plan(deps, userId, programId, playlistIds);
   const applications: { playlistId: string; applicationId: string }[] = [];
   for (const p of plans.filter((p) => !p.refused)) {
     const statements: Statement[] = [];
@@ -143,6 +145,8 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
       );
     // The program files' probes may have finished since they were read.
     statements.push(...syncFromHomes(deps.db, p.playlistId));
+    const projectId = targets.find((t) => t.playlist.id === p.playlistId)!.playlist.projectId;
+    statements.push(activity(deps.db, projectId, userId, "programApplied", program.title));
     await runBatch(deps.db, statements);
     applications.push({ playlistId: p.playlistId, applicationId });
   }
@@ -162,17 +166,19 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
 
 /** Undoes the latest application on its playlist: replaced items get their media back, appended ones go. */
 export async function undoApplication(deps: Deps, userId: string, applicationId: string) {
+  const data = memberData(deps.db, userId);
   const [application] = await deps.db
     .select()
     .from(programApplications)
     .where(
       and(
         eq(programApplications.id, applicationId),
-        memberData(deps.db, userId).mine(programApplications),
+        data.mine(programApplications),
         isNull(programApplications.undoneAt),
       ),
     );
   if (!application) throw new NotFound("Nothing to undo.");
+  const playlist = await data.playlist(application.playlistId, "edit");
   const [latest] = await deps.db
     .select({ id: programApplications.id })
     .from(programApplications)
@@ -197,6 +203,7 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
       .update(programApplications)
       .set({ undoneAt: new Date(deps.now()) })
       .where(eq(programApplications.id, application.id)),
+    activity(deps.db, playlist.projectId, userId, "programUndone"),
   );
   await runBatch(deps.db, statements);
   return { success: true, message: "Program change undone.", playlistId: application.playlistId };

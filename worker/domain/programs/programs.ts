@@ -7,16 +7,16 @@ import { inChunks } from "../../db/chunks";
 import { type Program, playlistItems, programFiles, programs } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";
-import { memberData } from "../member-data";
+import { memberData, type Need } from "../member-data";
 import { claimingSlot, isSlotFreeIn, saveOrder } from "../ordering";
 
 export async function createProgram(deps: Deps, userId: string, form: ProgramForm) {
   const data = memberData(deps.db, userId);
-  await data.playlists(form.playlistIds);
+  await data.playlists(form.playlistIds, "edit");
   const [{ last } = { last: 0 }] = await deps.db
     .select({ last: max(programs.sortOrder) })
     .from(programs)
-    .where(data.mine(programs));
+    .where(eq(programs.userId, userId));
   const scheduled = Boolean(form.startsAt || form.endsAt);
   const [program] = await deps.db
     .insert(programs)
@@ -35,8 +35,8 @@ export async function createProgram(deps: Deps, userId: string, form: ProgramFor
   return program!;
 }
 
-export async function ownProgram(deps: Deps, userId: string, programId: string): Promise<Program> {
-  return memberData(deps.db, userId).program(programId);
+export async function ownProgram(deps: Deps, userId: string, programId: string, need: Need = "view"): Promise<Program> {
+  return memberData(deps.db, userId).program(programId, need);
 }
 
 /** Programs in the member's order, each with its files sorted by slot letter (seed 000 §2). */
@@ -66,13 +66,19 @@ export async function programTitles(deps: Deps, userId: string) {
 }
 
 export async function reorderPrograms(deps: Deps, userId: string, programIds: string[]) {
-  const owned = await deps.db
+  const editable = await deps.db
     .select({ id: programs.id })
     .from(programs)
-    .where(memberData(deps.db, userId).mine(programs));
+    .where(memberData(deps.db, userId).mine(programs, "edit"));
+  // The list shows programs shared with the member for viewing too; their order is their owner's to keep.
+  const known = new Set(editable.map((p) => p.id));
   await saveOrder(
     deps.db,
-    { ids: programIds, known: owned, message: "The order must list every program once." },
+    {
+      ids: programIds.filter((id) => known.has(id)),
+      known: editable,
+      message: "The order must list every program once.",
+    },
     (id, n) => deps.db.update(programs).set({ sortOrder: n }).where(eq(programs.id, id)),
   );
 }
@@ -89,7 +95,7 @@ export async function isProgramSlotFree(
 }
 
 export async function setProgramFileSlot(deps: Deps, userId: string, fileId: string, slotPosition: string) {
-  const file = await memberData(deps.db, userId).programFile(fileId);
+  const file = await memberData(deps.db, userId).programFile(fileId, "edit");
   await claimingSlot(
     () => deps.db.update(programFiles).set({ slotPosition }).where(eq(programFiles.id, file.id)),
     PROGRAM_SLOT_TAKEN,
@@ -98,7 +104,7 @@ export async function setProgramFileSlot(deps: Deps, userId: string, fileId: str
 }
 
 export async function deleteProgramFile(deps: Deps, userId: string, fileId: string) {
-  const file = await memberData(deps.db, userId).programFile(fileId);
+  const file = await memberData(deps.db, userId).programFile(fileId, "edit");
   const [inUse] = await deps.db
     .select({ id: playlistItems.id })
     .from(playlistItems)
@@ -117,7 +123,7 @@ export async function deleteProgramFile(deps: Deps, userId: string, fileId: stri
 }
 
 export async function deleteProgram(deps: Deps, userId: string, programId: string) {
-  const program = await ownProgram(deps, userId, programId);
+  const program = await ownProgram(deps, userId, programId, "own");
   const fileRows = await deps.db.select().from(programFiles).where(eq(programFiles.programId, program.id));
   const [inUse] = await inChunks(
     fileRows.map((f) => f.id),

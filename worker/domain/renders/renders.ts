@@ -1,22 +1,24 @@
 // Rendering playlists into one file each: a job. The rows users see
 // (renders, jobs) are written with the job in one batch; the queue message
 // follows. Packaging playlists as a zip lives in ../packages/.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { playlistItems, renders } from "../../db/schema";
+import { playlistItems, playlists, renders } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
+import { memberData } from "../member-data";
 import { zipName } from "../packages/zip";
 import { ownPlaylistsWithTitles } from "../playlists/playlists";
+import { activity } from "../teams/activity";
 
 const URL_SECONDS = 60 * 60;
 
 export async function startRenders(deps: Deps, userId: string, playlistIds: string[], loudness = false) {
   if (playlistIds.length === 0) throw new Invalid(SELECT_PLAYLIST_TO_RENDER);
-  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds);
+  const targets = await ownPlaylistsWithTitles(deps, userId, playlistIds, "edit");
   const started = [];
   const messages: JobMessage[] = [];
   for (const { playlist, projectTitle } of targets) {
@@ -40,6 +42,7 @@ export async function startRenders(deps: Deps, userId: string, playlistIds: stri
       deps.db
         .insert(renders)
         .values({ id, userId, playlistId: playlist.id, projectTitle, fileName, key: renderKey(userId, id, "mp4") }),
+      activity(deps.db, playlist.projectId, userId, "rendered", fileName),
     ]);
     started.push({ renderId: id, playlistId: playlist.id, projectTitle, status: "queued" as const });
     messages.push(job.message);
@@ -48,8 +51,20 @@ export async function startRenders(deps: Deps, userId: string, playlistIds: stri
   return started;
 }
 
+/** Renders the member started, and those of the playlists of projects shared with them. */
+function visibleRenders(deps: Deps, userId: string) {
+  return or(
+    eq(renders.userId, userId),
+    sql`${renders.playlistId} IN (SELECT ${playlists.id} FROM ${playlists} WHERE ${memberData(deps.db, userId).mine(playlists)})`,
+  );
+}
+
 export async function listRenders(deps: Deps, userId: string) {
-  const rows = await deps.db.select().from(renders).where(eq(renders.userId, userId)).orderBy(desc(renders.createdAt));
+  const rows = await deps.db
+    .select()
+    .from(renders)
+    .where(visibleRenders(deps, userId))
+    .orderBy(desc(renders.createdAt));
   return Promise.all(
     rows.map(async (row) => {
       if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null, chaptersUrl: null };
@@ -96,6 +111,6 @@ export async function renderStatus(deps: Deps, userId: string, renderIds: string
         projectTitle: renders.projectTitle,
       })
       .from(renders)
-      .where(and(eq(renders.userId, userId), inArray(renders.id, chunk))),
+      .where(and(visibleRenders(deps, userId), inArray(renders.id, chunk))),
   );
 }

@@ -1,7 +1,7 @@
 // What each kind of upload may contain, where it is stored, and what record
 // it becomes once verified. Every upload in the product goes through the one
 // upload module (./uploads.ts); a new feature adds a purpose here.
-import { and, eq, max } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
 import {
@@ -25,10 +25,12 @@ import { enqueue, type JobMessage, type ProbeTarget } from "../../jobs/jobs";
 import { bidMediaKey, playlistUploadKey, popupImageKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
-import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid } from "../errors";
+import { memberData } from "../member-data";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { productAudio, productCover, voiceTag } from "../store/purposes";
+import { activity } from "../teams/activity";
 import { beatAudio, beatCover, episodeCover, episodeVideo, showArtwork } from "./community-purposes";
 
 export interface Completion {
@@ -92,14 +94,11 @@ export const projectFile: Purpose = {
 
   async prepare(deps, userId, request) {
     if (request.projectId) {
-      const [project] = await deps.db
-        .select({ id: projects.id, title: projects.title })
-        .from(projects)
-        .where(and(eq(projects.id, request.projectId), eq(projects.userId, userId)));
-      if (!project) throw new NotFound("Project not found.");
+      const project = await memberData(deps.db, userId).project(request.projectId, "edit");
       return {
         target: { projectId: project.id, projectTitle: project.title },
-        key: projectFileKey(userId, project.id, request.fileName, deps.now()),
+        // Under the creator's prefix whoever uploads, so deleting the project deletes every object.
+        key: projectFileKey(project.userId, project.id, request.fileName, deps.now()),
       };
     }
     const title = projectTitle.safeParse(request.projectTitle);
@@ -115,11 +114,9 @@ export const projectFile: Purpose = {
   async complete(deps, upload, sniffed) {
     const { projectId, projectTitle: title } = upload.target;
     if (!projectId || !title) throw new Invalid("Upload target is missing.");
-    const [existing] = await deps.db
-      .select({ userId: projects.userId })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (existing && existing.userId !== upload.userId) throw new NotFound("Project not found.");
+    const [existing] = await deps.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+    // Sharing may have changed since the upload was signed: a removed member's upload is not recorded.
+    if (existing) await memberData(deps.db, upload.userId).project(projectId, "edit");
 
     const fileId = crypto.randomUUID();
     const probe = sniffed.kind === "audio" || sniffed.kind === "video" ? probeJob(deps, upload, "file", fileId) : null;
@@ -137,6 +134,7 @@ export const projectFile: Purpose = {
         accessType: upload.accessType,
         probeStatus: probe ? "queued" : "none",
       }),
+      activity(deps.db, projectId, upload.userId, "uploaded", upload.fileName),
     ];
     if (probe) statements.push(probe.statement);
     return {
@@ -170,18 +168,18 @@ export const playlistItem: Purpose = {
 
   async prepare(deps, userId, request) {
     if (!request.projectId) throw new Invalid("Project is required.");
-    const playlist = await ensurePlaylist(deps, userId, request.projectId);
+    const playlist = await ensurePlaylist(deps, userId, request.projectId, "edit");
     if (request.slotPosition && !(await isSlotFree(deps, userId, playlist.id, request.slotPosition))) {
       throw new Conflict(SLOT_TAKEN, { slotPosition: [SLOT_TAKEN] });
     }
     return {
       target: { playlistId: playlist.id, ...(request.slotPosition ? { slotPosition: request.slotPosition } : {}) },
-      key: playlistUploadKey(userId, request.projectId, request.fileName, deps.now()),
+      key: playlistUploadKey(playlist.userId, request.projectId, request.fileName, deps.now()),
     };
   },
 
   async complete(deps, upload, sniffed) {
-    const playlist = await ownPlaylist(deps, upload.userId, upload.target.playlistId!);
+    const playlist = await ownPlaylist(deps, upload.userId, upload.target.playlistId!, "edit");
     const kind = lockedKind(playlist.mediaType, [sniffed.kind]);
     const [{ last } = { last: 0 }] = await deps.db
       .select({ last: max(playlistItems.seqPos) })
@@ -208,19 +206,19 @@ export const programFile: Purpose = {
 
   async prepare(deps, userId, request) {
     if (!request.programId) throw new Invalid("Program is required.");
-    const program = await ownProgram(deps, userId, request.programId);
+    const program = await ownProgram(deps, userId, request.programId, "edit");
     if (!request.slotPosition) throw new Invalid(PROGRAM_SLOT_INVALID, { slotPosition: [PROGRAM_SLOT_INVALID] });
     if (!(await isProgramSlotFree(deps, userId, program.id, request.slotPosition))) {
       throw new Conflict(PROGRAM_SLOT_TAKEN, { slotPosition: [PROGRAM_SLOT_TAKEN] });
     }
     return {
       target: { programId: program.id, slotPosition: request.slotPosition },
-      key: programFileKey(userId, program.id, request.fileName, deps.now()),
+      key: programFileKey(program.userId, program.id, request.fileName, deps.now()),
     };
   },
 
   async complete(deps, upload, sniffed) {
-    const program = await ownProgram(deps, upload.userId, upload.target.programId!);
+    const program = await ownProgram(deps, upload.userId, upload.target.programId!, "edit");
     const kind = sniffed.kind as "audio" | "video";
     if (program.mediaType && program.mediaType !== kind) throw new Invalid(programOnlyAccepts(program.mediaType));
     return probedMedia(deps, upload, sniffed, "program-file", (row) => ({

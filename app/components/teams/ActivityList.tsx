@@ -1,0 +1,36 @@
+// The project's activity (issue 34): who uploaded, applied a program, rendered, invited, changed
+// the playlist or signed, and when, newest first.
+import { LocalTime } from "../LocalTime";
+import styles from "./teams.module.css";
+
+export interface ActivityLine {
+  id: string;
+  action: string;
+  detail: string;
+  who: string | null;
+  createdAt: Date | string;
+}
+
+export function ActivityList({ activity }: { activity: ActivityLine[] }) {
+  return (
+    <section className="card" aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Activity</h2>
+      {activity.length === 0 ? (
+        <p className="muted">Nothing yet.</p>
+      ) : (
+        <ol className={styles.activity}>
+          {activity.map((line) => (
+            <li key={line.id}>
+              <strong>{line.who ?? "A former member"}</strong>
+              <span>{line.action}</span>
+              {line.detail && <span className="muted">{line.detail.replaceAll("_", " ")}</span>}
+              <span className="muted">
+                · <LocalTime value={line.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

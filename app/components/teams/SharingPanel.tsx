@@ -1,0 +1,178 @@
+// Who a project is shared with (issue 34): the creator and members with their roles; owners invite
+// by e-mail, change roles, remove members and withdraw invitations; anyone else may leave.
+// Every form posts to the project page's action (intents invite, change-role, remove-member,
+// revoke-invitation), which checks the role again on the server.
+import { useFetcher } from "react-router";
+import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
+import { LocalTime } from "../LocalTime";
+import styles from "./teams.module.css";
+
+type Role = "viewer" | "editor" | "owner";
+
+export interface SharingData {
+  creator: { userId: string; name: string; email: string };
+  members: { userId: string; name: string; email: string; role: Role }[];
+  invitations: { id: string; email: string; role: Role; expiresAt: Date | string }[];
+}
+
+const ROLE_HELP: Record<Role, string> = {
+  viewer: "see, play, download",
+  editor: "upload, notes, slots, playlist order, apply programs, render",
+  owner: "invite, change roles, delete",
+};
+
+export function SharingPanel({ sharing, role, userId }: { sharing: SharingData; role: Role; userId: string }) {
+  const owner = role === "owner";
+  return (
+    <section className="card" aria-labelledby="sharing-heading">
+      <h2 id="sharing-heading">Team</h2>
+      <ul className={styles.list}>
+        <li className={styles.row}>
+          <span className={styles.who}>
+            {sharing.creator.name} <span className="muted">{sharing.creator.email}</span>
+          </span>
+          <span className={styles.role}>owner (creator)</span>
+        </li>
+        {sharing.members.map((member) => (
+          <MemberRow key={member.userId} member={member} canManage={owner} isMe={member.userId === userId} />
+        ))}
+      </ul>
+      {owner && sharing.invitations.length > 0 && (
+        <>
+          <h3>Invited, not yet joined</h3>
+          <ul className={styles.list}>
+            {sharing.invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        </>
+      )}
+      {owner ? <InviteForm /> : <p className="muted">Only the project's owners can invite people.</p>}
+    </section>
+  );
+}
+
+function MemberRow({
+  member,
+  canManage,
+  isMe,
+}: {
+  member: SharingData["members"][number];
+  canManage: boolean;
+  isMe: boolean;
+}) {
+  const roleFetcher = useFetcher<FetcherAnswer>();
+  const removeFetcher = useFetcher<FetcherAnswer>();
+  const [feedback, show] = useFeedback();
+  useAnswer(roleFetcher.data, show);
+  useAnswer(removeFetcher.data, show);
+  return (
+    <li className={styles.row}>
+      <span className={styles.who}>
+        {member.name} {isMe && <strong>(you)</strong>} <span className="muted">{member.email}</span>
+      </span>
+      {canManage && !isMe ? (
+        <roleFetcher.Form method="post">
+          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="memberId" value={member.userId} />
+          <label>
+            <span className="visually-hidden">Role of {member.name}</span>
+            <select
+              name="role"
+              defaultValue={member.role}
+              onChange={(event) => roleFetcher.submit(event.currentTarget.form)}
+            >
+              <option value="viewer">Viewer</option>
+              <option value="editor">Editor</option>
+              <option value="owner">Owner</option>
+            </select>
+          </label>
+        </roleFetcher.Form>
+      ) : (
+        <span className={styles.role} title={ROLE_HELP[member.role]}>
+          {member.role}
+        </span>
+      )}
+      {(canManage || isMe) && (
+        <removeFetcher.Form method="post">
+          <input type="hidden" name="intent" value="remove-member" />
+          <input type="hidden" name="memberId" value={member.userId} />
+          <button type="submit" className="button danger small" disabled={removeFetcher.state !== "idle"}>
+            {isMe ? "Leave project" : "Remove"}
+          </button>
+        </removeFetcher.Form>
+      )}
+      <Feedback feedback={feedback} />
+    </li>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: SharingData["invitations"][number] }) {
+  const fetcher = useFetcher<FetcherAnswer>();
+  return (
+    <li className={styles.row}>
+      <span className={styles.who}>
+        {invitation.email}{" "}
+        <span className="muted">
+          as {invitation.role}, link valid until <LocalTime value={invitation.expiresAt} />
+        </span>
+      </span>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="revoke-invitation" />
+        <input type="hidden" name="invitationId" value={invitation.id} />
+        <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+          Withdraw
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<FetcherAnswer & { error?: { message: string; fields?: Record<string, string[]> } }>();
+  const [feedback, show] = useFeedback();
+  useAnswer(fetcher.data, show, () => {
+    const form = document.getElementById("invite-form") as HTMLFormElement | null;
+    form?.reset();
+  });
+  const emailError = fetcher.data?.error?.fields?.email?.[0];
+  return (
+    <fetcher.Form method="post" className={styles.form} id="invite-form" noValidate>
+      <input type="hidden" name="intent" value="invite" />
+      <label>
+        E-mail
+        <input
+          type="email"
+          name="email"
+          required
+          autoComplete="off"
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? "invite-email-error" : undefined}
+        />
+      </label>
+      <label className={styles.narrow}>
+        Role
+        <select name="role" defaultValue="editor">
+          <option value="viewer">Viewer</option>
+          <option value="editor">Editor</option>
+          <option value="owner">Owner</option>
+        </select>
+      </label>
+      <button type="submit" className="button primary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state === "idle" ? "Invite" : "Sending…"}
+      </button>
+      <p className={`muted small ${styles.full}`}>
+        Viewers see, play and download; editors also upload, write notes, change the playlist, apply programs and
+        render; owners also invite and delete.
+      </p>
+      {emailError && (
+        <p id="invite-email-error" className={`feedback error ${styles.full}`} role="alert">
+          {emailError}
+        </p>
+      )}
+      <div className={styles.full}>
+        <Feedback feedback={emailError ? null : feedback} />
+      </div>
+    </fetcher.Form>
+  );
+}

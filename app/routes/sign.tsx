@@ -1,0 +1,161 @@
+// /sign/:token: a signer's own link (issue 34, ADR 042). No account needed: the document in the
+// browser, their full name, consent, and a typed or drawn signature. A link used after signing or
+// voiding, or past its date, says so and changes nothing; once everyone has signed, the same link
+// offers the signed copy.
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { DomainError } from "../../worker/domain/errors";
+import { sign, signingView } from "../../worker/domain/signing/signatures";
+import { parse } from "../../worker/domain/validation";
+import { FormErrors } from "../components/FormErrors";
+import { LocalTime } from "../components/LocalTime";
+import { SignaturePad } from "../components/signing/SignaturePad";
+import styles from "../components/signing/signing.module.css";
+import { server } from "../lib/auth.server";
+import { formAction, formFields } from "../lib/forms.server";
+import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED, signSchema } from "../lib/schemas/signing";
+import type { Route } from "./+types/sign";
+
+export function meta() {
+  return [{ title: "Sign a document · Creator Platform" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return { view: await signingView(server(context).deps, params.token) };
+  } catch (error) {
+    if (error instanceof DomainError) return data({ view: null }, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { deps, caller } = server(context);
+  const fields = formFields(await request.formData());
+  return formAction(async () => sign(deps, params.token, parse(signSchema, fields), caller.clientId));
+}
+
+const CLOSED: Record<string, string> = { signed: ALREADY_SIGNED, voided: REQUEST_VOIDED, expired: LINK_EXPIRED };
+
+export default function Sign({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  if (!view)
+    return (
+      <section className="card narrow">
+        <h1>Sign a document</h1>
+        <p role="status">{LINK_INVALID}</p>
+      </section>
+    );
+  const done = actionData && "message" in actionData ? actionData.message : null;
+  return (
+    <section className="card">
+      <h1>{view.title}</h1>
+      <p className="muted">
+        {view.requesterName} asks <strong>{view.email}</strong> to sign this document ({view.pageCount}{" "}
+        {view.pageCount === 1 ? "page" : "pages"}).
+      </p>
+      {done && (
+        <p className="feedback success" role="status">
+          {done}
+        </p>
+      )}
+      {view.state !== "open" && (
+        <p role="status">
+          {CLOSED[view.state]}
+          {view.state === "signed" && view.signedAt && (
+            <>
+              {" "}
+              (<LocalTime value={view.signedAt} />)
+            </>
+          )}
+        </p>
+      )}
+      {view.signedUrl && (
+        <p>
+          <a className="button primary" href={view.signedUrl}>
+            Download the signed PDF
+          </a>{" "}
+          {view.verifyUrl && <a href={view.verifyUrl}>Verification page</a>}
+        </p>
+      )}
+      {view.state === "signed" && !view.signedUrl && (
+        <p className="muted">The signed PDF is made once everyone has signed; it will arrive by e-mail.</p>
+      )}
+      {view.state === "open" && view.documentUrl && (
+        <>
+          <iframe className={styles.document} src={view.documentUrl} title={`The document: ${view.title}`} />
+          <p>
+            <a href={view.documentUrl} target="_blank" rel="noreferrer">
+              Open the document in a new tab
+            </a>{" "}
+            · this link works until <LocalTime value={view.expiresAt} />
+          </p>
+          <SignForm error={actionData && "error" in actionData ? actionData.error : null} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] }) {
+  const [kind, setKind] = useState<"typed" | "drawn">("typed");
+  const [name, setName] = useState("");
+  const [path, setPath] = useState("");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className={styles.form} noValidate>
+      <h2>Sign</h2>
+      <FormErrors error={error} heading="Not signed yet" />
+      <label>
+        Full name
+        <input
+          name="fullName"
+          required
+          maxLength={120}
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+      </label>
+      <fieldset className={styles.choice}>
+        <legend>Signature</legend>
+        <label>
+          <input
+            type="radio"
+            name="signatureKind"
+            value="typed"
+            checked={kind === "typed"}
+            onChange={() => setKind("typed")}
+          />
+          Type it
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="signatureKind"
+            value="drawn"
+            checked={kind === "drawn"}
+            onChange={() => setKind("drawn")}
+          />
+          Draw it
+        </label>
+      </fieldset>
+      {kind === "typed" ? (
+        <p className={styles.typed}>
+          <span className="visually-hidden">Your typed signature: </span>
+          {name || "Your name"}
+        </p>
+      ) : (
+        <SignaturePad onChange={setPath} />
+      )}
+      <input type="hidden" name="signaturePath" value={kind === "drawn" ? path : ""} />
+      <label className={styles.consent}>
+        <input type="checkbox" name="consent" value="true" required />I agree to sign this document electronically, and
+        that my typed or drawn signature has the same effect as my handwritten one.
+      </label>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? "Signing…" : "Sign the document"}
+      </button>
+    </Form>
+  );
+}

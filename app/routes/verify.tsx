@@ -1,0 +1,130 @@
+// /verify and /verify/:code: anyone holding a signed PDF checks it here (issue 34, ADR 042), like
+// the licence check. The code (on the certificate page) says who signed and when; a copy dropped
+// here is hashed in the browser (SHA-256, nothing is uploaded) and compared with the signed file's.
+import { useState } from "react";
+import { data } from "react-router";
+import { verification } from "../../worker/domain/signing/signatures";
+import { LocalTime } from "../components/LocalTime";
+import styles from "../components/signing/signing.module.css";
+import { server } from "../lib/auth.server";
+import {
+  COPY_DIFFERS,
+  COPY_MATCHES,
+  COPY_UNKNOWN,
+  VERIFY_NOT_SIGNED,
+  VERIFY_UNKNOWN,
+  VERIFY_VALID,
+} from "../lib/schemas/signing";
+import type { Route } from "./+types/verify";
+
+export function meta() {
+  return [{ title: "Verify a signed document · Creator Platform" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!params.code) return { document: null, code: null };
+  const document = await verification(server(context).deps, { code: params.code });
+  if (!document) return data({ document: null, code: params.code }, { status: 404 });
+  return { document, code: params.code };
+}
+
+type Document = NonNullable<Route.ComponentProps["loaderData"]["document"]>;
+
+async function sha256Hex(file: File) {
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export default function Verify({ loaderData }: Route.ComponentProps) {
+  const [found, setFound] = useState<Document | null>(loaderData.document);
+  const [check, setCheck] = useState<{ ok: boolean; text: string; sha256: string } | null>(null);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    const sha256 = await sha256Hex(file);
+    if (loaderData.document) {
+      const ok = loaderData.document.valid && sha256 === loaderData.document.signedSha256;
+      setCheck({ ok, text: ok ? COPY_MATCHES : COPY_DIFFERS, sha256 });
+      return;
+    }
+    const answer = (await (await fetch(`/api/signatures?sha256=${sha256}`)).json()) as {
+      match: boolean;
+      document: Document | null;
+    };
+    setFound(answer.document);
+    setCheck({ ok: answer.match, text: answer.match ? COPY_MATCHES : COPY_UNKNOWN, sha256 });
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>Verify a signed document</h1>
+      {loaderData.code && !loaderData.document && (
+        <p className={`${styles.verdict} ${styles.invalid}`} role="status">
+          {VERIFY_UNKNOWN}
+        </p>
+      )}
+      {found && <Facts document={found} />}
+      <h2>Check a copy</h2>
+      <label>
+        Choose the PDF you were given; it is checked in your browser and not uploaded.
+        <input type="file" accept="application/pdf,.pdf" onChange={(event) => onFile(event.currentTarget.files?.[0])} />
+      </label>
+      {check && (
+        <>
+          <p className={`${styles.verdict} ${check.ok ? styles.valid : styles.invalid}`} role="status">
+            {check.text}
+          </p>
+          <p className="muted">
+            This copy's SHA-256: <span className={styles.hash}>{check.sha256}</span>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Facts({ document }: { document: Document }) {
+  return (
+    <>
+      <p className={`${styles.verdict} ${document.valid ? styles.valid : styles.invalid}`} role="status">
+        {document.valid ? VERIFY_VALID : VERIFY_NOT_SIGNED}
+      </p>
+      <dl className={styles.facts}>
+        <dt>Document</dt>
+        <dd>{document.title}</dd>
+        <dt>Code</dt>
+        <dd className={styles.hash}>{document.code}</dd>
+        {document.completedAt && (
+          <>
+            <dt>Completed</dt>
+            <dd>
+              <LocalTime value={document.completedAt} />
+            </dd>
+          </>
+        )}
+        <dt>Original SHA-256</dt>
+        <dd className={styles.hash}>{document.originalSha256}</dd>
+        {document.signedSha256 && (
+          <>
+            <dt>Signed copy SHA-256</dt>
+            <dd className={styles.hash}>{document.signedSha256}</dd>
+          </>
+        )}
+      </dl>
+      <h2>Signed by</h2>
+      <ul>
+        {document.signers.map((signer) => (
+          <li key={`${signer.email}-${String(signer.signedAt)}`}>
+            {signer.fullName} ({signer.email})
+            {signer.signedAt && (
+              <>
+                {" "}
+                on <LocalTime value={signer.signedAt} />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The project page's activity list (issue 34): who uploaded, applied a program, rendered, invited,
+// changed the playlist or signed, and when. A change writes its line in the same D1 batch as the
+// change itself, so the list never claims what did not happen.
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { projectActivity, users } from "../../db/schema";
+
+export const ACTIVITY_ACTIONS = {
+  uploaded: "uploaded",
+  programApplied: "applied a program",
+  programUndone: "undid a program",
+  rendered: "rendered",
+  invited: "invited",
+  joined: "joined",
+  roleChanged: "changed a role",
+  removed: "removed a member",
+  playlistChanged: "changed the playlist",
+  noted: "added a note",
+  signatureRequested: "requested signatures",
+  signed: "signed",
+  signatureVoided: "voided a signature request",
+  documentCompleted: "completed a signed document",
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+/** The statement that records one line; run it in the change's own batch. */
+export function activity(db: Database, projectId: string, userId: string | null, action: ActivityAction, detail = "") {
+  return db.insert(projectActivity).values({
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    action: ACTIVITY_ACTIONS[action],
+    detail: detail.slice(0, 300),
+  });
+}
+
+/** The latest lines of a project's activity, newest first, with who did each. */
+export function activityOf(db: Database, projectId: string, limit = 50) {
+  return db
+    .select({
+      id: projectActivity.id,
+      action: projectActivity.action,
+      detail: projectActivity.detail,
+      createdAt: projectActivity.createdAt,
+      who: users.name,
+      whoEmail: users.email,
+    })
+    .from(projectActivity)
+    .leftJoin(users, eq(users.id, projectActivity.userId))
+    .where(eq(projectActivity.projectId, projectId))
+    .orderBy(desc(projectActivity.createdAt))
+    .limit(limit);
+}

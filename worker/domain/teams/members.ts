@@ -1,0 +1,275 @@
+// Sharing a project or a program (issue 34, ADR 041). Its creator is its owner; the owner invites
+// people by e-mail with a role (viewer, editor, owner), changes roles and removes members. The
+// invitation link carries a random token (only its SHA-256 is stored) and is accepted by the
+// signed-in account with the invited address. A removed member loses access at once: every read
+// goes through `memberData`, which asks `project_members` / `program_members` each time.
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import {
+  ALREADY_MEMBER,
+  CANNOT_INVITE_YOURSELF,
+  INVITATION_EXPIRED,
+  INVITATION_INVALID,
+  INVITATION_SENT,
+  INVITATION_USED,
+  type InviteForm,
+} from "../../../app/lib/schemas/teams";
+import { runBatch, type Statement } from "../../db/batch";
+import {
+  invitations,
+  type MemberRole,
+  programMembers,
+  programs,
+  projectMembers,
+  projects,
+  users,
+} from "../../db/schema";
+import { randomId, sha256 } from "../../security/crypto";
+import type { Deps } from "../deps";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { memberData } from "../member-data";
+import { activity } from "./activity";
+
+export const INVITATION_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What can be shared: a project or a program (shows will be a third kind with their own members table). */
+export type SharedKind = "project" | "program";
+
+/** The one place that knows each kind's table and page. */
+function sharing(kind: SharedKind) {
+  return kind === "project"
+    ? { members: projectMembers, parent: projectMembers.projectId, page: (id: string) => `/projects/${id}` }
+    : { members: programMembers, parent: programMembers.programId, page: () => "/programming" };
+}
+
+/** The shared object, if the caller may `own` it (invite, change roles, remove): its id, title and creator. */
+async function ownedTarget(deps: Deps, userId: string, kind: SharedKind, id: string, need: "view" | "own" = "own") {
+  const data = memberData(deps.db, userId);
+  const row = kind === "project" ? await data.project(id, need) : await data.program(id, need);
+  return { id: row.id, title: row.title, creatorId: row.userId };
+}
+
+export async function invite(deps: Deps, userId: string, kind: SharedKind, id: string, form: InviteForm) {
+  const target = await ownedTarget(deps, userId, kind, id);
+  const [inviter] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (inviter?.email === form.email) throw new Invalid(CANNOT_INVITE_YOURSELF, { email: [CANNOT_INVITE_YOURSELF] });
+  const [invitee] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, form.email)).limit(1);
+  if (invitee && (invitee.id === target.creatorId || (await roleOf(deps, kind, target.id, invitee.id))))
+    throw new Conflict(ALREADY_MEMBER, { email: [ALREADY_MEMBER] });
+
+  const token = randomId(24);
+  const invitation = {
+    id: crypto.randomUUID(),
+    projectId: kind === "project" ? target.id : null,
+    programId: kind === "program" ? target.id : null,
+    email: form.email,
+    role: form.role,
+    tokenHash: await sha256(token),
+    invitedBy: userId,
+    expiresAt: new Date(deps.now() + INVITATION_DAYS * DAY_MS),
+  };
+  const statements: Statement[] = [deps.db.insert(invitations).values(invitation)];
+  if (kind === "project")
+    statements.push(activity(deps.db, target.id, userId, "invited", `${form.email} as ${form.role}`));
+  await runBatch(deps.db, statements);
+  const link = `${deps.origin}/invitations/${token}`;
+  await deps.mail.send({
+    to: form.email,
+    subject: `${inviter?.name ?? "Someone"} shared "${spaced(target.title)}" with you`,
+    text: [
+      `${inviter?.name ?? "Someone"} (${inviter?.email ?? ""}) invited you to the ${kind} "${spaced(target.title)}" as ${article(form.role)} ${form.role}.`,
+      "",
+      `Open this link to join (sign up or sign in with ${form.email}):`,
+      link,
+      "",
+      `The link works for ${INVITATION_DAYS} days.`,
+    ].join("\n"),
+  });
+  return { message: INVITATION_SENT, invitationId: invitation.id };
+}
+
+/** A member's role from the members table (null if none; the creator has no row). */
+async function roleOf(deps: Deps, kind: SharedKind, id: string, memberId: string): Promise<MemberRole | null> {
+  const { members, parent } = sharing(kind);
+  const [row] = await deps.db
+    .select({ role: members.role })
+    .from(members)
+    .where(and(eq(parent, id), eq(members.userId, memberId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** An invitation by its link's token, with what it shares; NotFound / Invalid with the reason otherwise. */
+async function invitationByToken(deps: Deps, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFound(INVITATION_INVALID);
+  const [row] = await deps.db
+    .select({
+      invitation: invitations,
+      inviterName: users.name,
+      projectTitle: projects.title,
+      programTitle: programs.title,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.invitedBy))
+    .leftJoin(projects, eq(projects.id, invitations.projectId))
+    .leftJoin(programs, eq(programs.id, invitations.programId))
+    .where(eq(invitations.tokenHash, await sha256(token)))
+    .limit(1);
+  if (!row) throw new NotFound(INVITATION_INVALID);
+  const { invitation } = row;
+  const kind: SharedKind = invitation.projectId ? "project" : "program";
+  return {
+    invitation,
+    kind,
+    targetId: (invitation.projectId ?? invitation.programId)!,
+    title: spaced(row.projectTitle ?? row.programTitle ?? ""),
+    inviterName: row.inviterName,
+  };
+}
+
+/** What the invitation page shows before the invitee accepts. */
+export async function invitationSummary(deps: Deps, token: string) {
+  const found = await invitationByToken(deps, token);
+  const { invitation } = found;
+  const state = invitation.acceptedAt
+    ? ("accepted" as const)
+    : invitation.expiresAt.getTime() <= deps.now()
+      ? ("expired" as const)
+      : ("open" as const);
+  return {
+    kind: found.kind,
+    title: found.title,
+    inviterName: found.inviterName,
+    email: invitation.email,
+    role: invitation.role,
+    state,
+  };
+}
+
+/** Accepts an invitation as the signed-in member; their e-mail must be the one invited. */
+export async function acceptInvitation(deps: Deps, userId: string, token: string) {
+  const found = await invitationByToken(deps, token);
+  const { invitation, kind, targetId } = found;
+  if (invitation.acceptedAt) throw new Conflict(INVITATION_USED);
+  if (invitation.expiresAt.getTime() <= deps.now()) throw new Invalid(INVITATION_EXPIRED);
+  const [me] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (me?.email !== invitation.email)
+    throw new Forbidden(`This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
+  const { page } = sharing(kind);
+  const values =
+    kind === "project"
+      ? { projectId: targetId, userId, role: invitation.role, invitedBy: invitation.invitedBy }
+      : { programId: targetId, userId, role: invitation.role, invitedBy: invitation.invitedBy };
+  const statements: Statement[] = [
+    // Only an open invitation is taken: two tabs accepting at once join once.
+    deps.db
+      .update(invitations)
+      .set({ acceptedAt: new Date(deps.now()) })
+      .where(
+        and(
+          eq(invitations.id, invitation.id),
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date(deps.now())),
+        ),
+      ),
+    (kind === "project"
+      ? deps.db.insert(projectMembers).values(values as typeof projectMembers.$inferInsert)
+      : deps.db.insert(programMembers).values(values as typeof programMembers.$inferInsert)
+    ).onConflictDoNothing(),
+  ];
+  if (kind === "project") statements.push(activity(deps.db, targetId, userId, "joined", `as ${invitation.role}`));
+  await runBatch(deps.db, statements);
+  return { kind, id: targetId, redirectTo: page(targetId), message: `You joined "${found.title}".` };
+}
+
+/** Who a project or program is shared with, and (for its owners) the invitations not yet accepted. */
+export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id: string) {
+  const target = await ownedTarget(deps, userId, kind, id, "view");
+  const { members, parent } = sharing(kind);
+  const memberRows = await deps.db
+    .select({ userId: users.id, name: users.name, email: users.email, role: members.role })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(eq(parent, target.id))
+    .orderBy(asc(members.createdAt));
+  const [creator] = await deps.db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, target.creatorId));
+  const role = userId === target.creatorId ? "owner" : ((await roleOf(deps, kind, target.id, userId)) ?? "viewer");
+  const pending = role === "owner" ? await openInvitations(deps, { [kind]: target.id }) : [];
+  return {
+    role,
+    members: [
+      { ...creator!, role: "owner" as const, creator: true },
+      ...memberRows.map((m) => ({ ...m, creator: false })),
+    ],
+    invitations: pending,
+  };
+}
+
+export async function changeRole(
+  deps: Deps,
+  userId: string,
+  kind: SharedKind,
+  id: string,
+  memberId: string,
+  role: MemberRole,
+) {
+  const target = await ownedTarget(deps, userId, kind, id);
+  if (memberId === target.creatorId) throw new Invalid("The creator is always an owner.");
+  const { members, parent } = sharing(kind);
+  const changed = await deps.db
+    .update(members)
+    .set({ role })
+    .where(and(eq(parent, target.id), eq(members.userId, memberId)))
+    .returning({ userId: members.userId });
+  if (changed.length === 0) throw new NotFound("Member not found.");
+  if (kind === "project") await activity(deps.db, target.id, userId, "roleChanged", role);
+  return { role };
+}
+
+/** Removes a member (an owner may remove anyone but the creator; a member may leave). */
+export async function removeMember(deps: Deps, userId: string, kind: SharedKind, id: string, memberId: string) {
+  const target = await ownedTarget(deps, userId, kind, id, memberId === userId ? "view" : "own");
+  if (memberId === target.creatorId) throw new Invalid("The creator cannot be removed.");
+  const { members, parent } = sharing(kind);
+  if (!(await roleOf(deps, kind, target.id, memberId))) throw new NotFound("Member not found.");
+  const statements: Statement[] = [
+    deps.db.delete(members).where(and(eq(parent, target.id), eq(members.userId, memberId))),
+  ];
+  if (kind === "project") statements.push(activity(deps.db, target.id, userId, "removed"));
+  await runBatch(deps.db, statements);
+  return { removed: memberId };
+}
+
+export async function revokeInvitation(deps: Deps, userId: string, kind: SharedKind, id: string, invitationId: string) {
+  const target = await ownedTarget(deps, userId, kind, id);
+  const deleted = await deps.db
+    .delete(invitations)
+    .where(
+      and(
+        eq(invitations.id, invitationId),
+        eq(kind === "project" ? invitations.projectId : invitations.programId, target.id),
+        isNull(invitations.acceptedAt),
+      ),
+    )
+    .returning({ id: invitations.id });
+  if (deleted.length === 0) throw new NotFound("Invitation not found.");
+}
+
+/** The invitations of a project or program not yet accepted and not expired, oldest first. */
+export function openInvitations(deps: Pick<Deps, "db" | "now">, of: { project?: string; program?: string }) {
+  const target = of.project ? eq(invitations.projectId, of.project) : eq(invitations.programId, of.program ?? "");
+  return deps.db
+    .select({ id: invitations.id, email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(and(target, isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date(deps.now()))))
+    .orderBy(asc(invitations.createdAt));
+}
+
+const spaced = (title: string) => title.replaceAll("_", " ");
+const article = (role: string) => (role === "owner" || role === "editor" ? "an" : "a");
