@@ -1,41 +1,16 @@
 // /invitations/:token: the link an invitee gets by e-mail (issue 34). It says who shared what,
 // with which role; a visitor signs in or signs up (coming back here), the signed-in invitee joins.
 // The token is 192 random bits and stored only as its hash, so it cannot be guessed.
-import { data, Form, Link, redirect } from "react-router";
-import { DomainError } from "../../worker/domain/errors";
-import { acceptInvitation, invitationSummary } from "../../worker/domain/teams/members";
+import { Form, Link } from "react-router";
 import { FormErrors } from "../components/FormErrors";
-import { requireUser, server } from "../lib/auth.server";
-import { formAction } from "../lib/forms.server";
+import { Button, buttonClass } from "../components/ui";
 import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from "../lib/schemas/teams";
 import type { Route } from "./+types/invitation";
 
+export { action, loader } from "./invitation.server";
+
 export function meta() {
   return [{ title: "Invitation · Creator Platform" }, { name: "robots", content: "noindex" }];
-}
-
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { deps, user } = server(context);
-  try {
-    const invitation = await invitationSummary(deps, params.token);
-    return {
-      invitation,
-      signedInAs: user ? { name: user.name, email: user.email } : null,
-      path: `/invitations/${params.token}`,
-    };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ invitation: null, signedInAs: null, path: "" }, { status: 404 });
-    throw error;
-  }
-}
-
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { deps } = server(context);
-  return formAction(async () => {
-    const joined = await acceptInvitation(deps, user.id, params.token);
-    return redirect(joined.redirectTo);
-  });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,17 +38,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
             Signed in as {signedInAs.name} ({signedInAs.email}).
           </p>
           {actionData && "error" in actionData && <FormErrors error={actionData.error} heading="Could not join" />}
-          <button type="submit" className="button primary">
+          <Button type="submit" variant="primary">
             Join {invitation.kind}
-          </button>
+          </Button>
         </Form>
       )}
       {invitation.state === "open" && !signedInAs && (
         <p>
-          <Link className="button primary" to={`/signin?from=${encodeURIComponent(path)}`}>
+          <Link className={buttonClass("primary")} to={`/signin?from=${encodeURIComponent(path)}`}>
             Sign in to join
           </Link>{" "}
-          <Link className="button" to={`/signup?next=${encodeURIComponent(path)}`}>
+          <Link className={buttonClass()} to={`/signup?next=${encodeURIComponent(path)}`}>
             Sign up with {invitation.email}
           </Link>
         </p>

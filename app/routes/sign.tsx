@@ -3,36 +3,19 @@
 // voiding, or past its date, says so and changes nothing; once everyone has signed, the same link
 // offers the signed copy.
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { DomainError } from "../../worker/domain/errors";
-import { sign, signingView } from "../../worker/domain/signing/signatures";
-import { parse } from "../../worker/domain/validation";
+import { Form, useNavigation } from "react-router";
 import { FormErrors } from "../components/FormErrors";
 import { LocalTime } from "../components/LocalTime";
 import { SignaturePad } from "../components/signing/SignaturePad";
 import styles from "../components/signing/signing.module.css";
-import { server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED, signSchema } from "../lib/schemas/signing";
+import { Button, buttonClass } from "../components/ui";
+import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../lib/schemas/signing";
 import type { Route } from "./+types/sign";
+
+export { action, loader } from "./sign.server";
 
 export function meta() {
   return [{ title: "Sign a document · Creator Platform" }, { name: "robots", content: "noindex" }];
-}
-
-export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    return { view: await signingView(server(context).deps, params.token) };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ view: null }, { status: 404 });
-    throw error;
-  }
-}
-
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const { deps, caller } = server(context);
-  const fields = formFields(await request.formData());
-  return formAction(async () => sign(deps, params.token, parse(signSchema, fields), caller.clientId));
 }
 
 const CLOSED: Record<string, string> = { signed: ALREADY_SIGNED, voided: REQUEST_VOIDED, expired: LINK_EXPIRED };
@@ -72,7 +55,7 @@ export default function Sign({ loaderData, actionData }: Route.ComponentProps) {
       )}
       {view.signedUrl && (
         <p>
-          <a className="button primary" href={view.signedUrl}>
+          <a className={buttonClass("primary")} href={view.signedUrl}>
             Download the signed PDF
           </a>{" "}
           {view.verifyUrl && <a href={view.verifyUrl}>Verification page</a>}
@@ -153,9 +136,9 @@ function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] 
         <input type="checkbox" name="consent" value="true" required />I agree to sign this document electronically, and
         that my typed or drawn signature has the same effect as my handwritten one.
       </label>
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? "Signing…" : "Sign the document"}
-      </button>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Signing…">
+        Sign the document
+      </Button>
     </Form>
   );
 }

@@ -2,11 +2,8 @@
 // the licence check. The code (on the certificate page) says who signed and when; a copy dropped
 // here is hashed in the browser (SHA-256, nothing is uploaded) and compared with the signed file's.
 import { useState } from "react";
-import { data } from "react-router";
-import { verification } from "../../worker/domain/signing/signatures";
 import { LocalTime } from "../components/LocalTime";
 import styles from "../components/signing/signing.module.css";
-import { server } from "../lib/auth.server";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -17,15 +14,10 @@ import {
 } from "../lib/schemas/signing";
 import type { Route } from "./+types/verify";
 
+export { loader } from "./verify.server";
+
 export function meta() {
   return [{ title: "Verify a signed document · Creator Platform" }, { name: "robots", content: "noindex" }];
-}
-
-export async function loader({ context, params }: Route.LoaderArgs) {
-  if (!params.code) return { document: null, code: null };
-  const document = await verification(server(context).deps, { code: params.code });
-  if (!document) return data({ document: null, code: params.code }, { status: 404 });
-  return { document, code: params.code };
 }
 
 type Document = NonNullable<Route.ComponentProps["loaderData"]["document"]>;

@@ -5,6 +5,7 @@
 import { useFetcher } from "react-router";
 import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
+import { Badge, Button } from "../ui";
 import styles from "./teams.module.css";
 
 type Role = "viewer" | "editor" | "owner";
@@ -31,7 +32,7 @@ export function SharingPanel({ sharing, role, userId }: { sharing: SharingData; 
           <span className={styles.who}>
             {sharing.creator.name} <span className="muted">{sharing.creator.email}</span>
           </span>
-          <span className={styles.role}>owner (creator)</span>
+          <Badge tone="accent">owner (creator)</Badge>
         </li>
         {sharing.members.map((member) => (
           <MemberRow key={member.userId} member={member} canManage={owner} isMe={member.userId === userId} />
@@ -89,17 +90,17 @@ function MemberRow({
           </label>
         </roleFetcher.Form>
       ) : (
-        <span className={styles.role} title={ROLE_HELP[member.role]}>
-          {member.role}
+        <span title={ROLE_HELP[member.role]}>
+          <Badge tone={member.role === "viewer" ? "neutral" : "accent"}>{member.role}</Badge>
         </span>
       )}
       {(canManage || isMe) && (
         <removeFetcher.Form method="post">
           <input type="hidden" name="intent" value="remove-member" />
           <input type="hidden" name="memberId" value={member.userId} />
-          <button type="submit" className="button danger small" disabled={removeFetcher.state !== "idle"}>
+          <Button type="submit" variant="danger" size="sm" busy={removeFetcher.state !== "idle"}>
             {isMe ? "Leave project" : "Remove"}
-          </button>
+          </Button>
         </removeFetcher.Form>
       )}
       <Feedback feedback={feedback} />
@@ -120,9 +121,9 @@ function InvitationRow({ invitation }: { invitation: SharingData["invitations"][
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="revoke-invitation" />
         <input type="hidden" name="invitationId" value={invitation.id} />
-        <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" size="sm" busy={fetcher.state !== "idle"}>
           Withdraw
-        </button>
+        </Button>
       </fetcher.Form>
     </li>
   );
@@ -158,9 +159,9 @@ function InviteForm() {
           <option value="owner">Owner</option>
         </select>
       </label>
-      <button type="submit" className="button primary" disabled={fetcher.state !== "idle"}>
-        {fetcher.state === "idle" ? "Invite" : "Sending…"}
-      </button>
+      <Button type="submit" variant="primary" busy={fetcher.state !== "idle"} busyLabel="Sending…">
+        Invite
+      </Button>
       <p className={`muted small ${styles.full}`}>
         Viewers see, play and download; editors also upload, write notes, change the playlist, apply programs and
         render; owners also invite and delete.

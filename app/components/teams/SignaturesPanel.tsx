@@ -5,9 +5,12 @@
 import { Link, useFetcher } from "react-router";
 import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
+import { Badge, type BadgeTone, Button } from "../ui";
 import styles from "./teams.module.css";
 
 type Status = "sent" | "viewed" | "signed" | "voided";
+
+const TONE: Record<Status, BadgeTone> = { sent: "neutral", viewed: "info", signed: "success", voided: "danger" };
 
 export interface SignatureRequestRow {
   id: string;
@@ -89,9 +92,9 @@ function RequestForm({ pdfs }: { pdfs: { id: string; fileName: string }[] }) {
           aria-invalid={fields.signers ? true : undefined}
         />
       </label>
-      <button type="submit" className="button primary" disabled={fetcher.state !== "idle"}>
-        {fetcher.state === "idle" ? "Request signatures" : "Sending…"}
-      </button>
+      <Button type="submit" variant="primary" busy={fetcher.state !== "idle"} busyLabel="Sending…">
+        Request signatures
+      </Button>
       <div className={styles.full}>
         <Feedback feedback={feedback} />
       </div>
@@ -108,9 +111,7 @@ function RequestRow({ request, canEdit }: { request: SignatureRequestRow; canEdi
     <li className={styles.row}>
       <span className={styles.who}>
         <strong>{request.title.replaceAll("_", " ")}</strong>{" "}
-        <span className={styles.status} data-status={request.status}>
-          {request.status}
-        </span>{" "}
+        <Badge tone={TONE[request.status]}>{request.status}</Badge>{" "}
         <span className="muted">
           · sent <LocalTime value={request.createdAt} />
         </span>
@@ -118,9 +119,7 @@ function RequestRow({ request, canEdit }: { request: SignatureRequestRow; canEdi
           {request.signers.map((signer) => (
             <li key={signer.id}>
               {signer.fullName ?? signer.email} <span className="muted">{signer.fullName ? signer.email : ""}</span>
-              <span className={styles.status} data-status={signer.status}>
-                {signer.status}
-              </span>
+              <Badge tone={TONE[signer.status]}>{signer.status}</Badge>
               {signer.signedAt && (
                 <span className="muted">
                   <LocalTime value={signer.signedAt} />
@@ -141,9 +140,9 @@ function RequestRow({ request, canEdit }: { request: SignatureRequestRow; canEdi
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="void-request" />
           <input type="hidden" name="requestId" value={request.id} />
-          <button type="submit" className="button danger small" disabled={fetcher.state !== "idle"}>
+          <Button type="submit" variant="danger" size="sm" busy={fetcher.state !== "idle"}>
             Void
-          </button>
+          </Button>
         </fetcher.Form>
       )}
       <Feedback feedback={feedback} />
