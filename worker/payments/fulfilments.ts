@@ -8,7 +8,7 @@
 import type { Deps } from "../domain/deps";
 import { donationFulfilment } from "../domain/fundraiser/donations";
 import { orderFulfilment } from "../domain/orders/fulfilment";
-import type { PaymentEvent, PaymentIntentFacts } from "./index";
+import type { PaymentEvent, PaymentIntentFacts } from "./contract";
 
 export interface FulfilmentContext {
   deps: Deps;

@@ -7,7 +7,7 @@ import {
   PaymentProviderError,
   type Payments,
   type RefundInput,
-} from "./index";
+} from "./contract";
 import { verifyStripeEvent } from "./verify";
 
 /** Pinned: the SDK's own version, so payloads match its types. */

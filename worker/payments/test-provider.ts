@@ -16,7 +16,7 @@ import {
   PaymentProviderError,
   type Payments,
   type RefundInput,
-} from "./index";
+} from "./contract";
 import { STRIPE_API_VERSION } from "./stripe";
 import { verifyStripeEvent } from "./verify";
 

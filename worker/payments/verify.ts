@@ -2,7 +2,7 @@
 // fulfilment runs exactly the production verification.
 import Stripe from "stripe";
 import { z } from "zod";
-import { BadSignature, MalformedEvent, type PaymentEvent, type PaymentIntentFacts } from "./index";
+import { BadSignature, MalformedEvent, type PaymentEvent, type PaymentIntentFacts } from "./contract";
 
 /** Stripe's default: a delivery signed more than 5 minutes ago is refused. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
