@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import { type ErrorBody, statusOf } from "../../worker/api/errors";
 import { DomainError } from "../../worker/domain/errors";
+import { CARD_NEEDS_SCRIPT } from "./schemas/checkout";
 
 export type FormError = ErrorBody["error"];
 
@@ -36,4 +37,13 @@ export function formList(form: FormData, name: string): string[] {
  */
 export function intentAction<E extends object, T extends object>(echo: E, run: () => Promise<T>) {
   return formAction(async () => ({ ...echo, ...(await run()) }), echo);
+}
+
+/**
+ * The answer to a card form posted without the page's script: nothing is read from the body (card
+ * fields are never parsed on our server) and nothing is charged (ADR 037).
+ */
+export function scriptlessCardPost() {
+  const body: ErrorBody = { error: { code: "needs_script", message: CARD_NEEDS_SCRIPT } };
+  return data(body, { status: 400 });
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -18,4 +19,18 @@ export interface HydrationHandle {
 export function useHydrates() {
   const opted = useMatches().some((match) => (match.handle as Partial<HydrationHandle> | undefined)?.hydrate === false);
   return typeof document !== "undefined" || !opted;
+}
+
+const subscribeNothing = () => () => {};
+/**
+ * False on the server and during hydration, true after. Forms that take money or personal data keep
+ * their submit button disabled until then, so a press before the script starts cannot fall back to a
+ * native submission (ADR 037).
+ */
+export function useHydrated() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

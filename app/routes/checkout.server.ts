@@ -3,7 +3,7 @@
 import { data, redirect } from "react-router";
 import { listCart, removeFromCart } from "../../worker/domain/orders/cart";
 import { requireUser, server } from "../lib/auth.server";
-import { formFields } from "../lib/forms.server";
+import { formFields, scriptlessCardPost } from "../lib/forms.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -20,6 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const fields = formFields(await request.formData());
+  if (fields.intent === "pay") return scriptlessCardPost();
   if (fields.intent !== "remove" || !fields.productId) throw data("Unknown form.", { status: 400 });
   await removeFromCart(server(context).deps, user.id, fields.productId);
   return { removed: fields.productId };

@@ -1,10 +1,13 @@
-// Cart and payment (seed 001 screen 4): the cart, 'Proceed to Payment' to
-// reveal the card form, then the thank-you once the webhook has paid the
-// order, with the cart reloaded empty.
+// Cart and payment (seed 001 screen 4): the cart beside an order summary whose
+// primary 'Proceed to Payment' reveals the card form ('Pay $…'), then the
+// thank-you once the webhook has paid the order. The thank-you then leads the
+// page and the reloaded, empty cart (the seed's 'Your cart is empty.') follows
+// it, so the page reads in the order things happened.
 import { useState } from "react";
 import { CartTable } from "../components/checkout/CartTable";
 import { OrderProgress } from "../components/checkout/OrderProgress";
 import { PaymentForm } from "../components/checkout/PaymentForm";
+import { formatMoney } from "../lib/schemas/money";
 import type { Route } from "./+types/checkout";
 import "../styles/checkout.css";
 
@@ -14,27 +17,64 @@ export function meta() {
   return [{ title: "Checkout · Creator Platform" }];
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, payments } = loaderData;
   const [paying, setPaying] = useState(false);
   const [orderId, setOrderId] = useState<string | null>(null);
   const payable = cart.items.length > 0 && cart.items.every((item) => !item.unavailable);
+  const scriptless = actionData && "error" in actionData ? actionData.error.message : null;
+  if (orderId)
+    return (
+      <section className="card checkout">
+        <h1>Checkout</h1>
+        <OrderProgress orderId={orderId} />
+        <h2>Your cart</h2>
+        <CartTable cart={cart} />
+      </section>
+    );
   return (
     <section className="card checkout">
       <h1>Checkout</h1>
-      <h2>Your cart</h2>
-      <CartTable cart={cart} />
-      {orderId ? (
-        <OrderProgress orderId={orderId} />
-      ) : paying && payable ? (
-        <PaymentForm payments={payments} totalCents={cart.totalCents} onPaid={setOrderId} />
-      ) : (
-        payable && (
-          <button type="button" className="button" onClick={() => setPaying(true)}>
-            Proceed to Payment
-          </button>
-        )
+      {scriptless && (
+        <p className="error" role="alert">
+          {scriptless}
+        </p>
       )}
+      <div className="checkout-layout">
+        <div className="checkout-cart">
+          <h2>Your cart</h2>
+          <CartTable cart={cart} />
+        </div>
+        {cart.items.length > 0 && (
+          <aside className="order-summary" aria-labelledby="order-summary-heading">
+            <h2 id="order-summary-heading">Order summary</h2>
+            <dl>
+              <div>
+                <dt>Items</dt>
+                <dd>{new Intl.NumberFormat("en-US").format(cart.items.length)}</dd>
+              </div>
+              <div className="order-total">
+                <dt>Total</dt>
+                <dd>{formatMoney(cart.totalCents)}</dd>
+              </div>
+            </dl>
+            {paying && payable ? (
+              <PaymentForm
+                payments={payments}
+                totalCents={cart.totalCents}
+                productIds={cart.items.map((item) => item.productId)}
+                onPaid={setOrderId}
+              />
+            ) : (
+              payable && (
+                <button type="button" className="button primary pay-button" onClick={() => setPaying(true)}>
+                  Proceed to Payment
+                </button>
+              )
+            )}
+          </aside>
+        )}
+      </div>
     </section>
   );
 }

@@ -12,13 +12,13 @@ import { truncate } from "../lib/text";
 import type { Route } from "./+types/fundraiser";
 import "../styles/community.css";
 
-export { loader } from "./fundraiser.server";
+export { action, loader } from "./fundraiser.server";
 
 export function meta() {
   return [{ title: "Fundraiser · Creator Platform" }];
 }
 
-export default function Fundraiser({ loaderData }: Route.ComponentProps) {
+export default function Fundraiser({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, popup, payments, email } = loaderData;
   const [expanded, setExpanded] = useState(false);
   const revalidator = useRevalidator();
@@ -71,6 +71,11 @@ export default function Fundraiser({ loaderData }: Route.ComponentProps) {
             {percent}%
           </progress>
           <h2>Donate</h2>
+          {actionData && (
+            <p className="error" role="alert">
+              {actionData.error.message}
+            </p>
+          )}
           <DonationForm payments={payments} email={email} onDonated={() => setWaitingFor(summary.raisedCents)} />
         </div>
         <div>

@@ -111,6 +111,40 @@ describe("money from the database", () => {
   });
 });
 
+describe("an exclusive sold while another buyer had it in their cart", () => {
+  it("tells the second buyer 'This exclusive licence has already been sold.', not 'Unable to initialize payment.'", async () => {
+    const seller = await quickMember();
+    const first = await quickMember();
+    const second = await quickMember();
+    const productId = await insertProduct(seller.user.id, { title: "Just One", licenseType: "exclusive" });
+    expect((await addToCart(first.cookie, productId)).status).toBe(201);
+    expect((await addToCart(second.cookie, productId)).status).toBe(201);
+    const { confirmed } = await payCart(first.cookie);
+    expect(confirmed.ok).toBe(true);
+
+    // The sale took it out of the second cart; the second buyer's page still shows it.
+    await vi.waitFor(async () => {
+      const cart = await (await call("/api/cart", { cookie: second.cookie })).json<any>();
+      expect(cart.items).toEqual([]);
+    });
+    const started = await call("/api/checkout", { cookie: second.cookie, json: { productIds: [productId] } });
+    expect(started.status).toBe(409);
+    expect((await started.json<any>()).error).toMatchObject({
+      code: "exclusive_sold",
+      message: "This exclusive licence has already been sold.",
+    });
+  });
+
+  it("answers a product that left the cart for another reason with 'cart changed'", async () => {
+    const seller = await quickMember();
+    const buyer = await quickMember();
+    const productId = await insertProduct(seller.user.id, { priceCents: 500 });
+    const started = await call("/api/checkout", { cookie: buyer.cookie, json: { productIds: [productId] } });
+    expect(started.status).toBe(409);
+    expect((await started.json<any>()).error.code).toBe("cart_changed");
+  });
+});
+
 describe("the cached store page", () => {
   it("no longer shows visitors an exclusive once it is sold", async () => {
     const seller = await quickMember();

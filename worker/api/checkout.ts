@@ -3,7 +3,7 @@
 // `/generate-purchase-zips`). The member is always the session's: a userId in
 // a path or body is never read, so a cart is only ever one's own.
 import { LICENCE_UNKNOWN } from "../../app/lib/licences";
-import { ADDED_TO_CART, addToCartSchema } from "../../app/lib/schemas/checkout";
+import { ADDED_TO_CART, addToCartSchema, startCheckoutSchema } from "../../app/lib/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { lookUpLicence } from "../domain/licences/licences";
 import { addToCart, clearCart, listCart, removeFromCart } from "../domain/orders/cart";
@@ -26,7 +26,9 @@ const shopping = memberApi((app) =>
       await clearCart(c.var.deps, c.var.user.id);
       return c.body(null, 204);
     })
-    .post("/checkout", async (c) => c.json(await startCheckout(c.var.deps, c.var.user), 201))
+    .post("/checkout", valid("json", startCheckoutSchema), async (c) =>
+      c.json(await startCheckout(c.var.deps, c.var.user, c.req.valid("json").productIds), 201),
+    )
     .get("/orders/:id", async (c) => c.json(await orderStatus(c.var.deps, c.var.user, c.req.param("id"))))
     .post("/orders/:id/package", async (c) =>
       c.json({ package: await retryPackaging(c.var.deps, c.var.user, c.req.param("id")) }, 202),

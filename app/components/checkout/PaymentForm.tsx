@@ -4,7 +4,8 @@
 // (amounts from the database) and confirms the card; the webhook, not this
 // page, fulfils the order.
 import { type ReactNode, useState } from "react";
-import { nameOnCardSchema, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
+import { useHydrated } from "../../lib/hydration";
+import { CARD_NEEDS_SCRIPT, nameOnCardSchema, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
 import { formatMoney } from "../../lib/schemas/money";
 import { ApiError, type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
 import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
@@ -18,12 +19,14 @@ export interface PaymentsConfig {
 interface Props {
   payments: PaymentsConfig;
   totalCents: number;
+  /** The cart as the buyer sees it: the server names a product that left it meanwhile. */
+  productIds: string[];
   onPaid: (orderId: string) => void;
 }
 
 type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
 
-export function PaymentForm({ payments, totalCents, onPaid }: Props) {
+export function PaymentForm({ payments, totalCents, productIds, onPaid }: Props) {
   if (payments.provider === "test") {
     const confirm: Confirm = async (clientSecret, form) => {
       const typed = readTestCard(form);
@@ -39,6 +42,7 @@ export function PaymentForm({ payments, totalCents, onPaid }: Props) {
         }}
         confirm={confirm}
         totalCents={totalCents}
+        productIds={productIds}
         onPaid={onPaid}
       />
     );
@@ -46,17 +50,25 @@ export function PaymentForm({ payments, totalCents, onPaid }: Props) {
   if (!payments.publishableKey) return <p role="alert">{PAYMENT_INIT_FAILED}</p>;
   return (
     <StripeElements publishableKey={payments.publishableKey}>
-      <StripeForm totalCents={totalCents} onPaid={onPaid} />
+      <StripeForm totalCents={totalCents} productIds={productIds} onPaid={onPaid} />
     </StripeElements>
   );
 }
 
-function StripeForm({ totalCents, onPaid }: Omit<Props, "payments">) {
+function StripeForm({ totalCents, productIds, onPaid }: Omit<Props, "payments">) {
   const confirmCard = useStripeConfirm();
   const confirm: Confirm | null = confirmCard
     ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
     : null;
-  return <CardForm fields={<StripeCardField />} confirm={confirm} totalCents={totalCents} onPaid={onPaid} />;
+  return (
+    <CardForm
+      fields={<StripeCardField />}
+      confirm={confirm}
+      totalCents={totalCents}
+      productIds={productIds}
+      onPaid={onPaid}
+    />
+  );
 }
 
 interface CardFormProps {
@@ -67,12 +79,14 @@ interface CardFormProps {
   /** null while the provider's script is still loading. */
   confirm: Confirm | null;
   totalCents: number;
+  productIds: string[];
   onPaid: (orderId: string) => void;
 }
 
-function CardForm({ banner, fields, check, confirm, totalCents, onPaid }: CardFormProps) {
+function CardForm({ banner, fields, check, confirm, totalCents, productIds, onPaid }: CardFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,7 +101,7 @@ function CardForm({ banner, fields, check, confirm, totalCents, onPaid }: CardFo
     setError(null);
     setBusy(true);
     try {
-      const started = await startCheckout(name.data);
+      const started = await startCheckout(name.data, productIds);
       if (started.clientSecret) {
         const outcome = await confirm(started.clientSecret, form);
         if (outcome.error) {
@@ -104,8 +118,14 @@ function CardForm({ banner, fields, check, confirm, totalCents, onPaid }: CardFo
   }
 
   return (
-    <form className="form payment-form" onSubmit={submit} noValidate>
+    // POST to the route's action, never GET: card fields must not reach a URL. Pay stays disabled until
+    // the script runs, and the action refuses a scriptless post (ADR 037).
+    <form method="post" className="form payment-form" onSubmit={submit} noValidate>
+      <input type="hidden" name="intent" value="pay" />
       {banner}
+      <noscript>
+        <p className="error">{CARD_NEEDS_SCRIPT}</p>
+      </noscript>
       <label>
         Name on card
         <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
@@ -116,7 +136,7 @@ function CardForm({ banner, fields, check, confirm, totalCents, onPaid }: CardFo
           {error}
         </p>
       )}
-      <button type="submit" className="button" disabled={busy || !confirm}>
+      <button type="submit" className="button primary pay-button" disabled={busy || !confirm || !hydrated}>
         {busy ? "Processing..." : `Pay ${formatMoney(totalCents)}`}
       </button>
     </form>

@@ -32,12 +32,15 @@ export async function callApi<T>(url: string, init: { method?: string; json?: un
   return body;
 }
 
-/** 'Proceed to Payment' → an order and its PaymentIntent. Only a changed cart has a message of its own. */
-export async function startCheckout(nameOnCard: string): Promise<CheckoutStarted> {
+/**
+ * 'Pay' → an order and its PaymentIntent. A changed cart and a sold exclusive have messages of their
+ * own; anything else is the seed's 'Unable to initialize payment.'.
+ */
+export async function startCheckout(nameOnCard: string, productIds: string[]): Promise<CheckoutStarted> {
   try {
-    return await callApi<CheckoutStarted>("/api/checkout", { json: { nameOnCard } });
+    return await callApi<CheckoutStarted>("/api/checkout", { json: { nameOnCard, productIds } });
   } catch (error) {
-    if (error instanceof ApiError && error.code === "cart_changed") throw error;
+    if (error instanceof ApiError && (error.code === "cart_changed" || error.code === "exclusive_sold")) throw error;
     throw new ApiError(PAYMENT_INIT_FAILED, "payment_init_failed", 0);
   }
 }

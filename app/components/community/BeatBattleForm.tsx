@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
+import { useHydrated } from "../../lib/hydration";
 import {
   BEAT_AUDIO_ACCEPT,
   BEAT_COVER_ACCEPT,
@@ -59,6 +60,8 @@ export function BeatBattleForm({
 
   const closed = !battle.open;
   const disabled = busy || closed || entered || result?.ok === true;
+  // Personal data (name, location, contact): never a native GET before the script runs (ADR 037).
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -135,7 +138,7 @@ export function BeatBattleForm({
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+    <form method="post" className="form" noValidate onSubmit={submit} aria-busy={busy}>
       {closed && (
         <p className="error" role="alert">
           This battle closed on {new Date(battle.deadline).toLocaleString()}.
@@ -221,7 +224,7 @@ export function BeatBattleForm({
           )}
         </div>
       )}
-      <button type="submit" className="button primary" disabled={disabled}>
+      <button type="submit" className="button primary" disabled={disabled || !hydrated}>
         {busy ? "Submitting..." : "Submit"}
       </button>
     </form>

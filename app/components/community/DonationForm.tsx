@@ -3,7 +3,8 @@
 // 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
 // disabled). The server computes the amount; the webhook confirms it.
 import { type ReactNode, useState } from "react";
-import { nameOnCardSchema } from "../../lib/schemas/checkout";
+import { useHydrated } from "../../lib/hydration";
+import { CARD_NEEDS_SCRIPT, nameOnCardSchema } from "../../lib/schemas/checkout";
 import {
   DONATION_ERROR,
   DONATION_INIT_FAILED,
@@ -73,6 +74,7 @@ function Form({
   const [error, setError] = useState<string | null>(null);
   const [preset, setPreset] = useState<string>("25");
   const [formKey, setFormKey] = useState(0);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,8 +114,13 @@ function Form({
   }
 
   return (
-    <form key={formKey} className="form donation-form" onSubmit={submit} noValidate>
+    // POST to the route's action, never GET: card data and the e-mail must not reach a URL. Donate stays
+    // disabled until the script runs, and the action refuses a scriptless post (ADR 037).
+    <form key={formKey} method="post" className="form donation-form" onSubmit={submit} noValidate>
       {banner}
+      <noscript>
+        <p className="error">{CARD_NEEDS_SCRIPT}</p>
+      </noscript>
       <fieldset className="presets">
         <legend>Amount</legend>
         {DONATION_PRESETS.map((dollars) => (
@@ -178,7 +185,7 @@ function Form({
           {DONATION_SUCCESSFUL}
         </p>
       )}
-      <button type="submit" className="button primary" disabled={state !== "idle" || !confirm}>
+      <button type="submit" className="button primary" disabled={state !== "idle" || !confirm || !hydrated}>
         {state === "processing" ? "Processing..." : "Donate"}
       </button>
     </form>

@@ -21,10 +21,27 @@ export const EXCLUSIVE_SOLD = "This exclusive licence has already been sold.";
 export const CART_FULL = "Your cart can hold at most 50 products.";
 export const CART_CHANGED = "Some products in your cart are no longer available. Please review your cart.";
 export const NAME_ON_CARD_REQUIRED = "Please enter the name on the card.";
+/**
+ * A card form posted without the page's script (pressed before it started, or scripts turned off):
+ * card payments are confirmed in the browser, so the route action charges nothing and says so.
+ */
+export const CARD_NEEDS_SCRIPT =
+  "Card payments run in your browser: turn on JavaScript, reload the page and try again. Nothing was charged.";
 export const THANK_YOU = "Thank you for your purchase! Your files are being packaged.";
 
 /** Ours: a cart is bounded so one order stays within D1's statement limits. */
 export const MAX_CART_ITEMS = 50;
+
+/**
+ * 'Pay': the products the buyer saw in the cart, so a product that left the cart meanwhile (a sold
+ * exclusive is taken out of every cart) is named, not answered with an empty cart.
+ */
+export const startCheckoutSchema = z.object({
+  productIds: z
+    .array(z.string().max(64, PRODUCT_UNAVAILABLE), { error: PRODUCT_UNAVAILABLE })
+    .max(MAX_CART_ITEMS, CART_FULL)
+    .optional(),
+});
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().min(1, PRODUCT_UNAVAILABLE).max(64, PRODUCT_UNAVAILABLE),

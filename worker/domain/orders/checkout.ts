@@ -3,15 +3,15 @@
 // then a PaymentIntent carrying the order id, with an idempotency key derived
 // from the order. A cart whose total is zero (free licences only) needs no
 // payment and is fulfilled at once.
-import { eq } from "drizzle-orm";
-import { CART_CHANGED, CART_EMPTY, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
-import { orderItems, orders } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { CART_CHANGED, CART_EMPTY, EXCLUSIVE_SOLD, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
+import { orderItems, orders, products } from "../../db/schema";
 import { PaymentProviderError } from "../../payments";
 import { randomId } from "../../security/crypto";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
-import { listCart } from "./cart";
+import { type CartView, listCart } from "./cart";
 import { settleOrder } from "./fulfilment";
 
 const NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -81,10 +81,39 @@ export interface CheckoutStarted {
   publishableKey: string | null;
 }
 
-export async function startCheckout(deps: Deps, buyer: Pick<SessionUser, "id" | "email">): Promise<CheckoutStarted> {
+/**
+ * Why the cart the buyer saw cannot be paid, or null. A sold exclusive is said so by name (it is taken
+ * out of every other cart when sold, so it may simply be missing); anything else is 'cart changed'.
+ */
+async function changedCart(deps: Pick<Deps, "db">, cart: CartView, seen: readonly string[]) {
+  const missing = seen.filter((id) => !cart.items.some((item) => item.productId === id));
+  if (cart.items.some((item) => item.unavailable === EXCLUSIVE_SOLD))
+    return new Conflict(EXCLUSIVE_SOLD, undefined, "exclusive_sold");
+  if (missing.length) {
+    const sold = await deps.db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(inArray(products.id, missing), eq(products.licenseType, "exclusive"), eq(products.status, "withdrawn")),
+      )
+      .limit(1);
+    if (sold.length) return new Conflict(EXCLUSIVE_SOLD, undefined, "exclusive_sold");
+  }
+  if (missing.length || cart.items.some((item) => item.unavailable))
+    return new Conflict(CART_CHANGED, undefined, "cart_changed");
+  return null;
+}
+
+/** `seen`: the product ids the buyer's page showed when they pressed Pay (optional). */
+export async function startCheckout(
+  deps: Deps,
+  buyer: Pick<SessionUser, "id" | "email">,
+  seen: readonly string[] = [],
+): Promise<CheckoutStarted> {
   const cart = await listCart(deps, buyer.id);
+  const changed = await changedCart(deps, cart, seen);
+  if (changed) throw changed;
   if (cart.items.length === 0) throw new Invalid(CART_EMPTY);
-  if (cart.items.some((item) => item.unavailable)) throw new Conflict(CART_CHANGED, undefined, "cart_changed");
 
   const free = cart.totalCents === 0;
   const provider = free ? "none" : deps.payments.provider;
