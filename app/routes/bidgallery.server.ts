@@ -16,7 +16,7 @@ export type GalleryItem = Awaited<ReturnType<typeof listGallery>>[number];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  return { items: await listGallery(deps), signedIn: Boolean(user) };
+  return { origin: deps.origin, items: await listGallery(deps), signedIn: Boolean(user) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

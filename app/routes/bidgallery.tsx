@@ -9,6 +9,7 @@ import { BidCard, useClock } from "../components/auction/BidCard";
 import { GalleryMemberItemForm } from "../components/auction/GalleryMemberItemForm";
 import { useLiveItems } from "../components/auction/use-live-items";
 import type { ItemState } from "../lib/protocols/bid-item";
+import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/bidgallery";
 import type { GalleryAction } from "./bidgallery.server";
 import "../styles/auction.css";
@@ -17,8 +18,19 @@ export { action, loader } from "./bidgallery.server";
 
 const GALLERY_TITLE = "The Great International Empire Auction";
 
-export function meta() {
-  return [{ title: `Auction · Creator Platform` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const items = loaderData?.items ?? [];
+  // A signed link lasts an hour: good enough for a preview fetched when the link is shared.
+  const picture = items.flatMap((item) => item.media).find((medium) => medium.kind === "image");
+  return shareMeta({
+    origin: loaderData?.origin ?? "http://localhost",
+    path: "/bidgallery",
+    title: "Auction",
+    description: items.length
+      ? `${GALLERY_TITLE}: ${items.map((item) => item.title).join(", ")}. Make an offer.`
+      : `${GALLERY_TITLE}: make an offer on one-of-a-kind items.`,
+    image: picture?.url,
+  });
 }
 
 /** Offers and member items change nothing in the listing that the live sockets do not already bring. */

@@ -5,5 +5,5 @@ import type { Route } from "./+types/digiprev";
 /** Visitors may browse; the seller also sees their private products. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  return { signedIn: Boolean(user), ...(await listStore(deps, user?.id ?? null, params.userId)) };
+  return { origin: deps.origin, signedIn: Boolean(user), ...(await listStore(deps, user?.id ?? null, params.userId)) };
 }

@@ -30,7 +30,8 @@ interface EdgePage {
 export const EDGE_PAGES: EdgePage[] = [
   { path: "/", ttl: 60 }, // the active popup: purged when it changes
   { path: "/editmedia", ttl: 300 },
-  { path: "/farmereps", ttl: 300 },
+  { path: "/farmereps", ttl: 300 }, // rendered with its episodes: purged when one changes
+  { path: "/farmereps/:episodeId", ttl: 300 },
   { path: "/digiprev/:userId", ttl: 60 }, // a seller's store page: purge on product changes
   { path: "/bidgallery", ttl: 15 }, // first paint only; live sockets bring prices at once
 ];

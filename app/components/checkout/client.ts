@@ -23,6 +23,8 @@ export async function callApi<T>(url: string, init: { method?: string; json?: un
     headers: { accept: "application/json", ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
+  // 204 (a DELETE) has no body to read: that is success.
+  if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as
     | (T & { error?: { code?: string; message?: string } })
     | null;

@@ -7,6 +7,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
+import { purgeEdgePages } from "../../http/edge-cache";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
@@ -14,6 +15,11 @@ import { Conflict, NotFound } from "../errors";
 import { claimable } from "../uploads/claims";
 
 const LINK_SECONDS = 60 * 60;
+
+/** The cached public pages that show an episode: the list and its own page (ADR 016). */
+export function purgeEpisodePages(id: string) {
+  purgeEdgePages("/farmereps", `/farmereps/${id}`);
+}
 
 export interface EpisodeInput {
   title: string;
@@ -53,6 +59,7 @@ export async function createEpisode(deps: Deps, user: Pick<SessionUser, "id">, i
       poster.statement,
     ]);
     await sendJobs(deps, [poster.message]);
+    purgeEpisodePages(id);
     return episodeView(deps, episode!, null);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(EPISODE_UPLOAD_MISSING);
@@ -88,12 +95,14 @@ export async function updateEpisode(
     .where(eq(episodes.id, episode.id))
     .returning();
   if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
+  purgeEpisodePages(id);
   return episodeView(deps, updated!, null);
 }
 
 export async function deleteEpisode(deps: Deps, userId: string, id: string) {
   const episode = await ownEpisode(deps, userId, id);
   await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
+  purgeEpisodePages(id);
   await deps.storage.bucket.delete(
     [episode.videoKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
   );
@@ -107,6 +116,7 @@ export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) 
     .where(eq(episodes.id, id))
     .returning({ id: episodes.id, hidden: episodes.hidden });
   if (!updated) throw new NotFound("Episode not found.");
+  purgeEpisodePages(id);
   return updated;
 }
 
@@ -143,6 +153,17 @@ export async function listEpisodes(deps: Deps, { includeHidden = false } = {}) {
     .orderBy(desc(episodes.createdAt))
     .limit(100);
   return rows.map(({ episode, username }) => episodeView(deps, episode, username));
+}
+
+/** One episode for its own page (/farmereps/:id); a hidden one only for the admin. */
+export async function getEpisode(deps: Deps, id: string, { includeHidden = false } = {}) {
+  const [row] = await deps.db
+    .select({ episode: episodes, username: users.username })
+    .from(episodes)
+    .leftJoin(users, eq(users.id, episodes.userId))
+    .where(and(eq(episodes.id, id), includeHidden ? undefined : eq(episodes.hidden, false)));
+  if (!row) throw new NotFound("Episode not found.");
+  return episodeView(deps, row.episode, row.username);
 }
 
 /** A fresh signed link to a public episode's video or picture (404 when hidden or missing). */

@@ -2,9 +2,11 @@
 // The seller's manager gets short-lived links to the originals; the store
 // page gets only previews and waveform peaks, never an original's key or link.
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
 import type { Product, ProductFile } from "../../db/schema";
 import { products, users } from "../../db/schema";
 import type { Deps } from "../deps";
+import { NotFound } from "../errors";
 import { listedFiles, listedFilesQuery } from "./products";
 
 /** Page links live an hour: long enough to listen, short enough not to be shared for good. */
@@ -129,4 +131,37 @@ export async function listStore(deps: Deps, viewerId: string | null, sellerId: s
   ]);
   if (!seller) return { seller: null, own: false, products: [] };
   return { seller, own, products: await views(deps, rows, false, files) };
+}
+
+export interface StoreProductView {
+  seller: { id: string; username: string };
+  own: boolean;
+  product: ProductView;
+}
+
+/**
+ * One product of a seller's store, for its own page (/digiprev/:userId/:productId): on sale and
+ * public-read (the seller also sees their private one). Anything else is a 404. Previews only.
+ */
+export async function storeProduct(
+  deps: Deps,
+  viewerId: string | null,
+  sellerId: string,
+  productId: string,
+): Promise<StoreProductView> {
+  const own = viewerId === sellerId;
+  const shown = and(
+    eq(products.id, productId),
+    eq(products.userId, sellerId),
+    eq(products.status, "active"),
+    own ? undefined : eq(products.accessType, "public-read"),
+  );
+  const [[seller], rows, files] = await deps.db.batch([
+    deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
+    deps.db.select().from(products).where(shown),
+    listedFilesQuery(deps, deps.db.select({ id: products.id }).from(products).where(shown)),
+  ]);
+  if (!seller || !rows[0]) throw new NotFound(PRODUCT_UNAVAILABLE);
+  const [product] = await views(deps, rows, false, files);
+  return { seller, own, product: product! };
 }

@@ -1,0 +1,42 @@
+// 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
+// answer is the seed's 'Product added to cart.' or 'Failed to add product to cart.' with the server's
+// reason, shown beside the button that was pressed.
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../lib/schemas/checkout";
+import { sendJson } from "../../lib/store-client";
+
+export interface CartNotice {
+  productId: string;
+  text: string;
+  ok: boolean;
+}
+
+export function useAddToCart(signedIn: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [notice, setNotice] = useState<CartNotice | null>(null);
+  const [adding, setAdding] = useState<string | null>(null);
+
+  async function add(productId: string) {
+    const signIn = () => navigate(`/signin?from=${encodeURIComponent(location.pathname)}`);
+    if (!signedIn) return signIn();
+    setAdding(productId);
+    try {
+      const answer = await sendJson<{ message: string }>("/api/cart/items", "POST", { productId });
+      if (answer.status === 401) return signIn();
+      const text = answer.ok
+        ? ADDED_TO_CART
+        : answer.message
+          ? `${ADD_TO_CART_FAILED} ${answer.message}`
+          : ADD_TO_CART_FAILED;
+      setNotice({ productId, text, ok: answer.ok });
+    } catch {
+      setNotice({ productId, text: ADD_TO_CART_ERROR, ok: false });
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  return { add, adding, notice };
+}

@@ -1,0 +1,94 @@
+// A product's own page (/digiprev/:userId/:productId, issue 28 §4): the address to share, the
+// previews, the price and — before anyone pays — the licence's terms, then 'Add to Cart'. Rendered
+// on the server with Open Graph and Twitter card tags.
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  AddToCart,
+  Cover,
+  PriceLine,
+  ProductFiles,
+  productPath,
+  storefrontStyles as styles,
+} from "../components/store/Storefront";
+import { useAddToCart } from "../components/store/useAddToCart";
+import { LICENCE_NAMES, LICENCE_TERMS } from "../lib/licences";
+import { formatMoney } from "../lib/schemas/money";
+import { shareMeta } from "../lib/share-meta";
+import type { Route } from "./+types/digiprev-product";
+import "../styles/store.css";
+
+export { loader } from "./digiprev-product.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Not Found · Creator Platform" }];
+  const { product, seller, origin } = loaderData;
+  const price = product.licenseType === "free" ? "Free" : formatMoney(product.priceCents);
+  return shareMeta({
+    origin,
+    path: productPath(seller.id, product.id),
+    title: `${product.title} by ${seller.username}`,
+    description: `${price} · ${LICENCE_NAMES[product.licenseType]}. ${product.description}`,
+    image: product.coverUrl,
+    type: "music.song",
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, seller, own, signedIn, origin } = loaderData;
+  const cart = useAddToCart(signedIn);
+  const address = new URL(productPath(seller.id, product.id), origin).href;
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <section className="store-page">
+      <p>
+        <Link to={`/digiprev/${encodeURIComponent(seller.id)}`}>More from {seller.username}</Link>
+      </p>
+      <div className={styles.product}>
+        <div>
+          <Cover product={product} />
+          <h1 className={styles.title}>
+            {product.title}
+            {product.accessType === "private" && <span className={styles.badge}>Private</span>}
+          </h1>
+          <p className={styles.sellerMeta}>by {seller.username}</p>
+          {product.description && <p>{product.description}</p>}
+          <h2>Previews</h2>
+          <ProductFiles product={product} />
+        </div>
+        <aside className={styles.buyBox} aria-labelledby="licence-heading">
+          <PriceLine product={product} />
+          <h2 id="licence-heading">{LICENCE_NAMES[product.licenseType]}: what you may do</h2>
+          <ul className={styles.terms}>
+            {LICENCE_TERMS[product.licenseType].map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+          {!own && <AddToCart product={product} cart={cart} />}
+          <h2>Share</h2>
+          <div className={styles.share}>
+            <label className="visually-hidden" htmlFor="share-address">
+              Link to this product
+            </label>
+            <input id="share-address" readOnly value={address} onFocus={(event) => event.currentTarget.select()} />
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                navigator.clipboard.writeText(address).then(
+                  () => setCopied("Link copied."),
+                  () => setCopied("Select the link and copy it."),
+                )
+              }
+            >
+              Copy link
+            </button>
+          </div>
+          <p role="status" className={styles.sellerMeta}>
+            {copied}
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}

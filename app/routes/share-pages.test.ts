@@ -1,0 +1,104 @@
+// Pages people share (issue 28 §5): the store, a product's own page, the bid gallery, the episodes
+// page and each episode's own page are rendered on the server — a crawler (no script) sees their
+// content — with one <h1>, their own <title>, and Open Graph and Twitter card tags.
+import { beforeAll, describe, expect, it } from "vitest";
+import { publish } from "../../tests/workers/episodes";
+import { call, ORIGIN } from "../../tests/workers/http";
+import { html } from "../../tests/workers/pages";
+import { insertProduct, quickMember } from "../../tests/workers/store";
+
+beforeAll(async () => {
+  await call("/contact");
+}, 60_000);
+
+/** The value of `<meta property|name="key" content="…">`, or null. */
+function metaTag(page: string, key: string) {
+  const tag = page.match(new RegExp(`<meta[^>]*(?:property|name)="${key}"[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1] ?? null;
+}
+
+function expectShareable(page: string, { title, url }: { title: string; url: string }) {
+  expect(page.match(/<h1\b/g)).toHaveLength(1);
+  expect(page.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(`${title} · Creator Platform`);
+  expect(metaTag(page, "og:title")).toBe(title);
+  expect(metaTag(page, "og:url")).toBe(`${ORIGIN}${url}`);
+  expect(metaTag(page, "og:description")).toBeTruthy();
+  expect(metaTag(page, "twitter:card")).toMatch(/^summary/);
+  expect(metaTag(page, "twitter:title")).toBe(title);
+  expect(metaTag(page, "description")).toBe(metaTag(page, "og:description"));
+}
+
+describe("FarmerTV episodes", () => {
+  it("/farmereps lists the episodes in the server's HTML, each linking to its own page", async () => {
+    const member = await quickMember();
+    const episode = await publish(member.cookie, "Sunrise over the barley");
+    const page = await html(await call("/farmereps", { cookie: member.cookie }));
+    expect(page).not.toContain("Loading episodes...");
+    expect(page).toContain(`href="/farmereps/${episode.id}"`);
+    expect(page).toContain("Sunrise over the barley");
+    expectShareable(page, { title: "Episodes", url: "/farmereps" });
+  });
+
+  it("an episode's own page carries its title, description, picture and video", async () => {
+    const member = await quickMember();
+    const episode = await publish(member.cookie, "Harvest moon special");
+    const response = await call(`/farmereps/${episode.id}`);
+    expect(response.status).toBe(200);
+    const page = await html(response);
+    expect(page).toMatch(/<h1[^>]*>Harvest moon special/);
+    expectShareable(page, { title: "Harvest moon special", url: `/farmereps/${episode.id}` });
+    expect(metaTag(page, "og:description")).toBe("Tractors at dawn");
+    expect(metaTag(page, "og:image")).toBe(`${ORIGIN}/api/episodes/${episode.id}/cover`);
+    expect(metaTag(page, "og:video")).toBe(`${ORIGIN}/api/episodes/${episode.id}/video`);
+  });
+
+  it("a missing or hidden episode is a 404", async () => {
+    expect((await call(`/farmereps/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe("the store", () => {
+  it("/digiprev/:userId shows the seller's header and links each product to its own page", async () => {
+    const seller = await quickMember();
+    const first = await insertProduct(seller.user.id, { title: "late_night_drive_instrumental_140bpm" });
+    await insertProduct(seller.user.id, { title: "Second Beat" });
+    const page = await html(await call(`/digiprev/${seller.user.id}`));
+    expect(page).toContain("2 beats");
+    expect(page).toContain(`href="/digiprev/${seller.user.id}/${first}"`);
+    const username = page.match(/<strong>(buyer_[a-f0-9]+)<\/strong>/)?.[1];
+    expect(username).toBeTruthy();
+    expectShareable(page, { title: `${username}'s store`, url: `/digiprev/${seller.user.id}` });
+  });
+
+  it("a product's own page shows the licence's terms before purchase", async () => {
+    const seller = await quickMember();
+    const id = await insertProduct(seller.user.id, { title: "Only Once", licenseType: "exclusive", priceCents: 14900 });
+    const page = await html(await call(`/digiprev/${seller.user.id}/${id}`));
+    expect(page).toMatch(/<h1[^>]*>Only Once/);
+    expect(page).toContain("$149.00");
+    expect(page).toContain("The licensee receives exclusive rights to use the work");
+    expect(page).toContain(`value="${ORIGIN}/digiprev/${seller.user.id}/${id}"`); // the share link
+    const title = page.match(/<title>([^<]*) · Creator Platform<\/title>/)?.[1] ?? "";
+    expect(title).toMatch(/^Only Once by buyer_/);
+    expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });
+  });
+
+  it("a private product's page is the seller's only; another seller's id is a 404", async () => {
+    const seller = await quickMember();
+    const other = await quickMember();
+    const id = await insertProduct(seller.user.id, { accessType: "private" });
+    expect((await call(`/digiprev/${seller.user.id}/${id}`)).status).toBe(404);
+    expect((await call(`/digiprev/${seller.user.id}/${id}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await call(`/digiprev/${other.user.id}/${id}`, { cookie: other.cookie })).status).toBe(404);
+    const own = await call(`/digiprev/${seller.user.id}/${id}`, { cookie: seller.cookie });
+    expect(own.status).toBe(200);
+    expect(await html(own)).toContain("Private");
+  });
+});
+
+describe("the bid gallery", () => {
+  it("carries share tags", async () => {
+    const page = await html(await call("/bidgallery"));
+    expectShareable(page, { title: "Auction", url: "/bidgallery" });
+  });
+});
