@@ -105,6 +105,17 @@ describe("POST /jobs/preview", { timeout: 60_000 }, () => {
     expect(result.durationSeconds).toBeCloseTo(70, 1);
   });
 
+  it("probe also computes the waveform peaks of any audio (issue 28 §3), following its loudness", async () => {
+    const response = await postJob(rig.renderer.base, "probe", { jobId: "job-r", input: url("beat.m4a") });
+    const { result } = (await response.json()) as any;
+    expect(result.peaks).toHaveLength(200);
+    const quiet = Math.max(...result.peaks.slice(10, 90));
+    const loud = Math.max(...result.peaks.slice(110, 190));
+    expect(quiet).toBeGreaterThan(0.05);
+    expect(quiet).toBeLessThan(0.2);
+    expect(loud).toBeGreaterThan(0.7);
+  });
+
   it("answers 400 for malformed input", async () => {
     const { status, body } = await preview({ source: { url: "file:///etc/passwd" }, output: url("x.mp3"), peaks: 0 });
     expect(status).toBe(400);

@@ -19,6 +19,8 @@ export type ProbeResult = {
   videoCodec: string | null;
   audioCodec: string | null;
   formatName: string | null;
+  /** Waveform levels 0..1 of the first audio stream (render-container/src/probe-peaks.ts); null without audio. */
+  peaks?: number[] | null;
 };
 
 export type RenderTarget = { url: string; headers?: Record<string, string> };

@@ -21,7 +21,7 @@ const SAMPLE_RATE = 44_100;
 export const DEFAULT_PEAKS = 200;
 export const MAX_PEAKS = 2000;
 /** The waveform is read from the preview decoded to mono at this rate: plenty for levels. */
-const PEAK_RATE = 4000;
+export const PEAK_RATE = 4000;
 
 export type Target = { url: string; headers?: Record<string, string> };
 

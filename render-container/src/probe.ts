@@ -3,6 +3,7 @@
 // through the Worker or this server.
 import type { ProbeInput, ProbeResult } from "./contract.ts";
 import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import { probePeaks } from "./probe-peaks.ts";
 import { unreadableTail } from "./readable.ts";
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
@@ -178,7 +179,7 @@ async function refuseDamaged(context: JobContext, url: string, output: FfprobeOu
   if (damaged) throw new JobFailed(422, "probe_failed", `${damaged.charAt(0).toUpperCase()}${damaged.slice(1)}`);
 }
 
-export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
+export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts & { peaks: number[] | null }> = {
   kind: "probe",
 
   timeoutMs: (config) => config.probeTimeoutMs,
@@ -198,6 +199,6 @@ export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts> = {
       throw new JobFailed(422, "probe_failed", "no audio or video stream found in the input");
     }
     await refuseDamaged(context, url, probed.output);
-    return { ...result, ...audioFacts(probed.output) };
+    return { ...result, ...audioFacts(probed.output), peaks: await probePeaks(context, url, result) };
   },
 };

@@ -7,71 +7,14 @@ import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/lib/schemas/checkout";
-import { ADMIN, login, MEMBER, origin, PNG, unique, uploadByApi } from "./fixtures";
-
-/** A real one-second 16-bit mono WAV tone, so the renderer can make its preview. */
-function tone(hz: number) {
-  const rate = 22_050;
-  const samples = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i++)
-    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+import { ADMIN, login, MEMBER, unique } from "./fixtures";
+import { sellerProduct } from "./store";
 
 async function signedIn(browser: Browser, who: { email: string; password: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await login(page, who.email, who.password);
   return page;
-}
-
-/** The seller's product with a cover and two audio files, made through the store's API. */
-async function sellerProduct(seller: Page, title: string) {
-  const first = await uploadByApi(
-    seller.request,
-    { purpose: "product-audio", fileName: "verse.wav", contentType: "audio/wav" },
-    tone(440),
-  );
-  const productId = first.productId!;
-  const second = await uploadByApi(
-    seller.request,
-    { purpose: "product-audio", fileName: "hook.wav", contentType: "audio/wav", productId },
-    tone(660),
-  );
-  const cover = await uploadByApi(
-    seller.request,
-    { purpose: "product-cover", fileName: "cover.png", contentType: "image/png", productId },
-    PNG,
-  );
-  const saved = await seller.request.post("/api/products", {
-    headers: { origin: origin() },
-    data: {
-      productId,
-      title,
-      description: "Made for the checkout journey.",
-      price: 24.5,
-      quantity: 5,
-      licenseType: "non-exclusive",
-      accessType: "public-read",
-      coverUploadId: cover.uploadId,
-      audioUploadIds: [first.uploadId, second.uploadId],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return productId;
 }
 
 async function pay(page: Page, number: string) {

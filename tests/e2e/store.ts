@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
-import { PNG } from "./fixtures";
+import { origin, PNG, uploadByApi } from "./fixtures";
 
 /** Two short beats (an mp3 and a wav) and a cover picture, in a fresh folder. */
 export function makeStoreMedia() {
@@ -51,4 +51,66 @@ export async function ownStorePath(page: Page) {
   const href = await page.getByRole("link", { name: "Digi", exact: true }).first().getAttribute("href");
   expect(href).toMatch(/^\/digiprev\//);
   return href!;
+}
+
+/** A real one-second 16-bit mono WAV tone, so the renderer can make its preview. */
+export function tone(hz: number) {
+  const rate = 22_050;
+  const samples = Buffer.alloc(rate * 2);
+  for (let i = 0; i < rate; i++)
+    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
+/** The seller's product with a cover and two audio files, made through the store's API. */
+export async function sellerProduct(
+  seller: Page,
+  title: string,
+  { fileNames = ["verse.wav", "hook.wav"], price = 24.5 }: { fileNames?: [string, string]; price?: number } = {},
+) {
+  const first = await uploadByApi(
+    seller.request,
+    { purpose: "product-audio", fileName: fileNames[0], contentType: "audio/wav" },
+    tone(440),
+  );
+  const productId = first.productId!;
+  const second = await uploadByApi(
+    seller.request,
+    { purpose: "product-audio", fileName: fileNames[1], contentType: "audio/wav", productId },
+    tone(660),
+  );
+  const cover = await uploadByApi(
+    seller.request,
+    { purpose: "product-cover", fileName: "cover.png", contentType: "image/png", productId },
+    PNG,
+  );
+  const saved = await seller.request.post("/api/products", {
+    headers: { origin: origin() },
+    data: {
+      productId,
+      title,
+      description: "Made for the checkout journey.",
+      price,
+      quantity: 5,
+      licenseType: "non-exclusive",
+      accessType: "public-read",
+      coverUploadId: cover.uploadId,
+      audioUploadIds: [first.uploadId, second.uploadId],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return productId;
 }

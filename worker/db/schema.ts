@@ -180,6 +180,8 @@ export const mediaColumns = () => ({
   resolution: text("resolution"),
   probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
   loudness: loudness(),
+  /** Waveform levels 0..1 computed at probe time (migration 0019). */
+  peaks: text("peaks", { mode: "json" }).$type<Peaks>(),
 });
 export const MEDIA_COLUMNS = Object.keys(mediaColumns()) as (keyof ReturnType<typeof mediaColumns>)[];
 

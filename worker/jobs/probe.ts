@@ -1,7 +1,7 @@
 // Probe job: ffprobe (in the renderer) reads the file through a signed URL;
 // its duration, frame rate and resolution are written to the file record and
 // to every playlist item playing it (worker/domain/media/facts.ts).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RendererJobs } from "../../render-container/src/contract";
 import { files, type Job, playlistItems, productFiles, programFiles } from "../db/schema";
 import type { Deps } from "../domain/deps";
@@ -65,6 +65,7 @@ export async function finishProbe(
     durationSeconds: result.durationSeconds,
     frameRate: result.frameRate,
     resolution: result.resolution,
+    peaks: result.peaks ?? null,
     probeStatus: "done" as const,
   };
   await deps.db.batch([
@@ -78,6 +79,8 @@ export async function finishProbe(
               sampleRate: result.sampleRate ?? null,
               channels: result.channels ?? null,
               bitrate: result.bitrate ?? null,
+              // The preview's own peaks (what the store plays) win; the original's fill in until then.
+              peaks: sql`coalesce(${productFiles.peaks}, ${result.peaks ? JSON.stringify(result.peaks) : null})`,
               probeStatus: "done",
               probeError: null,
             })

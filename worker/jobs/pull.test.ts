@@ -136,7 +136,10 @@ describe("probe jobs, pulled by the renderer", () => {
   it("come with a signed claim; the claim gives a signed input URL; the done report records the facts", async () => {
     const { jobId, fileId } = await probeJob();
     renderer.mockResolvedValue(
-      Response.json({ jobId, result: { durationSeconds: 2.04, frameRate: 25, resolution: "320x240" } }),
+      Response.json({
+        jobId,
+        result: { durationSeconds: 2.04, frameRate: 25, resolution: "320x240", peaks: [0.1, 0.5, 0.25] },
+      }),
     );
     const message = await pull(jobId);
     expect(JSON.parse(message!.body).claimUrl).toMatch(new RegExp(`/api/jobs/${jobId}/claim\\?token=`));
@@ -151,6 +154,7 @@ describe("probe jobs, pulled by the renderer", () => {
       frameRate: 25,
       resolution: "320x240",
       probeStatus: "done",
+      peaks: [0.1, 0.5, 0.25], // computed at probe time (issue 28 §3)
     });
     expect(await row(jobId)).toMatchObject({ status: "done", progress: 100, attempts: 1 });
     // Acknowledged: never delivered again.

@@ -13,7 +13,7 @@ import type { Database } from "../../db/client";
 import { type FileRecord, files, playlistItems, programFiles } from "../../db/schema";
 
 export type Facts = Partial<
-  Pick<FileRecord, "durationSeconds" | "frameRate" | "resolution" | "probeStatus" | "loudness">
+  Pick<FileRecord, "durationSeconds" | "frameRate" | "resolution" | "probeStatus" | "loudness" | "peaks">
 >;
 
 export type FactsHome = { target: "file" | "program-file" | "playlist-item"; id: string };
