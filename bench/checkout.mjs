@@ -2,9 +2,9 @@
 // zip for a 200 MB purchase, against the existing package job alone on the
 // same bytes, side by side in one run of the production build.
 //
-//  1. Starts the dev server (`node scripts/start.mjs`; `--preview` for the
-//     production build, whose proxy dropped requests at load ~18) on PORT
-//     5230 with its own state in .wrangler/bench-checkout.
+//  1. Starts the production build (`node scripts/start.mjs --preview`; `--dev`
+//     for the dev server) on --port 5230 (--renderer-port 5231) with its own
+//     state in .wrangler/bench-checkout.
 //  2. The admin sells a product of 8 audio files of 25 MB (an ID3 header,
 //     then random bytes): uploaded through the store's upload purpose and
 //     saved with POST /api/products. The demo member puts it in the cart and
@@ -12,7 +12,7 @@
 //     The same 8 files are uploaded as project files of the demo member and
 //     put into one playlist, for the baseline.
 //     Background jobs of the uploads (probe, preview) are waited for first.
-//  3. Rounds alternate baseline, purchase (--rounds 2 each; the product has
+//  3. Rounds alternate baseline, purchase (--rounds 5 each; the product has
 //     no quantity limit, so every purchase round is a new order of it):
 //     baseline  POST /api/packages {playlistIds} → poll GET /api/jobs/:id
 //               every 50 ms until done with a download URL.
@@ -23,12 +23,14 @@
 //     Both zips are fetched once to check their size.
 //  4. Reports the medians and the ratio purchase / baseline (target ≤ 1.2).
 //
-// Flags: --rounds 2, --files 8, --mb 200 (total), --preview, --json (writes bench/results/checkout.json). Exits 0
+// Flags: --rounds 5, --files 8, --mb 200 (total), --dev, --port, --renderer-port, --json (writes bench/results/checkout.json). Exits 0
 // when the target is missed (it is a measurement), 1 when it could not measure.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import {
   apiClient,
+  appPlace,
+  DEMO_ADMIN,
   DEMO_MEMBER,
   fmt,
   median,
@@ -38,16 +40,16 @@ import {
   sleep,
   startApp,
   table,
+  uploadFile,
   writeResults,
 } from "./lib.mjs";
 
 const TAG = "bench:checkout";
-const PORT = 5230;
-const BASE = `http://localhost:${PORT}`;
-const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
+const APP = appPlace({ port: 5230, rendererPort: 5231, persistTo: ".wrangler/bench-checkout" });
+const BASE = APP.base;
 
 const flags = readFlags();
-const rounds = flags.int("rounds", 2);
+const rounds = flags.int("rounds", 5);
 const FILES = flags.int("files", 8);
 const FILE_BYTES = Math.floor((flags.int("mb", 200) * 1_000_000) / FILES);
 const api = apiClient(BASE, { timeoutMs: 600_000 });
@@ -61,14 +63,7 @@ function audioBytes(seed) {
   return bytes;
 }
 
-/** Sign, PUT, complete through the one upload module; the complete() answer. */
-async function upload(cookie, request, bytes) {
-  const signed = await api.must(201, "/api/uploads", { cookie, json: { ...request, size: bytes.length } });
-  const ticket = signed.data;
-  const put = await fetch(ticket.put.url, { method: "PUT", body: bytes, headers: ticket.put.headers });
-  if (!put.ok) throw new Error(`PUT answered ${put.status}: ${await put.text()}`);
-  return (await api.must(201, `/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" })).data;
-}
+const upload = (cookie, ticket, bytes) => uploadFile(api, cookie, ticket, bytes);
 
 /** Polls `path` every 50 ms until `done(body)`; a failed poll (the preview server's proxy under load) is tried again. */
 async function until(what, cookie, path, done) {
@@ -181,13 +176,8 @@ async function zipSize(url) {
 }
 
 await runBench(TAG, async () => {
-  await startApp(TAG, {
-    preview: flags.has("preview"),
-    port: PORT,
-    rendererPort: PORT + 1,
-    persistTo: ".wrangler/bench-checkout",
-  });
-  const seller = (await api.signIn(ADMIN)).cookie;
+  await startApp(TAG, { preview: !flags.has("dev"), ...APP });
+  const seller = (await api.signIn(DEMO_ADMIN)).cookie;
   const buyer = (await api.signIn(DEMO_MEMBER)).cookie;
   console.log(`${TAG}: uploading ${FILES} × ${FILE_BYTES / 1e6} MB twice (product and baseline project) ...`);
   const { productId, playlistId } = await setUp(seller, buyer);

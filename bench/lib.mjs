@@ -4,7 +4,7 @@
 // results file). Each script keeps what it measures; this file only the
 // machinery around it.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -136,14 +136,6 @@ async function answered(response) {
 }
 
 /**
- * The app as `npm start` runs it (`node scripts/start.mjs`, with `preview`
- * the production build under `vite preview`) on its own PORT, RENDERER_PORT
- * and PERSIST_TO (deleted first), as a process group. Resolves once /api/session
- * answers and start.mjs has seeded the demo data, which it does right after:
- * waiting for it keeps the seed out of the measurements. With `requireSeed`
- * a seed that has not finished within `seedTimeoutMs` is an error.
- */
-/**
  * Where a bench's app runs: its port, the renderer's port, its D1/R2 state folder and base URL;
  * `--port` / `--renderer-port` override the defaults when those are taken.
  */
@@ -158,6 +150,14 @@ export function appPlace({ port, rendererPort, persistTo }) {
   };
 }
 
+/**
+ * The app as `npm start` runs it (`node scripts/start.mjs`, with `preview`
+ * the production build under `vite preview`) on its own PORT, RENDERER_PORT
+ * and PERSIST_TO (deleted first), as a process group. Resolves once /api/session
+ * answers and start.mjs has seeded the demo data, which it does right after:
+ * waiting for it keeps the seed out of the measurements. With `requireSeed`
+ * a seed that has not finished within `seedTimeoutMs` is an error.
+ */
 export async function startApp(
   tag,
   { preview, port, rendererPort, persistTo, seedTimeoutMs = 60_000, requireSeed = true, onLine, cwd = root },
@@ -413,10 +413,102 @@ export function sessionCookie(answer) {
 
 /** The seed's demo member. */
 export const DEMO_MEMBER = { email: "demo@creatorplatform.app", password: "demo-password" };
+/** The seed's admin (ADMIN_DEV_PASSWORD of .dev.vars.example). */
+export const DEMO_ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
 
 /** Signs `member` in on the app at `base` (as a browser on that origin would); its `sid=…` cookie. */
 export async function signInMember(base, member = DEMO_MEMBER) {
   return (await apiClient(base).signIn(member)).cookie;
+}
+
+// ---------------------------------------------------------------- output files
+
+/**
+ * Where a bench writes the files it times: tmpfs (/dev/shm) when it holds `bytes` with room to
+ * spare, so neither side of a comparison waits for the disk; else `bench/results/<name>` (and the
+ * report says so). `disk` forces the results folder.
+ */
+export function outputFolder(name, bytes, { disk = false } = {}) {
+  if (!disk && existsSync("/dev/shm")) {
+    try {
+      const fs = statfsSync("/dev/shm");
+      if (Number(fs.bavail) * Number(fs.bsize) > 1.25 * bytes) return `/dev/shm/bench-${name}-${process.pid}`;
+    } catch {}
+  }
+  return join(RESULTS, name);
+}
+
+export const isTmpfs = (folder) => folder.startsWith("/dev/shm/");
+
+// ---------------------------------------------------------------- pages
+
+/** The page paths of app/routes.ts (index = "/"), without the catch-all, dev pages and /signout. */
+export function routePaths() {
+  const source = readFileSync(resolve(root, "app/routes.ts"), "utf8");
+  const paths = ["/"];
+  for (const [, path] of source.matchAll(/\b(?:route|planned)\(\s*"([^"]+)"/g)) {
+    if (path !== "*" && !path.startsWith("dev/") && path !== "signout") paths.push(`/${path}`);
+  }
+  return [...new Set(paths)];
+}
+
+/** Sign, PUT, complete through the one upload module (single PUT); the complete() answer. */
+export async function uploadFile(api, cookie, ticket, bytes) {
+  const signed = (await api.must(201, "/api/uploads", { cookie, json: { ...ticket, size: bytes.length } })).data;
+  const put = await fetch(signed.put.url, { method: "PUT", body: bytes, headers: signed.put.headers });
+  if (!put.ok) throw new Error(`PUT of ${ticket.fileName} answered ${put.status}: ${await put.text()}`);
+  return (await api.must(201, `/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).data;
+}
+
+/**
+ * Data for every page with a route parameter, made through the API as a browser would: the
+ * member's project with one file (`:projectId`, `:fileId`), the admin's free product, which the
+ * member takes (`:code`, its licence), and the admin as the seller (`:userId`). Returns `fill`,
+ * which puts them into a route pattern.
+ */
+export async function pageFixtures(api, { member, admin }) {
+  const upload = (cookie, ticket, bytes) => uploadFile(api, cookie, ticket, bytes);
+  const audio = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(4093, 7)]);
+  const file = await upload(
+    member.cookie,
+    { purpose: "project-file", fileName: "pages.mp3", contentType: "audio/mpeg", projectTitle: "Pages" },
+    audio,
+  );
+  const take = await upload(
+    admin.cookie,
+    { purpose: "product-audio", fileName: "free-take.mp3", contentType: "audio/mpeg" },
+    audio,
+  );
+  await api.must(201, "/api/products", {
+    cookie: admin.cookie,
+    json: {
+      productId: take.productId,
+      title: "Bench free take",
+      description: "A free take for the bench's licence page.",
+      price: 0,
+      quantity: null,
+      licenseType: "free",
+      accessType: "public-read",
+      coverUploadId: null,
+      audioUploadIds: [take.uploadId],
+    },
+  });
+  await api.must(201, "/api/purchases/free", { cookie: member.cookie, json: { productId: take.productId } });
+  let code = null;
+  for (const deadline = Date.now() + 60_000; !code && Date.now() < deadline; await sleep(250)) {
+    const { purchases } = (await api.must(200, "/api/purchases", { cookie: member.cookie })).data;
+    code = purchases.flatMap((o) => o.items).find((i) => i.licenceCode)?.licenceCode ?? null;
+  }
+  if (!code) throw new Error("the free product's licence was not issued within 60 s");
+  const values = { userId: admin.data.user.id, projectId: file.projectId, fileId: file.fileId, code };
+  return {
+    values,
+    fill: (route) =>
+      route.replace(/:([A-Za-z]+)/g, (_, name) => {
+        if (!(name in values)) throw new Error(`no bench data for :${name} in ${route}`);
+        return encodeURIComponent(values[name]);
+      }),
+  };
 }
 
 // ---------------------------------------------------------------- statistics

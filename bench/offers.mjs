@@ -66,6 +66,7 @@ import NodeWebSocket from "ws";
 import {
   apiClient,
   appPlace,
+  DEMO_ADMIN,
   fmt,
   groupProcesses,
   loadAverage,
@@ -83,13 +84,13 @@ import {
   startApp,
   startGroup,
   table,
+  uploadFile,
   writeResults,
 } from "./lib.mjs";
 
 const TAG = "bench/offers";
 const APP = appPlace({ port: 5177, rendererPort: 8792, persistTo: ".wrangler/bench-offers" });
 const BASE = APP.base;
-const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password" };
 const ADDRESS = {
   recipientName: "Bench Bidder",
   streetAddress: "1 Main St",
@@ -213,22 +214,13 @@ async function newBidder(index, tag) {
 }
 
 async function mediaUpload(cookie) {
-  const signed = await must(201, "/api/uploads", {
+  const done = await uploadFile(
+    { must },
     cookie,
-    json: { purpose: "bid-media", fileName: "bench-lot.png", contentType: "image/png", size: PNG.length },
-  });
-  const put = signed.data.put;
-  if (!put?.url) throw new Error(`POST /api/uploads gave no single PUT URL: ${signed.text.slice(0, 300)}`);
-  const putAnswer = await request(null, {
-    url: new URL(put.url, BASE).toString(),
-    method: put.method ?? "PUT",
-    body: PNG,
-    headers: put.headers ?? {},
-  });
-  if (putAnswer.status >= 300)
-    throw new Error(`PUT ${put.url} answered ${putAnswer.status}: ${putAnswer.text.slice(0, 300)}`);
-  const done = await must(201, `/api/uploads/${signed.data.uploadId}/complete`, { cookie, method: "POST" });
-  return done.data.mediaId;
+    { purpose: "bid-media", fileName: "bench-lot.png", contentType: "image/png" },
+    PNG,
+  );
+  return done.mediaId;
 }
 
 async function createItem(cookie, title) {
@@ -665,9 +657,9 @@ async function main() {
 
   // ------------------------------------------------------------ setup
   const setupStart = performance.now();
-  const admin = await signIn(ADMIN, { ip: "10.1.0.1" });
+  const admin = await signIn(DEMO_ADMIN, { ip: "10.1.0.1" });
   const adminCookie = admin.cookie;
-  if (admin.data.user.role !== "admin") throw new Error(`${ADMIN.email} is not an admin: ${admin.text}`);
+  if (admin.data.user.role !== "admin") throw new Error(`${DEMO_ADMIN.email} is not an admin: ${admin.text}`);
   const tag = Date.now().toString(36);
   console.log(`bench/offers: signing up ${CLIENTS} bidders with shipping addresses ...`);
   const bidders = await pool(

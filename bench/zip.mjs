@@ -50,7 +50,6 @@ import {
   readFileSync,
   readSync,
   rmSync,
-  statfsSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -66,6 +65,7 @@ import {
   loadAverageLine,
   MiB,
   median,
+  outputFolder,
   printTargets,
   RESULTS,
   readFlags,
@@ -208,17 +208,6 @@ function warmCache(names) {
     while (readSync(fd, buffer, 0, buffer.length, null) > 0);
     closeSync(fd);
   }
-}
-
-/** tmpfs when it holds two archives with room to spare, else the results folder. */
-function outputFolder(bytes, disk) {
-  if (!disk && existsSync("/dev/shm")) {
-    try {
-      const fs = statfsSync("/dev/shm");
-      if (Number(fs.bavail) * Number(fs.bsize) > 2.5 * bytes) return `/dev/shm/bench-zip-${process.pid}`;
-    } catch {}
-  }
-  return join(RESULTS, "zip-out");
 }
 
 function bundle() {
@@ -406,7 +395,8 @@ async function runZip(names, out) {
 let outDir = null; // the archives' folder, once main has made it
 
 async function main() {
-  const OUT_DIR = outputFolder(TOTAL_MIB * MiB, DISK);
+  // Two archives with room to spare.
+  const OUT_DIR = outputFolder("zip-out", 2 * TOTAL_MIB * MiB, { disk: DISK });
   outDir = OUT_DIR;
   mkdirSync(OUT_DIR, { recursive: true });
   const ours = join(OUT_DIR, "ours.zip");
