@@ -4,13 +4,14 @@ import type { Route } from "./+types/root";
 import "./app.css";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
-import { PageError } from "./components/PageError";
+import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
 import { UiProvider } from "./components/ui";
 import { server } from "./lib/auth.server";
 import { useHydrates } from "./lib/hydration";
 import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
+import { skipAfterUndelivered } from "./lib/undelivered";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = server(context);
@@ -63,5 +64,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  return <PageError error={error} loadFailed={useLoadFailedMessage()} />;
 }
+
+export const shouldRevalidate = skipAfterUndelivered;

@@ -2,9 +2,23 @@
 // an unexpected exception. The root ErrorBoundary renders it for every page; a
 // route with its own not-found view (the file view's 'No file data available')
 // handles the 404 itself and hands everything else here. See page-errors.ts.
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useMatches } from "react-router";
 
-export function PageError({ error }: { error: unknown }) {
+/**
+ * `loadFailed`: the page's own message when its data could not be had (seed 000 §8: 'Error:
+ * {message}' with the page's fallback, e.g. 'Failed to load programs.'): a server error, or a
+ * client navigation whose data request failed in the network. A 404 stays "Not Found".
+ */
+export function PageError({ error, loadFailed }: { error: unknown; loadFailed?: string }) {
+  if (loadFailed && !(isRouteErrorResponse(error) && error.status < 500)) {
+    if (import.meta.env.DEV && error instanceof Error) console.error(error);
+    return (
+      <section className="card narrow" role="alert">
+        <h1>Error</h1>
+        <p>Error: {loadFailed}</p>
+      </section>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     const notFound = error.status === 404;
     return (
@@ -27,4 +41,21 @@ export function PageError({ error }: { error: unknown }) {
       <p>{import.meta.env.DEV && error instanceof Error ? error.message : "Please try again in a moment."}</p>
     </section>
   );
+}
+
+/** What a route's module exports as `handle` to name its data in a load failure (see `loadFailed`). */
+export interface LoadFailedHandle {
+  loadFailed: string;
+}
+
+/**
+ * The `loadFailed` message of the deepest route of the page being shown. A failed data request of
+ * a navigation lands in the root's boundary (every loader of the page shares one request), so the
+ * root asks the matched routes what the page loads.
+ */
+export function useLoadFailedMessage(): string | undefined {
+  return useMatches()
+    .map((match) => (match.handle as Partial<LoadFailedHandle> | undefined)?.loadFailed)
+    .filter(Boolean)
+    .at(-1);
 }

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Feedback, useFeedback } from "../components/Feedback";
+import type { LoadFailedHandle } from "../components/PageError";
 import { PickerActions } from "../components/playlists/PickerActions";
 import { PlaylistChoice } from "../components/playlists/PlaylistChoice";
 import { PackageRow, RenderRow } from "../components/renders/JobRows";
@@ -19,12 +20,14 @@ import {
   usePolling,
 } from "../components/renders/jobs";
 import type { LoudnessReportView } from "../components/renders/LoudnessReport";
-import { packageSchema, renderSchema } from "../lib/schemas/playlists";
+import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../lib/schemas/playlists";
 import type { Route } from "./+types/playselect";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
 export { action, loader } from "./playselect.server";
+
+export const handle = { loadFailed: PLAYLISTS_LOAD_FAILED } satisfies LoadFailedHandle;
 
 export function meta() {
   return [{ title: "Sequence · Creator Platform" }];

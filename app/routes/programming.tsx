@@ -6,14 +6,19 @@
 // picker to preview and apply a program to playlists (spot replacement).
 // The loader and action are in programming.server.ts; the components in
 // app/components/programs/.
+
+import type { LoadFailedHandle } from "../components/PageError";
 import { ApplyProgram } from "../components/programs/ApplyProgram";
 import { CreateProgram } from "../components/programs/CreateProgram";
 import { ProgramList } from "../components/programs/ProgramList";
+import { PROGRAMS_LOAD_FAILED } from "../lib/schemas/playlists";
 import type { Route } from "./+types/programming";
 import "../styles/files.css";
 import "../styles/playlists.css";
 
 export { action, loader } from "./programming.server";
+
+export const handle = { loadFailed: PROGRAMS_LOAD_FAILED } satisfies LoadFailedHandle;
 
 export function meta() {
   return [{ title: "Programming · Creator Platform" }];

@@ -8,6 +8,7 @@ import { Link, useRevalidator } from "react-router";
 import { Feedback, useFeedback } from "../components/Feedback";
 import { FileList, type Selection } from "../components/files/FileList";
 import { useArrivalMessage } from "../components/files/flash";
+import type { LoadFailedHandle } from "../components/PageError";
 import { ChapterEditor } from "../components/playlists/ChapterEditor";
 import { PlaylistBuilder } from "../components/playlists/PlaylistBuilder";
 import { ProjectHeading } from "../components/projects/ProjectHeading";
@@ -18,10 +19,13 @@ import { SignaturesPanel } from "../components/teams/SignaturesPanel";
 import teams from "../components/teams/teams.module.css";
 import { displayName } from "../lib/format";
 import { useRevalidateWhile } from "../lib/revalidate-while";
+import { PROJECT_FILES_LOAD_FAILED } from "../lib/schemas/files";
 import type { Route } from "./+types/project";
 import "../styles/files.css";
 
 export { action, loader } from "./project.server";
+
+export const handle = { loadFailed: PROJECT_FILES_LOAD_FAILED } satisfies LoadFailedHandle;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? displayName(loaderData.project.title) || "Untitled Project" : "Project";

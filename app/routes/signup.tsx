@@ -4,9 +4,25 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
 import { FormErrors } from "../components/FormErrors";
+import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../lib/schemas/accounts";
+import { skipAfterUndelivered, whenUndelivered } from "../lib/undelivered";
 import type { Route } from "./+types/signup";
 
 export { action, loader } from "./signup.server";
+
+export const shouldRevalidate = skipAfterUndelivered;
+
+/** A form that never reached the server: the seed's message for its step, on the same step. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") !== "verify") return whenUndelivered(serverAction, SIGNUP_FAILED);
+  const step = {
+    step: "verify" as const,
+    signupId: String(form.get("signupId") ?? ""),
+    email: String(form.get("email") ?? ""),
+  };
+  return whenUndelivered(serverAction, SIGN_IN_AFTER_SIGNUP_FAILED, step);
+}
 
 export function meta() {
   return [{ title: "Sign up · Creator Platform" }];

@@ -1,5 +1,5 @@
 // Shared helpers for the browser tests.
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Dialog, expect, type Locator, type Page, test } from "@playwright/test";
 
 export const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password", name: "Support" };
 export const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", name: "Demo Member" };
@@ -128,4 +128,32 @@ export async function closePopup(card: Locator) {
     await card.getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
     await expect(card).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Runs `act` and expects the seed's message `text` to reach the user: as a native dialog
+ * (alert/confirm, accepted) or as text that becomes visible on the page (a toast, an in-page
+ * dialog, an error list). Either passes, so a test survives moving a message from `window.alert`
+ * to the page.
+ */
+export async function expectMessage(page: Page, text: string, act: () => Promise<unknown>) {
+  const dialogs: string[] = [];
+  const onDialog = (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  };
+  page.on("dialog", onDialog);
+  try {
+    await act();
+    await expect
+      .poll(
+        async () =>
+          dialogs.some((message) => message.includes(text)) ||
+          (await page.getByText(text, { exact: false }).first().isVisible()),
+        { message: `the message '${text}' (dialogs seen: ${JSON.stringify(dialogs)})` },
+      )
+      .toBe(true);
+  } finally {
+    page.off("dialog", onDialog);
+  }
 }

@@ -9,6 +9,7 @@ import {
   NotFound,
   TooManyRequests,
   Unauthenticated,
+  Unavailable,
   UpgradeRequired,
 } from "../domain/errors";
 
@@ -22,6 +23,7 @@ const STATUS: [new (...args: never[]) => DomainError, ContentfulStatusCode][] = 
   [Conflict, 409],
   [TooManyRequests, 429],
   [UpgradeRequired, 426],
+  [Unavailable, 503],
 ];
 
 export function statusOf(error: DomainError): ContentfulStatusCode {

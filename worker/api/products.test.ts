@@ -12,6 +12,7 @@ import {
   DESCRIPTION_REQUIRED,
   FREE_HAS_NO_PRICE,
   LAST_AUDIO_FILE,
+  NO_PRODUCTS,
   ONE_FIELD_AT_A_TIME,
   QUANTITY_INVALID,
   TITLE_REQUIRED,
@@ -419,5 +420,16 @@ describe("the cached store page", () => {
     });
     expect(patched.status).toBe(200);
     expect(await (await call(`/digiprev/${seller.user.id}`)).text()).not.toContain("Zebra Beat");
+  });
+});
+
+describe("a store without products", () => {
+  it("says 'No products found.' on the store page and on the manager", async () => {
+    const newcomer = await signUp();
+    const store = await (await call(`/digiprev/${newcomer.user.id}`)).text();
+    expect(store).toContain(NO_PRODUCTS);
+    const manager = await call("/digimanager", { cookie: newcomer.cookie });
+    expect(manager.status).toBe(200);
+    expect(await manager.text()).toContain(NO_PRODUCTS);
   });
 });

@@ -53,6 +53,13 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/** A service the request needs (the mail provider, say) failed: try again later (HTTP 503). */
+export class Unavailable extends DomainError {
+  constructor(message: string) {
+    super("unavailable", message);
+  }
+}
+
 /** A WebSocket endpoint asked without the upgrade (HTTP 426). */
 export class UpgradeRequired extends DomainError {
   constructor(message = "This address takes a WebSocket connection only.") {

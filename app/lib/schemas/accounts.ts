@@ -10,6 +10,12 @@ export const INVALID_EMAIL = "Invalid email format.";
 export const INVALID_CODE = "Invalid verification code.";
 export const SIGN_IN_UNSUCCESSFUL = "Sign-in was unsuccessful";
 export const VERIFICATION_SENT = "Verification email sent.";
+/** Seed 000 §8: the code's e-mail could not be sent. */
+export const VERIFICATION_EMAIL_FAILED = "Error sending verification email. Please try again.";
+/** Seed 000 §8: creating the account failed (here: the form never reached the server). */
+export const SIGNUP_FAILED = "Error creating user or signing in. Please try again.";
+/** Seed 000 §8: signing in after sign-up failed (here: the code never reached the server). */
+export const SIGN_IN_AFTER_SIGNUP_FAILED = "Sign-in failed. Please try again.";
 export const EMAIL_TAKEN = "Email is already registered.";
 export const USERNAME_TAKEN = "User name is already taken.";
 

@@ -85,3 +85,5 @@ export const slotPositionSchema = z.object({
 export const noteSchema = z.object({
   note: memberText({ error: NOTE_EMPTY }).trim().min(1, NOTE_EMPTY).max(NOTE_MAX_LENGTH, NOTE_TOO_LONG),
 });
+/** Seed 000 §8: the project page's data could not be had. */
+export const PROJECT_FILES_LOAD_FAILED = "Failed to load project files";

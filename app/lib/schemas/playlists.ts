@@ -83,3 +83,7 @@ export const renderSchema = z.object({
 export const packageSchema = z.object({
   playlistIds: idList(50, NO_PLAYLISTS_SELECTED).min(1, NO_PLAYLISTS_SELECTED),
 });
+/** Seed 000 §8: /programming's data could not be had. */
+export const PROGRAMS_LOAD_FAILED = "Failed to load programs.";
+/** Seed 000 §8: /playselect's data could not be had. */
+export const PLAYLISTS_LOAD_FAILED = "Failed to load playlists. Please try again later.";

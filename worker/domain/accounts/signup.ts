@@ -8,6 +8,7 @@ import {
   INVALID_CODE,
   type SignupForm,
   USERNAME_TAKEN,
+  VERIFICATION_EMAIL_FAILED,
   VERIFICATION_SENT,
   type VerifyForm,
 } from "../../../app/lib/schemas/accounts";
@@ -17,7 +18,7 @@ import { hashPassword } from "../../security/passwords";
 import { takeAttempt } from "../../security/rate-limit";
 import { createSession, type SessionUser } from "../../sessions";
 import type { Caller, Deps } from "../deps";
-import { Conflict, type FieldErrors, Invalid } from "../errors";
+import { Conflict, type FieldErrors, Invalid, Unavailable } from "../errors";
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -75,11 +76,18 @@ export async function startSignup(deps: Deps, form: SignupForm, caller: Caller) 
     next: form.next && (CARRY_IN_DESTINATIONS.has(form.next) || INVITATION_PATH.test(form.next)) ? form.next : null,
     expiresAt: new Date(deps.now() + CODE_LIFETIME_MS),
   });
-  await deps.mail.send({
-    to: form.email,
-    subject: "Your verification code",
-    text: `Hello ${form.name},\n\nYour verification code is ${code}.\nIt expires in 10 minutes.\n\nIf you did not sign up, ignore this message.`,
-  });
+  try {
+    await deps.mail.send({
+      to: form.email,
+      subject: "Your verification code",
+      text: `Hello ${form.name},\n\nYour verification code is ${code}.\nIt expires in 10 minutes.\n\nIf you did not sign up, ignore this message.`,
+    });
+  } catch (error) {
+    // No code reached the member: the pending sign-up goes, and the form says so (seed 000 §8).
+    console.error(error);
+    await deps.db.delete(signups).where(eq(signups.id, signupId));
+    throw new Unavailable(VERIFICATION_EMAIL_FAILED);
+  }
   return { signupId, message: VERIFICATION_SENT };
 }
 
