@@ -22,9 +22,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     view: {
       owner,
+      // A project's viewer sees the member's view without its edit controls (ADR 041).
+      canEdit: view.owner && view.role !== "viewer",
       previewUrl: view.previewUrl,
       sequencePosition: view.owner ? view.sequencePosition : null,
-      notes: view.notes.map((note) => ({ id: note.id, text: note.text, createdAt: note.createdAt })),
+      notes: view.notes.map((note) => ({
+        id: note.id,
+        text: note.text,
+        createdAt: note.createdAt,
+        author: "author" in note ? note.author : null,
+      })),
       file: {
         ...fileSummary(file),
         contentType: file.contentType,

@@ -30,7 +30,7 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
 
 export default function FileView({ loaderData }: Route.ComponentProps) {
   const { view } = loaderData;
-  const { file, owner } = view;
+  const { file, owner, canEdit } = view;
   const [feedback, showFeedback] = useFeedback();
   const back = file.projectId ? `/projects/${file.projectId}` : "/";
   return (
@@ -45,11 +45,11 @@ export default function FileView({ loaderData }: Route.ComponentProps) {
         <Feedback feedback={feedback} />
         <div className="actions file-actions">
           <DownloadButton fileId={file.id} onMessage={showFeedback} />
-          {owner && <DeleteFileButton onMessage={showFeedback} />}
+          {canEdit && <DeleteFileButton onMessage={showFeedback} />}
         </div>
-        {owner && <SlotForm file={file} onMessage={showFeedback} />}
+        {canEdit && <SlotForm file={file} onMessage={showFeedback} />}
       </section>
-      {owner && <FileNotes notes={view.notes} />}
+      {owner && <FileNotes notes={view.notes} canEdit={canEdit} />}
     </div>
   );
 }

@@ -12,10 +12,12 @@ import {
   reorderPrograms,
   setProgramFileSlot,
 } from "../../worker/domain/programs/programs";
+import { invite } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, formList } from "../lib/forms.server";
+import { formAction, formFields, formList, intentAction } from "../lib/forms.server";
 import { applyProgramSchema, programOrderSchema, programSchema, programSlotSchema } from "../lib/schemas/playlists";
+import { inviteSchema } from "../lib/schemas/teams";
 import type { Route } from "./+types/programming";
 
 const PROGRAM_CREATED = "Program created.";
@@ -39,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         startsAt: program.startsAt,
         endsAt: program.endsAt,
         scheduleState: program.scheduleState,
+        role: program.role,
         schedulePlaylistIds: program.schedulePlaylistIds,
         files: await Promise.all(
           program.files.map(async (file) => ({
@@ -76,6 +79,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(form);
 
   switch (fields.intent) {
+    case "share-program": {
+      const programId = String(form.get("programId") ?? "");
+      return intentAction({ intent: "share-program" as const, programId }, async () => {
+        const invitation = parse(inviteSchema, { email: form.get("email") ?? "", role: form.get("role") ?? "" });
+        return { message: (await invite(deps, user.id, "program", programId, invitation)).message };
+      });
+    }
     case "create-program": {
       const echo = { intent: "create-program" as const };
       return formAction(async () => {

@@ -1,5 +1,6 @@
-// The owner's notes on a file: a collapsed panel with the notes, each with
-// Delete, and a form to add one (its length counted up to the limit).
+// The notes on a file of a project the member belongs to: a collapsed panel with the notes and
+// their authors; editors and owners also get Delete and a form to add one (its length counted
+// up to the limit).
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { NOTE_EMPTY, NOTE_MAX_LENGTH } from "../../lib/schemas/files";
@@ -9,7 +10,7 @@ import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import type { NoteData, OnMessage } from "./types";
 
-export function FileNotes({ notes }: { notes: NoteData[] }) {
+export function FileNotes({ notes, canEdit }: { notes: NoteData[]; canEdit: boolean }) {
   const [open, setOpen] = useState(false);
   const [feedback, showFeedback] = useFeedback();
   const panelId = useId();
@@ -27,17 +28,17 @@ export function FileNotes({ notes }: { notes: NoteData[] }) {
         ) : (
           <ul className="note-list">
             {notes.map((note) => (
-              <NoteItem key={note.id} note={note} onMessage={showFeedback} />
+              <NoteItem key={note.id} note={note} onMessage={showFeedback} canEdit={canEdit} />
             ))}
           </ul>
         )}
-        <AddNote onMessage={showFeedback} />
+        {canEdit && <AddNote onMessage={showFeedback} />}
       </div>
     </section>
   );
 }
 
-function NoteItem({ note, onMessage }: { note: NoteData; onMessage: OnMessage }) {
+function NoteItem({ note, onMessage, canEdit }: { note: NoteData; onMessage: OnMessage; canEdit: boolean }) {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   useAnswer(fetcher.data, onMessage);
@@ -46,15 +47,18 @@ function NoteItem({ note, onMessage }: { note: NoteData; onMessage: OnMessage })
       <p className="note-text">{note.text}</p>
       <div className="note-footer">
         <span className="muted small">
+          {note.author && <>{note.author} · </>}
           <LocalTime value={note.createdAt} />
         </span>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete-note" />
-          <input type="hidden" name="noteId" value={note.id} />
-          <button type="submit" className="button small" disabled={busy}>
-            {busy ? "Deleting..." : "Delete"}
-          </button>
-        </fetcher.Form>
+        {canEdit && (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="delete-note" />
+            <input type="hidden" name="noteId" value={note.id} />
+            <button type="submit" className="button small" disabled={busy}>
+              {busy ? "Deleting..." : "Delete"}
+            </button>
+          </fetcher.Form>
+        )}
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { CollapseToggle } from "../CollapseToggle";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
+import { ShareProgram } from "../teams/ShareProgram";
 import { useConfirm } from "../ui";
 import { AddProgramFiles, ProgramFileRow } from "./ProgramFiles";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
@@ -105,6 +106,7 @@ function ProgramCard({
           </span>
           {program.accessType === "public-read" && <span className="muted small">Public</span>}
           {state && <span className={`schedule-state state-${state}`}>{state}</span>}
+          {program.role !== "owner" && <span className="muted small">shared with you · {program.role}</span>}
         </span>
       </div>
       {(program.startsAt || program.endsAt) && (
@@ -140,7 +142,8 @@ function ProgramCard({
             ))}
           </ul>
         )}
-        <AddProgramFiles program={program} onMessage={onMessage} />
+        {program.role !== "viewer" && <AddProgramFiles program={program} onMessage={onMessage} />}
+        {program.role === "owner" && <ShareProgram programId={program.id} title={title} />}
         <div className="actions program-actions">
           <button
             type="button"

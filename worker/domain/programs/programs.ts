@@ -1,10 +1,10 @@
 // Programs: sets of audio or video files with slot letters, in the member's
 // order. Applying one to playlists is ./applications.ts; the cron sweep that
 // applies and reverts scheduled programs is ./schedules.ts.
-import { asc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { PROGRAM_SLOT_TAKEN, type ProgramForm } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { type Program, playlistItems, programFiles, programs } from "../../db/schema";
+import { type Program, playlistItems, programFiles, programMembers, programs } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";
 import { memberData, type Need } from "../member-data";
@@ -39,13 +39,21 @@ export async function ownProgram(deps: Deps, userId: string, programId: string, 
   return memberData(deps.db, userId).program(programId, need);
 }
 
-/** Programs in the member's order, each with its files sorted by slot letter (seed 000 §2). */
+/**
+ * Programs in the member's order, each with its files sorted by slot letter (seed 000 §2), and the
+ * member's role in it: "owner" for their own, their membership's for one shared with them (ADR 041).
+ */
 export async function listPrograms(deps: Deps, userId: string) {
-  const rows = await deps.db
-    .select()
+  const found = await deps.db
+    .select({ program: programs, sharedRole: programMembers.role })
     .from(programs)
+    .leftJoin(programMembers, and(eq(programMembers.programId, programs.id), eq(programMembers.userId, userId)))
     .where(memberData(deps.db, userId).mine(programs))
     .orderBy(asc(programs.sortOrder), asc(programs.createdAt));
+  const rows = found.map(({ program, sharedRole }) => ({
+    ...program,
+    role: program.userId === userId ? ("owner" as const) : (sharedRole ?? "viewer"),
+  }));
   const ids = rows.map((p) => p.id);
   const fileRows = await inChunks(ids, (chunk) =>
     deps.db

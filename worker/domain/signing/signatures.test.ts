@@ -117,6 +117,9 @@ describe("signing from the e-mailed links, without an account", () => {
     const view = await (await call(`/api/sign/${guestToken}`)).json<any>();
     expect(view).toMatchObject({ state: "open", email: guest, pageCount: 2, title: "guest release" });
     expect(view.documentUrl).toBeTruthy();
+    const page = await call(`/projects/${projectId}`, { cookie: owner.cookie });
+    expect(page.status, await page.clone().text()).toBe(200);
+    expect(await page.text()).toContain("guest_release.pdf");
     const list = await (
       await call(`/api/projects/${projectId}/signature-requests`, { cookie: owner.cookie })
     ).json<any>();

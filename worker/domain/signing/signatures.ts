@@ -389,13 +389,29 @@ export function requestsOfProject(db: Database, projectId: string) {
 
 /** Groups `requestsOfProject` rows into requests with their signers. */
 export function groupRequests(rows: Awaited<ReturnType<typeof requestsOfProject>>) {
-  const byId = new Map<string, (typeof rows)[number]["request"] & { signers: (typeof rows)[number]["signer"][] }>();
+  type Row = (typeof rows)[number];
+  const byId = new Map<string, Row["request"] & { signers: Row["signer"][] }>();
   for (const { request, signer } of rows) {
-    const entry = byId.get(request.id) ?? { ...request, signers: [] };
-    entry.signers.push(signer);
+    const entry = byId.get(request.id) ?? { ...request, completedAt: when(request.completedAt), signers: [] };
+    entry.signers.push({
+      ...signer,
+      viewedAt: when(signer.viewedAt),
+      signedAt: when(signer.signedAt),
+      remindedAt: when(signer.remindedAt),
+    });
     byId.set(request.id, entry);
   }
   return [...byId.values()];
+}
+
+/**
+ * A nullable time of a nested selection as a Date or null: read through a D1 batch, drizzle hands
+ * such columns back as numbers, or as an invalid Date for NULL, which a page cannot serialise.
+ */
+function when(value: Date | number | null): Date | null {
+  if (value === null) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** The cron sweep: a signer who has not signed 3 days after the request (or the last reminder) is reminded. */

@@ -120,7 +120,7 @@ describe("access matrix of a shared project", () => {
       expect.objectContaining({ id: projectId, role: "viewer", sharedBy: owner.form.name }),
     ]);
     const programs = await (await call("/api/programs", { cookie: viewer.cookie })).json<any>();
-    expect(programs.programs.map((p: any) => p.id)).toEqual([programId]);
+    expect(programs.programs.map((p: any) => [p.id, p.role])).toEqual([[programId, "viewer"]]);
   });
 
   it("refuses a viewer every write with 403, and changes nothing", async () => {
