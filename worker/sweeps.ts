@@ -5,6 +5,8 @@ import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
+import { sweepAbandonedDonations } from "./domain/fundraiser/donations";
+import { sweepAbandonedOrders } from "./domain/orders/checkout";
 import { runProgramSchedules } from "./domain/programs/schedules";
 import { startRenders } from "./domain/renders/renders";
 import { remindSigners } from "./domain/signing/signatures";
@@ -48,6 +50,8 @@ export async function runSweeps(env: Env, now = Date.now()) {
   await sweepEndedUploadRows(deps);
   await runScheduledPrograms(deps);
   await remindSigners(deps);
+  await sweepAbandonedDonations(deps);
+  await sweepAbandonedOrders(deps);
 }
 
 /** Scheduled programs start and end; playlists that had been rendered are rendered again. */

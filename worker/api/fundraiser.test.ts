@@ -14,6 +14,7 @@ import { call } from "../../tests/workers/http";
 import { deliverWebhook, intentEvent } from "../../tests/workers/payments";
 import { database } from "../db/client";
 import { devOutbox, donations, testPaymentIntents } from "../db/schema";
+import { runSweeps } from "../sweeps";
 
 const db = database(env.DB);
 
@@ -125,6 +126,55 @@ describe("fundraiser", () => {
     const quiet = wall.find((d: { id: string }) => d.id === made.body.donationId);
     expect(quiet).toMatchObject({ name: "Anonymous", amountCents: null });
     expect(JSON.stringify(wall)).not.toContain("Hidden Person");
+  });
+
+  it("limits starts per client, reuses the open intent for the same client and amount (issue 27 item 3)", async () => {
+    const body = { preset: "25", email: "burst@example.com" };
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () => call("/api/fundraiser/donations", { json: body, ip: "203.0.113.7" })),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    const started = await Promise.all(burst.filter((r) => r.status === 201).map((r) => r.json<any>()));
+    expect(new Set(started.map((d) => d.donationId)).size).toBe(1);
+    expect(new Set(started.map((d) => d.clientSecret)).size).toBe(1);
+    const rows = await db.select().from(donations).where(eq(donations.email, "burst@example.com"));
+    expect(rows).toHaveLength(1);
+    const limited = burst.find((r) => r.status === 429)!;
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+    // Another client gets its own intent; the e-mail too has a limit.
+    const other = await call("/api/fundraiser/donations", {
+      json: { ...body, email: "other@example.com" },
+      ip: "203.0.113.8",
+    });
+    expect(other.status).toBe(201);
+    expect((await other.json<any>()).donationId).not.toBe(started[0].donationId);
+    const perEmail = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await call("/api/fundraiser/donations", {
+        json: { preset: "custom", customAmount: String(10 + i), email: "many@example.com" },
+        ip: `198.51.100.${i}`,
+      });
+      perEmail.push(r.status);
+    }
+    expect(perEmail.slice(0, 6)).toEqual(Array(6).fill(201));
+    expect(perEmail.slice(6)).toEqual([429, 429]);
+  });
+
+  it("sweeps donations abandoned for a day: their intent is cancelled and the row is failed", async () => {
+    const made = await donate({ preset: "5", email: "gone@example.com" });
+    const intent = await intentOf(made.body.donationId);
+    await runSweeps(env, Date.now() + 25 * 60 * 60 * 1000);
+    const [row] = await db.select().from(donations).where(eq(donations.id, made.body.donationId));
+    expect(row!.status).toBe("failed");
+    const [after] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intent.id));
+    expect(after!.status).toBe("canceled");
+    // A fresh one is left alone.
+    const fresh = await donate({ preset: "5", email: "kept@example.com" });
+    await runSweeps(env, Date.now() + 60 * 60 * 1000);
+    const [kept] = await db.select().from(donations).where(eq(donations.id, fresh.body.donationId));
+    expect(kept!.status).toBe("pending");
   });
 
   it("shows the fundraiser page to anyone with the seed's texts", { timeout: 30_000 }, async () => {

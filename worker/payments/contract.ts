@@ -52,6 +52,8 @@ export interface Payments {
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   refund(input: RefundInput): Promise<{ id: string; status: string }>;
+  /** Cancels an unpaid intent; false when it can no longer be cancelled (paid, or paying). */
+  cancelIntent(paymentIntentId: string): Promise<boolean>;
   /** Checks the `Stripe-Signature` of a raw webhook body; throws `BadSignature`. */
   verifyEvent(rawBody: string, signature: string | null): Promise<PaymentEvent>;
 }
@@ -64,6 +66,22 @@ export class PaymentProviderError extends Error {
   ) {
     super(message);
     this.name = "PaymentProviderError";
+  }
+}
+
+/**
+ * The sweep's end of an abandoned payment: each record's intent is cancelled at the provider, so
+ * it can no longer be paid, then `close` marks the record. An intent that can no longer be
+ * cancelled was paid (or is being paid): its webhook decides, and the record is left alone.
+ */
+export async function closeAbandoned(
+  payments: Payments,
+  records: { id: string; paymentIntentId: string | null }[],
+  close: (id: string) => Promise<unknown>,
+) {
+  for (const record of records) {
+    if (record.paymentIntentId && !(await payments.cancelIntent(record.paymentIntentId))) continue;
+    await close(record.id);
   }
 }
 

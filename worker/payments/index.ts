@@ -25,6 +25,9 @@ class Unconfigured implements Payments {
   async refund(): Promise<never> {
     throw new PaymentProviderError("Payments are not configured (STRIPE_SECRET_KEY is not set).");
   }
+  async cancelIntent(): Promise<never> {
+    throw new PaymentProviderError("Payments are not configured (STRIPE_SECRET_KEY is not set).");
+  }
   async verifyEvent(): Promise<never> {
     throw new BadSignature("Payments are not configured (STRIPE_WEBHOOK_SECRET is not set).");
   }

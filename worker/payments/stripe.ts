@@ -67,6 +67,18 @@ export class StripePayments implements Payments {
     });
   }
 
+  async cancelIntent(paymentIntentId: string) {
+    try {
+      await this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: "abandoned" });
+      return true;
+    } catch (error) {
+      // Already succeeded, processing or cancelled: nothing to cancel.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+      if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.message, error.code);
+      throw error;
+    }
+  }
+
   refund(input: RefundInput) {
     return providerCall(async () => {
       const refund = await this.stripe.refunds.create(

@@ -79,6 +79,20 @@ export class TestPayments implements Payments {
     return { id: row!.id, clientSecret: row!.clientSecret };
   }
 
+  async cancelIntent(paymentIntentId: string) {
+    const canceled = await this.db
+      .update(testPaymentIntents)
+      .set({ status: "canceled" })
+      .where(
+        and(
+          eq(testPaymentIntents.id, paymentIntentId),
+          sql`${testPaymentIntents.status} NOT IN ('succeeded', 'processing', 'canceled')`,
+        ),
+      )
+      .returning({ id: testPaymentIntents.id });
+    return canceled.length > 0;
+  }
+
   async refund(input: RefundInput) {
     const key = input.idempotencyKey;
     const [row] = await this.db
@@ -127,6 +141,14 @@ export class TestPayments implements Payments {
           message: "This PaymentIntent has already succeeded.",
         },
       };
+    if (row.status === "canceled")
+      return {
+        error: {
+          type: "invalid_request_error",
+          code: "payment_intent_unexpected_state",
+          message: "This PaymentIntent has been canceled.",
+        },
+      };
     const outcome = card.number in TEST_CARD_OUTCOMES ? TEST_CARD_OUTCOMES[card.number] : undefined;
     const decline = outcome === undefined ? { code: "card_declined", message: NON_TEST_CARD } : outcome;
     if (decline) {
@@ -138,7 +160,7 @@ export class TestPayments implements Payments {
     const [won] = await this.db
       .update(testPaymentIntents)
       .set({ status: "succeeded" })
-      .where(and(eq(testPaymentIntents.id, row.id), sql`${testPaymentIntents.status} <> 'succeeded'`))
+      .where(and(eq(testPaymentIntents.id, row.id), sql`${testPaymentIntents.status} NOT IN ('succeeded', 'canceled')`))
       .returning({ id: testPaymentIntents.id });
     if (!won)
       return {

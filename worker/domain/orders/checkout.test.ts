@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 import { call, signUp } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart } from "../../../tests/workers/store";
 import { database } from "../../db/client";
-import { jobs, orderItems, orders, products } from "../../db/schema";
+import { jobs, orderItems, orders, products, testPaymentIntents } from "../../db/schema";
 import { PaymentProviderError, type Payments } from "../../payments";
+import { runSweeps } from "../../sweeps";
 import { makeDeps } from "../deps";
 import { startCheckout } from "./checkout";
 
@@ -120,6 +121,7 @@ describe("cart and checkout", () => {
         throw new PaymentProviderError("Invalid API Key provided: sk_test_***");
       },
       refund: async () => ({ id: "re", status: "succeeded" }),
+      cancelIntent: async () => true,
       verifyEvent: async () => {
         throw new Error("unused");
       },
@@ -132,5 +134,39 @@ describe("cart and checkout", () => {
     expect(order).toMatchObject({ status: "canceled", lastPaymentError: "Invalid API Key provided: sk_test_***" });
     const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
     expect(cart.items).toHaveLength(1);
+  });
+  it("returns the open order and its intent for the same cart, limits checkouts, and sweeps abandoned orders (issue 27 item 3)", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const first = await insertProduct(seller.user.id, { priceCents: 500 });
+    const second = await insertProduct(seller.user.id, { priceCents: 700 });
+    await addToCart(buyer.cookie, first);
+    const burst = await Promise.all(
+      Array.from({ length: 3 }, () => call("/api/checkout", { cookie: buyer.cookie, json: {} })),
+    );
+    expect(burst.map((r) => r.status)).toEqual([201, 201, 201]);
+    const again = await (await call("/api/checkout", { cookie: buyer.cookie, json: {} })).json<any>();
+    // A changed cart is a new order.
+    await addToCart(buyer.cookie, second);
+    const changed = await (await call("/api/checkout", { cookie: buyer.cookie, json: {} })).json<any>();
+    expect(changed.orderId).not.toBe(again.orderId);
+    expect(changed.amountCents).toBe(1200);
+    const repeat = await (await call("/api/checkout", { cookie: buyer.cookie, json: {} })).json<any>();
+    expect(repeat).toMatchObject({ orderId: changed.orderId, clientSecret: changed.clientSecret });
+    const made = await db().select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(made.length).toBeLessThanOrEqual(4);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call("/api/checkout", { cookie: buyer.cookie, json: {} })).status);
+    expect(statuses.slice(0, 4)).toEqual([201, 201, 201, 201]);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+
+    await runSweeps(env, Date.now() + 25 * 60 * 60 * 1000);
+    const swept = await db().select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(swept.map((o) => o.status)).toEqual(swept.map(() => "canceled"));
+    const [intent] = await db()
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, swept[0]!.paymentIntentId!));
+    expect(intent!.status).toBe("canceled");
   });
 });

@@ -3,11 +3,12 @@
 // then a PaymentIntent carrying the order id, with an idempotency key derived
 // from the order. A cart whose total is zero (free licences only) needs no
 // payment and is fulfilled at once.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import { CART_CHANGED, CART_EMPTY, EXCLUSIVE_SOLD, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
 import { orderItems, orders, products } from "../../db/schema";
-import { PaymentProviderError } from "../../payments";
+import { closeAbandoned, PaymentProviderError } from "../../payments";
 import { randomId } from "../../security/crypto";
+import { takeAttempt } from "../../security/rate-limit";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
@@ -81,6 +82,49 @@ export interface CheckoutStarted {
   publishableKey: string | null;
 }
 
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/** Checkouts per member (issue 27 item 3): each may create a payment intent. */
+export const CHECKOUT_LIMIT = { max: 10, windowMs: 10 * MINUTE } as const;
+/** A pending order this young is still open: checking out the same cart again returns it and its intent. */
+export const OPEN_ORDER_MS = HOUR;
+/** A pending order this old was abandoned: the sweep cancels its intent (Stripe's idempotency keys last a day). */
+export const ABANDONED_ORDER_MS = 24 * HOUR;
+
+const sameItems = (a: { productId: string; priceCents: number }[], b: { productId: string; priceCents: number }[]) => {
+  const key = (items: typeof a) =>
+    items
+      .map((item) => `${item.productId}:${item.priceCents}`)
+      .sort()
+      .join(",");
+  return key(a) === key(b);
+};
+
+/** The buyer's open order for exactly these items at these prices, if one is waiting for payment. */
+async function openOrderFor(deps: Pick<Deps, "db" | "now">, buyerId: string, items: NewOrderItem[]) {
+  const candidates = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, buyerId),
+        eq(orders.status, "pending"),
+        isNotNull(orders.paymentIntentId),
+        gt(orders.createdAt, new Date(deps.now() - OPEN_ORDER_MS)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+  for (const order of candidates) {
+    const rows = await deps.db
+      .select({ productId: orderItems.productId, priceCents: orderItems.priceCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    if (sameItems(rows, items)) return order;
+  }
+  return null;
+}
+
 /**
  * Why the cart the buyer saw cannot be paid, or null. A sold exclusive is said so by name (it is taken
  * out of every other cart when sold, so it may simply be missing); anything else is 'cart changed'.
@@ -110,6 +154,7 @@ export async function startCheckout(
   buyer: Pick<SessionUser, "id" | "email">,
   seen: readonly string[] = [],
 ): Promise<CheckoutStarted> {
+  await takeAttempt(deps.db, [{ scope: "checkout-member", subject: buyer.id, ...CHECKOUT_LIMIT }], deps.now());
   const cart = await listCart(deps, buyer.id);
   const changed = await changedCart(deps, cart, seen);
   if (changed) throw changed;
@@ -117,7 +162,8 @@ export async function startCheckout(
 
   const free = cart.totalCents === 0;
   const provider = free ? "none" : deps.payments.provider;
-  const order = await createOrder(deps, buyer.id, cart.items, provider);
+  const open = free ? null : await openOrderFor(deps, buyer.id, cart.items);
+  const order = open ?? (await createOrder(deps, buyer.id, cart.items, provider));
   if (free) {
     await settleOrder(deps, order.id);
     return {
@@ -130,6 +176,7 @@ export async function startCheckout(
     };
   }
   try {
+    // The order's own idempotency key: an open order gets its first intent back, not another.
     const intent = await deps.payments.createIntent({
       amountCents: order.amountCents,
       currency: "usd",
@@ -157,4 +204,19 @@ export async function startCheckout(
       .where(eq(orders.id, order.id));
     throw new Conflict(PAYMENT_INIT_FAILED, undefined, "payment_init_failed");
   }
+}
+
+/** Pending orders abandoned for a day: their intent is cancelled (so it can no longer be paid) and the order too. */
+export async function sweepAbandonedOrders(deps: Pick<Deps, "db" | "payments" | "now">) {
+  const stale = await deps.db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.createdAt, new Date(deps.now() - ABANDONED_ORDER_MS))))
+    .limit(100);
+  await closeAbandoned(deps.payments, stale, (id) =>
+    deps.db
+      .update(orders)
+      .set({ status: "canceled" })
+      .where(and(eq(orders.id, id), eq(orders.status, "pending"))),
+  );
 }
