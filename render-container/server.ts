@@ -9,6 +9,8 @@
 //   neither: no pulling (POST /jobs/<kind> still works; renderer tests).
 // The protocol is in README.md.
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createRenderer } from "./src/app.ts";
 import { readConfig } from "./src/config.ts";
 import { cloudflareQueueUrl, type JobSource, queuePullSource } from "./src/job-source.ts";
@@ -43,7 +45,11 @@ renderer.server.listen(config.port, config.host, () => {
   if (pulling) {
     // Longer than any job may run, so a live job's message is never delivered twice.
     const visibilityMs = Math.max(config.renderTimeoutMs, config.probeTimeoutMs) + 60_000;
-    puller = startPuller(renderer, pulling.source, { visibilityMs, log: (message) => console.log(message) });
+    // The jobs it holds, kept where a restarted renderer on this port finds them (ADR 033); HELD_JOBS_FILE overrides.
+    const heldFile =
+      process.env.HELD_JOBS_FILE ||
+      (config.port ? join(tmpdir(), `renderer-held-jobs-${config.port}.json`) : undefined);
+    puller = startPuller(renderer, pulling.source, { visibilityMs, heldFile, log: (message) => console.log(message) });
     console.log(`renderer pulling jobs from ${pulling.where}`);
   }
 });

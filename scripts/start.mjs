@@ -43,16 +43,30 @@ function runOrExit(command, args, env = {}) {
   }
 }
 
-function start(name, command, args, env = {}) {
+/**
+ * Starts a process; when it stops on its own, everything shuts down, unless `restart` is set: then
+ * it is started again (as the platform restarts a crashed container), at most 5 times a minute.
+ */
+function start(name, command, args, env = {}, { restart = false } = {}) {
   const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   child.on("exit", (code, signal) => {
+    children.splice(children.indexOf(child), 1);
     if (shuttingDown) return;
+    const now = Date.now();
+    const recent = (restarts[name] ?? []).filter((at) => at > now - 60_000);
+    if (restart && recent.length < 5) {
+      restarts[name] = [...recent, now];
+      console.error(`[start] ${name} stopped (${signal ?? code}); starting it again`);
+      setTimeout(() => !shuttingDown && start(name, command, args, env, { restart }), 1_000);
+      return;
+    }
     console.error(`[start] ${name} stopped (${signal ?? code}); shutting down`);
     shutdown(code ?? 1);
   });
   children.push(child);
   return child;
 }
+const restarts = {};
 
 let shuttingDown = false;
 function shutdown(code = 0) {
@@ -143,10 +157,14 @@ if (production) {
 async function startDevelopment() {
   log(`starting the renderer on http://127.0.0.1:${rendererPort} with ${ffmpegDescription()}`);
   // The renderer pulls its jobs from the app's development queue (ADR 014); until the app is up its pulls just fail and retry.
-  start("renderer", node, [...RENDERER_NODE_FLAGS, "render-container/server.ts"], {
-    PORT: String(rendererPort),
-    QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue`,
-  });
+  // Killed mid-job, it is started again and releases the jobs it held at once (ADR 033).
+  start(
+    "renderer",
+    node,
+    [...RENDERER_NODE_FLAGS, "render-container/server.ts"],
+    { PORT: String(rendererPort), QUEUE_PULL_URL: `http://localhost:${port}/api/render-queue` },
+    { restart: true },
+  );
 
   if (preview) {
     // The production build runs as production does: no trace collector inside workerd. Since this

@@ -1,7 +1,7 @@
 // Periodic clean-up (Cron Trigger): expired sessions, sign-ups and rate-limit
 // windows; abandoned uploads; jobs whose queue message was lost or whose
 // worker died; reminders to signers who have not signed after 3 days.
-import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
 import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
 import { type Deps, makeDeps } from "./domain/deps";
@@ -12,12 +12,14 @@ import { startRenders } from "./domain/renders/renders";
 import { remindSigners } from "./domain/signing/signatures";
 import { sweepUnclaimedUploads } from "./domain/uploads/claims";
 import { purgeEndedUploads, sweepAbandonedUploads, sweepEndedUploadRows } from "./domain/uploads/uploads";
-import { jobMessage, sendJobs } from "./jobs/jobs";
+import { MAX_DELIVERIES } from "./jobs/dev-queue";
+import { jobMessage, RENDERER_KINDS, sendJobs } from "./jobs/jobs";
 import { failJob } from "./jobs/kinds";
+import { LEASE_LAPSE_MS, requeueLapsed } from "./jobs/progress";
 
 /** A queued job untouched this long lost its message: send it again. */
 export const STALE_QUEUED_MS = 10 * 60 * 1000;
-/** A running job untouched this long lost its worker: fail it with a reason. */
+/** A running Worker job (packaging) untouched this long lost its worker: fail it with a reason. */
 export const STALE_RUNNING_MS = 30 * 60 * 1000;
 
 export async function runSweeps(env: Env, now = Date.now()) {
@@ -33,9 +35,16 @@ export async function runSweeps(env: Env, now = Date.now()) {
   const lost = await db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.status, "running"), lt(jobs.updatedAt, new Date(now - STALE_RUNNING_MS))))
+    .where(
+      and(
+        eq(jobs.status, "running"),
+        notInArray(jobs.kind, [...RENDERER_KINDS]),
+        lt(jobs.updatedAt, new Date(now - STALE_RUNNING_MS)),
+      ),
+    )
     .limit(100);
   for (const job of lost) await failJob(env, job, "The job stopped answering and was abandoned.");
+  await releaseLapsedLeases(env, deps);
   const stale = await db
     .select({ id: jobs.id, kind: jobs.kind })
     .from(jobs)
@@ -52,6 +61,37 @@ export async function runSweeps(env: Env, now = Date.now()) {
   await remindSigners(deps);
   await sweepAbandonedDonations(deps);
   await sweepAbandonedOrders(deps);
+}
+
+/**
+ * Renderer jobs whose attempt went silent (no heartbeat for LEASE_LAPSE_MS: the renderer died) are
+ * leased again (ADR 033): back to queued and sent again, the page saying so, or failed with the
+ * reason once every delivery is used. The cron runs every minute, so that is within about a minute.
+ */
+export async function releaseLapsedLeases(env: Env, deps: Deps) {
+  const now = deps.now();
+  const lapsed = await deps.db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, "running"),
+        inArray(jobs.kind, [...RENDERER_KINDS]),
+        lt(jobs.updatedAt, new Date(now - LEASE_LAPSE_MS)),
+      ),
+    )
+    .limit(100);
+  const again = [];
+  for (const job of lapsed) {
+    if (job.attempts >= MAX_DELIVERIES) {
+      await failJob(env, job, `Gave up after ${job.attempts} attempts: the renderer stopped answering`);
+      continue;
+    }
+    const [, requeued] = await deps.db.batch([...requeueLapsed(deps.db, job.id, now)]);
+    if (requeued.length) again.push(job);
+  }
+  await sendJobs(deps, again.map(jobMessage));
+  return again.length;
 }
 
 /** Scheduled programs start and end; playlists that had been rendered are rendered again. */

@@ -12,6 +12,7 @@ import { act, html } from "../../tests/workers/pages";
 import { mp4Bytes, PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, jobs, playlistItems, playlists, renders } from "../../worker/db/schema";
+import { INTERRUPTED } from "../../worker/jobs/progress";
 
 const db = database(env.DB);
 
@@ -510,5 +511,42 @@ describe("/renderfiles", () => {
 
     const theirs = await html(await call("/renderfiles", { cookie: other.cookie }));
     expect(theirs).not.toContain("Late Night Show");
+  });
+  it("says 'retrying after an interruption', not a frozen percentage, when the renderer went silent or restarted", async () => {
+    const owner = await signUp();
+    const { projectId, videoIds } = await projectWith(owner.cookie, "Quiet_Show", [1]);
+    const playlistId = await addAll(owner.cookie, projectId, videoIds);
+    const base = { userId: owner.user.id, playlistId, projectTitle: "Quiet_Show" };
+    const silent = crypto.randomUUID();
+    const requeued = crypto.randomUUID();
+    const input = { renderId: silent, playlistId, loudness: false, origin: "http://localhost" };
+    await db.batch([
+      db.insert(renders).values([
+        { ...base, id: silent, fileName: "Quiet_Show-silent.mp4", key: "s", status: "running", progress: 19 },
+        { ...base, id: requeued, fileName: "Quiet_Show-again.mp4", key: "a", status: "queued", error: INTERRUPTED },
+      ]),
+      // The silent render's job last heard from its renderer 30 s ago (heartbeats come every 5 s).
+      db.insert(jobs).values({
+        id: silent,
+        userId: owner.user.id,
+        kind: "render",
+        status: "running",
+        progress: 19,
+        attempts: 1,
+        input,
+        updatedAt: new Date(Date.now() - 30_000),
+      }),
+    ]);
+    const page = await html(await call("/renderfiles", { cookie: owner.cookie }));
+    for (const id of [silent, requeued]) {
+      const item = page.slice(page.indexOf(`data-render-id="${id}"`));
+      expect(item.slice(0, item.indexOf("</li>"))).toContain("retrying after an interruption");
+    }
+    expect(page).not.toContain("rendering 19%");
+    expect(page).not.toContain("Failed to create file");
+
+    const states = await call(`/api/renders/status?ids=${silent},${requeued}`, { cookie: owner.cookie });
+    const { renders: listed } = await states.json<{ renders: { id: string; retrying: boolean }[] }>();
+    expect(listed.map((r) => r.retrying)).toEqual([true, true]);
   });
 });

@@ -84,7 +84,7 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
     const ids = renders.filter((r) => active(r.status)).map((r) => r.renderId);
     if (ids.length === 0) return;
     const { renders: states } = await getJson<{
-      renders: { id: string; status: JobState; progress: number; error: string | null }[];
+      renders: { id: string; status: JobState; progress: number; error: string | null; retrying: boolean }[];
     }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
     // Finished renders get their playable URL and loudness report from the render list.
     const finished = states.some((s) => s.status === "done");
@@ -106,6 +106,7 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
           status: state.status,
           progress: state.progress,
           error: state.error,
+          retrying: state.retrying,
           url: listed.get(r.renderId)?.url ?? r.url,
           loudnessReport: listed.get(r.renderId)?.loudnessReport ?? r.loudnessReport,
         };

@@ -17,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       projectTitle: render.projectTitle,
       status: render.status,
       progress: render.progress,
+      retrying: render.retrying,
       error: render.error,
       resolution: render.resolution,
       durationSeconds: render.durationSeconds,

@@ -165,7 +165,12 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
 
     const started = Date.now();
     const limitMs = kind.timeoutMs(config);
-    const progress = progressReporter(jobId, callbackUrl, { timeoutMs: config.callbackTimeoutMs, log });
+    const progress = progressReporter(jobId, callbackUrl, {
+      timeoutMs: config.callbackTimeoutMs,
+      log,
+      heartbeatMs: config.heartbeatIntervalMs,
+      onSuperseded: () => controller.abort(new JobAborted("superseded", "another attempt of the job holds its lease")),
+    });
     const timer = setTimeout(
       () => controller.abort(new JobAborted("timeout", `timed out after ${seconds(limitMs)}`)),
       limitMs,
@@ -202,6 +207,7 @@ export function createRenderer(config: Config, log: Log = (message) => console.l
       } else if (error instanceof JobAborted) {
         if (error.why === "timeout") answer = fail(422, `${kind.kind}_failed`, `${current} ${error.message}`);
         else if (error.why === "shutdown") answer = fail(503, "shutting_down", error.message);
+        else if (error.why === "superseded") answer = fail(409, "superseded", error.message);
         // disconnect: nobody is listening
       } else if (error instanceof SpawnFailed) {
         answer = fail(500, "internal", error.message);

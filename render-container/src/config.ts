@@ -18,6 +18,8 @@ export type Config = {
   renderMaxInputBytes: number;
   /** Render progress callbacks go out at most this often. */
   progressIntervalMs: number;
+  /** With nothing new to report, a running job's callback hears from it this often: its lease's heartbeat (ADR 033). */
+  heartbeatIntervalMs: number;
   callbackTimeoutMs: number;
   shutdownGraceMs: number;
   /** Largest accepted job request body. */
@@ -53,6 +55,7 @@ export function readConfig(env: Env = process.env): Config {
     renderTimeoutMs: integer(env, "RENDER_TIMEOUT_MS", 30 * 60_000, 1),
     renderMaxInputBytes: integer(env, "RENDER_MAX_INPUT_BYTES", 20 * 1024 ** 3, 1),
     progressIntervalMs: integer(env, "PROGRESS_INTERVAL_MS", 1_000, 0),
+    heartbeatIntervalMs: integer(env, "HEARTBEAT_INTERVAL_MS", 5_000, 100),
     callbackTimeoutMs: integer(env, "CALLBACK_TIMEOUT_MS", 5_000, 1),
     shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 10_000, 0),
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 256 * 1024, 1024),

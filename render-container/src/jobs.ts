@@ -6,6 +6,7 @@
 //   503 { jobId, error: { code: "busy" | "shutting_down", message } }   try again (elsewhere / later)
 //   503 { jobId, error: { code: "output_failed" | "no_space", message } }   render: the same, the upload or disk failed
 //   500 { jobId, error: { code: "internal", message } }        the renderer is broken; retry
+//   409 { jobId, error: { code: "superseded", message } }      the callback said another attempt holds the job now
 //   400 { error: { code: "invalid", message, fields } }         the request itself is malformed
 //
 // A kind declares how to read its `input`, its time limit and how to run; the
@@ -59,7 +60,8 @@ export class JobFailed extends Error {
   }
 }
 
-export type AbortCause = "timeout" | "disconnect" | "shutdown";
+/** `superseded`: the job was leased again, so this attempt's work would be refused (ADR 033). */
+export type AbortCause = "timeout" | "disconnect" | "shutdown" | "superseded";
 
 /** The reason a job's AbortSignal carries. */
 export class JobAborted extends Error {

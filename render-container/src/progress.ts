@@ -1,7 +1,10 @@
 // Progress callbacks: `POST callbackUrl {jobId, progress, status}`. Posts for
 // one job go out one at a time and in order; while one is in flight only the
 // newest pending report is kept (ffmpeg reports several times a second).
-// A failed callback is logged and never fails the job.
+// A failed callback is logged and never fails the job. They are also the
+// job's heartbeat (ADR 033): with nothing new to say for `heartbeatMs`, the
+// last percentage is sent again, which renews the job's lease; an answer 409
+// says another attempt holds the lease now, and `onSuperseded` stops the job.
 
 export type ProgressStatus = "running";
 
@@ -23,13 +26,15 @@ const silent: ProgressReporter = {
 export function progressReporter(
   jobId: string,
   callbackUrl: string | undefined,
-  options: { timeoutMs: number; log: Log },
+  options: { timeoutMs: number; log: Log; heartbeatMs?: number; onSuperseded?: () => void },
 ): ProgressReporter {
   if (!callbackUrl) return silent;
   let pending: ProgressReport | undefined;
   let inFlight: Promise<void> | undefined;
   let closed = false;
   let lastSent = -1;
+  let sentAt = Date.now();
+  let superseded = false;
 
   async function post(body: ProgressReport) {
     try {
@@ -40,7 +45,11 @@ export function progressReporter(
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       await response.body?.cancel();
-      if (!response.ok) options.log(`job ${jobId}: progress callback answered ${response.status}`);
+      if (response.status === 409 && !superseded) {
+        superseded = true;
+        options.log(`job ${jobId}: another attempt holds the job's lease now; stopping`);
+        options.onSuperseded?.();
+      } else if (!response.ok) options.log(`job ${jobId}: progress callback answered ${response.status}`);
     } catch (error) {
       options.log(`job ${jobId}: progress callback failed: ${(error as Error).message}`);
     }
@@ -51,11 +60,25 @@ export function progressReporter(
     const body = pending;
     pending = undefined;
     lastSent = body.progress;
+    sentAt = Date.now();
     inFlight = post(body).finally(() => {
       inFlight = undefined;
       pump();
     });
   }
+
+  const heartbeat =
+    options.heartbeatMs && options.heartbeatMs > 0
+      ? setInterval(
+          () => {
+            if (closed || inFlight || pending || Date.now() - sentAt < options.heartbeatMs!) return;
+            pending = { jobId, progress: Math.max(0, lastSent), status: "running" };
+            pump();
+          },
+          Math.max(50, Math.floor(options.heartbeatMs / 2)),
+        )
+      : undefined;
+  heartbeat?.unref();
 
   return {
     report(progress, status = "running") {
@@ -66,6 +89,7 @@ export function progressReporter(
       pump();
     },
     async close(timeoutMs) {
+      clearInterval(heartbeat);
       const deadline = Date.now() + timeoutMs;
       while ((inFlight || pending) && Date.now() < deadline) {
         let timer: NodeJS.Timeout | undefined;

@@ -5,6 +5,13 @@
 // that report is the message acknowledged; a job the renderer could not run
 // for reasons of its own (busy, shutting down, crashed) is retried. If the
 // renderer dies, nothing is acknowledged and the queue delivers the job again.
+// While a job runs its callback hears a heartbeat every few seconds (ADR 033),
+// so the app leases a silent job again within about a minute; and the jobs
+// this renderer holds are written to `heldFile`, so a restarted renderer
+// releases them at once (a retry report and a retry of the message) instead
+// of leaving them to that minute. A report refused because another attempt
+// holds the job (409) ends this delivery: the message is acknowledged.
+import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Renderer } from "./app.ts";
 import type { JobSource, PulledMessage } from "./job-source.ts";
 import { reportOf } from "./report.ts";
@@ -22,16 +29,74 @@ function isClaim(value: unknown): value is Claimed {
   return typeof v?.jobId === "string" && typeof v.path === "string" && typeof v.callbackUrl === "string";
 }
 
+/** A job this renderer claimed and has not finished: what a restart needs to release it. */
+type Held = { jobId: string; leaseId: string; callbackUrl: string };
+
+/** The report a restarted renderer sends for a job it held: try again (the app puts it back to queued). */
+export const RESTARTED_REPORT = {
+  status: "failed" as const,
+  error: { code: "interrupted", message: "The renderer restarted during the job." },
+  retry: true,
+};
+
 export function startPuller(
   renderer: Pick<Renderer, "limiter" | "run">,
   source: JobSource,
-  options: { visibilityMs: number; idleMs?: number; retryDelaySeconds?: number; log: Log },
+  options: {
+    visibilityMs: number;
+    idleMs?: number;
+    retryDelaySeconds?: number;
+    log: Log;
+    /** Where the jobs it holds are kept across a restart; none: a restart leaves them to the lease's lapse. */
+    heldFile?: string;
+  },
 ): Puller {
   const idleMs = options.idleMs ?? 1_000;
   const retryDelay = options.retryDelaySeconds ?? 30;
-  const { log } = options;
+  const { log, heldFile } = options;
   const inFlight = new Set<Promise<void>>();
+  const held = new Map<string, Held>();
   let stopped = false;
+  let saving = Promise.resolve();
+
+  /** Writes the held jobs (whole, then renamed into place, one write at a time). */
+  function saveHeld() {
+    if (!heldFile) return Promise.resolve();
+    const text = JSON.stringify([...held.values()]);
+    saving = saving
+      .then(async () => {
+        await writeFile(`${heldFile}.tmp`, text);
+        await rename(`${heldFile}.tmp`, heldFile);
+      })
+      .catch((error: unknown) =>
+        log(`queue: could not keep the held jobs in ${heldFile}: ${(error as Error).message}`),
+      );
+    return saving;
+  }
+
+  /** After a restart: each job the previous run held goes back to the queue now. */
+  async function releaseHeld() {
+    if (!heldFile) return;
+    let previous: Held[] = [];
+    try {
+      const parsed: unknown = JSON.parse(await readFile(heldFile, "utf8"));
+      if (Array.isArray(parsed)) previous = parsed.filter((h): h is Held => typeof h?.callbackUrl === "string");
+    } catch {
+      return; // nothing held (no file), or nothing readable
+    }
+    for (const job of previous) {
+      const answered = await post(job.callbackUrl, RESTARTED_REPORT).then(
+        async (r) => {
+          await r.body?.cancel();
+          return r.status;
+        },
+        () => 0,
+      );
+      await source.retry(job.leaseId, 0).catch(() => {});
+      log(`job ${job.jobId}: held when the renderer stopped; released (the app answered ${answered})`);
+    }
+    await saveHeld();
+  }
 
   async function post(url: string, body?: unknown) {
     return fetch(url, {
@@ -63,15 +128,29 @@ export function startPuller(
       return;
     }
     const kind = claimed.path.replace(/^\/jobs\//, "");
-    const report = reportOf(await renderer.run(kind, claimed.jobId, claimed.input, claimed.callbackUrl));
-    const accepted = await post(claimed.callbackUrl, report).then(
-      async (r) => {
-        await r.body?.cancel();
-        return r.ok;
-      },
-      () => false,
-    );
-    if (!accepted) {
+    held.set(message.leaseId, { jobId: claimed.jobId, leaseId: message.leaseId, callbackUrl: claimed.callbackUrl });
+    await saveHeld();
+    let answered: number;
+    let report: ReturnType<typeof reportOf>;
+    try {
+      report = reportOf(await renderer.run(kind, claimed.jobId, claimed.input, claimed.callbackUrl));
+      answered = await post(claimed.callbackUrl, report).then(
+        async (r) => {
+          await r.body?.cancel();
+          return r.status;
+        },
+        () => 0,
+      );
+    } finally {
+      held.delete(message.leaseId);
+      await saveHeld();
+    }
+    if (answered === 409) {
+      log(`job ${claimed.jobId}: another attempt holds the job now; this delivery ends`);
+      await source.ack(message.leaseId);
+      return;
+    }
+    if (answered < 200 || answered >= 300) {
       log(`job ${claimed.jobId}: the app did not take the ${report.status} report; the queue will deliver it again`);
       return;
     }
@@ -110,7 +189,7 @@ export function startPuller(
     }
   }
 
-  const running = loop();
+  const running = releaseHeld().then(loop);
   return {
     async stop() {
       stopped = true;

@@ -14,6 +14,11 @@ const status = memberApi((app) =>
 );
 
 const signed = valid("query", z.object({ token: z.string().max(100) }));
+/** A report names its attempt (ADR 033): the lease's fencing token, signed with the job id. */
+const attemptSigned = valid(
+  "query",
+  z.object({ token: z.string().max(100), attempt: z.coerce.number().int().min(1).max(1_000_000) }),
+);
 
 // The renderer's calls: authorised by the job's signed tokens (claim, callback), not a session.
 const renderer = publicApi()
@@ -25,13 +30,16 @@ const renderer = publicApi()
     if (!claimed) throw new Conflict("The job has already ended.", undefined, "job_ended");
     return c.json(claimed);
   })
-  .post("/jobs/:jobId/progress", signed, valid("json", jobReport), async (c) => {
+  .post("/jobs/:jobId/progress", attemptSigned, valid("json", jobReport), async (c) => {
     const { deps } = c.var;
-    if (!(await isJobToken(deps.secret, "progress", c.req.param("jobId"), c.req.valid("query").token)))
-      throw new Forbidden();
-    const applied = await applyReport(deps, c.req.param("jobId"), c.req.valid("json"));
+    const { token, attempt } = c.req.valid("query");
+    if (!(await isJobToken(deps.secret, "progress", c.req.param("jobId"), token, attempt))) throw new Forbidden();
+    const outcome = await applyReport(deps, c.req.param("jobId"), attempt, c.req.valid("json"));
+    // A superseded attempt is refused: the renderer stops it, and its output was discarded.
+    if (outcome === "superseded")
+      throw new Conflict("Another attempt of this job holds its lease.", undefined, "attempt_superseded");
     // A report on a job that has ended changes nothing and is answered as accepted, so the renderer acks its message.
-    return applied ? c.body(null, 204) : c.json({ ignored: true, reason: "The job has already ended." });
+    return outcome === "applied" ? c.body(null, 204) : c.json({ ignored: true, reason: "The job has already ended." });
   });
 
 // Development's stand-in for the renderer's Cloudflare pull queue (worker/jobs/dev-queue.ts), in the same shapes.

@@ -4,9 +4,10 @@
 // such API, so here the `jobs` table is the queue and these two calls answer
 // in the same shapes (`messages/pull`, `messages/ack`), so the renderer runs
 // one client against either. A pulled row is leased until its visibility
-// timeout; one not acknowledged by then (its renderer died) is delivered
-// again; after MAX_DELIVERIES it goes where the dead-letter queue would send
-// it: failed through its kind, with the reason.
+// timeout; a running one whose attempt stopped showing signs of life for
+// LEASE_LAPSE_MS (its renderer died) is delivered again at once (ADR 033);
+// after MAX_DELIVERIES it goes where the dead-letter queue would send it:
+// failed through its kind, with the reason.
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { jobs } from "../db/schema";
@@ -14,6 +15,7 @@ import type { Deps } from "../domain/deps";
 import { claimUrl } from "./handoff";
 import { RENDERER_KINDS } from "./jobs";
 import { failJob } from "./kinds";
+import { INTERRUPTED, LEASE_LAPSE_MS, requeueLapsed } from "./progress";
 
 /** Deliveries before a job is given up (the production queue's max_retries + 1). */
 export const MAX_DELIVERIES = 5;
@@ -50,8 +52,11 @@ export async function pullMessages(env: Env, deps: Deps, request: z.infer<typeof
   const now = deps.now();
   const visible = and(
     inArray(jobs.kind, [...RENDERER_KINDS]),
-    inArray(jobs.status, ["queued", "running"]),
-    or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now)),
+    or(
+      and(eq(jobs.status, "queued"), or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, now))),
+      // Its attempt went silent: leased again, however long the visibility timeout it was pulled with.
+      and(eq(jobs.status, "running"), lt(jobs.updatedAt, new Date(now - LEASE_LAPSE_MS))),
+    ),
   );
   const rows = await deps.db.select().from(jobs).where(visible).orderBy(asc(jobs.createdAt)).limit(request.batch_size);
   const messages = [];
@@ -60,18 +65,23 @@ export async function pullMessages(env: Env, deps: Deps, request: z.infer<typeof
       await failJob(
         env,
         row,
-        `Gave up after ${row.attempts} attempts: ${row.error ?? "the renderer stopped answering"}`,
+        `Gave up after ${row.attempts} attempts: ${row.error && row.error !== INTERRUPTED ? row.error : "the renderer stopped answering"}`,
       );
       continue;
     }
     const leaseId = crypto.randomUUID();
-    // Conditional, so two renderers pulling at once never hold the same row.
-    const [leased] = await deps.db
+    // Conditional, so two renderers pulling at once never hold the same row. A silent attempt's
+    // row is first put back to queued (the page says so), then leased, in one batch.
+    const lease = deps.db
       .update(jobs)
       .set({ leaseId, leaseUntil: now + request.visibility_timeout_ms })
       .where(and(eq(jobs.id, row.id), visible))
       .returning({ id: jobs.id });
-    if (!leased) continue;
+    const leased =
+      row.status === "running"
+        ? (await deps.db.batch([...requeueLapsed(deps.db, row.id, now), lease]))[2]
+        : await lease;
+    if (leased.length === 0) continue;
     messages.push({
       id: row.id,
       lease_id: leaseId,

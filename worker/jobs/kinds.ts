@@ -12,7 +12,7 @@ import { isJobKind, type JobInput, type JobKindName, type RendererKindName, read
 import { failPoster, finishPoster, startPoster } from "./poster";
 import { failPreview, finishPreview, startPreview } from "./preview";
 import { failProbe, finishProbe, startProbe } from "./probe";
-import { failRender, finishRender, startRender } from "./render";
+import { discardRender, failRender, finishRender, startRender } from "./render";
 import { failSegment, finishSegment, startSegment } from "./segment";
 import { markFailed } from "./store";
 
@@ -32,6 +32,8 @@ interface RendererKind<K extends JobKindName> {
   // biome-ignore lint/suspicious/noExplicitAny: each kind's finish reads its own result type
   finish(deps: Deps, job: Job, input: JobInput<K>, result: any): Promise<void>;
   fail: Fail<K>;
+  /** Deletes what a superseded attempt wrote (ADR 033); kinds whose output is keyed by attempt have one. */
+  discard?(deps: Deps, job: Job, input: JobInput<K>, attempt: number): Promise<void>;
 }
 
 type Kind<K extends JobKindName> = WorkerKind<K> | RendererKind<K>;
@@ -41,7 +43,7 @@ export const kinds: { [K in RendererKindName]: RendererKind<K> } & {
   [K in Exclude<JobKindName, RendererKindName>]: WorkerKind<K>;
 } = {
   probe: { runs: "renderer", start: startProbe, finish: finishProbe, fail: failProbe },
-  render: { runs: "renderer", start: startRender, finish: finishRender, fail: failRender },
+  render: { runs: "renderer", start: startRender, finish: finishRender, fail: failRender, discard: discardRender },
   preview: { runs: "renderer", start: startPreview, finish: finishPreview, fail: failPreview },
   poster: { runs: "renderer", start: startPoster, finish: finishPoster, fail: failPoster },
   segment: { runs: "renderer", start: startSegment, finish: finishSegment, fail: failSegment },

@@ -11,9 +11,11 @@ import { call } from "../../tests/workers/http";
 import { claim, report } from "../../tests/workers/renderer";
 import { database } from "../db/client";
 import { files, jobs, playlistItems, playlists, projects, renders, users } from "../db/schema";
+import { makeDeps } from "../domain/deps";
+import { renderStatus } from "../domain/renders/renders";
 import { runSweeps, STALE_RUNNING_MS } from "../sweeps";
 import { MAX_DELIVERIES } from "./dev-queue";
-import { progressUrl } from "./progress";
+import { INTERRUPTED, LEASE_LAPSE_MS, progressUrl } from "./progress";
 
 const db = database(env.DB);
 let n = 0;
@@ -119,8 +121,19 @@ async function runPulled(message: Pulled) {
   return outcome.status === "failed" && outcome.retry ? retry(message.lease_id) : ack(message.lease_id);
 }
 
-/** Lets a lease run out, as if its visibility timeout had passed. */
-const expireLease = (jobId: string) => db.update(jobs).set({ leaseUntil: 1 }).where(eq(jobs.id, jobId));
+/** Lets a lease run out, as if its visibility timeout had passed and its attempt had gone silent for longer than the lapse. */
+const expireLease = (jobId: string) =>
+  db
+    .update(jobs)
+    .set({ leaseUntil: 1, updatedAt: new Date(Date.now() - LEASE_LAPSE_MS - 1_000) })
+    .where(eq(jobs.id, jobId));
+
+/** As if the attempt's last sign of life (claim, progress, heartbeat) was `ms` ago. */
+const silentFor = (jobId: string, ms: number) =>
+  db
+    .update(jobs)
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where(eq(jobs.id, jobId));
 
 const row = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const file = async (id: string) => (await db.select().from(files).where(eq(files.id, id)))[0]!;
@@ -278,13 +291,111 @@ describe("the completion callback", () => {
     const claimed = await claim(renderId);
     const result = { method: "copy", durationSeconds: 10, frameRate: 25, resolution: "640x360", size: 100 };
     const path = new URL(claimed!.callbackUrl).pathname;
-    expect((await call(`${path}?token=forged`, { json: { status: "done", result } })).status).toBe(403);
-    const othersToken = new URL(await progressUrl("http://localhost", env.SESSION_SECRET, other)).search;
+    expect((await call(`${path}?attempt=1&token=forged`, { json: { status: "done", result } })).status).toBe(403);
+    const othersToken = new URL(await progressUrl("http://localhost", env.SESSION_SECRET, other, 1)).search;
     expect((await call(`${path}${othersToken}`, { json: { status: "done", result } })).status).toBe(403);
     expect((await call(`/api/jobs/${other}/claim?token=forged`, { json: {} })).status).toBe(403);
     expect((await call(`/api/jobs/${other}/claim${othersToken}`, { json: {} })).status).toBe(403);
     expect(await row(renderId)).toMatchObject({ status: "running" });
     expect(await row(other)).toMatchObject({ status: "queued" });
     expect(await render(renderId)).toMatchObject({ status: "running" });
+  });
+});
+
+describe("a renderer killed mid-job (ADR 033: leases renewed by heartbeat)", () => {
+  it("has its job running again within about a minute of its last heartbeat, the page saying so meanwhile", async () => {
+    const renderId = await renderJob();
+    const { userId } = (await row(renderId))!;
+    const first = await pull(renderId, 31 * 60_000); // pulled with the long visibility timeout the renderer uses
+    const claimed = await claim(renderId);
+    expect(claimed!.callbackUrl).toMatch(/[?&]attempt=1&/);
+    expect((await report(claimed!.callbackUrl, { status: "running", progress: 19 })).status).toBe(204);
+    // What the Sequence page polls (GET /api/renders/status).
+    const status = async () => (await renderStatus(makeDeps(env, "http://localhost"), userId, [renderId]))[0]!;
+    expect(await status()).toMatchObject({ status: "running", progress: 19, retrying: false });
+
+    // Killed: no heartbeat any more. A few missed heartbeats in, the page stops showing a frozen 19 %.
+    await silentFor(renderId, 25_000);
+    expect(await status()).toMatchObject({ status: "running", retrying: true });
+    // 50 s of silence: the lease still holds; nobody else may take the job, and a claim is refused.
+    await silentFor(renderId, 50_000);
+    expect(await pull(renderId)).toBeUndefined();
+    expect(await claim(renderId)).toBeNull();
+    // A minute of silence: the lease has lapsed, and the next pull delivers the job again.
+    await silentFor(renderId, LEASE_LAPSE_MS + 1_000);
+    const again = await pull(renderId);
+    expect(again).toBeDefined();
+    expect(again!.lease_id).not.toBe(first!.lease_id);
+    expect(await render(renderId)).toMatchObject({ status: "queued", error: INTERRUPTED });
+    expect(await status()).toMatchObject({ status: "queued", retrying: true });
+    const second = await claim(renderId);
+    expect(second!.callbackUrl).toMatch(/[?&]attempt=2&/);
+    expect(await row(renderId)).toMatchObject({ status: "running", attempts: 2 });
+    expect(await status()).toMatchObject({ status: "running", progress: 0, retrying: false });
+  });
+
+  it("is leased again by the scheduled sweep in production (a new message), or failed once every delivery is used", async () => {
+    const renderId = await renderJob();
+    await claim(renderId);
+    await silentFor(renderId, LEASE_LAPSE_MS - 5_000);
+    await runSweeps(env);
+    expect(await row(renderId)).toMatchObject({ status: "running" });
+    await silentFor(renderId, LEASE_LAPSE_MS + 1_000);
+    await runSweeps(env);
+    expect(await row(renderId)).toMatchObject({ status: "queued", error: INTERRUPTED });
+    expect(await render(renderId)).toMatchObject({ status: "queued", error: INTERRUPTED });
+
+    await db.update(jobs).set({ attempts: MAX_DELIVERIES }).where(eq(jobs.id, renderId));
+    await claim(renderId);
+    await silentFor(renderId, LEASE_LAPSE_MS + 1_000);
+    await runSweeps(env);
+    expect(await row(renderId)).toMatchObject({
+      status: "failed",
+      error: `Gave up after ${MAX_DELIVERIES + 1} attempts: the renderer stopped answering`,
+    });
+    expect(await render(renderId)).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("a superseded attempt (fencing token in the lease)", () => {
+  it("has its reports refused and its output discarded; the current attempt's output is the render's", async () => {
+    const renderId = await renderJob();
+    const { userId } = (await row(renderId))!;
+    const one = await claim(renderId);
+    // Attempt 1 goes silent (a network split), its job is leased again and claimed as attempt 2.
+    await silentFor(renderId, LEASE_LAPSE_MS + 1_000);
+    expect(await pull(renderId)).toBeDefined();
+    const two = await claim(renderId);
+    expect(two!.callbackUrl).not.toBe(one!.callbackUrl);
+    const oneKey = `users/${userId}/renders/${renderId}.1.mp4`;
+    const twoKey = `users/${userId}/renders/${renderId}.2.mp4`;
+    // Each attempt is handed its own output key.
+    const putKey = (claimed: typeof one) => {
+      const signed = new URL((claimed!.input as { output: { url: string } }).output.url).pathname.split("/").pop()!;
+      return atob(signed.split(".")[0]!.replace(/-/g, "+").replace(/_/g, "/"));
+    };
+    expect(putKey(one)).toContain(oneKey);
+    expect(putKey(two)).toContain(twoKey);
+
+    // Attempt 1 wakes up, uploads and reports done: refused, its upload deleted, nothing recorded.
+    await env.FILES.put(oneKey, "attempt one");
+    const result = { method: "copy", durationSeconds: 10, frameRate: 25, resolution: "640x360", size: 11 };
+    const stale = await report(one!.callbackUrl, { status: "done", result });
+    expect(stale.status).toBe(409);
+    expect((await stale.json<{ error: { code: string } }>()).error.code).toBe("attempt_superseded");
+    expect(await env.FILES.head(oneKey)).toBeNull();
+    expect((await report(one!.callbackUrl, { status: "running", progress: 90 })).status).toBe(409);
+    expect(await row(renderId)).toMatchObject({ status: "running", attempts: 2 });
+    expect(await render(renderId)).toMatchObject({ status: "running" });
+
+    await env.FILES.put(twoKey, "attempt two");
+    expect((await report(two!.callbackUrl, { status: "done", result })).status).toBe(204);
+    expect(await render(renderId)).toMatchObject({ status: "done", key: twoKey });
+    // Still refused after the job ended, and the render keeps attempt 2's file.
+    await env.FILES.put(oneKey, "attempt one, later");
+    expect((await report(one!.callbackUrl, { status: "done", result: { ...result, size: 99 } })).status).toBe(409);
+    expect(await env.FILES.head(oneKey)).toBeNull();
+    expect(await render(renderId)).toMatchObject({ status: "done", key: twoKey, size: 11 });
+    expect(await (await env.FILES.get(twoKey))!.text()).toBe("attempt two");
   });
 });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "../../tests/workers/http";
-import { consume } from "../../tests/workers/renderer";
+import { claim, consume, report } from "../../tests/workers/renderer";
 import { database } from "../db/client";
 import { jobs, playlistChapters, playlistItems, playlists, projects, renders, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
@@ -73,7 +73,7 @@ describe("render jobs", () => {
     expect(keys).toEqual(["second", "third", "first"]);
     expect(sent.input.output.url).toMatch(/^http:\/\/localhost\/api\/storage\/put\//);
     expect(sent.input.mediaType).toBe("video");
-    expect(sent.callbackUrl).toBe(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId));
+    expect(sent.callbackUrl).toBe(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId, 1));
 
     const [render] = await db.select().from(renders).where(eq(renders.id, started!.renderId));
     expect(render).toMatchObject({
@@ -173,21 +173,21 @@ describe("render jobs", () => {
   it("show the renderer's reason when it fails, and accept progress only with the job's token", async () => {
     const { userId, playlistId } = await playlistWith(["x"]);
     const [started] = await startRenders(deps(), userId, [playlistId]);
-    const url = new URL(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId));
+    const claimed = await claim(started!.renderId);
+    const url = new URL(claimed!.callbackUrl);
+    expect(url.toString()).toBe(await progressUrl("http://localhost", env.SESSION_SECRET, started!.renderId, 1));
     expect((await call(url.pathname + url.search, { json: { progress: 42, status: "running" } })).status).toBe(204);
     expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({
       progress: 42,
       status: "running",
     });
-    expect((await call(`${url.pathname}?token=forged`, { json: { progress: 90 } })).status).toBe(403);
+    expect((await call(`${url.pathname}?attempt=1&token=forged`, { json: { progress: 90 } })).status).toBe(403);
+    // The token signs the attempt: another attempt number with this token is forged too.
+    const otherAttempt = url.search.replace("attempt=1", "attempt=2");
+    expect((await call(url.pathname + otherAttempt, { json: { progress: 90 } })).status).toBe(403);
 
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      Response.json(
-        { error: { code: "render_failed", message: "Item 1 could not be read: Invalid data" } },
-        { status: 422 },
-      ),
-    );
-    await consume(started!.renderId, "render");
+    const failed = { code: "render_failed", message: "Item 1 could not be read: Invalid data" };
+    expect((await report(claimed!.callbackUrl, { status: "failed", error: failed })).status).toBe(204);
     expect((await db.select().from(renders).where(eq(renders.id, started!.renderId)))[0]).toMatchObject({
       status: "failed",
       error: "Item 1 could not be read: Invalid data",

@@ -48,8 +48,15 @@ async function renderParts(deps: Deps, { renderId, playlistId }: JobInput<"rende
     .from(playlistItems)
     .where(eq(playlistItems.playlistId, playlistId))
     .orderBy(asc(playlistItems.seqPos));
-  const audioKey = playlist.mediaType === "audio" ? renderKey(render.userId, renderId, "m4a") : null;
-  return { render, playlist, items, audioKey };
+  return { render, playlist, items, audio: playlist.mediaType === "audio" };
+}
+
+/** Where attempt `attempt` of a render writes: its own keys, so a superseded attempt cannot overwrite the current one's. */
+function attemptKeys(userId: string, renderId: string, attempt: number, audio: boolean) {
+  return {
+    key: renderKey(userId, renderId, "mp4", attempt),
+    audioKey: audio ? renderKey(userId, renderId, "m4a", attempt) : null,
+  };
 }
 
 export async function startRender(
@@ -63,12 +70,13 @@ export async function startRender(
     await markFailed(deps.db, job.id, "The playlist was deleted.");
     return null;
   }
-  const { render, playlist, items, audioKey } = parts;
+  const { render, playlist, items, audio } = parts;
   if (items.length === 0) throw new Error("The playlist has no files.");
   await deps.db.batch([
     markRunning(deps.db, job.id),
-    deps.db.update(renders).set({ status: "running" }).where(eq(renders.id, renderId)),
+    deps.db.update(renders).set({ status: "running", progress: 0, error: null }).where(eq(renders.id, renderId)),
   ]);
+  const { key, audioKey } = attemptKeys(render.userId, renderId, job.attempts + 1, audio);
 
   const { signer } = deps.storage;
   const chapters = chapterList(items, await marksOf(deps.db, playlistId));
@@ -86,7 +94,7 @@ export async function startRender(
           ...(item.loudness ? { loudness: item.loudness } : {}),
         })),
       ),
-      output: await signer.signPut({ key: render.key, contentType: "video/mp4", output: true }, URL_SECONDS),
+      output: await signer.signPut({ key, contentType: "video/mp4", output: true }, URL_SECONDS),
       audioOutput: audioKey
         ? await signer.signPut({ key: audioKey, contentType: "audio/mp4", output: true }, URL_SECONDS)
         : undefined,
@@ -102,7 +110,8 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
     await markFailed(deps.db, job.id, "The playlist was deleted.");
     return;
   }
-  const { render, items, audioKey } = parts;
+  const { render, items, audio } = parts;
+  const { key, audioKey } = attemptKeys(render.userId, renderId, job.attempts, audio);
   const placed = result.chapters ?? [];
   const jsonKey = placed.length ? chaptersKey(render.userId, renderId) : null;
   if (jsonKey)
@@ -135,6 +144,7 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
         frameRate: result.frameRate,
         resolution: result.resolution,
         size: result.size,
+        key,
         audioKey: result.audioOutput ? audioKey : null,
         chapters: placed,
         chaptersKey: jsonKey,
@@ -148,6 +158,24 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
     markDone(deps.db, job.id, { ...result }),
     ...learned,
   ]);
+  // What earlier attempts may have written before they were superseded (the first render's key had no attempt).
+  const earlier = [render.key, render.audioKey].filter((k): k is string => Boolean(k) && k !== key && k !== audioKey);
+  for (let n = 1; n < job.attempts; n++) {
+    const old = attemptKeys(render.userId, renderId, n, audio);
+    earlier.push(old.key, ...(old.audioKey ? [old.audioKey] : []));
+  }
+  if (earlier.length) await deps.storage.bucket.delete(earlier);
+}
+
+/** A superseded attempt's report was refused: the files it wrote are deleted (the current attempt writes its own). */
+export async function discardRender(deps: Deps, _job: Job, input: JobInput<"render">, attempt: number) {
+  const [render] = await deps.db.select().from(renders).where(eq(renders.id, input.renderId));
+  if (!render) return;
+  const [playlist] = await deps.db.select().from(playlists).where(eq(playlists.id, input.playlistId));
+  const { key, audioKey } = attemptKeys(render.userId, render.id, attempt, playlist?.mediaType === "audio");
+  // Never the files the render points at (a stale report naming the attempt that finished cannot happen, but cheap to rule out).
+  const stale = [key, audioKey].filter((k): k is string => Boolean(k) && k !== render.key && k !== render.audioKey);
+  if (stale.length) await deps.storage.bucket.delete(stale);
 }
 
 export async function failRender(deps: Deps, job: Job, { renderId }: JobInput<"render">, reason: string) {

@@ -2,14 +2,17 @@
 // reports progress and, once, the outcome on the job's signed callback. The
 // `jobs` row decides: a claim or report for a job already done or failed
 // changes nothing, so a duplicate report, a late one, or a redelivered
-// message is harmless.
+// message is harmless. Each claim is an attempt (ADR 033): its number is the
+// lease's fencing token, signed into its callback URL, so once the job is
+// leased again the earlier attempt's reports are refused and its output
+// discarded. A job whose attempt still shows signs of life is not claimed.
 import { z } from "zod";
 import type { Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
 import { readSpec, runsInRenderer } from "./jobs";
 import { kindOf } from "./kinds";
-import { progressUrl, recordProgress } from "./progress";
+import { interruptedRender, LEASE_LAPSE_MS, progressUrl, recordProgress } from "./progress";
 import { loadJob, markFailed, markRetrying } from "./store";
 
 const finished = (job: Job) => job.status === "done" || job.status === "failed";
@@ -24,11 +27,16 @@ async function openJob(deps: Deps, jobId: string) {
   return spec ? { job, spec } : null;
 }
 
-/** What the renderer is told when it claims a job; null when the job has nothing left to do. */
+/** Running, and its attempt's last sign of life is recent: its lease holds. */
+export const leaseHolds = (job: Job, now: number) =>
+  job.status === "running" && job.updatedAt.getTime() > now - LEASE_LAPSE_MS;
+
+/** What the renderer is told when it claims a job; null when the job has nothing left to do (or another attempt holds it). */
 export async function claimJob(deps: Deps, jobId: string) {
   const open = await openJob(deps, jobId);
   if (!open) return null;
   const { job, spec } = open;
+  if (leaseHolds(job, deps.now())) return null;
   const kind = kindOf(spec);
   if (kind.runs !== "renderer") return null;
   let call: Awaited<ReturnType<typeof kind.start>>;
@@ -40,12 +48,15 @@ export async function claimJob(deps: Deps, jobId: string) {
     return null;
   }
   if (!call) return null;
+  // `start` marked it running as the next attempt; read back, so two claims at once cannot both hold an older number.
+  const attempt = (await loadJob(deps.db, jobId))?.attempts ?? job.attempts + 1;
   return {
     jobId,
     kind: job.kind,
+    attempt,
     path: call.path,
     input: call.input,
-    callbackUrl: await progressUrl(deps.origin, deps.secret, jobId),
+    callbackUrl: await progressUrl(deps.origin, deps.secret, jobId, attempt),
   };
 }
 
@@ -66,17 +77,40 @@ export const jobReport = z.union([
 ]);
 export type JobReport = z.infer<typeof jobReport>;
 
-/** Applies a report; false when the job had already ended and the report changed nothing. */
-export async function applyReport(deps: Deps, jobId: string, report: JobReport): Promise<boolean> {
-  if (report.status !== "done" && report.status !== "failed") return recordProgress(deps.db, jobId, report.progress);
+/** What became of a report: applied; ignored (the job had ended: a duplicate or late report); or refused (a superseded attempt). */
+export type ReportOutcome = "applied" | "ignored" | "superseded";
+
+/** Applies attempt `attempt`'s report. */
+export async function applyReport(
+  deps: Deps,
+  jobId: string,
+  attempt: number,
+  report: JobReport,
+): Promise<ReportOutcome> {
+  if (report.status !== "done" && report.status !== "failed") {
+    if (await recordProgress(deps.db, jobId, report.progress, attempt)) return "applied";
+    const job = await loadJob(deps.db, jobId);
+    return !job || finished(job) ? "ignored" : "superseded";
+  }
+  const job = await loadJob(deps.db, jobId);
+  if (!job || !runsInRenderer(job.kind)) throw new NotFound("Job not found.");
+  if (job.attempts !== attempt) {
+    // Leased again meanwhile (whether or not the later attempt has finished): this attempt's outcome
+    // is not the job's, and what it wrote goes.
+    const spec = readSpec(job);
+    const kind = spec && kindOf(spec);
+    if (report.status === "done" && kind?.runs === "renderer") await kind.discard?.(deps, job, spec!.input, attempt);
+    return "superseded";
+  }
   const open = await openJob(deps, jobId);
-  if (!open) return false;
-  const { job, spec } = open;
+  if (!open) return "ignored";
+  const { spec } = open;
   const kind = kindOf(spec);
   if (report.status === "done") {
-    if (kind.runs !== "renderer") return false;
+    if (kind.runs !== "renderer") return "ignored";
     await kind.finish(deps, job, spec.input, report.result);
-  } else if (report.retry) await markRetrying(deps.db, job.id, report.error.message);
+  } else if (report.retry)
+    await deps.db.batch([markRetrying(deps.db, job.id, report.error.message), interruptedRender(deps.db, job.id)]);
   else await kind.fail(deps, job, spec.input, report.error.message);
-  return true;
+  return "applied";
 }

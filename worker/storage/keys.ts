@@ -46,8 +46,9 @@ export function programFileKey(userId: string, programId: string, fileName: stri
   return `users/${userId}/programs/${programId}/${storedName(fileName, now)}`;
 }
 
-export function renderKey(userId: string, renderId: string, extension: "mp4" | "m4a"): string {
-  return `users/${userId}/renders/${renderId}.${extension}`;
+/** A render's file; each attempt of its job writes its own (ADR 033), so a superseded one cannot overwrite it. */
+export function renderKey(userId: string, renderId: string, extension: "mp4" | "m4a", attempt?: number): string {
+  return `users/${userId}/renders/${renderId}${attempt === undefined ? "" : `.${attempt}`}.${extension}`;
 }
 
 /** The render's chapters as Podcasting 2.0 JSON, beside it. */

@@ -3,12 +3,23 @@
 import { Link } from "react-router";
 import { displayName } from "../../lib/format";
 import { RENDER_CREATED } from "../../lib/schemas/playlists";
-import type { JobState, PackageProgress, RenderProgress } from "./jobs";
+import { active, type JobState, type PackageProgress, RETRYING, type RenderProgress } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
-function JobProgress({ status, progress, label }: { status: JobState; progress: number; label: string }) {
+function JobProgress({
+  status,
+  progress,
+  label,
+  retrying = false,
+}: {
+  status: JobState;
+  progress: number;
+  label: string;
+  retrying?: boolean;
+}) {
+  if (active(status) && retrying) return <span className="job-status muted">Rendering… {RETRYING}</span>;
   if (status === "queued") return <span className="job-status muted">Queued…</span>;
   if (status !== "running") return null;
   return (
@@ -24,7 +35,12 @@ export function RenderRow({ render }: { render: RenderProgress }) {
   return (
     <li className={`job job-${render.status}`} data-render-id={render.renderId}>
       <strong className="job-title">{title}</strong>
-      <JobProgress status={render.status} progress={render.progress} label={`${title} render progress`} />
+      <JobProgress
+        status={render.status}
+        progress={render.progress}
+        label={`${title} render progress`}
+        retrying={render.retrying}
+      />
       {render.status === "done" && (
         <div className="job-result" role="status">
           <p className="success">{RENDER_CREATED}</p>

@@ -6,6 +6,7 @@ import { displayName, formatBytes, formatDuration } from "../../lib/format";
 import type { Route } from "../../routes/+types/renderfiles";
 import { CollapseToggle } from "../CollapseToggle";
 import { LocalTime } from "../LocalTime";
+import { active, RETRYING } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
 import { RenderChapters } from "./RenderChapters";
 
@@ -141,6 +142,7 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
 }
 
 function RenderState({ render }: { render: RenderView }) {
+  if (active(render.status) && render.retrying) return <span className="render-state"> · {RETRYING}</span>;
   switch (render.status) {
     case "queued":
       return <span className="render-state"> · queued</span>;

@@ -13,6 +13,8 @@ export interface RenderProgress {
   status: JobState;
   progress: number;
   error: string | null;
+  /** Its renderer went silent or restarted: the job is being leased again (the page says so, not a frozen percentage). */
+  retrying?: boolean;
   url: string | null;
   /** With loudness normalisation: what it did to each item. */
   loudnessReport?: LoudnessReportView | null;
@@ -26,6 +28,9 @@ export interface PackageProgress {
   downloadUrl: string | null;
   fileName: string | null;
 }
+
+/** What a page says of a render whose renderer went silent or restarted, instead of a frozen percentage. */
+export const RETRYING = "retrying after an interruption";
 
 export const active = (status: JobState) => status === "queued" || status === "running";
 

@@ -4,8 +4,9 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { playlistItems, playlists, renders } from "../../db/schema";
+import { jobs, playlistItems, playlists, renders } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
+import { isRetrying } from "../../jobs/progress";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
@@ -60,13 +61,16 @@ function visibleRenders(deps: Deps, userId: string) {
 }
 
 export async function listRenders(deps: Deps, userId: string) {
-  const rows = await deps.db
-    .select()
+  const joined = await deps.db
+    .select({ render: renders, heartbeat: jobs.updatedAt })
     .from(renders)
+    .leftJoin(jobs, eq(jobs.id, renders.id))
     .where(visibleRenders(deps, userId))
     .orderBy(desc(renders.createdAt));
+  const now = deps.now();
   return Promise.all(
-    rows.map(async (row) => {
+    joined.map(async ({ render, heartbeat }) => {
+      const row = { ...render, retrying: isRetrying(render, heartbeat, now) };
       if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null, chaptersUrl: null };
       const { signer } = deps.storage;
       const [play, download, audio, chapters] = await Promise.all([
@@ -101,7 +105,7 @@ export async function listRenders(deps: Deps, userId: string) {
 }
 
 export async function renderStatus(deps: Deps, userId: string, renderIds: string[]) {
-  return inChunks(renderIds, (chunk) =>
+  const rows = await inChunks(renderIds, (chunk) =>
     deps.db
       .select({
         id: renders.id,
@@ -109,8 +113,12 @@ export async function renderStatus(deps: Deps, userId: string, renderIds: string
         progress: renders.progress,
         error: renders.error,
         projectTitle: renders.projectTitle,
+        heartbeat: jobs.updatedAt,
       })
       .from(renders)
+      .leftJoin(jobs, eq(jobs.id, renders.id))
       .where(and(visibleRenders(deps, userId), inArray(renders.id, chunk))),
   );
+  const now = deps.now();
+  return rows.map(({ heartbeat, ...row }) => ({ ...row, retrying: isRetrying(row, heartbeat, now) }));
 }
