@@ -127,7 +127,8 @@ async function setUp(seller, buyer) {
     fileIds.push(done.fileId);
   }
   await api.must(201, `/api/projects/${projectId}/playlist/items`, { cookie: buyer, json: { fileIds } });
-  const playlist = (await api.must(200, `/api/projects/${projectId}/playlist`, { cookie: buyer })).data;
+  // A read, so it may be asked again when `vite preview`'s proxy drops it under load (a 500 'fetch failed').
+  const playlist = await until("playlist", buyer, `/api/projects/${projectId}/playlist`, (p) => Boolean(p.id));
   // Let the uploads' probe and preview jobs finish before timing anything.
   await until("background jobs", seller, "/api/products", ({ products }) =>
     products.every((p) => p.files.every((f) => !["queued", "running"].includes(f.previewStatus))),

@@ -5,8 +5,9 @@
 import { expect, test } from "@playwright/test";
 import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../app/lib/schemas/accounts";
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../app/lib/schemas/checkout";
+import { PROJECT_FILES_LOAD_FAILED } from "../../app/lib/schemas/files";
 import { PLAYLISTS_LOAD_FAILED, PROGRAMS_LOAD_FAILED } from "../../app/lib/schemas/playlists";
-import { ADMIN, expectMessage, login, MEMBER, mainNav, unique } from "./fixtures";
+import { ADMIN, expectMessage, login, MEMBER, mainNav, PNG, unique, uploadByApi } from "./fixtures";
 import { createProductInPage, makeStoreMedia, ownStorePath } from "./store";
 
 test("sign-up says which step failed when the form never reaches the server", async ({ page }) => {
@@ -85,4 +86,19 @@ test("a page whose data cannot be loaded names what failed", async ({ page }) =>
     await expectMessage(page, `Error: ${message}`, () => mainNav(page).getByRole("link", { name: label }).click());
     await page.unroute(data);
   }
+});
+
+test("the project page says its files could not be loaded", async ({ page }) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  const title = unique("LoadFail");
+  const created = await uploadByApi(
+    page.request,
+    { purpose: "project-file", projectTitle: title, fileName: "cover.png", contentType: "image/png" },
+    PNG,
+  );
+  await page.goto("/authenticated");
+  await page.route("**/projects/*.data*", (route) => route.abort("internetdisconnected"));
+  await expectMessage(page, `Error: ${PROJECT_FILES_LOAD_FAILED}`, () =>
+    page.locator(`a[href="/projects/${created.projectId}"]`).click(),
+  );
 });
