@@ -55,7 +55,7 @@ export function PopupCard({ popup, remember = true }: { popup: PopupView; rememb
           </form>
           {popup.header && <h2 style={popup.headerStyle}>{popup.header}</h2>}
           {popup.paragraph.text && <p style={popup.paragraph.style}>{popup.paragraph.text}</p>}
-          {popup.imageUrl && <img src={popup.imageUrl} alt="" loading="lazy" />}
+          {popup.imageUrl && <img src={popup.imageUrl} alt={popup.imageAlt} loading="lazy" />}
           {popup.linkAddress && (
             <a className="button" href={popup.linkAddress} target="_blank" rel="noopener noreferrer">
               {popup.buttonLabel || "Open"}

@@ -11,6 +11,8 @@ export interface PopupView {
   headerStyle: StyleObject;
   paragraph: { text: string; style: StyleObject };
   imageUrl: string | null;
+  /** The editor's description of the image ("" for a decorative one). */
+  imageAlt: string;
   linkAddress: string | null;
   buttonLabel: string;
 }
@@ -24,6 +26,7 @@ export interface PopupFields {
   paragraphStyle: string;
   buttonLabel: string;
   linkAddress: string;
+  imageAlt: string;
 }
 
 /** Styles and links made safe; the paragraph whole (the fundraiser page shows it with 'Read More'). */
@@ -35,6 +38,7 @@ export function presentPopup(popup: PopupFields, imageUrl: string | null): Popup
     headerStyle: sanitizeStyle(popup.headerStyle),
     paragraph: { text: popup.paragraphText, style: sanitizeStyle(popup.paragraphStyle) },
     imageUrl: sanitizeUrl(imageUrl),
+    imageAlt: popup.imageAlt,
     linkAddress: sanitizeUrl(popup.linkAddress),
     buttonLabel: popup.buttonLabel,
   };

@@ -40,6 +40,7 @@ export default function PopCustom(_: Route.ComponentProps) {
   const [startsAt, setStartsAt] = useState("");
   const [endsAt, setEndsAt] = useState("");
   const [image, setImage] = useState<ImageState>({ state: "none" });
+  const [imageAlt, setImageAlt] = useState("");
 
   const form: PopupForm = {
     header,
@@ -49,6 +50,7 @@ export default function PopCustom(_: Route.ComponentProps) {
     linkAddress,
     // Seed §8: a failed image upload leaves an empty image key; the popup saves without an image.
     imageKey: image.state === "done" ? image.key : "",
+    imageAlt,
     startsAt: toInstant(startsAt),
     endsAt: toInstant(endsAt),
   };
@@ -68,11 +70,12 @@ export default function PopCustom(_: Route.ComponentProps) {
         paragraphStyle: form.paragraph?.style ?? "",
         buttonLabel: form.buttonLabel ?? "",
         linkAddress: form.linkAddress ?? "",
+        imageAlt,
       },
       null,
     );
     return { ...landingPopup(view), imageUrl: image.state === "done" ? image.previewUrl : null };
-  }, [form.header, form.headerStyle, form.paragraph, form.buttonLabel, form.linkAddress, image]);
+  }, [form.header, form.headerStyle, form.paragraph, form.buttonLabel, form.linkAddress, image, imageAlt]);
 
   useEffect(() => () => (image.state === "done" ? URL.revokeObjectURL(image.previewUrl) : undefined), [image]);
 
@@ -152,6 +155,14 @@ export default function PopCustom(_: Route.ComponentProps) {
             onChange={(e) => pickImage(e.target.files?.[0])}
           />
           <ImageStatus image={image} />
+          <label htmlFor="popup-image-alt">Image description (alt text)</label>
+          <input
+            id="popup-image-alt"
+            maxLength={200}
+            placeholder="What the image shows; leave empty if it is decorative"
+            value={imageAlt}
+            onChange={(e) => setImageAlt(e.target.value)}
+          />
           <fieldset className="popup-window">
             <legend>Show window (optional)</legend>
             <label htmlFor="popup-starts">Show from</label>

@@ -267,6 +267,27 @@ describe("popups", () => {
     expect((await call(`/api/admin/popups/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
   });
 
+  it("serves the popup image inline as its checked type, with the editor's alt text (issue 27 item 7)", async () => {
+    const signed = await call("/api/uploads", {
+      cookie: admin.cookie,
+      json: { purpose: "popup-image", fileName: "alt.png", contentType: "image/png", size: PNG.byteLength },
+    });
+    const ticket = await signed.json<any>();
+    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(200);
+    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: admin.cookie, method: "POST" });
+    const { key } = await done.json<{ key: string }>();
+    const id = await createPopup({ header: "Alt", imageKey: key, imageAlt: "Three tractors at dawn" });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: id } });
+    const { activePopCustom } = await (await call("/api/popups/active")).json<any>();
+    expect(activePopCustom.imageAlt).toBe("Three tractors at dawn");
+    const image = await call(new URL(activePopCustom.imageUrl).pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-disposition") ?? "inline").toMatch(/^inline/);
+    const landing = await (await call("/")).text();
+    expect(landing).toContain('alt="Three tractors at dawn"');
+  });
+
   it("never lets a refused style or link into the landing page's HTML, even from a row written behind the API", async () => {
     const id = crypto.randomUUID();
     await db.update(popups).set({ active: false });

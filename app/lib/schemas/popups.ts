@@ -57,6 +57,8 @@ export const popupSchema = z
     linkAddress,
     /** The storage key of the admin's completed popup-image upload; empty after a failed upload (seed §8). */
     imageKey: z.string().trim().max(500).default(""),
+    /** What the image shows, for screen readers; empty means decorative. */
+    imageAlt: memberText().trim().max(200, "Image description must be at most 200 characters.").default(""),
     startsAt: moment,
     endsAt: moment,
   })

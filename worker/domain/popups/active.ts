@@ -35,7 +35,12 @@ export async function getActivePopup(deps: Pick<Deps, "db" | "now" | "storage">)
     const popup = await readActivePopup(deps, now);
     // An uploaded image is signed for reading; an address stored by older rows is used as is (sanitised).
     const imageUrl = popup?.imageKey
-      ? (await deps.storage.signer.signGet({ key: popup.imageKey }, IMAGE_URL_SECONDS)).url
+      ? (
+          await deps.storage.signer.signGet(
+            { key: popup.imageKey, contentType: popup.imageType ?? undefined },
+            IMAGE_URL_SECONDS,
+          )
+        ).url
       : (popup?.imageUrl ?? null);
     cached = { popup, view: popup && presentPopup(popup, imageUrl), until: now + POPUP_TTL_MS };
   }

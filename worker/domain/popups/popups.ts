@@ -30,7 +30,7 @@ export function listPopups(deps: Pick<Deps, "db">) {
 async function ownImage(deps: Pick<Deps, "db">, adminId: string, key: string) {
   if (!key) return null;
   const [upload] = await deps.db
-    .select({ key: uploads.key })
+    .select({ key: uploads.key, contentType: uploads.contentType })
     .from(uploads)
     .where(
       and(
@@ -42,12 +42,12 @@ async function ownImage(deps: Pick<Deps, "db">, adminId: string, key: string) {
     );
   if (!upload)
     throw new Invalid("The image upload was not found. Upload the image again.", { imageKey: ["Not found."] });
-  return upload.key;
+  return upload;
 }
 
 /** Saves a new, inactive popup (the seed's 'submit-popup-config'); the admin sets it active from the dashboard. */
 export async function createPopup(deps: Pick<Deps, "db">, adminId: string, input: PopupInput) {
-  const imageKey = await ownImage(deps, adminId, input.imageKey);
+  const image = await ownImage(deps, adminId, input.imageKey);
   const [popup] = await deps.db
     .insert(popups)
     .values({
@@ -58,7 +58,10 @@ export async function createPopup(deps: Pick<Deps, "db">, adminId: string, input
       paragraphStyle: input.paragraph.style,
       buttonLabel: input.buttonLabel,
       linkAddress: input.linkAddress,
-      imageKey,
+      imageKey: image?.key ?? null,
+      // The type the upload's bytes were checked as: what the image is served as.
+      imageType: image?.contentType ?? null,
+      imageAlt: input.imageAlt,
       startsAt: input.startsAt ? new Date(input.startsAt) : null,
       endsAt: input.endsAt ? new Date(input.endsAt) : null,
       createdBy: adminId,
