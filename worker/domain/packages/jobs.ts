@@ -69,6 +69,11 @@ export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[],
       }
     }
     await upload.complete(parts);
+    // Each entry's bytes were counted against its size (zipStream); the stored zip is checked whole
+    // before the job is reported done (issue 37).
+    const stored = await bucket.head(key);
+    if (stored?.size !== size)
+      throw new Error(`The package was stored with ${stored?.size ?? 0} of its ${size} bytes.`);
     await markDone(deps.db, job.id, { key, fileName, size, files: entries.length });
   } catch (error) {
     await upload.abort().catch(() => {});
