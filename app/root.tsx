@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
+import { NowPlayingBar } from "./components/media/NowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
 import { UiProvider } from "./components/ui";
@@ -51,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <UiProvider>
           <SiteHeader user={data?.user ?? null} hydrates={hydrates} />
           <main className="page">{children}</main>
+          {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
+          <NowPlayingBar />
         </UiProvider>
         {hydrates && <ScrollRestoration />}
         {hydrates && <Scripts />}

@@ -24,9 +24,4 @@ export async function sendJson<T = unknown>(path: string, method: string, json?:
   return { ok: false, status: response.status, message: error?.message ?? "", fields: error?.fields };
 }
 
-/** "3:07" */
-export function clock(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds)) return "–:––";
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
+export { clock } from "./media-time";

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
 import { FormErrors } from "../components/FormErrors";
+import { productPath } from "../components/store/Storefront";
 import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
 import {
   AUDIO_ACCEPT,
@@ -43,19 +44,22 @@ const EMPTY = {
 type Fields = typeof EMPTY;
 type Problem = { message: string; fields?: Record<string, string[]> } | null;
 
-export default function DigiStore(_: Route.ComponentProps) {
+/** The product just saved: a private one says so plainly and offers to publish (issue 28 §4). */
+type Saved = { id: string; title: string; accessType: "private" | "public-read" };
+
+export default function DigiStore({ loaderData }: Route.ComponentProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [cover, setCover] = useState<PendingFile[]>([]);
   const [audio, setAudio] = useState<PendingFile[]>([]);
   const [productId, setProductId] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<Saved | null>(null);
   const free = fields.licenseType === "free";
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
     const value = event.target.value;
-    setSaved(false);
+    setSaved(null);
     setFields((f) => ({ ...f, [name]: value, ...(name === "licenseType" && value === "free" ? { price: "0" } : {}) }));
   };
   const updater = (setList: typeof setAudio) => (key: string, change: Partial<PendingFile>) =>
@@ -92,7 +96,7 @@ export default function DigiStore(_: Route.ComponentProps) {
       if (!answer.ok) {
         return setProblem(answer.status === 400 ? answer : { message: UNEXPECTED_ERROR });
       }
-      setSaved(true);
+      setSaved({ id, title: details.data.title, accessType: details.data.accessType });
       setFields(EMPTY);
       setCover([]);
       setAudio([]);
@@ -112,6 +116,7 @@ export default function DigiStore(_: Route.ComponentProps) {
           {UPLOAD_SUCCESSFUL} <Link to="/digimanager">See it in My Digital Products</Link>
         </p>
       )}
+      {saved && <Visibility userId={loaderData.userId} saved={saved} onPublished={setSaved} />}
       <FormErrors
         error={problem ? { code: "invalid", ...problem } : null}
         heading={problem?.fields ? "Validation errors" : "The product was not saved"}
@@ -179,6 +184,7 @@ export default function DigiStore(_: Route.ComponentProps) {
               {access === "private" ? "Private (only you)" : "Public-read (anyone with your store link)"}
             </label>
           ))}
+          <span className="muted small">Private products are not visible in your store until you publish them.</span>
         </fieldset>
         <DropSection
           heading="Cover image"
@@ -217,5 +223,56 @@ export default function DigiStore(_: Route.ComponentProps) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** Where the new product can be seen; a private one is not in the store, and one press publishes it. */
+function Visibility({
+  userId,
+  saved,
+  onPublished,
+}: {
+  userId: string;
+  saved: Saved;
+  onPublished: (saved: Saved) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (saved.accessType === "public-read")
+    return (
+      <p>
+        &lsquo;{saved.title}&rsquo; is public:{" "}
+        <Link to={productPath(userId, saved.id)}>see its page in your store</Link>.
+      </p>
+    );
+  return (
+    <div className="notice private-notice">
+      <p>
+        &lsquo;{saved.title}&rsquo; is <strong>private</strong>: it is not visible in your store, and nobody else can
+        buy it.
+      </p>
+      <button
+        type="button"
+        className="button primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setFailed(null);
+          const answer = await sendJson(`/api/products/${encodeURIComponent(saved.id)}`, "PATCH", {
+            accessType: "public-read",
+          }).catch(() => null);
+          setBusy(false);
+          if (answer?.ok) onPublished({ ...saved, accessType: "public-read" });
+          else setFailed(answer?.message || UNEXPECTED_ERROR);
+        }}
+      >
+        {busy ? "Publishing..." : "Publish it to your store"}
+      </button>
+      {failed && (
+        <p className="error" role="alert">
+          {failed}
+        </p>
+      )}
+    </div>
   );
 }

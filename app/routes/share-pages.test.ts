@@ -78,6 +78,8 @@ describe("the store", () => {
     expect(page).toContain("$149.00");
     expect(page).toContain("The licensee receives exclusive rights to use the work");
     expect(page).toContain(`value="${ORIGIN}/digiprev/${seller.user.id}/${id}"`); // the share link
+    // The one media player: a keyboard-usable seek slider per file.
+    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek beat.mp3"/);
     const title = page.match(/<title>([^<]*) · Creator Platform<\/title>/)?.[1] ?? "";
     expect(title).toMatch(/^Only Once by buyer_/);
     expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });

@@ -7,6 +7,7 @@ import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import type { EpisodeView } from "../../../worker/domain/farmertv/episodes";
 import type { loader as rootLoader } from "../../root";
 import { callApi } from "../checkout/client";
+import { MediaPlayer } from "../media/MediaPlayer";
 import { useConfirm } from "../ui";
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -77,13 +78,12 @@ export function EpisodeCard({
           {episode.hidden && <span className="muted"> (hidden)</span>}
         </Heading>
       )}
-      {/* No caption track: members' uploads carry none. */}
-      <video
-        controls
-        preload="metadata"
+      <MediaPlayer
+        kind="video"
         src={episode.url}
-        poster={episode.coverUrl ?? undefined}
-        aria-label={`Play ${episode.fileTitle}`}
+        label={episode.fileTitle}
+        poster={episode.coverUrl}
+        durationSeconds={episode.durationSeconds}
       />
       <p>{episode.fileDescription}</p>
       <p className="muted">

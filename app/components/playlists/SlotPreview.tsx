@@ -1,14 +1,44 @@
-// The player of a playlist or program slot (playlist builder, programming, Select Playlists).
+// The player of a playlist or program slot (playlist builder, programming, Select Playlists). A row
+// shows a small poster tile and loads nothing; pressing it opens the one media player for that slot
+// (issue 28 §3), instead of one video element per row.
+import { useState } from "react";
+import { MediaPlayer } from "../media/MediaPlayer";
 
-/** The player of a playlist or program slot; audio loads nothing until played, video only its first frame. */
-export function SlotPreview({ url, name, audio }: { url: string; name: string; audio: boolean }) {
+export function SlotPreview({
+  url,
+  name,
+  audio,
+  durationSeconds,
+  peaks,
+}: {
+  url: string;
+  name: string;
+  audio: boolean;
+  durationSeconds?: number | null;
+  peaks?: number[] | null;
+}) {
+  const [open, setOpen] = useState(false);
+  if (open)
+    return (
+      <div className="slot-preview open">
+        <MediaPlayer
+          kind={audio ? "audio" : "video"}
+          src={url}
+          label={name}
+          durationSeconds={durationSeconds}
+          peaks={peaks}
+          autoPlay
+        />
+      </div>
+    );
   return (
     <div className="slot-preview">
-      {audio ? (
-        <audio controls preload="none" src={url} aria-label={`Preview ${name}`} />
-      ) : (
-        <video controls muted playsInline preload="metadata" src={`${url}#t=0.1`} aria-label={`Preview ${name}`} />
-      )}
+      <button type="button" className="slot-poster" onClick={() => setOpen(true)}>
+        <span aria-hidden="true" className="slot-poster-kind">
+          {audio ? "♪" : "▶"}
+        </span>
+        <span className="visually-hidden">Play {name}</span>
+      </button>
     </div>
   );
 }
