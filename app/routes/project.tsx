@@ -60,7 +60,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   return (
     <div className="files-page">
       <section className="card">
-        <ProjectHeading title={displayName(project.title) || "Untitled Project"} />
+        <ProjectHeading title={displayName(project.title) || "Untitled Project"} canDelete={role === "owner"} />
         <p className="muted">
           <Link to="/authenticated">← All projects</Link>
         </p>

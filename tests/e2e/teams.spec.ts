@@ -122,11 +122,15 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
     .getByLabel("Files to upload")
     .first()
     .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
-  await expect(editor.page.getByText("cover.png").first()).toBeVisible({ timeout: 20_000 });
-  const activity = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Activity" }) });
+  await editor.page.getByRole("button", { name: "Upload", exact: true }).first().click();
+  const fileList = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Files" }) });
+  await expect(fileList.getByText("cover.png")).toBeVisible({ timeout: 30_000 });
   await editor.page.reload();
-  await expect(activity.getByText(editor.name).first()).toBeVisible();
-  await expect(activity.getByText("uploaded").first()).toBeVisible();
+  const activity = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Activity" }) });
+  await expect(
+    activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "cover.png" }),
+  ).toContainText("uploaded");
+  await expect(editor.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
 
   // The viewer sees everything, can change nothing: no drop zone, disabled controls, 403 from the API.
   await viewer.page.goto(`/projects/${created.projectId}`);
@@ -134,6 +138,8 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(viewer.page.getByLabel("Files to upload")).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
+  await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
+  await expect(viewer.page.getByText("cover.png")).toBeVisible();
   const refused = await viewer.page.request.post(`/api/projects/${created.projectId}/playlist/items`, {
     data: { fileIds: [created.fileId] },
     headers: { origin: origin() },

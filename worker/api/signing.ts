@@ -20,7 +20,8 @@ const requests = memberApi((app) =>
   app
     .get("/projects/:projectId/signature-requests", async (c) => {
       const project = await memberData(c.var.deps.db, c.var.user.id).project(c.req.param("projectId"));
-      return c.json({ requests: groupRequests(await requestsOfProject(c.var.deps.db, project.id)) });
+      const [requests, signers] = await c.var.deps.db.batch([...requestsOfProject(c.var.deps.db, project.id)]);
+      return c.json({ requests: groupRequests(requests, signers) });
     })
     .post("/projects/:projectId/signature-requests", valid("json", requestSignaturesSchema), async (c) =>
       c.json(await requestSignatures(c.var.deps, c.var.user.id, c.req.param("projectId"), c.req.valid("json")), 201),

@@ -7,7 +7,8 @@ import { useConfirm } from "../ui";
 
 const DELETE_PROJECT_CONFIRM = "Are you sure you want to delete this project and all of its files?";
 
-export function ProjectHeading({ title }: { title: string }) {
+/** `canDelete`: only the project's owners may delete it (ADR 041); others see the title alone. */
+export function ProjectHeading({ title, canDelete = true }: { title: string; canDelete?: boolean }) {
   const fetcher = useFetcher<typeof action>();
   const confirm = useConfirm();
   const deleting = fetcher.state !== "idle";
@@ -16,18 +17,20 @@ export function ProjectHeading({ title }: { title: string }) {
     <>
       <div className="page-heading">
         <h1>{title}</h1>
-        <button
-          type="button"
-          className="button danger"
-          disabled={deleting}
-          onClick={async () => {
-            if (await confirm(DELETE_PROJECT_CONFIRM, { confirmLabel: "Delete project" })) {
-              void fetcher.submit({ intent: "delete-project" }, { method: "post" });
-            }
-          }}
-        >
-          {deleting ? "Deleting..." : "Delete project"}
-        </button>
+        {canDelete && (
+          <button
+            type="button"
+            className="button danger"
+            disabled={deleting}
+            onClick={async () => {
+              if (await confirm(DELETE_PROJECT_CONFIRM, { confirmLabel: "Delete project" })) {
+                void fetcher.submit({ intent: "delete-project" }, { method: "post" });
+              }
+            }}
+          >
+            {deleting ? "Deleting..." : "Delete project"}
+          </button>
+        )}
       </div>
       {failure && (
         <p className="error" role="alert">

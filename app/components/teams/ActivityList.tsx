@@ -1,5 +1,6 @@
 // The project's activity (issue 34): who uploaded, applied a program, rendered, invited, changed
-// the playlist or signed, and when, newest first.
+// the playlist or signed, and when, newest first. Signers have no account (a line without a
+// member is a signer's, or the platform's own: the signed PDF).
 import { LocalTime } from "../LocalTime";
 import styles from "./teams.module.css";
 
@@ -21,7 +22,7 @@ export function ActivityList({ activity }: { activity: ActivityLine[] }) {
         <ol className={styles.activity}>
           {activity.map((line) => (
             <li key={line.id}>
-              <strong>{line.who ?? "A former member"}</strong>
+              <strong>{line.who ?? (line.action === "signed" ? "A signer" : "Creator Platform")}</strong>
               <span>{line.action}</span>
               {line.detail && <span className="muted">{line.detail.replaceAll("_", " ")}</span>}
               <span className="muted">

@@ -41,7 +41,8 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
     memberRows,
     activityRows,
     inviteRows,
-    signatureRows,
+    requestRows,
+    signerRows,
   ] = await db.batch([
     db
       .select({ project: projects, creatorName: users.name, creatorEmail: users.email, role: projectMembers.role })
@@ -103,7 +104,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
       .orderBy(asc(projectMembers.createdAt)),
     activityOf(db, projectId),
     openInvitations(deps, { project: projectId }),
-    requestsOfProject(db, projectId),
+    ...requestsOfProject(db, projectId),
   ]);
   const [found] = projectRows;
   const [playlist] = playlistRows;
@@ -118,7 +119,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
     activity: activityRows,
     // Open invitations are the owners' business.
     invitations: role === "owner" ? inviteRows : [],
-    signatureRequests: groupRequests(signatureRows),
+    signatureRequests: groupRequests(requestRows, signerRows),
     files: fileRows,
     playlist: { ...playlist, items: itemRows.map((row) => row.item) },
     applications: applicationRows.map((row) => row.application),

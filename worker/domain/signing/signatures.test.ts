@@ -22,6 +22,7 @@ import { upload, uploadPng } from "../../../tests/workers/uploads";
 import { database } from "../../db/client";
 import { devOutbox, files, signatureRequests } from "../../db/schema";
 import { makeDeps } from "../deps";
+import { projectPageData } from "../files/project-page";
 import { remindSigners } from "./signatures";
 
 const db = database(env.DB);
@@ -184,6 +185,13 @@ describe("signing from the e-mailed links, without an account", () => {
     }
     const view = await (await call(`/api/sign/${guestToken}`)).json<any>();
     expect(view).toMatchObject({ state: "signed", verifyUrl: `/verify/${row!.code}` });
+    // The project page reads requests and signers in its one batch: each field where it belongs.
+    const pageData = await projectPageData(makeDeps(env, "http://localhost"), owner.user.id, projectId);
+    const [done] = pageData.signatureRequests.filter((r) => r.status === "signed");
+    expect(done!.signers).toEqual([
+      expect.objectContaining({ email: guest, fullName: "Grace Guest", status: "signed", signedAt: expect.any(Date) }),
+      expect.objectContaining({ email: sponsor, fullName: "Sam Sponsor", status: "signed", remindedAt: null }),
+    ]);
     expect(view.signedUrl).toBeTruthy();
 
     const verified = await (await call(`/api/signatures/${row!.code}`)).json<any>();

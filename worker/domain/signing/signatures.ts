@@ -216,7 +216,7 @@ export async function sign(deps: Deps, token: string, form: SignForm, ip: string
         ),
       )
       .returning({ id: signatureSigners.id }),
-    activity(deps.db, request.projectId, null, "signed", `${form.fullName} <${signer.email}> signed ${request.title}`),
+    activity(deps.db, request.projectId, null, "signed", `${form.fullName} <${signer.email}> · ${request.title}`),
   ]);
   if (signed.length === 0) {
     const again = await signerByToken(deps, token);
@@ -358,11 +358,15 @@ async function requestOfMember(deps: Deps, userId: string, requestId: string) {
   return request;
 }
 
-/** A project's requests, newest first, each with its signers' states (for the project page). */
+/**
+ * A project's requests, newest first, and their signers: two statements without a join (each
+ * table's columns keep their names; a D1 batch answers rows by column name, so a join of two
+ * tables that both have `id` and `status` would mix them). Both go in the project page's batch.
+ */
 export function requestsOfProject(db: Database, projectId: string) {
-  return db
-    .select({
-      request: {
+  return [
+    db
+      .select({
         id: signatureRequests.id,
         title: signatureRequests.title,
         status: signatureRequests.status,
@@ -370,44 +374,56 @@ export function requestsOfProject(db: Database, projectId: string) {
         signedFileId: signatureRequests.signedFileId,
         createdAt: signatureRequests.createdAt,
         completedAt: signatureRequests.completedAt,
-      },
-      signer: {
+      })
+      .from(signatureRequests)
+      .where(eq(signatureRequests.projectId, projectId))
+      .orderBy(desc(signatureRequests.createdAt)),
+    db
+      .select({
         id: signatureSigners.id,
+        requestId: signatureSigners.requestId,
         email: signatureSigners.email,
         status: signatureSigners.status,
         fullName: signatureSigners.fullName,
         viewedAt: signatureSigners.viewedAt,
         signedAt: signatureSigners.signedAt,
         remindedAt: signatureSigners.remindedAt,
-      },
-    })
-    .from(signatureRequests)
-    .innerJoin(signatureSigners, eq(signatureSigners.requestId, signatureRequests.id))
-    .where(eq(signatureRequests.projectId, projectId))
-    .orderBy(desc(signatureRequests.createdAt), asc(signatureSigners.createdAt));
+      })
+      .from(signatureSigners)
+      .where(
+        inArray(
+          signatureSigners.requestId,
+          db
+            .select({ id: signatureRequests.id })
+            .from(signatureRequests)
+            .where(eq(signatureRequests.projectId, projectId)),
+        ),
+      )
+      .orderBy(asc(signatureSigners.createdAt)),
+  ] as const;
 }
 
-/** Groups `requestsOfProject` rows into requests with their signers. */
-export function groupRequests(rows: Awaited<ReturnType<typeof requestsOfProject>>) {
-  type Row = (typeof rows)[number];
-  const byId = new Map<string, Row["request"] & { signers: Row["signer"][] }>();
-  for (const { request, signer } of rows) {
-    const entry = byId.get(request.id) ?? { ...request, completedAt: when(request.completedAt), signers: [] };
-    entry.signers.push({
-      ...signer,
-      viewedAt: when(signer.viewedAt),
-      signedAt: when(signer.signedAt),
-      remindedAt: when(signer.remindedAt),
-    });
-    byId.set(request.id, entry);
-  }
-  return [...byId.values()];
+type RequestRows = Awaited<ReturnType<typeof requestsOfProject>[0]>;
+type SignerRows = Awaited<ReturnType<typeof requestsOfProject>[1]>;
+
+/** Each request with its signers. */
+export function groupRequests(requests: RequestRows, signers: SignerRows) {
+  return requests.map((request) => ({
+    ...request,
+    createdAt: when(request.createdAt) ?? new Date(0),
+    completedAt: when(request.completedAt),
+    signers: signers
+      .filter((signer) => signer.requestId === request.id)
+      .map(({ requestId: _, ...signer }) => ({
+        ...signer,
+        viewedAt: when(signer.viewedAt),
+        signedAt: when(signer.signedAt),
+        remindedAt: when(signer.remindedAt),
+      })),
+  }));
 }
 
-/**
- * A nullable time of a nested selection as a Date or null: read through a D1 batch, drizzle hands
- * such columns back as numbers, or as an invalid Date for NULL, which a page cannot serialise.
- */
+/** A time read through a D1 batch as a Date, or null (never an invalid Date, which a page cannot serialise). */
 function when(value: Date | number | null): Date | null {
   if (value === null) return null;
   const date = new Date(value);
