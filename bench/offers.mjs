@@ -18,14 +18,19 @@
 //     between
 //       noop:   POST /api/dev/bid-items/:code/ping (same Worker, session
 //               lookup and BidItem object, `ping()` does no work), and
-//       offers: POST /api/bid-items/:code/offers {amount}.
+//       offers: POST /api/bid-items/:code/offers {amount}, and
+//       maximums: POST /api/bid-items/:code/offers {amount, mode: "maximum"} on a
+//               third item (ADR 038: the object bids for the member by the
+//               increment table), in the same rounds (noop, offers, maximums,
+//               maximums, offers, noop, …).
 //     Offer amounts race on purpose: each is the highest price any client has
 //     seen so far plus a random 1–50 cents (75 %), plus exactly 25 cents (20 %:
 //     clients that saw the same price send equal amounts), or exactly that
 //     price (5 %: always too low). Reports req/s (requests / wall time of the
 //     phases), p50/p99 latency of each kind, and offers/noop throughput,
 //     overall and per round (its spread shows the machine's noise);
-//     targets: throughput >= 0.8 × the no-op's, offer p99 <= 2 × no-op p99.
+//     targets: throughput >= 0.8 × the no-op's, offer p99 <= 2 × no-op p99,
+//     a maximum's cost (1 / throughput) <= 1.1 × a plain offer's.
 //  4. Correctness: the admin's GET /api/offers (the item's stored offers)
 //     against every answer the clients got. Lost = answered 201 but not
 //     stored; wrongly accepted = stored but not strictly above the previous
@@ -108,6 +113,7 @@ const SETUP_CONCURRENCY = 5;
 const REQUEST_TIMEOUT_MS = 30_000;
 const TARGET_RATIO = 0.8;
 const TARGET_P99_FACTOR = 2;
+const TARGET_MAXIMUM_COST = 1.1;
 const TARGET_FANOUT_P99_MS = 300;
 const FANOUT_TIMEOUT_MS = 30_000;
 
@@ -235,6 +241,14 @@ async function createItem(cookie, title) {
 // ---------------------------------------------------------------- measurement
 
 let knownCents = START_CENTS; // the highest price any client has seen in an answer
+let knownMaxItemCents = START_CENTS; // the same on the maximums' item
+
+/** A maximum: from just above the price to ~$5 above it, so maximums win, lose to a higher one (the object answers) and tie. */
+function nextMaximumCents() {
+  const r = Math.random();
+  if (r < 0.05) return knownMaxItemCents; // equal to the price: always too low
+  return knownMaxItemCents + 1 + Math.floor(Math.random() * 500);
+}
 
 function nextAmountCents() {
   const r = Math.random();
@@ -255,11 +269,16 @@ function plain(text) {
 }
 
 async function send(kind, code, bidder) {
-  const amountCents = kind === "offers" ? nextAmountCents() : null;
-  const path = kind === "offers" ? `/api/bid-items/${code}/offers` : `/api/dev/bid-items/${code}/ping`;
+  const amountCents = kind === "offers" ? nextAmountCents() : kind === "maximums" ? nextMaximumCents() : null;
+  const path = kind === "noop" ? `/api/dev/bid-items/${code}/ping` : `/api/bid-items/${code}/offers`;
   // The no-op call has no body: a POST body the Worker never reads makes
   // workerd drop the keep-alive connection under vite preview (see README).
-  const body = kind === "offers" ? { json: { amount: amountCents / 100 } } : {};
+  const body =
+    kind === "offers"
+      ? { json: { amount: amountCents / 100 } }
+      : kind === "maximums"
+        ? { json: { amount: amountCents / 100, mode: "maximum" } }
+        : {};
   const start = performance.now();
   const sample = {
     kind,
@@ -281,6 +300,7 @@ async function send(kind, code, bidder) {
     sample.itemCents = answer.data?.item?.priceCents ?? null;
     if (answer.status >= 500 || !answer.data) sample.error = plain(answer.text).slice(0, 600);
     if (kind === "offers" && answer.status === 201 && sample.itemCents > knownCents) knownCents = sample.itemCents;
+    if (kind === "maximums" && sample.itemCents > knownMaxItemCents) knownMaxItemCents = sample.itemCents;
   } catch (error) {
     sample.ms = performance.now() - start;
     sample.error = String(error?.cause ?? error);
@@ -669,8 +689,9 @@ async function main() {
   );
   const warmCode = await createItem(adminCookie, "bench/offers warm-up lot");
   const code = await createItem(adminCookie, "bench/offers lot");
+  const maxCode = await createItem(adminCookie, "bench/offers maximums lot");
   console.log(
-    `bench/offers: setup done in ${fmt((performance.now() - setupStart) / 1000, 1)} s; measured item ${code}, warm-up item ${warmCode}`,
+    `bench/offers: setup done in ${fmt((performance.now() - setupStart) / 1000, 1)} s; measured item ${code}, maximums' item ${maxCode}, warm-up item ${warmCode}`,
   );
 
   // ------------------------------------------------------------ warm-up
@@ -680,7 +701,10 @@ async function main() {
   await phase("noop", code, bidders, WARMUP * CLIENTS);
   const measuredKnown = knownCents;
   await phase("offers", warmCode, bidders, WARMUP * CLIENTS);
+  knownMaxItemCents = knownCents; // the warm-up item's price, so the maximums' warm-up is mostly accepted
+  await phase("maximums", warmCode, bidders, WARMUP * CLIENTS);
   knownCents = measuredKnown;
+  knownMaxItemCents = START_CENTS;
 
   // ------------------------------------------------------------ measure
   const loadBefore = loadAverageBefore(TAG);
@@ -688,13 +712,14 @@ async function main() {
   const per = (total, r) => Math.floor(total / ROUNDS) + (r < total % ROUNDS ? 1 : 0);
   const phases = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? ["noop", "offers"] : ["offers", "noop"]; // ABBA: drift hits both alike
+    // ABBA (ABCCBA with maximums): drift hits every kind alike
+    const order = r % 2 === 0 ? ["noop", "offers", "maximums"] : ["maximums", "offers", "noop"];
     for (const kind of order) {
       const count = per(OFFERS, r);
       process.stdout.write(
-        `bench/offers: round ${r + 1}/${ROUNDS}: ${count} ${kind === "noop" ? "no-op calls" : "offers"} from ${CLIENTS} clients ... `,
+        `bench/offers: round ${r + 1}/${ROUNDS}: ${count} ${kind === "noop" ? "no-op calls" : kind} from ${CLIENTS} clients ... `,
       );
-      const result = await phase(kind, code, bidders, count, app.pid);
+      const result = await phase(kind, kind === "maximums" ? maxCode : code, bidders, count, app.pid);
       const cpu = Object.entries(result.cpuPerCall)
         .filter(([, ms]) => ms >= 0.05)
         .map(([name, ms]) => `${name} ${fmt(ms, 2)}`);
@@ -706,7 +731,7 @@ async function main() {
   const measureErrors = appErrors.filter((e) => e.at >= measureStart).map((e) => e.line);
 
   const summary = Object.fromEntries(
-    ["noop", "offers"].map((kind) => {
+    ["noop", "offers", "maximums"].map((kind) => {
       const own = phases.filter((p) => p.kind === kind);
       const samples = own.flatMap((p) => p.samples);
       const wallMs = own.reduce((s, p) => s + p.wallMs, 0);
@@ -723,6 +748,12 @@ async function main() {
     }),
   );
   const ratio = summary.offers.rps / summary.noop.rps;
+  // What a maximum costs against a plain offer: the inverse of their throughputs.
+  const maximumCost = summary.offers.rps / summary.maximums.rps;
+  const maximumFailed = phases
+    .filter((p) => p.kind === "maximums")
+    .flatMap((p) => p.samples)
+    .filter((s) => s.status !== 201 && !(s.status === 400 && s.code === "TOO_LOW"));
   // The same ratio within each round (its two phases back to back): its spread shows the noise.
   const roundRatios = Array.from({ length: ROUNDS }, (_, r) => {
     const [noop, offer] = ["noop", "offers"].map((kind) => phases.find((p) => p.round === r && p.kind === kind));
@@ -756,10 +787,14 @@ async function main() {
   console.log(
     table([
       ["call", "n", "req/s", "p50 ms", "p99 ms", "min ms", "max ms", "req/s per phase"],
-      ...["noop", "offers"].map((kind) => {
+      ...["noop", "offers", "maximums"].map((kind) => {
         const s = summary[kind];
         return [
-          kind === "noop" ? "no-op (POST /api/dev/bid-items/:code/ping)" : "offer (POST /api/bid-items/:code/offers)",
+          {
+            noop: "no-op (POST /api/dev/bid-items/:code/ping)",
+            offers: "offer (POST /api/bid-items/:code/offers)",
+            maximums: "maximum (the same, mode: maximum)",
+          }[kind],
           s.count,
           fmt(s.rps, 1),
           fmt(s.p50, 1),
@@ -775,6 +810,9 @@ async function main() {
   console.log(
     `offers/no-op throughput: ${fmt(ratio)} overall; per round ${roundRatios.map((x) => fmt(x)).join(", ")}` +
       (ROUNDS > 2 ? ` (median ${fmt(percentile(sortedRatios, 50))})` : ""),
+  );
+  console.log(
+    `maximum/offer cost (offers req/s / maximums req/s): ${fmt(maximumCost)}; maximums answered other than 201 or 400 TOO_LOW: ${maximumFailed.length}`,
   );
   console.log("");
   console.log("Offers");
@@ -846,6 +884,11 @@ async function main() {
       value: `${fmt(summary.offers.p99, 1)} vs ${fmt(summary.noop.p99, 1)} ms (${fmt(summary.offers.p99 / summary.noop.p99)}×)`,
       pass: summary.offers.p99 <= TARGET_P99_FACTOR * summary.noop.p99,
     },
+    {
+      target: `a maximum's cost <= ${fmt(TARGET_MAXIMUM_COST, 1)} × a plain offer's`,
+      value: `${fmt(maximumCost)}× (p99 ${fmt(summary.maximums.p99, 1)} vs ${fmt(summary.offers.p99, 1)} ms)`,
+      pass: maximumCost <= TARGET_MAXIMUM_COST && maximumFailed.length === 0,
+    },
     { target: "lost offers = 0", value: String(check.lost), pass: check.lost === 0 },
     { target: "wrongly accepted offers = 0", value: String(check.wronglyAccepted), pass: check.wronglyAccepted === 0 },
     {
@@ -882,6 +925,8 @@ async function main() {
       phases: phases.map(({ samples, ...p }) => p),
       summary,
       ratio,
+      maximumCost,
+      maximumFailed: maximumFailed.length,
       roundRatios,
       correctness: check,
       galleryWriteThroughMs: gallery.afterMs,

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { listGallery, submitMemberItem } from "../../worker/domain/auction/auction";
 import { makeOffer } from "../../worker/domain/auction/offers";
 import { Unauthenticated } from "../../worker/domain/errors";
+import { hasShippingAddress } from "../../worker/domain/shipping/addresses";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
@@ -16,7 +17,12 @@ export type GalleryItem = Awaited<ReturnType<typeof listGallery>>[number];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  return { origin: deps.origin, items: await listGallery(deps), signedIn: Boolean(user) };
+  // A member without a shipping address is told before typing an offer (not after, by the 409).
+  const [items, hasAddress] = await Promise.all([
+    listGallery(deps),
+    user ? hasShippingAddress(deps, user.id) : Promise.resolve(false),
+  ]);
+  return { origin: deps.origin, items, signedIn: Boolean(user), hasAddress };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -31,9 +37,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       async () => {
         // The bidder is the session's user, whatever the form says.
         if (!user) throw new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
-        const { amount } = parse(offerSchema, fields);
-        const item = await makeOffer(deps, user, code, amount);
-        return { ...echo, message: OFFER_SUBMITTED, item };
+        const placed = await makeOffer(deps, user, code, parse(offerSchema, fields));
+        return { ...echo, message: OFFER_SUBMITTED, ...placed };
       },
       { echo, unexpected: OFFER_EXCEPTION },
     );

@@ -1,14 +1,17 @@
 // The auction gallery (/bidgallery, seed 001 screen 14): one card per bid
-// item with its media, current price and an offer form. Every card holds a
-// WebSocket to its item's BidItem Durable Object, so new prices, 'Sale
-// Closed' and soft-close extensions show at once, without reload. A signed-in
-// member can also submit an item of their own for the admin's approval.
+// item with its media, current price, time left, bids and an offer form. Every
+// card holds a WebSocket to its item's BidItem Durable Object, so new prices,
+// the bid history, 'Sale Closed', soft-close extensions and the member's own
+// state (highest bidder, outbid, won) show at once, without reload. A
+// signed-in member can also submit an item of their own for the admin's approval.
 import { useCallback, useState } from "react";
-import { type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useActionData, useSearchParams } from "react-router";
 import { BidCard, useClock } from "../components/auction/BidCard";
+import { IncrementTable } from "../components/auction/BidIncrements";
 import { GalleryMemberItemForm } from "../components/auction/GalleryMemberItemForm";
-import { useLiveItems } from "../components/auction/use-live-items";
-import type { ItemState } from "../lib/protocols/bid-item";
+import type { Answered } from "../components/auction/OfferForm";
+import { type LiveItem, useLiveItems } from "../components/auction/use-live-items";
+import type { ServerMessage } from "../lib/protocols/bid-item";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/bidgallery";
 import type { GalleryAction } from "./bidgallery.server";
@@ -41,13 +44,26 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function BidGallery({ loaderData }: Route.ComponentProps) {
-  const { items, signedIn } = loaderData;
-  const [live, setLive] = useState<Record<string, ItemState>>({});
-  const apply = useCallback((state: ItemState) => {
+  const { items, signedIn, hasAddress } = loaderData;
+  const [live, setLive] = useState<Record<string, LiveItem>>({});
+  const apply = useCallback((message: ServerMessage) => {
     setLive((current) => {
-      const known = current[state.shortCode];
-      if (known && known.version > state.version) return current; // never go backwards
-      return { ...current, [state.shortCode]: state };
+      if (message.type === "you") {
+        const known = current[message.shortCode];
+        return { ...current, [message.shortCode]: { ...known, you: { tag: message.tag, maxCents: message.maxCents } } };
+      }
+      const known = current[message.item.shortCode];
+      if (known?.state && known.state.version > message.item.version) return current; // never go backwards
+      return { ...current, [message.item.shortCode]: { ...known, state: message.item, history: message.history } };
+    });
+  }, []);
+  // An accepted bid's answer: the item as the object left it (kept if no newer state came live) and
+  // the member's own tag and maximum, so their standing shows even before their socket says it.
+  const applyAnswer = useCallback(({ item, tag, maxCents }: Answered) => {
+    setLive((current) => {
+      const known = current[item.shortCode];
+      const state = known?.state && known.state.version > item.version ? known.state : item;
+      return { ...current, [item.shortCode]: { ...known, state, you: { tag, maxCents } } };
     });
   }, []);
   const connected = useLiveItems(
@@ -59,26 +75,50 @@ export default function BidGallery({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<GalleryAction>();
   const answered = actionData && "item" in actionData ? actionData.item : undefined;
   const shown = items.map((item) => {
-    const socket = live[item.shortCode];
+    const socket = live[item.shortCode]?.state;
     const fromAnswer = answered?.shortCode === item.shortCode ? answered : undefined;
     const state =
       socket && fromAnswer ? (socket.version >= fromAnswer.version ? socket : fromAnswer) : (socket ?? fromAnswer);
-    return state ? { ...item, priceCents: state.priceCents, status: state.status, endsAt: state.endsAt } : item;
+    return state
+      ? {
+          ...item,
+          priceCents: state.priceCents,
+          status: state.status,
+          endsAt: state.endsAt,
+          bidCount: state.bids,
+          leader: state.leader,
+        }
+      : { ...item, leader: null };
   });
   const now = useClock(shown.some((item) => item.status === "open" && item.endsAt !== null));
+  // Back from Settings (the link under a card's form): that card's typed amount, kept in the URL.
+  const [search] = useSearchParams();
+  const returnedTo = search.get("item");
 
   return (
     <section className="auction auction-ui">
       <header className="auction-heading">
         <h1>{GALLERY_TITLE}</h1>
-        <p className="muted">Make an offer above the current price. Prices update live.</p>
+        <p className="muted">
+          Make an offer above the current price, or set a maximum and we bid for you. Prices update live.
+        </p>
+        <IncrementTable />
       </header>
       {shown.length === 0 ? (
         <p className="empty-state">No items are up for auction yet. Check back soon.</p>
       ) : (
         <ul className="bid-grid" aria-label="Bid items">
           {shown.map((item) => (
-            <BidCard key={item.shortCode} item={item} live={connected.has(item.shortCode)} now={now} onState={apply} />
+            <BidCard
+              key={item.shortCode}
+              item={item}
+              live={connected.has(item.shortCode)}
+              detail={live[item.shortCode]}
+              now={now}
+              onAnswer={applyAnswer}
+              member={signedIn ? { hasAddress } : null}
+              initialAmount={returnedTo === item.shortCode ? (search.get("amount") ?? "") : ""}
+            />
           ))}
         </ul>
       )}

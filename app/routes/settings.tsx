@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { saveTheme } from "../../worker/domain/accounts/preferences";
 import {
   addShippingAddress,
@@ -10,7 +10,7 @@ import {
 import { parse } from "../../worker/domain/validation";
 import { readCookie, serializeCookie } from "../../worker/http/cookies";
 import { FormErrors } from "../components/FormErrors";
-import { requireUser, server } from "../lib/auth.server";
+import { requireUser, safeReturnPath, server } from "../lib/auth.server";
 import { type FormError, formAction, formFields } from "../lib/forms.server";
 import {
   COUNTRIES,
@@ -57,8 +57,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     // What was typed goes back with an error, so the form (also without JavaScript) keeps it.
     const values = Object.fromEntries(Object.keys(SHIPPING_LABELS).map((name) => [name, fields[name] ?? ""]));
     const echo = { intent: "shipping" as const, values };
+    let saved: Awaited<ReturnType<typeof formAction<{ intent: "shipping"; savedId: string }, typeof echo>>>;
     try {
-      return await formAction(async () => {
+      saved = await formAction(async () => {
         const address = await addShippingAddress(deps, user.id, parse(shippingSchema, fields));
         return { intent: "shipping" as const, savedId: address.id };
       }, echo);
@@ -68,6 +69,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       const failure: FormError = { code: "internal", message: SHIPPING_SAVE_ERROR };
       return data({ ...echo, error: failure }, { status: 500 });
     }
+    // Sent here by a page that needs an address (the auction's offer form): back there once saved.
+    const back = safeReturnPath(fields.returnTo, new URL(request.url).origin);
+    if (back && "savedId" in saved) throw redirect(back);
+    return saved;
   }
 
   if (intent === "delete-shipping") {
@@ -164,6 +169,8 @@ function Shipping({
 }) {
   // 'Saved successfully.' shows until the next edit: remember which result was edited after.
   const [editedAfter, setEditedAfter] = useState<unknown>(null);
+  // Sent here to add an address (the auction's offer form); saving goes back there.
+  const returnTo = useSearchParams()[0].get("returnTo");
   const saveResult = actionData?.intent === "shipping" ? actionData : null;
   const saveError = saveResult && "error" in saveResult ? saveResult.error : null;
   const savedId = saveResult && "savedId" in saveResult ? saveResult.savedId : null;
@@ -184,8 +191,14 @@ function Shipping({
   return (
     <>
       <FormErrors error={saveError} heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED} />
+      {returnTo?.startsWith("/bidgallery") && (
+        <p className="empty-state" role="note">
+          Add a shipping address to make your offer. Once it is saved you go back to the auction, with your amount kept.
+        </p>
+      )}
       <Form method="post" className="form" noValidate key={formKey} onChange={() => setEditedAfter(actionData)}>
         <input type="hidden" name="intent" value="shipping" />
+        {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
         {text("recipientName", "name")}
         <label>
           {SHIPPING_LABELS.phone}

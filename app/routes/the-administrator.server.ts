@@ -45,11 +45,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         shortCode: group.shortCode,
         title: group.title,
         closed: group.closed,
-        offers: group.offers.map(({ id, username, email, amountCents, status }) => ({
+        priceCents: group.priceCents,
+        leader: group.leader,
+        runnerUp: group.runnerUp,
+        offers: group.offers.map(({ id, username, email, amountCents, maxCents, kind, status }) => ({
           id,
           username,
           email,
           amountCents,
+          maxCents,
+          kind,
           status,
         })),
       }),

@@ -1,7 +1,9 @@
 // The auction in real browsers: the admin creates an item through /createBid
 // (direct upload of a PNG), two bidders on two browser contexts watch the
 // same gallery, offers show up live on the other page, a lower offer is
-// refused, a member without an address is sent to Settings, and the admin
+// refused, a member without an address is told before typing and comes back
+// from Settings with the amount kept, a maximum outbids the other member at
+// once and the sale closes by itself on the winner, and the admin
 // approves a member's item and closes a sale while both pages watch.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
@@ -9,6 +11,7 @@ import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
   MUST_SIGN_IN,
+  NEED_ADDRESS_NOTICE,
   NO_VALID_ITEMS,
   OFFER_SUBMITTED,
   OFFER_TOO_LOW,
@@ -24,6 +27,7 @@ import {
   readVerificationCode,
   toast,
   unique,
+  uploadByApi,
 } from "./fixtures";
 
 const ADDRESS = {
@@ -236,9 +240,10 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
 });
 
-test("a member without a shipping address is alerted and sent to Settings; a visitor is told to sign in", async ({
+test("a member without a shipping address is told before typing, goes to Settings and comes back with the amount kept; a visitor is told to sign in", async ({
   browser,
 }) => {
+  test.setTimeout(90_000);
   const admin = await adminPage(browser);
   const title = `Address lot ${unique("addr")}`;
   const code = await createBidItemByApi(admin.page.request, title, 8);
@@ -255,14 +260,129 @@ test("a member without a shipping address is alerted and sent to Settings; a vis
   await visitor.close();
 
   const member = await newMember(browser, { address: false });
+  const dialogs: string[] = [];
+  member.page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await member.page.goto("/bidgallery");
   const item = card(member.page, code);
   await expect(item.locator(".live-pill")).toBeVisible();
-  await item.getByLabel(`Your offer for ${title}`).fill("9");
+  // Told before typing anything; the link to Settings carries the amount typed so far.
+  await expect(item.getByText(NEED_ADDRESS_NOTICE)).toBeVisible();
+  await item.getByLabel(`Your offer for ${title}`).fill("9.50");
+  await expect(item.getByRole("link", { name: "Add a shipping address in Settings" })).toHaveAttribute(
+    "href",
+    /returnTo=.*amount%3D9\.50/,
+  );
+  // Sent anyway, the server's answer (the seed's message) goes to the same place, in the page (no browser dialog).
   await item.getByRole("button", { name: "Make Offer" }).click();
   await expect(toast(member.page, ADD_SHIPPING_FIRST)).toBeVisible();
-  await expect(member.page).toHaveURL(/\/settings$/);
+  await expect(member.page).toHaveURL(/\/settings\?returnTo=/);
   await expect(member.page.getByRole("heading", { name: "Shipping addresses" })).toBeVisible();
-  await expect(card(member.page, code)).toHaveCount(0);
+  await member.page.getByLabel("Recipient name", { exact: true }).fill(ADDRESS.recipientName);
+  await member.page.getByLabel("Street address", { exact: true }).fill(ADDRESS.streetAddress);
+  await member.page.getByLabel("City", { exact: true }).fill(ADDRESS.city);
+  await member.page.getByLabel("State", { exact: true }).fill(ADDRESS.state);
+  await member.page.getByLabel("ZIP/Postal code", { exact: true }).fill(ADDRESS.zipCode);
+  await member.page.getByRole("button", { name: "Save" }).last().click();
+
+  // Back on the item, the amount kept, no notice any more; the offer goes through.
+  await expect(member.page).toHaveURL(new RegExp(`/bidgallery\\?item=${code}&amount=9\\.50#item-${code}$`));
+  const back = card(member.page, code);
+  await expect(back.getByLabel(`Your offer for ${title}`)).toHaveValue("9.50");
+  await expect(back.getByText(NEED_ADDRESS_NOTICE)).toHaveCount(0);
+  await back.getByRole("button", { name: "Make Offer" }).click();
+  await expect(back.getByText(OFFER_SUBMITTED)).toBeVisible();
+  await expect(back.locator(".bid-price")).toHaveText("$9.50");
+  expect(dialogs).toEqual([]);
   await member.context.close();
+});
+
+test("two members: a maximum outbids the other at once, both see their state and the history live, the outbid e-mail arrives, the sale closes by itself on the winner", async ({
+  browser,
+}) => {
+  // The sale must end without a soft-close extension: bids more than 2 minutes before its end.
+  test.setTimeout(300_000);
+  const admin = await adminPage(browser);
+  const title = `Proxy lot ${unique("proxy")}`;
+  const { mediaId } = await uploadByApi(admin.page.request, {
+    purpose: "bid-media",
+    fileName: "lot.png",
+    contentType: "image/png",
+  });
+  const endsAt = Date.now() + 150_000;
+  const created = await admin.page.request.post("/api/bid-items", {
+    data: {
+      items: [{ title, description: "Proxy", price: 10, mediaIds: [mediaId], endsAt: new Date(endsAt).toISOString() }],
+    },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const code = ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
+
+  const a = await newMember(browser, { address: true });
+  const b = await newMember(browser, { address: true });
+  await watch(a.page, code);
+  await watch(b.page, code);
+  const cardA = card(a.page, code);
+  const cardB = card(b.page, code);
+  await expect(cardA.getByRole("timer")).toContainText("left");
+
+  // A sets a maximum of $50: the price opens one step above $10.
+  await cardA.getByLabel(`Your offer for ${title}`).fill("50");
+  await cardA.getByRole("button", { name: "Set Maximum" }).click();
+  await expect(cardA.getByText("You're the highest bidder")).toBeVisible();
+  await expect(cardA).toContainText("your maximum $50.00");
+  await expect(cardA.locator(".bid-price")).toHaveText("$11.00");
+  await expect(cardB.locator(".bid-price")).toHaveText("$11.00");
+  await expect(cardB).not.toContainText("$50.00");
+
+  // B offers $20 and is outbid at once by A's maximum, at $20 + $1.
+  await cardB.getByLabel(`Your offer for ${title}`).fill("20");
+  await cardB.getByRole("button", { name: "Make Offer" }).click();
+  await expect(cardB.getByText("You've been outbid")).toBeVisible();
+  await expect(cardB.locator(".bid-price")).toHaveText("$21.00");
+  await expect(cardA.locator(".bid-price")).toHaveText("$21.00");
+  await expect(cardA.getByText("You're the highest bidder")).toBeVisible();
+  for (const page of [a.page, b.page]) {
+    const history = card(page, code).locator("details", { hasText: "Bid history" });
+    await history.locator("summary").click();
+    await expect(history.locator("li")).toHaveCount(3);
+    await expect(history.locator("li").first()).toContainText("$21.00");
+    await expect(history.locator("li").first()).toContainText("auto");
+  }
+  await expect(cardA.getByText("3 bids")).toBeVisible();
+
+  // B bids again with a maximum above A's: B leads at $50 + $2.50; A is outbid live, and e-mailed.
+  await cardB.getByLabel(`Your offer for ${title}`).fill("80");
+  await cardB.getByRole("button", { name: "Set Maximum" }).click();
+  await expect(cardB.getByText("You're the highest bidder")).toBeVisible();
+  await expect(cardB.locator(".bid-price")).toHaveText("$52.50");
+  await expect(cardA.getByText("You've been outbid")).toBeVisible();
+  await expect(cardA.getByRole("button", { name: "Bid again · $55.00" })).toBeVisible();
+  await notReloaded(a.page);
+
+  const outbox = await a.context.newPage();
+  await outbox.goto("/dev/mail");
+  const mail = outbox
+    .locator("li.mail")
+    .filter({ has: outbox.locator(".mail-to", { hasText: a.form.email }) })
+    .first();
+  await expect(mail).toContainText(`You've been outbid on ${title}`);
+  await expect(mail.locator(".mail-body")).toContainText(`/bidgallery?item=${code}`);
+  await outbox.close();
+
+  // The sale closes by itself at its end: B won at $52.50.
+  await expect(cardB.getByText("You won")).toBeVisible({ timeout: endsAt - Date.now() + 30_000 });
+  await expect(cardB.locator(".bid-price")).toHaveText("$52.50");
+  await expect(cardA.getByText(SALE_CLOSED)).toBeVisible();
+  await notReloaded(b.page);
+
+  await admin.page.goto("/theAdministrator");
+  const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
+  await expect(group.locator(".offer-standing")).toContainText(`Winner${b.form.username}`);
+  await expect(group.locator(".offer-standing")).toContainText("maximum $80.00");
+  await expect(group.locator(".offer-standing")).toContainText(`Runner-up${a.form.username}`);
+  await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
 });

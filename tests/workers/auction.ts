@@ -1,7 +1,9 @@
 // The auction in integration tests: a bidder with a saved shipping address, an admin's bid item
 // (with a real bid-media upload) and the item's BidItem object.
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll } from "vitest";
+import type { ServerMessage } from "../../app/lib/protocols/bid-item";
 import type { BidItem } from "../../worker/domain/auction/bid-item";
 import { call, type Member, signUp, signUpAdmin } from "./http";
 import { PNG } from "./uploads";
@@ -91,4 +93,38 @@ export function auctionAdmin(defaults: Record<string, unknown>) {
   return Object.assign(admin, {
     list: (item: Record<string, unknown>) => listItem(admin.cookie, { ...defaults, ...item }),
   });
+}
+
+/**
+ * A watcher of an item's live socket (a member's when a cookie is given; `headers` adds to the
+ * upgrade): `seen` holds every message, `until(done)` resolves with them once one satisfies `done`.
+ * `M` narrows what the socket receives (a visitor gets only `state` messages).
+ */
+export async function watchItem<M extends ServerMessage = ServerMessage>(
+  code: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
+    headers: { upgrade: "websocket", ...(cookie ? { cookie } : {}), ...headers },
+  });
+  const ws = response.webSocket!;
+  const seen: M[] = [];
+  let check = () => {};
+  ws.addEventListener("message", (e) => {
+    seen.push(JSON.parse(e.data as string));
+    check();
+  });
+  ws.accept();
+  return {
+    ws,
+    seen,
+    until: (done: (message: M) => boolean) =>
+      new Promise<M[]>((resolve) => {
+        check = () => {
+          if (seen.some(done)) resolve(seen);
+        };
+        check();
+      }),
+  };
 }

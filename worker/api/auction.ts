@@ -6,6 +6,7 @@ import {
   allOffers,
   approveMemberItem,
   approveOffer,
+  bidderTag,
   closeBidItem,
   createBidItems,
   denyMemberItem,
@@ -14,7 +15,7 @@ import {
   liveItem,
   submitMemberItem,
 } from "../domain/auction/auction";
-import { watcherAnswer } from "../domain/auction/bid-item";
+import { BIDDER_TAG_HEADER, watcherAnswer } from "../domain/auction/bid-item";
 import { makeOfferByClaim } from "../domain/auction/offers";
 import { makeDeps } from "../domain/deps";
 import { UpgradeRequired } from "../domain/errors";
@@ -27,10 +28,16 @@ const gallery = publicApi()
   .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.var.deps) }))
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket;
   // the client's answer refuses compression (ADR 028).
+  // A signed-in member's socket is tagged with their pseudonym, so the object can send them their own
+  // maximum; the header is always the Worker's (a client's own is removed).
   .get(`${item}/live`, async (c) => {
-    const live = await liveItem(c.var.deps, c.req.param("code"));
+    const code = c.req.param("code");
+    const live = await liveItem(c.var.deps, code);
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new UpgradeRequired();
-    return watcherAnswer(await live.fetch(c.req.raw));
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(BIDDER_TAG_HEADER);
+    if (c.var.user) headers.set(BIDDER_TAG_HEADER, await bidderTag(code, c.var.user.id));
+    return watcherAnswer(await live.fetch(new Request(c.req.raw, { headers })));
   });
 
 /**
@@ -42,8 +49,8 @@ const gallery = publicApi()
 export const offerApi = publicApi().post(`${item}/offers`, valid("json", offerSchema), async (c) => {
   const deps = makeDeps(c.env, new URL(c.req.url).origin);
   const claim = await readSessionClaim(deps.secret, c.req.raw, deps.now());
-  const state = await makeOfferByClaim(deps, claim, c.req.param("code"), c.req.valid("json").amount);
-  return c.json({ success: true, message: OFFER_SUBMITTED, item: state }, 201);
+  const placed = await makeOfferByClaim(deps, claim, c.req.param("code"), c.req.valid("json"));
+  return c.json({ success: true, message: OFFER_SUBMITTED, ...placed }, 201);
 });
 
 const members = memberApi((app) =>

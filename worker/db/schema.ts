@@ -356,6 +356,8 @@ export const bidItems = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Bids placed, as the DO counts them (written through with the price). */
+    bidCount: integer("bid_count").notNull().default(0),
     /** The DO's change counter: a write-through never overwrites newer state with older. */
     version: integer("version").notNull().default(0),
     createdAt: createdAt(),

@@ -1,59 +1,92 @@
-// One card of the gallery: the item's media, price, code, end time (with a countdown once
-// hydrated), and its offer form or 'Sale Closed'.
+// One card of the gallery: the item's media, then what a bidder looks for first — the price, the
+// time left (a countdown that follows soft-close extensions), the number of bids and their own
+// standing — then the offer form, the bid history, and the ticket and code in small print.
 import { useEffect, useId, useState } from "react";
-import type { ItemState } from "../../lib/protocols/bid-item";
 import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction";
 import { formatMoney } from "../../lib/schemas/money";
 import type { GalleryItem } from "../../routes/bidgallery.server";
-import { OfferForm } from "./OfferForm";
+import { BidHistory } from "./BidHistory";
+import styles from "./bidding.module.css";
+import { type Answered, OfferForm } from "./OfferForm";
+import type { LiveItem } from "./use-live-items";
+
+export type CardItem = GalleryItem & { leader: string | null };
 
 export function BidCard({
   item,
   live,
+  detail,
   now,
-  onState,
+  onAnswer,
+  member,
+  initialAmount,
 }: {
-  item: GalleryItem;
+  item: CardItem;
   live: boolean;
+  detail: LiveItem | undefined;
   now: number | null;
-  onState: (state: ItemState) => void;
+  onAnswer: (answer: Answered) => void;
+  /** The signed-in member (whether they saved a shipping address), or null for a visitor. */
+  member: { hasAddress: boolean } | null;
+  initialAmount: string;
 }) {
   const closed = item.status === "closed";
   const titleId = useId();
+  const you = detail?.you;
+  const leading = Boolean(you && item.leader === you.tag);
+  const outbid = Boolean(you && you.maxCents !== null && !leading);
   return (
-    <li className={`bid-card${closed ? " closed" : ""}`} aria-labelledby={titleId} data-code={item.shortCode}>
+    <li
+      id={`item-${item.shortCode}`}
+      className={`bid-card${closed ? " closed" : ""}`}
+      aria-labelledby={titleId}
+      data-code={item.shortCode}
+    >
       <Media item={item} />
       <div className="bid-body">
         <div className="bid-title-row">
           <h2 id={titleId}>{item.title}</h2>
-          {live && !closed && (
-            <span className="live-pill" title="Prices update live">
-              Live
-            </span>
+          {closed ? (
+            <span className={styles.closedPill}>Closed</span>
+          ) : (
+            live && (
+              <span className="live-pill" title="Prices update live">
+                Live
+              </span>
+            )
           )}
         </div>
-        <p className="bid-ticket muted">Ticket #{item.ticketNumber}</p>
-        {item.description && <p className="bid-description">{item.description}</p>}
-        <dl className="bid-facts">
+        <div className={styles.priceRow}>
           <div>
-            <dt>Current price</dt>
-            <dd className="bid-price" aria-live="polite">
+            <p className={styles.label}>{closed ? "Final price" : "Current price"}</p>
+            <p className={`bid-price ${styles.price}`} aria-live="polite">
               {formatMoney(item.priceCents)}
-            </dd>
+            </p>
           </div>
-          <div>
-            <dt>Product code</dt>
-            <dd className="bid-code">{item.shortCode}</dd>
-          </div>
-        </dl>
-        {!closed && item.endsAt !== null && <EndsAt endsAt={item.endsAt} now={now} />}
-        {closed ? (
-          <p className="sale-closed" role="status">
-            {SALE_CLOSED}
+          <p className={styles.bids}>
+            {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
           </p>
+        </div>
+        {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} />}
+        {closed ? (
+          <div role="status">
+            {leading && <p className={`${styles.standing} ${styles.leading} ${styles.won}`}>You won</p>}
+            <p className="sale-closed">{SALE_CLOSED}</p>
+          </div>
         ) : (
-          <OfferForm item={item} onState={onState} />
+          <OfferForm
+            item={item}
+            onAnswer={onAnswer}
+            member={member}
+            initialAmount={initialAmount}
+            standing={leading ? { leading: true, maxCents: you?.maxCents ?? null } : outbid ? { leading: false } : null}
+          />
         )}
+        {item.description && <p className="bid-description">{item.description}</p>}
+        <BidHistory history={detail?.history} count={item.bidCount} you={you?.tag} />
+        <p className={styles.meta}>
+          Ticket #{item.ticketNumber} · Product code <span className="bid-code">{item.shortCode}</span>
+        </p>
       </div>
     </li>
   );
@@ -86,7 +119,8 @@ function Media({ item }: { item: GalleryItem }) {
   );
 }
 
-function EndsAt({ endsAt, now }: { endsAt: number; now: number | null }) {
+/** Time left, ticking; `endsAt` comes from the live state, so a soft-close extension moves it at once. */
+function TimeLeft({ endsAt, now }: { endsAt: number; now: number | null }) {
   const iso = new Date(endsAt).toISOString();
   // The server and the first client render agree on UTC; the local time and the countdown follow.
   if (now === null) {
@@ -97,14 +131,15 @@ function EndsAt({ endsAt, now }: { endsAt: number; now: number | null }) {
     );
   }
   const left = endsAt - now;
+  const at = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(endsAt);
   return (
-    <p className={`bid-ends${left <= SOFT_CLOSE_MS ? " soon" : ""}`}>
-      Ends{" "}
-      <time dateTime={iso}>
-        {new Date(endsAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
-      </time>
-      {" · "}
-      <span className="countdown">{left > 0 ? `${countdown(left)} left` : "closing…"}</span>
+    <p className={`bid-ends ${styles.timeLeft}${left <= SOFT_CLOSE_MS ? " soon" : ""}`}>
+      <span className={`countdown ${styles.countdown}`} role="timer" aria-live="off">
+        {left > 0 ? `${countdown(left)} left` : "closing…"}
+      </span>{" "}
+      <span>
+        · Ends <time dateTime={iso}>{at}</time>
+      </span>
     </p>
   );
 }

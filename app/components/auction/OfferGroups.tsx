@@ -70,6 +70,25 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
           {message.text}
         </p>
       )}
+      {group.leader && (
+        <dl className="offer-standing">
+          <div>
+            <dt>{closed ? "Winner" : "Leading"}</dt>
+            <dd>
+              {group.leader.username} · {group.leader.email} · maximum {formatMoney(group.leader.maxCents)}
+              {group.priceCents !== null && <> · price {formatMoney(group.priceCents)}</>}
+            </dd>
+          </div>
+          <div>
+            <dt>Runner-up</dt>
+            <dd>
+              {group.runnerUp
+                ? `${group.runnerUp.username} · ${group.runnerUp.email} · maximum ${formatMoney(group.runnerUp.maxCents)}`
+                : "None"}
+            </dd>
+          </div>
+        </dl>
+      )}
       {group.offers.length === 0 ? (
         <p className="muted small">No offers yet.</p>
       ) : (
@@ -80,6 +99,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
                 <th>Username</th>
                 <th>Email</th>
                 <th>Amount</th>
+                <th>Maximum</th>
                 <th>Status</th>
                 <th>
                   <span className="visually-hidden">Decision</span>
@@ -91,7 +111,12 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
                 <tr key={offer.id}>
                   <td>{offer.username}</td>
                   <td>{offer.email}</td>
-                  <td>{formatMoney(offer.amountCents)}</td>
+                  <td>
+                    {formatMoney(offer.amountCents)}
+                    {offer.kind === "auto" && <span className="muted small"> (auto)</span>}
+                    {offer.kind === "raise" && <span className="muted small"> (raised maximum)</span>}
+                  </td>
+                  <td>{formatMoney(offer.maxCents)}</td>
                   <td>{offer.status === "approved" ? "approved" : "pending"}</td>
                   <td>
                     <button

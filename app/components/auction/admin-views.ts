@@ -18,13 +18,28 @@ export interface OfferView {
   username: string;
   email: string;
   amountCents: number;
+  /** The bidder's maximum with this bid (a plain offer's is its amount); the admin's eyes only. */
+  maxCents: number;
+  /** 'auto': placed by the item's object for the leader's maximum; 'raise': a leader raising their own maximum. */
+  kind: "offer" | "maximum" | "auto" | "raise";
   status: "accepted" | "approved";
+}
+
+/** A bidder in the standing of an item: their highest maximum. */
+export interface BidderView {
+  username: string;
+  email: string;
+  maxCents: number;
 }
 
 export interface OfferGroupView {
   shortCode: string;
   title: string;
   closed: boolean;
+  priceCents: number | null;
+  /** Who leads (the winner once closed) and the runner-up, with their maximums. */
+  leader: BidderView | null;
+  runnerUp: BidderView | null;
   offers: OfferView[];
 }
 

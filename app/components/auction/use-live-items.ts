@@ -1,22 +1,36 @@
 // The gallery's side of the BidItem live protocol (`app/lib/protocols/bid-item.ts`).
 import { useEffect, useRef, useState } from "react";
-import { type ItemState, livePath, parseServerMessage } from "../../lib/protocols/bid-item";
+import {
+  type HistoryEntry,
+  type ItemState,
+  livePath,
+  parseServerMessage,
+  type ServerMessage,
+} from "../../lib/protocols/bid-item";
+
+/** What the live socket told a page of one item: its state and newest bids, and the member's own tag and maximum. */
+export interface LiveItem {
+  state?: ItemState;
+  history?: HistoryEntry[];
+  you?: { tag: string; maxCents: number | null };
+}
 
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * One WebSocket per item to its live path. Each frame goes through the protocol's one parse; a
+ * One WebSocket per item to its live path. Each frame goes through the protocol's one parse (the
+ * public `state`, and `you` on a signed-in member's own sockets); a
  * dropped socket reconnects with exponential back-off and jitter (its first message is the current
  * state, so nothing missed meanwhile is lost). Sockets close on unmount. Returns the codes whose
  * socket is open.
  */
-export function useLiveItems(codes: string[], onState: (state: ItemState) => void) {
+export function useLiveItems(codes: string[], onMessage: (message: ServerMessage) => void) {
   const [connected, setConnected] = useState<ReadonlySet<string>>(() => new Set());
-  const onStateRef = useRef(onState);
+  const onMessageRef = useRef(onMessage);
   useEffect(() => {
-    onStateRef.current = onState;
-  }, [onState]);
+    onMessageRef.current = onMessage;
+  }, [onMessage]);
   const key = [...new Set(codes)].sort().join(",");
 
   useEffect(() => {
@@ -46,7 +60,9 @@ export function useLiveItems(codes: string[], onState: (state: ItemState) => voi
       };
       ws.onmessage = (event) => {
         const message = parseServerMessage(event.data);
-        if (message?.type === "state" && message.item.shortCode === code) onStateRef.current(message.item);
+        if (!message) return;
+        if ((message.type === "state" ? message.item.shortCode : message.shortCode) === code)
+          onMessageRef.current(message);
       };
       ws.onclose = () => {
         if (disposed) return;

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/unique";
 import { purgeEdgePages } from "../../http/edge-cache";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
+import type { Offer } from "./bid-item";
 
 const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const MEDIA_URL_SECONDS = 60 * 60;
@@ -27,6 +28,16 @@ export function shortCode(): string {
 
 export function bidItem(deps: Deps, code: string) {
   return deps.bidItems.get(deps.bidItems.idFromName(code));
+}
+
+/**
+ * A member's pseudonym on one item: what watchers see of who leads and who bid, so a page can tell
+ * its member "you lead" without the object sending anyone's identity. Member ids are random UUIDs,
+ * so the hash cannot be traced back, and it differs from item to item.
+ */
+export async function bidderTag(code: string, userId: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`bid-item:${code}:${userId}`));
+  return [...new Uint8Array(digest, 0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Writes the listing row (retrying on a short-code or ticket collision), then opens the object. */
@@ -125,6 +136,7 @@ const GALLERY_COLUMNS = {
   title: bidItems.title,
   description: bidItems.description,
   priceCents: bidItems.priceCents,
+  bidCount: bidItems.bidCount,
   status: bidItems.status,
   endsAt: bidItems.endsAt,
   media: bidItems.media,
@@ -188,9 +200,32 @@ export async function allOffers(deps: Deps) {
     rows.map(async (row) => {
       const stub = bidItem(deps, row.shortCode);
       const [state, offers] = await Promise.all([stub.state(), stub.offers()]);
-      return { shortCode: row.shortCode, title: row.title, closed: (state?.status ?? row.status) === "closed", offers };
+      return {
+        shortCode: row.shortCode,
+        title: row.title,
+        closed: (state?.status ?? row.status) === "closed",
+        priceCents: state?.priceCents ?? null,
+        ...standing(offers, state?.leader ?? null),
+        offers,
+      };
     }),
   );
+}
+
+/** Who leads (the winner once closed) and the runner-up: each bidder's highest maximum, the leader's first. */
+function standing(offers: Offer[], leaderTag: string | null) {
+  const best = new Map<string, Offer>();
+  for (const offer of offers) {
+    if (offer.kind === "auto") continue;
+    const known = best.get(offer.tag);
+    if (!known || offer.maxCents > known.maxCents) best.set(offer.tag, offer);
+  }
+  const bidder = (offer: Offer | undefined) =>
+    offer ? { username: offer.username, email: offer.email, maxCents: offer.maxCents } : null;
+  // The runner-up: the highest other maximum, the earlier of two equal ones.
+  const others = [...best.values()].filter((offer) => offer.tag !== leaderTag);
+  others.sort((a, b) => b.maxCents - a.maxCents || a.id - b.id);
+  return { leader: bidder(leaderTag === null ? undefined : best.get(leaderTag)), runnerUp: bidder(others[0]) };
 }
 
 // ── member items ──

@@ -6,8 +6,12 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
+
+/** What a visitor's socket receives (a member's private `you` messages go only to their own sockets). */
+type StateMessage = Extract<ServerMessage, { type: "state" }>;
+
 import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
-import { auctionAdmin, bidder, offer, bidItemStub as stub } from "../../../tests/workers/auction";
+import { auctionAdmin, bidder, offer, bidItemStub as stub, watchItem } from "../../../tests/workers/auction";
 import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems } from "../../db/schema";
@@ -79,7 +83,7 @@ describe("soft close and the alarm", () => {
         },
         configurable: true,
       });
-      const outcome = await instance.offer({ userId: "u", username: "u", email: "u@example.com" }, 777);
+      const outcome = await instance.offer({ userId: "u", username: "u", email: "u@example.com", tag: "t" }, 777);
       expect(outcome.ok).toBe(true);
       Object.defineProperty(instance, "env", { value: { ...env, DB: realDb }, configurable: true });
     });
@@ -100,9 +104,9 @@ describe("live prices", () => {
     });
     expect(response.status).toBe(101);
     const ws = response.webSocket!;
-    const messages: ServerMessage[] = [];
+    const messages: StateMessage[] = [];
     const next = () =>
-      new Promise<ServerMessage>((resolve) =>
+      new Promise<StateMessage>((resolve) =>
         ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
       );
     ws.accept();
@@ -160,30 +164,8 @@ describe("live prices", () => {
   });
 });
 
-/** A watcher of an item: `until(done)` resolves with every message received once one satisfies `done`. */
-async function watch(code: string) {
-  const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
-    headers: { upgrade: "websocket" },
-  });
-  const ws = response.webSocket!;
-  const seen: ServerMessage[] = [];
-  let check = () => {};
-  ws.addEventListener("message", (e) => {
-    seen.push(JSON.parse(e.data as string));
-    check();
-  });
-  ws.accept();
-  return {
-    ws,
-    until: (done: (message: ServerMessage) => boolean) =>
-      new Promise<ServerMessage[]>((resolve) => {
-        check = () => {
-          if (seen.some(done)) resolve(seen);
-        };
-        check();
-      }),
-  };
-}
+/** A visitor watching an item (only `state` messages). */
+const watch = (code: string) => watchItem<StateMessage>(code);
 
 describe("live sockets", () => {
   it("exist only for listed items", async () => {
@@ -202,7 +184,7 @@ describe("live sockets", () => {
     // The header workerd negotiates from (ADR 028) names no permessage-deflate setting to agree on.
     expect(response.headers.get("sec-websocket-extensions") ?? "").not.toMatch(/permessage-deflate/i);
     const ws = response.webSocket!;
-    const first = new Promise<ServerMessage>((resolve) =>
+    const first = new Promise<StateMessage>((resolve) =>
       ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
     );
     ws.accept();

@@ -4,7 +4,7 @@
 
 import { sql } from "drizzle-orm";
 import type { ItemState } from "../../../app/lib/protocols/bid-item";
-import { ADD_SHIPPING_FIRST, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
+import { ADD_SHIPPING_FIRST, type BidMode, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, shippingAddresses, users } from "../../db/schema";
 import {
@@ -18,7 +18,22 @@ import {
 import type { Deps } from "../deps";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "../errors";
 import { shippingAddressProbe } from "../shipping/addresses";
-import { bidItem, listedQuery, NO_SUCH_ITEM } from "./auction";
+import { bidderTag, bidItem, listedQuery, NO_SUCH_ITEM } from "./auction";
+
+/** An offer's request: the amount in dollars and whether it is a plain offer or a maximum. */
+export interface OfferInput {
+  amount: number;
+  mode: BidMode;
+}
+
+/** What the bidder is answered: the item as the object left it, whether they lead, and their own maximum. */
+export interface PlacedOffer {
+  item: ItemState;
+  leading: boolean;
+  maxCents: number;
+  /** The member's pseudonym on this item (as the live state names the leader). */
+  tag: string;
+}
 
 const mustSignIn = () => new Unauthenticated(MUST_SIGN_IN, "NOT_AUTHENTICATED");
 
@@ -27,11 +42,11 @@ export async function makeOffer(
   deps: Deps,
   user: SessionUser | null,
   code: string,
-  amount: number,
-): Promise<ItemState> {
+  input: OfferInput,
+): Promise<PlacedOffer> {
   if (!user) throw mustSignIn();
   const [address, listed] = await deps.db.batch([shippingAddressProbe(deps, user.id), listedQuery(deps, code)]);
-  return placeOffer(deps, user, code, amount, { hasAddress: address.length > 0, listed: listed.length > 0 });
+  return placeOffer(deps, user, code, input, { hasAddress: address.length > 0, listed: listed.length > 0 });
 }
 
 /**
@@ -44,8 +59,8 @@ export async function makeOfferByClaim(
   deps: Deps,
   claim: SessionClaim | null,
   code: string,
-  amount: number,
-): Promise<ItemState> {
+  input: OfferInput,
+): Promise<PlacedOffer> {
   if (!claim) throw mustSignIn();
   checksQuery ??= builtSessionLookup(deps.db, {
     hasAddress:
@@ -62,7 +77,7 @@ export async function makeOfferByClaim(
   // token names one member for good). A session that ended or was signed out is a visitor's.
   const user = sessionUserFrom(row);
   if (!user || user.id !== claim.user.id) throw mustSignIn();
-  return placeOffer(deps, user, code, amount, { hasAddress: row?.has_address === 1, listed: row?.listed === 1 });
+  return placeOffer(deps, user, code, input, { hasAddress: row?.has_address === 1, listed: row?.listed === 1 });
 }
 
 /**
@@ -78,15 +93,19 @@ async function placeOffer(
   deps: Deps,
   user: SessionUser,
   code: string,
-  amount: number,
+  { amount, mode }: OfferInput,
   checks: { hasAddress: boolean; listed: boolean },
-): Promise<ItemState> {
+): Promise<PlacedOffer> {
   if (!checks.hasAddress) throw new Conflict(ADD_SHIPPING_FIRST, undefined, "MISSING_SHIPPING");
   if (!checks.listed) throw new NotFound(NO_SUCH_ITEM);
-  const outcome = await bidItem(deps, code).offer(
-    { userId: user.id, username: user.username, email: user.email },
-    toCents(amount),
-  );
-  if (outcome.ok) return outcome.item;
+  const bidder = {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    tag: await bidderTag(code, user.id),
+    origin: deps.origin,
+  };
+  const outcome = await bidItem(deps, code).offer(bidder, toCents(amount), mode);
+  if (outcome.ok) return { item: outcome.item, leading: outcome.leading, maxCents: outcome.maxCents, tag: bidder.tag };
   throw new DomainError(outcome.code, outcome.message, { amount: [outcome.message] });
 }
