@@ -72,7 +72,8 @@ export const programOrderSchema = z.object({ programIds: idList(500).min(1) });
 
 export const applyProgramSchema = z.object({
   programId: z.string({ error: NO_PROGRAM_SELECTED }).min(1, NO_PROGRAM_SELECTED).max(64),
-  playlistIds: idList(200, SELECT_PLAYLISTS_TO_APPLY).min(1, SELECT_PLAYLISTS_TO_APPLY),
+  // Up to a thousand episodes in one apply: the writes are grouped (applications.ts), not per playlist.
+  playlistIds: idList(1000, SELECT_PLAYLISTS_TO_APPLY).min(1, SELECT_PLAYLISTS_TO_APPLY),
 });
 
 export const renderSchema = z.object({

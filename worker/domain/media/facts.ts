@@ -7,7 +7,7 @@
 // the same D1 batch as the change that makes the copy, and a probe's result
 // is spread in the batch that records it, so whichever commits first, the
 // other sees it: a probe finishing before or after an apply is never lost.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { type FileRecord, files, playlistItems, programFiles } from "../../db/schema";
@@ -74,14 +74,22 @@ function factsFrom(home: "program_files" | "files", link: "program_file_id" | "s
  * when that still exists), for one playlist. Put it last in the batch that
  * copies media into the playlist.
  */
-export function syncFromHomes(db: Database, playlistId: string): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+export function syncFromHomes(
+  db: Database,
+  playlistId: string | readonly string[],
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  // Several playlists (at most IDS_PER_STATEMENT) in one statement when applying a program to many.
+  const ofPlaylists =
+    typeof playlistId === "string"
+      ? eq(playlistItems.playlistId, playlistId)
+      : inArray(playlistItems.playlistId, [...playlistId]);
   return [
     db
       .update(playlistItems)
       .set(factsFrom("program_files", "program_file_id"))
       .where(
         and(
-          eq(playlistItems.playlistId, playlistId),
+          ofPlaylists,
           sql`EXISTS (SELECT 1 FROM program_files WHERE program_files.id = ${playlistItems.programFileId})`,
         ),
       ),
@@ -90,7 +98,7 @@ export function syncFromHomes(db: Database, playlistId: string): [BatchItem<"sql
       .set(factsFrom("files", "source_file_id"))
       .where(
         and(
-          eq(playlistItems.playlistId, playlistId),
+          ofPlaylists,
           isNull(playlistItems.programFileId),
           sql`EXISTS (SELECT 1 FROM files WHERE files.id = ${playlistItems.sourceFileId})`,
         ),

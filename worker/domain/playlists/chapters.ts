@@ -4,9 +4,10 @@
 // for one of another length every later chapter moves by the difference by
 // construction; marks inside the swapped item are dropped (the spot is new)
 // and kept with the application so undo restores them exactly.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CHAPTER_MARK_TAKEN } from "../../../app/lib/schemas/chapters";
+import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
 import { type ChapterSnapshot, type PlaylistChapter, type PlaylistItem, playlistChapters } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
@@ -163,10 +164,20 @@ export async function renameItemChapter(deps: Deps, userId: string, itemId: stri
 
 // ── following a program ──
 
-/** An item's marks as they are, for the application record. */
-export async function snapshotMarks(db: Database, playlistId: string): Promise<Map<string, ChapterSnapshot[]>> {
+/** The marks of every item of these playlists (any number, queried in chunks), by item. */
+export async function snapshotMarksOf(
+  db: Database,
+  playlistIds: readonly string[],
+): Promise<Map<string, ChapterSnapshot[]>> {
+  const rows = await inChunks(playlistIds, (chunk) =>
+    db
+      .select()
+      .from(playlistChapters)
+      .where(inArray(playlistChapters.playlistId, chunk))
+      .orderBy(asc(playlistChapters.offsetSeconds)),
+  );
   const byItem = new Map<string, ChapterSnapshot[]>();
-  for (const r of await marksOf(db, playlistId)) {
+  for (const r of rows.sort((a, b) => a.offsetSeconds - b.offsetSeconds)) {
     const list = byItem.get(r.itemId) ?? [];
     list.push({ id: r.id, offsetSeconds: r.offsetSeconds, title: r.title });
     byItem.set(r.itemId, list);
@@ -174,11 +185,14 @@ export async function snapshotMarks(db: Database, playlistId: string): Promise<M
   return byItem;
 }
 
-/** The item now plays new media: marks inside it point at content that is gone. Its renamed title stays. */
-export function dropMarksInside(db: Database, itemId: string): BatchItem<"sqlite"> {
+/**
+ * These items now play new media: marks inside them point at content that is gone (their renamed
+ * titles stay). At most IDS_PER_STATEMENT ids.
+ */
+export function dropMarksInsideAll(db: Database, itemIds: string[]): BatchItem<"sqlite"> {
   return db
     .delete(playlistChapters)
-    .where(and(eq(playlistChapters.itemId, itemId), gt(playlistChapters.offsetSeconds, 0)));
+    .where(and(inArray(playlistChapters.itemId, itemIds), gt(playlistChapters.offsetSeconds, 0)));
 }
 
 /** Puts an item's marks back exactly as recorded. */

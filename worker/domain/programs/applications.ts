@@ -2,16 +2,17 @@
 // slot with the same letter (or appends it with that letter), keeping what it
 // replaced so the change can be undone. This is how an expired ad spot is
 // replaced everywhere.
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/lib/schemas/playlists";
 import { runBatch, type Statement } from "../../db/batch";
+import { chunksOf, IDS_PER_STATEMENT, insertChunks } from "../../db/chunks";
 import { type ItemMedia, playlistItems, playlists, programApplications, programFiles } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
 import { mediaOf } from "../media/media";
 import { memberData } from "../member-data";
-import { dropMarksInside, restoreMarks, snapshotMarks } from "../playlists/chapters";
+import { dropMarksInsideAll, restoreMarks, snapshotMarksOf } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
 import { ensureSegments } from "../shows/segments";
 import { activity } from "../teams/activity";
@@ -92,22 +93,35 @@ export async function previewApply(deps: Deps, userId: string, programId: string
   return (await plan(deps, userId, programId, playlistIds)).plans;
 }
 
+/** Statements per D1 batch when a program is applied to many playlists (each batch is one round trip). */
+export const APPLY_BATCH_STATEMENTS = 200;
+
+/**
+ * Applies the program to every playlist at once. The writes are grouped, not made per playlist:
+ * the items that take one program file are updated together (IDS_PER_STATEMENT ids a statement),
+ * and the application records, appended items and media kinds go in multi-row statements, so
+ * applying to a thousand episodes is a few dozen statements in one or two batches rather than
+ * a round trip per episode.
+ */
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
   const { program, fileRows, items, plans, targets } = await plan(deps, userId, programId, playlistIds);
-  const applications: { playlistId: string; applicationId: string }[] = [];
-  for (const p of plans.filter((p) => !p.refused)) {
-    const statements: Statement[] = [];
+  const live = plans.filter((p) => !p.refused);
+  const marks = await snapshotMarksOf(
+    deps.db,
+    live.map((p) => p.playlistId),
+  );
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const filesById = new Map(fileRows.map((file) => [file.id, file]));
+  const replacedBy = new Map<string, string[]>();
+  const appended: (typeof playlistItems.$inferInsert)[] = [];
+  const records: (typeof programApplications.$inferInsert)[] = [];
+  for (const p of live) {
     const recorded: ApplicationChange[] = [];
-    const marks = await snapshotMarks(deps.db, p.playlistId);
     for (const change of p.changes) {
-      const file = fileRows.find((f) => f.id === change.programFileId)!;
-      const media: ItemMedia = { ...mediaOf(file), programFileId: file.id };
+      const file = filesById.get(change.programFileId)!;
       if (change.action === "replace") {
-        const item = items.find((i) => i.id === change.itemId)!;
-        statements.push(
-          deps.db.update(playlistItems).set(media).where(eq(playlistItems.id, item.id)),
-          dropMarksInside(deps.db, item.id),
-        );
+        const item = itemsById.get(change.itemId!)!;
+        replacedBy.set(file.id, [...(replacedBy.get(file.id) ?? []), item.id]);
         recorded.push({
           itemId: item.id,
           slot: change.slot,
@@ -117,39 +131,58 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
         });
       } else {
         const itemId = crypto.randomUUID();
-        statements.push(
-          deps.db.insert(playlistItems).values({
-            id: itemId,
-            playlistId: p.playlistId,
-            userId,
-            ...media,
-            slotPosition: change.slot,
-            seqPos: change.seqPos,
-          }),
-        );
+        appended.push({
+          id: itemId,
+          playlistId: p.playlistId,
+          userId,
+          ...mediaOf(file),
+          programFileId: file.id,
+          slotPosition: change.slot,
+          seqPos: change.seqPos,
+        });
         recorded.push({ itemId, slot: change.slot, action: "appended", previous: null });
       }
     }
-    const applicationId = crypto.randomUUID();
-    statements.push(
-      deps.db
-        .insert(programApplications)
-        .values({ id: applicationId, programId: program.id, playlistId: p.playlistId, userId, changes: recorded }),
-    );
+    records.push({
+      id: crypto.randomUUID(),
+      programId: program.id,
+      playlistId: p.playlistId,
+      userId,
+      changes: recorded,
+    });
+  }
+
+  const statements: Statement[] = [];
+  for (const [fileId, itemIds] of replacedBy) {
+    const media: ItemMedia = { ...mediaOf(filesById.get(fileId)!), programFileId: fileId };
+    for (const chunk of chunksOf(itemIds, IDS_PER_STATEMENT))
+      statements.push(
+        deps.db.update(playlistItems).set(media).where(inArray(playlistItems.id, chunk)),
+        dropMarksInsideAll(deps.db, chunk),
+      );
+  }
+  for (const rows of insertChunks(appended)) statements.push(deps.db.insert(playlistItems).values(rows));
+  for (const rows of insertChunks(records)) statements.push(deps.db.insert(programApplications).values(rows));
+  for (const chunk of chunksOf(
+    live.map((p) => p.playlistId),
+    IDS_PER_STATEMENT,
+  )) {
     if (program.mediaType)
       statements.push(
         deps.db
           .update(playlists)
           .set({ mediaType: program.mediaType })
-          .where(and(eq(playlists.id, p.playlistId), isNull(playlists.mediaType))),
+          .where(and(inArray(playlists.id, chunk), isNull(playlists.mediaType))),
       );
     // The program files' probes may have finished since they were read.
-    statements.push(...syncFromHomes(deps.db, p.playlistId));
-    const projectId = targets.find((t) => t.playlist.id === p.playlistId)!.playlist.projectId;
-    statements.push(activity(deps.db, projectId, userId, "programApplied", program.title));
-    await runBatch(deps.db, statements);
-    applications.push({ playlistId: p.playlistId, applicationId });
+    statements.push(...syncFromHomes(deps.db, chunk));
   }
+  const projectOf = new Map(targets.map((t) => [t.playlist.id, t.playlist.projectId]));
+  for (const p of live) {
+    statements.push(activity(deps.db, projectOf.get(p.playlistId)!, userId, "programApplied", program.title));
+  }
+  for (const batch of chunksOf(statements, APPLY_BATCH_STATEMENTS)) await runBatch(deps.db, batch);
+  const applications = records.map((r) => ({ playlistId: r.playlistId, applicationId: r.id! }));
   // A program file not encoded for delivery yet is queued once (not per episode); episodes keep serving
   // their last complete version until it is ready.
   if (applications.length > 0 && program.mediaType !== "video") await ensureSegments(deps, userId);

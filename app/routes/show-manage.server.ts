@@ -1,0 +1,91 @@
+// /shows/:slug/manage: the owner publishes playlists as episodes, unpublishes,
+// deletes and edits them, and sets the artwork. Every action checks the show is theirs.
+import { data } from "react-router";
+import { listPlaylists } from "../../worker/domain/playlists/playlists";
+import { servedVersion } from "../../worker/domain/shows/delivery";
+import {
+  deleteEpisode,
+  ownShow,
+  publishEpisode,
+  setEpisodePublished,
+  showBySlug,
+  showEpisodesOf,
+  updateShow,
+} from "../../worker/domain/shows/shows";
+import { parse } from "../../worker/domain/validation";
+import { requireUser, server } from "../lib/auth.server";
+import { formAction, formFields } from "../lib/forms.server";
+import { orNotFound } from "../lib/page-errors.server";
+import { episodeSchema, showSchema } from "../lib/schemas/shows";
+import type { Route } from "./+types/show-manage";
+
+async function mine(context: Route.LoaderArgs["context"], request: Request, slug: string) {
+  const user = requireUser(context, request);
+  const { deps } = server(context);
+  const show = await orNotFound(showBySlug(deps, slug));
+  await orNotFound(ownShow(deps, user.id, show.id));
+  return { user, deps, show };
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user, deps, show } = await mine(context, request, params.slug);
+  const [episodes, playlists] = await Promise.all([showEpisodesOf(deps, show.id), listPlaylists(deps, user.id)]);
+  const ready = await Promise.all(episodes.map((episode) => servedVersion(deps, episode)));
+  const used = new Set(episodes.map((e) => e.playlistId));
+  return {
+    show,
+    now: deps.now(),
+    episodes: episodes.map((e, i) => ({
+      id: e.id,
+      title: e.title,
+      season: e.season,
+      episodeNumber: e.episodeNumber,
+      publishAt: e.publishAt.getTime(),
+      published: e.published,
+      ready: show.mediaType === "video" || ready[i] !== null,
+    })),
+    playlists: playlists
+      .filter((p) => !used.has(p.id) && (p.mediaType === null || p.mediaType === show.mediaType))
+      .map((p) => ({ id: p.id, title: p.projectTitle })),
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user, deps, show } = await mine(context, request, params.slug);
+  const fields = formFields(await request.formData());
+  const intent = fields.intent;
+  if (intent === "publish")
+    return formAction(
+      async () => {
+        await publishEpisode(deps, user.id, show.id, parse(episodeSchema, fields));
+        return { intent, message: "Episode published." };
+      },
+      { intent, values: fields },
+    );
+  if (intent === "set-published")
+    return formAction(
+      async () => {
+        await setEpisodePublished(deps, user.id, fields.episodeId ?? "", fields.published === "true");
+        return { intent, message: fields.published === "true" ? "Episode published." : "Episode unpublished." };
+      },
+      { intent },
+    );
+  if (intent === "delete")
+    return formAction(
+      async () => {
+        await deleteEpisode(deps, user.id, fields.episodeId ?? "");
+        return { intent, message: "Episode deleted." };
+      },
+      { intent },
+    );
+  if (intent === "artwork")
+    return formAction(
+      async () => {
+        const form = parse(showSchema, { ...show, artworkUploadId: fields.artworkUploadId });
+        await updateShow(deps, user.id, show.id, form);
+        return { intent, message: "Artwork saved." };
+      },
+      { intent },
+    );
+  throw data("Unknown form.", { status: 400 });
+}

@@ -1,0 +1,219 @@
+// /shows/:slug/manage: publish a playlist as an episode (now or scheduled),
+// publish/unpublish and delete episodes, upload the show's artwork.
+import { useState } from "react";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { LocalTime } from "../components/LocalTime";
+import showStyles from "../components/shows/shows.module.css";
+import { Badge, Button, Card, EmptyState, Field, Input, Select, useConfirm } from "../components/ui";
+import { ARTWORK_INVALID } from "../lib/schemas/shows";
+import { uploadFile } from "../lib/upload-client";
+import type { Route } from "./+types/show-manage";
+
+export { action, loader } from "./show-manage.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Episodes of ${loaderData?.show.title ?? "a show"} · Creator Platform` }];
+}
+
+type Result = { intent?: string; message?: string; error?: { message: string; fields?: Record<string, string[]> } };
+
+function EpisodeRow({
+  episode,
+  now,
+}: {
+  episode: Route.ComponentProps["loaderData"]["episodes"][number];
+  now: number;
+}) {
+  const fetcher = useFetcher<Result>();
+  const confirm = useConfirm();
+  const busy = fetcher.state !== "idle";
+  const scheduled = episode.publishAt > now;
+  return (
+    <li className={showStyles.row}>
+      <span>
+        <strong>{episode.title}</strong>{" "}
+        {!episode.published ? (
+          <Badge tone="neutral">Unpublished</Badge>
+        ) : scheduled ? (
+          <Badge tone="info">Scheduled</Badge>
+        ) : (
+          <Badge tone="success">Published</Badge>
+        )}{" "}
+        {!episode.ready && <Badge tone="warning">Encoding…</Badge>}
+        <br />
+        <span className={showStyles.muted}>
+          <LocalTime value={episode.publishAt} />
+        </span>
+        {fetcher.data?.error && (
+          <span className={showStyles.error} role="alert">
+            {fetcher.data.error.message}
+          </span>
+        )}
+      </span>
+      <span className={showStyles.actions}>
+        <Button
+          size="sm"
+          busy={busy && fetcher.formData?.get("intent") === "set-published"}
+          onClick={() =>
+            fetcher.submit(
+              { intent: "set-published", episodeId: episode.id, published: String(!episode.published) },
+              { method: "post" },
+            )
+          }
+        >
+          {episode.published ? "Unpublish" : "Publish"}
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          busy={busy && fetcher.formData?.get("intent") === "delete"}
+          busyLabel="Deleting..."
+          onClick={async () => {
+            if (
+              await confirm(`Delete the episode "${episode.title}"? Its playlist stays.`, {
+                confirmLabel: "Delete episode",
+                tone: "danger",
+              })
+            )
+              void fetcher.submit({ intent: "delete", episodeId: episode.id }, { method: "post" });
+          }}
+        >
+          Delete
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+function Artwork({ slug }: { slug: string }) {
+  const fetcher = useFetcher<Result>();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  async function send(file: File) {
+    setStatus(null);
+    setProgress(0);
+    try {
+      const done = await uploadFile(
+        file,
+        { purpose: "show-artwork", accessType: "private" },
+        { onProgress: (f) => setProgress(Math.round(f * 100)) },
+      );
+      await fetcher.submit({ intent: "artwork", artworkUploadId: String(done.uploadId) }, { method: "post" });
+      setStatus({ ok: true, text: "Artwork saved." });
+    } catch (error) {
+      setStatus({ ok: false, text: error instanceof Error ? error.message : ARTWORK_INVALID });
+    } finally {
+      setProgress(null);
+    }
+  }
+  return (
+    <Card as="section" aria-labelledby="artwork">
+      <h2 id="artwork">Artwork</h2>
+      <Field label="Cover art" hint="A square JPEG or PNG, 1400 to 3000 pixels a side.">
+        <Input
+          type="file"
+          accept="image/jpeg,image/png"
+          disabled={progress !== null}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void send(file);
+          }}
+        />
+      </Field>
+      {progress !== null && <p role="status">Uploading… {progress}%</p>}
+      {status && (
+        <p className={status.ok ? showStyles.message : showStyles.error} role={status.ok ? "status" : "alert"}>
+          {status.text} {status.ok && <Link to={`/shows/${slug}`}>See the show page</Link>}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+export default function ManageShow({ loaderData }: Route.ComponentProps) {
+  const { show, episodes, playlists, now } = loaderData;
+  const result = useActionData<Result & { values?: Record<string, string> }>();
+  const busy = useNavigation().state === "submitting";
+  const error = result?.intent === "publish" ? result.error : undefined;
+  const values = (result?.error ? result.values : undefined) ?? {};
+  const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
+  return (
+    <main className={showStyles.page}>
+      <p className={showStyles.muted}>
+        <Link to="/shows">Shows</Link> · <Link to={`/shows/${show.slug}`}>Show page</Link> ·{" "}
+        <Link to={`/shows/${show.slug}/stats`}>Stats</Link> · <a href={`/api/shows/${show.slug}/feed.xml`}>RSS feed</a>
+      </p>
+      <h1>{show.title}</h1>
+      <Card as="section" aria-labelledby="episodes">
+        <h2 id="episodes">Episodes</h2>
+        {result?.message && !result.error && (
+          <p className={showStyles.message} role="status">
+            {result.message}
+          </p>
+        )}
+        {episodes.length === 0 ? (
+          <EmptyState title="No episodes yet">Publish one of your playlists below.</EmptyState>
+        ) : (
+          <ul className={showStyles.list}>
+            {episodes.map((episode) => (
+              <EpisodeRow key={episode.id} episode={episode} now={now} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card as="section" aria-labelledby="publish">
+        <h2 id="publish">Publish a playlist as an episode</h2>
+        {error && !error.fields && (
+          <p className={showStyles.error} role="alert">
+            {error.message}
+          </p>
+        )}
+        {playlists.length === 0 ? (
+          <p className={showStyles.muted}>
+            Every playlist of yours is already an episode, or none plays {show.mediaType}.
+          </p>
+        ) : (
+          <Form method="post" className={showStyles.form}>
+            <input type="hidden" name="intent" value="publish" />
+            <Field label="Playlist" error={fieldError("playlistId")}>
+              <Select
+                name="playlistId"
+                required
+                defaultValue={values.playlistId ?? ""}
+                placeholder="Choose…"
+                options={playlists.map((p) => ({ value: p.id, label: p.title.replaceAll("_", " ") }))}
+              />
+            </Field>
+            <Field label="Title" error={fieldError("title")}>
+              <Input name="title" required maxLength={200} defaultValue={values.title} />
+            </Field>
+            <Field label="Season" error={fieldError("season")}>
+              <Input name="season" type="number" min={1} max={9999} defaultValue={values.season} />
+            </Field>
+            <Field label="Episode number" error={fieldError("episodeNumber")}>
+              <Input name="episodeNumber" type="number" min={1} max={9999} defaultValue={values.episodeNumber} />
+            </Field>
+            <Field label="Publish at (UTC)" hint="Leave empty to publish now." error={fieldError("publishAt")}>
+              <Input name="publishAt" type="datetime-local" defaultValue={values.publishAt} />
+            </Field>
+            <Field label="Description" error={fieldError("description")} className={showStyles.wide}>
+              <textarea
+                name="description"
+                required
+                maxLength={4000}
+                className={showStyles.textarea}
+                defaultValue={values.description}
+              />
+            </Field>
+            <div className={showStyles.wide}>
+              <Button type="submit" variant="primary" busy={busy} busyLabel="Publishing...">
+                Publish episode
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Card>
+      <Artwork slug={show.slug} />
+    </main>
+  );
+}

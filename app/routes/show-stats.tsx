@@ -1,0 +1,105 @@
+// /shows/:slug/stats: counted downloads (IAB rules) per day as a bar chart, by app and by country.
+import { Form, Link } from "react-router";
+import showStyles from "../components/shows/shows.module.css";
+import { Button, Card, Field, Select, Table } from "../components/ui";
+import type { Route } from "./+types/show-stats";
+
+export { loader } from "./show-stats.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Stats of ${loaderData?.show.title ?? "a show"} · Creator Platform` }];
+}
+
+const number = new Intl.NumberFormat();
+const dayLabel = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+
+export default function ShowStats({ loaderData }: Route.ComponentProps) {
+  const { show, episodes, episodeId, stats } = loaderData;
+  const peak = Math.max(1, ...stats.byDay.map((d) => d.downloads));
+  const titleOf = new Map(episodes.map((e) => [e.id, e.title]));
+  return (
+    <main className={showStyles.page}>
+      <p className={showStyles.muted}>
+        <Link to="/shows">Shows</Link> · <Link to={`/shows/${show.slug}/manage`}>Episodes</Link>
+      </p>
+      <h1>Downloads of {show.title}</h1>
+      <Form method="get" className={showStyles.row}>
+        <Field label="Episode">
+          <Select
+            name="episode"
+            defaultValue={episodeId ?? ""}
+            placeholder="All episodes"
+            options={episodes.map((e) => ({ value: e.id, label: e.title }))}
+          />
+        </Field>
+        <Button type="submit">Show</Button>
+      </Form>
+      <Card as="section" aria-labelledby="per-day">
+        <h2 id="per-day">
+          Per day, last {stats.byDay.length} days: {number.format(stats.total)}
+        </h2>
+        <p className={showStyles.muted}>
+          A listener (address and app) counts once a day per episode, once a minute of audio has been downloaded. Bots,
+          HEAD requests and probes are not counted.
+        </p>
+        <div className={showStyles.chart} role="img" aria-label={`Downloads per day, peak ${peak}`}>
+          {stats.byDay.map((d) => (
+            <div
+              key={d.day}
+              className={showStyles.bar}
+              style={{ height: `${(d.downloads / peak) * 100}%` }}
+              title={`${dayLabel.format(new Date(d.day))}: ${number.format(d.downloads)}`}
+            />
+          ))}
+        </div>
+        <p className={`${showStyles.row} ${showStyles.muted}`}>
+          <span>{dayLabel.format(new Date(stats.byDay[0]!.day))}</span>
+          <span>{dayLabel.format(new Date(stats.byDay.at(-1)!.day))}</span>
+        </p>
+      </Card>
+      <div className={showStyles.split}>
+        <Card as="section">
+          <Table
+            caption="By app"
+            showCaption
+            rows={stats.byApp}
+            rowKey={(r) => r.app}
+            columns={[
+              { key: "app", header: "App", cell: (r) => r.app },
+              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
+            ]}
+            empty="No downloads yet."
+          />
+        </Card>
+        <Card as="section">
+          <Table
+            caption="By country"
+            showCaption
+            rows={stats.byCountry}
+            rowKey={(r) => r.country}
+            columns={[
+              { key: "country", header: "Country", cell: (r) => r.country },
+              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
+            ]}
+            empty="No downloads yet."
+          />
+        </Card>
+      </div>
+      {!episodeId && (
+        <Card as="section">
+          <Table
+            caption="By episode"
+            showCaption
+            rows={stats.byEpisode}
+            rowKey={(r) => r.episodeId}
+            columns={[
+              { key: "episode", header: "Episode", cell: (r) => titleOf.get(r.episodeId) ?? r.episodeId },
+              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
+            ]}
+            empty="No downloads yet."
+          />
+        </Card>
+      )}
+    </main>
+  );
+}
