@@ -1,8 +1,12 @@
 // The /renderfiles page's server half: the member's renders (newest first)
-// and store purchases.
+// and store purchases, and 'Render again' for a render made out of date by a
+// program applied to its playlist.
+
+import { data } from "react-router";
 import { listPurchases } from "../../worker/domain/orders/purchases";
-import { listRenders } from "../../worker/domain/renders/renders";
+import { listRenders, renderAgain } from "../../worker/domain/renders/renders";
 import { requireUser, server } from "../lib/auth.server";
+import { formAction, formFields } from "../lib/forms.server";
 import type { Route } from "./+types/renderfiles";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       status: render.status,
       progress: render.progress,
       retrying: render.retrying,
+      outOfDate: render.outOfDate,
+      superseded: render.superseded,
       error: render.error,
       resolution: render.resolution,
       durationSeconds: render.durationSeconds,
@@ -32,4 +38,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       loudnessReport: render.loudnessReport,
     })),
   };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { deps } = server(context);
+  const fields = formFields(await request.formData());
+  if (fields.intent !== "render-again") throw data("Unknown form.", { status: 400 });
+  const echo = { intent: "render-again" as const, renderId: String(fields.renderId ?? "") };
+  return formAction(async () => ({ ...echo, renders: await renderAgain(deps, user.id, echo.renderId) }), echo);
 }

@@ -3,7 +3,9 @@
 // duration, frame rate), a player with the render's chapters beside it,
 // what loudness normalisation did to each item, and Download (also the M4A
 // of an audio playlist). Unfinished renders show their state and refresh on
-// their own. The loader is in renderfiles.server.ts.
+// their own; a render made before a program changed its playlist says it is
+// out of date and offers 'Render again'. The loader and action are in
+// renderfiles.server.ts.
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { PurchaseList } from "../components/checkout/PurchaseList";
@@ -13,7 +15,7 @@ import "../styles/files.css";
 import "../styles/playlists.css";
 import "../styles/checkout.css";
 
-export { loader } from "./renderfiles.server";
+export { action, loader } from "./renderfiles.server";
 
 const NO_RENDERS = "No render files found.";
 
@@ -35,6 +37,16 @@ export default function RenderFiles({ loaderData }: Route.ComponentProps) {
     }, 3000);
     return () => clearInterval(timer);
   }, [working]);
+
+  // Coming back to the tab (after applying a program elsewhere, say) shows what changed meanwhile.
+  useEffect(() => {
+    const onVisible = () => {
+      const current = revalidatorRef.current;
+      if (document.visibilityState === "visible" && current.state === "idle") void current.revalidate();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, []);
 
   return (
     <div className="files-page renderfiles">

@@ -119,7 +119,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   // ── a program with an 8 s spot in slot b, applied at once (its probe may still be running) ──
   const programId = await programWithSpot(page, clips.spot, "b");
   const playlistId = (await (await page.request.get(`/api/projects/${projectId}/playlist`)).json()).id;
-  await api(page, "post", "/api/program-applications", { programId, playlistIds: [playlistId] });
+  const applied = await api(page, "post", "/api/program-applications", { programId, playlistIds: [playlistId] });
   await page.reload();
   const replaced = slots.filter({ hasText: "newspot.mp4" });
   await expect(replaced).toContainText("0:08 · running total 0:10", { timeout: 60_000 });
@@ -177,4 +177,13 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
     .toBeGreaterThanOrEqual(1);
   await chapters.getByRole("button", { name: /Closing words/ }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(10.9);
+  await expect(rendered.getByText("Out of date")).toHaveCount(0);
+
+  // ── undoing the program after the render makes the file out of date, until 'Render again' is done ──
+  await api(page, "post", `/api/program-applications/${applied.applications[0].applicationId}/undo`, {});
+  await page.reload();
+  await expect(rendered.getByText("Out of date")).toBeVisible({ timeout: 1_000 });
+  await rendered.getByRole("button", { name: "Render again" }).click();
+  await expect(page.locator("li.render-item")).toHaveCount(renders.length + 1);
+  await expect(page.getByText("Out of date")).toHaveCount(0, { timeout: 180_000 });
 });

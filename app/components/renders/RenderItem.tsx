@@ -2,10 +2,12 @@
 // render's chapters beside it, the loudness report and the downloads.
 
 import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { displayName, formatBytes, formatDuration } from "../../lib/format";
 import type { Route } from "../../routes/+types/renderfiles";
 import { CollapseToggle } from "../CollapseToggle";
 import { LocalTime } from "../LocalTime";
+import { Badge, Button } from "../ui";
 import { active, RETRYING } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
 import { RenderChapters } from "./RenderChapters";
@@ -37,7 +39,9 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
           )}
           {render.status !== "done" && <RenderState render={render} />}
         </span>
+        {render.outOfDate && <Badge tone="warning">Out of date</Badge>}
       </h2>
+      {render.outOfDate && <OutOfDate render={render} />}
       <div id={panelId} hidden={!open} className="render-details">
         <dl className="fact-list">
           <dt>Name</dt>
@@ -159,4 +163,28 @@ function RenderState({ render }: { render: RenderView }) {
     default:
       return null;
   }
+}
+
+/** A program was applied (or undone) on the playlist after this render: the file still holds the old spot. */
+function OutOfDate({ render }: { render: RenderView }) {
+  const fetcher = useFetcher<{ error?: { message: string } }>();
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data?.error?.message;
+  return (
+    <fetcher.Form method="post" className="render-out-of-date">
+      <p className="small">
+        A program changed this playlist after this file was rendered, so it still has the old spot.
+      </p>
+      <input type="hidden" name="intent" value="render-again" />
+      <input type="hidden" name="renderId" value={render.id} />
+      <Button type="submit" variant="primary" size="sm" busy={busy} busyLabel="Starting…">
+        Render again
+      </Button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
 }

@@ -4,12 +4,12 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { jobs, playlistItems, playlists, renders } from "../../db/schema";
+import { jobs, playlistItems, playlists, programApplications, renders } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
 import { isRetrying } from "../../jobs/progress";
 import { renderKey } from "../../storage/keys";
 import type { Deps } from "../deps";
-import { Invalid } from "../errors";
+import { Invalid, NotFound } from "../errors";
 import { memberData } from "../member-data";
 import { zipName } from "../packages/zip";
 import { ownPlaylistsWithTitles } from "../playlists/playlists";
@@ -60,17 +60,55 @@ function visibleRenders(deps: Deps, userId: string) {
   );
 }
 
+// A finished render is out of date when a program was applied to its
+// playlist, or an application undone, after the render started: the file
+// still holds the replaced spot. A newer finished render of the same playlist
+// supersedes it, so 'Render again' clears the state once it is done.
+const other = sql`other_renders`;
+
+function outOfDate() {
+  return sql<number>`(${renders.status} = 'done' AND EXISTS (
+    SELECT 1 FROM ${programApplications}
+    WHERE ${programApplications.playlistId} = ${renders.playlistId}
+      AND (${programApplications.createdAt} > ${renders.createdAt} OR ${programApplications.undoneAt} > ${renders.createdAt})
+  ))`;
+}
+
+function superseded() {
+  return sql<number>`EXISTS (
+    SELECT 1 FROM ${renders} AS ${other}
+    WHERE ${other}.playlist_id = ${renders.playlistId} AND ${other}.status = 'done' AND ${other}.created_at > ${renders.createdAt}
+  )`;
+}
+
+/** 'Render again': a new render of the playlist an earlier render was made from, with the same loudness choice. */
+export async function renderAgain(deps: Deps, userId: string, renderId: string) {
+  const [render] = await deps.db
+    .select({ playlistId: renders.playlistId, loudnessReport: renders.loudnessReport })
+    .from(renders)
+    .where(and(visibleRenders(deps, userId), eq(renders.id, renderId)))
+    .limit(1);
+  if (!render) throw new NotFound("Render not found.");
+  if (!render.playlistId) throw new Invalid("The playlist of this render no longer exists.");
+  return startRenders(deps, userId, [render.playlistId], render.loudnessReport != null);
+}
+
 export async function listRenders(deps: Deps, userId: string) {
   const joined = await deps.db
-    .select({ render: renders, heartbeat: jobs.updatedAt })
+    .select({ render: renders, heartbeat: jobs.updatedAt, outOfDate: outOfDate(), superseded: superseded() })
     .from(renders)
     .leftJoin(jobs, eq(jobs.id, renders.id))
     .where(visibleRenders(deps, userId))
     .orderBy(desc(renders.createdAt));
   const now = deps.now();
   return Promise.all(
-    joined.map(async ({ render, heartbeat }) => {
-      const row = { ...render, retrying: isRetrying(render, heartbeat, now) };
+    joined.map(async ({ render, heartbeat, outOfDate, superseded }) => {
+      const row = {
+        ...render,
+        retrying: isRetrying(render, heartbeat, now),
+        outOfDate: Boolean(outOfDate) && !superseded,
+        superseded: Boolean(superseded),
+      };
       if (row.status !== "done") return { ...row, url: null, downloadUrl: null, audioUrl: null, chaptersUrl: null };
       const { signer } = deps.storage;
       const [play, download, audio, chapters] = await Promise.all([

@@ -1,0 +1,91 @@
+// A render made before a program changed its playlist says so, and stops
+// saying so once 'Render again' has made a newer file (issue 29).
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, signUp } from "../../../tests/workers/http";
+import { addToPlaylist, playlistOf, programWith, projectWith } from "../../../tests/workers/playlists";
+import { database } from "../../db/client";
+import { renders } from "../../db/schema";
+import { makeDeps } from "../deps";
+import { listRenders, renderAgain, startRenders } from "./renders";
+
+const db = database(env.DB);
+const deps = () => makeDeps(env, "http://localhost");
+
+async function finish(renderId: string, at: number) {
+  await db
+    .update(renders)
+    .set({ status: "done", progress: 100, createdAt: new Date(at) })
+    .where(eq(renders.id, renderId));
+}
+
+async function stateOf(userId: string, renderId: string) {
+  const listed = await listRenders(deps(), userId);
+  const render = listed.find((r) => r.id === renderId)!;
+  return { outOfDate: render.outOfDate, superseded: render.superseded };
+}
+
+describe("an out-of-date render", () => {
+  it("is marked when a program is applied or undone on its playlist after it, and cleared by a newer render", async () => {
+    const owner = await signUp();
+    const ep = await projectWith(owner.cookie, ["video", "video"], "Stale");
+    await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
+    const playlist = await playlistOf(owner.cookie, ep.projectId);
+    await call(`/api/playlist-items/${playlist.items[1].id}/slot`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      json: { slotPosition: "c" },
+    });
+    const [first] = await startRenders(deps(), owner.user.id, [playlist.id]);
+    await finish(first!.renderId, Date.now() - 60_000);
+    expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: false, superseded: false });
+
+    const programId = await programWith(owner.cookie, ["c"]);
+    const applied = await call("/api/program-applications", {
+      cookie: owner.cookie,
+      json: { programId, playlistIds: [playlist.id] },
+    });
+    expect(applied.status).toBe(200);
+    expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: true, superseded: false });
+
+    const [again] = await renderAgain(deps(), owner.user.id, first!.renderId);
+    // Queued or running, the newer render does not yet supersede the old file.
+    expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: true, superseded: false });
+    await finish(again!.renderId, Date.now());
+    expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: false, superseded: true });
+    expect(await stateOf(owner.user.id, again!.renderId)).toEqual({ outOfDate: false, superseded: false });
+  });
+
+  it("is also marked by an undo, and 'Render again' is refused for another member's render", async () => {
+    const owner = await signUp();
+    const ep = await projectWith(owner.cookie, ["video"], "Undo");
+    await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
+    const playlist = await playlistOf(owner.cookie, ep.projectId);
+    await call(`/api/playlist-items/${playlist.items[0].id}/slot`, {
+      method: "PUT",
+      cookie: owner.cookie,
+      json: { slotPosition: "b" },
+    });
+    const programId = await programWith(owner.cookie, ["b"]);
+    const applied = await call("/api/program-applications", {
+      cookie: owner.cookie,
+      json: { programId, playlistIds: [playlist.id] },
+    });
+    const { applications } = await applied.json<any>();
+    const [render] = await startRenders(deps(), owner.user.id, [playlist.id]);
+    await finish(render!.renderId, Date.now() + 1);
+    expect(await stateOf(owner.user.id, render!.renderId)).toEqual({ outOfDate: false, superseded: false });
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const undone = await call(`/api/program-applications/${applications[0].applicationId}/undo`, {
+      method: "POST",
+      cookie: owner.cookie,
+    });
+    expect(undone.status).toBe(200);
+    expect(await stateOf(owner.user.id, render!.renderId)).toEqual({ outOfDate: true, superseded: false });
+
+    const stranger = await signUp();
+    await expect(renderAgain(deps(), stranger.user.id, render!.renderId)).rejects.toThrow("Render not found.");
+  });
+});
