@@ -32,7 +32,8 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
     return () => clearTimeout(timer);
   }, [waitingFor, summary.raisedCents, revalidator]);
 
-  const long = popup && (popup.header.length > PREVIEW_CHARACTERS || popup.paragraph.text.length > PREVIEW_CHARACTERS);
+  // Seed 001 §8: only the paragraph is cut; the header is always whole.
+  const long = popup && popup.paragraph.text.length > PREVIEW_CHARACTERS;
   const percent = Math.min(100, Math.round((summary.raisedCents / summary.goalCents) * 100));
 
   return (
@@ -40,7 +41,7 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
       <h1>{FUNDRAISER_HEADING}</h1>
       {popup && (
         <aside className="popup-card" aria-label="News">
-          <h2 style={popup.headerStyle}>{expanded ? popup.header : truncate(popup.header, PREVIEW_CHARACTERS)}</h2>
+          <h2 style={popup.headerStyle}>{popup.header}</h2>
           <p style={popup.paragraph.style}>
             {expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}
           </p>

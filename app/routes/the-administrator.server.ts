@@ -38,7 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     totals,
     users: { ...list, q: query.q },
     me: me ?? { id: admin.id, name: admin.name, username: admin.username, email: admin.email, verified: true },
-    popups: popups.map(({ id, header, active }) => ({ id, header, active })),
+    popups: popups.popups.map(({ id, header, active }) => ({ id, header, active })),
+    popupTotal: popups.total,
+    popupPageSize: popups.pageSize,
     memberItems: memberItems.map(memberItemView),
     offerGroups: offerGroups.map(
       (group): OfferGroupView => ({

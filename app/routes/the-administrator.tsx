@@ -25,7 +25,9 @@ export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
       <UsersTable
         list={loaderData.users}
         me={loaderData.me}
-        popupControls={<PopupControls popups={loaderData.popups} />}
+        popupControls={
+          <PopupControls popups={loaderData.popups} total={loaderData.popupTotal} pageSize={loaderData.popupPageSize} />
+        }
       />
       <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
       <BeatBattleAdmin />

@@ -182,6 +182,15 @@ describe("GET /api/admin/users", () => {
     expect(page).toContain("bulk42@example.com");
     expect(page).not.toContain("bulk19999@example.com");
   });
+
+  it("shows no user row beside 'No users match.', and keeps the popup controls (issue 27 item 8)", async () => {
+    const page = await (await call("/theAdministrator?q=zz-no-such-user-zz", { cookie: admin.cookie })).text();
+    expect(page).toContain("No users match.");
+    expect(page).not.toContain(`<td data-label="Email">${admin.form.email}</td>`);
+    expect(page).toContain("Set as Active Popup");
+    const own = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
+    expect(own).toContain(`<td data-label="Email">${admin.form.email}</td>`);
+  });
 });
 
 describe("popups", () => {
@@ -286,6 +295,38 @@ describe("popups", () => {
     expect(image.headers.get("content-disposition") ?? "inline").toMatch(/^inline/);
     const landing = await (await call("/")).text();
     expect(landing).toContain('alt="Three tractors at dawn"');
+  });
+
+  it("shows a long header whole on the fundraiser; only the paragraph is cut (issue 27 item 8)", async () => {
+    const header = `Long header ${"h".repeat(100)} end`;
+    const id = await createPopup({ header, paragraph: { text: `Para ${"p".repeat(120)} tail` } });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: id } });
+    const page = await (await call("/fundraiser")).text();
+    expect(page).toContain(`>${header}</h2>`);
+    expect(page).not.toContain("tail</p>");
+  });
+
+  it("lists every popup beyond the first 200 by page, with the total and the active one (issue 27 item 8)", async () => {
+    const active = await createPopup({ header: "Old active one" });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: active } });
+    const rows = Array.from({ length: 205 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      header: `Bulk ${i}`,
+      createdAt: new Date(Date.now() + 60_000 + i),
+    }));
+    for (let i = 0; i < rows.length; i += 5) await db.insert(popups).values(rows.slice(i, i + 5));
+    const total = (await db.select({ id: popups.id }).from(popups)).length;
+    const first = await (await call("/api/admin/popups", { cookie: admin.cookie })).json<any>();
+    expect(first.total).toBe(total);
+    // The newest 200, and the active popup wherever it falls.
+    expect(first.popCustoms).toHaveLength(201);
+    expect(first.popCustoms.map((p: any) => p.id)).toContain(active);
+    const second = await (await call("/api/admin/popups?page=2", { cookie: admin.cookie })).json<any>();
+    expect(second.popCustoms).toHaveLength(total - 200);
+    expect(second.popCustoms.map((p: any) => p.id)).toContain(active);
+    const dashboard = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
+    expect(dashboard).toContain("Old active one (active)");
+    expect(dashboard).toContain(`The newest 200 of ${total} popups`);
   });
 
   it("never lets a refused style or link into the landing page's HTML, even from a row written behind the API", async () => {

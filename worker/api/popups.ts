@@ -1,5 +1,12 @@
 // The welcome popup: the active one for every visitor, and the admin's popups.
-import { POPUP_ACTIVATED, POPUP_DELETED, POPUP_SAVED, popupIdSchema, popupSchema } from "../../app/lib/schemas/popups";
+import {
+  POPUP_ACTIVATED,
+  POPUP_DELETED,
+  POPUP_SAVED,
+  popupIdSchema,
+  popupPageSchema,
+  popupSchema,
+} from "../../app/lib/schemas/popups";
 import type { Deps } from "../domain/deps";
 import { getActivePopup } from "../domain/popups/active";
 import { createPopup, deletePopup, listPopups, setActivePopup } from "../domain/popups/popups";
@@ -14,7 +21,10 @@ export const popupsApi = publicApi()
 
 export const adminPopups = adminApi((app) =>
   app
-    .get("/admin/popups", async (c) => c.json({ popCustoms: await listPopups(c.var.deps) }))
+    .get("/admin/popups", valid("query", popupPageSchema), async (c) => {
+      const list = await listPopups(c.var.deps, c.req.valid("query").page);
+      return c.json({ popCustoms: list.popups, total: list.total, page: list.page, pageSize: list.pageSize });
+    })
     .post("/admin/popups", valid("json", popupSchema), async (c) => {
       const popup = await createPopup(c.var.deps, c.var.user.id, c.req.valid("json"));
       return c.json({ message: POPUP_SAVED, popup }, 201);

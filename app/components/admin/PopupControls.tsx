@@ -20,7 +20,15 @@ export interface PopupListEntry {
   active: boolean;
 }
 
-export function PopupControls({ popups }: { popups: PopupListEntry[] }) {
+export function PopupControls({
+  popups,
+  total,
+  pageSize,
+}: {
+  popups: PopupListEntry[];
+  total: number;
+  pageSize: number;
+}) {
   const fetcher = useFetcher();
   const confirm = useConfirm();
   const selectId = useId();
@@ -60,6 +68,11 @@ export function PopupControls({ popups }: { popups: PopupListEntry[] }) {
           </option>
         ))}
       </select>
+      {total > pageSize && (
+        <p className="hint">
+          {`The newest ${pageSize.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} popups (and the active one); delete old ones to choose among the rest.`}
+        </p>
+      )}
       <div className="actions">
         <button type="button" className="button small primary" disabled={busy} onClick={() => send("set-active-popup")}>
           {sending === "set-active-popup" ? "Setting…" : "Set as Active Popup"}

@@ -51,6 +51,9 @@ function pageLink(q: string, page: number) {
 export function UsersTable({ list, me, popupControls }: { list: UserPage; me: UserRowView; popupControls: ReactNode }) {
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const others = list.users.filter((user) => user.id !== me.id);
+  // The admin's own row is pinned first, but a search it does not match does not show it.
+  const q = list.q.toLowerCase();
+  const showMe = !q || (list.total > 0 && [me.name, me.username, me.email].some((v) => v.toLowerCase().includes(q)));
   return (
     <section aria-labelledby="users-heading">
       <h2 id="users-heading">Users</h2>
@@ -61,6 +64,7 @@ export function UsersTable({ list, me, popupControls }: { list: UserPage; me: Us
           Search
         </button>
       </Form>
+      {!showMe && <div className="own-row-extra">{popupControls}</div>}
       <ScrollRegion label="Users">
         <table aria-labelledby="users-heading" className="cards-on-phone">
           <thead>
@@ -72,7 +76,7 @@ export function UsersTable({ list, me, popupControls }: { list: UserPage; me: Us
             </tr>
           </thead>
           <tbody>
-            <Row user={me}>{popupControls}</Row>
+            {showMe && <Row user={me}>{popupControls}</Row>}
             {others.map((user) => (
               <Row key={user.id} user={user} />
             ))}

@@ -71,6 +71,8 @@ export const popupSchema = z
 export type PopupForm = z.input<typeof popupSchema>;
 export type PopupInput = z.output<typeof popupSchema>;
 
+export const popupPageSchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) });
+
 export const popupIdSchema = z.object({
   popCustomId: z.string({ error: SELECT_POPUP_FIRST }).trim().min(1, SELECT_POPUP_FIRST).max(64, SELECT_POPUP_FIRST),
 });

@@ -1,6 +1,6 @@
 // The admin's welcome popups (seed 001 screens 12–13): create, list, set the one
 // active popup, delete. Admin only: the adapters check the role before calling.
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { PopupInput } from "../../../app/lib/schemas/popups";
 import { popups, uploads } from "../../db/schema";
 import type { Deps } from "../deps";
@@ -9,8 +9,27 @@ import { forgetActivePopup } from "./active";
 
 export const POPUP_IMAGE_PURPOSE = "popup-image";
 
-/** The popup list of the admin's row: enough to choose, never the whole paragraph. */
-export function listPopups(deps: Pick<Deps, "db">) {
+export const POPUPS_PAGE_SIZE = 200;
+
+/**
+ * The popup list of the admin's row, newest first, a page at a time, with the total so a long list
+ * never ends silently; the active popup is always on the first page, wherever it would fall.
+ */
+export async function listPopups(deps: Pick<Deps, "db">, page = 1) {
+  const [rows, [total], active] = await deps.db.batch([
+    popupRows(deps)
+      .orderBy(desc(popups.createdAt), desc(popups.id))
+      .limit(POPUPS_PAGE_SIZE)
+      .offset((page - 1) * POPUPS_PAGE_SIZE),
+    deps.db.select({ n: count() }).from(popups),
+    popupRows(deps).where(eq(popups.active, true)),
+  ]);
+  const listed = page === 1 && active[0] && !rows.some((row) => row.id === active[0]!.id) ? [...rows, active[0]] : rows;
+  return { popups: listed, total: total?.n ?? 0, page, pageSize: POPUPS_PAGE_SIZE };
+}
+
+/** What the list shows of a popup: enough to choose, never the whole paragraph. */
+function popupRows(deps: Pick<Deps, "db">) {
   return deps.db
     .select({
       id: popups.id,
@@ -21,9 +40,7 @@ export function listPopups(deps: Pick<Deps, "db">) {
       endsAt: popups.endsAt,
       createdAt: popups.createdAt,
     })
-    .from(popups)
-    .orderBy(desc(popups.createdAt))
-    .limit(200);
+    .from(popups);
 }
 
 /** The image must be this admin's own verified popup-image upload: no pointing a popup at someone's file. */
