@@ -60,8 +60,11 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
       <div className="fundraiser-grid">
         <div>
           <h2 id="goal-heading">Our goal</h2>
-          <p>
-            <strong>{formatMoney(summary.raisedCents)}</strong> raised of {formatMoney(summary.goalCents)}
+          <p className="goal-figures">
+            <span>
+              <strong>{formatMoney(summary.raisedCents)}</strong> raised of {formatMoney(summary.goalCents)}
+            </span>
+            <span className="goal-percent">{percent}% of our goal</span>
           </p>
           <progress
             className="progress"

@@ -181,9 +181,15 @@ function Form({
         </p>
       )}
       {state === "done" && (
-        <p className="success" role="status">
-          {DONATION_SUCCESSFUL}
-        </p>
+        <div className="celebration" role="status">
+          <span className="celebration-mark" aria-hidden="true">
+            ★
+          </span>
+          <p>
+            <strong>{DONATION_SUCCESSFUL}</strong>
+          </p>
+          <p>Thank you for backing the live broadcast kit. Your gift shows on the donor wall once it is confirmed.</p>
+        </div>
       )}
       <button type="submit" className="button primary" disabled={state !== "idle" || !confirm || !hydrated}>
         {state === "processing" ? "Processing..." : "Donate"}
