@@ -123,8 +123,11 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
     .first()
     .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
   await editor.page.getByRole("button", { name: "Upload", exact: true }).first().click();
-  const fileList = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Files" }) });
-  await expect(fileList.getByText("cover.png")).toBeVisible({ timeout: 30_000 });
+  await expect(editor.page.getByText("Upload successful!")).toBeVisible({ timeout: 30_000 });
+  const fileList = editor.page.locator("section", {
+    has: editor.page.getByRole("heading", { name: "Files", exact: true }),
+  });
+  await expect(fileList.getByText("cover.png")).toBeVisible();
   await editor.page.reload();
   const activity = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Activity" }) });
   await expect(
@@ -139,7 +142,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
-  await expect(viewer.page.getByText("cover.png")).toBeVisible();
+  await expect(viewer.page.getByText("cover.png").first()).toBeVisible();
   const refused = await viewer.page.request.post(`/api/projects/${created.projectId}/playlist/items`, {
     data: { fileIds: [created.fileId] },
     headers: { origin: origin() },
