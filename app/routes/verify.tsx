@@ -57,7 +57,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
       )}
       {found && <Facts document={found} />}
       <h2>Check a copy</h2>
-      <label>
+      <label className={styles.picker}>
         Choose the PDF you were given; it is checked in your browser and not uploaded.
         <input type="file" accept="application/pdf,.pdf" onChange={(event) => onFile(event.currentTarget.files?.[0])} />
       </label>
