@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { cartCount } from "../worker/domain/orders/cart";
 import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -14,12 +15,14 @@ import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
 import { skipAfterUndelivered } from "./lib/undelivered";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { user } = server(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user, deps } = server(context);
   const theme = themeFor(user, readCookie(request, THEME_COOKIE));
   return {
     user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
     theme,
+    // Read beside the page's own loaders, so it rides their round trip (ADR 027).
+    cartCount: user ? await cartCount(deps, user.id) : 0,
   };
 }
 
@@ -36,9 +39,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page that opted out (the landing page) ships no script at all: no framework, no route
   // modules, no module preloads, no loader data (ADR 026).
   const hydrates = useHydrates();
+  const { "--accent": accent, ...readable } = accentTokens(theme);
   const style = {
-    ...accentTokens(theme),
+    "--accent": accent,
     "--font-scale": `${theme.fontPercentage}%`,
+    ...readable,
   } as React.CSSProperties;
   return (
     <html lang="en" className={theme.isDarkMode ? "dark" : undefined} style={style}>
@@ -50,8 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <UiProvider>
-          <SiteHeader user={data?.user ?? null} hydrates={hydrates} />
-          <main className="page">{children}</main>
+          <div className="shell">
+            <SiteHeader user={data?.user ?? null} hydrates={hydrates} cartCount={data?.cartCount} />
+            <main className="page">{children}</main>
+          </div>
           {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
           <NowPlayingBar />
         </UiProvider>

@@ -87,37 +87,53 @@ describe("navigation by role", () => {
       "Sign In",
       "Sign Up",
       "Contact",
-      "Services",
       "Auction",
       "Battle",
+      "Episodes",
+      "Fundraiser",
+      "Services",
     ]);
   });
 
   it("shows a member the member links and an admin three more", async () => {
     const member = await signUp();
     const memberLinks = links(await html(await call("/contact", { cookie: member.cookie })));
+    // Grouped (ADR 036): Create, Sell, Community; Settings, Purchases and Log Out in the account menu.
     expect(memberLinks).toEqual([
       "Home",
+      "Programming",
+      "Sequence",
+      "Downloads",
       "Store",
       "Digi",
       "Manager",
       "Checkout",
-      "Programming",
-      "Sequence",
-      "Downloads",
       "Auction",
       "Battle",
-      "Settings",
-      "Log Out",
+      "Episodes",
+      "Fundraiser",
+      "Services",
     ]);
     const page = await html(await call("/contact", { cookie: member.cookie }));
+    const account = page.match(/<details class="account-menu"[\s\S]*?<\/details>/)?.[0] ?? "";
+    expect(account.match(/>([^<>]+)<\/(a|button)>/g)?.map((m) => m.slice(1).split("<")[0])).toEqual([
+      "Settings",
+      "Purchases",
+      "Log Out",
+    ]);
     expect(page).toContain(`href="/digiprev/${member.user.id}"`);
     expect(page).toContain(`href="/checkOut/${member.user.id}"`);
     expect(page).toContain(`Welcome, ${member.form.name}`);
 
     await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
     const adminLinks = links(await html(await call("/contact", { cookie: member.cookie })));
-    expect(adminLinks.slice(-4)).toEqual(["FarmerTv", "CreateBid", "Admin", "Log Out"]);
+    expect(adminLinks.slice(-5)).toEqual([
+      "FarmerTv",
+      "CreateBid",
+      "Admin",
+      "Enter member items",
+      "Pending member items",
+    ]);
   });
 
   it("marks the current page's link, and only it, in any letter case", async () => {
@@ -126,10 +142,10 @@ describe("navigation by role", () => {
         .map(([a]) => a)
         .filter((a) => a.includes('aria-current="page"'));
     const member = await signUp();
-    const settings = current(await html(await call("/settings", { cookie: member.cookie })));
-    expect(settings).toHaveLength(1);
-    expect(settings[0]).toMatch(/href="\/settings"/);
-    expect(settings[0]).toMatch(/class="active"/);
+    const programming = current(await html(await call("/programming", { cookie: member.cookie })));
+    expect(programming).toHaveLength(1);
+    expect(programming[0]).toMatch(/href="\/programming"/);
+    expect(programming[0]).toMatch(/class="active"/);
     expect(current(await html(await call("/contact", { cookie: member.cookie })))).toEqual([]);
 
     await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
@@ -183,16 +199,21 @@ describe("not found and errors", () => {
     expect(page).toContain("Sorry! We couldn't find the page you're looking for.");
   });
 
-  it("has no dev outbox outside development", async () => {
+  it("has no dev outbox and no UI catalogue outside development", async () => {
     const worker = (await import("../worker/index")).default;
     const { createExecutionContext } = await import("cloudflare:test");
     const production = { ...env, ENVIRONMENT: "production" };
-    for (const path of ["/dev/mail", "/api/dev/mail"]) {
+    for (const path of ["/dev/mail", "/api/dev/mail", "/dev/ui"]) {
       const request = new Request(`http://localhost${path}`) as Request<unknown, IncomingRequestCfProperties>;
       const response = await worker.fetch(request, production, createExecutionContext());
       expect(response.status, path).toBe(404);
     }
     expect((await call("/dev/mail")).status).toBe(200);
+    const catalogue = await call("/dev/ui");
+    expect(catalogue.status).toBe(200);
+    const page = await catalogue.text();
+    expect(page).toContain('class="theme-light catalogue"');
+    expect(page).toContain('class="theme-dark catalogue"');
   });
 });
 
@@ -271,10 +292,14 @@ describe("theme preferences", () => {
       .find((c) => c.startsWith("theme="))!
       .split(";")[0]!;
     const page = await html(await call("/contact", { cookie: `${cookie}; ${theme}` }));
-    expect(page).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
+    expect(page).toMatch(
+      /<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%;--accent-text:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6}"/,
+    );
     // Saved for the member: another device (no theme cookie) gets it too.
     const elsewhere = await html(await call("/contact", { cookie }));
-    expect(elsewhere).toMatch(/<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%"/);
+    expect(elsewhere).toMatch(
+      /<html lang="en" class="dark" style="--accent:#FF6900;--font-scale:120%;--accent-text:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6}"/,
+    );
     const refused = await call("/settings", { body: form({ accentColor: "red;}", fontPercentage: "900" }), cookie });
     expect(refused.status).toBe(400);
   });

@@ -20,6 +20,7 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("theAdministrator", "routes/the-administrator.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
+  route("dev/ui", "routes/dev.ui.tsx"),
 
   route("editmedia", "routes/editmedia.tsx"),
   route("bidgallery", "routes/bidgallery.tsx"),

@@ -1,10 +1,26 @@
 // Local times that do not break hydration: the server (and the first render in
 // the browser) shows UTC, the hydrated page the reader's local time.
+import { formatDateTime, formatRelative } from "../lib/format";
 import { useHydrated } from "../lib/hydration";
 
+/** A date and time through Intl: UTC on the server and while hydrating, the reader's zone after. */
 export function LocalTime({ value }: { value: Date | string | number }) {
   const hydrated = useHydrated();
   const date = new Date(value);
-  const text = hydrated ? date.toLocaleString() : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const text = hydrated
+    ? formatDateTime(date, { locale: navigator.language })
+    : `${formatDateTime(date, { timeZone: "UTC" })} UTC`;
   return <time dateTime={date.toISOString()}>{text}</time>;
+}
+
+/** "in 3 days" / "2 hours ago" once hydrated (the exact date on hover and on the server). */
+export function RelativeTime({ value }: { value: Date | string | number }) {
+  const hydrated = useHydrated();
+  const date = new Date(value);
+  const exact = `${formatDateTime(date, { timeZone: "UTC" })} UTC`;
+  return (
+    <time dateTime={date.toISOString()} title={exact}>
+      {hydrated ? formatRelative(date) : exact}
+    </time>
+  );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
-import { navigationFor } from "../lib/navigation";
+import { ACCOUNT_LINKS, type NavLinkItem, navigationFor } from "../lib/navigation";
 
 const MENU_ICON = (
   <>
@@ -10,12 +10,32 @@ const MENU_ICON = (
   </>
 );
 
+/** The product's mark: a play button inside a waveform ring, in the member's accent. */
+export function LogoMark() {
+  return (
+    <svg className="logo-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden focusable="false">
+      <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray="6 3" />
+      <path d="M13 10.5v11l9-5.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+type HeaderUser = Pick<SessionUser, "id" | "name" | "username" | "role">;
+
 /**
- * The site header. `hydrates={false}` (a page with no React in the browser, ADR 026): the phone
- * menu is a native `<details>` disclosure that opens the nav through CSS (`:has`), so it works with
- * no script; links are plain anchors and Log Out a plain POST form either way.
+ * The app shell's header and grouped navigation (ADR 036). `hydrates={false}` (a page with no React
+ * in the browser, ADR 026): the phone menu and the account menu are native `<details>` disclosures
+ * that work with no script; links are plain anchors and Log Out a plain POST form either way.
  */
-export function SiteHeader({ user, hydrates = true }: { user: SessionUser | null; hydrates?: boolean }) {
+export function SiteHeader({
+  user,
+  hydrates = true,
+  cartCount = 0,
+}: {
+  user: HeaderUser | null;
+  hydrates?: boolean;
+  cartCount?: number;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const current = location.pathname.toLowerCase();
@@ -23,59 +43,133 @@ export function SiteHeader({ user, hydrates = true }: { user: SessionUser | null
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (
-    <header className="site-header">
-      <div className="bar">
-        {hydrates ? (
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={open}
-            aria-controls="site-nav"
-            onClick={() => setOpen((v) => !v)}
-          >
-            {MENU_ICON}
-          </button>
-        ) : (
-          <details className="menu-disclosure">
-            <summary className="menu-toggle" aria-controls="site-nav">
+    <>
+      <header className="site-header">
+        <div className="bar">
+          {hydrates ? (
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={open}
+              aria-controls="site-nav"
+              onClick={() => setOpen((v) => !v)}
+            >
               {MENU_ICON}
-            </summary>
-          </details>
-        )}
-        <Link to="/" className="logo" aria-label="Creator Platform home">
-          <span aria-hidden>◉</span> Creator Platform
-        </Link>
-        {/* The username tells apart two members of the same name (and marks the page as this member's). */}
-        <p className="welcome" title={user ? `Signed in as ${user.username}` : undefined}>
-          {user ? `Welcome, ${user.name}` : "Welcome"}
-        </p>
-      </div>
-      <nav id="site-nav" aria-label="Main" className={open ? "nav open" : "nav"}>
-        <ul>
-          {navigationFor(user).map((link) => {
-            // What NavLink with `end` marks (case-insensitive, the whole path), from the one location
-            // above instead of each link's own hooks: a fifth of the header's render (ADR 027).
-            // NavLink's `pending` class is not styled, so nothing visible is lost.
-            const active = current === link.to.toLowerCase();
-            return (
-              <li key={link.to}>
-                <Link to={link.to} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-                  {link.label}
-                </Link>
-              </li>
-            );
-          })}
-          {user && (
-            <li>
-              <Form method="post" action="/signout" replace>
-                <button type="submit" className="link-button">
-                  Log Out
-                </button>
-              </Form>
-            </li>
+            </button>
+          ) : (
+            <details className="menu-disclosure">
+              <summary className="menu-toggle" aria-controls="site-nav">
+                {MENU_ICON}
+              </summary>
+            </details>
           )}
-        </ul>
+          <Link to="/" className="logo">
+            <LogoMark />
+            <span>Creator Platform</span>
+          </Link>
+          {/* The username tells apart two members of the same name (and marks the page as this member's). */}
+          <p className="welcome" title={user ? `Signed in as ${user.username}` : undefined}>
+            {user ? `Welcome, ${user.name}` : "Welcome"}
+          </p>
+          {user && <AccountMenu user={user} current={current} />}
+        </div>
+      </header>
+      <nav id="site-nav" aria-label="Main" className={open ? "nav open" : "nav"}>
+        {navigationFor(user).map((group) => (
+          <div className="nav-group" key={group.title ?? "main"}>
+            {group.title && (
+              <p className="nav-title" id={`nav-${group.title.toLowerCase()}`}>
+                {group.title}
+              </p>
+            )}
+            <ul aria-labelledby={group.title ? `nav-${group.title.toLowerCase()}` : undefined}>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <NavItem link={link} current={current} cartCount={link.cart ? cartCount : 0} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
-    </header>
+    </>
+  );
+}
+
+function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; current: string; cartCount?: number }) {
+  // What NavLink with `end` marks (case-insensitive, the whole path), from the one location
+  // above instead of each link's own hooks: a fifth of the header's render (ADR 027).
+  const active = current === link.to.toLowerCase();
+  return (
+    <Link to={link.to} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+      {link.label}
+      {cartCount > 0 && (
+        <span className="nav-count">
+          {cartCount}
+          <span className="visually-hidden"> in cart</span>
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/**
+ * Settings, Purchases and Log Out behind the member's initial. A `<details>` so it opens with no
+ * script (the landing page); with script it also closes on Escape, on a click outside and on a new page.
+ */
+function AccountMenu({ user, current }: { user: HeaderUser; current: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [current]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details className="account-menu" ref={menu}>
+      <summary>
+        <span className="avatar" aria-hidden>
+          {user.name.trim().charAt(0).toUpperCase() || "?"}
+        </span>
+        <span>Account</span>
+      </summary>
+      <div className="account-panel">
+        <p className="account-who">
+          {user.name}
+          <span className="muted">@{user.username}</span>
+        </p>
+        <ul>
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavItem link={link} current={current} />
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/signout" replace>
+              <button type="submit" className="link-button">
+                Log Out
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
   );
 }

@@ -1,5 +1,5 @@
-// How names, sizes and durations read on the file, playlist, program and render
-// screens (plain functions, no React).
+// How names, sizes, durations, dates and internal values read on screen (plain functions, no
+// React). Dates and relative times go through Intl; money through formatMoney (schemas/money.ts).
 
 /** Seed 000 §2: underscores in names are shown as spaces. */
 export function displayName(name: string) {
@@ -31,4 +31,47 @@ export function formatDuration(seconds: number) {
 export function slotDuration(durationSeconds: number | null, probeStatus: string) {
   if (durationSeconds != null) return formatDuration(durationSeconds);
   return probeStatus === "queued" || probeStatus === "running" ? "probing…" : "duration unknown";
+}
+
+/** "Nov 26, 2026, 9:48 AM" in the reader's locale and time zone (the server passes timeZone "UTC"). */
+export function formatDateTime(value: Date | string | number, options: { locale?: string; timeZone?: string } = {}) {
+  return new Intl.DateTimeFormat(options.locale ?? "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: options.timeZone,
+  }).format(new Date(value));
+}
+
+/** "Nov 26, 2026". */
+export function formatDate(value: Date | string | number, options: { locale?: string; timeZone?: string } = {}) {
+  return new Intl.DateTimeFormat(options.locale ?? "en-US", { dateStyle: "medium", timeZone: options.timeZone }).format(
+    new Date(value),
+  );
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** "in 3 days", "2 hours ago", "now": the largest whole unit between `value` and `now`. */
+export function formatRelative(value: Date | string | number, now: Date | number = Date.now(), locale = "en-US") {
+  const seconds = (new Date(value).getTime() - new Date(now).getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size || unit === "second") return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, "second");
+}
+
+const ACCESS_LABELS: Record<string, string> = { "public-read": "Public", private: "Private" };
+
+/** The word people read for an access type ("Public" for public-read). */
+export function accessLabel(accessType: string) {
+  return ACCESS_LABELS[accessType] ?? accessType;
 }

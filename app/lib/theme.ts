@@ -79,7 +79,7 @@ export interface AccentTokens {
  * a chosen white (seed 001's swatch) is a real choice: white in dark mode, a neutral grey in light mode.
  */
 export function accentTokens(theme: Theme): AccentTokens {
-  const colour = /^#f{3}$/i.test(theme.accentColor) ? "#0047ab" : theme.accentColor.toLowerCase();
+  const colour = /^#f{3}$/i.test(theme.accentColor) ? "#0047ab" : theme.accentColor;
   const text = readableOn(colour, theme.isDarkMode);
   const onAccent = contrast("#ffffff", text) >= contrast(DARK_INK, text) ? "#ffffff" : DARK_INK;
   return { "--accent": colour, "--accent-text": text, "--on-accent": onAccent };

@@ -2,6 +2,7 @@ import { BeatBattleForm } from "../components/community/BeatBattleForm";
 import type { Route } from "./+types/beatbattle";
 import "../styles/files.css";
 import "../styles/community.css";
+import { LocalTime, RelativeTime } from "../components/LocalTime";
 
 export { loader } from "./beatbattle.server";
 
@@ -15,8 +16,9 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
     <section className="card narrow">
       <h1>{battle.title}</h1>
       <p className="muted">
-        Entries close <time dateTime={battle.deadline}>{new Date(battle.deadline).toUTCString()}</time>. One entry per
-        producer{signedIn ? "" : "; you will be asked to sign up when you submit, and your entry waits for you"}.
+        Entries close <LocalTime value={battle.deadline} /> (<RelativeTime value={battle.deadline} />
+        ). One entry per producer
+        {signedIn ? "" : "; you will be asked to sign up when you submit, and your entry waits for you"}.
       </p>
       <BeatBattleForm battle={battle} signedIn={signedIn} entered={entered} />
     </section>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
 import type { Route } from "./+types/beatbin";
 import "../styles/community.css";
+import { formatDate } from "../lib/format";
 
 export { loader } from "./beatbin.server";
 
@@ -33,7 +34,7 @@ export default function BeatBin({ loaderData }: Route.ComponentProps) {
                 <h2>{entry.projectTitle}</h2>
                 <p className="muted">
                   {entry.battleTitle} · by {entry.producerName}
-                  {entry.location && <> · {entry.location}</>} · {new Date(entry.createdAt).toLocaleDateString()}
+                  {entry.location && <> · {entry.location}</>} · {formatDate(entry.createdAt, { timeZone: "UTC" })}
                 </p>
                 {cover && <img src={cover.signedUrl} alt={`Cover art of ${entry.projectTitle}`} />}
                 {entry.socialContact && <p>{entry.socialContact}</p>}

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { getActivePopup } from "../../worker/domain/popups/active";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
 import type { HydrationHandle } from "../lib/hydration";
 import { landingPopup } from "../lib/popup";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ const FEATURES = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const member = useRouteLoaderData<typeof rootLoader>("root")?.user;
   return (
     <div className="landing">
       {loaderData.popup && <PopupCard popup={loaderData.popup} />}
@@ -45,9 +47,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Link to="/signup" className="button primary">
-          Try
-        </Link>{" "}
+        {/* The logo leads a member here too (seed 000 §2); from here, one step back to their work. */}
+        {member ? (
+          <Link to="/authenticated" className="button primary">
+            Go to your workspace
+          </Link>
+        ) : (
+          <Link to="/signup" className="button primary">
+            Try
+          </Link>
+        )}{" "}
         <Link to="/community" className="button">
           Join the Early Risers
         </Link>

@@ -30,6 +30,18 @@ export function toast(page: Page, text: string) {
   return page.getByRole("status").filter({ hasText: text }).first();
 }
 
+/** The header's account menu (Settings, Purchases, Log Out), a disclosure behind the member's initial. */
+export function accountMenu(page: Page) {
+  return page.locator("details.account-menu");
+}
+
+/** Opens the account menu and presses Log Out (works with and without script). */
+export async function logOut(page: Page) {
+  const menu = accountMenu(page);
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  await menu.getByRole("button", { name: "Log Out" }).click();
+}
+
 /** Fills the /signin form and submits it (the page must already show it). */
 export async function submitSignin(page: Page, email: string, password: string) {
   await page.getByLabel("Email Address").fill(email);

@@ -2,7 +2,7 @@
 // closes by mouse and keyboard with no framework, its phone menu and its links work with
 // JavaScript turned off, and the pages it leads to hydrate as before.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { login, MEMBER, mainNav } from "./fixtures";
+import { login, logOut, MEMBER, mainNav } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -151,10 +151,13 @@ test.describe("the landing page without React", () => {
     await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
     // The theme is the server's: the accent and font scale are on <html> with no script.
     await expect(page.locator("html")).toHaveAttribute("style", /--accent:[^;]+;--font-scale:\d+%/);
-    await mainNav(page).getByRole("button", { name: "Log Out" }).click();
+    // A member's landing page leads back to their work instead of offering "Try".
+    await expect(page.getByRole("link", { name: "Go to your workspace" })).toHaveAttribute("href", "/authenticated");
+    await expect(page.getByRole("link", { name: "Try" })).toHaveCount(0);
+    await logOut(page);
     await expect(page).toHaveURL(/\/$/);
     await expect(mainNav(page).getByRole("link", { name: "Sign In" })).toBeVisible();
-    await expect(mainNav(page).getByRole("button", { name: "Log Out" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Log Out" })).toHaveCount(0);
   });
 
   test("a visitor's dark theme applies on / with no script", async ({ browser }) => {

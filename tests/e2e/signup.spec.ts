@@ -5,7 +5,7 @@ import {
   INVALID_EMAIL,
   PASSWORDS_DO_NOT_MATCH,
 } from "../../app/lib/schemas/accounts";
-import { readVerificationCode, submitSignin, unique } from "./fixtures";
+import { logOut, readVerificationCode, submitSignin, unique } from "./fixtures";
 
 test("sign up with validation, e-mail verification, log out, and sign back in to a guarded page", async ({ page }) => {
   const id = unique("signup");
@@ -70,8 +70,8 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   await expect(page).toHaveURL(/\/authenticated$/);
   await expect(page.locator(".site-header")).toContainText(`Welcome, ${name}`);
 
-  // Log out from the navigation.
-  await page.locator("nav[aria-label=Main]").getByRole("button", { name: "Log Out" }).click();
+  // Log out from the account menu.
+  await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   expect(new URL(page.url()).pathname).toBe("/");
   await expect(page.locator("nav[aria-label=Main]").getByRole("link", { name: "Sign In" })).toBeVisible();

@@ -19,6 +19,7 @@ import {
 } from "../../lib/schemas/beatbattle";
 import { UploadError, uploadFile } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
+import { LocalTime } from "../LocalTime";
 
 type Fields = BeatDraft["fields"];
 const EMPTY: Fields = { projectTitle: "", producerName: "", location: "", socialContact: "" };
@@ -141,7 +142,7 @@ export function BeatBattleForm({
     <form method="post" className="form" noValidate onSubmit={submit} aria-busy={busy}>
       {closed && (
         <p className="error" role="alert">
-          This battle closed on {new Date(battle.deadline).toLocaleString()}.
+          This battle closed on <LocalTime value={battle.deadline} />.
         </p>
       )}
       {entered && !result?.ok && (

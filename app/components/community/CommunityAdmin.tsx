@@ -1,6 +1,7 @@
 // The dashboard's community section (helper "admin" owns the page around it):
 // it loads its own data from the admin API, so mounting it is one line.
 import { useEffect, useState } from "react";
+import { formatDate } from "../../lib/format";
 import { ScrollRegion } from "../ScrollRegion";
 
 interface Signup {
@@ -51,7 +52,7 @@ export function CommunitySignups() {
                   <td>{signup.name}</td>
                   <td>{signup.email}</td>
                   <td>{signup.message}</td>
-                  <td>{new Date(signup.createdAt).toLocaleDateString()}</td>
+                  <td>{formatDate(signup.createdAt, { timeZone: "UTC" })}</td>
                 </tr>
               ))}
             </tbody>

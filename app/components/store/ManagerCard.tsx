@@ -4,6 +4,7 @@
 // delete after confirmation.
 import { useState } from "react";
 import type { ProductView } from "../../../worker/domain/store/views";
+import { accessLabel } from "../../lib/format";
 import { formatMoney } from "../../lib/schemas/money";
 import {
   AUDIO_ACCEPT,
@@ -120,7 +121,7 @@ export function ManagerCard({
           <dt>Access</dt>
           <dd>
             <span className="toggle">
-              {product.accessType === "public-read" ? "Public-read" : "Private"}
+              {accessLabel(product.accessType)}
               {onSale && (
                 <button
                   type="button"

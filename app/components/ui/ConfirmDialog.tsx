@@ -9,6 +9,7 @@ export interface ConfirmRequest {
   cancelLabel: string;
   tone: "danger" | "primary";
   resolve: (ok: boolean) => void;
+  returnFocus: HTMLElement | null;
 }
 
 /**
@@ -28,6 +29,7 @@ export default function ConfirmDialog({
         <AlertDialog.Overlay className={styles.overlay} />
         <AlertDialog.Content
           className={styles.content}
+          onCloseAutoFocus={(event) => event.preventDefault()}
           {...(request.description ? {} : { "aria-describedby": undefined })}
         >
           <AlertDialog.Title className={styles.title}>{request.question}</AlertDialog.Title>

@@ -42,11 +42,10 @@ export function toCents(dollars: number | string): number {
 }
 
 /** Integer cents → "$1,234.50" (2 decimals always, en-US grouping, minus sign in front). */
+const DOLLAR_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
 export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+  return DOLLAR_FORMAT.format(Math.round(cents) / 100);
 }
 
 type MoneyFailure = "notANumber" | "negative" | "tooPrecise" | "tooSmall" | "tooLarge";

@@ -5,6 +5,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** WCAG 2.2 A/AA (adds target size, 2.5.8), for the layout check of both themes (issue 28). */
+export const WCAG22_TAGS = [...WCAG_TAGS, "wcag22a", "wcag22aa"];
 
 /** The widths every page is checked at: a desktop and a phone (390 px, an iPhone 12–15). */
 export const WIDTHS = [
@@ -22,16 +24,20 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]
   ]);
 }
 
+/** The page's axe violations of `tags`, one readable line per violation and node. */
+export async function axeProblems(page: Page, exclude: string[] = [], tags = WCAG_TAGS) {
+  const builder = new AxeBuilder({ page }).withTags(tags);
+  for (const selector of exclude) builder.exclude(selector);
+  return describeViolations((await builder.analyze()).violations);
+}
+
 /** Fails with a readable list when the page as it is now has any WCAG 2.1 A/AA violation or scrolls sideways. */
 export async function expectAccessible(page: Page, exclude: string[] = []) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of exclude) builder.exclude(selector);
-  const results = await builder.analyze();
+  const problems = await axeProblems(page, exclude);
   const overflow = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return root.scrollWidth - root.clientWidth;
   });
-  const problems = describeViolations(results.violations);
   if (overflow > 0) problems.push(`reflow (WCAG 1.4.10): the page scrolls sideways by ${overflow}px`);
   expect(problems, `accessibility problems on ${page.url()}`).toEqual([]);
 }

@@ -1,0 +1,99 @@
+// The layout checks of issue 28's "Done when", beside axe (./axe.ts): nothing past the right edge,
+// no text squeezed into a column a few characters wide, no native dialog, CLS ≤ 0.1, and both themes.
+import type { BrowserContext, Page } from "@playwright/test";
+
+export const THEMES = ["light", "dark"] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/** Cumulative layout shift allowed (Web Vitals' "good"). */
+export const MAX_CLS = 0.1;
+
+/**
+ * Puts the browser in `theme` before any page loads: the theme cookie a visitor's settings write, and
+ * the seeded members have no saved theme of their own, so the cookie decides for them too.
+ */
+export async function useTheme(context: BrowserContext, baseURL: string, theme: ThemeName) {
+  const value = encodeURIComponent(
+    JSON.stringify({ isDarkMode: theme === "dark", accentColor: "#FFF", fontPercentage: 100 }),
+  );
+  await context.addCookies([{ name: "theme", value, url: baseURL }]);
+}
+
+/** Records layout shifts not caused by input from the first paint on (read by `layoutProblems`). */
+export async function trackLayoutShifts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** Counts native dialogs (`alert`, `confirm`, `prompt`) the page opens; each is dismissed. */
+export function countNativeDialogs(page: Page) {
+  const opened: string[] = [];
+  page.on("dialog", (dialog) => {
+    opened.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+/** What is wrong with the page's layout as it is now; empty when nothing is. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((maxCls) => {
+    const problems: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth > width) problems.push(`the page scrolls sideways by ${root.scrollWidth - width}px`);
+
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : "";
+      const cls =
+        typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id}${cls} "${text}"`;
+    };
+    // Inside a box that scrolls or clips sideways and itself fits, an element may extend past the edge.
+    const clippedByFittingBox = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (/auto|scroll|hidden|clip/.test(style.overflowX) && p.getBoundingClientRect().right <= width + 1)
+          return true;
+      }
+      return false;
+    };
+
+    const past: string[] = [];
+    const squeezed: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden") continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width < 2 || rect.height < 2) continue;
+      if (rect.right > width + 1 && !clippedByFittingBox(el))
+        past.push(`${describe(el)} ends at ${Math.round(rect.right)}px`);
+      const ownText = Array.from(el.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim();
+      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+      // Ten or more characters in a box under 60 px wide running over three lines: a squeezed column.
+      if (ownText.length >= 10 && rect.width < 60 && rect.height > lineHeight * 3.5) {
+        squeezed.push(
+          `${describe(el)} is ${Math.round(rect.width)}px wide and ${Math.round(rect.height / lineHeight)} lines tall`,
+        );
+      }
+    }
+    if (past.length) problems.push(`past the right edge (${width}px): ${past.slice(0, 5).join("; ")}`);
+    if (squeezed.length) problems.push(`text squeezed into a narrow column: ${squeezed.slice(0, 5).join("; ")}`);
+
+    const cls = (window as unknown as { __cls?: number }).__cls ?? 0;
+    if (cls > maxCls) problems.push(`cumulative layout shift ${cls.toFixed(3)} > ${maxCls}`);
+    return problems;
+  }, MAX_CLS);
+}
