@@ -16,7 +16,7 @@ module.exports = {
       name: "domain-not-http",
       comment: "worker/domain holds rules as plain functions; the HTTP layer (api/, http/) adapts them.",
       severity: "error",
-      from: { path: "^worker/domain/" },
+      from: { path: "^worker/domain/", pathNot: "\\.test\\.ts$" },
       to: { path: "^worker/(api|http)/" },
     },
     {

@@ -5,11 +5,10 @@
 //   - `peaks` levels between 0 and 1 of the preview itself, so the page draws the
 //     waveform of what it plays without decoding audio in the browser.
 // Inputs and output move through signed URLs, as for every kind.
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { fileBody } from "./faststart.ts";
 import { isHttpUrl, isObject, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
+import { DEFAULT_PEAKS, PEAK_RATE, peaksOf } from "./peaks.ts";
 import { failureReason, runFfprobe } from "./probe.ts";
 import { download, inJobFolder, TooLarge, Unreadable, uploadOutput } from "./transfer.ts";
 
@@ -17,11 +16,7 @@ import { download, inJobFolder, TooLarge, Unreadable, uploadOutput } from "./tra
 export const TAG_INTERVAL_SECONDS = 30;
 export const PREVIEW_BITRATE = "128k";
 const SAMPLE_RATE = 44_100;
-/** How many levels `peaks` has unless the input asks otherwise. */
-export const DEFAULT_PEAKS = 200;
 export const MAX_PEAKS = 2000;
-/** The waveform is read from the preview decoded to mono at this rate: plenty for levels. */
-export const PEAK_RATE = 4000;
 
 export type Target = { url: string; headers?: Record<string, string> };
 
@@ -82,35 +77,6 @@ export function previewArgs(source: string, tag: string | undefined, out: string
     "[main][tag]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[mixed]",
   ].join(";");
   return [...input(source), ...input(tag), "-filter_complex", graph, "-map", "[mixed]", ...encode, "-f", "mp3", out];
-}
-
-/** Loudest sample of each of `count` equal spans of signed 16-bit mono PCM, as 0..1 (3 decimals). */
-export async function peaksOf(pcmPath: string, count: number): Promise<number[]> {
-  const { size } = await stat(pcmPath);
-  const samples = Math.floor(size / 2);
-  if (samples === 0) return [];
-  const buckets = Math.min(count, samples);
-  const levels = new Array<number>(buckets).fill(0);
-  let index = 0;
-  let carry: number | null = null;
-  for await (const chunk of createReadStream(pcmPath) as AsyncIterable<Buffer>) {
-    let offset = 0;
-    if (carry !== null) {
-      record((((chunk[0]! << 8) | carry) << 16) >> 16);
-      offset = 1;
-      carry = null;
-    }
-    for (; offset + 1 < chunk.length; offset += 2) record(chunk.readInt16LE(offset));
-    if (offset < chunk.length) carry = chunk[offset]!;
-  }
-  return levels.map((level) => Math.round((level / 32768) * 1000) / 1000);
-
-  function record(sample: number) {
-    const bucket = Math.min(buckets - 1, Math.floor((index * buckets) / samples));
-    const level = Math.abs(sample);
-    if (level > levels[bucket]!) levels[bucket] = level;
-    index += 1;
-  }
 }
 
 async function fetchInput(url: string, path: string, context: JobContext, dir: string, what: string) {

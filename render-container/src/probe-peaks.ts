@@ -5,8 +5,8 @@
 // budget) still probes, with `peaks: null`.
 import { join } from "node:path";
 import type { JobContext } from "./jobs.ts";
-import { DEFAULT_PEAKS, PEAK_RATE, peaksOf } from "./preview.ts";
-import { NETWORK_PROTOCOLS } from "./probe.ts";
+import { DEFAULT_PEAKS, PEAK_RATE, peaksOf } from "./peaks.ts";
+import { NETWORK_PROTOCOLS } from "./protocols.ts";
 import { inJobFolder } from "./transfer.ts";
 
 /** Longer files are not decoded at probe time: their peaks would cost more than the probe's budget. */

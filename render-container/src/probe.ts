@@ -4,12 +4,12 @@
 import type { ProbeInput, ProbeResult } from "./contract.ts";
 import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { probePeaks } from "./probe-peaks.ts";
+import { NETWORK_PROTOCOLS } from "./protocols.ts";
 import { unreadableTail } from "./readable.ts";
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
 
-/** The only protocols ffprobe/ffmpeg may use for a signed URL: a crafted file cannot make them open local files. */
-export const NETWORK_PROTOCOLS = "http,https,tcp,tls";
+export { NETWORK_PROTOCOLS };
 
 export type FfprobeStream = {
   index?: number;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { PosterResult } from "../../render-container/src/contract";
 import { episodes, type Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
-import { purgeEpisodePages } from "../domain/farmertv/episodes";
+import { purgeEpisodePages } from "../http/episode-pages";
 import { episodePosterKey } from "../storage/keys";
 import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";

@@ -7,7 +7,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
-import { purgeEdgePages } from "../../http/edge-cache";
+import { purgeEpisodePages } from "../../http/episode-pages";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
@@ -15,11 +15,6 @@ import { Conflict, NotFound } from "../errors";
 import { claimable } from "../uploads/claims";
 
 const LINK_SECONDS = 60 * 60;
-
-/** The cached public pages that show an episode: the list and its own page (ADR 016). */
-export function purgeEpisodePages(id: string) {
-  purgeEdgePages("/farmereps", `/farmereps/${id}`);
-}
 
 export interface EpisodeInput {
   title: string;
