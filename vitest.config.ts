@@ -17,6 +17,8 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ENVIRONMENT: "development",
+                  // The origin tests call (tests/workers/http.ts): the edge cache's canonical key.
+                  APP_ORIGIN: "http://localhost",
                   SESSION_SECRET: "test-session-secret-0123456789abcdef",
                   ADMIN_EMAIL: "support@creatorplatform.app",
                   ADMIN_DEV_PASSWORD: "admin-test-password",

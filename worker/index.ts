@@ -59,7 +59,10 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   // Counted from the start, so a cache hit reports the statements it really ran (none, unless a
   // change sends one its way), not a figure written for it.
   const d1 = requestD1(env, request, { counting: isDevelopment(env) });
-  const edge = edgeCacheEntry(request, url);
+  // One cache key per page whatever host name it was asked as (apex, www, workers.dev): the
+  // configured origin, so a purge made through any of them reaches them all (issue 27 item 6).
+  const canonical = env.APP_ORIGIN || url.origin;
+  const edge = edgeCacheEntry(request, url, canonical);
   if (edge) {
     const hit = await edgeCached(edge);
     if (hit) return d1.finish(hit);
@@ -70,7 +73,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
     : await renderDocument(request, url.origin, scoped, ctx, d1.ride);
   const finished = d1.finish(response);
   // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
-  ctx.waitUntil(carryOutPurges(url.origin));
+  ctx.waitUntil(carryOutPurges(canonical));
   return edge ? storeAtEdge(ctx, edge, finished) : finished;
 }
 

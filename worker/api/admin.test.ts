@@ -1,5 +1,7 @@
 // The admin API and pages (issue 12): guards on every route, totals by SQL
 // aggregates, the user list at scale, and the one active popup.
+
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -327,6 +329,18 @@ describe("popups", () => {
     const dashboard = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
     expect(dashboard).toContain("Old active one (active)");
     expect(dashboard).toContain(`The newest 200 of ${total} popups`);
+  });
+
+  it("shows a new active popup at once on every host name the landing page is served as (issue 27 item 6)", async () => {
+    const before = await createPopup({ header: "Host before" });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: before } });
+    const other = () => SELF.fetch("http://127.0.0.1/").then((r) => r.text());
+    expect(await other()).toContain("Host before"); // cached under the canonical key
+    const after = await createPopup({ header: "Host after" });
+    await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: after } });
+    const page = await other();
+    expect(page).toContain("Host after");
+    expect(page).not.toContain("Host before");
   });
 
   it("never lets a refused style or link into the landing page's HTML, even from a row written behind the API", async () => {

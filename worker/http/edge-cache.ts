@@ -44,11 +44,16 @@ function matches(pattern: string, pathname: string) {
 }
 
 /** The page's cache entry when this request may be answered from (and stored in) the edge cache. */
-export function edgeCacheEntry(request: Request, url = new URL(request.url)): { key: Request; ttl: number } | null {
+export function edgeCacheEntry(
+  request: Request,
+  url = new URL(request.url),
+  /** The key's origin: the configured APP_ORIGIN, so every host name shares one copy and one purge. */
+  origin = url.origin,
+): { key: Request; ttl: number } | null {
   if (request.method !== "GET") return null;
   if (url.search || readCookie(request, SESSION_COOKIE) || readCookie(request, THEME_COOKIE)) return null;
   const page = EDGE_PAGES.find((p) => matches(p.path, url.pathname));
-  return page ? { key: cacheKey(url.origin, url.pathname), ttl: page.ttl } : null;
+  return page ? { key: cacheKey(origin, url.pathname), ttl: page.ttl } : null;
 }
 
 // The Workers runtime's own cache; the DOM types the app also compiles with do not know `caches.default`.

@@ -11,17 +11,13 @@ export type ActivePopup = PopupView;
 const IMAGE_URL_SECONDS = 60 * 60;
 
 /**
- * The landing page reads the popup on every visit; it changes rarely, so each
- * isolate keeps it for a short while. Every write through the domain calls
- * `forgetActivePopup`, which also purges the landing page's edge copy, so the
- * change shows at once; other isolates within POPUP_TTL_MS. The show window is checked on every
- * read, so a scheduled popup appears and disappears on time.
+ * Every write through the domain calls `forgetActivePopup`, which purges the edge-cached pages that
+ * show the popup (one canonical key per page, whatever host asked). No isolate keeps its own copy
+ * (issue 27 item 6): another isolate's copy would outlive the purge and could be cached again. The
+ * landing page itself is edge-cached, so a read here happens once per cache miss. The show window
+ * is checked on every read, so a scheduled popup appears and disappears on time.
  */
-export const POPUP_TTL_MS = 30_000;
-let cached: { popup: Popup | null; view: ActivePopup | null; until: number } | null = null;
-
 export function forgetActivePopup() {
-  cached = null;
   purgeEdgePages("/"); // the landing page shows it
 }
 
@@ -31,20 +27,18 @@ function isShowing(popup: Popup, now: number) {
 
 export async function getActivePopup(deps: Pick<Deps, "db" | "now" | "storage">): Promise<ActivePopup | null> {
   const now = deps.now();
-  if (!cached || cached.until <= now) {
-    const popup = await readActivePopup(deps, now);
-    // An uploaded image is signed for reading; an address stored by older rows is used as is (sanitised).
-    const imageUrl = popup?.imageKey
-      ? (
-          await deps.storage.signer.signGet(
-            { key: popup.imageKey, contentType: popup.imageType ?? undefined },
-            IMAGE_URL_SECONDS,
-          )
-        ).url
-      : (popup?.imageUrl ?? null);
-    cached = { popup, view: popup && presentPopup(popup, imageUrl), until: now + POPUP_TTL_MS };
-  }
-  return cached.popup && isShowing(cached.popup, now) ? cached.view : null;
+  const popup = await readActivePopup(deps, now);
+  if (!popup || !isShowing(popup, now)) return null;
+  // An uploaded image is signed for reading as its checked type; an address stored by older rows is used as is (sanitised).
+  const imageUrl = popup.imageKey
+    ? (
+        await deps.storage.signer.signGet(
+          { key: popup.imageKey, contentType: popup.imageType ?? undefined },
+          IMAGE_URL_SECONDS,
+        )
+      ).url
+    : popup.imageUrl;
+  return presentPopup(popup, imageUrl);
 }
 
 /** The active popup, if its window has not ended (one not yet started is kept, to appear on time). */
