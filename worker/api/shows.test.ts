@@ -311,4 +311,19 @@ describe("shows", () => {
     expect(rows[0]!.app).toBe("Overcast");
     expect(rows[0]!.listener).not.toContain("203.0.113.7");
   });
+
+  it("renders the show page with Open Graph tags, the episode page with its chapters, and stats for the owner only", async () => {
+    const page = await call(`/shows/${show.slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain("Episode 1");
+    const episode = await (await call(`/shows/${show.slug}/episodes/${episodes[0]!.id}`)).text();
+    expect(episode).toContain("Chapters");
+    expect(episode).toContain("audio.mp3");
+    expect((await call(`/shows/${show.slug}/stats`, { cookie: member.cookie })).status).toBe(200);
+    const stranger = await signUp({}, "198.51.100.92");
+    expect((await call(`/shows/${show.slug}/stats`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await call(`/shows/${show.slug}/manage`, { cookie: stranger.cookie })).status).toBe(404);
+  });
 });
