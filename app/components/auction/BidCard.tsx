@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction";
 import { formatMoney } from "../../lib/schemas/money";
 import type { GalleryItem } from "../../routes/bidgallery.server";
+import { Badge } from "../ui";
 import { BidHistory } from "./BidHistory";
 import styles from "./bidding.module.css";
 import { type Answered, OfferForm } from "./OfferForm";
@@ -47,7 +48,7 @@ export function BidCard({
         <div className="bid-title-row">
           <h2 id={titleId}>{item.title}</h2>
           {closed ? (
-            <span className={styles.closedPill}>Closed</span>
+            <Badge>Closed</Badge>
           ) : (
             live && (
               <span className="live-pill" title="Prices update live">

@@ -17,7 +17,7 @@ import {
 } from "../../lib/schemas/auction";
 import { formatMoney } from "../../lib/schemas/money";
 import type { GalleryAction, GalleryItem } from "../../routes/bidgallery.server";
-import { useToast } from "../ui";
+import { Button, useToast } from "../ui";
 import styles from "./bidding.module.css";
 
 const OFFER_FAILED = "Failed to submit offer.";
@@ -113,9 +113,8 @@ export function OfferForm({
       {standing?.leading === false && (
         <div className={`${styles.standing} ${styles.outbid}`} role="status">
           <strong>You've been outbid</strong>
-          <button
-            type="button"
-            className="button small"
+          <Button
+            size="sm"
             disabled={busy || needsAddress}
             onClick={() =>
               fetcher.submit(
@@ -125,7 +124,7 @@ export function OfferForm({
             }
           >
             Bid again · {formatMoney(again)}
-          </button>
+          </Button>
         </div>
       )}
       {needsAddress && (
@@ -163,12 +162,27 @@ export function OfferForm({
           />
         </div>
         <div className={styles.buttons}>
-          <button type="submit" name="mode" value="offer" className="button primary" disabled={busy}>
-            {busy && fetcher.formData?.get("mode") !== "maximum" ? "Submitting..." : "Make Offer"}
-          </button>
-          <button type="submit" name="mode" value="maximum" className="button" disabled={busy}>
-            {busy && fetcher.formData?.get("mode") === "maximum" ? "Setting…" : "Set Maximum"}
-          </button>
+          <Button
+            type="submit"
+            name="mode"
+            value="offer"
+            variant="primary"
+            busy={busy && fetcher.formData?.get("mode") !== "maximum"}
+            busyLabel="Submitting..."
+            disabled={busy}
+          >
+            Make Offer
+          </Button>
+          <Button
+            type="submit"
+            name="mode"
+            value="maximum"
+            busy={busy && fetcher.formData?.get("mode") === "maximum"}
+            busyLabel="Setting…"
+            disabled={busy}
+          >
+            Set Maximum
+          </Button>
         </div>
         {message && (
           <p
