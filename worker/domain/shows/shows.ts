@@ -132,7 +132,8 @@ export async function ownEpisode(deps: Deps, userId: string, episodeId: string):
 /** Publishes one of the member's playlists as an episode; its segments are queued for encoding at once. */
 export async function publishEpisode(deps: Deps, userId: string, showId: string, form: EpisodeForm) {
   const show = await ownShow(deps, userId, showId);
-  const playlist = await memberData(deps.db, userId).playlist(form.playlistId);
+  // Publishing distributes the project's audio: a viewer of a shared project may not.
+  const playlist = await memberData(deps.db, userId).playlist(form.playlistId, "edit");
   if (playlist.mediaType && playlist.mediaType !== show.mediaType)
     throw new Invalid(EPISODE_MEDIA_MISMATCH, { playlistId: [EPISODE_MEDIA_MISMATCH] });
   const { playlistId, publishAt, ...fields } = form;

@@ -26,6 +26,7 @@ let itemId: string;
 let programId: string;
 let programFileId: string;
 let applicationId: string;
+let viewerShowId: string;
 
 beforeAll(async () => {
   owner = await signUp();
@@ -59,6 +60,19 @@ beforeAll(async () => {
     cookie: viewer.cookie,
     method: "POST",
   });
+  const show = await call("/api/shows", {
+    cookie: viewer.cookie,
+    json: {
+      title: "Viewer's show",
+      slug: `viewer-show-${Date.now()}`,
+      description: "Mine",
+      author: "V",
+      category: "Leisure",
+      language: "en",
+      explicit: false,
+    },
+  });
+  viewerShowId = (await show.json<any>()).show.id;
 });
 
 const reads = (): RouteCall[] => [
@@ -87,6 +101,8 @@ const writes = (): RouteCall[] => [
   ["POST", "/api/program-applications", { programId, playlistIds: [playlistId] }],
   ["POST", `/api/program-applications/${applicationId}/undo`],
   ["POST", "/api/renders", { playlistIds: [playlistId] }],
+  // Publishing the shared playlist as an episode of the viewer's own show distributes it.
+  ["POST", `/api/shows/${viewerShowId}/episodes`, { playlistId, title: "Not mine", description: "Notes" }],
   [
     "POST",
     "/api/uploads",
