@@ -47,7 +47,8 @@ export function PopupCard({ popup, remember = true }: { popup: PopupView; rememb
   return (
     <>
       <dialog ref={dialog} open className="popup-dialog" aria-label="Welcome" data-popup-id={popup.id}>
-        <aside className="popup-card" aria-label="Welcome">
+        {/* The admin styles the card for a light surface (inline colours): it keeps one in both themes. */}
+        <aside className="popup-card theme-light" aria-label="Welcome">
           <form method="dialog">
             <button type="submit" className="close" aria-label="Close">
               ×
