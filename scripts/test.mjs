@@ -45,6 +45,9 @@ run("npm", ["run", "--silent", "lint"]);
 step("Layer rules (dependency-cruiser: no cycles, no forbidden imports)");
 run("npm", ["run", "--silent", "deps"]);
 
+step("Database schema and drizzle snapshot agree (db:generate writes nothing)");
+run("npm", ["run", "--silent", "db:check"]);
+
 step("Worker, API, domain and renderer tests (vitest: workerd + real ffmpeg)");
 const unitOk = run(
   "vitest",
