@@ -169,6 +169,28 @@ describe("beat battle", () => {
     );
     expect(blind.submissions.every((s: { producer: unknown }) => s.producer === null)).toBe(true);
     expect(JSON.stringify(blind)).not.toContain("DJ Ada");
+    // No link names an entrant or the storage layout, whatever is encoded in it.
+    const entrants = await db.select({ userId: beatBattleEntries.userId }).from(beatBattleEntries);
+    const links = blind.submissions.flatMap((s: any) => s.files.map((f: any) => f.url as string));
+    for (const link of links) {
+      const text = `${link} ${decodeURIComponent(link)}`;
+      expect(text).not.toContain("users/");
+      for (const { userId } of entrants) expect(text).not.toContain(userId);
+    }
+    const audio = blind.submissions[0].files.find((f: any) => f.type === "audio/mpeg");
+    const path = new URL(audio.url).pathname;
+    expect(path).toMatch(/^\/api\/admin\/beat-battle\/files\//);
+    const played = await call(path, { cookie: boss.cookie, headers: { range: "bytes=0-3" } });
+    expect(played.status).toBe(206);
+    expect(played.headers.get("content-type")).toBe("audio/mpeg");
+    const [stored] = await db
+      .select({ key: beatBattleFiles.key })
+      .from(beatBattleFiles)
+      .where(eq(beatBattleFiles.id, audio.fileId));
+    const whole = new Uint8Array(await (await env.FILES.get(stored!.key))!.arrayBuffer());
+    expect([...new Uint8Array(await played.arrayBuffer())]).toEqual([...whole.slice(0, 4)]);
+    expect((await call(path, { cookie: member.cookie })).status).toBe(403);
+    expect((await call("/api/admin/beat-battle/files/nope", { cookie: boss.cookie })).status).toBe(404);
 
     const reveal = await call("/api/admin/beat-battle/reveal", {
       cookie: boss.cookie,

@@ -3,7 +3,9 @@
 // these routes name the battle, take the entry and list entries.
 import { battleSettingsSchema, beatSubmitSchema, revealSchema } from "../../app/lib/schemas/beatbattle";
 import { battleView, currentBattle, hasEntered, setRevealed, updateBattle } from "../domain/beatbattle/battles";
-import { listBattleEntries, listMyEntries, submitEntry } from "../domain/beatbattle/entries";
+import { blindFile, listBattleEntries, listMyEntries, submitEntry } from "../domain/beatbattle/entries";
+import { serveObject } from "../storage/serve-object";
+import { servedAs } from "../storage/served";
 import { adminApi, memberApi, publicApi, valid } from "./context";
 
 const battle = publicApi().get("/beat-battle", async (c) => {
@@ -29,6 +31,11 @@ const entries = memberApi((app) =>
 const judging = adminApi((app) =>
   app
     .get("/admin/beat-battle/entries", async (c) => c.json(await listBattleEntries(c.var.deps)))
+    // Blind judging: the file by its id, so no link the judge sees names the entrant or the storage layout.
+    .get("/admin/beat-battle/files/:fileId", async (c) => {
+      const file = await blindFile(c.var.deps, c.req.param("fileId"));
+      return serveObject(c.var.deps.storage.bucket, file.key, servedAs(file), c.req.header("range"));
+    })
     .put("/admin/beat-battle", valid("json", battleSettingsSchema), async (c) =>
       c.json({ battle: await updateBattle(c.var.deps, c.req.valid("json")) }),
     )

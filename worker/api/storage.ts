@@ -9,9 +9,8 @@ import { cors } from "hono/cors";
 import { Conflict, Forbidden, Invalid, NotFound } from "../domain/errors";
 import { recordStoredPart, uploadTakingBytes } from "../domain/uploads/uploads";
 import { DIRECT_UPLOAD_CORS } from "../storage/direct-uploads";
-import { ATTACHMENT_TYPE, USER_CONTENT_HEADERS } from "../storage/served";
+import { serveObject } from "../storage/serve-object";
 import { DevStorageSigner } from "../storage/signer";
-import { parseRange, slicedBody } from "../storage/sliced-reads";
 import { type AppEnv, publicApi } from "./context";
 
 function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
@@ -65,25 +64,6 @@ export const storage = publicApi()
   .get("/storage/get/:token", async (c) => {
     const claims = await devSigner(c).verify(c.req.param("token"), "get");
     if (!claims) throw new Forbidden("Download link is invalid or has expired.");
-    const { bucket } = c.get("deps").storage;
-    const object = await bucket.head(claims.key);
-    if (!object) throw new NotFound();
     // The stored metadata is the uploader's claim: never served. The signed claims say what to serve.
-    const headers = new Headers(USER_CONTENT_HEADERS);
-    headers.set("content-type", claims.served?.contentType ?? ATTACHMENT_TYPE);
-    headers.set("content-disposition", claims.served?.contentDisposition ?? "attachment");
-    headers.set("etag", object.httpEtag);
-    headers.set("accept-ranges", "bytes");
-    headers.set("cache-control", "private, max-age=300");
-    const range = parseRange(c.req.header("range"), object.size);
-    if (range === "unsatisfiable") {
-      headers.set("content-range", `bytes */${object.size}`);
-      return new Response(null, { status: 416, headers });
-    }
-    const { offset, length } = range ?? { offset: 0, length: object.size };
-    if (range) headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
-    headers.set("content-length", String(length));
-    // Read a slice at a time as the reader takes them: never the whole object ahead of it (sliced-reads.ts).
-    const body = slicedBody(bucket, claims.key, object.etag, offset, length);
-    return new Response(body, { status: range ? 206 : 200, headers });
+    return serveObject(c.get("deps").storage.bucket, claims.key, claims.served, c.req.header("range"));
   });

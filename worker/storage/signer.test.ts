@@ -4,7 +4,8 @@
 // is what makes an upload create-only and its size fixed (ADR 013): a request that drops
 // `If-None-Match: *`, changes the type or sends more bytes no longer matches it.
 import { describe, expect, it } from "vitest";
-import { R2PresignedSigner, type SignedRequest } from "./signer";
+import { fromBase64url } from "../security/crypto";
+import { DevStorageSigner, R2PresignedSigner, type SignedRequest } from "./signer";
 
 const SETTINGS = { accountId: "acc0123", accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret/KEY+1", bucket: "files" };
 
@@ -152,5 +153,23 @@ describe("R2PresignedSigner.signPut (production uploads)", () => {
     expect(
       await r2Accepts({ ...sent, headers: { ...sent.headers, "content-type": "application/octet-stream" } }, now()),
     ).toMatchObject({ ok: false });
+  });
+});
+
+describe("development storage links", () => {
+  const signer = new DevStorageSigner("a-test-secret-of-enough-length-0123", "http://localhost");
+  const key = "users/u-secret-entrant/beatbattle/1700000000-abc-beat.mp3";
+
+  it("are sealed and opaque: they name no storage key, and an altered one is refused", async () => {
+    const { url } = await signer.signGet({ key, contentType: "audio/mpeg" }, 60);
+    const token = url.split("/").pop()!;
+    const decoded = new TextDecoder().decode(fromBase64url(token));
+    expect(`${url} ${decoded}`).not.toContain("u-secret-entrant");
+    expect(`${url} ${decoded}`).not.toContain("users/");
+    expect(await signer.verify(token, "get")).toMatchObject({ key, op: "get" });
+    const flipped = `${token.slice(0, 20)}${token[20] === "A" ? "B" : "A"}${token.slice(21)}`;
+    expect(await signer.verify(flipped, "get")).toBeNull();
+    expect(await signer.verify(token, "put")).toBeNull();
+    expect(await signer.verify("not-a-token", "get")).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 //    out of the R2 binding.
 import { AwsClient } from "aws4fetch";
 import { isDevelopment } from "../config";
-import { base64url, fromBase64url, hmacSha256, timingSafeEqual } from "../security/crypto";
+import { base64url, fromBase64url } from "../security/crypto";
 import { type Served, servedAs } from "./served";
 
 export interface SignedRequest {
@@ -123,9 +123,29 @@ export class DevStorageSigner implements Signer {
     private readonly uploadOrigin: string = origin,
   ) {}
 
+  private tokenKey?: Promise<CryptoKey>;
+
+  /** AES-GCM over the claims: a link is sealed (it cannot be altered) and opaque (it names no storage key). */
+  private key() {
+    this.tokenKey ??= crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(`storage-token:${this.secret}`))
+      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    return this.tokenKey;
+  }
+
   private async token(claims: TokenClaims) {
-    const body = base64url(new TextEncoder().encode(JSON.stringify(claims)));
-    return `${body}.${await hmacSha256(this.secret, `storage:${body}`)}`;
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = new Uint8Array(
+      await crypto.subtle.encrypt(
+        { name: "AES-GCM", iv },
+        await this.key(),
+        new TextEncoder().encode(JSON.stringify(claims)),
+      ),
+    );
+    const bytes = new Uint8Array(iv.length + sealed.length);
+    bytes.set(iv);
+    bytes.set(sealed, iv.length);
+    return base64url(bytes);
   }
 
   async signPut(target: PutTarget, expiresInSeconds: number): Promise<SignedRequest> {
@@ -140,7 +160,9 @@ export class DevStorageSigner implements Signer {
       output: target.output,
     });
     const headers: Record<string, string> = target.part ? {} : { "content-type": target.contentType };
-    return { url: `${this.uploadOrigin}/api/storage/put/${token}`, method: "PUT", headers };
+    // A part's number rides in the query as on S3's UploadPart; the sealed claims are what counts.
+    const part = target.part ? `?partNumber=${target.part.partNumber}` : "";
+    return { url: `${this.uploadOrigin}/api/storage/put/${token}${part}`, method: "PUT", headers };
   }
 
   async signGet(target: GetTarget, expiresInSeconds: number): Promise<SignedRequest> {
@@ -155,11 +177,15 @@ export class DevStorageSigner implements Signer {
 
   /** The claims of a valid, unexpired token for the given operation, or null. */
   async verify(token: string, op: TokenClaims["op"]): Promise<TokenClaims | null> {
-    const [body, mac] = token.split(".");
-    if (!body || !mac) return null;
-    if (!timingSafeEqual(await hmacSha256(this.secret, `storage:${body}`), mac)) return null;
     try {
-      const claims = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as TokenClaims;
+      const bytes = fromBase64url(token);
+      if (bytes.length < 13) return null;
+      const opened = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: bytes.slice(0, 12) },
+        await this.key(),
+        bytes.slice(12),
+      );
+      const claims = JSON.parse(new TextDecoder().decode(opened)) as TokenClaims;
       return claims.op === op && claims.exp > this.now() ? claims : null;
     } catch {
       return null;

@@ -10,7 +10,7 @@ import { beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema
 import { isUniqueViolation } from "../../db/unique";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
-import { Conflict } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { claimable, releaseUnclaimed } from "../uploads/claims";
 import { assertCanEnter, battleView, currentBattle } from "./battles";
 
@@ -60,7 +60,7 @@ export async function submitEntry(deps: Deps, user: Pick<SessionUser, "id" | "em
   return { entryId, battle: battleView(deps, battle) };
 }
 
-async function filesOf(deps: Deps, entryIds: string[]) {
+async function filesOf(deps: Deps, entryIds: string[], blind = false) {
   if (entryIds.length === 0) return new Map<string, Awaited<ReturnType<typeof signedFile>>[]>();
   // D1 binds at most 100 parameters per statement.
   const rows: (typeof beatBattleFiles.$inferSelect)[] = [];
@@ -73,7 +73,7 @@ async function filesOf(deps: Deps, entryIds: string[]) {
         .orderBy(asc(beatBattleFiles.position))),
     );
   }
-  const signed = await Promise.all(rows.map((row) => signedFile(deps, row)));
+  const signed = await Promise.all(rows.map((row) => signedFile(deps, row, blind)));
   const byEntry = new Map<string, typeof signed>();
   signed.forEach((file, i) => {
     const list = byEntry.get(rows[i]!.entryId) ?? [];
@@ -83,8 +83,12 @@ async function filesOf(deps: Deps, entryIds: string[]) {
   return byEntry;
 }
 
-async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect) {
-  const { url } = await deps.storage.signer.signGet({ key: row.key, contentType: row.contentType }, LINK_SECONDS);
+async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect, blind = false) {
+  // A storage link carries the key (users/<entrant id>/beatbattle/…), which names the producer:
+  // while judging is blind the Worker resolves the file by its id instead (blindFile).
+  const url = blind
+    ? `${deps.origin}/api/admin/beat-battle/files/${row.id}`
+    : (await deps.storage.signer.signGet({ key: row.key, contentType: row.contentType }, LINK_SECONDS)).url;
   return {
     fileId: row.id,
     fileName: row.fileName,
@@ -135,6 +139,7 @@ export async function listBattleEntries(deps: Deps) {
   const files = await filesOf(
     deps,
     entries.map((entry) => entry.id),
+    !battle.revealed,
   );
   const submissions = entries.map((entry) => ({
     _id: entry.id,
@@ -152,4 +157,15 @@ export async function listBattleEntries(deps: Deps) {
     files: files.get(entry.id) ?? [],
   }));
   return { battle: battleView(deps, battle), submissions };
+}
+
+/** A battle file for the judging admin, found by its id: the storage key (which names the entrant) stays on the server. */
+export async function blindFile(deps: Deps, fileId: string) {
+  const [row] = await deps.db
+    .select({ key: beatBattleFiles.key, contentType: beatBattleFiles.contentType })
+    .from(beatBattleFiles)
+    .where(eq(beatBattleFiles.id, fileId))
+    .limit(1);
+  if (!row) throw new NotFound();
+  return row;
 }
