@@ -72,11 +72,11 @@ test("the admin additionally sees FarmerTv, CreateBid and Admin, and opens the a
   await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
   const table = page.getByRole("table", { name: "Users" });
   await expect(table).toBeVisible();
-  await expect(table.getByRole("cell", { name: MEMBER.email, exact: true })).toBeVisible();
   await expect(table.getByRole("cell", { name: ADMIN.email, exact: true })).toBeVisible();
 
-  // The route also answers under its seed spelling.
-  await page.goto("/theAdministrator");
+  // The route also answers under its seed spelling. Earlier journeys sign many members up and the
+  // table pages by 25, newest first: the demo member is found by the dashboard's search.
+  await page.goto(`/theAdministrator?q=${encodeURIComponent(MEMBER.email)}`);
   await expect(
     page.getByRole("table", { name: "Users" }).getByRole("cell", { name: MEMBER.email, exact: true }),
   ).toBeVisible();
