@@ -29,7 +29,9 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await page.getByLabel("Link address").fill("javascript:alert(1)");
   await expect(page.getByText("Link address 'javascript:alert(1)' was refused")).toBeVisible();
   await page.getByLabel("Link address").fill("https://creatorplatform.app/editmedia");
-  await page.getByLabel("Image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByText("Uploaded banner.png.")).toBeVisible();
 
   const preview = page.getByRole("complementary", { name: "Welcome" });
