@@ -105,6 +105,7 @@ function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; current:
       {link.label}
       {cartCount > 0 && (
         <span className="nav-count">
+          <span className="visually-hidden">, </span>
           {cartCount}
           <span className="visually-hidden"> in cart</span>
         </span>

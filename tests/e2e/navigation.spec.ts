@@ -10,7 +10,8 @@ const MEMBER_LINKS = [
   "Store",
   "Digi",
   "Manager",
-  "Checkout",
+  // With the live cart count when the cart holds something ("Checkout, 1 in cart" to a screen reader).
+  /^Checkout(, \d+ in cart)?$/,
   "Auction",
   "Battle",
   "Episodes",
