@@ -3,7 +3,7 @@
 // gently; a stored measurement was not taken again).
 import type { LoudnessReport as StoredLoudnessReport } from "../../../worker/db/schema";
 
-/** The report as the renders table stores it (worker/db/schema.ts). */
+/** The report as the renders table stores it (worker/db/schema/playlists.ts). */
 export type LoudnessReportView = StoredLoudnessReport;
 
 const NOTES: Record<string, string> = {

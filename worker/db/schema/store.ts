@@ -1,0 +1,101 @@
+// Digital store, seller side: products, their files, voice tags (issue 9; ADR 009).
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, owner, users } from "./accounts";
+import { ACCESS_TYPES, type Peaks, PROBE_STATES } from "./files";
+
+// Rows are never deleted by the seller: `status` hides them, so what buyers
+// bought (orders reference products and product files) stays deliverable.
+
+export const LICENSE_TYPES = ["free", "non-exclusive", "exclusive"] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+export const PRODUCT_STATES = ["active", "withdrawn", "deleted"] as const;
+export type ProductState = (typeof PRODUCT_STATES)[number];
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    userId: owner(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Whole cents: 0 for a free licence, at least 1 otherwise. */
+    priceCents: integer("price_cents").notNull(),
+    /** Copies left to sell; null means no limit. */
+    quantity: integer("quantity"),
+    licenseType: text("license_type", { enum: LICENSE_TYPES }).notNull().default("free"),
+    accessType: text("access_type", { enum: ACCESS_TYPES }).notNull().default("private"),
+    /** withdrawn: an exclusive was sold; deleted: the seller deleted it. */
+    status: text("status", { enum: PRODUCT_STATES }).notNull().default("active"),
+    /** users/{userId}/digiStore/{productId}/images/{ts}-{rand}-{name} */
+    coverKey: text("cover_key"),
+    coverContentType: text("cover_content_type"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("products_user_idx").on(t.userId, t.status),
+    check("products_license", sql`${t.licenseType} IN ('free', 'non-exclusive', 'exclusive')`),
+    check("products_access", sql`${t.accessType} IN ('private', 'public-read')`),
+    check("products_status", sql`${t.status} IN ('active', 'withdrawn', 'deleted')`),
+    check("products_quantity", sql`${t.quantity} IS NULL OR (${t.quantity} BETWEEN 0 AND 1000)`),
+    check(
+      "products_price",
+      sql`(${t.licenseType} = 'free' AND ${t.priceCents} = 0) OR (${t.licenseType} <> 'free' AND ${t.priceCents} >= 1)`,
+    ),
+  ],
+);
+
+export const productFiles = sqliteTable(
+  "product_files",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: owner(),
+    /** The original: users/{userId}/digiStore/{productId}/audioFiles/{ts}-{rand}-{name}; never public. */
+    key: text("key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    seqPos: integer("seq_pos").notNull().default(0),
+    durationSeconds: real("duration_seconds"),
+    sampleRate: integer("sample_rate"),
+    channels: integer("channels"),
+    /** Bits per second. */
+    bitrate: integer("bitrate"),
+    probeStatus: text("probe_status", { enum: PROBE_STATES }).notNull().default("none"),
+    probeError: text("probe_error"),
+    /** The streaming preview: MP3 128 kbit/s with the seller's voice tag mixed in. */
+    previewKey: text("preview_key"),
+    previewStatus: text("preview_status", { enum: PROBE_STATES }).notNull().default("none"),
+    previewError: text("preview_error"),
+    peaks: text("peaks", { mode: "json" }).$type<Peaks>(),
+    /** Removed by the seller: gone from the product, kept for buyers who bought it. */
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_files_product_idx").on(t.productId, t.seqPos),
+    uniqueIndex("product_files_key_unique").on(t.key),
+    check("product_files_probe", sql`${t.probeStatus} IN ('none', 'queued', 'running', 'done', 'failed')`),
+    check("product_files_preview", sql`${t.previewStatus} IN ('none', 'queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** A seller's voice tag, uploaded once and mixed into every preview every 30 s. */
+export const voiceTags = sqliteTable("voice_tags", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+export type Product = typeof products.$inferSelect;
+export type ProductFile = typeof productFiles.$inferSelect;
