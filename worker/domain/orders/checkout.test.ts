@@ -169,4 +169,47 @@ describe("cart and checkout", () => {
       .where(eq(testPaymentIntents.id, swept[0]!.paymentIntentId!));
     expect(intent!.status).toBe("canceled");
   });
+
+  it("makes one order and one intent from a burst of identical checkouts by one member (issue 27 item 3)", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    await addToCart(buyer.cookie, await insertProduct(seller.user.id, { priceCents: 500 }));
+    await addToCart(buyer.cookie, await insertProduct(seller.user.id, { priceCents: 700 }));
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => call("/api/checkout", { cookie: buyer.cookie, json: {} })),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const started = await Promise.all(burst.map((r) => r.json<any>()));
+    expect(new Set(started.map((s) => s.orderId)).size).toBe(1);
+    expect(new Set(started.map((s) => s.clientSecret)).size).toBe(1);
+    const made = await db().select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ status: "pending", amountCents: 1200 });
+    const intents = await db()
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.idempotencyKey, `order:${made[0]!.id}:intent`));
+    expect(intents).toHaveLength(1);
+    expect(made[0]!.paymentIntentId).toBe(intents[0]!.id);
+    // One more checkout of the same cart takes that order too, and pays it.
+    const paid = await payCart(buyer.cookie, "4242 4242 4242 4242");
+    expect(paid.checkout.orderId).toBe(made[0]!.id);
+    expect(paid.confirmed.status).toBe(200);
+  });
+
+  it("settles one free order from a burst of identical free checkouts", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    await addToCart(buyer.cookie, await insertProduct(seller.user.id, { licenseType: "free" }));
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => call("/api/checkout", { cookie: buyer.cookie, json: {} })),
+    );
+    const started = await Promise.all(burst.map((r) => r.json<any>()));
+    expect(burst.map((r) => r.status)).toEqual(Array(4).fill(201));
+    expect(new Set(started.map((s) => s.orderId)).size).toBe(1);
+    const made = await db().select().from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(made.map((o) => o.status)).toEqual(["paid"]);
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, made[0]!.id));
+    expect(items.map((i) => i.status)).toEqual(["fulfilled"]);
+  });
 });

@@ -3,11 +3,12 @@
 // then a PaymentIntent carrying the order id, with an idempotency key derived
 // from the order. A cart whose total is zero (free licences only) needs no
 // payment and is fulfilled at once.
-import { and, desc, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { CART_CHANGED, CART_EMPTY, EXCLUSIVE_SOLD, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
 import { orderItems, orders, products } from "../../db/schema";
+import { unlessDuplicate } from "../../db/unique";
 import { closeAbandoned, PaymentProviderError } from "../../payments";
-import { randomId } from "../../security/crypto";
+import { randomId, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
@@ -41,12 +42,13 @@ export function newOrder(
   items: NewOrderItem[],
   provider: "stripe" | "test" | "none",
   freeProductId: string | null = null,
+  checkoutKey: string | null = null,
 ) {
   const id = crypto.randomUUID();
   const number = orderNumber();
   const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
   const statements = [
-    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider, freeProductId }),
+    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider, freeProductId, checkoutKey }),
     deps.db.insert(orderItems).values(
       items.map((item) => ({
         id: crypto.randomUUID(),
@@ -58,18 +60,6 @@ export function newOrder(
     ),
   ] as const;
   return { id, number, amountCents, statements };
-}
-
-/** Writes a pending order and its items in one batch. */
-export async function createOrder(
-  deps: Pick<Deps, "db">,
-  buyerId: string,
-  items: NewOrderItem[],
-  provider: "stripe" | "test" | "none",
-) {
-  const { statements, ...order } = newOrder(deps, buyerId, items, provider);
-  await deps.db.batch(statements);
-  return order;
 }
 
 export interface CheckoutStarted {
@@ -91,38 +81,63 @@ export const OPEN_ORDER_MS = HOUR;
 /** A pending order this old was abandoned: the sweep cancels its intent (Stripe's idempotency keys last a day). */
 export const ABANDONED_ORDER_MS = 24 * HOUR;
 
-const sameItems = (a: { productId: string; priceCents: number }[], b: { productId: string; priceCents: number }[]) => {
-  const key = (items: typeof a) =>
+/** The same products at the same prices are the same checkout, whatever their order in the cart. */
+async function checkoutKey(items: readonly { productId: string; priceCents: number }[]) {
+  return sha256(
     items
       .map((item) => `${item.productId}:${item.priceCents}`)
       .sort()
-      .join(",");
-  return key(a) === key(b);
-};
+      .join(","),
+  );
+}
 
-/** The buyer's open order for exactly these items at these prices, if one is waiting for payment. */
-async function openOrderFor(deps: Pick<Deps, "db" | "now">, buyerId: string, items: NewOrderItem[]) {
-  const candidates = await deps.db
-    .select()
+/**
+ * The buyer's open order for exactly these items at these prices, made now unless one is waiting.
+ * orders_checkout_key_unique admits one order per member and cart: of simultaneous checkouts one
+ * batch writes and the others fail whole and take its order, so a burst makes one order (and, through
+ * the order's idempotency key, one intent). In the same batch an order gives up its key when it can no
+ * longer take this payment (cancelled, refunded, paid for money) or is older than OPEN_ORDER_MS; a
+ * settled free order keeps it, so a burst of free checkouts settles one order.
+ */
+async function openOrder(
+  deps: Pick<Deps, "db" | "now">,
+  buyerId: string,
+  items: NewOrderItem[],
+  provider: "stripe" | "test" | "none",
+) {
+  const key = await checkoutKey(items);
+  const order = newOrder(deps, buyerId, items, provider, null, key);
+  const written = await unlessDuplicate(
+    async () => {
+      await deps.db.batch([
+        deps.db
+          .update(orders)
+          .set({ checkoutKey: null })
+          .where(
+            and(
+              eq(orders.userId, buyerId),
+              eq(orders.checkoutKey, key),
+              or(
+                inArray(orders.status, ["canceled", "refunded"]),
+                and(eq(orders.status, "paid"), gt(orders.amountCents, 0)),
+                lt(orders.createdAt, new Date(deps.now() - OPEN_ORDER_MS)),
+              ),
+            ),
+          ),
+        ...order.statements,
+      ]);
+      return true;
+    },
+    () => false,
+  );
+  if (written) return { id: order.id, number: order.number, amountCents: order.amountCents, status: "pending" };
+  const [winner] = await deps.db
+    .select({ id: orders.id, number: orders.number, amountCents: orders.amountCents, status: orders.status })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, buyerId),
-        eq(orders.status, "pending"),
-        isNotNull(orders.paymentIntentId),
-        gt(orders.createdAt, new Date(deps.now() - OPEN_ORDER_MS)),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
-  for (const order of candidates) {
-    const rows = await deps.db
-      .select({ productId: orderItems.productId, priceCents: orderItems.priceCents })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    if (sameItems(rows, items)) return order;
-  }
-  return null;
+    .where(and(eq(orders.userId, buyerId), eq(orders.checkoutKey, key)));
+  // The winner gave its key up between our batch and this read (paid or cancelled meanwhile).
+  if (!winner) throw new Conflict(CART_CHANGED, undefined, "cart_changed");
+  return winner;
 }
 
 /**
@@ -162,10 +177,9 @@ export async function startCheckout(
 
   const free = cart.totalCents === 0;
   const provider = free ? "none" : deps.payments.provider;
-  const open = free ? null : await openOrderFor(deps, buyer.id, cart.items);
-  const order = open ?? (await createOrder(deps, buyer.id, cart.items, provider));
+  const order = await openOrder(deps, buyer.id, cart.items, provider);
   if (free) {
-    await settleOrder(deps, order.id);
+    if (order.status === "pending") await settleOrder(deps, order.id);
     return {
       orderId: order.id,
       number: order.number,
