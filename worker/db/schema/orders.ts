@@ -40,12 +40,15 @@ export const orders = sqliteTable(
     notice: text("notice"),
     /** A free-licence claim's product (migration 0017): one such order per member and product. */
     freeProductId: text("free_product_id"),
+    /** The cart a checkout was made from (migration 0029): one open order per member and cart. */
+    checkoutKey: text("checkout_key"),
     createdAt: createdAt(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("orders_free_claim_unique").on(t.userId, t.freeProductId).where(sql`${t.freeProductId} IS NOT NULL`),
+    uniqueIndex("orders_checkout_key_unique").on(t.userId, t.checkoutKey).where(sql`${t.checkoutKey} IS NOT NULL`),
     uniqueIndex("orders_number_unique").on(t.number),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     index("orders_status_idx").on(t.status, t.paidAt),
