@@ -39,6 +39,10 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Browser components in a DOM (happy-dom), with only the network and third-party scripts stood in.
+          test: { name: "dom", include: ["app/**/*.dom.test.tsx"], environment: "happy-dom" },
+        },
+        {
           // What Vite runs in Node (worker/dev): the local servers' plugins and the build's routing rules.
           test: { name: "dev-server", include: ["worker/dev/**/*.test.ts"], environment: "node" },
         },
