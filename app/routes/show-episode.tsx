@@ -1,9 +1,10 @@
-// /shows/:slug/episodes/:id: one episode with its player and its chapters; a
-// chapter button moves the player there. Chapters are those the stitched file
-// carries now (a program applied to a slot moves them).
-import { useRef } from "react";
+// /shows/:slug/episodes/:id: one episode in the shared player with its
+// chapters (marks on the timeline, and a list whose buttons move the player
+// there). Chapters are those the stitched file carries now (a program applied
+// to a slot moves them).
 import { Link } from "react-router";
 import { LocalTime } from "../components/LocalTime";
+import { MediaPlayer } from "../components/media/MediaPlayer";
 import showStyles from "../components/shows/shows.module.css";
 import { Card } from "../components/ui";
 import { formatDuration } from "../lib/format";
@@ -27,13 +28,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { show, episode, media, mediaType, ready, durationSeconds, chapters } = loaderData;
-  const player = useRef<HTMLAudioElement & HTMLVideoElement>(null);
-  function seek(seconds: number) {
-    const element = player.current;
-    if (!element) return;
-    element.currentTime = seconds;
-    void element.play().catch(() => {});
-  }
   return (
     <main className={showStyles.page}>
       <p className={showStyles.muted}>
@@ -47,30 +41,17 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         {durationSeconds ? ` · ${formatDuration(durationSeconds)}` : ""}
       </p>
       <Card>
-        {!ready ? (
-          <p role="status">This episode is being prepared. Try again in a minute.</p>
-        ) : mediaType === "audio" ? (
-          <audio ref={player} className={showStyles.player} controls preload="metadata" src={media} />
-        ) : (
-          <video ref={player} className={showStyles.player} controls preload="metadata" src={media} />
-        )}
+        <MediaPlayer
+          src={ready ? media : null}
+          label={episode.title}
+          kind={mediaType}
+          durationSeconds={durationSeconds}
+          chapters={chapters.map((chapter) => ({ title: chapter.title, startSeconds: chapter.startTime }))}
+          poster={show.artwork}
+          pending="This episode is being prepared. Try again in a minute."
+        />
       </Card>
-      <p>{episode.description}</p>
-      {chapters.length > 0 && (
-        <section aria-labelledby="chapters">
-          <h2 id="chapters">Chapters</h2>
-          <ol className={showStyles.chapters}>
-            {chapters.map((chapter) => (
-              <li key={`${chapter.startTime}-${chapter.title}`}>
-                <button type="button" className={showStyles.chapter} onClick={() => seek(chapter.startTime)}>
-                  <span className={showStyles.time}>{formatDuration(chapter.startTime)}</span>
-                  <span>{chapter.title}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <p className={showStyles.description}>{episode.description}</p>
     </main>
   );
 }

@@ -1,15 +1,23 @@
-// /shows/:slug: the public show page (server-rendered, Open Graph tags).
+// /shows/:slug: the public show page (server-rendered, Open Graph tags), each
+// listed episode with what its player needs: whether it is ready, its length
+// and its current chapters (for the newest SHOW_PAGE_PLAYERS; older ones play
+// without chapter marks, which their own page has).
 import { artworkUrl } from "../../worker/domain/shows/delivery";
-import { enclosurePath, episodePath, feedPath } from "../../worker/domain/shows/feed";
+import { enclosurePath, episodeMedia, episodePath, feedPath } from "../../worker/domain/shows/feed";
 import { publicEpisodes, showBySlug } from "../../worker/domain/shows/shows";
 import { server } from "../lib/auth.server";
 import { orNotFound } from "../lib/page-errors.server";
 import type { Route } from "./+types/show";
 
+/** Episodes whose chapters and length the show page reads (newest first). */
+export const SHOW_PAGE_PLAYERS = 50;
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
   const show = await orNotFound(showBySlug(deps, params.slug));
   const episodes = await publicEpisodes(deps, show.id);
+  // Each episode's media is three small reads; they run side by side.
+  const media = await Promise.all(episodes.slice(0, SHOW_PAGE_PLAYERS).map((e) => episodeMedia(deps, show, e)));
   return {
     show: {
       slug: show.slug,
@@ -24,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       url: `${deps.origin}/shows/${show.slug}`,
     },
     owner: user?.id === show.userId,
-    episodes: episodes.map((e) => ({
+    episodes: episodes.map((e, i) => ({
       id: e.id,
       title: e.title,
       description: e.description,
@@ -33,6 +41,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       publishAt: e.publishAt.getTime(),
       page: episodePath(show, e),
       media: enclosurePath(show, e, show.mediaType),
+      ready: i >= media.length || media[i] !== null,
+      durationSeconds: media[i]?.durationSeconds ?? null,
+      chapters: (media[i]?.stitched?.chapters ?? []).map((c) => ({ title: c.title, startSeconds: c.startTime })),
     })),
   };
 }

@@ -1,6 +1,8 @@
-// /shows/:slug: the public show page with its episodes, each playable here.
+// /shows/:slug: the public show page with its episodes, each playable here in
+// the shared player with its current chapters.
 import { Link } from "react-router";
 import { LocalTime } from "../components/LocalTime";
+import { MediaPlayer } from "../components/media/MediaPlayer";
 import showStyles from "../components/shows/shows.module.css";
 import { Badge, Card, EmptyState } from "../components/ui";
 import type { Route } from "./+types/show";
@@ -62,12 +64,16 @@ export default function ShowPage({ loaderData }: Route.ComponentProps) {
                     {episode.episodeNumber ? `Episode ${episode.episodeNumber} · ` : ""}
                     <LocalTime value={episode.publishAt} />
                   </p>
-                  <p>{episode.description}</p>
-                  {show.mediaType === "audio" ? (
-                    <audio className={showStyles.player} controls preload="none" src={episode.media} />
-                  ) : (
-                    <video className={showStyles.player} controls preload="none" src={episode.media} />
-                  )}
+                  <p className={showStyles.description}>{episode.description}</p>
+                  <MediaPlayer
+                    src={episode.ready ? episode.media : null}
+                    label={episode.title}
+                    kind={show.mediaType}
+                    durationSeconds={episode.durationSeconds}
+                    chapters={episode.chapters}
+                    poster={show.artwork}
+                    pending="Being prepared"
+                  />
                 </Card>
               </li>
             ))}

@@ -203,6 +203,21 @@ describe("shows", () => {
     await fresh.arrayBuffer();
   });
 
+  it("answers a multi-range request with the whole file, as RFC 9110 allows, and HEAD with no body", async () => {
+    const whole = new Uint8Array(await (await call(audioPath(episodes[0]!.id))).arrayBuffer());
+    for (const range of ["bytes=0-9,100-109", "bytes=0-9, -5", "bytes=-5,0-1"]) {
+      const response = await call(audioPath(episodes[0]!.id), { headers: { range } });
+      expect(response.status, range).toBe(200);
+      expect(response.headers.get("content-range"), range).toBeNull();
+      expect(response.headers.get("content-length"), range).toBe(String(whole.length));
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(whole);
+    }
+    const head = await call(audioPath(episodes[0]!.id), { method: "HEAD", headers: { range: "bytes=0-9" } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get("content-length")).toBe("10");
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("the feed has the tags Apple and Spotify require and Podcasting 2.0's, with exact lengths", async () => {
     const response = await call(`/api/shows/${show.slug}/feed.xml`);
     expect(response.headers.get("content-type")).toContain("application/rss+xml");
@@ -325,5 +340,60 @@ describe("shows", () => {
     const stranger = await signUp({}, "198.51.100.92");
     expect((await call(`/shows/${show.slug}/stats`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await call(`/shows/${show.slug}/manage`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+  it("a deleted playlist leaves no broken episode: a removed item plays the rest, a deleted project takes its episode", async () => {
+    const project = await projectWith(member.cookie, ["audio", "audio"], "Four");
+    await addToPlaylist(member.cookie, project.projectId, project.fileIds);
+    const playlist = await playlistOf(member.cookie, project.projectId);
+    const published = await call(`/api/shows/${show.id}/episodes`, {
+      cookie: member.cookie,
+      json: { playlistId: playlist.id, title: "Episode 4", description: "Short one" },
+    });
+    expect(published.status).toBe(201);
+    const episode = (await published.json<any>()).episode;
+    await encodeAll(() => 30);
+    const path = audioPath(episode.id);
+    const whole = await call(path);
+    expect(whole.status).toBe(200);
+    expect(Number(whole.headers.get("content-length"))).toBeGreaterThan(60 * FRAME);
+    await whole.arrayBuffer();
+
+    // The first item's project file deleted: the playlist keeps its copy, and the episode its encoded audio.
+    expect((await call(`/api/files/${project.fileIds[0]}`, { method: "DELETE", cookie: member.cookie })).status).toBe(
+      204,
+    );
+    const kept = await call(path);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("etag")).toBe(whole.headers.get("etag"));
+    await kept.arrayBuffer();
+    // The item taken out of the playlist: the episode plays what is left, whole and exact.
+    const removed = await call(`/api/playlist-items/${playlist.items[0]!.id}`, {
+      method: "DELETE",
+      cookie: member.cookie,
+    });
+    expect(removed.status).toBeLessThan(300);
+    const rest = await call(path);
+    expect(rest.status).toBe(200);
+    const bytes = new Uint8Array(await rest.arrayBuffer());
+    expect(String(bytes.length)).toBe(rest.headers.get("content-length"));
+    const tagLength = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!);
+    expect(bytes.slice(tagLength)).toEqual(encoded.get(playlist.items[1]!.key));
+
+    // The project deleted: its playlist and the episode go with it, from every place a listener looks.
+    expect((await call(`/api/projects/${project.projectId}`, { method: "DELETE", cookie: member.cookie })).status).toBe(
+      204,
+    );
+    expect((await call(path)).status).toBe(404);
+    expect((await call(path, { method: "HEAD" })).status).toBe(404);
+    expect((await call(`/api/shows/${show.slug}/episodes/${episode.id}/chapters.json`)).status).toBe(404);
+    expect((await call(`/shows/${show.slug}/episodes/${episode.id}`)).status).toBe(404);
+    const feed = await (await call(`/api/shows/${show.slug}/feed.xml`)).text();
+    expect(feed).not.toContain(episode.id);
+    expect(feed.split("<item>").length - 1).toBe(3);
+    const page = await (await call(`/shows/${show.slug}`)).text();
+    expect(page).toContain("Episode 1");
+    expect(page).not.toContain("Episode 4");
+    const mine = await (await call(`/shows/${show.slug}/manage`, { cookie: member.cookie })).text();
+    expect(mine).not.toContain("Episode 4");
   });
 });
