@@ -46,12 +46,12 @@ export default [
   route("purchases", "routes/purchases.tsx"),
   route("beatbin", "routes/beatbin.tsx"),
   route("farmertv", "routes/farmertv.tsx"),
+  route("dropzone", "routes/dropzone.tsx"),
   route("shows", "routes/shows.tsx"),
   route("shows/:slug", "routes/show.tsx"),
   route("shows/:slug/manage", "routes/show-manage.tsx"),
   route("shows/:slug/stats", "routes/show-stats.tsx"),
   route("shows/:slug/episodes/:id", "routes/show-episode.tsx"),
-  planned("dropzone", "member"),
   planned("webpopup", "member"),
 
   route("createBid", "routes/create-bid.tsx"),

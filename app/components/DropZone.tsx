@@ -28,13 +28,15 @@ export function DropZone({
   onDrop: (accepted: File[]) => unknown;
 }) {
   const [rejections, setRejections] = useState<string[]>([]);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
     ...limits,
     disabled: busy,
     onDrop: (accepted, rejected) => {
       const messages = rejected.flatMap(({ file, errors }) =>
         errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`),
       );
+      // Emptied so that choosing the same file again (after fixing what refused it) is a change too.
+      if (inputRef.current) inputRef.current.value = "";
       const problem = onDrop(accepted);
       // One line per distinct message (each names its file), so the message is its own key.
       setRejections([...new Set(typeof problem === "string" ? [...messages, problem] : messages)]);

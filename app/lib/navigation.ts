@@ -41,6 +41,7 @@ const member = (userId: string): NavGroup[] => [
     title: "Create",
     links: [
       { to: "/authenticated", label: "Home" },
+      { to: "/dropzone", label: "Drop Zone" },
       { to: "/programming", label: "Programming" },
       { to: "/playselect", label: "Sequence" },
       { to: "/renderfiles", label: "Downloads" },
@@ -55,13 +56,13 @@ const member = (userId: string): NavGroup[] => [
       { to: `/checkOut/${userId}`, label: "Checkout", cart: true },
     ],
   },
-  { title: "Community", links: PUBLIC_COMMUNITY },
+  // Every member may upload an episode, so FarmerTv is a member's link, not the admin's.
+  { title: "Community", links: [...PUBLIC_COMMUNITY, { to: "/farmertv", label: "FarmerTv" }] },
 ];
 
 const ADMIN: NavGroup = {
   title: "Admin",
   links: [
-    { to: "/farmertv", label: "FarmerTv" },
     { to: "/createbid", label: "CreateBid" },
     { to: "/theadministrator", label: "Admin" },
     { to: "/membid", label: "Enter member items" },

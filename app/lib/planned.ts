@@ -1,7 +1,6 @@
 // Titles of the pages whose features are still to come (`planned(...)` in app/routes.ts), by
 // first path segment. A page that is built leaves this list and the routes' `planned` entries.
 const TITLES: Record<string, string> = {
-  dropzone: "Drop Zone",
   webpopup: "Web Popup",
 };
 

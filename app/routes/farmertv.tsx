@@ -10,11 +10,12 @@ import {
   EPISODE_VIDEO_ACCEPT,
   episodeTextSchema,
   TITLE_MAX,
-  UPLOAD_FAILED,
   uploadedMessage,
+  uploadFailedMessage,
 } from "../lib/schemas/farmertv";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
 import { uploadFile } from "../lib/upload-client";
+import { api } from "../lib/uploads/api";
 import "../styles/files.css";
 import "../styles/community.css";
 
@@ -24,14 +25,9 @@ export function meta() {
   return [{ title: "FarmerTV · Creator Platform" }];
 }
 
+/** Records the episode; a refusal throws with the server's reason, like a refused upload. */
 async function saveEpisode(path: string, method: string, json: unknown) {
-  const response = await fetch(path, {
-    method,
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(json),
-  });
-  if (!response.ok) throw new Error(UPLOAD_FAILED);
-  return ((await response.json()) as { episode: { id: string } }).episode;
+  return (await api<{ episode: { id: string } }>(path, { method, json })).episode;
 }
 
 export default function FarmerTv() {
@@ -72,16 +68,17 @@ export default function FarmerTv() {
         setEpisodeId(episode.id);
       }
       setAlert({ ok: true, text: uploadedMessage(file.name) });
-    } catch {
-      setAlert({ ok: false, text: UPLOAD_FAILED });
+    } catch (error) {
+      setAlert({ ok: false, text: uploadFailedMessage(file.name, error instanceof Error ? error.message : null) });
     } finally {
       setProgress(null);
     }
   }
 
+  // The message shows in one place for both zones, so a later choice in either clears it.
   const drop = (purpose: "episode-cover" | "episode-video") => (files: File[]) => {
     const problem = textFirst();
-    if (problem) return problem;
+    if (problem) return setAlert({ ok: false, text: problem });
     if (files[0]) void send(files[0], purpose);
   };
 

@@ -1,15 +1,17 @@
 // An episode uploaded on /farmertv plays (and seeks) on the public /farmereps.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
-import { login, MEMBER, unique } from "./fixtures";
+import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/lib/schemas/farmertv";
+import { login, MEMBER, mainNav, unique } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
 const clip = join(dir, "episode.webm");
 const cover = join(dir, "cover.png");
+// A picture named like a video: the browser lets it through, the server's sniffing refuses it.
+const fake = join(dir, "fake.webm");
 
 test.beforeAll(() => {
   execFileSync("ffmpeg", [
@@ -33,20 +35,31 @@ test.beforeAll(() => {
       "base64",
     ),
   );
+  writeFileSync(fake, readFileSync(cover));
 });
 
 test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) => {
   const title = unique("Episode ");
   await login(page, MEMBER.email, MEMBER.password);
-  await page.goto("/farmertv");
-  // A different file than the one uploaded later: choosing the same file twice fires no change.
-  await page.getByLabel("Video file").setInputFiles(cover);
+  // Every member finds the page in the menu.
+  await mainNav(page).getByRole("link", { name: "FarmerTv" }).click();
+  await expect(page).toHaveURL(/\/farmertv$/);
+  // The same file is chosen again once the text is there: the input was emptied, so it is a change.
+  await page.getByLabel("Video file").setInputFiles(clip);
   await expect(page.getByText(TITLE_AND_DESCRIPTION_FIRST)).toBeVisible();
+  await expect(page.getByLabel("Video file")).toHaveValue("");
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel(/^Description/).fill("A test pattern, three seconds long.");
   await page.getByLabel("Cover image").setInputFiles(cover);
   await expect(page.locator("p[role=alert]")).toHaveText('File "cover.png" uploaded successfully');
+  // The earlier message went with the next choice.
+  await expect(page.getByText(TITLE_AND_DESCRIPTION_FIRST)).toHaveCount(0);
+  // A refused file says which one and why, in the server's words.
+  await page.getByLabel("Video file").setInputFiles(fake);
+  await expect(page.locator("p[role=alert]")).toHaveText(`${UPLOAD_FAILED} fake.webm: File type is not allowed.`, {
+    timeout: 30_000,
+  });
   await page.getByLabel("Video file").setInputFiles(clip);
   await expect(page.locator("p[role=alert]")).toHaveText('File "episode.webm" uploaded successfully');
 

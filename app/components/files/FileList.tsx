@@ -1,15 +1,19 @@
 // The project's file list with the three-click selection of seed 000 §4: the
 // first click marks a file (nothing visible), the second selects it (for 'Add to
 // playlist'), the third asks to delete it. A click outside the list (and outside
-// the playlist builder, which reads the selection) clears it. Each file links
-// to its file view and says how its probe went.
+// the playlist builder, which reads the selection) clears it. A selected file
+// shows a ticked box and the list says how many are selected; each file also
+// has its own Delete (the same in-page dialog) for the keyboard and for anyone
+// who does not know the three clicks. Each file links to its file view and
+// says how its probe went.
 import { type Dispatch, type SetStateAction, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { displayName, formatBytes, formatDuration } from "../../lib/format";
 import type { action } from "../../routes/project.server";
 import { LocalTime } from "../LocalTime";
 import type { ProjectData } from "../projects/types";
-import { useConfirm } from "../ui";
+import { Button, useConfirm } from "../ui";
+import styles from "./FileList.module.css";
 import { DELETE_FILE_CONFIRM, PROBE_FAILED } from "./messages";
 
 type FileView = ProjectData["files"][number];
@@ -36,9 +40,13 @@ export function FileList({
 
   // A click outside any file item clears every selection.
   useEffect(() => {
-    // The playlist builder ('Add to playlist') reads the selection, so clicks there keep it.
+    // The playlist builder ('Add to playlist') reads the selection, so clicks there keep it; so do
+    // answers in the delete dialog (outside the list), since declining returns the file to selected.
     const clear = (event: MouseEvent) => {
-      if (!(event.target instanceof Element) || !event.target.closest("[data-file-item], [data-keeps-selection]"))
+      if (
+        !(event.target instanceof Element) ||
+        !event.target.closest("[data-file-item], [data-keeps-selection], [role=alertdialog]")
+      )
         setSelection({});
     };
     document.addEventListener("click", clear);
@@ -60,15 +68,21 @@ export function FileList({
     }
   }, [result, onMessage, setSelection]);
 
+  async function remove(file: FileView) {
+    if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
+      void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
+    }
+  }
+
   async function click(file: FileView) {
     const state = selection[file.id];
     if (!state) return setSelection({ ...selection, [file.id]: 1 });
     if (state === 1) return setSelection({ ...selection, [file.id]: 2 });
     // Third click: ready to delete; declining keeps the file selected.
-    if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
-      void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
-    }
+    await remove(file);
   }
+
+  const selectedCount = shown.filter((file) => selection[file.id] === 2).length;
 
   return (
     <>
@@ -81,7 +95,14 @@ export function FileList({
         <p className="empty-state">No files found for this project.</p>
       ) : (
         <>
-          <p className="muted small">Click a file twice to select it; a third click deletes it.</p>
+          <div className={styles.summary}>
+            <p className="muted small">Click a file twice to select it; a third click deletes it.</p>
+            <p className={styles.count} role="status" data-keeps-selection>
+              {selectedCount === 0
+                ? "No files selected"
+                : `${new Intl.NumberFormat().format(selectedCount)} of ${new Intl.NumberFormat().format(shown.length)} selected`}
+            </p>
+          </div>
           <ul className="file-list">
             {shown.map((file) => {
               const selected = selection[file.id] === 2;
@@ -95,6 +116,7 @@ export function FileList({
                     disabled={deleting}
                     onClick={() => click(file)}
                   >
+                    <span className={selected ? `${styles.check} ${styles.checked}` : styles.check} aria-hidden />
                     <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
                     <span className="file-main">
                       <span className="file-name">{displayName(file.fileName)}</span>
@@ -113,6 +135,15 @@ export function FileList({
                   >
                     Open
                   </Link>
+                  <Button
+                    variant="ghost"
+                    className={styles.delete}
+                    disabled={deleting}
+                    aria-label={`Delete ${displayName(file.fileName)}`}
+                    onClick={() => void remove(file)}
+                  >
+                    Delete
+                  </Button>
                 </li>
               );
             })}

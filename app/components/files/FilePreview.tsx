@@ -1,7 +1,8 @@
 // The file view's preview of one file, by kind: an image, a video or audio
-// player, a PDF frame, the first 200 KB of a text file, or a link to open it.
+// player (the shared MediaPlayer), a PDF frame, the first 200 KB of a text file, or a link to open it.
 import { useEffect, useState } from "react";
 import { displayName } from "../../lib/format";
+import { MediaPlayer } from "../media/MediaPlayer";
 import type { FileData } from "./types";
 
 /** Text previews show the first 200 KB. */
@@ -17,16 +18,19 @@ export function FilePreview({ file, url }: { file: FileData; url: string }) {
         </div>
       );
     case "video":
-    case "audio": {
-      const Player = file.kind;
+    case "audio":
+      // The shared player; the owner's view carries the waveform the probe computed.
       return (
         <div className={file.kind === "audio" ? "preview audio" : "preview"}>
-          <Player controls preload="metadata" src={url}>
-            <a href={url}>Open {name}</a>
-          </Player>
+          <MediaPlayer
+            kind={file.kind}
+            src={url}
+            label={name}
+            durationSeconds={file.durationSeconds}
+            peaks={"peaks" in file && Array.isArray(file.peaks) ? (file.peaks as number[]) : null}
+          />
         </div>
       );
-    }
     case "pdf":
       return (
         <div className="preview pdf">

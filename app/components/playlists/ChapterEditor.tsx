@@ -6,6 +6,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import type { Chapter } from "../../../worker/domain/playlists/chapters";
 import { chapterEditSchema, chapterMarkSchema, formatChapterTime, itemChapterSchema } from "../../lib/schemas/chapters";
+import { Button } from "../ui";
 
 interface ItemView {
   id: string;
@@ -134,28 +135,30 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
             <input name="at" value={at} inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
           </label>
         )}
-        <button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
-        </button>
+        <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
+          Save
+        </Button>
         {chapter.itemStart && chapter.renamed && (
-          <button
-            type="button"
+          <Button
+            size="sm"
+            variant="ghost"
             disabled={busy}
             onClick={() =>
               void run(() => send(`/api/playlist-items/${chapter.itemId}/chapter`, "PUT", { title: null }))
             }
           >
             Use file name
-          </button>
+          </Button>
         )}
         {!chapter.itemStart && (
-          <button
-            type="button"
+          <Button
+            size="sm"
+            variant="danger"
             disabled={busy}
             onClick={() => void run(() => send(`/api/chapters/${chapter.id}`, "DELETE"))}
           >
             Remove
-          </button>
+          </Button>
         )}
         {error && (
           <span id={`${id}-error`} className="error small" role="alert">
@@ -217,9 +220,9 @@ function AddMark({
       <label>
         Title <input name="title" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
       </label>
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? "Saving..." : "Add chapter mark"}
-      </button>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving...">
+        Add chapter mark
+      </Button>
     </form>
   );
 }

@@ -4,17 +4,18 @@
 // to the project.
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { type ACCESS_TYPES, PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
-import { PROJECT_FILE_LIMITS, type UploadTarget, uploadFile } from "../../lib/upload-client";
+import { PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
+import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
 import { UploadProgress, type UploadRow } from "../files/UploadProgress";
+import { type AccessType, uploadIntoProject, uploadRows } from "./upload-into-project";
 
 export function NewProject() {
   const navigate = useNavigate();
   const titleId = useId();
   const [title, setTitle] = useState("");
-  const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
+  const [accessType, setAccessType] = useState<AccessType>("private");
   const [titleError, setTitleError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadRow[]>([]);
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -35,25 +36,9 @@ export function NewProject() {
     setTitleError(null);
     setBusy(true);
     setCreatedId(null);
-    const items = files.map((file, i) => ({ key: `${Date.now()}-${i}`, name: file.name, fraction: 0 }));
-    setProgress(items);
-    // The first file that goes up creates the project; the others join it.
-    let projectId: string | null = null;
-    let failed = false;
-    for (const [i, file] of files.entries()) {
-      const key = items[i]!.key;
-      const target: UploadTarget = projectId
-        ? { purpose: "project-file", accessType, projectId }
-        : { purpose: "project-file", accessType, projectTitle };
-      try {
-        const result = await uploadFile(file, target, { onProgress: (fraction) => update(key, { fraction }) });
-        projectId = result.projectId;
-      } catch (error) {
-        failed = true;
-        const reason = error instanceof Error ? error.message : String(error);
-        update(key, { error: reason });
-      }
-    }
+    const rows = uploadRows(files);
+    setProgress(rows);
+    const { projectId, failed } = await uploadIntoProject(files, rows, { projectTitle }, accessType, update);
     setBusy(false);
     if (projectId && !failed) {
       navigate(`/projects/${projectId}`, { state: { message: "Upload successful!" } });

@@ -6,6 +6,9 @@ import { memberText } from "./text";
 export const TITLE_AND_DESCRIPTION_FIRST = "Please enter title and description first.";
 export const UPLOAD_FAILED = "Upload failed.";
 export const uploadedMessage = (name: string) => `File "${name}" uploaded successfully`;
+/** 'Upload failed.' followed by the file and the server's reason, when there is one. */
+export const uploadFailedMessage = (name: string, reason: string | null) =>
+  reason ? `${UPLOAD_FAILED} ${name}: ${reason}` : UPLOAD_FAILED;
 export const LOADING_EPISODES = "Loading episodes...";
 export const NO_EPISODES = "No episodes uploaded yet.";
 export const DESCRIPTION_MAX = 360;

@@ -1,0 +1,85 @@
+// Drop Zone (/dropzone): files go straight into a new project or one of the member's own, each with
+// its progress; on the project page the selection can be seen and counted, and a file is deleted
+// through the in-page dialog, by its three clicks or by its own Delete button.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { PROJECT_TITLE_REQUIRED } from "../../app/lib/schemas/files";
+import { answerConfirm, login, MEMBER, mainNav, toast, unique } from "./fixtures";
+
+const dir = mkdtempSync(join(tmpdir(), "e2e-dropzone-"));
+const cover = join(dir, "cover.png");
+const notes = join(dir, "notes.txt");
+const more = join(dir, "more.txt");
+
+test.beforeAll(() => {
+  writeFileSync(
+    cover,
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
+  writeFileSync(notes, "Show notes for the first episode.\n");
+  writeFileSync(more, "A second page of notes.\n");
+});
+
+test("drop files into a new project, then into it again; select and delete them on the project page", async ({
+  page,
+}) => {
+  const title = unique("Dropped ");
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await login(page, MEMBER.email, MEMBER.password);
+  await mainNav(page).getByRole("link", { name: "Drop Zone" }).click();
+  await expect(page).toHaveURL(/\/dropzone$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Drop Zone" })).toBeVisible();
+
+  // ── a new project needs its title before anything goes up ──
+  await page.getByLabel("Into project").selectOption({ label: "A new project…" });
+  await page.getByLabel("Files to upload").setInputFiles([cover, notes]);
+  await expect(page.getByText(PROJECT_TITLE_REQUIRED)).toBeVisible();
+  await page.getByLabel("Project title").fill(title);
+  await page.getByLabel("Files to upload").setInputFiles([cover, notes]);
+  await expect(toast(page, "Upload successful!")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("cover.png upload progress")).toBeVisible();
+  // The new project is now the one chosen, for the next drop.
+  await expect(page.getByLabel("Into project").locator("option:checked")).toHaveText(title);
+
+  // ── a second drop joins the same project ──
+  await page.getByLabel("Files to upload").setInputFiles([more]);
+  await expect(page.getByLabel("more.txt upload progress")).toHaveAttribute("value", "100", { timeout: 30_000 });
+  await expect(page.getByRole("link", { name: `Open ${title}` })).toBeVisible();
+  await page.getByRole("link", { name: `Open ${title}` }).click();
+  await expect(page).toHaveURL(/\/projects\/[\w-]+$/);
+  const files = page.locator("li.file-item");
+  await expect(files).toHaveCount(3);
+
+  // ── selection you can see: two clicks select, the count says so ──
+  const count = page.getByText(/selected$/);
+  await expect(count).toHaveText("No files selected");
+  for (const name of ["notes.txt", "more.txt"]) {
+    const select = files.filter({ hasText: name }).locator("button.file-select");
+    await select.click();
+    await expect(select).toHaveAttribute("aria-pressed", "false");
+    await select.click();
+    await expect(select).toHaveAttribute("aria-pressed", "true");
+  }
+  await expect(count).toHaveText("2 of 3 selected");
+  // The third click asks in the page; Cancel keeps the file selected.
+  await files.filter({ hasText: "notes.txt" }).locator("button.file-select").click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Cancel");
+  await expect(count).toHaveText("2 of 3 selected");
+
+  // ── a file's own Delete button, through the same dialog ──
+  await page.getByRole("button", { name: "Delete cover.png" }).click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Delete");
+  await expect(page.getByText("File deleted successfully!")).toBeVisible();
+  await expect(files).toHaveCount(2);
+  await expect(files.filter({ hasText: "cover.png" })).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
