@@ -9,6 +9,7 @@ import { NowPlayingBar } from "./components/media/NowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
 import { UiProvider } from "./components/ui";
+import { UploadTray } from "./components/uploads/UploadTray";
 import { server } from "./lib/auth.server";
 import { useHydrates } from "./lib/hydration";
 import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
           {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
           <NowPlayingBar />
+          {/* Uploads keep going across pages and are offered again after a restart (issue 32). */}
+          {hydrates && <UploadTray signedIn={!!data?.user} />}
         </UiProvider>
         {hydrates && <ScrollRestoration />}
         {hydrates && <Scripts />}

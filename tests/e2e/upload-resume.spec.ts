@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { expect, type Request, test } from "@playwright/test";
 import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/lib/schemas/files";
 import { login, MEMBER, PNG, unique } from "./fixtures";
+import { partOf } from "./uploads";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-resume-"));
 const big = join(dir, "long.mp4");
@@ -29,15 +30,6 @@ test.beforeAll(() => {
   writeSync(coverFd, PNG);
   closeSync(coverFd);
 });
-
-/** The part number of a development storage link (`/api/storage/put/<sealed claims>?partNumber=N`, as S3's UploadPart). */
-function partOf(request: Request): number | null {
-  if (request.method() !== "PUT") return null;
-  const url = new URL(request.url());
-  if (!url.pathname.startsWith("/api/storage/put/")) return null;
-  const part = url.searchParams.get("partNumber");
-  return part === null ? null : Number(part);
-}
 
 test("a large file goes up four parts at a time and, after a failure, resumes with only the missing parts", async ({
   page,

@@ -1,19 +1,23 @@
 // The project page's uploader: files dropped or chosen wait in a list (each can
-// be removed), then 'Upload' sends them one after another into the project with
-// the chosen access type, each with its progress; failed files stay to try again.
+// be removed), then 'Upload' hands them to the upload queue (one module for every
+// upload screen, shown in the tray too) for the project with the chosen access
+// type; each shows its progress, speed, pause and cancel; failed files stay to try again.
 import { useId, useState } from "react";
 import type { ACCESS_TYPES } from "../../lib/schemas/files";
-import { PROJECT_FILE_LIMITS, uploadFile } from "../../lib/upload-client";
+import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
+import { resumeUpload } from "../../lib/uploads/queue";
 import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
 import { UploadProgress } from "../files/UploadProgress";
+import { UploadStatusList } from "../uploads/UploadStatus";
+import { useUploader } from "../uploads/useUploads";
 
 interface Pending {
   key: string;
   file: File;
-  fraction: number;
   status: "pending" | "uploading" | "done" | "error";
-  error?: string;
+  /** The queue's upload, once started (a retry resumes it). */
+  uploadId?: string;
 }
 
 export function ProjectUploader({
@@ -30,6 +34,7 @@ export function ProjectUploader({
   const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const uploader = useUploader({ purpose: "project-file", accessType, projectId });
 
   const update = (key: string, change: Partial<Pending>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -42,7 +47,6 @@ export function ProjectUploader({
       ...accepted.map((file, i) => ({
         key: `${stamp}-${i}-${file.name}`,
         file,
-        fraction: 0,
         status: "pending" as const,
       })),
     ]);
@@ -59,17 +63,21 @@ export function ProjectUploader({
     setNotice(null);
     let failures = 0;
     for (const item of queue) {
-      update(item.key, { status: "uploading", fraction: 0, error: undefined });
       try {
-        await uploadFile(
-          item.file,
-          { purpose: "project-file", accessType, projectId },
-          { onProgress: (fraction) => update(item.key, { fraction }) },
-        );
-        update(item.key, { status: "done", fraction: 1 });
-      } catch (error) {
+        let done: Promise<unknown>;
+        if (item.uploadId) done = resumeUpload(item.uploadId);
+        else {
+          const handle = uploader.start(item.file);
+          update(item.key, { uploadId: handle.id });
+          done = handle.done;
+        }
+        update(item.key, { status: "uploading" });
+        await done;
+        update(item.key, { status: "done" });
+      } catch {
+        // The queue's row says why (or that it was cancelled).
         failures++;
-        update(item.key, { status: "error", error: error instanceof Error ? error.message : String(error) });
+        update(item.key, { status: "error" });
       }
     }
     // Back to idle: the uploaded files leave the selection, failed ones stay to try again.
@@ -90,19 +98,16 @@ export function ProjectUploader({
         hint="Images, video, audio, PDF and text files."
         onDrop={choose}
       />
-      {items.length > 0 && (
+      {items.some((item) => !item.uploadId) && (
         <UploadProgress
           label="Files to upload"
-          rows={items.map((item) => ({
-            key: item.key,
-            name: item.file.name,
-            fraction: item.fraction,
-            error: item.status === "error" ? (item.error ?? "") : undefined,
-            removable: item.status !== "uploading" && !busy,
-          }))}
+          rows={items
+            .filter((item) => !item.uploadId)
+            .map((item) => ({ key: item.key, name: item.file.name, fraction: 0, removable: !busy }))}
           onRemove={(key) => setItems((list) => list.filter((other) => other.key !== key))}
         />
       )}
+      <UploadStatusList label="Uploads to this project" entries={uploader.entries} />
       <div className="upload-controls">
         <label htmlFor={`${id}-access`}>Access type</label>
         <select

@@ -14,7 +14,7 @@ export class UploadError extends Error {
   }
 }
 
-export const NETWORK_ERROR = "Network error: the connection was lost. Select the file again to resume.";
+export const NETWORK_ERROR = "Network error: the connection was lost. Retry to send the rest.";
 
 export function abortError(signal?: AbortSignal): unknown {
   return signal?.reason ?? new DOMException("The upload was cancelled.", "AbortError");

@@ -22,6 +22,10 @@ export interface UploadOptions {
   /** Fraction of the bytes sent, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** An upload of this file started before (kept in IndexedDB): continue it rather than start afresh. */
+  uploadId?: string;
+  /** Told the upload's id as soon as the server has given it (to abort it on cancel, to resume it later). */
+  onTicket?: (uploadId: string) => void;
 }
 
 export type MultipartPart = NonNullable<UploadTicket["multipart"]>["parts"][number];

@@ -29,7 +29,7 @@ export async function uploadFile(
   const resumeKey = resumeKeyFor(file, request);
   signal?.throwIfAborted();
 
-  let ticket = await resumedTicket(resumeKey, file, signal);
+  let ticket = await resumedTicket(options.uploadId ?? recall(resumeKey)?.uploadId, resumeKey, file, signal);
   if (!ticket) {
     ticket = await api<UploadTicket>("/api/uploads", {
       method: "POST",
@@ -38,6 +38,7 @@ export async function uploadFile(
     });
     remember(resumeKey, ticket.uploadId);
   }
+  options.onTicket?.(ticket.uploadId);
 
   if (ticket.multipart) {
     await sendMultipart(file, ticket, report, { signal });
@@ -67,11 +68,15 @@ export async function uploadFile(
 }
 
 /** A fresh ticket for an upload of this file left unfinished earlier, or null. */
-async function resumedTicket(resumeKey: string, file: File, signal?: AbortSignal): Promise<UploadTicket | null> {
-  const saved = recall(resumeKey);
-  if (!saved) return null;
+async function resumedTicket(
+  uploadId: string | undefined,
+  resumeKey: string,
+  file: File,
+  signal?: AbortSignal,
+): Promise<UploadTicket | null> {
+  if (!uploadId) return null;
   try {
-    const ticket = await api<UploadTicket>(`/api/uploads/${encodeURIComponent(saved.uploadId)}`, { signal });
+    const ticket = await api<UploadTicket>(`/api/uploads/${encodeURIComponent(uploadId)}`, { signal });
     if (ticket.size === file.size) return ticket;
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -1,0 +1,69 @@
+// The upload tray in the app shell (issue 32): every upload of this tab, on
+// whichever page the member is, each with its progress and controls, finished
+// ones linking to where they landed. On first load it also offers the uploads
+// a closed tab or browser left unfinished (kept in IndexedDB) to resume.
+import { useEffect, useId, useState } from "react";
+import { clearFinished, restoreKeptUploads } from "../../lib/uploads/queue";
+import { Button } from "../ui";
+import { UploadStatus } from "./UploadStatus";
+import styles from "./Uploads.module.css";
+import { useUploads } from "./useUploads";
+
+export function UploadTray({ signedIn }: { signedIn: boolean }) {
+  const { uploads, storageRefused, onScreen } = useUploads();
+  // Null: open while something needs the member's eye that the page does not show itself.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const bodyId = useId();
+
+  useEffect(() => {
+    // Resuming needs the member's session (the server checks the upload is theirs).
+    if (signedIn) void restoreKeptUploads();
+  }, [signedIn]);
+
+  const elsewhere = uploads.filter((entry) => !onScreen.has(entry.id));
+  if (elsewhere.length === 0) return null;
+  const open = chosen ?? elsewhere.some((entry) => entry.status !== "done" && entry.status !== "cancelled");
+  const sending = uploads.filter((entry) => entry.status === "uploading" || entry.status === "queued").length;
+  const waiting = uploads.filter((entry) => entry.status === "interrupted" || entry.status === "paused").length;
+  const failed = uploads.filter((entry) => entry.status === "failed").length;
+  const finished = uploads.filter((entry) => entry.status === "done" || entry.status === "cancelled").length;
+  const summary = [
+    sending && `${sending} uploading`,
+    waiting && `${waiting} to resume`,
+    failed && `${failed} failed`,
+    !sending && !waiting && !failed && "all done",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <section className={styles.tray} aria-labelledby={`${bodyId}-title`}>
+      <div className={styles.trayHead}>
+        <h2 className={styles.trayTitle} id={`${bodyId}-title`}>
+          Uploads <span className={styles.traySummary}>{summary}</span>
+        </h2>
+        <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={bodyId} onClick={() => setChosen(!open)}>
+          {open ? "Hide" : "Show"}
+        </Button>
+      </div>
+      <div className={styles.trayBody} id={bodyId} hidden={!open}>
+        {storageRefused && (
+          <p className={styles.note}>
+            This browser is not keeping your files for later (private browsing or full storage): keep this tab open
+            until the uploads finish.
+          </p>
+        )}
+        <ul className={styles.list} aria-label="Uploads in this browser">
+          {uploads.map((entry) => (
+            <UploadStatus key={entry.id} entry={entry} />
+          ))}
+        </ul>
+        {finished > 0 && (
+          <Button size="sm" variant="ghost" onClick={clearFinished}>
+            Clear finished
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
