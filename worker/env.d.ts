@@ -9,6 +9,9 @@ interface Secrets {
   CF_ACCOUNT_ID?: string;
   CF_RENDER_QUEUE_ID?: string;
   CF_QUEUES_API_TOKEN?: string;
+  /** Production: the zone APP_ORIGIN is served from and a token with Zone › Cache Purge, for purge-by-URL (ADR 049). */
+  CF_ZONE_ID?: string;
+  CF_PURGE_TOKEN?: string;
   MAIL_API_KEY?: string;
   ADMIN_DEV_PASSWORD?: string;
   /** The app's public origin, for URLs made outside a request (cron sweeps). */

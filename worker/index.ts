@@ -6,7 +6,7 @@ import { callerOf } from "./api/context";
 import { isDevelopment } from "./config";
 import { type RequestD1, requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
-import { carryOutPurges, edgeCached, edgeCacheEntry, storeAtEdge } from "./http/edge-cache";
+import { carryOutPurges, edgeCached, edgeCacheEntry, edgePurger, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
 import { renderForSession } from "./http/page-session";
 import { consumeJobs } from "./jobs/consumer";
@@ -63,8 +63,9 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   // configured origin, so a purge made through any of them reaches them all (issue 27 item 6).
   const canonical = env.APP_ORIGIN || url.origin;
   const edge = edgeCacheEntry(request, url, canonical);
+  const purger = edgePurger(env);
   if (edge) {
-    const hit = await edgeCached(edge);
+    const hit = await edgeCached(edge, purger);
     if (hit) return d1.finish(hit);
   }
   const scoped: Env = { ...env, DB: d1.db };
@@ -73,8 +74,18 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
     : await renderDocument(request, url.origin, scoped, ctx, d1.ride);
   const finished = d1.finish(response);
   // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
-  ctx.waitUntil(carryOutPurges(canonical));
+  ctx.waitUntil(carryOutPurges(canonical, purger));
   return edge ? storeAtEdge(ctx, edge, finished) : finished;
+}
+
+/** Pages a queue batch or a cron run made stale (a store preview ready, a sweep) leave the cache when it ends. */
+async function thenPurge(env: Env, work: Promise<unknown>) {
+  try {
+    await work;
+  } finally {
+    // Without APP_ORIGIN the key's origin is unknown here: the next request's lookup carries them out.
+    if (env.APP_ORIGIN) await carryOutPurges(env.APP_ORIGIN, edgePurger(env));
+  }
 }
 
 export default {
@@ -85,8 +96,8 @@ export default {
       await drainUnreadBody(request);
     }
   },
-  queue: consumeJobs,
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(runSweeps(env)),
+  queue: (batch, env) => thenPurge(env, consumeJobs(batch, env)),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(thenPurge(env, runSweeps(env))),
 } satisfies ExportedHandler<Env>;
 
 export { BidItem } from "./domain/auction/bid-item";

@@ -1,11 +1,15 @@
 // Public pages from the edge cache (no D1 on a hit, purged when their data
 // changes), the member's D1 bookmark, and development's D1 counts (ADR 016).
+import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, cookieFrom, signUp } from "../../tests/workers/http";
+import { addToCart, insertProduct, payCart } from "../../tests/workers/store";
 import { database } from "../db/client";
-import { popups } from "../db/schema";
+import { popups, users } from "../db/schema";
 import { forgetActivePopup } from "../domain/popups/active";
+import { cloudflarePurger, edgePurger, localPurges, purgeEdgePages } from "./edge-cache";
 
 const db = database(env.DB);
 
@@ -75,33 +79,106 @@ describe("edge cache", () => {
     const first = await call("/bidgallery");
     expect(first.headers.get("x-edge-cache")).toBe("MISS");
     expect((await call("/bidgallery")).headers.get("x-edge-cache")).toBe("HIT");
-    const { purgeEdgePages } = await import("./edge-cache");
     purgeEdgePages("/bidgallery");
     expect((await call("/bidgallery")).headers.get("x-edge-cache")).toBe("MISS");
   });
 });
 
-describe("the isolate's copy of a hit (ADR 027)", () => {
-  it("answers a page's next hits from memory, without the Cache API, until a purge drops that copy too", async () => {
-    const { purgeEdgePages } = await import("./edge-cache");
+describe("no isolate keeps its own copy (ADR 049)", () => {
+  it("reads each hit from the Cache API, so a copy deleted there (by a purge from any data centre) is gone", async () => {
     purgeEdgePages("/farmereps");
     expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("MISS");
-    expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("HIT");
+    const hit = await call("/farmereps");
+    expect(hit.headers.get("x-edge-cache")).toBe("HIT");
+    expect(hit.headers.get("x-d1-statements")).toBe("0");
+    expect(hit.headers.get("cache-control")).toBe("no-cache");
+    expect(hit.headers.get("x-edge-stored-at")).toBeNull();
+    expect(await hit.text()).toContain("</html>");
 
-    // The Worker's stored copy is the one this test sees; without it only the isolate's copy can answer.
-    const key = new Request("http://localhost/farmereps");
+    // What Cloudflare's purge-by-URL does to this data centre's Cache API entry.
     const edge = (caches as unknown as { default: Cache }).default;
-    expect(await edge.match(key)).toBeDefined();
-    await edge.delete(key);
-    const held = await call("/farmereps");
-    expect(held.headers.get("x-edge-cache")).toBe("HIT");
-    expect(held.headers.get("x-d1-statements")).toBe("0");
-    expect(held.headers.get("cache-control")).toBe("no-cache");
-    expect(held.headers.get("x-edge-stored-at")).toBeNull();
-    expect(await held.text()).toContain("</html>");
-
-    purgeEdgePages("/farmereps");
+    expect(await edge.delete(new Request("http://localhost/farmereps"))).toBe(true);
     expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("MISS");
+  });
+});
+
+describe("purging other data centres (issue 27 item 6, ADR 049)", () => {
+  const since = (mark: number) => localPurges.slice(mark);
+
+  it("sends Cloudflare's purge-by-URL request: the zone, a bearer token, at most 30 files a call", async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const answers = [
+      Response.json({ success: true, errors: [], messages: [], result: { id: "zone" } }),
+      Response.json({ success: false, errors: [{ code: 10000, message: "Authentication error" }] }, { status: 403 }),
+    ];
+    const purger = cloudflarePurger({ zoneId: "zone123", token: "purge-token" }, (async (
+      url: string,
+      init: RequestInit,
+    ) => {
+      sent.push({ url, init });
+      return answers.shift()!;
+    }) as unknown as typeof fetch);
+    const urls = Array.from({ length: 31 }, (_, i) => `https://creatorplatform.app/digiprev/seller-${i}`);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A refused purge is logged, never thrown: the change it follows is already made.
+    await expect(purger.purge(urls)).resolves.toBeUndefined();
+    expect(sent.map((s) => s.url)).toEqual([
+      "https://api.cloudflare.com/client/v4/zones/zone123/purge_cache",
+      "https://api.cloudflare.com/client/v4/zones/zone123/purge_cache",
+    ]);
+    expect(sent[0]!.init.method).toBe("POST");
+    expect(new Headers(sent[0]!.init.headers).get("authorization")).toBe("Bearer purge-token");
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ files: urls.slice(0, 30) });
+    expect(JSON.parse(String(sent[1]!.init.body))).toEqual({ files: urls.slice(30) });
+    expect(logged.mock.calls[0]![0]).toContain("10000 Authentication error");
+    logged.mockRestore();
+  });
+
+  it("chooses Cloudflare's purge only when the zone and token are configured", () => {
+    expect(edgePurger({ ENVIRONMENT: "development" }).name).toBe("local stand-in");
+    expect(edgePurger({ ENVIRONMENT: "production", CF_ZONE_ID: "z", CF_PURGE_TOKEN: "t" }).name).toBe("cloudflare");
+  });
+
+  it("purges the landing page's one canonical URL when the active popup changes, whichever host the admin used", async () => {
+    const admin = await signUp();
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+    const [popup] = await db
+      .insert(popups)
+      .values({ id: crypto.randomUUID(), header: "Purged everywhere", paragraphText: "", buttonLabel: "Go" })
+      .returning();
+    const mark = localPurges.length;
+    // Asked as 127.0.0.1 (as apex vs www vs workers.dev in production): the key is APP_ORIGIN's.
+    const set = await SELF.fetch("http://127.0.0.1/api/admin/popups/active", {
+      method: "PUT",
+      headers: { cookie: admin.cookie, origin: "http://127.0.0.1", "content-type": "application/json" },
+      body: JSON.stringify({ popCustomId: popup!.id }),
+    });
+    expect(set.status).toBe(200);
+    expect(since(mark)).toEqual(["http://localhost/"]);
+  });
+
+  it("purges the seller's store page when a product is edited and when a sale changes it", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { priceCents: 900, quantity: 2 });
+    const store = `http://localhost/digiprev/${seller.user.id}`;
+
+    let mark = localPurges.length;
+    const edited = await call(`/api/products/${productId}`, {
+      method: "PATCH",
+      cookie: seller.cookie,
+      json: { title: "Renamed beat" },
+    });
+    expect(edited.status).toBe(200);
+    expect(since(mark)).toEqual([store]);
+
+    // A sale takes a copy from the stock the store page shows.
+    await addToCart(buyer.cookie, productId);
+    mark = localPurges.length;
+    const paid = await payCart(buyer.cookie);
+    expect(paid.confirmed.status).toBe(200);
+    expect(since(mark)).toContain(store);
+    expect(since(mark).every((url) => url === store)).toBe(true);
   });
 });
 

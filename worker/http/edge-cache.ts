@@ -10,10 +10,12 @@
 // Adding a page is one line in EDGE_PAGES; whatever changes what it shows
 // calls `purgeEdgePages("/the/path")` after the change. A purge is noted at
 // once (synchronously, so domain code needs no request at hand) and carried
-// out at the end of the request that made the change, or before this
-// isolate's next cache lookup, whichever comes first. It clears the copy of
-// the data centre that made the change; the others expire within the page's
-// TTL, which is therefore kept short.
+// out at the end of the request (or queue batch, or cron run) that made the
+// change, or before this isolate's next cache lookup, whichever comes first:
+// this data centre's copy is deleted through the Cache API, and every other
+// data centre's through Cloudflare's purge-by-URL API (`EdgePurger`, ADR 049).
+// The key is one URL per page under the configured APP_ORIGIN, so that one
+// purged URL is every host name's copy.
 import { SESSION_COOKIE } from "../sessions";
 import { readCookie } from "./cookies";
 
@@ -64,41 +66,15 @@ function cacheKey(origin: string, pathname: string) {
 }
 
 /**
- * A copy of each page hit kept in this isolate's memory for a few seconds (ADR 027): a busy page's
- * hits skip the Cache API's lookup and body copy. A purge drops this isolate's copy at once; other
- * isolates' copies end within HELD_SECONDS (as the active popup's own isolate copy does, within 30 s),
- * and a copy never outlives the page's TTL.
+ * The stored copy, marked as a hit; never cached again by the browser (a purge must reach it).
+ * No copy is kept in the isolate's memory (ADR 049 retires ADR 027's 5 s copy): another isolate
+ * cannot learn of a purge, so its copy would outlive it.
  */
-const HELD_SECONDS = 5;
-const HELD_PAGES = 64;
-interface Held {
-  body: ArrayBuffer;
-  status: number;
-  headers: [string, string][];
-  until: number;
-}
-const held = new Map<string, Held>();
-
-function holdCopy(key: string, body: ArrayBuffer, hit: Response, ttl: number, now: number) {
-  const storedAt = Number(hit.headers.get(STORED_AT)) || now;
-  const until = Math.min(now + HELD_SECONDS * 1000, storedAt + ttl * 1000);
-  if (until <= now) return;
-  if (held.size >= HELD_PAGES) held.delete(held.keys().next().value as string);
-  held.set(key, { body, status: hit.status, headers: [...hit.headers], until });
-}
-
-/** The stored copy, marked as a hit; never cached again by the browser (a purge must reach it). */
-export async function edgeCached(entry: { key: Request; ttl: number }): Promise<Response | null> {
-  await carryOutPurges(new URL(entry.key.url).origin);
-  const now = Date.now();
-  const copy = held.get(entry.key.url);
-  if (copy && copy.until > now) return asHit(new Response(copy.body, { status: copy.status, headers: copy.headers }));
-  if (copy) held.delete(entry.key.url);
+export async function edgeCached(entry: { key: Request; ttl: number }, purger: EdgePurger): Promise<Response | null> {
+  await carryOutPurges(new URL(entry.key.url).origin, purger);
   const hit = await edgeCache().match(entry.key);
   if (!hit) return null;
-  const body = await hit.arrayBuffer();
-  holdCopy(entry.key.url, body, hit, entry.ttl, now);
-  return asHit(new Response(body, hit));
+  return asHit(new Response(hit.body, hit));
 }
 
 function asHit(response: Response) {
@@ -125,18 +101,97 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
 
 const purges = new Set<string>();
 
-/** Forgets the cached copies of these paths (this data centre's at once; the others within their TTL). */
+/** Forgets the cached copies of these paths, in every data centre (at the end of the request that changed them). */
 export function purgeEdgePages(...paths: string[]) {
-  for (const path of paths) {
-    purges.add(path);
-    for (const key of held.keys()) if (new URL(key).pathname === path) held.delete(key);
-  }
+  for (const path of paths) purges.add(path);
 }
 
-/** Deletes the copies of every path purged so far (`origin`: the host this Worker answers as). */
-export async function carryOutPurges(origin: string) {
+/**
+ * Deletes the copies of every path purged so far (`origin`: the canonical origin the keys are made
+ * under): this data centre's through the Cache API, the others' through `purger`.
+ */
+export async function carryOutPurges(origin: string, purger: EdgePurger) {
   if (purges.size === 0) return;
   const paths = [...purges];
   purges.clear();
-  await Promise.all(paths.map((path) => edgeCache().delete(cacheKey(origin, path))));
+  await Promise.all([
+    ...paths.map((path) => edgeCache().delete(cacheKey(origin, path))),
+    purger.purge(paths.map((path) => cacheKey(origin, path).url)),
+  ]);
+}
+
+/** Clears the cached copies of these URLs in every other data centre (the Cache API's delete is local). */
+export interface EdgePurger {
+  /** For logs and tests: which purge this is. */
+  readonly name: "cloudflare" | "local stand-in";
+  purge(urls: readonly string[]): Promise<void>;
+}
+
+export const CLOUDFLARE_API = "https://api.cloudflare.com/client/v4";
+/** Purge-by-URL takes at most 30 URLs a call on every plan but Enterprise. */
+export const URLS_PER_PURGE = 30;
+
+/**
+ * Production: Cloudflare's purge-by-URL API (`POST /zones/{zone}/purge_cache` with `{ files }`),
+ * which also removes Cache API entries stored under those URLs in every data centre. A failed purge
+ * is logged, not thrown: the change is already made, and the page's short TTL bounds the staleness.
+ */
+export function cloudflarePurger(
+  settings: { zoneId: string; token: string },
+  fetchFn: typeof fetch = fetch,
+): EdgePurger {
+  return {
+    name: "cloudflare",
+    async purge(urls) {
+      for (let start = 0; start < urls.length; start += URLS_PER_PURGE) {
+        const files = urls.slice(start, start + URLS_PER_PURGE);
+        try {
+          const response = await fetchFn(`${CLOUDFLARE_API}/zones/${encodeURIComponent(settings.zoneId)}/purge_cache`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${settings.token}`, "content-type": "application/json" },
+            body: JSON.stringify({ files }),
+          });
+          const answer = (await response.json().catch(() => null)) as {
+            success?: boolean;
+            errors?: { code: number; message: string }[];
+          } | null;
+          if (!response.ok || !answer?.success) {
+            const why = answer?.errors?.map((e) => `${e.code} ${e.message}`).join("; ") || `HTTP ${response.status}`;
+            console.error(`edge purge of ${files.join(" ")} failed: ${why}`);
+          }
+        } catch (error) {
+          console.error(`edge purge of ${files.join(" ")} failed:`, error);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * LOCAL STAND-IN for Cloudflare's purge-by-URL API, used wherever CF_ZONE_ID and CF_PURGE_TOKEN are
+ * not set (development, tests, previews). Locally there is one data centre, whose copy
+ * `carryOutPurges` deletes itself; the stand-in only records the URLs the production purge would be
+ * sent (newest last, the last LOCAL_PURGES_KEPT), so tests can check which pages a change purges.
+ */
+export const localPurges: string[] = [];
+const LOCAL_PURGES_KEPT = 500;
+export const localPurger: EdgePurger = {
+  name: "local stand-in",
+  async purge(urls) {
+    localPurges.push(...urls);
+    if (localPurges.length > LOCAL_PURGES_KEPT) localPurges.splice(0, localPurges.length - LOCAL_PURGES_KEPT);
+  },
+};
+
+let warnedUnconfigured = false;
+
+/** Cloudflare's purge when the zone and a token with Cache Purge permission are configured, else the stand-in. */
+export function edgePurger(env: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN" | "ENVIRONMENT">): EdgePurger {
+  if (env.CF_ZONE_ID && env.CF_PURGE_TOKEN)
+    return cloudflarePurger({ zoneId: env.CF_ZONE_ID, token: env.CF_PURGE_TOKEN });
+  if (env.ENVIRONMENT === "production" && !warnedUnconfigured) {
+    warnedUnconfigured = true;
+    console.warn("CF_ZONE_ID / CF_PURGE_TOKEN not set: other data centres keep a purged page until its TTL ends");
+  }
+  return localPurger;
 }
