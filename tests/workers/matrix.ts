@@ -4,10 +4,14 @@
 import { expect } from "vitest";
 import { call } from "./http";
 
-export type RouteCall = readonly [method: string, path: string, json?: unknown];
+/** A JSON body, or a page action's form (sent as application/x-www-form-urlencoded). */
+export type RouteCall = readonly [method: string, path: string, body?: unknown];
 
-/** A status, or "ok" for any 2xx. */
-export type Expected = number | "ok";
+/**
+ * A status; "ok" for any 2xx; "served" for any answer but 401, 403 and 404; "answered" for any
+ * answer but 401 and 403; "refused" for any 4xx. Never a 5xx, whichever is expected.
+ */
+export type Expected = number | "ok" | "served" | "answered" | "refused";
 
 export interface Callers {
   /** Another member: someone else's ids must look missing (404), never forbidden. */
@@ -23,10 +27,15 @@ export interface Matrix {
   owner?: Expected;
 }
 
+const FORM = "application/x-www-form-urlencoded";
+
 function check(status: number, expected: Expected, label: string) {
+  if (typeof expected === "number") return expect(status, label).toBe(expected);
+  expect(status, label).toBeLessThan(expected === "ok" ? 300 : 500);
   if (expected === "ok") expect(status, label).toBeGreaterThanOrEqual(200);
-  if (expected === "ok") expect(status, label).toBeLessThan(300);
-  else expect(status, label).toBe(expected);
+  if (expected === "refused") expect(status, label).toBeGreaterThanOrEqual(400);
+  if (expected === "served" || expected === "answered") expect([401, 403], label).not.toContain(status);
+  if (expected === "served") expect(status, label).not.toBe(404);
 }
 
 /**
@@ -44,8 +53,11 @@ export async function expectMatrix(routes: readonly RouteCall[], expected: Matri
     const want = expected[role];
     if (want === undefined) continue;
     if (role !== "visitor" && !cookie) throw new Error(`expectMatrix: no cookie for ${role}`);
-    for (const [method, path, json] of routes) {
-      const response = await call(path, { method, json, cookie });
+    for (const [method, path, body] of routes) {
+      const response =
+        body instanceof URLSearchParams
+          ? await call(path, { method, body: body.toString(), cookie, headers: { "content-type": FORM } })
+          : await call(path, { method, json: body, cookie });
       check(response.status, want, `${role} ${method} ${path}`);
       await response.body?.cancel();
     }

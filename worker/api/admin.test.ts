@@ -5,7 +5,8 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
+import { call, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
+import { expectMatrix, type RouteCall } from "../../tests/workers/matrix";
 import { PNG, putTo } from "../../tests/workers/uploads";
 import { database } from "../db/client";
 import { donations, files, orders, popups, projects, users } from "../db/schema";
@@ -13,24 +14,23 @@ import { forgetActivePopup } from "../domain/popups/active";
 
 const db = database(env.DB);
 
-let member: Awaited<ReturnType<typeof signUp>>;
-let admin: Awaited<ReturnType<typeof signUp>>;
+let member: Member;
+let admin: Member;
 
 beforeAll(async () => {
   member = await signUp();
-  admin = await signUp();
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
+  admin = await signUpAdmin();
 });
 
-/** Every admin endpoint and page, with a body that would pass validation. */
-const ADMIN_ROUTES: { method: string; path: string; json?: unknown }[] = [
-  { method: "GET", path: "/api/admin/summary" },
-  { method: "GET", path: "/api/admin/users?q=a&page=1" },
-  { method: "GET", path: "/api/admin/popups" },
-  { method: "POST", path: "/api/admin/popups", json: { header: "Hi" } },
-  { method: "PUT", path: "/api/admin/popups/active", json: { popCustomId: "x" } },
-  { method: "DELETE", path: "/api/admin/popups/x" },
-  { method: "GET", path: "/api/admin/community-signups" },
+/** Every admin endpoint, with a body that would pass validation (worker/route-access.test.ts has them all bare). */
+const ADMIN_ROUTES: RouteCall[] = [
+  ["GET", "/api/admin/summary"],
+  ["GET", "/api/admin/users?q=a&page=1"],
+  ["GET", "/api/admin/popups"],
+  ["POST", "/api/admin/popups", { header: "Hi" }],
+  ["PUT", "/api/admin/popups/active", { popCustomId: "x" }],
+  ["DELETE", "/api/admin/popups/x"],
+  ["GET", "/api/admin/community-signups"],
 ];
 
 async function createPopup(body: Record<string, unknown> = {}) {
@@ -40,27 +40,25 @@ async function createPopup(body: Record<string, unknown> = {}) {
 }
 
 describe("admin routes", () => {
-  it("refuse visitors (401) and members (403) on every API route", async () => {
-    for (const route of ADMIN_ROUTES) {
-      const name = `${route.method} ${route.path}`;
-      expect((await call(route.path, { method: route.method, json: route.json })).status, name).toBe(401);
-      const asMember = await call(route.path, { method: route.method, json: route.json, cookie: member.cookie });
-      expect(asMember.status, name).toBe(403);
-    }
+  it("refuse visitors (401) and members (403) on every API route, with valid bodies", async () => {
+    await expectMatrix(ADMIN_ROUTES, { visitor: 401, other: 403 }, { other: member.cookie });
   });
 
   it("refuse visitors and members on the dashboard and editor pages and their actions", async () => {
-    for (const path of ["/theAdministrator", "/popcustom"]) {
-      expect((await call(path)).status, path).toBe(302);
-      expect((await call(path, { cookie: member.cookie })).status, path).toBe(403);
-      const form = new URLSearchParams({ intent: "delete-popup", popCustomId: "x" });
-      const headers = { "content-type": "application/x-www-form-urlencoded" };
-      expect((await call(path, { method: "POST", body: form, headers })).status, path).toBe(302);
-      const asMember = await call(path, { method: "POST", body: form, headers, cookie: member.cookie });
-      expect(asMember.status, path).toBe(403);
-    }
-    expect((await call("/theAdministrator", { cookie: admin.cookie })).status).toBe(200);
-    expect((await call("/popcustom", { cookie: admin.cookie })).status).toBe(200);
+    const form = new URLSearchParams({ intent: "delete-popup", popCustomId: "x" });
+    const pages: RouteCall[] = ["/theAdministrator", "/popcustom"].flatMap((path) => [
+      ["GET", path],
+      ["POST", path, form],
+    ]);
+    await expectMatrix(pages, { visitor: 302, other: 403 }, { other: member.cookie });
+    await expectMatrix(
+      [
+        ["GET", "/theAdministrator"],
+        ["GET", "/popcustom"],
+      ],
+      { admin: 200 },
+      { admin: admin.cookie },
+    );
   }, 30_000);
 
   it("refuse a member's popup image upload", async () => {

@@ -20,14 +20,14 @@ import {
   TOO_MANY_AUDIO_FILES,
   UPLOAD_SUCCESSFUL,
 } from "../../app/lib/schemas/products";
-import { call, signUp } from "../../tests/workers/http";
+import { call, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
+import { expectMatrix, type RouteCall } from "../../tests/workers/matrix";
 import { createProduct, mp3Bytes, storeUpload } from "../../tests/workers/products";
 import { PNG } from "../../tests/workers/uploads";
 import { database } from "../db/client";
-import { jobs, productFiles, products, uploads, users } from "../db/schema";
+import { jobs, productFiles, products, uploads } from "../db/schema";
 
 const db = database(env.DB);
-type Member = Awaited<ReturnType<typeof signUp>>;
 let seller: Member;
 let other: Member;
 let admin: Member;
@@ -36,9 +36,8 @@ beforeAll(async () => {
   [seller, other, admin] = await Promise.all([
     signUp({}, "198.51.100.21"),
     signUp({}, "198.51.100.22"),
-    signUp({}, "198.51.100.23"),
+    signUpAdmin({}, "198.51.100.23"),
   ]);
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
 });
 
 const product = async (id: string) => (await db.select().from(products).where(eq(products.id, id)))[0];
@@ -339,41 +338,41 @@ describe("authorisation matrix", () => {
   });
 
   /** Every seller route on someone's product; each must answer a non-owner as if it did not exist. */
-  const routes = () =>
+  const routes = (): RouteCall[] => [
+    ["PATCH", `/api/products/${productId}`, { title: "Taken" }],
+    ["DELETE", `/api/products/${productId}/cover`],
+    ["DELETE", `/api/products/${productId}/files/${fileId}`],
+    ["DELETE", `/api/products/${productId}`],
+  ];
+  /** Uploads into someone's product: a cover and an audio file. */
+  const uploadsInto = (): RouteCall[] => [
     [
-      ["PATCH", `/api/products/${productId}`, { title: "Taken" }],
-      ["DELETE", `/api/products/${productId}/cover`, undefined],
-      ["DELETE", `/api/products/${productId}/files/${fileId}`, undefined],
-      ["DELETE", `/api/products/${productId}`, undefined],
-    ] as const;
-  const uploadInto = (cookie: string | undefined, purpose: string) =>
-    call("/api/uploads", {
-      cookie,
-      json:
-        purpose === "product-cover"
-          ? { purpose, fileName: "c.png", contentType: "image/png", size: 10, productId }
-          : { purpose, fileName: "a.mp3", contentType: "audio/mpeg", size: 10, productId },
-    });
+      "POST",
+      "/api/uploads",
+      { purpose: "product-cover", fileName: "c.png", contentType: "image/png", size: 10, productId },
+    ],
+    [
+      "POST",
+      "/api/uploads",
+      { purpose: "product-audio", fileName: "a.mp3", contentType: "audio/mpeg", size: 10, productId },
+    ],
+  ];
+  const callers = () => ({ other: other.cookie, admin: admin.cookie, owner: seller.cookie });
 
   it("answers a visitor 401 on every seller route and lets them browse the store", async () => {
-    for (const [method, path, json] of routes()) {
-      expect((await call(path, { method, json })).status, `${method} ${path}`).toBe(401);
-    }
-    for (const path of ["/api/products", "/api/voice-tag"]) expect((await call(path)).status).toBe(401);
-    expect((await call("/api/products", { json: {} })).status).toBe(401);
-    expect((await call("/api/voice-tag", { method: "DELETE" })).status).toBe(401);
-    expect((await uploadInto(undefined, "product-audio")).status).toBe(401);
-    expect((await call(`/api/sellers/${seller.user.id}/products`)).status).toBe(200);
+    const sellerOnly: RouteCall[] = [
+      ["GET", "/api/products"],
+      ["GET", "/api/voice-tag"],
+      ["POST", "/api/products", {}],
+      ["DELETE", "/api/voice-tag"],
+    ];
+    await expectMatrix([...routes(), ...sellerOnly, ...uploadsInto()], { visitor: 401 });
+    await expectMatrix([["GET", `/api/sellers/${seller.user.id}/products`]], { visitor: 200 });
   });
 
   it("answers another member and the admin 404 for someone else's product, changing nothing", async () => {
+    await expectMatrix([...routes(), ...uploadsInto()], { other: 404, admin: 404 }, callers());
     for (const member of [other, admin]) {
-      for (const [method, path, json] of routes()) {
-        expect((await call(path, { method, json, cookie: member.cookie })).status, `${method} ${path}`).toBe(404);
-      }
-      for (const purpose of ["product-cover", "product-audio"]) {
-        expect((await uploadInto(member.cookie, purpose)).status).toBe(404);
-      }
       const theirs = await (await call("/api/products", { cookie: member.cookie })).json<any>();
       expect(theirs.products.map((p: any) => p.id)).not.toContain(productId);
       const store = await (
@@ -387,11 +386,10 @@ describe("authorisation matrix", () => {
 
   it("serves the owner on every route", async () => {
     const [patch, cover, file, remove] = routes();
-    expect((await call(patch[1], { method: patch[0], json: patch[2], cookie: seller.cookie })).status).toBe(200);
-    expect((await call(cover[1], { method: cover[0], cookie: seller.cookie })).status).toBe(204);
-    expect((await call(file[1], { method: file[0], cookie: seller.cookie })).status).toBe(204);
-    expect((await uploadInto(seller.cookie, "product-audio")).status).toBe(201);
-    expect((await call(remove[1], { method: remove[0], cookie: seller.cookie })).status).toBe(204);
+    await expectMatrix([patch!], { owner: 200 }, callers());
+    await expectMatrix([cover!, file!], { owner: 204 }, callers());
+    await expectMatrix([uploadsInto()[1]!], { owner: 201 }, callers());
+    await expectMatrix([remove!], { owner: 204 }, callers());
   });
 
   it("never hands another member a private product's file: no listing, no link, no key", async () => {
