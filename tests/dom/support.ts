@@ -1,0 +1,103 @@
+// Rendering browser components in the 'dom' vitest project (happy-dom): mount, wait, type, choose files,
+// and a fetch that answers per path. Components run as they do in the browser; only the network is stood in.
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { vi } from "vitest";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Mounted {
+  host: HTMLDivElement;
+  root: Root;
+  unmount(): Promise<void>;
+}
+
+export async function mount(ui: ReactNode): Promise<Mounted> {
+  const host = document.createElement("div");
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  await act(async () => root.render(ui));
+  return {
+    host,
+    root,
+    async unmount() {
+      await act(async () => root.unmount());
+      host.remove();
+    },
+  };
+}
+
+/** Polls `probe` (letting React and timers run) until it answers something truthy. */
+export async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const found = probe();
+    if (found) return found;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Types into a React-controlled input (the native setter, then the input event React listens to). */
+export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(proto, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** Chooses files in a file input, as the browser's picker would. */
+export async function chooseFiles(input: HTMLInputElement, files: File[]) {
+  await act(async () => {
+    Object.defineProperty(input, "files", { configurable: true, value: files });
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+export async function click(element: Element) {
+  await act(async () => {
+    (element as HTMLElement).click();
+  });
+}
+
+export async function submit(form: HTMLFormElement) {
+  await act(async () => {
+    form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+  });
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+export interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Replaces fetch: `answer` decides each request's response (throw to act as a network failure). */
+export function answerFetch(answer: (request: Sent) => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const text = typeof init?.body === "string" ? init.body : null;
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {}
+    const request = { method: init?.method ?? "GET", url: String(input), body };
+    sent.push(request);
+    return answer(request);
+  });
+  return sent;
+}
+
+export const byRole = (host: Element, role: string) => [...host.querySelectorAll(`[role="${role}"]`)];
+export const texts = (elements: Element[]) => elements.map((element) => element.textContent?.trim() ?? "");
+
+export function button(host: Element, name: string | RegExp) {
+  const found = [...host.querySelectorAll("button")].find((b) =>
+    typeof name === "string" ? b.textContent?.trim() === name : name.test(b.textContent ?? ""),
+  );
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
