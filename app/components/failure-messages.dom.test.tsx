@@ -1,0 +1,101 @@
+// Seed 000 §8 and 001 §8 failure messages of components that call the API themselves, made to happen
+// with the API failing (an error answer, or the network dropping the request) and read where the
+// seed shows them: the page's feedback line or the component's own alert.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { answerFetch, button, byRole, click, json, type Mounted, mount, texts, until } from "../../tests/dom/support";
+import { PACKAGING_FAILED } from "../lib/schemas/checkout";
+import type { OrderView } from "./checkout/client";
+import { PackageStatus } from "./checkout/PackageStatus";
+import { BeatBattleAdmin } from "./community/BeatBattleAdmin";
+import { Feedback, useFeedback } from "./Feedback";
+import { DownloadButton } from "./files/FileActions";
+
+let view: Mounted | null = null;
+afterEach(async () => {
+  await view?.unmount();
+  view = null;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const networkDown = () => {
+  throw new TypeError("Failed to fetch");
+};
+
+/** The file view's own wiring (app/routes/file-view.tsx): the Download button reports into the feedback line. */
+function FileViewActions() {
+  const [feedback, showFeedback] = useFeedback();
+  return (
+    <>
+      <Feedback feedback={feedback} />
+      <DownloadButton fileId="f1" onMessage={showFeedback} />
+    </>
+  );
+}
+
+describe("Download File (the file view)", () => {
+  it("says 'Failed to generate download link' when the server gives no link", async () => {
+    const sent = answerFetch(() => json({ error: { message: "Not Found" } }, 404));
+    view = await mount(<FileViewActions />);
+    await click(button(view.host, "Download File"));
+    await until(() => byRole(view!.host, "alert").length, "the message");
+    expect(texts(byRole(view.host, "alert"))).toEqual(["Failed to generate download link"]);
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /api/files/f1/download"]);
+  });
+
+  it("says 'An error occurred while downloading the file' when the request fails in the network", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    answerFetch(networkDown);
+    view = await mount(<FileViewActions />);
+    await click(button(view.host, "Download File"));
+    await until(() => byRole(view!.host, "alert").length, "the message");
+    expect(texts(byRole(view.host, "alert"))).toEqual(["An error occurred while downloading the file"]);
+  });
+});
+
+describe("the dashboard's beat battle section", () => {
+  it("says 'Failed to load beat battle entries.' when the entries cannot be loaded", async () => {
+    const sent = answerFetch(() => json({ error: { message: "Internal Server Error" } }, 500));
+    view = await mount(<BeatBattleAdmin />);
+    await until(() => byRole(view!.host, "status").length, "the message");
+    expect(texts(byRole(view.host, "status"))).toEqual(["Failed to load beat battle entries."]);
+    expect(sent[0]!.url).toBe("/api/admin/beat-battle/entries");
+  });
+
+  it("says the same when the network drops the request", async () => {
+    answerFetch(networkDown);
+    view = await mount(<BeatBattleAdmin />);
+    await until(() => byRole(view!.host, "status").length, "the message");
+    expect(texts(byRole(view.host, "status"))).toEqual(["Failed to load beat battle entries."]);
+  });
+});
+
+describe("a paid order whose packaging failed", () => {
+  const order = {
+    id: "o1",
+    number: "CP-ABCDEFGH",
+    status: "paid",
+    package: {
+      id: "j1",
+      kind: "purchase",
+      status: "failed",
+      progress: 40,
+      error: "R2 write failed",
+      downloadUrl: null,
+      fileName: null,
+    },
+  } as unknown as OrderView;
+
+  it("says 'Payment succeeded, but file packaging failed.' and retries; a refused retry shows the server's reason", async () => {
+    const sent = answerFetch(() => json({ error: { message: "Only a paid order can be packaged." } }, 400));
+    let retried = 0;
+    view = await mount(<PackageStatus order={order} onRetried={() => retried++} />);
+    const alert = () => byRole(view!.host, "alert")[0]!;
+    expect(alert().querySelector("p")!.textContent).toBe(PACKAGING_FAILED);
+    expect(PACKAGING_FAILED).toBe("Payment succeeded, but file packaging failed.");
+    await click(button(view.host, "Retry packaging"));
+    await until(() => alert().textContent?.includes("Only a paid order"), "the refusal");
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /api/orders/o1/package"]);
+    expect(retried).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+// The file view's actions when the database fails under them (seed 000 §8): each answers 500 with
+// the seed's message for that action, which the page shows in its feedback line, and never a stack.
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeDeps } from "../../worker/domain/deps";
+import { requestContext } from "../../worker/request-context";
+import { action } from "./file-view.server";
+
+/** D1 as it answers while unavailable: every query fails. */
+const failingDb = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error("D1_ERROR: Network connection lost.");
+    },
+  },
+);
+
+function contextWithFailingD1() {
+  const context = new RouterContextProvider();
+  const deps = { ...makeDeps(env, "http://localhost"), db: failingDb as never };
+  context.set(requestContext, {
+    env,
+    ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
+    deps,
+    user: { id: crypto.randomUUID(), name: "Owner", username: "owner", email: "owner@example.com", role: "user" },
+    caller: { ip: "127.0.0.1" } as never,
+  });
+  return context;
+}
+
+async function post(fields: Record<string, string>) {
+  const request = new Request("http://localhost/bigfile/f1", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  const answer = (await action({
+    request,
+    params: { fileId: "f1" },
+    context: contextWithFailingD1(),
+  } as never)) as { data: { intent: string; error?: { message: string } }; init: ResponseInit | null };
+  return answer;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("file view actions while D1 fails", () => {
+  it.each([
+    [{ intent: "add-note", note: "Check the levels" }, "An error occurred while adding the note"],
+    [{ intent: "delete-note", noteId: "n1" }, "An error occurred while deleting the note"],
+    [{ intent: "slot", slotPosition: "c" }, "An error occurred while updating slot position"],
+  ])("%o answers '%s'", async (fields, message) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const answer = await post(fields);
+    expect(answer.init?.status).toBe(500);
+    expect(answer.data.intent).toBe(fields.intent);
+    expect(answer.data.error?.message).toBe(message);
+    expect(JSON.stringify(answer.data)).not.toContain("D1_ERROR");
+    expect(logged).toHaveBeenCalled();
+  });
+});
