@@ -1,10 +1,11 @@
-// The file view's actions when the database fails under them (seed 000 §8): each answers 500 with
-// the seed's message for that action, which the page shows in its feedback line, and never a stack.
+// Page actions when the database fails under them (seed 000 §8, 001 §8): each answers 500 with the
+// seed's message for that action, which the page shows beside the form, and never a stack.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeDeps } from "../../worker/domain/deps";
 import { requestContext } from "../../worker/request-context";
+import { action as galleryAction } from "./bidgallery.server";
 import { action } from "./file-view.server";
 
 /** D1 as it answers while unavailable: every query fails. */
@@ -30,13 +31,13 @@ function contextWithFailingD1() {
   return context;
 }
 
-async function post(fields: Record<string, string>) {
+async function post(fields: Record<string, string>, run: typeof action | typeof galleryAction = action) {
   const request = new Request("http://localhost/bigfile/f1", {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  const answer = (await action({
+  const answer = (await (run as typeof action)({
     request,
     params: { fileId: "f1" },
     context: contextWithFailingD1(),
@@ -59,5 +60,15 @@ describe("file view actions while D1 fails", () => {
     expect(answer.data.error?.message).toBe(message);
     expect(JSON.stringify(answer.data)).not.toContain("D1_ERROR");
     expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe("the bid gallery's offer while D1 fails", () => {
+  it("answers 'An error occurred submitting your offer.'", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const answer = await post({ intent: "offer", code: "AB12", amount: "25" }, galleryAction);
+    expect(answer.init?.status).toBe(500);
+    expect(answer.data).toMatchObject({ intent: "offer", code: "AB12" });
+    expect(answer.data.error?.message).toBe("An error occurred submitting your offer.");
   });
 });
