@@ -32,3 +32,5 @@ export const LICENCE_TERMS: Record<LicenseType, string[]> = {
 export const LICENCE_VALID = "This licence is valid.";
 export const LICENCE_INVALID = "This licence is not valid.";
 export const LICENCE_UNKNOWN = "No licence has this code.";
+export const LEASE_BEFORE_EXCLUSIVE =
+  "The beat has since been sold exclusively. This licence was issued before that sale and remains valid under its own terms.";

@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { lookUpLicence } from "../../worker/domain/licences/licences";
 import { server } from "../lib/auth.server";
-import { LICENCE_INVALID, LICENCE_NAMES, LICENCE_TERMS, LICENCE_UNKNOWN, LICENCE_VALID } from "../lib/licences";
+import { LEASE_BEFORE_EXCLUSIVE, LICENCE_INVALID, LICENCE_UNKNOWN, LICENCE_VALID } from "../lib/licences";
 import { formatMoney } from "../lib/schemas/money";
 import type { Route } from "./+types/licence";
 import "../styles/checkout.css";
@@ -15,7 +15,14 @@ export function meta() {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const licence = await lookUpLicence(server(context).deps, params.code);
   if (!licence) return data({ licence: null }, { status: 404 });
-  return { licence: { valid: licence.valid, ...licence.facts, issuedAt: licence.facts.issuedAt.toISOString() } };
+  return {
+    licence: {
+      valid: licence.valid,
+      exclusiveSoldLater: licence.exclusiveSoldLater,
+      ...licence.facts,
+      issuedAt: licence.facts.issuedAt.toISOString(),
+    },
+  };
 }
 
 export default function Licence({ loaderData }: Route.ComponentProps) {
@@ -35,11 +42,12 @@ export default function Licence({ loaderData }: Route.ComponentProps) {
       <p className={`licence-verdict ${licence.valid ? "valid" : "invalid"}`} role="status">
         <strong>{licence.valid ? LICENCE_VALID : LICENCE_INVALID}</strong>
       </p>
+      {licence.exclusiveSoldLater && <p>{LEASE_BEFORE_EXCLUSIVE}</p>}
       <dl>
         <dt>Work</dt>
         <dd>{licence.title}</dd>
         <dt>Licence</dt>
-        <dd>{LICENCE_NAMES[licence.licenseType]}</dd>
+        <dd>{licence.licenceName}</dd>
         <dt>Licensee</dt>
         <dd>{licence.buyerName}</dd>
         <dt>Producer</dt>
@@ -50,12 +58,21 @@ export default function Licence({ loaderData }: Route.ComponentProps) {
         <dd>{licence.issuedAt.slice(0, 10)}</dd>
         <dt>Price</dt>
         <dd>{formatMoney(licence.priceCents)}</dd>
+        {licence.discountCents > 0 && (
+          <>
+            <dt>Discount</dt>
+            <dd>
+              {formatMoney(licence.discountCents)} (code {licence.discountCode})
+            </dd>
+          </>
+        )}
       </dl>
       <h2>What it covers</h2>
       <ul>
-        {LICENCE_TERMS[licence.licenseType].map((term) => (
+        {licence.terms.map((term) => (
           <li key={term}>{term}</li>
         ))}
+        {licence.delivers && <li>{licence.delivers}</li>}
       </ul>
     </section>
   );

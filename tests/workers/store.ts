@@ -12,7 +12,7 @@ export interface ProductOptions {
   quantity?: number | null;
   licenseType?: "free" | "non-exclusive" | "exclusive";
   accessType?: "private" | "public-read";
-  files?: { fileName: string; bytes: Uint8Array }[];
+  files?: { fileName: string; bytes: Uint8Array; contentType?: string }[];
 }
 
 /** A listed product of `sellerId` with its audio files stored in R2. */
@@ -40,7 +40,7 @@ export async function insertProduct(sellerId: string, o: ProductOptions = {}) {
       userId: sellerId,
       key,
       fileName: file.fileName,
-      contentType: "audio/mpeg",
+      contentType: file.contentType ?? "audio/mpeg",
       size: file.bytes.byteLength,
       seqPos: index,
     });
@@ -54,8 +54,8 @@ export const addToCart = (cookie: string, productId: string) =>
 export const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Buyer" };
 
 /** Proceed to Payment, then confirm with the test provider's card form. */
-export async function payCart(cookie: string, number = TEST_CARD.number) {
-  const started = await call("/api/checkout", { cookie, json: {} });
+export async function payCart(cookie: string, number = TEST_CARD.number, body: { discountCode?: string } = {}) {
+  const started = await call("/api/checkout", { cookie, json: body });
   if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${await started.text()}`);
   const checkout = await started.json<{ orderId: string; clientSecret: string; amountCents: number }>();
   const confirmed = await call("/api/payments/test/confirm", {

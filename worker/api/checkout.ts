@@ -3,19 +3,27 @@
 // `/generate-purchase-zips`). The member is always the session's: a userId in
 // a path or body is never read, so a cart is only ever one's own.
 import { LICENCE_UNKNOWN } from "../../app/lib/licences";
-import { ADDED_TO_CART, addToCartSchema, startCheckoutSchema } from "../../app/lib/schemas/checkout";
+import { ADDED_TO_CART, addToCartSchema, cartQuerySchema, startCheckoutSchema } from "../../app/lib/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { lookUpLicence } from "../domain/licences/licences";
-import { addToCart, clearCart, listCart, removeFromCart } from "../domain/orders/cart";
-import { startCheckout } from "../domain/orders/checkout";
+import { addToCart, clearCart, removeFromCart } from "../domain/orders/cart";
+import { pricedCart, startCheckout } from "../domain/orders/checkout";
 import { claimFreeProduct, listPurchases, orderStatus, retryPackaging } from "../domain/orders/purchases";
 import { memberApi, publicApi, valid } from "./context";
 
 const shopping = memberApi((app) =>
   app
-    .get("/cart", async (c) => c.json(await listCart(c.var.deps, c.var.user.id)))
+    .get("/cart", valid("query", cartQuerySchema), async (c) => {
+      const { applied: _codes, ...cart } = await pricedCart(
+        c.var.deps,
+        c.var.user.id,
+        c.req.valid("query").discountCode,
+      );
+      return c.json(cart);
+    })
     .post("/cart/items", valid("json", addToCartSchema), async (c) => {
-      await addToCart(c.var.deps, c.var.user.id, c.req.valid("json").productId);
+      const { productId, tierId } = c.req.valid("json");
+      await addToCart(c.var.deps, c.var.user.id, productId, tierId ?? null);
       return c.json({ message: ADDED_TO_CART }, 201);
     })
     .delete("/cart/items/:productId", async (c) => {
@@ -26,9 +34,10 @@ const shopping = memberApi((app) =>
       await clearCart(c.var.deps, c.var.user.id);
       return c.body(null, 204);
     })
-    .post("/checkout", valid("json", startCheckoutSchema), async (c) =>
-      c.json(await startCheckout(c.var.deps, c.var.user, c.req.valid("json").productIds), 201),
-    )
+    .post("/checkout", valid("json", startCheckoutSchema), async (c) => {
+      const { productIds, discountCode } = c.req.valid("json");
+      return c.json(await startCheckout(c.var.deps, c.var.user, productIds, discountCode), 201);
+    })
     .get("/orders/:id", async (c) => c.json(await orderStatus(c.var.deps, c.var.user, c.req.param("id"))))
     .post("/orders/:id/package", async (c) =>
       c.json({ package: await retryPackaging(c.var.deps, c.var.user, c.req.param("id")) }, 202),

@@ -5,8 +5,13 @@
 //   /delete-product-image     → DELETE /api/products/:productId/cover
 //   /digi-store/{userId}      → GET    /api/sellers/:userId/products
 // The seller is always the session's: a userId in a path or body is never trusted.
+import { z } from "zod";
+import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/lib/licence-tiers";
+import { discountSchema } from "../../app/lib/schemas/discounts";
 import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
+import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
+import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
 import { listOwnProducts, listStore } from "../domain/store/views";
 import { removeVoiceTag, voiceTagView } from "../domain/store/voice-tag";
 import { memberApi, publicApi, valid } from "./context";
@@ -41,6 +46,44 @@ const seller = memberApi((app) =>
     })
     .delete("/products/:productId/files/:fileId", async (c) => {
       await removeAudioFile(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.param("fileId"));
+      return c.body(null, 204);
+    })
+    // Licence tiers and templates (ADR 044).
+    .post("/products/:productId/tiers", valid("json", newTierSchema), async (c) =>
+      c.json({ tier: await addTier(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.valid("json")) }, 201),
+    )
+    .put("/products/:productId/tiers/:tierId", valid("json", tierValuesSchema), async (c) =>
+      c.json({
+        tier: await changeTier(
+          c.var.deps,
+          c.var.user.id,
+          c.req.param("productId"),
+          c.req.param("tierId"),
+          c.req.valid("json"),
+        ),
+      }),
+    )
+    .delete("/products/:productId/tiers/:tierId", async (c) => {
+      await removeTier(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.param("tierId"));
+      return c.body(null, 204);
+    })
+    .get("/licence-templates", async (c) => c.json({ templates: await listTemplates(c.var.deps, c.var.user.id) }))
+    .put(
+      "/licence-templates/:template",
+      valid("param", z.object({ template: z.enum(TIER_TEMPLATE_IDS, { error: "Licence template not found." }) })),
+      valid("json", tierValuesSchema),
+      async (c) =>
+        c.json({
+          template: await saveTemplate(c.var.deps, c.var.user.id, c.req.valid("param").template, c.req.valid("json")),
+        }),
+    )
+    // Discount codes (ADR 044).
+    .get("/discounts", async (c) => c.json({ discounts: await listDiscounts(c.var.deps, c.var.user.id) }))
+    .post("/discounts", valid("json", discountSchema), async (c) =>
+      c.json({ discount: await createDiscount(c.var.deps, c.var.user.id, c.req.valid("json")) }, 201),
+    )
+    .delete("/discounts/:id", async (c) => {
+      await deleteDiscount(c.var.deps, c.var.user.id, c.req.param("id"));
       return c.body(null, 204);
     })
     .get("/voice-tag", async (c) => c.json({ voiceTag: await voiceTagView(c.var.deps, c.var.user.id) }))

@@ -14,4 +14,5 @@ export * from "./schema/popups";
 export * from "./schema/shipping";
 export * from "./schema/shows";
 export * from "./schema/store";
+export * from "./schema/store-tiers";
 export * from "./schema/teams";

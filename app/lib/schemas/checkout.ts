@@ -1,6 +1,7 @@
 // Cart, checkout and the card form (seed 001 §4, §5, §7, §8), shared by the
 // pages and the API. Seed messages are verbatim; the rest are ours.
 import { z } from "zod";
+import { buyerCodeSchema } from "./discounts";
 import { memberText } from "./text";
 
 // Seed 001 §8, verbatim.
@@ -41,11 +42,18 @@ export const startCheckoutSchema = z.object({
     .array(z.string().max(64, PRODUCT_UNAVAILABLE), { error: PRODUCT_UNAVAILABLE })
     .max(MAX_CART_ITEMS, CART_FULL)
     .optional(),
+  /** A discount code typed by the buyer (ADR 044); priced and redeemed on the server. */
+  discountCode: buyerCodeSchema,
 });
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().min(1, PRODUCT_UNAVAILABLE).max(64, PRODUCT_UNAVAILABLE),
+  /** The licence tier (ADR 044); none: the product's own licence. */
+  tierId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().max(64, PRODUCT_UNAVAILABLE).optional().nullable(),
 });
+
+/** `GET /api/cart?discountCode=…`: the cart priced with a code before paying. */
+export const cartQuerySchema = z.object({ discountCode: buyerCodeSchema });
 
 export const nameOnCardSchema = memberText({ error: NAME_ON_CARD_REQUIRED })
   .trim()

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, owner, users } from "./accounts";
 import { LICENSE_TYPES, products } from "./store";
+import { productTiers, type TierFormat, type TierTerms } from "./store-tiers";
 
 export const cartItems = sqliteTable(
   "cart_items",
@@ -12,6 +13,8 @@ export const cartItems = sqliteTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    /** The licence tier chosen (ADR 044); null: the product's own licence. */
+    tierId: text("tier_id").references(() => productTiers.id, { onDelete: "set null" }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("cart_items_product_idx").on(t.productId)],
 );
@@ -42,6 +45,10 @@ export const orders = sqliteTable(
     freeProductId: text("free_product_id"),
     /** The cart a checkout was made from (migration 0029): one open order per member and cart. */
     checkoutKey: text("checkout_key"),
+    /** The discount code applied (as the seller wrote it) and the cents it took off (ADR 044). */
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    receiptSentAt: integer("receipt_sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
   },
@@ -80,6 +87,13 @@ export const orderItems = sqliteTable(
     licenceCode: text("licence_code").notNull(),
     licenceKey: text("licence_key"),
     fulfilledAt: integer("fulfilled_at", { mode: "timestamp_ms" }),
+    /** The tier sold, frozen (ADR 044); all null: the product's own licence, every file. */
+    tierId: text("tier_id"),
+    tierName: text("tier_name"),
+    formats: text("formats", { mode: "json" }).$type<TierFormat[]>(),
+    terms: text("terms", { mode: "json" }).$type<TierTerms>(),
+    /** Taken off `priceCents` by the order's discount code; the item paid the difference. */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [
     uniqueIndex("order_items_order_product_unique").on(t.orderId, t.productId),
@@ -122,3 +136,4 @@ export const testPaymentIntents = sqliteTable(
 );
 
 export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

@@ -33,9 +33,19 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /** Beat details (migration 0024, ADR 044). */
+    bpm: integer("bpm"),
+    musicalKey: text("musical_key"),
+    genre: text("genre"),
+    mood: text("mood"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Preview plays, counted when a visitor starts one. */
+    plays: integer("plays").notNull().default(0),
   },
   (t) => [
     index("products_user_idx").on(t.userId, t.status),
+    index("products_genre_idx").on(t.userId, t.status, t.genre),
+    check("products_bpm", sql`${t.bpm} IS NULL OR (${t.bpm} BETWEEN 20 AND 400)`),
     check("products_license", sql`${t.licenseType} IN ('free', 'non-exclusive', 'exclusive')`),
     check("products_access", sql`${t.accessType} IN ('private', 'public-read')`),
     check("products_status", sql`${t.status} IN ('active', 'withdrawn', 'deleted')`),

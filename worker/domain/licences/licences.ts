@@ -1,11 +1,12 @@
 // Licence documents: one PDF per purchased item (pdf-lib, made on the
 // server), stored beside the buyer's purchase and put in its zip, and a
 // public lookup by the licence's unguessable code.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { deliversLine, tierTermLines } from "../../../app/lib/licence-tiers";
 import { LICENCE_NAMES, LICENCE_TERMS } from "../../../app/lib/licences";
 import { formatMoney } from "../../../app/lib/schemas/money";
-import { type LicenseType, orderItems, orders, users } from "../../db/schema";
+import { type LicenseType, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { pdfText } from "../document-text";
 
@@ -18,8 +19,27 @@ export interface LicenceFacts {
   orderNumber: string;
   /** When the sale was made (the order was paid). */
   issuedAt: Date;
+  /** What the buyer paid for the item: its price less the discount. */
   priceCents: number;
+  /** The licence's own name: the tier's, or the product's own licence type's. */
+  licenceName: string;
+  /** The terms as printed: the tier's (frozen at the sale) or the licence type's standard ones. */
+  terms: string[];
+  /** What the licence delivers, when a tier says (null: every file of the product). */
+  delivers: string | null;
+  discountCents: number;
+  discountCode: string | null;
   verifyUrl: string;
+}
+
+/** The name a sold item's licence goes by. */
+export const itemLicenceName = (item: Pick<OrderItem, "tierName" | "licenseType">) =>
+  item.tierName ?? LICENCE_NAMES[item.licenseType];
+
+export function itemTerms(item: Pick<OrderItem, "terms" | "licenseType" | "sellerUsername">) {
+  return item.terms
+    ? tierTermLines(item.terms, item.licenseType === "exclusive", item.sellerUsername)
+    : LICENCE_TERMS[item.licenseType];
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -55,16 +75,19 @@ export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
     }
   };
   write("Creator Platform", bold, 12);
-  write(LICENCE_NAMES[facts.licenseType], bold, 22, 8);
+  write(facts.licenceName, bold, 22, 8);
   y -= 8;
   const rows: [string, string][] = [
     ["Work", facts.title],
     ["Licensee (buyer)", facts.buyerName],
     ["Producer (seller)", facts.sellerUsername],
-    ["Licence type", LICENCE_NAMES[facts.licenseType]],
+    ["Licence type", facts.licenceName],
     ["Order number", facts.orderNumber],
     ["Date", facts.issuedAt.toISOString().slice(0, 10)],
     ["Price paid", formatMoney(facts.priceCents)],
+    ...(facts.discountCents
+      ? [["Discount", `${formatMoney(facts.discountCents)} (code ${facts.discountCode ?? ""})`] as [string, string]]
+      : []),
     ["Licence code", facts.code],
   ];
   for (const [label, value] of rows) {
@@ -74,7 +97,8 @@ export async function licencePdf(facts: LicenceFacts): Promise<Uint8Array> {
   }
   y -= 12;
   write("Terms", bold, 14, 6);
-  for (const term of LICENCE_TERMS[facts.licenseType]) write(`• ${term}`);
+  for (const term of facts.terms) write(`• ${term}`);
+  if (facts.delivers) write(`• ${facts.delivers}`);
   y -= 12;
   write("Verify this licence at:", bold, 10);
   write(facts.verifyUrl, regular, 10);
@@ -95,8 +119,27 @@ export async function lookUpLicence(deps: Pick<Deps, "db" | "origin">, code: str
     .leftJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orderItems.licenceCode, code)));
   if (!row || row.item.status === "pending") return null;
+  const valid = row.item.status === "fulfilled" && (row.order.status === "paid" || row.order.status === "refunded");
+  // A lease sold before the beat's exclusive stays valid: the page says so.
+  const [exclusiveAfter] =
+    valid && row.item.licenseType !== "exclusive" && row.item.fulfilledAt
+      ? await deps.db
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(
+            and(
+              eq(orderItems.productId, row.item.productId),
+              eq(orderItems.status, "fulfilled"),
+              eq(orderItems.licenseType, "exclusive"),
+              ne(orderItems.id, row.item.id),
+              gt(orderItems.fulfilledAt, row.item.fulfilledAt),
+            ),
+          )
+          .limit(1)
+      : [];
   return {
-    valid: row.item.status === "fulfilled" && (row.order.status === "paid" || row.order.status === "refunded"),
+    valid,
+    exclusiveSoldLater: Boolean(exclusiveAfter),
     facts: licenceFacts(deps.origin, row.item, row.order, row.buyerName ?? "Former member"),
   };
 }
@@ -115,7 +158,12 @@ export function licenceFacts(
     sellerUsername: item.sellerUsername,
     orderNumber: order.number,
     issuedAt: order.paidAt ?? order.createdAt,
-    priceCents: item.priceCents,
+    priceCents: item.priceCents - item.discountCents,
+    licenceName: itemLicenceName(item),
+    terms: itemTerms(item),
+    delivers: item.formats ? deliversLine(item.formats) : null,
+    discountCents: item.discountCents,
+    discountCode: item.discountCents ? order.discountCode : null,
     verifyUrl: licenceVerifyUrl(origin, item.licenceCode),
   };
 }

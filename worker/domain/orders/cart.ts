@@ -2,7 +2,8 @@
 // `/clear-cart`). A member sees and changes only their own cart; which
 // products may go in is decided inside the one INSERT … SELECT, so a product
 // sold or withdrawn a moment earlier cannot slip in.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { TIER_NOT_FOUND } from "../../../app/lib/licence-tiers";
 import {
   ALREADY_IN_CART,
   CART_FULL,
@@ -12,22 +13,44 @@ import {
   PRODUCT_SOLD_OUT,
   PRODUCT_UNAVAILABLE,
 } from "../../../app/lib/schemas/checkout";
-import { cartItems, type Product, products, users } from "../../db/schema";
+import { cartItems, type LicenseType, type Product, products, productTiers, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { productIsAvailable } from "./availability";
 
+/** An exclusive licence of the product (its own, or an exclusive tier) has been sold. */
+/** (Written out: drizzle leaves a lone table's columns unqualified, which inside this subquery would name xi's.) */
+export const exclusiveSold = sql<boolean>`EXISTS (SELECT 1 FROM order_items xi WHERE xi.product_id = "products"."id"
+  AND xi.status = 'fulfilled' AND xi.license_type = 'exclusive')`.mapWith(Boolean);
+
 /** Why a product cannot be bought now, or null when it can. */
 export function unavailableReason(
-  product: Pick<Product, "status" | "accessType" | "quantity" | "licenseType">,
+  product: Pick<Product, "status" | "accessType" | "quantity" | "licenseType"> & { exclusiveSold?: boolean },
 ): string | null {
-  if (product.status === "withdrawn" && product.licenseType === "exclusive") return EXCLUSIVE_SOLD;
+  if (product.status === "withdrawn" && (product.licenseType === "exclusive" || product.exclusiveSold))
+    return EXCLUSIVE_SOLD;
   if (product.status !== "active" || product.accessType !== "public-read") return PRODUCT_UNAVAILABLE;
   if (product.quantity !== null && product.quantity <= 0) return PRODUCT_SOLD_OUT;
   return null;
 }
 
-export async function addToCart(deps: Pick<Deps, "db" | "now">, userId: string, productId: string) {
+/** A tier of this product still on offer (or none: the product's own licence). */
+const tierOnOffer = (tierId: string | null) =>
+  tierId === null
+    ? sql`1`
+    : sql`EXISTS (SELECT 1 FROM product_tiers t WHERE t.id = ${tierId}
+        AND t.product_id = "products"."id" AND t.removed_at IS NULL)`;
+
+/**
+ * Puts a beat in the cart with one licence tier (none: the product's own licence). The cart holds one
+ * tier per beat: adding another tier of a beat already there switches it.
+ */
+export async function addToCart(
+  deps: Pick<Deps, "db" | "now">,
+  userId: string,
+  productId: string,
+  tierId: string | null = null,
+) {
   const inCart = deps.db.$count(cartItems, eq(cartItems.userId, userId));
   const inserted = await deps.db
     .insert(cartItems)
@@ -37,12 +60,14 @@ export async function addToCart(deps: Pick<Deps, "db" | "now">, userId: string, 
           userId: sql`${userId}`.as("user_id"),
           productId: products.id,
           addedAt: sql`${deps.now()}`.as("added_at"),
+          tierId: sql`${tierId}`.as("tier_id"),
         })
         .from(products)
         .where(
           and(
             eq(products.id, productId),
             productIsAvailable,
+            tierOnOffer(tierId),
             sql`${products.userId} <> ${userId}`,
             sql`${inCart} < ${MAX_CART_ITEMS}`,
           ),
@@ -53,16 +78,35 @@ export async function addToCart(deps: Pick<Deps, "db" | "now">, userId: string, 
   if (inserted.length) return;
 
   // Not added: say why, most specific first.
-  const [product] = await deps.db.select().from(products).where(eq(products.id, productId));
+  const [found] = await deps.db
+    .select({ product: products, exclusiveSold })
+    .from(products)
+    .where(eq(products.id, productId));
+  const product = found && { ...found.product, exclusiveSold: found.exclusiveSold };
   if (!product || product.status === "deleted") throw new NotFound(PRODUCT_UNAVAILABLE);
   if (product.userId === userId) throw new Conflict(OWN_PRODUCT, undefined, "own_product");
   if (product.accessType !== "public-read") throw new NotFound(PRODUCT_UNAVAILABLE);
   const reason = unavailableReason(product);
   if (reason) throw new Conflict(reason, undefined, "unavailable");
+  if (tierId !== null) {
+    const [tier] = await deps.db
+      .select({ id: productTiers.id })
+      .from(productTiers)
+      .where(and(eq(productTiers.id, tierId), eq(productTiers.productId, productId), isNull(productTiers.removedAt)));
+    if (!tier) throw new NotFound(TIER_NOT_FOUND);
+  }
   const [already] = await deps.db
-    .select({ productId: cartItems.productId })
+    .select({ productId: cartItems.productId, tierId: cartItems.tierId })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  if (already && already.tierId !== tierId) {
+    // Another tier of the same beat: the cart holds one, so this one takes its place.
+    await deps.db
+      .update(cartItems)
+      .set({ tierId })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    return;
+  }
   if (already) throw new Conflict(ALREADY_IN_CART, undefined, "already_in_cart");
   throw new Conflict(CART_FULL, undefined, "cart_full");
 }
@@ -75,22 +119,42 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
       title: products.title,
       sellerId: products.userId,
       sellerUsername: users.username,
-      licenseType: products.licenseType,
-      priceCents: products.priceCents,
+      productLicense: products.licenseType,
+      productPriceCents: products.priceCents,
       quantity: products.quantity,
       status: products.status,
       accessType: products.accessType,
       addedAt: cartItems.addedAt,
+      tier: productTiers,
+      exclusiveSold,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(users, eq(users.id, products.userId))
+    // A removed tier deletes its cart rows in the same batch, so a joined tier is on offer.
+    .leftJoin(productTiers, eq(productTiers.id, cartItems.tierId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
-  const items = rows.map(({ status, accessType, ...row }) => ({
-    ...row,
-    unavailable: unavailableReason({ status, accessType, quantity: row.quantity, licenseType: row.licenseType }),
-  }));
+  const items = rows.map(({ status, accessType, tier, productLicense, productPriceCents, exclusiveSold, ...row }) => {
+    const licenseType: LicenseType = tier ? (tier.exclusive ? "exclusive" : "non-exclusive") : productLicense;
+    return {
+      ...row,
+      licenseType,
+      // The amount is the tier's price (or the product's own) as stored now.
+      priceCents: tier?.priceCents ?? productPriceCents,
+      tierId: tier?.id ?? null,
+      tierName: tier?.name ?? null,
+      formats: tier?.formats ?? null,
+      terms: tier?.terms ?? null,
+      unavailable: unavailableReason({
+        status,
+        accessType,
+        quantity: row.quantity,
+        licenseType: productLicense,
+        exclusiveSold,
+      }),
+    };
+  });
   const totalCents = items.reduce((sum, item) => (item.unavailable ? sum : sum + item.priceCents), 0);
   return { items, totalCents };
 }

@@ -5,7 +5,8 @@
 // payment and is fulfilled at once.
 import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { CART_CHANGED, CART_EMPTY, EXCLUSIVE_SOLD, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
-import { orderItems, orders, products } from "../../db/schema";
+import { runBatch } from "../../db/batch";
+import { orderItems, orders, products, type TierFormat, type TierTerms } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { closeAbandoned, PaymentProviderError } from "../../payments";
 import { randomId, sha256 } from "../../security/crypto";
@@ -13,7 +14,8 @@ import { takeAttempt } from "../../security/rate-limit";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
-import { type CartView, listCart } from "./cart";
+import { priceCode, redemptionRefused, redemptions } from "../store/discounts";
+import { type CartView, exclusiveSold, listCart } from "./cart";
 import { settleOrder } from "./fulfilment";
 
 const NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -33,7 +35,16 @@ export interface NewOrderItem {
   title: string;
   licenseType: "free" | "non-exclusive" | "exclusive";
   priceCents: number;
+  /** The licence tier (ADR 044); null: the product's own licence, every file. */
+  tierId?: string | null;
+  tierName?: string | null;
+  formats?: TierFormat[] | null;
+  terms?: TierTerms | null;
+  /** Taken off by the order's discount code. */
+  discountCents?: number;
 }
+
+const itemAmount = (item: NewOrderItem) => item.priceCents - (item.discountCents ?? 0);
 
 /** The statements that write a pending order and its items; run them in one batch. */
 export function newOrder(
@@ -43,17 +54,39 @@ export function newOrder(
   provider: "stripe" | "test" | "none",
   freeProductId: string | null = null,
   checkoutKey: string | null = null,
+  discountCode: string | null = null,
 ) {
   const id = crypto.randomUUID();
   const number = orderNumber();
-  const amountCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+  const amountCents = items.reduce((sum, item) => sum + itemAmount(item), 0);
+  const discountCents = items.reduce((sum, item) => sum + (item.discountCents ?? 0), 0);
   const statements = [
-    deps.db.insert(orders).values({ id, userId: buyerId, number, amountCents, provider, freeProductId, checkoutKey }),
+    deps.db.insert(orders).values({
+      id,
+      userId: buyerId,
+      number,
+      amountCents,
+      provider,
+      freeProductId,
+      checkoutKey,
+      discountCode,
+      discountCents,
+    }),
     deps.db.insert(orderItems).values(
       items.map((item) => ({
         id: crypto.randomUUID(),
         orderId: id,
-        ...item,
+        productId: item.productId,
+        sellerId: item.sellerId,
+        sellerUsername: item.sellerUsername,
+        title: item.title,
+        licenseType: item.licenseType,
+        priceCents: item.priceCents,
+        tierId: item.tierId ?? null,
+        tierName: item.tierName ?? null,
+        formats: item.formats ?? null,
+        terms: item.terms ?? null,
+        discountCents: item.discountCents ?? 0,
         // 128 random bits: the licence's public address must not be guessable.
         licenceCode: randomId(16),
       })),
@@ -81,11 +114,15 @@ export const OPEN_ORDER_MS = HOUR;
 /** A pending order this old was abandoned: the sweep cancels its intent (Stripe's idempotency keys last a day). */
 export const ABANDONED_ORDER_MS = 24 * HOUR;
 
-/** The same products at the same prices are the same checkout, whatever their order in the cart. */
-async function checkoutKey(items: readonly { productId: string; priceCents: number }[]) {
+/** The same products, tiers, prices and discounts are the same checkout, whatever their order in the cart. */
+async function checkoutKey(items: readonly Pick<NewOrderItem, "productId" | "priceCents" | "tierId" | "discountCents">[]) {
   return sha256(
     items
-      .map((item) => `${item.productId}:${item.priceCents}`)
+      .map((item) =>
+        item.tierId || item.discountCents
+          ? `${item.productId}:${item.priceCents}:${item.tierId ?? ""}:${item.discountCents ?? 0}`
+          : `${item.productId}:${item.priceCents}`,
+      )
       .sort()
       .join(","),
   );
@@ -102,14 +139,18 @@ async function checkoutKey(items: readonly { productId: string; priceCents: numb
 async function openOrder(
   deps: Pick<Deps, "db" | "now">,
   buyerId: string,
-  items: NewOrderItem[],
+  cart: Pick<PricedCart, "items" | "applied" | "discountCode">,
   provider: "stripe" | "test" | "none",
 ) {
+  const { items, applied } = cart;
   const key = await checkoutKey(items);
-  const order = newOrder(deps, buyerId, items, provider, null, key);
+  const order = newOrder(deps, buyerId, items, provider, null, key, cart.discountCode);
   const written = await unlessDuplicate(
     async () => {
-      await deps.db.batch([
+      // The code's redemptions run first in the same batch: its CHECKs fail the whole order when the
+      // code is used up or expired (ADR 044); a duplicate cart fails it whole too, taking no use.
+      await runBatch(deps.db, [
+        ...redemptions(deps, applied),
         deps.db
           .update(orders)
           .set({ checkoutKey: null })
@@ -125,7 +166,9 @@ async function openOrder(
             ),
           ),
         ...order.statements,
-      ]);
+      ]).catch(async (error) => {
+        throw (await redemptionRefused(deps, error, applied)) ?? error;
+      });
       return true;
     },
     () => false,
@@ -152,9 +195,7 @@ async function changedCart(deps: Pick<Deps, "db">, cart: CartView, seen: readonl
     const sold = await deps.db
       .select({ id: products.id })
       .from(products)
-      .where(
-        and(inArray(products.id, missing), eq(products.licenseType, "exclusive"), eq(products.status, "withdrawn")),
-      )
+      .where(and(inArray(products.id, missing), eq(products.status, "withdrawn"), exclusiveSold))
       .limit(1);
     if (sold.length) return new Conflict(EXCLUSIVE_SOLD, undefined, "exclusive_sold");
   }
@@ -163,21 +204,53 @@ async function changedCart(deps: Pick<Deps, "db">, cart: CartView, seen: readonl
   return null;
 }
 
-/** `seen`: the product ids the buyer's page showed when they pressed Pay (optional). */
+/**
+ * The cart priced for checkout: each item at its tier's price from the database, less the discount
+ * code's cents when one is given (which throws the code's reason when it cannot be used).
+ */
+export async function pricedCart(deps: Pick<Deps, "db" | "now">, userId: string, discountCode?: string) {
+  const cart = await listCart(deps, userId);
+  const priced =
+    discountCode && cart.items.some((item) => !item.unavailable)
+      ? await priceCode(
+          deps,
+          discountCode,
+          cart.items.filter((item) => !item.unavailable),
+        )
+      : null;
+  const items = cart.items.map((item) => ({ ...item, discountCents: priced?.off.get(item.productId) ?? 0 }));
+  const discountCents = items.reduce((sum, item) => (item.unavailable ? sum : sum + item.discountCents), 0);
+  return {
+    ...cart,
+    items,
+    subtotalCents: cart.totalCents,
+    discountCents,
+    discountCode: priced ? priced.code : null,
+    totalCents: cart.totalCents - discountCents,
+    applied: priced?.applied ?? [],
+  };
+}
+export type PricedCart = Awaited<ReturnType<typeof pricedCart>>;
+
+/**
+ * `seen`: the product ids the buyer's page showed when they pressed Pay (optional); `discountCode`:
+ * the code the buyer typed (optional).
+ */
 export async function startCheckout(
   deps: Deps,
   buyer: Pick<SessionUser, "id" | "email">,
   seen: readonly string[] = [],
+  discountCode?: string,
 ): Promise<CheckoutStarted> {
   await takeAttempt(deps.db, [{ scope: "checkout-member", subject: buyer.id, ...CHECKOUT_LIMIT }], deps.now());
-  const cart = await listCart(deps, buyer.id);
+  const cart = await pricedCart(deps, buyer.id, discountCode);
   const changed = await changedCart(deps, cart, seen);
   if (changed) throw changed;
   if (cart.items.length === 0) throw new Invalid(CART_EMPTY);
 
   const free = cart.totalCents === 0;
   const provider = free ? "none" : deps.payments.provider;
-  const order = await openOrder(deps, buyer.id, cart.items, provider);
+  const order = await openOrder(deps, buyer.id, cart, provider);
   if (free) {
     if (order.status === "pending") await settleOrder(deps, order.id);
     return {

@@ -9,14 +9,16 @@
 // Items leave `pending` only once, so a second delivery of the same event, or
 // a late one, finds nothing to do. What follows the batch (the refund of
 // items that were gone, queueing the job) is idempotent and re-run by retries.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { tierTermLines } from "../../../app/lib/licence-tiers";
 import { formatMoney } from "../../../app/lib/schemas/money";
-import { jobs, orderItems, orders, users } from "../../db/schema";
+import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
+import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";
 import { storeChanged } from "../store/products";
 import { AVAILABLE_P } from "./availability";
 
@@ -24,6 +26,10 @@ import { AVAILABLE_P } from "./availability";
 const fulfilledIn = (run: string) =>
   `SELECT product_id FROM order_items WHERE fulfilment_run = ${run} AND status = 'fulfilled'`;
 const FULFILLED_IN_RUN = fulfilledIn("?1");
+
+/** What a product file is, for a tier's formats (ADR 044): a WAV, a stems zip, or a compressed file. */
+const FILE_FORMAT = `(CASE WHEN content_type IN ('audio/wav', 'audio/x-wav', 'audio/wave') THEN 'wav'
+  WHEN content_type = 'application/zip' THEN 'stems' ELSE 'mp3' END)`;
 
 /** Decides the order's items in one transaction; returns whether this call did it. */
 async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: string, buyerId: string | null) {
@@ -51,10 +57,13 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
       .prepare(
         `UPDATE order_items SET
            status = CASE WHEN EXISTS (SELECT 1 FROM products p WHERE p.id = order_items.product_id AND ${AVAILABLE_P})
+                      AND (order_items.tier_id IS NULL OR EXISTS (SELECT 1 FROM product_tiers t
+                           WHERE t.id = order_items.tier_id AND t.removed_at IS NULL))
                     THEN 'fulfilled' ELSE 'refunded' END,
            fulfilment_run = ?1, fulfilled_at = ?3,
            file_ids = (SELECT json_group_array(f.id) FROM
                         (SELECT id FROM product_files WHERE product_id = order_items.product_id AND removed_at IS NULL
+                           AND (order_items.formats IS NULL OR ${FILE_FORMAT} IN (SELECT value FROM json_each(order_items.formats)))
                          ORDER BY seq_pos, created_at) f)
          WHERE order_id = ?2 AND status = 'pending'
            AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ?2 AND o.status = 'paid')`,
@@ -69,7 +78,7 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
     d1
       .prepare(
         `UPDATE products SET status = 'withdrawn', updated_at = ?2
-         WHERE license_type = 'exclusive' AND status = 'active' AND id IN (${FULFILLED_IN_RUN})`,
+         WHERE status = 'active' AND id IN (${FULFILLED_IN_RUN} AND license_type = 'exclusive')`,
       )
       .bind(run, now),
     d1
@@ -85,7 +94,8 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
       .prepare(
         `UPDATE orders SET
            refund_due_cents = refund_due_cents +
-             COALESCE((SELECT SUM(price_cents) FROM order_items WHERE fulfilment_run = ?1 AND status = 'refunded'), 0),
+             COALESCE((SELECT SUM(price_cents - discount_cents) FROM order_items
+                       WHERE fulfilment_run = ?1 AND status = 'refunded'), 0),
            package_job_id = COALESCE((SELECT id FROM jobs WHERE id = ?3), package_job_id)
          WHERE id = ?2`,
       )
@@ -145,6 +155,61 @@ async function completeSettlement(deps: Deps, orderId: string) {
     const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, order.packageJobId));
     if (job?.status === "queued" && job.attempts === 0) await sendJobs(deps, [jobMessage(job)]);
   }
+  if (order.amountCents > 0) await mailReceipt(deps, orderId);
+}
+
+/**
+ * The receipt (issue 33): order number, items with their licences, links to the download page and to
+ * each licence's verification. Claimed before sending, so Stripe's retries send it once; a failed send
+ * gives the claim back and fails the delivery, so the retry sends it.
+ */
+async function mailReceipt(deps: Deps, orderId: string) {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ receiptSentAt: new Date(deps.now()) })
+    .where(and(eq(orders.id, orderId), isNull(orders.receiptSentAt), inArray(orders.status, ["paid", "refunded"])))
+    .returning();
+  if (!claimed?.userId) return;
+  try {
+    const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
+    const items = await deps.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "fulfilled")))
+      .orderBy(orderItems.title);
+    if (!buyer || items.length === 0) return;
+    await deps.mail.send({
+      to: buyer.email,
+      subject: `Receipt for order ${claimed.number}`,
+      text: receiptText(deps.origin, claimed, items),
+    });
+  } catch (error) {
+    await deps.db.update(orders).set({ receiptSentAt: null }).where(eq(orders.id, orderId));
+    throw error;
+  }
+}
+
+export function receiptText(origin: string, order: Order, items: OrderItem[]) {
+  const paid = order.amountCents - order.refundedCents;
+  const lines = [
+    `Thank you for your purchase. Order ${order.number}`,
+    "",
+    ...items.flatMap((item) => [
+      `• ${item.title} by ${item.sellerUsername} (${itemLicenceName(item)}): ${formatMoney(item.priceCents - item.discountCents)}${
+        item.discountCents ? ` (${formatMoney(item.discountCents)} off)` : ""
+      }`,
+      ...(item.terms ? tierTermLines(item.terms, item.licenseType === "exclusive", item.sellerUsername) : []).map(
+        (line) => `    ${line}`,
+      ),
+      `    Licence: ${licenceVerifyUrl(origin, item.licenceCode)}`,
+    ]),
+    "",
+    ...(order.discountCode ? [`Discount code ${order.discountCode}: −${formatMoney(order.discountCents)}`] : []),
+    `Total paid: ${formatMoney(paid)}`,
+    "",
+    `Download your files at any time: ${origin}/purchases`,
+  ];
+  return lines.join("\n");
 }
 
 async function mailRefund(deps: Deps, userId: string, number: string, notice: string) {

@@ -3,6 +3,7 @@
 // time it is read, packaging retries, and free-licence products taken
 // without payment.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { deliversLine } from "../../../app/lib/licence-tiers";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
 import { type Order, orderItems, orders, products, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
@@ -11,6 +12,7 @@ import { jobStatus } from "../../jobs/status";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
+import { itemLicenceName, itemTerms } from "../licences/licences";
 import { unavailableReason } from "./cart";
 import { newOrder } from "./checkout";
 import { settleOrder } from "./fulfilment";
@@ -49,6 +51,8 @@ async function describe(deps: Deps, order: Order) {
     status: order.status,
     amountCents: order.amountCents,
     refundedCents: order.refundedCents,
+    discountCode: order.discountCode,
+    discountCents: order.discountCents,
     notice: order.notice,
     lastPaymentError: order.status === "pending" ? order.lastPaymentError : null,
     createdAt: order.createdAt,
@@ -60,6 +64,11 @@ async function describe(deps: Deps, order: Order) {
         sellerUsername: item.sellerUsername,
         licenseType: item.licenseType,
         priceCents: item.priceCents,
+        discountCents: item.discountCents,
+        /** The tier's name, or the product's own licence's (ADR 044). */
+        licenceName: itemLicenceName(item),
+        terms: itemTerms(item),
+        delivers: item.formats ? deliversLine(item.formats) : null,
         status: item.status,
         licenceCode: settled && item.status === "fulfilled" ? item.licenceCode : null,
         licenceUrl:

@@ -3,11 +3,12 @@
 // page gets only previews and waveform peaks, never an original's key or link.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
-import type { Product, ProductFile } from "../../db/schema";
+import type { Product, ProductFile, ProductTier } from "../../db/schema";
 import { products, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { listedFiles, listedFilesQuery } from "./products";
+import { listedTiers, listedTiersQuery, type TierView, tierView } from "./tiers";
 
 /** Page links live an hour: long enough to listen, short enough not to be shared for good. */
 export const LINK_SECONDS = 60 * 60;
@@ -42,6 +43,14 @@ export interface ProductView {
   status: Product["status"];
   coverUrl: string | null;
   files: AudioFileView[];
+  /** Licence tiers beyond the product's own licence (ADR 044), in the seller's order. */
+  tiers: TierView[];
+  bpm: number | null;
+  musicalKey: string | null;
+  genre: string | null;
+  mood: string | null;
+  tags: string[];
+  plays: number;
 }
 
 /** A link serving the object as its checked type (images and audio inline). */
@@ -67,13 +76,16 @@ async function fileView(deps: Deps, file: ProductFile, original: boolean): Promi
   };
 }
 
-async function views(deps: Deps, rows: Product[], originals: boolean, listed?: ProductFile[]): Promise<ProductView[]> {
-  const files =
-    listed ??
-    (await listedFiles(
-      deps,
-      rows.map((row) => row.id),
-    ));
+async function views(
+  deps: Deps,
+  rows: Product[],
+  originals: boolean,
+  listed?: ProductFile[],
+  offered?: ProductTier[],
+): Promise<ProductView[]> {
+  const ids = rows.map((row) => row.id);
+  const files = listed ?? (await listedFiles(deps, ids));
+  const tiers = offered ?? (await listedTiers(deps, ids));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -88,6 +100,13 @@ async function views(deps: Deps, rows: Product[], originals: boolean, listed?: P
       files: await Promise.all(
         files.filter((file) => file.productId === row.id).map((file) => fileView(deps, file, originals)),
       ),
+      tiers: tiers.filter((tier) => tier.productId === row.id).map(tierView),
+      bpm: row.bpm,
+      musicalKey: row.musicalKey,
+      genre: row.genre,
+      mood: row.mood,
+      tags: row.tags,
+      plays: row.plays,
     })),
   );
 }
@@ -156,12 +175,13 @@ export async function storeProduct(
     eq(products.status, "active"),
     own ? undefined : eq(products.accessType, "public-read"),
   );
-  const [[seller], rows, files] = await deps.db.batch([
+  const [[seller], rows, files, tiers] = await deps.db.batch([
     deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
     deps.db.select().from(products).where(shown),
     listedFilesQuery(deps, deps.db.select({ id: products.id }).from(products).where(shown)),
+    listedTiersQuery(deps, [productId]),
   ]);
   if (!seller || !rows[0]) throw new NotFound(PRODUCT_UNAVAILABLE);
-  const [product] = await views(deps, rows, false, files);
+  const [product] = await views(deps, rows, false, files, tiers);
   return { seller, own, product: product! };
 }
