@@ -115,7 +115,9 @@ export const OPEN_ORDER_MS = HOUR;
 export const ABANDONED_ORDER_MS = 24 * HOUR;
 
 /** The same products, tiers, prices and discounts are the same checkout, whatever their order in the cart. */
-async function checkoutKey(items: readonly Pick<NewOrderItem, "productId" | "priceCents" | "tierId" | "discountCents">[]) {
+async function checkoutKey(
+  items: readonly Pick<NewOrderItem, "productId" | "priceCents" | "tierId" | "discountCents">[],
+) {
   return sha256(
     items
       .map((item) =>
