@@ -13,11 +13,13 @@ export function LocalTime({ value }: { value: Date | string | number }) {
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
-/** "in 3 days" / "2 hours ago" once hydrated (the exact date on hover and on the server). */
+/** "in 3 days" / "2 hours ago" once hydrated (the exact date on hover, in the reader's zone, and on the server). */
 export function RelativeTime({ value }: { value: Date | string | number }) {
   const hydrated = useHydrated();
   const date = new Date(value);
-  const exact = `${formatDateTime(date, { timeZone: "UTC" })} UTC`;
+  const exact = hydrated
+    ? formatDateTime(date, { locale: navigator.language })
+    : `${formatDateTime(date, { timeZone: "UTC" })} UTC`;
   return (
     <time dateTime={date.toISOString()} title={exact}>
       {hydrated ? formatRelative(date) : exact}

@@ -1,8 +1,11 @@
+// The beat battle (/beatbattle): the entry form while entries are open, the entries' public
+// gallery once the deadline has passed. Dates read "closes in 3 days", the exact time on hover.
+import { BattleGallery } from "../components/community/BattleGallery";
 import { BeatBattleForm } from "../components/community/BeatBattleForm";
+import { RelativeTime } from "../components/LocalTime";
 import type { Route } from "./+types/beatbattle";
 import "../styles/files.css";
 import "../styles/community.css";
-import { LocalTime, RelativeTime } from "../components/LocalTime";
 
 export { loader } from "./beatbattle.server";
 
@@ -11,16 +14,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function BeatBattle({ loaderData }: Route.ComponentProps) {
-  const { battle, signedIn, entered } = loaderData;
+  const { battle, signedIn, entered, gallery } = loaderData;
   return (
-    <section className="card narrow">
+    <section className={gallery ? "card" : "card narrow"}>
       <h1>{battle.title}</h1>
-      <p className="muted">
-        Entries close <LocalTime value={battle.deadline} /> (<RelativeTime value={battle.deadline} />
-        ). One entry per producer
-        {signedIn ? "" : "; you will be asked to sign up when you submit, and your entry waits for you"}.
-      </p>
-      <BeatBattleForm battle={battle} signedIn={signedIn} entered={entered} />
+      {gallery ? (
+        <>
+          <p className="muted">
+            Entries closed <RelativeTime value={battle.deadline} />. Listen to every entry below.
+          </p>
+          <BattleGallery entries={gallery} />
+        </>
+      ) : (
+        <>
+          <p className="muted">
+            Entries close <RelativeTime value={battle.deadline} />. One entry per producer
+            {signedIn ? "" : "; you will be asked to sign up when you submit, and your entry waits for you"}. The
+            entries are published here once the battle closes.
+          </p>
+          <BeatBattleForm battle={battle} signedIn={signedIn} entered={entered} />
+        </>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // entry survives sign-up (files included) and lands at /beatbin.
 import { expect, test } from "@playwright/test";
 import {
+  ALREADY_ENTERED,
   AUDIO_REQUIRED,
   COVER_REQUIRED,
   PRODUCER_NAME_REQUIRED,
@@ -14,7 +15,7 @@ import {
   EMAIL_REQUIRED,
   FUNDRAISER_HEADING,
 } from "../../app/lib/schemas/fundraiser";
-import { readVerificationCode, unique } from "./fixtures";
+import { ADMIN, login, origin, readVerificationCode, unique } from "./fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -93,8 +94,27 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("stems.mp3");
   await expect(page.getByText("Cover: cover.png")).toBeVisible();
 
+  // A second tab, opened before the entry is in, offers the form too.
+  const second = await page.context().newPage();
+  await second.goto("/beatbattle");
+  await expect(second.getByText("You have entered this battle.")).toHaveCount(0);
+
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();
+
+  // The second tab's entry is refused before any file goes up.
+  const uploads: string[] = [];
+  second.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/uploads")) uploads.push(request.url());
+  });
+  await second.getByLabel("Beat name").fill("Second Try");
+  await second.getByLabel("Producer name").fill("E2E Producer");
+  await second.getByLabel("Audio files", { exact: true }).setInputFiles([{ name: "again.mp3", mimeType: "audio/mpeg", buffer: MP3 }]);
+  await second.getByLabel("Cover art image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+  await second.getByRole("button", { name: "Submit" }).click();
+  await expect(second.getByRole("alert").filter({ hasText: ALREADY_ENTERED })).toBeVisible();
+  expect(uploads).toEqual([]);
+  await second.close();
   await expect(page.getByText("Upload progress: 100%")).toBeVisible();
 
   await page.getByRole("link", { name: "See your entry" }).click();
@@ -106,6 +126,44 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   // A second visit says the member has entered.
   await page.goto("/beatbattle");
   await expect(page.getByText("You have entered this battle.")).toBeVisible();
+});
+
+test("the battle's entries are private while it is open and a public gallery once it has closed", async ({
+  page,
+  browser,
+}) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  const headers = { origin: origin() };
+  const { battle } = await (await page.request.get("/api/beat-battle")).json();
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto("/beatbattle");
+    // "Entries close in 3 days" (or "next month"), the exact time on hover.
+    const closes = visitor.locator("p", { hasText: "Entries close" }).locator("time");
+    await expect(closes).toHaveText(/^(in \d|next |tomorrow)/);
+    await expect(closes).toHaveAttribute("title", /\d/);
+    await expect(visitor.getByRole("heading", { name: "The entries" })).toHaveCount(0);
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const closed = await page.request.put("/api/admin/beat-battle", {
+      data: { title: battle.title, deadline: past },
+      headers,
+    });
+    expect(closed.ok()).toBe(true);
+    await visitor.reload();
+    await expect(visitor.getByRole("heading", { name: "The entries" })).toBeVisible();
+    await expect(visitor.getByRole("button", { name: "Submit" })).toHaveCount(0);
+    const entry = visitor.locator("li").filter({ hasText: "Sunrise Loop" });
+    await expect(entry.getByRole("img", { name: "Cover art of Sunrise Loop" })).toBeVisible();
+    await expect(entry.getByRole("button", { name: /^Play Sunrise Loop/ }).first()).toBeVisible();
+  } finally {
+    // Open again for the journeys after this one.
+    await page.request.put("/api/admin/beat-battle", {
+      data: { title: battle.title, deadline: battle.deadline },
+      headers,
+    });
+    await visitor.close();
+  }
 });
 
 test("a donor gives $25 with the test card and the progress bar moves", async ({ page }) => {

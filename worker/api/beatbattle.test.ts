@@ -231,6 +231,49 @@ describe("beat battle", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("opens a public gallery once the deadline has passed, naming producers only once revealed", async () => {
+    const boss = await admin();
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const setDeadline = (deadline: string) =>
+      call("/api/admin/beat-battle", { cookie: boss.cookie, method: "PUT", json: { title: "Gallery", deadline } });
+    const reveal = (revealed: boolean) =>
+      call("/api/admin/beat-battle/reveal", { cookie: boss.cookie, method: "PUT", json: { revealed } });
+    const [entry] = await db.select({ id: beatBattleEntries.id }).from(beatBattleEntries).limit(1);
+    const [file] = await db
+      .select({ id: beatBattleFiles.id })
+      .from(beatBattleFiles)
+      .where(eq(beatBattleFiles.entryId, entry!.id))
+      .limit(1);
+
+    // While entries are open: no gallery, and a file id serves nothing, for a visitor as for anyone.
+    expect((await setDeadline(future)).status).toBe(200);
+    expect((await (await call("/api/beat-battle/gallery")).json<any>()).entries).toBeNull();
+    expect((await call(`/api/beat-battle/gallery/files/${file!.id}`)).status).toBe(404);
+
+    expect((await setDeadline(past)).status).toBe(200);
+    expect((await reveal(false)).status).toBe(200);
+    const blind = await (await call("/api/beat-battle/gallery")).json<any>();
+    expect(blind.entries.length).toBeGreaterThanOrEqual(2);
+    expect(blind.entries.every((e: { producer: unknown }) => e.producer === null)).toBe(true);
+    const text = JSON.stringify(blind);
+    for (const hidden of ["DJ Ada", "@ada", "users/", "@example"]) expect(text).not.toContain(hidden);
+    const listed = blind.entries.find((e: { id: string }) => e.id === entry!.id);
+    expect(listed.cover).toMatch(/\/api\/beat-battle\/gallery\/files\//);
+    const played = await call(new URL(listed.audio[0].url).pathname, { headers: { range: "bytes=0-3" } });
+    expect(played.status).toBe(206);
+    expect(played.headers.get("content-type")).toBe("audio/mpeg");
+    expect((await call("/api/beat-battle/gallery/files/nope")).status).toBe(404);
+
+    expect((await reveal(true)).status).toBe(200);
+    const named = await (await call("/api/beat-battle/gallery")).json<any>();
+    expect(named.entries.find((e: { id: string }) => e.id === entry!.id).producer).toEqual({
+      producerName: "DJ Ada",
+      location: "Lagos",
+    });
+    expect(JSON.stringify(named)).not.toContain("@ada");
+  });
+
   it("refuses visitors", async () => {
     expect((await submit(undefined, { ...FIELDS, audioUploadIds: ["a"], coverUploadId: "c" })).status).toBe(401);
     expect((await call("/api/beat-battle/entries")).status).toBe(401);

@@ -3,19 +3,36 @@
 // these routes name the battle, take the entry and list entries.
 import { battleSettingsSchema, beatSubmitSchema, revealSchema } from "../../app/lib/schemas/beatbattle";
 import { battleView, currentBattle, hasEntered, setRevealed, updateBattle } from "../domain/beatbattle/battles";
-import { blindFile, listBattleEntries, listMyEntries, submitEntry } from "../domain/beatbattle/entries";
+import {
+  blindFile,
+  galleryFile,
+  listBattleEntries,
+  listMyEntries,
+  publicGallery,
+  submitEntry,
+} from "../domain/beatbattle/entries";
 import { serveObject } from "../storage/serve-object";
 import { servedAs } from "../storage/served";
 import { adminApi, memberApi, publicApi, valid } from "./context";
 
-const battle = publicApi().get("/beat-battle", async (c) => {
-  const { deps, user } = c.var;
-  const current = await currentBattle(deps);
-  return c.json({
-    battle: battleView(deps, current),
-    entered: user ? await hasEntered(deps, current.id, user.id) : false,
+const battle = publicApi()
+  .get("/beat-battle", async (c) => {
+    const { deps, user } = c.var;
+    const current = await currentBattle(deps);
+    return c.json({
+      battle: battleView(deps, current),
+      entered: user ? await hasEntered(deps, current.id, user.id) : false,
+    });
+  })
+  // The public gallery: null while entries are open, then every entry (ADR 047).
+  .get("/beat-battle/gallery", async (c) => {
+    const current = await currentBattle(c.var.deps);
+    return c.json({ battle: battleView(c.var.deps, current), entries: await publicGallery(c.var.deps, current) });
+  })
+  .get("/beat-battle/gallery/files/:fileId", async (c) => {
+    const file = await galleryFile(c.var.deps, c.req.param("fileId"));
+    return serveObject(c.var.deps.storage.bucket, file.key, servedAs(file), c.req.header("range"));
   });
-});
 
 const entries = memberApi((app) =>
   app

@@ -1,13 +1,17 @@
 // The beat battle entry form (seed 001 screen 5). A visitor's entry is kept in
 // IndexedDB and they are sent to sign up; a member's files go straight to
 // storage, then the entry is submitted. Progress is completed files divided
-// by (files + 1), the last step being the submission itself (seed §4).
+// by (files + 1), the last step being the submission itself (seed §4). The
+// server is asked first whether it would take the entry, so a refused second
+// entry sends no file; a refused file is named with the server's reason.
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
 import { useHydrated } from "../../lib/hydration";
 import {
+  ALREADY_ENTERED,
+  BATTLE_CLOSED,
   BEAT_AUDIO_ACCEPT,
   BEAT_COVER_ACCEPT,
   BEAT_LIMITS,
@@ -18,8 +22,9 @@ import {
   SUBMISSION_SUCCESSFUL,
 } from "../../lib/schemas/beatbattle";
 import { UploadError, uploadFile } from "../../lib/upload-client";
+import { api } from "../../lib/uploads/api";
 import { DropZone } from "../DropZone";
-import { LocalTime } from "../LocalTime";
+import { RelativeTime } from "../LocalTime";
 
 type Fields = BeatDraft["fields"];
 const EMPTY: Fields = { projectTitle: "", producerName: "", location: "", socialContact: "" };
@@ -81,31 +86,42 @@ export function BeatBattleForm({
     }
 
     setBusy(true);
+    setProgress(0);
+    // Asked first: an entry the server would refuse (entered in another tab, or the battle closed
+    // meanwhile) is refused before any file goes up.
+    try {
+      const now = await api<{ battle: { open: boolean }; entered: boolean }>("/api/beat-battle");
+      const refusal = now.entered ? ALREADY_ENTERED : now.battle.open ? null : BATTLE_CLOSED;
+      if (refusal) {
+        setResult({ ok: false, message: SUBMISSION_FAILED, detail: refusal });
+        setProgress(null);
+        setBusy(false);
+        return;
+      }
+    } catch {
+      // Unanswered: the upload and the submission below ask again and say why they fail.
+    }
     const total = audio.length + 2;
     let completed = 0;
     const step = () => setProgress(Math.round((++completed / total) * 100));
-    setProgress(0);
+    /** Uploads one file; a refusal names the file and the server's reason. */
+    const send = async (file: File, purpose: "beat-audio" | "beat-cover") => {
+      try {
+        const done = await uploadFile(file, { purpose, accessType: "private" });
+        step();
+        return String(done.uploadId);
+      } catch (error) {
+        throw new UploadError(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
     try {
       const audioUploadIds: string[] = [];
-      for (const file of audio) {
-        audioUploadIds.push(
-          String((await uploadFile(file, { purpose: "beat-audio", accessType: "private" })).uploadId),
-        );
-        step();
-      }
-      const coverUploadId = String(
-        (await uploadFile(cover!, { purpose: "beat-cover", accessType: "private" })).uploadId,
-      );
-      step();
-      const response = await fetch("/api/beat-battle/entries", {
+      for (const file of audio) audioUploadIds.push(await send(file, "beat-audio"));
+      const coverUploadId = await send(cover!, "beat-cover");
+      await api("/api/beat-battle/entries", {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...checked.data, audioUploadIds, coverUploadId }),
+        json: { ...checked.data, audioUploadIds, coverUploadId },
       });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new UploadError(body?.error?.message ?? SUBMISSION_FAILED, response.status);
-      }
       step();
       await clearDraft();
       setResult({ ok: true, message: SUBMISSION_SUCCESSFUL });
@@ -142,7 +158,7 @@ export function BeatBattleForm({
     <form method="post" className="form" noValidate onSubmit={submit} aria-busy={busy}>
       {closed && (
         <p className="error" role="alert">
-          This battle closed on <LocalTime value={battle.deadline} />.
+          This battle closed <RelativeTime value={battle.deadline} />.
         </p>
       )}
       {entered && !result?.ok && (

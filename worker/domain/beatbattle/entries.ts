@@ -4,9 +4,9 @@
 // nor a file row without its entry. One entry per member per battle is the
 // database's unique index, not a read-then-write, so concurrent submissions
 // cannot both win.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/lib/schemas/beatbattle";
-import { beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema";
+import { type BeatBattle, beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
@@ -60,7 +60,11 @@ export async function submitEntry(deps: Deps, user: Pick<SessionUser, "id" | "em
   return { entryId, battle: battleView(deps, battle) };
 }
 
-async function filesOf(deps: Deps, entryIds: string[], blind = false) {
+/** Where a file is served by its id (no storage key in the link): the judging admin's path and the public gallery's. */
+const JUDGING_FILES = "/api/admin/beat-battle/files/";
+const GALLERY_FILES = "/api/beat-battle/gallery/files/";
+
+async function filesOf(deps: Deps, entryIds: string[], byIdAt: string | null = null) {
   if (entryIds.length === 0) return new Map<string, Awaited<ReturnType<typeof signedFile>>[]>();
   // D1 binds at most 100 parameters per statement.
   const rows: (typeof beatBattleFiles.$inferSelect)[] = [];
@@ -73,7 +77,7 @@ async function filesOf(deps: Deps, entryIds: string[], blind = false) {
         .orderBy(asc(beatBattleFiles.position))),
     );
   }
-  const signed = await Promise.all(rows.map((row) => signedFile(deps, row, blind)));
+  const signed = await Promise.all(rows.map((row) => signedFile(deps, row, byIdAt)));
   const byEntry = new Map<string, typeof signed>();
   signed.forEach((file, i) => {
     const list = byEntry.get(rows[i]!.entryId) ?? [];
@@ -83,11 +87,11 @@ async function filesOf(deps: Deps, entryIds: string[], blind = false) {
   return byEntry;
 }
 
-async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect, blind = false) {
+async function signedFile(deps: Deps, row: typeof beatBattleFiles.$inferSelect, byIdAt: string | null) {
   // A storage link carries the key (users/<entrant id>/beatbattle/…), which names the producer:
-  // while judging is blind the Worker resolves the file by its id instead (blindFile).
-  const url = blind
-    ? `${deps.origin}/api/admin/beat-battle/files/${row.id}`
+  // while judging is blind, and in the public gallery, the Worker resolves the file by its id instead.
+  const url = byIdAt
+    ? `${deps.origin}${byIdAt}${row.id}`
     : (await deps.storage.signer.signGet({ key: row.key, contentType: row.contentType }, LINK_SECONDS)).url;
   return {
     fileId: row.id,
@@ -139,7 +143,7 @@ export async function listBattleEntries(deps: Deps) {
   const files = await filesOf(
     deps,
     entries.map((entry) => entry.id),
-    !battle.revealed,
+    battle.revealed ? null : JUDGING_FILES,
   );
   const submissions = entries.map((entry) => ({
     _id: entry.id,
@@ -165,6 +169,58 @@ export async function blindFile(deps: Deps, fileId: string) {
     .select({ key: beatBattleFiles.key, contentType: beatBattleFiles.contentType })
     .from(beatBattleFiles)
     .where(eq(beatBattleFiles.id, fileId))
+    .limit(1);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/**
+ * The battle's public gallery (ADR 047): nothing while entries are open (null), then every entry,
+ * numbered, with its cover and audio served by id. The producer's name (never e-mail or contact)
+ * joins once the admin reveals the entrants, so judging after the deadline stays blind.
+ */
+export async function publicGallery(deps: Deps, battle: BeatBattle) {
+  if (battle.deadline.getTime() > deps.now()) return null;
+  const entries = await deps.db
+    .select({
+      id: beatBattleEntries.id,
+      number: beatBattleEntries.number,
+      projectTitle: beatBattleEntries.projectTitle,
+      producerName: beatBattleEntries.producerName,
+      location: beatBattleEntries.location,
+    })
+    .from(beatBattleEntries)
+    .where(eq(beatBattleEntries.battleId, battle.id))
+    .orderBy(asc(beatBattleEntries.number))
+    .limit(500);
+  const files = await filesOf(
+    deps,
+    entries.map((entry) => entry.id),
+    GALLERY_FILES,
+  );
+  return entries.map(({ id, number, projectTitle, producerName, location }) => {
+    const own = files.get(id) ?? [];
+    return {
+      id,
+      number,
+      projectTitle,
+      producer: battle.revealed ? { producerName, location } : null,
+      cover: own.find((file) => file.isCoverArt)?.url ?? null,
+      audio: own
+        .filter((file) => !file.isCoverArt)
+        .map(({ fileId, fileName, type, url }) => ({ fileId, fileName, type, url })),
+    };
+  });
+}
+
+/** A gallery file by its id, only once its battle's deadline has passed (NotFound before, as for any unknown id). */
+export async function galleryFile(deps: Deps, fileId: string) {
+  const [row] = await deps.db
+    .select({ key: beatBattleFiles.key, contentType: beatBattleFiles.contentType })
+    .from(beatBattleFiles)
+    .innerJoin(beatBattleEntries, eq(beatBattleEntries.id, beatBattleFiles.entryId))
+    .innerJoin(beatBattles, eq(beatBattles.id, beatBattleEntries.battleId))
+    .where(and(eq(beatBattleFiles.id, fileId), lte(beatBattles.deadline, new Date(deps.now()))))
     .limit(1);
   if (!row) throw new NotFound();
   return row;
