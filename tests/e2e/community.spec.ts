@@ -109,7 +109,9 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   });
   await second.getByLabel("Beat name").fill("Second Try");
   await second.getByLabel("Producer name").fill("E2E Producer");
-  await second.getByLabel("Audio files", { exact: true }).setInputFiles([{ name: "again.mp3", mimeType: "audio/mpeg", buffer: MP3 }]);
+  await second
+    .getByLabel("Audio files", { exact: true })
+    .setInputFiles([{ name: "again.mp3", mimeType: "audio/mpeg", buffer: MP3 }]);
   await second.getByLabel("Cover art image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
   await second.getByRole("button", { name: "Submit" }).click();
   await expect(second.getByRole("alert").filter({ hasText: ALREADY_ENTERED })).toBeVisible();

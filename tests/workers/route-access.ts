@@ -296,6 +296,11 @@ export const API_ACCESS: Record<string, Rule> = {
 
   // Beat battle, fundraiser, FarmerTV.
   "GET /api/beat-battle": { access: "public" },
+  "GET /api/beat-battle/gallery": { access: "public" },
+  "GET /api/beat-battle/gallery/files/:fileId": {
+    access: "public",
+    path: () => `/api/beat-battle/gallery/files/${NONE}`,
+  },
   "POST /api/beat-battle/entries": { access: "member", json: () => ({}) },
   "GET /api/beat-battle/entries": { access: "member" },
   "GET /api/admin/beat-battle/entries": { access: "admin" },
