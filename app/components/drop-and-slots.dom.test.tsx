@@ -1,0 +1,90 @@
+// Seed 000 §5: the drop zone's refusals (react-dropzone with the project's limits, each refused file
+// named with the seed's message) and the program's 'Add slot' before a file is chosen.
+import { afterEach, describe, expect, it } from "vitest";
+import { button, byRole, chooseFiles, click, type Mounted, mount, texts, until } from "../../tests/dom/support";
+import { MAX_FILE_SIZE } from "../lib/schemas/files";
+import { ADD_FILE_FIRST } from "../lib/schemas/playlists";
+import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
+import { DropZone } from "./DropZone";
+import { Feedback, useFeedback } from "./Feedback";
+import { ProgramFileSlots, useProgramSlots } from "./programs/ProgramFileSlots";
+
+let view: Mounted | null = null;
+afterEach(async () => {
+  await view?.unmount();
+  view = null;
+});
+
+const alerts = (host: Element) => texts(byRole(host, "alert"));
+
+describe("the drop zone with the project's limits", () => {
+  async function drop(files: File[]) {
+    const accepted: File[][] = [];
+    view = await mount(
+      <DropZone
+        limits={PROJECT_FILE_LIMITS}
+        className="dropzone"
+        busy={false}
+        label="Project files"
+        hint="Audio, video, images, documents"
+        onDrop={(files) => {
+          accepted.push(files);
+        }}
+      />,
+    );
+    await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, files);
+    await until(() => accepted.length, "the drop to be handled");
+    return accepted[0]!;
+  }
+
+  it("names a refused type with 'File type must be ...' and keeps the accepted files", async () => {
+    const accepted = await drop([
+      new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }),
+      new File(["ID3 audio"], "take.mp3", { type: "audio/mpeg" }),
+    ]);
+    expect(accepted.map((f) => f.name)).toEqual(["take.mp3"]);
+    const [line] = alerts(view!.host);
+    expect(line).toMatch(/^setup\.exe: File type must be one of \./);
+    expect(line).toContain(".mp3");
+  });
+
+  it("says 'File is smaller than N bytes' for an empty file", async () => {
+    await drop([new File([], "empty.mp3", { type: "audio/mpeg" })]);
+    expect(alerts(view!.host)).toEqual(["empty.mp3: File is smaller than 1 bytes"]);
+  });
+
+  it("says 'File is larger than N bytes' above the upload limit", async () => {
+    const huge = new File(["x"], "huge.mp4", { type: "video/mp4" });
+    Object.defineProperty(huge, "size", { value: MAX_FILE_SIZE + 1 });
+    await drop([huge]);
+    expect(alerts(view!.host)).toEqual([`huge.mp4: File is larger than ${MAX_FILE_SIZE} bytes`]);
+  });
+});
+
+describe("a program's upload slots", () => {
+  function Slots() {
+    const [feedback, showFeedback] = useFeedback();
+    const { uploads, kind } = useProgramSlots("audio", new Set(), "a");
+    return (
+      <>
+        <ProgramFileSlots
+          uploads={uploads}
+          kind={kind}
+          taken={new Set()}
+          disabled={false}
+          onMessage={showFeedback}
+          label="Program files"
+        />
+        <Feedback feedback={feedback} />
+      </>
+    );
+  }
+
+  it("says 'You must add a file before adding more slots.' while a slot has no file", async () => {
+    view = await mount(<Slots />);
+    await click(button(view.host, "Add slot"));
+    expect(alerts(view.host)).toEqual([ADD_FILE_FIRST]);
+    expect(ADD_FILE_FIRST).toBe("You must add a file before adding more slots.");
+    expect(view.host.querySelectorAll('input[aria-label^="Slot letter"]')).toHaveLength(1);
+  });
+});
