@@ -3,10 +3,20 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { call, signUp } from "../../tests/workers/http";
+import { database } from "../../worker/db/client";
+import { shippingAddresses } from "../../worker/db/schema";
 import { makeDeps } from "../../worker/domain/deps";
 import { requestContext } from "../../worker/request-context";
+import {
+  MAX_ADDRESSES,
+  SHIPPING_LOAD_FAILED,
+  SHIPPING_SAVE_ERROR,
+  SHIPPING_SAVE_FAILED,
+} from "../lib/schemas/shipping";
 import { action as galleryAction } from "./bidgallery.server";
 import { action } from "./file-view.server";
+import { action as settingsAction, loader as settingsLoader } from "./settings";
 
 /** D1 as it answers while unavailable: every query fails. */
 const failingDb = new Proxy(
@@ -31,7 +41,10 @@ function contextWithFailingD1() {
   return context;
 }
 
-async function post(fields: Record<string, string>, run: typeof action | typeof galleryAction = action) {
+async function post(
+  fields: Record<string, string>,
+  run: typeof action | typeof galleryAction | typeof settingsAction = action,
+) {
   const request = new Request("http://localhost/bigfile/f1", {
     method: "POST",
     body: new URLSearchParams(fields),
@@ -70,5 +83,55 @@ describe("the bid gallery's offer while D1 fails", () => {
     expect(answer.init?.status).toBe(500);
     expect(answer.data).toMatchObject({ intent: "offer", code: "AB12" });
     expect(answer.data.error?.message).toBe("An error occurred submitting your offer.");
+  });
+});
+
+const address = {
+  recipientName: "Ada Lovelace",
+  phone: "+1 555 0100",
+  streetAddress: "12 Compiler Rd",
+  city: "Arlington",
+  state: "VA",
+  zipCode: "22201",
+  country: "USA",
+};
+
+describe("settings' shipping addresses when things fail", () => {
+  it("still opens the page without the list ('Error loading shipping info.') when D1 fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const request = new Request("http://localhost/settings");
+    const loaded = (await settingsLoader({ request, params: {}, context: contextWithFailingD1() } as never)) as {
+      shipping: unknown;
+    };
+    expect(loaded.shipping).toBeNull();
+    // The page renders SHIPPING_LOAD_FAILED for a null list (app/routes/settings.tsx).
+    expect(SHIPPING_LOAD_FAILED).toBe("Error loading shipping info.");
+  });
+
+  it("answers 'Error saving address.' (500) when saving fails in D1", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const answer = await post({ intent: "shipping", ...address }, settingsAction);
+    expect(answer.init?.status).toBe(500);
+    expect(answer.data.error?.message).toBe(SHIPPING_SAVE_ERROR);
+    expect(SHIPPING_SAVE_ERROR).toBe("Error saving address.");
+  });
+
+  it("heads a refused save with 'Failed to save address.' on the page (no JavaScript needed)", async () => {
+    const member = await signUp();
+    const db = database(env.DB);
+    // One row a statement: D1 takes at most 100 bound values in one.
+    await db.batch(
+      Array.from({ length: MAX_ADDRESSES }, () =>
+        db.insert(shippingAddresses).values({ id: crypto.randomUUID(), userId: member.user.id, ...address }),
+      ) as [ReturnType<typeof db.insert>],
+    );
+    const page = await call("/settings", {
+      cookie: member.cookie,
+      body: new URLSearchParams({ intent: "shipping", ...address }),
+    });
+    const html = await page.text();
+    expect(html).toContain(SHIPPING_SAVE_FAILED);
+    expect(html).toContain("Failed to save address.");
+    expect(html).toContain(`You can keep at most ${MAX_ADDRESSES} addresses.`);
   });
 });
