@@ -500,14 +500,42 @@ export async function pageFixtures(api, { member, admin }) {
     code = purchases.flatMap((o) => o.items).find((i) => i.licenceCode)?.licenceCode ?? null;
   }
   if (!code) throw new Error("the free product's licence was not issued within 60 s");
-  const values = { userId: admin.data.user.id, projectId: file.projectId, fileId: file.fileId, code };
+  // The member's podcast show: its public page, its manage and stats pages.
+  const slug = `bench-${Date.now().toString(36)}`;
+  await api.must(201, "/api/shows", {
+    cookie: member.cookie,
+    json: {
+      title: "Bench show",
+      slug,
+      description: "The bench's show.",
+      author: "Bench",
+      category: "Arts",
+      language: "en",
+      mediaType: "audio",
+    },
+  });
+  const values = {
+    userId: admin.data.user.id,
+    productId: take.productId,
+    projectId: file.projectId,
+    fileId: file.fileId,
+    code,
+    slug,
+  };
   return {
     values,
-    fill: (route) =>
-      route.replace(/:([A-Za-z]+)/g, (_, name) => {
-        if (!(name in values)) throw new Error(`no bench data for :${name} in ${route}`);
-        return encodeURIComponent(values[name]);
-      }),
+    /** The route with its parameters filled, or `{ missing }`: the parameters the bench has no data for. */
+    fill: (route) => {
+      const missing = [...route.matchAll(/:([A-Za-z]+)(\?)?/g)]
+        .filter(([, name, optional]) => !(name in values) && !optional)
+        .map(([, name]) => `:${name}`);
+      if (missing.length) return { missing };
+      return {
+        path: route.replace(/\/:([A-Za-z]+)(\?)?/g, (_, name) =>
+          name in values ? `/${encodeURIComponent(values[name])}` : "",
+        ),
+      };
+    },
   };
 }
 

@@ -305,7 +305,11 @@ async function main() {
   const { fill } = await pageFixtures(api, { member: signedIn, admin });
   const pages = [];
   for (const route of routePaths()) {
-    const path = fill(route);
+    const { path, missing } = fill(route);
+    if (!path) {
+      pages.push({ route, status: null, missing });
+      continue;
+    }
     let response;
     for (const cookie of [member, admin.cookie]) {
       response = await fetch(`${BASE}${path}`, { headers: { cookie }, redirect: "manual" });
@@ -375,7 +379,7 @@ async function main() {
       ...pages.map((p) =>
         p.status === 200
           ? [p.route, fmt(p.gzipKB, 1), `${p.budgetKB} (${p.kind})`, p.gzipKB <= p.budgetKB ? "ok" : "OVER"]
-          : [p.route, `[${p.status}]`, "", ""],
+          : [p.route, p.missing ? `[no data for ${p.missing.join(", ")}]` : `[${p.status}]`, "", ""],
       ),
     ]),
   );
@@ -394,7 +398,9 @@ async function main() {
       value:
         [
           over.length ? over.map((p) => `${p.route} ${fmt(p.gzipKB, 1)} > ${p.budgetKB}`).join(", ") : "",
-          unweighed.length ? `not weighed: ${unweighed.map((p) => `${p.route} [${p.status}]`).join(", ")}` : "",
+          unweighed.length
+            ? `not weighed: ${unweighed.map((p) => `${p.route} [${p.missing ? `no data for ${p.missing.join(", ")}` : p.status}]`).join(", ")}`
+            : "",
         ]
           .filter(Boolean)
           .join("; ") || `all ${pages.length} within`,

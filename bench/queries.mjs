@@ -79,8 +79,13 @@ async function main() {
   const { fill } = await pageFixtures(api, { member, admin });
 
   const rows = [];
+  const noData = [];
   for (const route of routePaths()) {
-    const path = fill(route);
+    const { path, missing } = fill(route);
+    if (!path) {
+      noData.push(`${route} (no data for ${missing.join(", ")})`);
+      continue;
+    }
     const [visitor, visitorAgain] = await twice(path, null);
     const [asMember, memberAgain] = await twice(path, member.cookie);
     const [asAdmin, adminAgain] = await twice(path, admin.cookie);
@@ -127,7 +132,8 @@ async function main() {
   // /signup and /signin send a signed-in member on: a visitor's 200 measures them.
   const unmeasured = rows
     .filter((r) => ![r.visitor, r.member, r.admin].some((a) => a.status === 200))
-    .map((r) => `${r.route} [${r.visitor.status}/${r.member.status}/${r.admin.status}]`);
+    .map((r) => `${r.route} [${r.visitor.status}/${r.member.status}/${r.admin.status}]`)
+    .concat(noData);
   const budget = (field, what) => {
     const w = worst(field);
     return {
@@ -148,7 +154,7 @@ async function main() {
     budget("waits", "waits (round trips one after another)"),
     {
       target: "every page measured (200 for the visitor, the member or the admin)",
-      value: unmeasured.length ? `not 200 for anyone: ${unmeasured.join(", ")}` : `all ${rows.length}`,
+      value: unmeasured.length ? `not measured: ${unmeasured.join(", ")}` : `all ${rows.length}`,
       pass: unmeasured.length === 0,
     },
   ];
