@@ -1,6 +1,7 @@
 // Seed 000 §8 and 001 §8 failure messages of components that call the API themselves, made to happen
 // with the API failing (an error answer, or the network dropping the request) and read where the
 // seed shows them: the page's feedback line or the component's own alert.
+import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerFetch, button, byRole, click, json, type Mounted, mount, texts, until } from "../../tests/dom/support";
 import { PACKAGING_FAILED } from "../lib/schemas/checkout";
@@ -9,6 +10,7 @@ import { PackageStatus } from "./checkout/PackageStatus";
 import { BeatBattleAdmin } from "./community/BeatBattleAdmin";
 import { Feedback, useFeedback } from "./Feedback";
 import { DownloadButton } from "./files/FileActions";
+import { PageError } from "./PageError";
 
 let view: Mounted | null = null;
 afterEach(async () => {
@@ -97,5 +99,26 @@ describe("a paid order whose packaging failed", () => {
     await until(() => alert().textContent?.includes("Only a paid order"), "the refusal");
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /api/orders/o1/package"]);
     expect(retried).toBe(0);
+  });
+});
+
+describe("the error page", () => {
+  it("says 'Something went wrong.' for a route error whose answer carries no text (a 503 with a body)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const Stub = createRoutesStub([
+      {
+        path: "/orders",
+        Component: () => <p>orders</p>,
+        ErrorBoundary: ({ error }: { error: unknown }) => <PageError error={error} />,
+        loader: () => {
+          throw data({ retryAfter: 30 }, { status: 503, statusText: "Service Unavailable" });
+        },
+      },
+    ]);
+    view = await mount(<Stub initialEntries={["/orders"]} />);
+    const alert = await until(() => byRole(view!.host, "alert")[0], "the error page");
+    expect(alert.querySelector("h1")!.textContent).toBe("503 Service Unavailable");
+    expect(alert.querySelector("p")!.textContent).toBe("Something went wrong.");
   });
 });

@@ -1,0 +1,72 @@
+// Seed 000 §8: a packaging job that failed ('Failed to package playlists: {error}', the job's own
+// error or the seed's generic one), and the chapter editor when the server's answer carries no
+// message of its own ('An unexpected error occurred. Please try again.'). Only the API is stood in.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  answerFetch,
+  byRole,
+  json,
+  type Mounted,
+  mount,
+  submit,
+  texts,
+  typeInto,
+  until,
+} from "../../tests/dom/support";
+import { ChapterEditor } from "./playlists/ChapterEditor";
+import { PackageRow } from "./renders/JobRows";
+
+let view: Mounted | null = null;
+afterEach(async () => {
+  await view?.unmount();
+  view = null;
+  vi.unstubAllGlobals();
+});
+
+describe("a failed packaging job", () => {
+  const failed = { jobId: "j1", status: "failed" as const, progress: 30, downloadUrl: null, fileName: null };
+
+  it("says 'Failed to package playlists: {error}' with the job's error", async () => {
+    view = await mount(
+      <PackageRow pack={{ ...failed, error: "Too many files to package (70000; the zip format allows 65534)." }} />,
+    );
+    expect(texts(byRole(view.host, "alert"))).toEqual([
+      "Failed to package playlists: Too many files to package (70000; the zip format allows 65534).",
+    ]);
+  });
+
+  it("falls back to 'An unexpected error occurred. Please try again.' when the job gave no reason", async () => {
+    view = await mount(<PackageRow pack={{ ...failed, error: null }} />);
+    expect(texts(byRole(view.host, "alert"))).toEqual([
+      "Failed to package playlists: An unexpected error occurred. Please try again.",
+    ]);
+  });
+});
+
+describe("the chapter editor", () => {
+  it("says 'An unexpected error occurred. Please try again.' when saving answers without a message (a 502 page)", async () => {
+    const sent = answerFetch(({ method, url }) =>
+      method === "GET" && url.endsWith("/chapters")
+        ? json({ chapters: [] })
+        : new Response("<html><h1>502 Bad Gateway</h1></html>", {
+            status: 502,
+            headers: { "content-type": "text/html" },
+          }),
+    );
+    view = await mount(
+      <ChapterEditor playlistId="pl1" items={[{ id: "it1", fileName: "intro.mp3", durationSeconds: 120 }]} />,
+    );
+    const form = await until(
+      () => view!.host.querySelector<HTMLFormElement>('form[aria-label="Add a chapter mark"]'),
+      "the form",
+    );
+    await typeInto(form.querySelector<HTMLInputElement>('[name="at"]')!, "0:30");
+    await typeInto(form.querySelector<HTMLInputElement>('[name="title"]')!, "Cold open");
+    await submit(form);
+    await until(() => view!.host.querySelector('p[role="status"].error')?.textContent, "the message");
+    expect(view.host.querySelector('p[role="status"].error')!.textContent).toBe(
+      "An unexpected error occurred. Please try again.",
+    );
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toContain("POST /api/chapters");
+  });
+});
