@@ -1,7 +1,7 @@
 // A job as its owner sees it (GET /api/jobs/:jobId): status, progress, and
 // for a finished package its download URL.
 import { and, eq } from "drizzle-orm";
-import { jobs } from "../db/schema";
+import { type Job, jobs } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
 
@@ -14,6 +14,11 @@ export async function jobStatus(deps: Deps, userId: string, jobId: string) {
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.userId, userId)));
   if (!job) throw new NotFound("Job not found.");
+  return jobView(deps, job);
+}
+
+/** A job row as its owner sees it (for callers that read the row with their own queries). */
+export async function jobView(deps: Pick<Deps, "storage">, job: Job) {
   const output = job.output as { key?: string; fileName?: string } | null;
   const downloadUrl =
     job.status === "done" && output?.key

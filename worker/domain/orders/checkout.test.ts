@@ -212,4 +212,26 @@ describe("cart and checkout", () => {
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, made[0]!.id));
     expect(items.map((i) => i.status)).toEqual(["fulfilled"]);
   });
+
+  it("lists a buyer's purchases, with their items and packages, in at most 2 D1 round trips whatever their number", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const bought: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await addToCart(buyer.cookie, await insertProduct(seller.user.id, { priceCents: 300 + i }));
+      const paid = await payCart(buyer.cookie, "4242 4242 4242 4242");
+      expect(paid.confirmed.status).toBe(200);
+      bought.push(paid.checkout.orderId);
+    }
+    const listed = await (await call("/api/purchases", { cookie: buyer.cookie })).json<any>();
+    expect(listed.purchases.map((p: any) => p.id).sort()).toEqual([...bought].sort());
+    for (const purchase of listed.purchases) {
+      expect(purchase.items).toHaveLength(1);
+      expect(purchase.items[0].licenceCode).toEqual(expect.any(String));
+      expect(purchase.package).toMatchObject({ kind: "purchase" });
+    }
+    const page = await call("/purchases", { cookie: buyer.cookie });
+    expect(page.status).toBe(200);
+    expect(Number(page.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+  });
 });

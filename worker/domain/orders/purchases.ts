@@ -5,10 +5,10 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { deliversLine } from "../../../app/lib/licence-tiers";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
-import { type Order, orderItems, orders, products, users } from "../../db/schema";
+import { type Job, jobs, type Order, type OrderItem, orderItems, orders, products, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
-import { jobStatus } from "../../jobs/status";
+import { jobStatus, jobView } from "../../jobs/status";
 import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
@@ -38,12 +38,11 @@ async function packageState(deps: Deps, order: Order) {
   });
 }
 
-async function describe(deps: Deps, order: Order) {
-  const items = await deps.db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.title);
+/** `read`: the order's items and package job when the caller read them already (the purchases list). */
+async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; job: Job | null }) {
+  const items =
+    read?.items ??
+    (await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.title));
   const settled = order.status === "paid" || order.status === "refunded";
   return {
     id: order.id,
@@ -86,7 +85,7 @@ async function describe(deps: Deps, order: Order) {
             : null,
       })),
     ),
-    package: settled ? await packageState(deps, order) : null,
+    package: !settled ? null : read ? read.job && (await jobView(deps, read.job)) : await packageState(deps, order),
   };
 }
 
@@ -98,13 +97,30 @@ export async function orderStatus(deps: Deps, viewer: Viewer, orderId: string) {
 
 /** The buyer's settled orders, newest first, each with fresh links. */
 export async function listPurchases(deps: Deps, buyerId: string) {
-  const rows = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, buyerId), inArray(orders.status, ["paid", "refunded"])))
-    .orderBy(desc(orders.paidAt))
-    .limit(100);
-  return Promise.all(rows.map((order) => describe(deps, order)));
+  const settled = and(eq(orders.userId, buyerId), inArray(orders.status, ["paid", "refunded"]));
+  // One round trip for the orders, all their items and their package jobs (not two more per order).
+  const [rows, items, packageJobs] = await deps.db.batch([
+    deps.db.select().from(orders).where(settled).orderBy(desc(orders.paidAt)).limit(100),
+    deps.db
+      .select({ item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(settled)
+      .orderBy(orderItems.title),
+    deps.db
+      .select({ job: jobs })
+      .from(jobs)
+      .innerJoin(orders, eq(orders.packageJobId, jobs.id))
+      .where(and(settled, eq(jobs.userId, buyerId))),
+  ]);
+  return Promise.all(
+    rows.map((order) =>
+      describe(deps, order, {
+        items: items.filter((row) => row.item.orderId === order.id).map((row) => row.item),
+        job: packageJobs.find((row) => row.job.id === order.packageJobId)?.job ?? null,
+      }),
+    ),
+  );
 }
 
 /** Packages a paid order again (after a failure): a new job, the order pointed at it. */
