@@ -28,12 +28,8 @@ export default function ShowPage({ loaderData }: Route.ComponentProps) {
   const { show, episodes, owner } = loaderData;
   return (
     <main className={showStyles.page}>
-      <header className={showStyles.header}>
-        {show.artwork ? (
-          <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />
-        ) : (
-          <div className={showStyles.artwork} aria-hidden />
-        )}
+      <header className={show.artwork ? showStyles.header : undefined}>
+        {show.artwork && <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />}
         <div>
           <h1>{show.title}</h1>
           <p className={showStyles.muted}>

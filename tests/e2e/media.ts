@@ -32,3 +32,17 @@ export function makeClip(dir: string, name: string, seconds: number) {
   );
   return out;
 }
+
+/** A sine tone as an MP3 (an ordinary upload: VBR-free 192 kbit/s, with the encoder's own headers). */
+export function makeTone(dir: string, name: string, seconds: number, frequency: number) {
+  const out = join(dir, name);
+  execFileSync(
+    "ffmpeg",
+    [
+      ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`],
+      ...["-ac", "2", "-c:a", "libmp3lame", "-b:a", "192k", out],
+    ],
+    { stdio: "pipe" },
+  );
+  return out;
+}
