@@ -38,6 +38,7 @@ export default [
 
   route("projects/:projectId", "routes/project.tsx"),
   route("programming", "routes/programming.tsx"),
+  route("programming/:programId/team", "routes/program-team.tsx"),
   route("playselect", "routes/playselect.tsx"),
   route("renderfiles", "routes/renderfiles.tsx"),
   route("digistore", "routes/digistore.tsx"),

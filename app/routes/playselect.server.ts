@@ -12,7 +12,7 @@ import type { Route } from "./+types/playselect";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const playlists = await listPlaylists(server(context).deps, user.id);
+  const playlists = await listPlaylists(server(context).deps, user.id, "edit");
   return {
     // Playlists with no files are hidden in the picker (seed 000 §2).
     playlists: playlists

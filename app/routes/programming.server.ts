@@ -27,8 +27,9 @@ const PREVIEW_SECONDS = 60 * 60;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  // The apply picker offers only playlists the member may change (a viewer's shared ones are not).
   const { deps } = server(context);
-  const [programs, playlists] = await Promise.all([listPrograms(deps, user.id), listPlaylists(deps, user.id)]);
+  const [programs, playlists] = await Promise.all([listPrograms(deps, user.id), listPlaylists(deps, user.id, "edit")]);
   const sign = async (key: string, contentType: string) =>
     (await deps.storage.signer.signGet({ key, contentType }, PREVIEW_SECONDS)).url;
   return {

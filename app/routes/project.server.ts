@@ -10,7 +10,6 @@ import { projectPageData } from "../../worker/domain/files/project-page";
 import { addFilesToPlaylist, removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
 import { undoApplication } from "../../worker/domain/programs/applications";
 import { requestSignatures, voidRequest } from "../../worker/domain/signing/signatures";
-import { changeRole, invite, removeMember, revokeInvitation } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
 import { DELETE_FILE_FAILED, FILE_DELETED } from "../components/files/messages";
 import { requireUser, server } from "../lib/auth.server";
@@ -18,7 +17,7 @@ import { formAction, formFields, formList, intentAction } from "../lib/forms.ser
 import { orNotFound, pageAction } from "../lib/page-errors.server";
 import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../lib/schemas/playlists";
 import { requestSignaturesSchema } from "../lib/schemas/signing";
-import { INVITATION_REVOKED, inviteSchema, MEMBER_REMOVED, ROLE_CHANGED, roleSchema } from "../lib/schemas/teams";
+import { teamAction } from "../lib/team-actions.server";
 import type { Route } from "./+types/project";
 import { fileSummary } from "./files.server";
 
@@ -126,40 +125,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       );
     }
     case "invite":
-      return intentAction({ intent: "invite" as const }, async () => {
-        const form = parse(inviteSchema, { email: fields.email ?? "", role: fields.role ?? "" });
-        return { message: (await invite(deps, user.id, "project", params.projectId, form)).message };
-      });
-    case "change-role": {
-      const memberId = fields.memberId ?? "";
-      return intentAction({ intent: "change-role" as const, memberId }, async () => {
-        const { role } = parse(roleSchema, { role: fields.role ?? "" });
-        await changeRole(deps, user.id, "project", params.projectId, memberId, role);
-        return { message: ROLE_CHANGED };
-      });
-    }
-    case "remove-member": {
-      const memberId = fields.memberId ?? "";
-      if (memberId === user.id)
-        return formAction(
-          async () => {
-            await removeMember(deps, user.id, "project", params.projectId, memberId);
-            return redirect("/authenticated");
-          },
-          { intent: "remove-member" as const, memberId },
-        );
-      return intentAction({ intent: "remove-member" as const, memberId }, async () => {
-        await removeMember(deps, user.id, "project", params.projectId, memberId);
-        return { message: MEMBER_REMOVED };
-      });
-    }
-    case "revoke-invitation": {
-      const invitationId = fields.invitationId ?? "";
-      return intentAction({ intent: "revoke-invitation" as const, invitationId }, async () => {
-        await revokeInvitation(deps, user.id, "project", params.projectId, invitationId);
-        return { message: INVITATION_REVOKED };
-      });
-    }
+    case "change-role":
+    case "remove-member":
+    case "revoke-invitation":
+      return teamAction(
+        deps,
+        user.id,
+        { kind: "project", id: params.projectId, leftTo: "/authenticated" },
+        fields.intent,
+        fields,
+      );
     case "request-signatures":
       return intentAction({ intent: "request-signatures" as const }, async () => {
         const form = parse(requestSignaturesSchema, { fileId: fields.fileId ?? "", signers: fields.signers ?? "" });

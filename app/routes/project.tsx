@@ -96,6 +96,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           selectedFileIds={selectedFileIds}
           onAdded={() => setSelection({})}
           onUploaded={refresh}
+          canEdit={canEdit}
         />
         <ChapterEditor playlistId={playlist.id} items={playlist.items} />
       </fieldset>

@@ -29,7 +29,10 @@ async function mine(context: Route.LoaderArgs["context"], request: Request, slug
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user, deps, show } = await mine(context, request, params.slug);
-  const [episodes, playlists] = await Promise.all([showEpisodesOf(deps, show.id), listPlaylists(deps, user.id)]);
+  const [episodes, playlists] = await Promise.all([
+    showEpisodesOf(deps, show.id),
+    listPlaylists(deps, user.id, "edit"),
+  ]);
   const ready = await Promise.all(episodes.map((episode) => servedVersion(deps, episode)));
   const used = new Set(episodes.map((e) => e.playlistId));
   return {

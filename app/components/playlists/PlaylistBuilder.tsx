@@ -21,7 +21,10 @@ export function PlaylistBuilder({
   selectedFileIds,
   onAdded,
   onUploaded,
+  canEdit = true,
 }: {
+  /** False for a project's viewers: the upload slots are not offered (a disabled fieldset still shows 'Choose files'). */
+  canEdit?: boolean;
   projectId: string;
   playlist: PlaylistView;
   applications: ApplicationView[];
@@ -64,7 +67,7 @@ export function PlaylistBuilder({
           </span>
         </div>
         <Feedback feedback={feedback} />
-        <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />
+        {canEdit && <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />}
       </section>
 
       <section className="card playlist-order" aria-labelledby="playlist-order-heading">

@@ -1,7 +1,7 @@
 // The member's programs as a drag-reorderable list (saved when the drag ends), each expandable.
 
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { displayName } from "../../lib/format";
 import { CollapseToggle } from "../CollapseToggle";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
@@ -145,17 +145,22 @@ function ProgramCard({
         {program.role !== "viewer" && <AddProgramFiles program={program} onMessage={onMessage} />}
         {program.role === "owner" && <ShareProgram programId={program.id} title={title} />}
         <div className="actions program-actions">
-          <button
-            type="button"
-            className="button danger small"
-            disabled={deleting}
-            onClick={async () => {
-              if (await confirm(DELETE_PROGRAM_CONFIRM, { confirmLabel: "Delete program" }))
-                void deleteFetcher.submit({ intent: "delete-program", programId: program.id }, { method: "post" });
-            }}
-          >
-            {deleting ? "Deleting..." : "Delete program"}
-          </button>
+          <Link to={`/programming/${program.id}/team`} className="button small">
+            {program.role === "owner" ? "Manage team" : "Team"}
+          </Link>
+          {program.role === "owner" && (
+            <button
+              type="button"
+              className="button danger small"
+              disabled={deleting}
+              onClick={async () => {
+                if (await confirm(DELETE_PROGRAM_CONFIRM, { confirmLabel: "Delete program" }))
+                  void deleteFetcher.submit({ intent: "delete-program", programId: program.id }, { method: "post" });
+              }}
+            >
+              {deleting ? "Deleting..." : "Delete program"}
+            </button>
+          )}
         </div>
       </div>
     </li>

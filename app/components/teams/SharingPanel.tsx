@@ -22,7 +22,18 @@ const ROLE_HELP: Record<Role, string> = {
   owner: "invite, change roles, delete",
 };
 
-export function SharingPanel({ sharing, role, userId }: { sharing: SharingData; role: Role; userId: string }) {
+export function SharingPanel({
+  sharing,
+  role,
+  userId,
+  noun = "project",
+}: {
+  sharing: SharingData;
+  role: Role;
+  userId: string;
+  /** What is shared, in the panel's sentences. */
+  noun?: "project" | "program";
+}) {
   const owner = role === "owner";
   return (
     <section className="card" aria-labelledby="sharing-heading">
@@ -35,7 +46,13 @@ export function SharingPanel({ sharing, role, userId }: { sharing: SharingData; 
           <Badge tone="accent">owner (creator)</Badge>
         </li>
         {sharing.members.map((member) => (
-          <MemberRow key={member.userId} member={member} canManage={owner} isMe={member.userId === userId} />
+          <MemberRow
+            key={member.userId}
+            member={member}
+            canManage={owner}
+            isMe={member.userId === userId}
+            noun={noun}
+          />
         ))}
       </ul>
       {owner && sharing.invitations.length > 0 && (
@@ -48,7 +65,7 @@ export function SharingPanel({ sharing, role, userId }: { sharing: SharingData; 
           </ul>
         </>
       )}
-      {owner ? <InviteForm /> : <p className="muted">Only the project's owners can invite people.</p>}
+      {owner ? <InviteForm /> : <p className="muted">Only the {noun}'s owners can invite people.</p>}
     </section>
   );
 }
@@ -57,10 +74,12 @@ function MemberRow({
   member,
   canManage,
   isMe,
+  noun,
 }: {
   member: SharingData["members"][number];
   canManage: boolean;
   isMe: boolean;
+  noun: "project" | "program";
 }) {
   const roleFetcher = useFetcher<FetcherAnswer>();
   const removeFetcher = useFetcher<FetcherAnswer>();
@@ -99,7 +118,7 @@ function MemberRow({
           <input type="hidden" name="intent" value="remove-member" />
           <input type="hidden" name="memberId" value={member.userId} />
           <Button type="submit" variant="danger" size="sm" busy={removeFetcher.state !== "idle"}>
-            {isMe ? "Leave project" : "Remove"}
+            {isMe ? `Leave ${noun}` : "Remove"}
           </Button>
         </removeFetcher.Form>
       )}

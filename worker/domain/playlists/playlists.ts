@@ -67,13 +67,16 @@ function withTotals(items: PlaylistItem[]) {
   });
 }
 
-/** Every playlist of the member with its project title and items (seed 000 §7 get-user-playlists). */
-export async function listPlaylists(deps: Deps, userId: string) {
+/**
+ * Every playlist of the member with its project title and items (seed 000 §7 get-user-playlists),
+ * theirs and those of projects shared with them; with `edit`, only those they may change.
+ */
+export async function listPlaylists(deps: Deps, userId: string, need: "view" | "edit" = "view") {
   const rows = await deps.db
     .select({ playlist: playlists, projectTitle: projects.title })
     .from(playlists)
     .innerJoin(projects, eq(projects.id, playlists.projectId))
-    .where(memberData(deps.db, userId).mine(playlists))
+    .where(memberData(deps.db, userId).mine(playlists, need))
     .orderBy(asc(projects.title));
   const ids = rows.map((r) => r.playlist.id);
   const items = await itemsOfPlaylists(deps, ids);

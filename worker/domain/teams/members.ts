@@ -202,6 +202,7 @@ export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id
   const role = userId === target.creatorId ? "owner" : ((await roleOf(deps, kind, target.id, userId)) ?? "viewer");
   const pending = role === "owner" ? await openInvitations(deps, { [kind]: target.id }) : [];
   return {
+    title: target.title,
     role,
     members: [
       { ...creator!, role: "owner" as const, creator: true },
