@@ -35,7 +35,7 @@ export default defineConfig(async () => {
             testTimeout: 30_000,
             include: ["worker/**/*.test.ts", "app/**/*.test.ts"],
             exclude: ["worker/dev/**"],
-            setupFiles: ["./tests/setup/apply-migrations.ts"],
+            setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/console-errors.ts"],
           },
         },
         {

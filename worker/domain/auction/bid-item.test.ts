@@ -12,6 +12,7 @@ type StateMessage = Extract<ServerMessage, { type: "state" }>;
 
 import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
 import { auctionAdmin, bidder, offer, bidItemStub as stub, watchItem } from "../../../tests/workers/auction";
+import { expectConsoleError } from "../../../tests/workers/console";
 import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems } from "../../db/schema";
@@ -69,6 +70,7 @@ describe("soft close and the alarm", () => {
   });
 
   it("retries a failed write-through until D1 has the change", async () => {
+    expectConsoleError(/write-through of .+ failed; retrying/);
     const code = await createItem(1);
     await runInDurableObject(stub(code), async (instance: BidItem) => {
       const realDb = env.DB;

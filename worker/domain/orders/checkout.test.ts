@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "../../../tests/workers/console";
 import { call, signUp } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart } from "../../../tests/workers/store";
 import { database } from "../../db/client";
@@ -110,6 +111,7 @@ describe("cart and checkout", () => {
   });
 
   it("says 'Unable to initialize payment.' when the provider refuses, and leaves the order cancelled and the cart as it was", async () => {
+    expectConsoleError(/payment intent for order .+ failed/);
     const seller = await signUp();
     const buyer = await signUp();
     const productId = await insertProduct(seller.user.id, { priceCents: 999 });
