@@ -33,7 +33,7 @@ describe("the stale-job sweep", () => {
       .update(jobs)
       .set({ status: "running", progress: 40, updatedAt: lastHeard, attempts })
       .where(eq(jobs.id, renderId));
-    await db.update(renders).set({ status: "running", progress: 40 }).where(eq(renders.id, renderId));
+    await db.update(renders).set({ status: "running" }).where(eq(renders.id, renderId));
     const probeTarget = (probe!.input as { id: string }).id;
     await db.update(jobs).set({ status: "running", updatedAt: lastHeard, attempts }).where(eq(jobs.id, probe!.id));
     await db.update(files).set({ probeStatus: "running" }).where(eq(files.id, probeTarget));

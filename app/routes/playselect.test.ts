@@ -456,6 +456,7 @@ describe("/renderfiles", () => {
     const playlistId = await addAll(owner.cookie, projectId, videoIds);
     const base = { userId: owner.user.id, playlistId, projectTitle: "Late_Night_Show" };
     const doneId = crypto.randomUUID();
+    const runningId = crypto.randomUUID();
     const key = `users/${owner.user.id}/renders/${doneId}.mp4`;
     await env.FILES.put(key, mp4Bytes(), { httpMetadata: { contentType: "video/mp4" } });
     await db.insert(renders).values([
@@ -465,21 +466,13 @@ describe("/renderfiles", () => {
         fileName: "Late_Night_Show-2026-01-02.mp4",
         key,
         status: "done",
-        progress: 100,
         durationSeconds: 125,
         frameRate: 29.97,
         resolution: "1920x1080",
         size: 2048,
         createdAt: new Date(Date.now() + 60_000),
       },
-      {
-        ...base,
-        id: crypto.randomUUID(),
-        fileName: "Late_Night_Show-running.mp4",
-        key: "x",
-        status: "running",
-        progress: 42,
-      },
+      { ...base, id: runningId, fileName: "Late_Night_Show-running.mp4", key: "x", status: "running" },
       {
         ...base,
         id: crypto.randomUUID(),
@@ -489,6 +482,15 @@ describe("/renderfiles", () => {
         error: "Input 2 has no audio stream.",
       },
     ]);
+    // A render's progress is its job's, as the renderer last reported it.
+    await db.insert(jobs).values({
+      id: runningId,
+      userId: owner.user.id,
+      kind: "render",
+      status: "running",
+      progress: 42,
+      input: { renderId: runningId, playlistId, loudness: false, origin: "http://localhost" },
+    });
 
     const page = await html(await call("/renderfiles", { cookie: owner.cookie }));
     expect(page).toContain("Late Night Show-2026-01-02.mp4");
@@ -524,7 +526,7 @@ describe("/renderfiles", () => {
     const input = { renderId: silent, playlistId, loudness: false, origin: "http://localhost" };
     await db.batch([
       db.insert(renders).values([
-        { ...base, id: silent, fileName: "Quiet_Show-silent.mp4", key: "s", status: "running", progress: 19 },
+        { ...base, id: silent, fileName: "Quiet_Show-silent.mp4", key: "s", status: "running" },
         { ...base, id: requeued, fileName: "Quiet_Show-again.mp4", key: "a", status: "queued", error: INTERRUPTED },
       ]),
       // The silent render's job last heard from its renderer 30 s ago (heartbeats come every 5 s).

@@ -6,19 +6,13 @@
 // The loader and action are in playselect.server.ts.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import type { JobProgress } from "../../render-container/src/contract";
 import { Feedback, useFeedback } from "../components/Feedback";
 import type { LoadFailedHandle } from "../components/PageError";
 import { PickerActions } from "../components/playlists/PickerActions";
 import { PlaylistChoice } from "../components/playlists/PlaylistChoice";
 import { PackageRow, RenderRow } from "../components/renders/JobRows";
-import {
-  active,
-  getJson,
-  type JobState,
-  type PackageProgress,
-  type RenderProgress,
-  usePolling,
-} from "../components/renders/jobs";
+import { active, getJson, type PackageProgress, type RenderProgress, usePolling } from "../components/renders/jobs";
 import type { LoudnessReportView } from "../components/renders/LoudnessReport";
 import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../lib/schemas/playlists";
 import type { Route } from "./+types/playselect";
@@ -84,7 +78,7 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
     const ids = renders.filter((r) => active(r.status)).map((r) => r.renderId);
     if (ids.length === 0) return;
     const { renders: states } = await getJson<{
-      renders: { id: string; status: JobState; progress: number; error: string | null; retrying: boolean }[];
+      renders: (JobProgress & { id: string; retrying: boolean })[];
     }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
     // Finished renders get their playable URL and loudness report from the render list.
     const finished = states.some((s) => s.status === "done");
@@ -117,13 +111,7 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   const packaging = pack ? active(pack.status) : false;
   usePolling(packaging, async () => {
     if (!pack) return;
-    const job = await getJson<{
-      status: JobState;
-      progress: number;
-      error: string | null;
-      downloadUrl: string | null;
-      fileName: string | null;
-    }>(`/api/jobs/${encodeURIComponent(pack.jobId)}`);
+    const job = await getJson<Omit<PackageProgress, "jobId">>(`/api/jobs/${encodeURIComponent(pack.jobId)}`);
     setPack((current) => (current && current.jobId === pack.jobId ? { ...current, ...job } : current));
   });
 

@@ -7,6 +7,19 @@ import type { Loudness, Outcome } from "./loudness.ts";
 
 export type MediaType = "audio" | "video";
 
+/** A job's state: the `jobs` row's status, as the Worker stores it and pages show it. */
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+/**
+ * The renderer's progress message, posted on a job's signed callback while it works (also the
+ * job's heartbeat, ADR 033): a whole percentage 0..100. The Worker validates it (worker/jobs/reports.ts),
+ * stores it in `jobs.progress`, and pages follow it as a `JobProgress`.
+ */
+export type ProgressReport = { jobId: string; progress: number; status: "running" };
+
+/** A job as a page follows it: its state, its last reported percentage, and why it failed. */
+export type JobProgress = { status: JobStatus; progress: ProgressReport["progress"]; error: string | null };
+
 export type ProbeInput = { url: string };
 
 export type ProbeResult = {

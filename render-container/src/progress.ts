@@ -6,9 +6,9 @@
 // last percentage is sent again, which renews the job's lease; an answer 409
 // says another attempt holds the lease now, and `onSuperseded` stops the job.
 
-export type ProgressStatus = "running";
+import type { ProgressReport } from "./contract.ts";
 
-export type ProgressReport = { jobId: string; progress: number; status: ProgressStatus };
+type ProgressStatus = ProgressReport["status"];
 
 export type ProgressReporter = {
   report(progress: number, status?: ProgressStatus): void;

@@ -103,7 +103,7 @@ export async function recordProgress(db: Database, jobId: string, progress: numb
       .returning({ id: jobs.id }),
     db
       .update(renders)
-      .set({ progress: value, status: "running", error: null })
+      .set({ status: "running", error: null })
       .where(
         and(
           eq(renders.id, jobId),

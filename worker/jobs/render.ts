@@ -74,7 +74,7 @@ export async function startRender(
   if (items.length === 0) throw new Error("The playlist has no files.");
   await deps.db.batch([
     markRunning(deps.db, job.id),
-    deps.db.update(renders).set({ status: "running", progress: 0, error: null }).where(eq(renders.id, renderId)),
+    deps.db.update(renders).set({ status: "running", error: null }).where(eq(renders.id, renderId)),
   ]);
   const { key, audioKey } = attemptKeys(render.userId, renderId, job.attempts + 1, audio);
 
@@ -138,7 +138,6 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
       .update(renders)
       .set({
         status: "done",
-        progress: 100,
         error: null,
         durationSeconds: result.durationSeconds,
         frameRate: result.frameRate,

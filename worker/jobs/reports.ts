@@ -7,6 +7,7 @@
 // leased again the earlier attempt's reports are refused and its output
 // discarded. A job whose attempt still shows signs of life is not claimed.
 import { z } from "zod";
+import type { ProgressReport } from "../../render-container/src/contract";
 import type { Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
@@ -62,6 +63,11 @@ export async function claimJob(deps: Deps, jobId: string) {
 
 const percent = z.number().min(0).max(100);
 
+/** The renderer's `ProgressReport` (render-container/src/contract.ts); the callback URL names the job, so `jobId` may be left out. */
+const progressReport = z
+  .object({ jobId: z.string().max(64).optional(), status: z.literal("running").optional(), progress: percent })
+  .loose() satisfies z.ZodType<Pick<ProgressReport, "progress"> & Partial<ProgressReport>>;
+
 /** A report on the job's callback: progress (the renderer's reporter sends `status: "running"`), or the outcome. */
 export const jobReport = z.union([
   z.object({ status: z.literal("done"), result: z.record(z.string(), z.unknown()) }).loose(),
@@ -73,7 +79,7 @@ export const jobReport = z.union([
       retry: z.boolean().default(false),
     })
     .loose(),
-  z.object({ status: z.literal("running").optional(), progress: percent }).loose(),
+  progressReport,
 ]);
 export type JobReport = z.infer<typeof jobReport>;
 

@@ -10,10 +10,11 @@ export async function loadJob(db: Database, jobId: string): Promise<Job | undefi
 
 const touched = () => ({ updatedAt: sql`(unixepoch('subsec') * 1000)` });
 
+/** A new attempt starts: from 0 %, whatever the one before it reached. */
 export function markRunning(db: Database, jobId: string) {
   return db
     .update(jobs)
-    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, ...touched() })
+    .set({ status: "running", progress: 0, attempts: sql`${jobs.attempts} + 1`, ...touched() })
     .where(eq(jobs.id, jobId));
 }
 

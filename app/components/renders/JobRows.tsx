@@ -1,9 +1,10 @@
 // A render's or a package's progress on the Sequence page: queued, a bar
 // while running, then the result (open / download) or the failure.
 import { Link } from "react-router";
+import type { JobStatus } from "../../../render-container/src/contract";
 import { displayName } from "../../lib/format";
 import { RENDER_CREATED } from "../../lib/schemas/playlists";
-import { active, type JobState, type PackageProgress, RETRYING, type RenderProgress } from "./jobs";
+import { active, type PackageProgress, RETRYING, type RenderProgress } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -14,7 +15,7 @@ function JobProgress({
   label,
   retrying = false,
 }: {
-  status: JobState;
+  status: JobStatus;
   progress: number;
   label: string;
   retrying?: boolean;

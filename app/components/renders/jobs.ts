@@ -1,18 +1,15 @@
 // The state of render and package jobs as the Sequence page follows them:
 // polled from the JSON API every 2 seconds while any is queued or running.
 import { useEffect, useRef } from "react";
+import type { JobProgress, JobStatus } from "../../../render-container/src/contract";
 import type { LoudnessReportView } from "./LoudnessReport";
 
 const POLL_MS = 2000;
 
-export type JobState = "queued" | "running" | "done" | "failed";
-
-export interface RenderProgress {
+/** A render as the page follows it: the job's progress (the renderer's contract) and what the page shows of it. */
+export interface RenderProgress extends JobProgress {
   renderId: string;
   projectTitle: string;
-  status: JobState;
-  progress: number;
-  error: string | null;
   /** Its renderer went silent or restarted: the job is being leased again (the page says so, not a frozen percentage). */
   retrying?: boolean;
   url: string | null;
@@ -20,11 +17,8 @@ export interface RenderProgress {
   loudnessReport?: LoudnessReportView | null;
 }
 
-export interface PackageProgress {
+export interface PackageProgress extends JobProgress {
   jobId: string;
-  status: JobState;
-  progress: number;
-  error: string | null;
   downloadUrl: string | null;
   fileName: string | null;
 }
@@ -32,7 +26,7 @@ export interface PackageProgress {
 /** What a page says of a render whose renderer went silent or restarted, instead of a frozen percentage. */
 export const RETRYING = "retrying after an interruption";
 
-export const active = (status: JobState) => status === "queued" || status === "running";
+export const active = (status: JobStatus) => status === "queued" || status === "running";
 
 export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });

@@ -1,10 +1,11 @@
 // Background jobs (probe, render, package, …) and their development lease (ADR 014).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { JobStatus } from "../../../render-container/src/contract";
 import { createdAt, owner } from "./accounts";
 
 export const JOB_KINDS = ["probe", "render", "package", "poster", "purchase", "preview", "segment"] as const;
-export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
+export const JOB_STATES = ["queued", "running", "done", "failed"] as const satisfies readonly JobStatus[];
 
 export const jobs = sqliteTable(
   "jobs",
@@ -13,7 +14,7 @@ export const jobs = sqliteTable(
     userId: owner(),
     kind: text("kind", { enum: JOB_KINDS }).notNull(),
     status: text("status", { enum: JOB_STATES }).notNull().default("queued"),
-    /** 0 to 100. */
+    /** 0 to 100: the renderer's last `ProgressReport` (render-container/src/contract.ts); a render's too. */
     progress: integer("progress").notNull().default(0),
     input: text("input", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     output: text("output", { mode: "json" }).$type<Record<string, unknown>>(),

@@ -190,8 +190,8 @@ export const renders = sqliteTable(
     key: text("key").notNull(),
     /** Audio playlists also get an M4A. */
     audioKey: text("audio_key"),
+    /** Its job's status, copied for listing; the progress is only the job's (`jobs.progress`, migration 0028). */
     status: text("status", { enum: JOB_STATES }).notNull().default("queued"),
-    progress: integer("progress").notNull().default(0),
     error: text("error"),
     durationSeconds: real("duration_seconds"),
     frameRate: real("frame_rate"),

@@ -16,7 +16,7 @@ const deps = () => makeDeps(env, "http://localhost");
 async function finish(renderId: string, at: number) {
   await db
     .update(renders)
-    .set({ status: "done", progress: 100, createdAt: new Date(at) })
+    .set({ status: "done", createdAt: new Date(at) })
     .where(eq(renders.id, renderId));
 }
 

@@ -93,18 +93,29 @@ export async function renderAgain(deps: Deps, userId: string, renderId: string) 
   return startRenders(deps, userId, [render.playlistId], render.loudnessReport != null);
 }
 
+/** A render's progress is its job's (the renderer's reports land in `jobs.progress`). */
+const renderProgress = () =>
+  sql<number>`case when ${renders.status} = 'done' then 100 else coalesce(${jobs.progress}, 0) end`.mapWith(Number);
+
 export async function listRenders(deps: Deps, userId: string) {
   const joined = await deps.db
-    .select({ render: renders, heartbeat: jobs.updatedAt, outOfDate: outOfDate(), superseded: superseded() })
+    .select({
+      render: renders,
+      progress: renderProgress(),
+      heartbeat: jobs.updatedAt,
+      outOfDate: outOfDate(),
+      superseded: superseded(),
+    })
     .from(renders)
     .leftJoin(jobs, eq(jobs.id, renders.id))
     .where(visibleRenders(deps, userId))
     .orderBy(desc(renders.createdAt));
   const now = deps.now();
   return Promise.all(
-    joined.map(async ({ render, heartbeat, outOfDate, superseded }) => {
+    joined.map(async ({ render, progress, heartbeat, outOfDate, superseded }) => {
       const row = {
         ...render,
+        progress,
         retrying: isRetrying(render, heartbeat, now),
         outOfDate: Boolean(outOfDate) && !superseded,
         superseded: Boolean(superseded),
@@ -148,7 +159,7 @@ export async function renderStatus(deps: Deps, userId: string, renderIds: string
       .select({
         id: renders.id,
         status: renders.status,
-        progress: renders.progress,
+        progress: renderProgress(),
         error: renders.error,
         projectTitle: renders.projectTitle,
         heartbeat: jobs.updatedAt,
