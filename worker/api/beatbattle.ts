@@ -61,4 +61,4 @@ const judging = adminApi((app) =>
     ),
 );
 
-export const beatBattle = publicApi().route("/", battle).route("/", entries).route("/", judging);
+export const beatBattleApi = publicApi().route("/", battle).route("/", entries).route("/", judging);

@@ -4,7 +4,7 @@ import { bidItem } from "../domain/auction/auction";
 import { DevOutbox } from "../mail";
 import { publicApi } from "./context";
 
-export const dev = publicApi()
+export const devApi = publicApi()
   .post("/seed", async (c) => {
     const result = await seedWhenEmpty(c.get("deps"), c.env.ADMIN_DEV_PASSWORD ?? "admin-dev-password");
     return c.json(result);

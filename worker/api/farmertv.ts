@@ -51,4 +51,4 @@ const moderating = adminApi((app) =>
   ),
 );
 
-export const farmerTv = publicApi().route("/", watching).route("/", publishing).route("/", moderating);
+export const farmerTvApi = publicApi().route("/", watching).route("/", publishing).route("/", moderating);

@@ -4,7 +4,7 @@ import { donationSchema } from "../../app/lib/schemas/fundraiser";
 import { fundraiserSummary, startDonation } from "../domain/fundraiser/donations";
 import { publicApi, valid } from "./context";
 
-export const fundraiser = publicApi()
+export const fundraiserApi = publicApi()
   .get("/fundraiser", async (c) => c.json(await fundraiserSummary(c.var.deps)))
   .post("/fundraiser/donations", valid("json", donationSchema), async (c) =>
     c.json(await startDonation(c.var.deps, c.var.user, c.req.valid("json"), c.var.caller.clientId), 201),

@@ -7,16 +7,16 @@ import { NotFound } from "../domain/errors";
 import { accountsApi } from "./accounts";
 import { adminUsersApi } from "./admin";
 import { auctionApi, offerApi } from "./auction";
-import { beatBattle } from "./beatbattle";
+import { beatBattleApi } from "./beatbattle";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
 import { type AppEnv, withSession } from "./context";
-import { dev } from "./dev";
+import { devApi } from "./dev";
 import { asJsonError, errorResponse } from "./errors";
-import { farmerTv } from "./farmertv";
+import { farmerTvApi } from "./farmertv";
 import { filesApi } from "./files";
-import { fundraiser } from "./fundraiser";
+import { fundraiserApi } from "./fundraiser";
 import { jobsApi } from "./jobs";
 import { packagesApi } from "./packages";
 import { paymentsApi } from "./payments";
@@ -28,7 +28,7 @@ import { rendersApi } from "./renders";
 import { shippingApi } from "./shipping";
 import { showsApi } from "./shows";
 import { signingApi } from "./signing";
-import { storage } from "./storage";
+import { storageApi } from "./storage";
 import { teamsApi } from "./teams";
 import { uploadsApi } from "./uploads";
 
@@ -50,7 +50,7 @@ export const api = new Hono<AppEnv>()
   .route("/", popupsApi)
   .route("/", uploadsApi)
   .route("/", filesApi)
-  .route("/", storage)
+  .route("/", storageApi)
   .route("/", shippingApi)
   .route("/", auctionApi)
   .route("/", playlistsApi)
@@ -64,13 +64,13 @@ export const api = new Hono<AppEnv>()
   .route("/", paymentsApi)
   .route("/", chaptersApi)
   .route("/", productsApi)
-  .route("/", beatBattle)
-  .route("/", fundraiser)
-  .route("/", farmerTv)
+  .route("/", beatBattleApi)
+  .route("/", fundraiserApi)
+  .route("/", farmerTvApi)
   .route("/", adminUsersApi)
   .route("/", teamsApi)
   .route("/", signingApi)
-  .route("/dev", developmentOnly.route("/", dev))
+  .route("/dev", developmentOnly.route("/", devApi))
   .onError((error) => errorResponse(error))
   .notFound(() => errorResponse(new NotFound()));
 

@@ -19,7 +19,7 @@ function devSigner(c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) {
   return signer;
 }
 
-export const storage = publicApi()
+export const storageApi = publicApi()
   .use("/storage/put/*", cors(DIRECT_UPLOAD_CORS))
   // A link writes only while its upload is pending, and a single upload's object only once: after
   // completion, refusal or abort it is dead, so what is served stays what complete checked (ADR 013).

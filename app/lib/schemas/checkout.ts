@@ -60,9 +60,6 @@ export const nameOnCardSchema = memberText({ error: NAME_ON_CARD_REQUIRED })
   .min(1, NAME_ON_CARD_REQUIRED)
   .max(100, "The name on the card is at most 100 characters.");
 
-/** The body of 'Proceed to Payment'. Prices and amounts are never read from it. */
-export const checkoutSchema = z.object({ nameOnCard: nameOnCardSchema });
-
 // ── The TEST PROVIDER's card form (local development only) ──────────────────
 
 export const CARD_NUMBER_INVALID = "Your card number is invalid.";
