@@ -81,6 +81,14 @@ const SHOW = {
   explicit: false,
 };
 
+/** A licence tier's values, valid for every seller. */
+const TIER = {
+  name: "Matrix lease",
+  price: 10,
+  formats: ["mp3"],
+  terms: { distributionCopies: null, audioStreams: null, musicVideos: null, radioStations: null, creditLine: "" },
+};
+
 export const API_ACCESS: Record<string, Rule> = {
   // Accounts: signing up and in are for visitors; the session is whoever's cookie it is.
   "GET /api/session": { access: "public" },
@@ -290,6 +298,31 @@ export const API_ACCESS: Record<string, Rule> = {
     access: "owner",
     path: (f) => `/api/products/${f.productId}/files/${f.productFileId}`,
   },
+  // Licence tiers, templates and discount codes (ADR 044): a made-up tier or code answers the owner 404 too.
+  "POST /api/products/:productId/tiers": { access: "owner", json: () => ({ template: "mp3-lease" }) },
+  "PUT /api/products/:productId/tiers/:tierId": {
+    access: "owner",
+    path: (f) => `/api/products/${f.productId}/tiers/${NONE}`,
+    json: () => TIER,
+    expect: { owner: 404 },
+  },
+  "DELETE /api/products/:productId/tiers/:tierId": {
+    access: "owner",
+    path: (f) => `/api/products/${f.productId}/tiers/${NONE}`,
+    expect: { owner: 404 },
+  },
+  "GET /api/licence-templates": { access: "member" },
+  "PUT /api/licence-templates/:template": {
+    access: "member",
+    path: () => "/api/licence-templates/mp3-lease",
+    json: () => TIER,
+  },
+  "GET /api/discounts": { access: "member" },
+  "POST /api/discounts": {
+    access: "member",
+    json: () => ({ kind: "percent", value: 10, code: `M${crypto.randomUUID().slice(0, 8)}` }),
+  },
+  "DELETE /api/discounts/:id": { access: "owner", path: () => `/api/discounts/${NONE}`, expect: { owner: 404 } },
   "GET /api/voice-tag": { access: "member" },
   "DELETE /api/voice-tag": { access: "member" },
   "GET /api/sellers/:userId/products": { access: "public" },
