@@ -58,7 +58,11 @@ describe("guards", () => {
       { other: 403, admin: 200 },
       { other: member.cookie, admin: admin.cookie },
     );
-    const dashboard = await html(await call("/theadministrator", { cookie: admin.cookie }));
+    const dashboard = await html(
+      await call(`/theadministrator?section=users&q=${encodeURIComponent(member.form.email)}`, {
+        cookie: admin.cookie,
+      }),
+    );
     expect(dashboard).toContain(member.form.email);
   });
 });

@@ -2,7 +2,7 @@
 // an unexpected exception. The root ErrorBoundary renders it for every page; a
 // route with its own not-found view (the file view's 'No file data available')
 // handles the 404 itself and hands everything else here. See page-errors.ts.
-import { isRouteErrorResponse, useMatches } from "react-router";
+import { isRouteErrorResponse, Link, useMatches, useNavigate } from "react-router";
 
 /**
  * `loadFailed`: the page's own message when its data could not be had (seed 000 §8: 'Error:
@@ -20,17 +20,22 @@ export function PageError({ error, loadFailed }: { error: unknown; loadFailed?: 
     );
   }
   if (isRouteErrorResponse(error)) {
-    const notFound = error.status === 404;
+    if (error.status === 404) {
+      return (
+        <section className="card narrow" role="alert">
+          <h1>Not Found</h1>
+          <p>Sorry! We couldn't find the page you're looking for.</p>
+          <p>
+            <Link to="/">Go to the home page</Link>
+          </p>
+        </section>
+      );
+    }
+    if (error.status === 403) return <Forbidden reason={typeof error.data === "string" ? error.data : null} />;
     return (
       <section className="card narrow" role="alert">
-        <h1>{notFound ? "Not Found" : `${error.status} ${error.statusText || "Error"}`}</h1>
-        <p>
-          {notFound
-            ? "Sorry! We couldn't find the page you're looking for."
-            : typeof error.data === "string"
-              ? error.data
-              : "Something went wrong."}
-        </p>
+        <h1>{`${error.status} ${error.statusText || "Error"}`}</h1>
+        <p>{typeof error.data === "string" ? error.data : "Something went wrong."}</p>
       </section>
     );
   }
@@ -39,6 +44,29 @@ export function PageError({ error, loadFailed }: { error: unknown; loadFailed?: 
     <section className="card narrow" role="alert">
       <h1>Unexpected Application Error!</h1>
       <p>{import.meta.env.DEV && error instanceof Error ? error.message : "Please try again in a moment."}</p>
+    </section>
+  );
+}
+
+/**
+ * A page the signed-in user may not open (an admin page for a member): said plainly, with the
+ * server's reason ("Admins only.") and a way back, never a status code and its English name.
+ */
+function Forbidden({ reason }: { reason: string | null }) {
+  const navigate = useNavigate();
+  return (
+    <section className="card narrow" role="alert">
+      <h1>You don't have access to this page</h1>
+      {reason && <p>{reason}</p>}
+      <p>If you think you should, sign in with the account that has access.</p>
+      <p className="actions">
+        <button type="button" className="button" onClick={() => navigate(-1)}>
+          Go back
+        </button>
+        <Link to="/authenticated" className="button primary">
+          Go to your home page
+        </Link>
+      </p>
     </section>
   );
 }

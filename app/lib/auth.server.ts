@@ -36,7 +36,7 @@ export function requireUser(context: Context, request: Request): SessionUser {
 
 export function requireAdmin(context: Context, request: Request): SessionUser {
   const user = requireUser(context, request);
-  if (user.role !== "admin") throw data("Admins only.", { status: 403 });
+  if (user.role !== "admin") throw data("Admins only.", { status: 403, statusText: "Forbidden" });
   return user;
 }
 

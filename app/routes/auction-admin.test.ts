@@ -160,7 +160,7 @@ describe("the dashboard's auction section", () => {
       priceCents: 900,
       shortCode: "WAIT01",
     });
-    const page = await html(await call("/theAdministrator", { cookie: admin.cookie }));
+    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
     const start = page.indexOf(`data-code="${code}"`);
     const group = page.slice(start, page.indexOf("</article>", start));
     expect(group).toContain("Dashboard lot");
@@ -195,7 +195,7 @@ describe("the dashboard's auction section", () => {
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     expect(row!.status).toBe("closed");
 
-    const page = await html(await call("/theAdministrator", { cookie: admin.cookie }));
+    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
     const start = page.indexOf(`data-code="${code}"`);
     const group = page.slice(start, page.indexOf("</article>", start));
     expect(group).toContain("Sale Closed");

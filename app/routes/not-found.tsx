@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -13,6 +13,9 @@ export default function NotFound() {
     <section className="card narrow">
       <h1>Not Found</h1>
       <p>Sorry! We couldn't find the page you're looking for.</p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
     </section>
   );
 }

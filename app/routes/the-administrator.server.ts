@@ -1,46 +1,42 @@
-// The admin dashboard's server side: every section's data in one loader, and
-// the buttons of the auction and popup sections in one action (admin only).
+// The admin dashboard's server side. One section per request (`?section=`): each section's loader
+// reads only what it shows, in one D1 round trip where it can (ADR 024; the session rides along).
+// The buttons of every section post to the one action below (admin only).
 import { data } from "react-router";
-import { userQuerySchema } from "../../app/lib/schemas/admin";
-import { adminSummary } from "../../worker/domain/admin/summary";
-import { listUsers, userRow } from "../../worker/domain/admin/users";
+import { orderQuerySchema, sectionOf, userQuerySchema } from "../../app/lib/schemas/admin";
+import { listOrders } from "../../worker/domain/admin/orders";
+import { adminOverview } from "../../worker/domain/admin/summary";
+import { listUsers } from "../../worker/domain/admin/users";
 import {
-  allOffers,
   approveMemberItem,
   approveOffer,
+  auctionBoard,
   closeBidItem,
   denyMemberItem,
-  listMemberItems,
 } from "../../worker/domain/auction/auction";
-import { deletePopup, listPopups, setActivePopup } from "../../worker/domain/popups/popups";
+import { setRevealed, updateBattle } from "../../worker/domain/beatbattle/battles";
+import { listBattleEntries } from "../../worker/domain/beatbattle/entries";
+import { listCommunitySignups } from "../../worker/domain/community/signups";
+import type { Deps } from "../../worker/domain/deps";
+import {
+  deactivatePopup,
+  deletePopup,
+  duplicatePopup,
+  listPopups,
+  setActivePopup,
+} from "../../worker/domain/popups/popups";
 import { parse } from "../../worker/domain/validation";
 import type { OfferGroupView } from "../components/auction/admin-views";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
+import { battleSettingsSchema, revealSchema } from "../lib/schemas/beatbattle";
 import { popupIdSchema } from "../lib/schemas/popups";
 import type { Route } from "./+types/the-administrator";
 import { adminAction, memberItemView } from "./auction-admin.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
-  const { deps } = server(context);
-  const url = new URL(request.url);
-  const query = userQuerySchema.parse({ q: url.searchParams.get("q") ?? "", page: url.searchParams.get("page") ?? 1 });
-  const [totals, list, me, popups, memberItems, offerGroups] = await Promise.all([
-    adminSummary(deps),
-    listUsers(deps, query),
-    userRow(deps, admin.id),
-    listPopups(deps),
-    listMemberItems(deps),
-    allOffers(deps),
-  ]);
+async function auctionSection(deps: Deps) {
+  const { memberItems, offerGroups } = await auctionBoard(deps);
   return {
-    totals,
-    users: { ...list, q: query.q },
-    me: me ?? { id: admin.id, name: admin.name, username: admin.username, email: admin.email, verified: true },
-    popups: popups.popups.map(({ id, header, active }) => ({ id, header, active })),
-    popupTotal: popups.total,
-    popupPageSize: popups.pageSize,
+    section: "auction" as const,
     memberItems: memberItems.map(memberItemView),
     offerGroups: offerGroups.map(
       (group): OfferGroupView => ({
@@ -64,7 +60,79 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The dashboard's buttons: the auction's four intents and the popup list's two (admin only). */
+async function popupsSection(deps: Deps) {
+  const list = await listPopups(deps);
+  return {
+    section: "popups" as const,
+    popups: list.popups.map((popup) => ({
+      id: popup.id,
+      header: popup.header,
+      active: popup.active,
+      hasImage: popup.imageKey !== null,
+      startsAt: popup.startsAt?.getTime() ?? null,
+      endsAt: popup.endsAt?.getTime() ?? null,
+      createdAt: popup.createdAt.getTime(),
+    })),
+    total: list.total,
+    pageSize: list.pageSize,
+  };
+}
+
+async function sectionData(deps: Deps, params: URLSearchParams) {
+  const section = sectionOf(params);
+  switch (section) {
+    case "overview":
+      return { section, totals: await adminOverview(deps) };
+    case "users": {
+      const query = parse(userQuerySchema, Object.fromEntries(params));
+      return { section, users: { ...(await listUsers(deps, query)), q: query.q } };
+    }
+    case "popups":
+      return popupsSection(deps);
+    case "auction":
+      return auctionSection(deps);
+    case "beat-battle": {
+      const { battle, submissions } = await listBattleEntries(deps);
+      return {
+        section,
+        battle,
+        submissions: submissions.map((entry) => ({
+          id: entry._id,
+          number: entry.number,
+          projectTitle: entry.projectTitle,
+          producer: entry.producer,
+          createdAt: entry.createdAt.getTime(),
+          files: entry.files.map(({ fileId, fileName, isCoverArt, url }) => ({ fileId, fileName, isCoverArt, url })),
+        })),
+      };
+    }
+    case "community": {
+      const signups = await listCommunitySignups(deps);
+      return {
+        section,
+        signups: signups.map(({ id, name, email, message, createdAt }) => ({
+          id,
+          name,
+          email,
+          message,
+          createdAt: createdAt.getTime(),
+        })),
+      };
+    }
+    case "orders":
+      return { section, orders: await listOrders(deps, parse(orderQuerySchema, Object.fromEntries(params)).page) };
+  }
+}
+
+export type SectionData = Awaited<ReturnType<typeof sectionData>>;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { deps } = server(context);
+  return sectionData(deps, new URL(request.url).searchParams);
+}
+
+/** The dashboard's buttons: the auction's four intents, the popup list's five, the battle's two (admin only). */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { deps } = server(context);
@@ -72,6 +140,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = fields.intent ?? "";
   const target = fields.code ?? fields.id ?? fields.popCustomId ?? "";
   const run = (work: () => Promise<unknown>) => adminAction(intent, target, work);
+  const popupId = () => parse(popupIdSchema, fields).popCustomId;
   switch (intent) {
     case "approve-offer":
       return run(() => approveOffer(deps, fields.code ?? "", Number(fields.offerId)));
@@ -82,9 +151,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "deny-item":
       return run(() => denyMemberItem(deps, admin.id, fields.id ?? ""));
     case "set-active-popup":
-      return run(() => setActivePopup(deps, parse(popupIdSchema, fields).popCustomId));
+      return run(() => setActivePopup(deps, popupId()));
+    case "deactivate-popup":
+      return run(() => deactivatePopup(deps, popupId()));
+    case "duplicate-popup":
+      return run(() => duplicatePopup(deps, admin.id, popupId()));
     case "delete-popup":
-      return run(() => deletePopup(deps, parse(popupIdSchema, fields).popCustomId));
+      return run(() => deletePopup(deps, popupId()));
+    case "save-battle":
+      return run(() => updateBattle(deps, parse(battleSettingsSchema, fields)));
+    case "reveal-battle":
+      return run(() => setRevealed(deps, parse(revealSchema, { revealed: fields.revealed === "true" }).revealed));
     default:
       throw data("Unknown form.", { status: 400 });
   }

@@ -1,37 +1,53 @@
-// The admin dashboard (seed 001 screen 12): totals, users (with the popup list in
-// the admin's own row), the auction and the community sections. Admin only, on the server.
-
-import { PopupControls } from "../components/admin/PopupControls";
-import { Totals } from "../components/admin/Totals";
-import { UsersTable } from "../components/admin/UsersTable";
+// The admin dashboard (seed 001 screen 12): its own section navigation (Overview, Users, Popups,
+// Auction, Beat battle, Community, Orders), one short section per page (`?section=`), rendered on
+// the server from the section's loader. Admin only, on the server.
+import { AdminNav } from "../components/admin/AdminNav";
+import styles from "../components/admin/admin.module.css";
+import { BattleSection } from "../components/admin/BattleSection";
+import { OrdersSection } from "../components/admin/OrdersSection";
+import { Overview } from "../components/admin/Overview";
+import { PopupsSection } from "../components/admin/PopupsSection";
+import { SignupsSection } from "../components/admin/SignupsSection";
+import { UsersSection } from "../components/admin/UsersSection";
 import { AuctionAdmin } from "../components/auction/AuctionAdmin";
-import { BeatBattleAdmin } from "../components/community/BeatBattleAdmin";
-import { CommunitySignups } from "../components/community/CommunityAdmin";
+import { ADMIN_SECTIONS } from "../lib/schemas/admin";
 import type { Route } from "./+types/the-administrator";
-import "../styles/auction.css";
+import type { SectionData } from "./the-administrator.server";
 import "../styles/admin.css";
+import "../styles/auction.css";
 
 export { action, loader } from "./the-administrator.server";
 
-export function meta() {
-  return [{ title: "Admin · Creator Platform" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const section = ADMIN_SECTIONS.find((s) => s.id === loaderData?.section);
+  return [{ title: `${section && section.id !== "overview" ? `${section.label} · ` : ""}Admin · Creator Platform` }];
+}
+
+function Section({ data }: { data: SectionData }) {
+  switch (data.section) {
+    case "overview":
+      return <Overview totals={data.totals} />;
+    case "users":
+      return <UsersSection list={data.users} />;
+    case "popups":
+      return <PopupsSection popups={data.popups} total={data.total} pageSize={data.pageSize} />;
+    case "auction":
+      return <AuctionAdmin memberItems={data.memberItems} offerGroups={data.offerGroups} />;
+    case "beat-battle":
+      return <BattleSection battle={data.battle} submissions={data.submissions} />;
+    case "community":
+      return <SignupsSection signups={data.signups} />;
+    case "orders":
+      return <OrdersSection list={data.orders} />;
+  }
 }
 
 export default function TheAdministrator({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="card admin-dashboard">
+    <div className={`card ${styles.layout}`}>
       <h1>Admin dashboard</h1>
-      <Totals totals={loaderData.totals} />
-      <UsersTable
-        list={loaderData.users}
-        me={loaderData.me}
-        popupControls={
-          <PopupControls popups={loaderData.popups} total={loaderData.popupTotal} pageSize={loaderData.popupPageSize} />
-        }
-      />
-      <AuctionAdmin memberItems={loaderData.memberItems} offerGroups={loaderData.offerGroups} />
-      <BeatBattleAdmin />
-      <CommunitySignups />
-    </section>
+      <AdminNav current={loaderData.section} />
+      <Section data={loaderData} />
+    </div>
   );
 }

@@ -211,7 +211,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await watch(b.page, code);
 
   // The admin approves the highest offer, then closes the sale; both pages show SALE_CLOSED without reload.
-  await admin.page.goto("/theAdministrator");
+  await admin.page.goto("/theAdministrator?section=auction");
   const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
   await expect(group.locator("tbody tr")).toHaveCount(2);
   const best = group.locator("tbody tr", { hasText: "$17.25" });
@@ -379,7 +379,7 @@ test("two members: a maximum outbids the other at once, both see their state and
   await expect(cardA.getByText(SALE_CLOSED)).toBeVisible();
   await notReloaded(b.page);
 
-  await admin.page.goto("/theAdministrator");
+  await admin.page.goto("/theAdministrator?section=auction");
   const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
   await expect(group.locator(".offer-standing")).toContainText(`Winner${b.form.username}`);
   await expect(group.locator(".offer-standing")).toContainText("maximum $80.00");

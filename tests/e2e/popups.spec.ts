@@ -46,7 +46,7 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(POPUP_SAVED)).toBeVisible();
 
-  await page.goto("/theAdministrator");
+  await page.goto("/theAdministrator?section=popups");
   await page.getByRole("button", { name: "Set as Active Popup" }).click();
   await expect(page.getByText(SELECT_POPUP_FIRST)).toBeVisible();
   await page.getByLabel("Popups").selectOption({ label: header });

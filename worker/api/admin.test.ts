@@ -183,13 +183,16 @@ describe("GET /api/admin/users", () => {
     expect(page).not.toContain("bulk19999@example.com");
   });
 
-  it("shows no user row beside 'No users match.', and keeps the popup controls (issue 27 item 8)", async () => {
+  it("shows no user row beside 'No users match.'; the popup controls have their own section (issue 27 item 8)", async () => {
     const page = await (await call("/theAdministrator?q=zz-no-such-user-zz", { cookie: admin.cookie })).text();
     expect(page).toContain("No users match.");
     expect(page).not.toContain(`<td data-label="Email">${admin.form.email}</td>`);
-    expect(page).toContain("Set as Active Popup");
-    const own = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
+    const own = await (
+      await call(`/theAdministrator?section=users&q=${encodeURIComponent(admin.form.email)}`, { cookie: admin.cookie })
+    ).text();
     expect(own).toContain(`<td data-label="Email">${admin.form.email}</td>`);
+    const popups = await (await call("/theAdministrator?section=popups", { cookie: admin.cookie })).text();
+    expect(popups).toContain("Set as Active Popup");
   });
 });
 
@@ -324,7 +327,7 @@ describe("popups", () => {
     const second = await (await call("/api/admin/popups?page=2", { cookie: admin.cookie })).json<any>();
     expect(second.popCustoms).toHaveLength(total - 200);
     expect(second.popCustoms.map((p: any) => p.id)).toContain(active);
-    const dashboard = await (await call("/theAdministrator", { cookie: admin.cookie })).text();
+    const dashboard = await (await call("/theAdministrator?section=popups", { cookie: admin.cookie })).text();
     expect(dashboard).toContain("Old active one (active)");
     expect(dashboard).toContain(`The newest 200 of ${total} popups`);
   });

@@ -1,8 +1,8 @@
-// The popup list in the admin's own row of the users table (seed 001 screen 12,
-// §6): choose a popup, 'Set as Active Popup', or delete it after confirming.
-// Both post to the dashboard's action (intents set-active-popup, delete-popup).
+// The seed's popup list (seed 001 screen 12, §6), now in the dashboard's Popups section: choose a
+// popup, 'Set as Active Popup', or delete it after confirming. Both post to the dashboard's
+// action (intents set-active-popup, delete-popup); the answer shows beside the buttons.
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import {
   CONFIRM_POPUP_DELETE,
   POPUP_ACTIVATE_FAILED,
@@ -80,9 +80,6 @@ export function PopupControls({
         <button type="button" className="button small danger" disabled={busy} onClick={() => send("delete-popup")}>
           {sending === "delete-popup" ? "Deleting…" : "Delete"}
         </button>
-        <Link to="/popcustom" className="button small">
-          New popup
-        </Link>
       </div>
       {message && (
         <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>

@@ -4,6 +4,10 @@ import styles from "./Table.module.css";
 export interface Column<Row> {
   key: string;
   header: string;
+  /** What the header cell shows instead of `header` (a sort link); `header` still labels the phone cards. */
+  headerCell?: ReactNode;
+  /** The column the rows are sorted by, and which way (aria-sort). */
+  sorted?: "ascending" | "descending";
   cell: (row: Row) => ReactNode;
   align?: "start" | "end";
   /** The column that names the row: on a phone it becomes the card's title, without a label. */
@@ -32,8 +36,13 @@ export function Table<Row>({ caption, showCaption = false, columns, rows, rowKey
       <thead>
         <tr>
           {columns.map((column) => (
-            <th key={column.key} scope="col" className={column.align === "end" ? styles.end : undefined}>
-              {column.header}
+            <th
+              key={column.key}
+              scope="col"
+              className={column.align === "end" ? styles.end : undefined}
+              aria-sort={column.sorted}
+            >
+              {column.headerCell ?? column.header}
             </th>
           ))}
         </tr>

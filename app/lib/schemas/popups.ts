@@ -12,6 +12,10 @@ export const POPUP_ACTIVATE_FAILED = "Failed to set active popup";
 export const CONFIRM_POPUP_DELETE = "Are you sure you want to delete this PopCustom?";
 export const POPUP_DELETED = "PopCustom deleted successfully";
 export const POPUP_DELETE_FAILED = "Failed to delete PopCustom";
+export const POPUP_DUPLICATED = "Popup duplicated: the copy is inactive until you set it active.";
+export const POPUP_DUPLICATE_FAILED = "Failed to duplicate popup";
+export const POPUP_DEACTIVATED = "Popup deactivated: visitors see no popup until you set one active.";
+export const POPUP_DEACTIVATE_FAILED = "Failed to deactivate popup";
 
 /** A style string whose every declaration passes the sanitiser; a refused one is named, never dropped silently. */
 const style = (label: string) =>

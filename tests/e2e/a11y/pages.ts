@@ -71,6 +71,12 @@ export const PAGES: ScannedPage[] = [
 
   // Admin
   { path: "/theAdministrator", as: "admin" },
+  { path: "/theAdministrator?section=users", as: "admin" },
+  { path: "/theAdministrator?section=popups", as: "admin" },
+  { path: "/theAdministrator?section=auction", as: "admin" },
+  { path: "/theAdministrator?section=beat-battle", as: "admin" },
+  { path: "/theAdministrator?section=community", as: "admin" },
+  { path: "/theAdministrator?section=orders", as: "admin" },
   { path: "/popcustom", as: "admin" },
 ];
 

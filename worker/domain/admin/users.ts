@@ -1,6 +1,6 @@
-import { count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { USERS_PAGE_SIZE, type UserQuery } from "../../../app/lib/schemas/admin";
+import { defaultDirection, USERS_PAGE_SIZE, type UserQuery, type UserSort } from "../../../app/lib/schemas/admin";
 import { users } from "../../db/schema";
 import type { Deps } from "../deps";
 
@@ -11,6 +11,14 @@ const PUBLIC_COLUMNS = {
   email: users.email,
   verified: users.verified,
   role: users.role,
+  createdAt: users.createdAt,
+};
+
+const SORT_COLUMNS: Record<UserSort, SQLiteColumn> = {
+  joined: users.createdAt,
+  name: users.name,
+  username: users.username,
+  email: users.email,
 };
 
 /** `%`, `_` and `\` typed by the admin are searched for literally. */
@@ -27,26 +35,25 @@ function matching(q: string): SQL | undefined {
 }
 
 /**
- * One page of the dashboard's user table (seed 001 §2.12), newest first, with the
- * number of matches; the page and the count are two bounded queries, however many users there are.
+ * One page of the dashboard's user table (seed 001 §2.12), sorted as asked (newest first by
+ * default), with the number of matches: one batch of two bounded queries, however many users
+ * there are. Names sort without regard to case; the id breaks ties so pages never overlap.
  */
 export async function listUsers(deps: Pick<Deps, "db">, query: UserQuery) {
   const where = matching(query.q);
+  const dir = query.dir ?? defaultDirection(query.sort);
+  const order = dir === "asc" ? asc : desc;
+  const column = SORT_COLUMNS[query.sort];
+  const key = query.sort === "joined" ? column : sql`${column} collate nocase`;
   const [rows, [total]] = await deps.db.batch([
     deps.db
       .select(PUBLIC_COLUMNS)
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(order(key), order(users.id))
       .limit(USERS_PAGE_SIZE)
       .offset((query.page - 1) * USERS_PAGE_SIZE),
     deps.db.select({ n: count() }).from(users).where(where),
   ]);
-  return { users: rows, total: total?.n ?? 0, page: query.page, pageSize: USERS_PAGE_SIZE };
-}
-
-/** The signed-in admin's own row, pinned above the list: it carries the popup controls (seed 001 §6). */
-export async function userRow(deps: Pick<Deps, "db">, userId: string) {
-  const [row] = await deps.db.select(PUBLIC_COLUMNS).from(users).where(eq(users.id, userId));
-  return row ?? null;
+  return { users: rows, total: total?.n ?? 0, page: query.page, pageSize: USERS_PAGE_SIZE, sort: query.sort, dir };
 }

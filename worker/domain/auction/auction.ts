@@ -190,12 +190,27 @@ export async function approveOffer(deps: Deps, code: string, offerId: number) {
   return result.offer!;
 }
 
-/** Offers grouped by item, for the admin (seed 001 §3 'Offer group'). */
-export async function allOffers(deps: Deps) {
-  const rows = await deps.db
+const offerItems = (deps: Pick<Deps, "db">) =>
+  deps.db
     .select({ shortCode: bidItems.shortCode, title: bidItems.title, status: bidItems.status })
     .from(bidItems)
     .orderBy(asc(bidItems.ticketNumber));
+
+/** Offers grouped by item, for the admin (seed 001 §3 'Offer group'). */
+export async function allOffers(deps: Deps) {
+  return offerGroups(deps, await offerItems(deps));
+}
+
+/**
+ * The dashboard's auction section: pending member items and the offer groups, with D1 read in one
+ * round trip (ADR 024); the offers themselves come from each item's object.
+ */
+export async function auctionBoard(deps: Deps) {
+  const [pending, items] = await deps.db.batch([pendingItems(deps), offerItems(deps)]);
+  return { memberItems: pending, offerGroups: await offerGroups(deps, items) };
+}
+
+function offerGroups(deps: Deps, rows: { shortCode: string; title: string; status: string }[]) {
   return Promise.all(
     rows.map(async (row) => {
       const stub = bidItem(deps, row.shortCode);
@@ -246,6 +261,10 @@ export async function submitMemberItem(deps: Deps, userId: string, form: MemberI
 }
 
 export function listMemberItems(deps: Deps, status: "pending" | "approved" | "denied" = "pending") {
+  return pendingItems(deps, status);
+}
+
+function pendingItems(deps: Pick<Deps, "db">, status: "pending" | "approved" | "denied" = "pending") {
   return deps.db.select().from(memberItems).where(eq(memberItems.status, status)).orderBy(asc(memberItems.createdAt));
 }
 

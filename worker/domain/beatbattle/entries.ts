@@ -77,6 +77,11 @@ async function filesOf(deps: Deps, entryIds: string[], byIdAt: string | null = n
         .orderBy(asc(beatBattleFiles.position))),
     );
   }
+  return signedByEntry(deps, rows, byIdAt);
+}
+
+/** Each entry's files with their links, in position order. */
+async function signedByEntry(deps: Deps, rows: (typeof beatBattleFiles.$inferSelect)[], byIdAt: string | null) {
   const signed = await Promise.all(rows.map((row) => signedFile(deps, row, byIdAt)));
   const byEntry = new Map<string, typeof signed>();
   signed.forEach((file, i) => {
@@ -133,18 +138,34 @@ export async function listMyEntries(deps: Deps, userId: string) {
  * numbered; until the admin reveals them, who made each entry is left out, so judging is blind.
  */
 export async function listBattleEntries(deps: Deps) {
-  const battle = await currentBattle(deps);
-  const entries = await deps.db
-    .select()
+  // The battle, its entries and their files in one round trip (ADR 024): all keyed on the newest battle in SQL.
+  const newestId = deps.db
+    .select({ id: beatBattles.id })
+    .from(beatBattles)
+    .orderBy(desc(beatBattles.createdAt))
+    .limit(1);
+  const entryIds = deps.db
+    .select({ id: beatBattleEntries.id })
     .from(beatBattleEntries)
-    .where(and(eq(beatBattleEntries.battleId, battle.id)))
-    .orderBy(asc(beatBattleEntries.number))
-    .limit(500);
-  const files = await filesOf(
-    deps,
-    entries.map((entry) => entry.id),
-    battle.revealed ? null : JUDGING_FILES,
-  );
+    .where(inArray(beatBattleEntries.battleId, newestId));
+  const [[newest], listed, fileRows] = await deps.db.batch([
+    deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1),
+    deps.db
+      .select()
+      .from(beatBattleEntries)
+      .where(inArray(beatBattleEntries.battleId, newestId))
+      .orderBy(asc(beatBattleEntries.number))
+      .limit(500),
+    deps.db
+      .select()
+      .from(beatBattleFiles)
+      .where(inArray(beatBattleFiles.entryId, entryIds))
+      .orderBy(asc(beatBattleFiles.position)),
+  ]);
+  // No battle yet (a new database): seeded now, so it has no entries.
+  const battle = newest ?? (await currentBattle(deps));
+  const entries = newest ? listed : [];
+  const files = await signedByEntry(deps, newest ? fileRows : [], battle.revealed ? null : JUDGING_FILES);
   const submissions = entries.map((entry) => ({
     _id: entry.id,
     number: entry.number,

@@ -62,27 +62,93 @@ async function ownImage(deps: Pick<Deps, "db">, adminId: string, key: string) {
   return upload;
 }
 
+/** The columns a popup is written with, from the editor's checked input. */
+function storedFields(input: PopupInput, image: { key: string; contentType: string | null } | null) {
+  return {
+    header: input.header,
+    headerStyle: input.headerStyle,
+    paragraphText: input.paragraph.text,
+    paragraphStyle: input.paragraph.style,
+    buttonLabel: input.buttonLabel,
+    linkAddress: input.linkAddress,
+    imageKey: image?.key ?? null,
+    // The type the upload's bytes were checked as: what the image is served as.
+    imageType: image?.contentType ?? null,
+    imageAlt: input.imageAlt,
+    startsAt: input.startsAt ? new Date(input.startsAt) : null,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  };
+}
+
+/** One popup as the editor opens it (to edit or to copy), with a short-lived link to its image. */
+export async function popupForEditor(deps: Pick<Deps, "db" | "storage">, popupId: string) {
+  const [popup] = await deps.db.select().from(popups).where(eq(popups.id, popupId)).limit(1);
+  if (!popup) throw new NotFound("Popup not found.");
+  const imageUrl = popup.imageKey
+    ? (await deps.storage.signer.signGet({ key: popup.imageKey, contentType: popup.imageType ?? undefined }, 60 * 60))
+        .url
+    : null;
+  return { popup, imageUrl };
+}
+
+/**
+ * Saves the editor's changes to a popup. The image may stay the one it has (whoever uploaded it) or
+ * become this admin's own new upload. The version goes up, so visitors who closed the old text see
+ * the new one.
+ */
+export async function updatePopup(deps: Pick<Deps, "db">, adminId: string, popupId: string, input: PopupInput) {
+  const [current] = await deps.db
+    .select({ imageKey: popups.imageKey, imageType: popups.imageType })
+    .from(popups)
+    .where(eq(popups.id, popupId));
+  if (!current) throw new NotFound("Popup not found.");
+  const kept = input.imageKey !== "" && input.imageKey === current.imageKey;
+  const image = kept
+    ? { key: current.imageKey!, contentType: current.imageType }
+    : await ownImage(deps, adminId, input.imageKey);
+  const [popup] = await deps.db
+    .update(popups)
+    .set({ ...storedFields(input, image), version: sql`${popups.version} + 1` })
+    .where(eq(popups.id, popupId))
+    .returning({ id: popups.id, active: popups.active });
+  if (!popup) throw new NotFound("Popup not found.");
+  if (popup.active) forgetActivePopup();
+  return { id: popup.id };
+}
+
+/**
+ * A copy of a popup, inactive, its header marked as a copy, in one statement (no read-then-write).
+ * The copy shares the image: deleting either keeps the object while the other still shows it.
+ */
+export async function duplicatePopup(deps: Pick<Deps, "db">, adminId: string, popupId: string) {
+  const id = crypto.randomUUID();
+  const copied = await deps.db.run(sql`
+    insert into ${popups} (id, header, header_style, paragraph_text, paragraph_style, button_label, link_address,
+      image_key, image_url, image_type, image_alt, active, starts_at, ends_at, version, created_by)
+    select ${id}, substr(header || ' (copy)', 1, 120), header_style, paragraph_text, paragraph_style, button_label,
+      link_address, image_key, image_url, image_type, image_alt, 0, starts_at, ends_at, 1, ${adminId}
+    from ${popups} where id = ${popupId}`);
+  if (copied.meta.changes === 0) throw new NotFound("Popup not found.");
+  return { id };
+}
+
+/** Switches a popup off: no popup shows until one is set active again. An unknown id is refused. */
+export async function deactivatePopup(deps: Pick<Deps, "db">, popupId: string) {
+  const [popup] = await deps.db
+    .update(popups)
+    .set({ active: false })
+    .where(eq(popups.id, popupId))
+    .returning({ id: popups.id });
+  if (!popup) throw new NotFound("Popup not found.");
+  forgetActivePopup();
+}
+
 /** Saves a new, inactive popup (the seed's 'submit-popup-config'); the admin sets it active from the dashboard. */
 export async function createPopup(deps: Pick<Deps, "db">, adminId: string, input: PopupInput) {
   const image = await ownImage(deps, adminId, input.imageKey);
   const [popup] = await deps.db
     .insert(popups)
-    .values({
-      id: crypto.randomUUID(),
-      header: input.header,
-      headerStyle: input.headerStyle,
-      paragraphText: input.paragraph.text,
-      paragraphStyle: input.paragraph.style,
-      buttonLabel: input.buttonLabel,
-      linkAddress: input.linkAddress,
-      imageKey: image?.key ?? null,
-      // The type the upload's bytes were checked as: what the image is served as.
-      imageType: image?.contentType ?? null,
-      imageAlt: input.imageAlt,
-      startsAt: input.startsAt ? new Date(input.startsAt) : null,
-      endsAt: input.endsAt ? new Date(input.endsAt) : null,
-      createdBy: adminId,
-    })
+    .values({ id: crypto.randomUUID(), ...storedFields(input, image), createdBy: adminId })
     .returning({ id: popups.id });
   return popup!;
 }
