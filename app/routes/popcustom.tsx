@@ -3,7 +3,8 @@
 // with a live preview drawn by the landing page's own card and sanitiser.
 import { useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { StyleFields, type StyleValues, styleString } from "../components/admin/StyleFields";
+import { ImagePicker, type ImageState } from "../components/admin/ImagePicker";
+import { parseStyle, StyleFields, type StyleValues, styleString } from "../components/admin/StyleFields";
 import { PopupCard } from "../components/PopupCard";
 import { landingPopup, presentPopup } from "../lib/popup";
 import { POPUP_SAVE_FAILED, type PopupForm, popupSchema } from "../lib/schemas/popups";
@@ -17,30 +18,41 @@ export function meta() {
   return [{ title: "Welcome Popup Editor · Creator Platform" }];
 }
 
-type ActionAnswer = { ok: true; message: string; id: string } | { error: { message: string } };
-type ImageState =
-  | { state: "none" }
-  | { state: "uploading"; name: string; progress: number }
-  | { state: "done"; name: string; key: string; previewUrl: string }
-  | { state: "failed"; name: string; message: string };
+type ActionAnswer =
+  | { ok: true; message: string; id: string; updated: boolean }
+  | { error: { message: string; fields?: Record<string, string[]> } };
+type Editing = NonNullable<Route.ComponentProps["loaderData"]["editing"]>;
 
 /** datetime-local has no zone: the admin means their own clock, the server wants an instant. */
 function toInstant(local: string) {
   return local ? new Date(local).toISOString() : "";
 }
 
-export default function PopCustom(_: Route.ComponentProps) {
+/** An instant as the admin's own clock shows it, for datetime-local. */
+function toLocal(ms: number | null) {
+  if (ms === null) return "";
+  return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+export default function PopCustom({ loaderData }: Route.ComponentProps) {
+  // A new key per popup: opening another one (or a new one) starts from its own values.
+  return <Editor key={loaderData.editing?.id ?? "new"} editing={loaderData.editing} />;
+}
+
+function Editor({ editing }: { editing: Editing | null }) {
   const fetcher = useFetcher<ActionAnswer>();
-  const [header, setHeader] = useState("");
-  const [headerStyle, setHeaderStyle] = useState<StyleValues>({});
-  const [paragraph, setParagraph] = useState("");
-  const [paragraphStyle, setParagraphStyle] = useState<StyleValues>({});
-  const [buttonLabel, setButtonLabel] = useState("");
-  const [linkAddress, setLinkAddress] = useState("");
-  const [startsAt, setStartsAt] = useState("");
-  const [endsAt, setEndsAt] = useState("");
-  const [image, setImage] = useState<ImageState>({ state: "none" });
-  const [imageAlt, setImageAlt] = useState("");
+  const [header, setHeader] = useState(editing?.header ?? "");
+  const [headerStyle, setHeaderStyle] = useState<StyleValues>(() => parseStyle(editing?.headerStyle ?? ""));
+  const [paragraph, setParagraph] = useState(editing?.paragraphText ?? "");
+  const [paragraphStyle, setParagraphStyle] = useState<StyleValues>(() => parseStyle(editing?.paragraphStyle ?? ""));
+  const [buttonLabel, setButtonLabel] = useState(editing?.buttonLabel ?? "");
+  const [linkAddress, setLinkAddress] = useState(editing?.linkAddress ?? "");
+  const [startsAt, setStartsAt] = useState(() => toLocal(editing?.startsAt ?? null));
+  const [endsAt, setEndsAt] = useState(() => toLocal(editing?.endsAt ?? null));
+  const [image, setImage] = useState<ImageState>(
+    editing?.imageKey ? { state: "saved", key: editing.imageKey, previewUrl: editing.imageUrl } : { state: "none" },
+  );
+  const [imageAlt, setImageAlt] = useState(editing?.imageAlt ?? "");
 
   const form: PopupForm = {
     header,
@@ -49,7 +61,7 @@ export default function PopCustom(_: Route.ComponentProps) {
     buttonLabel,
     linkAddress,
     // Seed §8: a failed image upload leaves an empty image key; the popup saves without an image.
-    imageKey: image.state === "done" ? image.key : "",
+    imageKey: image.state === "done" || image.state === "saved" ? image.key : "",
     imageAlt,
     startsAt: toInstant(startsAt),
     endsAt: toInstant(endsAt),
@@ -74,13 +86,13 @@ export default function PopCustom(_: Route.ComponentProps) {
       },
       null,
     );
-    return { ...landingPopup(view), imageUrl: image.state === "done" ? image.previewUrl : null };
+    const imageUrl = image.state === "done" || image.state === "saved" ? image.previewUrl : null;
+    return { ...landingPopup(view), imageUrl };
   }, [form.header, form.headerStyle, form.paragraph, form.buttonLabel, form.linkAddress, image, imageAlt]);
 
   useEffect(() => () => (image.state === "done" ? URL.revokeObjectURL(image.previewUrl) : undefined), [image]);
 
-  async function pickImage(file: File | undefined) {
-    if (!file) return;
+  async function pickImage(file: File) {
     setImage({ state: "uploading", name: file.name, progress: 0 });
     try {
       const result = await uploadFile(
@@ -101,16 +113,25 @@ export default function PopCustom(_: Route.ComponentProps) {
   const answer = saving ? undefined : fetcher.data;
   const save = () => {
     if (!checked.success) return;
-    fetcher.submit(JSON.parse(JSON.stringify(form)), { method: "post", encType: "application/json" });
+    const body = JSON.parse(JSON.stringify(form));
+    fetcher.submit(editing ? { ...body, id: editing.id } : body, { method: "post", encType: "application/json" });
   };
 
   return (
     <section className="card popup-editor">
       <h1>Welcome Popup Editor</h1>
-      <p>
-        Saved popups appear in your row of the <Link to="/theAdministrator">admin dashboard</Link>, where you set one
-        active.
-      </p>
+      {editing ? (
+        <p>
+          Editing <strong>{editing.header || "(no header)"}</strong>
+          {editing.active ? " (active: visitors see your changes once you save)" : ""}.{" "}
+          <Link to="/popcustom">Write a new popup instead</Link>
+        </p>
+      ) : (
+        <p>
+          Saved popups appear in the <Link to="/theAdministrator?section=popups">Popups section</Link> of the admin
+          dashboard, where you set one active.
+        </p>
+      )}
       <div className="popup-editor-grid">
         <form
           noValidate
@@ -146,15 +167,7 @@ export default function PopCustom(_: Route.ComponentProps) {
             value={linkAddress}
             onChange={(e) => setLinkAddress(e.target.value)}
           />
-          <label htmlFor="popup-image">Image</label>
-          <input
-            id="popup-image"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            disabled={image.state === "uploading"}
-            onChange={(e) => pickImage(e.target.files?.[0])}
-          />
-          <ImageStatus image={image} />
+          <ImagePicker image={image} onPick={pickImage} onRemove={() => setImage({ state: "none" })} />
           <label htmlFor="popup-image-alt">Image description (alt text)</label>
           <input
             id="popup-image-alt"
@@ -187,11 +200,18 @@ export default function PopCustom(_: Route.ComponentProps) {
             className="button primary"
             disabled={saving || !checked.success || image.state === "uploading"}
           >
-            {saving ? "Saving..." : "Save"}
+            {saving ? "Saving..." : editing ? "Save changes" : "Save"}
           </button>
           {answer && (
             <p className={"ok" in answer ? "success" : "error"} role={"ok" in answer ? "status" : "alert"}>
               {"ok" in answer ? answer.message : answer.error.message || POPUP_SAVE_FAILED}
+              {"ok" in answer && !answer.updated && (
+                <>
+                  {" "}
+                  <Link to={`/popcustom?id=${encodeURIComponent(answer.id)}`}>Edit it</Link> ·{" "}
+                  <Link to="/theAdministrator?section=popups">Set it active</Link>
+                </>
+              )}
             </p>
           )}
         </form>
@@ -206,21 +226,5 @@ export default function PopCustom(_: Route.ComponentProps) {
         </section>
       </div>
     </section>
-  );
-}
-
-function ImageStatus({ image }: { image: ImageState }) {
-  if (image.state === "none") return null;
-  if (image.state === "uploading")
-    return (
-      <p role="status">
-        Uploading {image.name}… <progress value={image.progress} max={1} aria-label="Image upload progress" />
-      </p>
-    );
-  if (image.state === "done") return <p role="status">Uploaded {image.name}.</p>;
-  return (
-    <p className="error" role="alert">
-      Image upload failed ({image.message}). The popup will be saved without an image.
-    </p>
   );
 }

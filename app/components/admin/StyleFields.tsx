@@ -1,6 +1,7 @@
 // A popup style edited as the allow-listed properties (colour, background, size,
 // weight, style, alignment), kept as the seed's inline-style string of 'name:value;' pairs.
 import { useId } from "react";
+import { Button } from "../ui";
 
 export const STYLE_FIELDS = [
   { property: "color", label: "Colour", kind: "colour" },
@@ -24,6 +25,19 @@ export function styleString(values: StyleValues): string {
     .filter(([, value]) => value)
     .map(([property, value]) => `${property}:${value};`)
     .join("");
+}
+
+/** The editor's values of a saved style string (the properties it does not edit are dropped). */
+export function parseStyle(inline: string): StyleValues {
+  const values: StyleValues = {};
+  for (const declaration of inline.split(";")) {
+    const at = declaration.indexOf(":");
+    if (at < 0) continue;
+    const property = declaration.slice(0, at).trim().toLowerCase();
+    const field = STYLE_FIELDS.find((f) => f.property === property);
+    if (field) values[field.property] = declaration.slice(at + 1).trim();
+  }
+  return values;
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -64,6 +78,16 @@ export function StyleFields({
                   value={HEX.test(value) ? value : "#000000"}
                   onChange={(event) => set(field.property, event.target.value)}
                 />
+                {/* A colour input cannot be emptied: this puts the field back to the card's default. */}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={value === ""}
+                  aria-label={`Clear ${field.label.toLowerCase()} of ${legend.toLowerCase()}`}
+                  onClick={() => set(field.property, "")}
+                >
+                  Clear
+                </Button>
               </span>
             ) : (
               <select id={inputId} value={value} onChange={(event) => set(field.property, event.target.value)}>

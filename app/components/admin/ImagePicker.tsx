@@ -1,0 +1,110 @@
+// The popup editor's image field: a thumbnail of the chosen image with 'Choose an image' /
+// 'Replace image' and 'Remove image' buttons instead of the browser's "Choose File"; a picture
+// can also be dropped on it. The file input stays (labelled "Image") for the buttons, the label
+// and tests; it is reset after each pick so the same file can be chosen again.
+import { type DragEvent, useId, useRef, useState } from "react";
+import { Button, ProgressBar } from "../ui";
+
+export type ImageState =
+  | { state: "none" }
+  | { state: "uploading"; name: string; progress: number }
+  | { state: "done"; name: string; key: string; previewUrl: string }
+  | { state: "saved"; key: string; previewUrl: string | null }
+  | { state: "failed"; name: string; message: string };
+
+export const POPUP_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
+
+export function ImagePicker({
+  image,
+  onPick,
+  onRemove,
+}: {
+  image: ImageState;
+  onPick: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const uploading = image.state === "uploading";
+  const preview = image.state === "done" || image.state === "saved" ? image.previewUrl : null;
+  const has = image.state === "done" || image.state === "saved";
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !uploading) onPick(file);
+  };
+
+  return (
+    <div className="image-field">
+      <label htmlFor={inputId}>Image</label>
+      <div
+        className={`image-picker${over ? " over" : ""}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
+        <div className="image-thumb" aria-hidden="true">
+          {preview ? <img src={preview} alt="" /> : <span>{has ? "Image" : "No image"}</span>}
+        </div>
+        <div className="image-picker-body">
+          <ImageStatus image={image} />
+          <div className="actions">
+            <Button size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+              {has ? "Replace image" : "Choose an image"}
+            </Button>
+            {has && (
+              <Button size="sm" variant="ghost" disabled={uploading} onClick={onRemove}>
+                Remove image
+              </Button>
+            )}
+          </div>
+          <p className="hint">PNG, JPEG, GIF or WebP. You can also drop a picture here.</p>
+        </div>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          accept={POPUP_IMAGE_ACCEPT}
+          disabled={uploading}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) onPick(file);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ImageStatus({ image }: { image: ImageState }) {
+  switch (image.state) {
+    case "none":
+      return <p className="muted">No image: the popup shows text only.</p>;
+    case "uploading":
+      return (
+        <div role="status">
+          <p>Uploading {image.name}…</p>
+          <ProgressBar label="Image upload progress" value={Math.round(image.progress * 100)} />
+        </div>
+      );
+    case "done":
+      return <p role="status">Uploaded {image.name}.</p>;
+    case "saved":
+      return <p>The popup's current image.</p>;
+    case "failed":
+      return (
+        <p className="error" role="alert">
+          Image upload failed ({image.message}). The popup will be saved without an image.
+        </p>
+      );
+  }
+}
