@@ -40,6 +40,7 @@ export function ImagePicker({
   return (
     <div className="image-field">
       <label htmlFor={inputId}>Image</label>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a mouse; the buttons inside choose by keyboard */}
       <div
         className={`image-picker${over ? " over" : ""}`}
         onDragOver={(event) => {
