@@ -7,7 +7,6 @@ import { answerFetch, button, byRole, click, json, type Mounted, mount, texts, u
 import { PACKAGING_FAILED } from "../lib/schemas/checkout";
 import type { OrderView } from "./checkout/client";
 import { PackageStatus } from "./checkout/PackageStatus";
-import { BeatBattleAdmin } from "./community/BeatBattleAdmin";
 import { Feedback, useFeedback } from "./Feedback";
 import { DownloadButton } from "./files/FileActions";
 import { PageError } from "./PageError";
@@ -55,22 +54,8 @@ describe("Download File (the file view)", () => {
   });
 });
 
-describe("the dashboard's beat battle section", () => {
-  it("says 'Failed to load beat battle entries.' when the entries cannot be loaded", async () => {
-    const sent = answerFetch(() => json({ error: { message: "Internal Server Error" } }, 500));
-    view = await mount(<BeatBattleAdmin />);
-    await until(() => byRole(view!.host, "status").length, "the message");
-    expect(texts(byRole(view.host, "status"))).toEqual(["Failed to load beat battle entries."]);
-    expect(sent[0]!.url).toBe("/api/admin/beat-battle/entries");
-  });
-
-  it("says the same when the network drops the request", async () => {
-    answerFetch(networkDown);
-    view = await mount(<BeatBattleAdmin />);
-    await until(() => byRole(view!.host, "status").length, "the message");
-    expect(texts(byRole(view.host, "status"))).toEqual(["Failed to load beat battle entries."]);
-  });
-});
+// The dashboard's beat battle section reads its entries in the page's loader now: its
+// 'Failed to load beat battle entries.' is tested in app/routes/the-administrator.test.ts.
 
 describe("a paid order whose packaging failed", () => {
   const order = {

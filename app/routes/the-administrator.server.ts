@@ -28,7 +28,7 @@ import { parse } from "../../worker/domain/validation";
 import type { OfferGroupView } from "../components/auction/admin-views";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
-import { battleSettingsSchema, revealSchema } from "../lib/schemas/beatbattle";
+import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../lib/schemas/beatbattle";
 import { popupIdSchema } from "../lib/schemas/popups";
 import type { Route } from "./+types/the-administrator";
 import { adminAction, memberItemView } from "./auction-admin.server";
@@ -78,6 +78,33 @@ async function popupsSection(deps: Deps) {
   };
 }
 
+/**
+ * The beat battle section. Seed 001 §8: when the entries cannot be had the section opens and says
+ * 'Failed to load beat battle entries.' (the rest of the dashboard still works).
+ */
+export async function battleSection(deps: Deps) {
+  const section = "beat-battle" as const;
+  try {
+    const { battle, submissions } = await listBattleEntries(deps);
+    return {
+      section,
+      failed: null,
+      battle,
+      submissions: submissions.map((entry) => ({
+        id: entry._id,
+        number: entry.number,
+        projectTitle: entry.projectTitle,
+        producer: entry.producer,
+        createdAt: entry.createdAt.getTime(),
+        files: entry.files.map(({ fileId, fileName, isCoverArt, url }) => ({ fileId, fileName, isCoverArt, url })),
+      })),
+    };
+  } catch (error) {
+    console.error(error);
+    return { section, failed: ENTRIES_LOAD_FAILED, battle: null, submissions: [] };
+  }
+}
+
 async function sectionData(deps: Deps, params: URLSearchParams) {
   const section = sectionOf(params);
   switch (section) {
@@ -91,21 +118,8 @@ async function sectionData(deps: Deps, params: URLSearchParams) {
       return popupsSection(deps);
     case "auction":
       return auctionSection(deps);
-    case "beat-battle": {
-      const { battle, submissions } = await listBattleEntries(deps);
-      return {
-        section,
-        battle,
-        submissions: submissions.map((entry) => ({
-          id: entry._id,
-          number: entry.number,
-          projectTitle: entry.projectTitle,
-          producer: entry.producer,
-          createdAt: entry.createdAt.getTime(),
-          files: entry.files.map(({ fileId, fileName, isCoverArt, url }) => ({ fileId, fileName, isCoverArt, url })),
-        })),
-      };
-    }
+    case "beat-battle":
+      return battleSection(deps);
     case "community": {
       const signups = await listCommunitySignups(deps);
       return {

@@ -3,12 +3,15 @@
 // the beat battle and community sections from the loader; and a member told plainly they may not.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
 import { database } from "../../worker/db/client";
 import { communitySignups, donations, orders, popups, users } from "../../worker/db/schema";
+import type { Deps } from "../../worker/domain/deps";
 import { ADMIN_SECTIONS } from "../lib/schemas/admin";
+import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
+import { battleSection } from "./the-administrator.server";
 
 const db = database(env.DB);
 let admin: Member;
@@ -182,6 +185,24 @@ describe("the beat battle and community sections", () => {
     );
     expect((await page("?section=beat-battle")).text).toContain("producers revealed");
     await act("/theAdministrator", { intent: "reveal-battle", revealed: "false" }, admin.cookie);
+  });
+});
+
+describe("the beat battle section when D1 fails", () => {
+  it("opens and says 'Failed to load beat battle entries.' (seed 001 §8)", async () => {
+    const broken = {
+      db: {
+        batch: () => Promise.reject(new Error("D1 is down")),
+        select: () => {
+          throw new Error("D1 is down");
+        },
+      },
+    } as unknown as Deps;
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const section = await battleSection(broken);
+    quiet.mockRestore();
+    expect(section).toMatchObject({ section: "beat-battle", failed: ENTRIES_LOAD_FAILED, battle: null });
+    expect(ENTRIES_LOAD_FAILED).toBe("Failed to load beat battle entries.");
   });
 });
 

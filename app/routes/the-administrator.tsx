@@ -34,7 +34,16 @@ function Section({ data }: { data: SectionData }) {
     case "auction":
       return <AuctionAdmin memberItems={data.memberItems} offerGroups={data.offerGroups} />;
     case "beat-battle":
-      return <BattleSection battle={data.battle} submissions={data.submissions} />;
+      return data.battle ? (
+        <BattleSection battle={data.battle} submissions={data.submissions} />
+      ) : (
+        <section className={styles.section}>
+          <h2>Beat battle submissions</h2>
+          <p className={styles.error} role="alert">
+            {data.failed}
+          </p>
+        </section>
+      );
     case "community":
       return <SignupsSection signups={data.signups} />;
     case "orders":
