@@ -1,12 +1,7 @@
 // Every route of both seeds. React Router matches paths case-insensitively,
 // so `/checkOut/…`, `/createBid` and `/theAdministrator` also answer in lower
-// case. Pages of later features render a short "coming soon" body, but their
-// guards (member, admin) already apply.
+// case. Every page has real content: none is a "coming soon" placeholder.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-
-type Access = "member";
-const planned = (path: string, access: Access) =>
-  route(path, `routes/planned.${access}.tsx`, { id: `planned ${path}` });
 
 export default [
   index("routes/home.tsx"),
@@ -53,7 +48,7 @@ export default [
   route("shows/:slug/manage", "routes/show-manage.tsx"),
   route("shows/:slug/stats", "routes/show-stats.tsx"),
   route("shows/:slug/episodes/:id", "routes/show-episode.tsx"),
-  planned("webpopup", "member"),
+  route("webpopup", "routes/webpopup.tsx"),
 
   route("createBid", "routes/create-bid.tsx"),
   route("memBid", "routes/member-item-entry.tsx"),

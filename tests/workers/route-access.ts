@@ -485,7 +485,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
     expect: { visitor: 404 },
   },
   dropzone: { access: "member" },
-  webpopup: { access: "member" },
+  webpopup: { access: "public" },
   createBid: { access: "admin" },
   memBid: { access: "admin" },
   memitem: { access: "admin" },

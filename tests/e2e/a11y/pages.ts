@@ -59,7 +59,7 @@ export const PAGES: ScannedPage[] = [
   { path: "/beatbin", as: "member" },
   { path: "/farmertv", as: "member" },
   { path: "/dropzone", as: "member" },
-  { path: "/webpopup", as: "member" },
+  { path: "/webpopup", as: "visitor" },
   {
     path: async (request) =>
       `/checkOut/${((await (await request.get("/api/session")).json()) as { user: { id: string } }).user.id}`,
