@@ -1,13 +1,20 @@
 // Team collaboration and document signing (issue 34) in real browsers, one context per person:
-// the owner invites an editor and a viewer from the project page; each joins from the e-mailed
-// link; the editor uploads, the viewer can play but not change anything (UI and API); the owner
-// asks a guest to sign a PDF, the guest signs from the e-mailed link without an account, both get
-// the signed PDF by e-mail, and the verification page says the copy is valid and a modified copy is not.
+// the owner invites an editor and a viewer from the project page, and shares a program with both
+// from the program's team page; each joins from the e-mailed links; the editor uploads and applies
+// the program to the project's playlist on /programming; the viewer can play but not change
+// anything (no upload slots, no 'Choose files', no apply target, no program controls; 403 from the
+// API); the owner asks a guest to sign a PDF, the guest signs from the e-mailed link without an
+// account, both get the signed PDF by e-mail, and the verification page says the copy is valid and
+// a modified copy is not.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { origin, PNG, unique, uploadByApi } from "./fixtures";
+import { makeTone } from "./media";
 
-test.setTimeout(180_000);
+test.setTimeout(360_000);
 
 interface Person {
   page: Page;
@@ -61,14 +68,35 @@ async function pdf(pages: number) {
   return Buffer.from(await doc.save());
 }
 
-async function join(member: Person, owner: Person, role: "editor" | "viewer", projectUrl: RegExp) {
+async function join(
+  member: Person,
+  owner: Person,
+  role: "editor" | "viewer",
+  landing: RegExp,
+  kind: "project" | "program" = "project",
+) {
   const token = await mailed(owner.page.request, member.email, /\/invitations\/([A-Za-z0-9_-]+)/);
   await member.page.goto(`/invitations/${token}`);
   await expect(member.page.getByText(`invited ${member.email}`)).toBeVisible();
   await expect(member.page.getByText(role, { exact: true })).toBeVisible();
-  await member.page.getByRole("button", { name: "Join project" }).click();
-  await expect(member.page).toHaveURL(projectUrl);
+  await member.page.getByRole("button", { name: `Join ${kind}` }).click();
+  await expect(member.page).toHaveURL(landing);
 }
+
+/** The Team panel of a project or program page: invite `member` as `role`. */
+async function inviteFrom(page: Page, member: Person, role: "editor" | "viewer") {
+  const team = page.locator("section", { has: page.getByRole("heading", { name: "Team" }) });
+  await team.getByLabel("E-mail").fill(member.email);
+  await team.getByLabel("Role").selectOption(role);
+  await team.getByRole("button", { name: "Invite" }).click();
+  await expect(team.getByText("Invitation sent.")).toBeVisible();
+}
+
+let dir: string;
+test.beforeAll(() => {
+  dir = mkdtempSync(joinPath(tmpdir(), "teams-e2e-"));
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("an owner shares a project with an editor and a viewer, and a guest signs a release", async ({ browser }) => {
   const owner = await person(browser, "owner");
@@ -87,6 +115,33 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
     await pdf(2),
   );
   const projectUrl = new RegExp(`/projects/${created.projectId}$`);
+  const headers = { origin: origin() };
+
+  // An interview in slot b of the project's playlist, and the owner's program with a spot for slot b.
+  const interview = await uploadByApi(
+    owner.page.request,
+    { purpose: "project-file", projectId: created.projectId, fileName: "interview.mp3", contentType: "audio/mpeg" },
+    readFileSync(makeTone(dir, "interview.mp3", 3, 330)),
+  );
+  expect(
+    (
+      await owner.page.request.put(`/api/files/${interview.fileId}/slot`, { data: { slotPosition: "b" }, headers })
+    ).ok(),
+  ).toBe(true);
+  const added = await owner.page.request.post(`/api/projects/${created.projectId}/playlist/items`, {
+    data: { fileIds: [interview.fileId] },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const madeProgram = await owner.page.request.post("/api/programs", { data: { title: "Spring_spots" }, headers });
+  expect(madeProgram.status()).toBe(201);
+  const programId = (await madeProgram.json()).program.id as string;
+  await uploadByApi(
+    owner.page.request,
+    { purpose: "program-file", programId, slotPosition: "b", fileName: "spring-spot.mp3", contentType: "audio/mpeg" },
+    readFileSync(makeTone(dir, "spring-spot.mp3", 2, 990)),
+  );
+
   await owner.page.goto(`/projects/${created.projectId}`);
 
   // The owner invites both from the Team panel.
@@ -106,6 +161,23 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
 
   await join(editor, owner, "editor", projectUrl);
   await join(viewer, owner, "viewer", projectUrl);
+
+  // The owner shares the program from its team page: /programming's "Manage team".
+  await owner.page.goto("/programming");
+  await expect(owner.page.getByRole("link", { name: "Manage team", includeHidden: true })).toHaveAttribute(
+    "href",
+    `/programming/${programId}/team`,
+  );
+  await owner.page.goto(`/programming/${programId}/team`);
+  await expect(owner.page.getByRole("heading", { name: "Team of Spring spots" })).toBeVisible();
+  await inviteFrom(owner.page, editor, "viewer");
+  await inviteFrom(owner.page, viewer, "viewer");
+  await join(editor, owner, "viewer", /\/programming$/, "program");
+  await join(viewer, owner, "viewer", /\/programming$/, "program");
+  await owner.page.reload();
+  const programTeam = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "Team" }) });
+  await expect(programTeam.getByText(editor.email)).toBeVisible();
+  await expect(programTeam.getByText(viewer.email)).toBeVisible();
 
   // Both find it on Home under "Shared with me".
   for (const member of [editor, viewer]) {
@@ -135,6 +207,19 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   ).toContainText("uploaded");
   await expect(editor.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
 
+  // The editor applies the shared program to the shared project's playlist on /programming.
+  await editor.page.goto("/programming");
+  await editor.page.getByLabel("Program", { exact: true }).selectOption({ label: "Spring spots (b)" });
+  const playlistPicker = editor.page.getByRole("group", { name: "Playlists" });
+  await playlistPicker.getByRole("checkbox", { name: "Team Episode" }).check();
+  await editor.page.getByRole("button", { name: "Apply Program" }).click();
+  await expect(editor.page.getByText("Program successfully applied to selected playlists!")).toBeVisible();
+  await editor.page.goto(`/projects/${created.projectId}`);
+  await expect(editor.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  await expect(
+    activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "applied a program" }),
+  ).toBeVisible();
+
   // The viewer sees everything, can change nothing: no drop zone, disabled controls, 403 from the API.
   await viewer.page.goto(`/projects/${created.projectId}`);
   await expect(viewer.page.getByText(/You are a viewer of this project/)).toBeVisible();
@@ -143,6 +228,41 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
   await expect(viewer.page.getByText("cover.png").first()).toBeVisible();
+  // Nothing to choose files with: no file input anywhere, no 'Choose files'.
+  await expect(viewer.page.getByText("Choose files")).toHaveCount(0);
+  await expect(viewer.page.locator('input[type="file"]')).toHaveCount(0);
+  await expect(viewer.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  // The viewer plays the interview from its page.
+  await viewer.page.getByRole("link", { name: "Open interview.mp3" }).click();
+  await expect(viewer.page.getByRole("heading", { name: "interview.mp3" })).toBeVisible();
+  const player = viewer.page.locator("audio");
+  await player.evaluate((element: HTMLAudioElement) => element.play());
+  await expect.poll(() => player.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0.2);
+  await player.evaluate((element: HTMLAudioElement) => element.pause());
+  await expect(viewer.page.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  // On /programming: the program is there to see, with no controls that change it, and the shared
+  // project is not offered as a playlist to apply it to.
+  await viewer.page.goto("/programming");
+  await expect(viewer.page.getByText("shared with you · viewer").first()).toBeVisible();
+  await expect(viewer.page.getByRole("button", { name: "Delete program" })).toHaveCount(0);
+  await expect(viewer.page.getByRole("checkbox", { name: "Team Episode" })).toHaveCount(0);
+  const refusedApply = await viewer.page.request.post("/api/program-applications", {
+    data: {
+      programId,
+      playlistIds: [(await (await viewer.page.request.get(`/api/projects/${created.projectId}/playlist`)).json()).id],
+    },
+    headers,
+  });
+  expect(refusedApply.status()).toBe(403);
+  const refusedInvite = await viewer.page.request.post(`/api/programs/${programId}/invitations`, {
+    data: { email: "someone@example.com", role: "viewer" },
+    headers,
+  });
+  expect(refusedInvite.status()).toBe(403);
+  await viewer.page.goto(`/programming/${programId}/team`);
+  await expect(viewer.page.getByText("Only the program's owners can invite people.")).toBeVisible();
+  await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
+  await viewer.page.goto(`/projects/${created.projectId}`);
   const refused = await viewer.page.request.post(`/api/projects/${created.projectId}/playlist/items`, {
     data: { fileIds: [created.fileId] },
     headers: { origin: origin() },
@@ -154,7 +274,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   expect(download.status()).toBe(200);
 
   // The owner asks a guest to sign the PDF.
-  await owner.page.reload();
+  await owner.page.goto(`/projects/${created.projectId}`);
   const signing = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "Signatures" }) });
   await signing.getByLabel("PDF to sign").selectOption({ label: "guest-release.pdf" });
   await signing.getByLabel("Signers' e-mails").fill(guestEmail);
@@ -209,6 +329,11 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
     await owner.page.screenshot({ path: `test-results/teams-project-${width}.png`, fullPage: true });
   }
   await viewer.page.screenshot({ path: "test-results/teams-viewer.png", fullPage: true });
+  await owner.page.goto(`/programming/${programId}/team`);
+  for (const width of [390, 1280]) {
+    await owner.page.setViewportSize({ width, height: 900 });
+    await owner.page.screenshot({ path: `test-results/teams-program-${width}.png`, fullPage: true });
+  }
   await guest.goto(`/sign/${token}`);
   await guest.setViewportSize({ width: 390, height: 900 });
   await guest.goto(verifyPath);
