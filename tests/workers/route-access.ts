@@ -466,6 +466,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "verify/:code?": { access: "public", path: () => "/verify" },
   "projects/:projectId": { access: "owner" },
   programming: { access: "member" },
+  "programming/:programId/team": { access: "owner" },
   playselect: { access: "member" },
   renderfiles: { access: "member" },
   digistore: { access: "member" },
