@@ -4,14 +4,16 @@
 // the spot's duration and right totals (the page stops looking once probes
 // are done); a chapter mark added on the playlist page follows the 5 s longer
 // spot into the rendered file (ffprobe -show_chapters), and /renderfiles
-// lists the chapters beside the player.
+// lists the chapters beside the player. A render made before a program is
+// undone or applied on its playlist says 'Out of date' within a second, until
+// 'Render again' has made a newer file.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { FILES_ADDED, RENDER_CREATED } from "../../app/lib/schemas/playlists";
-import { login, MEMBER, unique } from "./fixtures";
+import { login, MEMBER, toast, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 let dir: string;
@@ -60,7 +62,7 @@ async function programWithSpot(page: Page, file: string, slot: string) {
 test("a replaced slot shows its file's facts, and chapters follow the longer spot into the render", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const title = `Spots ${unique("e2e")}`;
   await login(page, MEMBER.email, MEMBER.password);
 
@@ -139,7 +141,10 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   await page.getByRole("checkbox", { name: /Normalise loudness/ }).check();
   await page.getByRole("button", { name: "Create File" }).click();
   const job = page.locator("li.job", { hasText: title });
+  // While it runs: the percentage with elapsed time (and, once it moves, the time left).
+  await expect(job.getByText(/\d+:\d\d elapsed/)).toBeVisible();
   await expect(job.getByText(RENDER_CREATED)).toBeVisible({ timeout: 180_000 });
+  await expect(toast(page, `${title}: ${RENDER_CREATED}`)).toBeVisible();
   // The render page says what loudness normalisation did to each item.
   const loudness = job.getByRole("region", { name: /^Loudness of / });
   await expect(loudness.locator("tbody tr")).toHaveCount(3);
@@ -185,5 +190,13 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   await expect(rendered.getByText("Out of date")).toBeVisible({ timeout: 1_000 });
   await rendered.getByRole("button", { name: "Render again" }).click();
   await expect(page.locator("li.render-item")).toHaveCount(renders.length + 1);
+  await expect(page.getByText("Out of date")).toHaveCount(0, { timeout: 180_000 });
+
+  // ── applying a program after a render makes it out of date within a second, until 'Render again' is done ──
+  await api(page, "post", "/api/program-applications", { programId, playlistIds: [playlistId] });
+  await page.reload();
+  await expect(rendered.getByText("Out of date")).toBeVisible({ timeout: 1_000 });
+  await rendered.getByRole("button", { name: "Render again" }).click();
+  await expect(page.locator("li.render-item")).toHaveCount(renders.length + 2);
   await expect(page.getByText("Out of date")).toHaveCount(0, { timeout: 180_000 });
 });

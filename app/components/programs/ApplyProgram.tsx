@@ -6,6 +6,7 @@ import { displayName, formatDuration } from "../../lib/format";
 import { applyProgramSchema } from "../../lib/schemas/playlists";
 import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { PickerActions } from "../playlists/PickerActions";
+import styles from "./ApplyProgram.module.css";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
 
 export function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playlists: PlaylistOption[] }) {
@@ -131,29 +132,43 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
   );
 }
 
+/**
+ * The program preview, the page's centrepiece: per playlist, each slot the program changes as
+ * "Slot c: replaces ad-spot-q3.mp4 → ad-spot-q4.mp4", the outgoing file struck through and the
+ * incoming one in bold, so what Apply will do reads at a glance.
+ */
 function PlanView({ plans }: { plans: PlaylistPlan[] }) {
   return (
-    <section className="plans" aria-label="Changes the program would make">
-      <h3>Changes</h3>
-      <ul className="plan-list">
+    <section className={`plans ${styles.preview}`} aria-labelledby="plan-heading">
+      <h3 id="plan-heading" className={styles.heading}>
+        What Apply Program will change
+      </h3>
+      <ul className={`plan-list ${styles.playlists}`} aria-label="Changes the program would make">
         {plans.map((plan) => (
-          <li key={plan.playlistId} className={plan.refused ? "plan refused" : "plan"}>
-            <strong>{displayName(plan.projectTitle)}</strong>
+          <li
+            key={plan.playlistId}
+            className={plan.refused ? `plan refused ${styles.playlist}` : `plan ${styles.playlist}`}
+          >
+            <strong className={styles.title}>{displayName(plan.projectTitle)}</strong>
             {plan.refused ? (
               <p className="error small">{plan.refused}</p>
             ) : (
-              <ul className="plan-changes">
+              <ul className={styles.changes}>
                 {plan.changes.map((change) => (
-                  <li key={change.programFileId} className={`change change-${change.action}`}>
-                    <span className="slot-chip">{change.slot}</span>
+                  <li key={change.programFileId} className={`${styles.change} ${styles[change.action] ?? ""}`}>
+                    <span className={styles.chip} aria-hidden>
+                      {change.slot}
+                    </span>
                     {change.action === "replace" ? (
-                      <span>
+                      <span className={styles.text}>
                         Slot {change.slot} (position {change.seqPos}): replaces{" "}
-                        <em>{displayName(change.from ?? "")}</em> → <em>{displayName(change.to)}</em>
+                        <del className={styles.from}>{displayName(change.from ?? "")}</del> →{" "}
+                        <ins className={styles.to}>{displayName(change.to)}</ins>
                       </span>
                     ) : (
-                      <span>
-                        Slot {change.slot}: appends <em>{displayName(change.to)}</em> at position {change.seqPos}
+                      <span className={styles.text}>
+                        Slot {change.slot}: appends <ins className={styles.to}>{displayName(change.to)}</ins> at
+                        position {change.seqPos}
                       </span>
                     )}
                   </li>

@@ -1,11 +1,15 @@
 // A render's or a package's progress on the Sequence page: queued, a bar
-// while running, then the result (open / download) or the failure.
+// with the percentage, elapsed and remaining time while running, then the
+// result (open / download, and a toast) or the failure.
 import { Link } from "react-router";
 import type { JobStatus } from "../../../render-container/src/contract";
-import { displayName } from "../../lib/format";
+import { displayName, formatDuration } from "../../lib/format";
 import { RENDER_CREATED } from "../../lib/schemas/playlists";
-import { active, type PackageProgress, RETRYING, type RenderProgress } from "./jobs";
+import { useToast } from "../ui";
+import { active, type PackageProgress, RETRYING, type RenderProgress, useDoneToast, useJobClock } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
+
+const PACKAGE_READY = "The package is ready.";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
@@ -13,26 +17,45 @@ function JobProgress({
   status,
   progress,
   label,
+  verb,
   retrying = false,
 }: {
   status: JobStatus;
   progress: number;
   label: string;
+  /** "Rendering" or "Packaging". */
+  verb: string;
   retrying?: boolean;
 }) {
-  if (active(status) && retrying) return <span className="job-status muted">Rendering… {RETRYING}</span>;
-  if (status === "queued") return <span className="job-status muted">Queued…</span>;
-  if (status !== "running") return null;
+  const { elapsed, remaining } = useJobClock(status, progress);
+  if (!active(status)) return null;
+  const times = (
+    <span className="job-times muted small">
+      {formatDuration(elapsed)} elapsed
+      {remaining != null && status === "running" && !retrying && <> · about {formatDuration(remaining)} left</>}
+    </span>
+  );
+  if (retrying)
+    return (
+      <span className="job-status muted">
+        {verb}… {RETRYING} {times}
+      </span>
+    );
+  if (status === "queued") return <span className="job-status muted">Queued… {times}</span>;
   return (
     <span className="job-status">
-      <span>Rendering… {progress}%</span>
+      <span>
+        {verb}… {progress}%
+      </span>
       <progress max={100} value={progress} aria-label={label} />
+      {times}
     </span>
   );
 }
 
 export function RenderRow({ render }: { render: RenderProgress }) {
   const title = displayName(render.projectTitle);
+  useDoneToast(render.status, `${title}: ${RENDER_CREATED}`, useToast());
   return (
     <li className={`job job-${render.status}`} data-render-id={render.renderId}>
       <strong className="job-title">{title}</strong>
@@ -40,6 +63,7 @@ export function RenderRow({ render }: { render: RenderProgress }) {
         status={render.status}
         progress={render.progress}
         label={`${title} render progress`}
+        verb="Rendering"
         retrying={render.retrying}
       />
       {render.status === "done" && (
@@ -68,18 +92,13 @@ export function RenderRow({ render }: { render: RenderProgress }) {
 }
 
 export function PackageRow({ pack }: { pack: PackageProgress }) {
+  useDoneToast(pack.status, PACKAGE_READY, useToast());
   return (
     <div className={`job job-${pack.status}`}>
-      {pack.status === "queued" && <span className="job-status muted">Queued…</span>}
-      {pack.status === "running" && (
-        <span className="job-status">
-          <span>Packaging… {pack.progress}%</span>
-          <progress max={100} value={pack.progress} aria-label="Package progress" />
-        </span>
-      )}
+      <JobProgress status={pack.status} progress={pack.progress} label="Package progress" verb="Packaging" />
       {pack.status === "done" && pack.downloadUrl && (
         <div className="job-result" role="status">
-          <p className="success">The package is ready.</p>
+          <p className="success">{PACKAGE_READY}</p>
           <a className="button primary" href={pack.downloadUrl} download={pack.fileName ?? true}>
             Download {pack.fileName ?? "zip"}
           </a>

@@ -1,6 +1,6 @@
 // The state of render and package jobs as the Sequence page follows them:
 // polled from the JSON API every 2 seconds while any is queued or running.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { JobProgress, JobStatus } from "../../../render-container/src/contract";
 import type { LoudnessReportView } from "./LoudnessReport";
 
@@ -57,4 +57,38 @@ export function usePolling(running: boolean, tick: () => Promise<void>) {
       clearTimeout(timer);
     };
   }, [running]);
+}
+
+/**
+ * Elapsed and remaining time of a job the page follows: elapsed since the page first saw it, the
+ * time left from the pace of its percentage since it started running (null until there is one).
+ * Ticks every second while the job is active, so the figures move between two polls.
+ */
+export function useJobClock(status: JobStatus, progress: number) {
+  const seenAt = useRef(Date.now());
+  const runningSince = useRef<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const live = active(status);
+  if (status === "running" && runningSince.current === null) runningSince.current = Date.now();
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [live]);
+  const elapsed = Math.max(0, (now - seenAt.current) / 1000);
+  const ran = runningSince.current === null ? 0 : (now - runningSince.current) / 1000;
+  const remaining = status === "running" && progress > 0 && progress < 100 ? (ran * (100 - progress)) / progress : null;
+  return { elapsed, remaining };
+}
+
+/** Toasts `message` once when a job the page watched while it ran is done (not for one already done on arrival). */
+export function useDoneToast(status: JobStatus, message: string, toast: (text: string, tone: "success") => void) {
+  const wasActive = useRef(active(status));
+  useEffect(() => {
+    if (active(status)) wasActive.current = true;
+    else if (status === "done" && wasActive.current) {
+      wasActive.current = false;
+      toast(message, "success");
+    }
+  }, [status, message, toast]);
 }
