@@ -3,8 +3,8 @@
 // program applied to its playlist.
 
 import { data } from "react-router";
-import { listPurchases } from "../../worker/domain/orders/purchases";
-import { listRenders, renderAgain } from "../../worker/domain/renders/renders";
+import { presentPurchases, purchasesQueries } from "../../worker/domain/orders/purchases";
+import { presentRenders, renderAgain, rendersQuery } from "../../worker/domain/renders/renders";
 import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
 import type { Route } from "./+types/renderfiles";
@@ -12,7 +12,15 @@ import type { Route } from "./+types/renderfiles";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const [renders, purchases] = await Promise.all([listRenders(deps, user.id), listPurchases(deps, user.id)]);
+  // Renders and purchases in one D1 batch: the page's data in one round trip.
+  const [renderRows, ...purchaseRows] = await deps.db.batch([
+    rendersQuery(deps, user.id),
+    ...purchasesQueries(deps, user.id),
+  ]);
+  const [renders, purchases] = await Promise.all([
+    presentRenders(deps, renderRows),
+    presentPurchases(deps, purchaseRows),
+  ]);
   return {
     purchases,
     renders: renders.map((render) => ({

@@ -232,8 +232,10 @@ describe("cart and checkout", () => {
       expect(purchase.items[0].licenceCode).toEqual(expect.any(String));
       expect(purchase.package).toMatchObject({ kind: "purchase" });
     }
-    const page = await call("/purchases", { cookie: buyer.cookie });
-    expect(page.status).toBe(200);
-    expect(Number(page.headers.get("x-d1-round-trips"))).toBeLessThanOrEqual(2);
+    for (const path of ["/purchases", "/renderfiles"]) {
+      const page = await call(path, { cookie: buyer.cookie });
+      expect(page.status).toBe(200);
+      expect(Number(page.headers.get("x-d1-round-trips")), path).toBeLessThanOrEqual(2);
+    }
   });
 });

@@ -95,11 +95,19 @@ export async function orderStatus(deps: Deps, viewer: Viewer, orderId: string) {
   return describe(deps, await ownOrder(deps, viewer, orderId));
 }
 
-/** The buyer's settled orders, newest first, each with fresh links. */
+/** The buyer's settled orders, newest first, each with fresh links: one round trip for all their data. */
 export async function listPurchases(deps: Deps, buyerId: string) {
+  return presentPurchases(deps, await deps.db.batch(purchasesQueries(deps, buyerId)));
+}
+
+/**
+ * The reads of the purchases list, for one `batch` (a page may add its own): the buyer's settled
+ * orders, all their items and their package jobs, joined through the orders so that no list of bound
+ * values grows with the number of orders (not two more queries per order).
+ */
+export function purchasesQueries(deps: Deps, buyerId: string) {
   const settled = and(eq(orders.userId, buyerId), inArray(orders.status, ["paid", "refunded"]));
-  // One round trip for the orders, all their items and their package jobs (not two more per order).
-  const [rows, items, packageJobs] = await deps.db.batch([
+  return [
     deps.db.select().from(orders).where(settled).orderBy(desc(orders.paidAt)).limit(100),
     deps.db
       .select({ item: orderItems })
@@ -112,7 +120,14 @@ export async function listPurchases(deps: Deps, buyerId: string) {
       .from(jobs)
       .innerJoin(orders, eq(orders.packageJobId, jobs.id))
       .where(and(settled, eq(jobs.userId, buyerId))),
-  ]);
+  ] as const;
+}
+
+/** What `purchasesQueries` read, as the purchases list shows it. */
+export function presentPurchases(
+  deps: Deps,
+  [rows, items, packageJobs]: readonly [Order[], { item: OrderItem }[], { job: Job }[]],
+) {
   return Promise.all(
     rows.map((order) =>
       describe(deps, order, {

@@ -98,7 +98,12 @@ const renderProgress = () =>
   sql<number>`case when ${renders.status} = 'done' then 100 else coalesce(${jobs.progress}, 0) end`.mapWith(Number);
 
 export async function listRenders(deps: Deps, userId: string) {
-  const joined = await deps.db
+  return presentRenders(deps, await rendersQuery(deps, userId));
+}
+
+/** The member's renders with their job's heartbeat, for `presentRenders` (a page may batch it with its other reads). */
+export function rendersQuery(deps: Deps, userId: string) {
+  return deps.db
     .select({
       render: renders,
       progress: renderProgress(),
@@ -110,6 +115,10 @@ export async function listRenders(deps: Deps, userId: string) {
     .leftJoin(jobs, eq(jobs.id, renders.id))
     .where(visibleRenders(deps, userId))
     .orderBy(desc(renders.createdAt));
+}
+
+/** The rows of `rendersQuery` as the Downloads page shows them, with fresh signed links. */
+export async function presentRenders(deps: Deps, joined: Awaited<ReturnType<typeof rendersQuery>>) {
   const now = deps.now();
   return Promise.all(
     joined.map(async ({ render, progress, heartbeat, outOfDate, superseded }) => {
