@@ -4,6 +4,7 @@
 // page and the reloaded, empty cart (the seed's 'Your cart is empty.') follows
 // it, so the page reads in the order things happened.
 import { useState } from "react";
+import { Form } from "react-router";
 import { CartTable } from "../components/checkout/CartTable";
 import { OrderProgress } from "../components/checkout/OrderProgress";
 import { PaymentForm } from "../components/checkout/PaymentForm";
@@ -18,7 +19,7 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, payments } = loaderData;
+  const { cart, payments, typedCode, codeError } = loaderData;
   const [paying, setPaying] = useState(false);
   const [orderId, setOrderId] = useState<string | null>(null);
   const payable = cart.items.length > 0 && cart.items.every((item) => !item.unavailable);
@@ -53,16 +54,30 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <dt>Items</dt>
                 <dd>{new Intl.NumberFormat("en-US").format(cart.items.length)}</dd>
               </div>
+              {cart.discountCents > 0 && (
+                <>
+                  <div>
+                    <dt>Subtotal</dt>
+                    <dd>{formatMoney(cart.subtotalCents)}</dd>
+                  </div>
+                  <div>
+                    <dt>Discount ({cart.discountCode})</dt>
+                    <dd data-testid="discount">−{formatMoney(cart.discountCents)}</dd>
+                  </div>
+                </>
+              )}
               <div className="order-total">
                 <dt>Total</dt>
                 <dd>{formatMoney(cart.totalCents)}</dd>
               </div>
             </dl>
+            <DiscountForm typed={typedCode} error={codeError} applied={cart.discountCode} />
             {paying && payable ? (
               <PaymentForm
                 payments={payments}
                 totalCents={cart.totalCents}
                 productIds={cart.items.map((item) => item.productId)}
+                discountCode={cart.discountCode}
                 onPaid={setOrderId}
               />
             ) : (
@@ -76,5 +91,37 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
     </section>
+  );
+}
+
+/** 'Apply' a discount code: a GET form, so the priced summary is the page at its own URL. */
+function DiscountForm({ typed, error, applied }: { typed: string; error: string | null; applied: string | null }) {
+  return (
+    <Form method="get" className="discount-form">
+      <label htmlFor="discount-code">Discount code</label>
+      <div className="discount-row">
+        <input
+          id="discount-code"
+          name="discountCode"
+          defaultValue={typed}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "discount-error" : applied ? "discount-applied" : undefined}
+        />
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id="discount-error" className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {applied && !error && (
+        <p id="discount-applied" role="status">
+          Code {applied} applied.
+        </p>
+      )}
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { listDiscounts } from "../../worker/domain/store/discounts";
 import { listOwnProducts } from "../../worker/domain/store/views";
 import { voiceTagView } from "../../worker/domain/store/voice-tag";
 import { requireUser, server } from "../lib/auth.server";
@@ -6,6 +7,10 @@ import type { Route } from "./+types/digimanager";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const [products, voiceTag] = await Promise.all([listOwnProducts(deps, user.id), voiceTagView(deps, user.id)]);
-  return { userId: user.id, products, voiceTag };
+  const [products, voiceTag, discounts] = await Promise.all([
+    listOwnProducts(deps, user.id),
+    voiceTagView(deps, user.id),
+    listDiscounts(deps, user.id),
+  ]);
+  return { userId: user.id, products, voiceTag, discounts };
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DropZone } from "../components/DropZone";
 import { AudioPlayer } from "../components/store/AudioPlayer";
+import { DiscountCodes } from "../components/store/DiscountCodes";
 import { type Editing, ManagerCard } from "../components/store/ManagerCard";
 import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES, UNEXPECTED_ERROR } from "../lib/schemas/products";
@@ -23,7 +24,7 @@ export function meta() {
 const POLL_MS = 4000;
 
 export default function DigiManager({ loaderData }: Route.ComponentProps) {
-  const { products, voiceTag, userId } = loaderData;
+  const { products, voiceTag, userId, discounts } = loaderData;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -89,6 +90,11 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <DiscountCodes
+        discounts={discounts}
+        products={products.filter((p) => p.status === "active").map((p) => ({ id: p.id, title: p.title }))}
+        act={act}
+      />
       <section className="card voice-tag" aria-labelledby="voice-tag-heading">
         <h2 id="voice-tag-heading">Voice tag</h2>
         <p className="muted">

@@ -11,8 +11,9 @@ import {
   productPath,
   storefrontStyles as styles,
 } from "../components/store/Storefront";
+import { TierPicker, tierOptions } from "../components/store/TierPicker";
 import { useAddToCart } from "../components/store/useAddToCart";
-import { LICENCE_NAMES, LICENCE_TERMS } from "../lib/licences";
+import { LICENCE_NAMES } from "../lib/licences";
 import { formatMoney } from "../lib/schemas/money";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/digiprev-product";
@@ -39,6 +40,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useAddToCart(signedIn);
   const address = new URL(productPath(seller.id, product.id), origin).href;
   const [copied, setCopied] = useState<string | null>(null);
+  const options = tierOptions(product, seller.username);
+  const [tierId, setTierId] = useState<string | null>(null);
+  const details = [product.genre, product.mood, product.bpm ? `${product.bpm} BPM` : null, product.musicalKey].filter(
+    Boolean,
+  );
   return (
     <section className="store-page">
       <p>
@@ -52,19 +58,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.accessType === "private" && <span className={styles.badge}>Private</span>}
           </h1>
           <p className={styles.sellerMeta}>by {seller.username}</p>
+          {details.length > 0 && <p className={styles.sellerMeta}>{details.join(" · ")}</p>}
+          {product.tags.length > 0 && <p className={styles.sellerMeta}>Tags: {product.tags.join(", ")}</p>}
           {product.description && <p>{product.description}</p>}
           <h2>Previews</h2>
           <ProductFiles product={product} />
         </div>
         <aside className={styles.buyBox} aria-labelledby="licence-heading">
           <PriceLine product={product} />
-          <h2 id="licence-heading">{LICENCE_NAMES[product.licenseType]}: what you may do</h2>
-          <ul className={styles.terms}>
-            {LICENCE_TERMS[product.licenseType].map((term) => (
-              <li key={term}>{term}</li>
-            ))}
-          </ul>
-          {!own && <AddToCart product={product} cart={cart} />}
+          <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
+          {!own && <AddToCart product={product} cart={cart} tierId={tierId} />}
           <h2>Share</h2>
           <div className={styles.share}>
             <label className="visually-hidden" htmlFor="share-address">

@@ -3,6 +3,8 @@
 // own page), price, licence, previews (never the originals) and 'Add to Cart'. Visitors may browse;
 // adding needs sign-in, and the visitor comes back here afterwards. Rendered on the server with Open
 // Graph and Twitter card tags, so a shared store link previews well.
+
+import { StoreFilters } from "../components/store/StoreFilters";
 import { ProductCard, SellerHeader, storefrontStyles as styles } from "../components/store/Storefront";
 import { useAddToCart } from "../components/store/useAddToCart";
 import { NO_PRODUCTS } from "../lib/schemas/products";
@@ -29,14 +31,16 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function DigiPrev({ loaderData }: Route.ComponentProps) {
-  const { seller, own, products, signedIn } = loaderData;
+  const { seller, own, products, signedIn, genres, query } = loaderData;
+  const filtered = Object.values(query).some((value) => value !== undefined);
   const cart = useAddToCart(signedIn);
   return (
     <section className="store-page">
       <h1>Browse Digital Products</h1>
       {seller && <SellerHeader username={seller.username} products={products.length} own={own} />}
+      {seller && <StoreFilters path={`/digiprev/${encodeURIComponent(seller.id)}`} genres={genres} query={query} />}
       {products.length === 0 || !seller ? (
-        <p className="empty-state">{NO_PRODUCTS}</p>
+        <p className="empty-state">{filtered ? "No beats match these filters." : NO_PRODUCTS}</p>
       ) : (
         <ul className={styles.grid}>
           {products.map((product) => (

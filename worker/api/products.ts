@@ -7,8 +7,10 @@
 // The seller is always the session's: a userId in a path or body is never trusted.
 import { z } from "zod";
 import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/lib/licence-tiers";
+import { beatDetailsSchema, storeQuerySchema } from "../../app/lib/schemas/beat-details";
 import { discountSchema } from "../../app/lib/schemas/discounts";
 import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
+import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
 import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
@@ -46,6 +48,10 @@ const seller = memberApi((app) =>
     })
     .delete("/products/:productId/files/:fileId", async (c) => {
       await removeAudioFile(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.param("fileId"));
+      return c.body(null, 204);
+    })
+    .put("/products/:productId/details", valid("json", beatDetailsSchema), async (c) => {
+      await changeDetails(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.valid("json"));
       return c.body(null, 204);
     })
     // Licence tiers and templates (ADR 044).
@@ -94,8 +100,14 @@ const seller = memberApi((app) =>
 );
 
 // Visitors may browse a store.
-const store = publicApi().get("/sellers/:userId/products", async (c) =>
-  c.json(await listStore(c.var.deps, c.var.user?.id ?? null, c.req.param("userId"))),
-);
+const store = publicApi()
+  .get("/sellers/:userId/products", valid("query", storeQuerySchema), async (c) =>
+    c.json(await listStore(c.var.deps, c.var.user?.id ?? null, c.req.param("userId"), c.req.valid("query"))),
+  )
+  // A preview started on a store page: counted for popularity and the seller's sales view.
+  .post("/products/:productId/plays", async (c) => {
+    await countPlay(c.var.deps, c.req.param("productId"));
+    return c.body(null, 204);
+  });
 
 export const productsApi = publicApi().route("/", seller).route("/", store);

@@ -30,9 +30,14 @@ export function CartTable({ cart }: { cart: CartView }) {
                 title={item.title}
                 note={item.unavailable && <div className="error">{item.unavailable}</div>}
                 seller={item.sellerUsername}
-                licence={LICENCE_NAMES[item.licenseType]}
+                licence={item.tierName ?? LICENCE_NAMES[item.licenseType]}
               />
-              <td>{formatMoney(item.priceCents)}</td>
+              <td>
+                {formatMoney(item.priceCents)}
+                {"discountCents" in item && Number(item.discountCents) > 0 && (
+                  <div className="muted">−{formatMoney(Number(item.discountCents))}</div>
+                )}
+              </td>
               <td>
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />

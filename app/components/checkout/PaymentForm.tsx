@@ -21,12 +21,14 @@ interface Props {
   totalCents: number;
   /** The cart as the buyer sees it: the server names a product that left it meanwhile. */
   productIds: string[];
+  /** The discount code the summary applied (ADR 044); the server prices and redeems it again. */
+  discountCode?: string | null;
   onPaid: (orderId: string) => void;
 }
 
 type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
 
-export function PaymentForm({ payments, totalCents, productIds, onPaid }: Props) {
+export function PaymentForm({ payments, totalCents, productIds, discountCode, onPaid }: Props) {
   if (payments.provider === "test") {
     const confirm: Confirm = async (clientSecret, form) => {
       const typed = readTestCard(form);
@@ -43,6 +45,7 @@ export function PaymentForm({ payments, totalCents, productIds, onPaid }: Props)
         confirm={confirm}
         totalCents={totalCents}
         productIds={productIds}
+        discountCode={discountCode}
         onPaid={onPaid}
       />
     );
@@ -50,12 +53,12 @@ export function PaymentForm({ payments, totalCents, productIds, onPaid }: Props)
   if (!payments.publishableKey) return <p role="alert">{PAYMENT_INIT_FAILED}</p>;
   return (
     <StripeElements publishableKey={payments.publishableKey}>
-      <StripeForm totalCents={totalCents} productIds={productIds} onPaid={onPaid} />
+      <StripeForm totalCents={totalCents} productIds={productIds} discountCode={discountCode} onPaid={onPaid} />
     </StripeElements>
   );
 }
 
-function StripeForm({ totalCents, productIds, onPaid }: Omit<Props, "payments">) {
+function StripeForm({ totalCents, productIds, discountCode, onPaid }: Omit<Props, "payments">) {
   const confirmCard = useStripeConfirm();
   const confirm: Confirm | null = confirmCard
     ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
@@ -66,6 +69,7 @@ function StripeForm({ totalCents, productIds, onPaid }: Omit<Props, "payments">)
       confirm={confirm}
       totalCents={totalCents}
       productIds={productIds}
+      discountCode={discountCode}
       onPaid={onPaid}
     />
   );
@@ -80,10 +84,11 @@ interface CardFormProps {
   confirm: Confirm | null;
   totalCents: number;
   productIds: string[];
+  discountCode?: string | null;
   onPaid: (orderId: string) => void;
 }
 
-function CardForm({ banner, fields, check, confirm, totalCents, productIds, onPaid }: CardFormProps) {
+function CardForm({ banner, fields, check, confirm, totalCents, productIds, discountCode, onPaid }: CardFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
@@ -101,7 +106,7 @@ function CardForm({ banner, fields, check, confirm, totalCents, productIds, onPa
     setError(null);
     setBusy(true);
     try {
-      const started = await startCheckout(name.data, productIds);
+      const started = await startCheckout(name.data, productIds, discountCode);
       if (started.clientSecret) {
         const outcome = await confirm(started.clientSecret, form);
         if (outcome.error) {

@@ -46,7 +46,18 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
                       seller={item.sellerUsername}
                       licence={
                         <>
-                          {LICENCE_NAMES[item.licenseType]}
+                          {item.licenceName ?? LICENCE_NAMES[item.licenseType]}
+                          {item.status === "fulfilled" && item.terms && (
+                            <details className="licence-terms">
+                              <summary>Terms</summary>
+                              <ul>
+                                {item.terms.map((term) => (
+                                  <li key={term}>{term}</li>
+                                ))}
+                                {item.delivers && <li>{item.delivers}</li>}
+                              </ul>
+                            </details>
+                          )}
                           {item.licenceCode && (
                             <div>
                               <Link to={`/licence/${item.licenceCode}`}>Verify licence</Link>
@@ -61,7 +72,14 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
                         </>
                       }
                     />
-                    <td>{formatMoney(item.priceCents)}</td>
+                    <td>
+                      {formatMoney(item.priceCents - (item.discountCents ?? 0))}
+                      {(item.discountCents ?? 0) > 0 && (
+                        <div className="muted">
+                          {formatMoney(item.discountCents)} off (code {order.discountCode})
+                        </div>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

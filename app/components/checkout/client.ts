@@ -38,11 +38,21 @@ export async function callApi<T>(url: string, init: { method?: string; json?: un
  * 'Pay' → an order and its PaymentIntent. A changed cart and a sold exclusive have messages of their
  * own; anything else is the seed's 'Unable to initialize payment.'.
  */
-export async function startCheckout(nameOnCard: string, productIds: string[]): Promise<CheckoutStarted> {
+export async function startCheckout(
+  nameOnCard: string,
+  productIds: string[],
+  discountCode?: string | null,
+): Promise<CheckoutStarted> {
   try {
-    return await callApi<CheckoutStarted>("/api/checkout", { json: { nameOnCard, productIds } });
+    return await callApi<CheckoutStarted>("/api/checkout", {
+      json: { nameOnCard, productIds, ...(discountCode ? { discountCode } : {}) },
+    });
   } catch (error) {
-    if (error instanceof ApiError && (error.code === "cart_changed" || error.code === "exclusive_sold")) throw error;
+    if (
+      error instanceof ApiError &&
+      (error.code === "cart_changed" || error.code === "exclusive_sold" || error.code === "discount_unavailable")
+    )
+      throw error;
     throw new ApiError(PAYMENT_INIT_FAILED, "payment_init_failed", 0);
   }
 }

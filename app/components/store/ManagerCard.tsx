@@ -19,6 +19,7 @@ import { DropZone } from "../DropZone";
 import { useConfirm } from "../ui";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
+import { SellerTiers } from "./SellerTiers";
 import { type PendingFile, pending, UploadList } from "./UploadList";
 
 export type Editing = { productId: string; field: EditableField } | null;
@@ -188,6 +189,7 @@ export function ManagerCard({
           busy={busy}
           onRemove={(key) => setUploads((list) => list.filter((f) => f.key !== key))}
         />
+        <SellerTiers product={product} act={act} onSale={onSale} />
         <div className="actions">
           <button
             type="button"

@@ -85,9 +85,11 @@ export function ProductFiles({ product }: { product: Pick<ProductView, "files"> 
 export function AddToCart({
   product,
   cart,
+  tierId = null,
 }: {
   product: Pick<ProductView, "id" | "title">;
   cart: ReturnType<typeof useAddToCart>;
+  tierId?: string | null;
 }) {
   const { add, adding, notice } = cart;
   return (
@@ -96,7 +98,7 @@ export function AddToCart({
         type="button"
         className="button primary"
         disabled={adding === product.id}
-        onClick={() => void add(product.id)}
+        onClick={() => void add(product.id, tierId)}
       >
         {adding === product.id ? "Adding..." : "Add to Cart"}
         <span className="visually-hidden"> {product.title}</span>

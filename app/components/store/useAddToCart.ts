@@ -18,12 +18,16 @@ export function useAddToCart(signedIn: boolean) {
   const [notice, setNotice] = useState<CartNotice | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
 
-  async function add(productId: string) {
+  /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
+  async function add(productId: string, tierId: string | null = null) {
     const signIn = () => navigate(`/signin?from=${encodeURIComponent(location.pathname)}`);
     if (!signedIn) return signIn();
     setAdding(productId);
     try {
-      const answer = await sendJson<{ message: string }>("/api/cart/items", "POST", { productId });
+      const answer = await sendJson<{ message: string }>("/api/cart/items", "POST", {
+        productId,
+        ...(tierId ? { tierId } : {}),
+      });
       if (answer.status === 401) return signIn();
       const text = answer.ok
         ? ADDED_TO_CART

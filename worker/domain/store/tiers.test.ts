@@ -314,3 +314,88 @@ describe("discount codes", () => {
     expect(code!.uses).toBe(5);
   });
 });
+
+describe("beat details, search and filters", () => {
+  it("filters the store by genre, key, BPM and price, searches titles and tags, and sorts", async () => {
+    const seller = await signUp();
+    const stranger = await quickMember();
+    const make = async (title: string, priceCents: number, details: object) => {
+      const id = await insertProduct(seller.user.id, { title, priceCents });
+      const saved = await call(`/api/products/${id}/details`, { cookie: seller.cookie, method: "PUT", json: details });
+      expect(saved.status).toBe(204);
+      return id;
+    };
+    const trap = await make("Trap Night", 3000, {
+      genre: "Trap",
+      mood: "Dark",
+      bpm: 140,
+      musicalKey: "A minor",
+      tags: ["808", "Night"],
+    });
+    const lofi = await make("Lo-fi Morning", 1500, {
+      genre: "Lo-fi",
+      mood: "Chill",
+      bpm: 85,
+      musicalKey: "C major",
+      tags: ["study"],
+    });
+    const drill = await make("Drill Run", 5000, {
+      genre: "Drill",
+      mood: null,
+      bpm: 145,
+      musicalKey: "A minor",
+      tags: [],
+    });
+    // A cheap tier makes the drill beat 'from' $10.
+    await call(`/api/products/${drill}/tiers`, {
+      cookie: seller.cookie,
+      json: {
+        template: "mp3-lease",
+        values: {
+          name: "MP3",
+          price: 10,
+          formats: ["mp3"],
+          terms: { distributionCopies: 100, audioStreams: 100, musicVideos: 0, radioStations: 0, creditLine: "x" },
+        },
+      },
+    });
+    const list = async (query: string) =>
+      ((await (await call(`/api/sellers/${seller.user.id}/products?${query}`)).json<any>()).products as any[]).map(
+        (p) => p.id,
+      );
+
+    expect(await list("genre=trap")).toEqual([trap]);
+    expect(await list("bpmMin=130&bpmMax=150&key=A%20minor")).toEqual([drill, trap]);
+    expect(await list("q=study")).toEqual([lofi]);
+    expect(await list("q=NIGHT")).toEqual([trap]);
+    expect(await list("priceMax=12")).toEqual([drill]);
+    expect(await list("sort=price-asc")).toEqual([drill, lofi, trap]);
+    expect(await list("sort=price-desc")).toEqual([trap, lofi, drill]);
+    // Unreadable parameters are ignored, not a 5xx.
+    expect((await call(`/api/sellers/${seller.user.id}/products?bpmMin=abc&sort=weird`)).status).toBe(200);
+
+    // Popularity: a sale and plays.
+    await call(`/api/products/${lofi}/plays`, { method: "POST" });
+    await call("/api/cart/items", { cookie: stranger.cookie, json: { productId: lofi } });
+    await payCart(stranger.cookie);
+    expect((await list("sort=popular"))[0]).toBe(lofi);
+
+    // The store page renders the filtered result on the server.
+    const page = await (await call(`/digiprev/${seller.user.id}?genre=Lo-fi`)).text();
+    expect(page).toContain("Lo-fi Morning");
+    expect(page).not.toContain("Trap Night");
+
+    const refused = await call(`/api/products/${trap}/details`, {
+      cookie: seller.cookie,
+      method: "PUT",
+      json: { genre: null, mood: null, musicalKey: "H major", bpm: 1000, tags: [] },
+    });
+    expect(refused.status).toBe(400);
+    const other = await call(`/api/products/${trap}/details`, {
+      cookie: stranger.cookie,
+      method: "PUT",
+      json: { genre: null, mood: null, musicalKey: null, bpm: null, tags: [] },
+    });
+    expect(other.status).toBe(404);
+  });
+});

@@ -1,10 +1,11 @@
 // What pages see of products (seed 001 §7 /digi-get-products, /digi-store/{userId}).
 // The seller's manager gets short-lived links to the originals; the store
 // page gets only previews and waveform peaks, never an original's key or link.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { StoreQuery } from "../../../app/lib/schemas/beat-details";
 import { PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
 import type { Product, ProductFile, ProductTier } from "../../db/schema";
-import { products, users } from "../../db/schema";
+import { products, productTiers, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { listedFiles, listedFilesQuery } from "./products";
@@ -127,29 +128,105 @@ export interface StoreView {
   /** The viewer is the seller: private products are listed too, marked. */
   own: boolean;
   products: ProductView[];
+  /** The genres the store has, for its filter. */
+  genres: string[];
+}
+
+/** A product's lowest price: its own licence or its cheapest tier on offer. */
+export const fromPrice = sql<number>`COALESCE(min("products"."price_cents", (SELECT min(t.price_cents)
+  FROM product_tiers t WHERE t.product_id = "products"."id" AND t.removed_at IS NULL)), "products"."price_cents")`;
+/** Sales (fulfilled items) of a product, for the popularity sort. */
+const sales = sql<number>`(SELECT count(*) FROM order_items s WHERE s.product_id = "products"."id" AND s.status = 'fulfilled')`;
+
+function storeFilters(query: Partial<StoreQuery>) {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  return [
+    query.q
+      ? sql`(instr(lower("products"."title"), lower(${query.q})) > 0 OR instr(lower("products"."tags"), lower(${query.q})) > 0)`
+      : undefined,
+    query.genre ? sql`lower(${products.genre}) = lower(${query.genre})` : undefined,
+    query.key ? eq(products.musicalKey, query.key) : undefined,
+    query.bpmMin !== undefined ? gte(products.bpm, query.bpmMin) : undefined,
+    query.bpmMax !== undefined ? lte(products.bpm, query.bpmMax) : undefined,
+    query.priceMin !== undefined ? sql`${fromPrice} >= ${cents(query.priceMin)}` : undefined,
+    query.priceMax !== undefined ? sql`${fromPrice} <= ${cents(query.priceMax)}` : undefined,
+  ];
+}
+
+function storeOrder(sort: StoreQuery["sort"]) {
+  switch (sort) {
+    case "price-asc":
+      return [asc(fromPrice), desc(products.createdAt)];
+    case "price-desc":
+      return [desc(fromPrice), desc(products.createdAt)];
+    case "popular":
+      return [desc(sales), desc(products.plays), desc(products.createdAt)];
+    default:
+      return [desc(products.createdAt)];
+  }
 }
 
 /**
  * A seller's store: products on sale and public-read; the seller also sees
- * their private ones. Visitors may browse. Previews only.
+ * their private ones. Visitors may browse, filter (genre, key, BPM, price),
+ * search titles and tags and sort (ADR 044). Previews only.
  */
-export async function listStore(deps: Deps, viewerId: string | null, sellerId: string): Promise<StoreView> {
+export async function listStore(
+  deps: Deps,
+  viewerId: string | null,
+  sellerId: string,
+  query: Partial<StoreQuery> = {},
+): Promise<StoreView> {
   const own = viewerId === sellerId;
   const listed = and(
     eq(products.userId, sellerId),
     eq(products.status, "active"),
     own ? undefined : eq(products.accessType, "public-read"),
+    ...storeFilters(query),
   );
-  const newest = desc(products.createdAt);
-  const shownIds = deps.db.select({ id: products.id }).from(products).where(listed).orderBy(newest);
-  // One D1 round trip (ADR 024): the seller, their listed products and those products' files.
-  const [[seller], rows, files] = await deps.db.batch([
+  const order = storeOrder(query.sort);
+  const shownIds = deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(listed)
+    .orderBy(...order)
+    .limit(MAX_LISTED_PRODUCTS);
+  // One D1 round trip (ADR 024): the seller, their listed products, those products' files and tiers.
+  const [[seller], rows, files, tiers, genres] = await deps.db.batch([
     deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
-    deps.db.select().from(products).where(listed).orderBy(newest).limit(MAX_LISTED_PRODUCTS),
-    listedFilesQuery(deps, shownIds.limit(MAX_LISTED_PRODUCTS)),
+    deps.db
+      .select()
+      .from(products)
+      .where(listed)
+      .orderBy(...order)
+      .limit(MAX_LISTED_PRODUCTS),
+    listedFilesQuery(deps, shownIds),
+    deps.db
+      .select()
+      .from(productTiers)
+      .where(and(inArray(productTiers.productId, shownIds), isNull(productTiers.removedAt)))
+      .orderBy(asc(productTiers.seqPos), asc(productTiers.createdAt)),
+    deps.db
+      .selectDistinct({ genre: products.genre })
+      .from(products)
+      .where(
+        and(
+          eq(products.userId, sellerId),
+          eq(products.status, "active"),
+          own ? undefined : eq(products.accessType, "public-read"),
+          isNotNull(products.genre),
+        ),
+      )
+      .orderBy(asc(products.genre))
+      .limit(50),
   ]);
-  if (!seller) return { seller: null, own: false, products: [] };
-  return { seller, own, products: await views(deps, rows, false, files) };
+  if (!seller) return { seller: null, own: false, products: [], genres: [] };
+  return {
+    seller,
+    own,
+    products: await views(deps, rows, false, files, tiers),
+    genres: genres.map((row) => row.genre!).filter(Boolean),
+  };
 }
 
 export interface StoreProductView {

@@ -1,0 +1,121 @@
+// A beat's licence tiers and details in 'My Digital Products' (issue 33): the tiers on offer with
+// price, files and a remove button; a tier added from one of the seller's templates (its price may
+// be set here); and the beat's details (genre, mood, BPM, key, tags) buyers filter by.
+import { useState } from "react";
+import type { ProductView } from "../../../worker/domain/store/views";
+import { BUILT_IN_TEMPLATES, FORMAT_LABELS, TIER_TEMPLATE_IDS, type TierTemplate } from "../../lib/licence-tiers";
+import { MUSICAL_KEYS } from "../../lib/schemas/beat-details";
+import { formatMoney } from "../../lib/schemas/money";
+import styles from "./SellerTiers.module.css";
+
+type Act = (path: string, method: string, json?: unknown) => Promise<boolean>;
+
+export function SellerTiers({ product, act, onSale }: { product: ProductView; act: Act; onSale: boolean }) {
+  const [template, setTemplate] = useState<TierTemplate>("mp3-lease");
+  const base = `/api/products/${product.id}`;
+  return (
+    <section className={styles.block} aria-label={`Licence tiers of ${product.title}`}>
+      <h3>Licence tiers</h3>
+      <ul className={styles.list}>
+        <li>
+          <span>Standard licence (the product's own)</span>
+          <span className={styles.price}>
+            {product.licenseType === "free" ? "Free" : formatMoney(product.priceCents)}
+          </span>
+        </li>
+        {product.tiers.map((tier) => (
+          <li key={tier.id}>
+            <span>
+              {tier.name}
+              <span className={styles.muted}> · {tier.formats.map((f) => FORMAT_LABELS[f]).join(", ")}</span>
+            </span>
+            <span className={styles.price}>{formatMoney(tier.priceCents)}</span>
+            {onSale && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void act(`${base}/tiers/${tier.id}`, "DELETE")}
+              >
+                Remove<span className="visually-hidden"> {tier.name}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {onSale && (
+        <form
+          className={styles.add}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(`${base}/tiers`, "POST", { template });
+          }}
+        >
+          <label htmlFor={`tier-template-${product.id}`}>Add a tier from a template</label>
+          <div className={styles.row}>
+            <select
+              id={`tier-template-${product.id}`}
+              value={template}
+              onChange={(event) => setTemplate(event.target.value as TierTemplate)}
+            >
+              {TIER_TEMPLATE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {BUILT_IN_TEMPLATES[id].name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button">
+              Add tier<span className="visually-hidden"> to {product.title}</span>
+            </button>
+          </div>
+        </form>
+      )}
+      {onSale && <BeatDetails product={product} act={act} />}
+    </section>
+  );
+}
+
+function BeatDetails({ product, act }: { product: ProductView; act: Act }) {
+  const id = (name: string) => `${name}-${product.id}`;
+  return (
+    <form
+      className={styles.details}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const text = (name: string) => String(form.get(name) ?? "").trim();
+        void act(`/api/products/${product.id}/details`, "PUT", {
+          genre: text("genre") || null,
+          mood: text("mood") || null,
+          musicalKey: text("musicalKey") || null,
+          bpm: text("bpm") ? Number(text("bpm")) : null,
+          tags: text("tags")
+            .split(",")
+            .map((tag) => tag.trim())
+            .filter(Boolean),
+        });
+      }}
+    >
+      <h3>Beat details</h3>
+      <div className={styles.grid}>
+        <label htmlFor={id("genre")}>Genre</label>
+        <input id={id("genre")} name="genre" defaultValue={product.genre ?? ""} maxLength={40} />
+        <label htmlFor={id("mood")}>Mood</label>
+        <input id={id("mood")} name="mood" defaultValue={product.mood ?? ""} maxLength={40} />
+        <label htmlFor={id("bpm")}>BPM</label>
+        <input id={id("bpm")} name="bpm" inputMode="numeric" defaultValue={product.bpm ?? ""} />
+        <label htmlFor={id("musicalKey")}>Key</label>
+        <select id={id("musicalKey")} name="musicalKey" defaultValue={product.musicalKey ?? ""}>
+          <option value="">Not set</option>
+          {MUSICAL_KEYS.map((key) => (
+            <option key={key}>{key}</option>
+          ))}
+        </select>
+        <label htmlFor={id("tags")}>Tags (comma-separated)</label>
+        <input id={id("tags")} name="tags" defaultValue={product.tags.join(", ")} />
+      </div>
+      <button type="submit" className="button">
+        Save details<span className="visually-hidden"> of {product.title}</span>
+      </button>
+    </form>
+  );
+}
