@@ -1,9 +1,8 @@
-// Sends a product's chosen files, one after the other, through the one upload
-// module, reporting progress and failures per file. The first file of a new
+// Sends a product's chosen files, one after the other, through the upload
+// queue (its rows show progress, pause, cancel and failures per file). The first file of a new
 // product gets its id from the server; the others follow it there.
 import type { PendingFile } from "../components/store/UploadList";
-import { UNEXPECTED_ERROR } from "./schemas/products";
-import { UploadError, uploadFile } from "./upload-client";
+import { sendOrResume } from "./uploads/queue";
 
 export type StorePurpose = "product-cover" | "product-audio" | "voice-tag";
 
@@ -20,21 +19,20 @@ export async function uploadPending(
       if (item.uploadId) uploadIds.set(item.key, item.uploadId);
       continue;
     }
-    update(item.key, { status: "uploading", fraction: 0, error: undefined });
     try {
-      const record = await uploadFile(
-        item.file,
-        { purpose, productId, accessType: "private" },
-        { onProgress: (fraction) => update(item.key, { fraction }) },
+      const done = sendOrResume(item.file, { purpose, productId, accessType: "private" }, item.queueId, (queueId) =>
+        update(item.key, { queueId }),
       );
+      update(item.key, { status: "uploading", error: undefined });
+      const record = await done;
       productId = (record.productId as string | undefined) ?? productId;
       const uploadId = record.uploadId as string;
       uploadIds.set(item.key, uploadId);
       update(item.key, { status: "done", fraction: 1, uploadId });
-    } catch (error) {
+    } catch {
+      // The queue's row names the file and the server's reason.
       failed += 1;
-      const message = error instanceof UploadError && error.message ? error.message : UNEXPECTED_ERROR;
-      update(item.key, { status: "error", error: message });
+      update(item.key, { status: "error" });
     }
   }
   return { productId, failed, uploadIds };

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DropZone } from "../components/DropZone";
 import { AccessOptions } from "../components/files/AccessOptions";
-import { UploadProgress, type UploadRow } from "../components/files/UploadProgress";
 import styles from "../components/projects/dropzone.module.css";
-import { type AccessType, uploadIntoProject, uploadRows } from "../components/projects/upload-into-project";
+import { type AccessType, uploadIntoProject } from "../components/projects/upload-into-project";
 import { Card, Field, Input, Select, useToast } from "../components/ui";
+import { UploadStatusList } from "../components/uploads/UploadStatus";
+import { useUploader } from "../components/uploads/useUploads";
 import { displayName } from "../lib/format";
 import { PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
 import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
@@ -31,12 +32,9 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
   const [title, setTitle] = useState("");
   const [titleError, setTitleError] = useState<string | null>(null);
   const [accessType, setAccessType] = useState<AccessType>("private");
-  const [rows, setRows] = useState<UploadRow[]>([]);
+  const uploader = useUploader();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ projectId: string; failed: number } | null>(null);
-
-  const update = (key: string, change: Partial<UploadRow>) =>
-    setRows((list) => list.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   async function upload(files: File[]) {
     if (files.length === 0) return;
@@ -48,10 +46,9 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
     setTitleError(null);
     setDone(null);
     setBusy(true);
-    const fresh = uploadRows(files);
-    setRows(fresh);
+    uploader.forget();
     const into = target === NEW_PROJECT ? { projectTitle } : { projectId: target };
-    const { projectId, failed } = await uploadIntoProject(files, fresh, into, accessType, update);
+    const { projectId, failed } = await uploadIntoProject(files, into, accessType, uploader.start);
     setBusy(false);
     if (!projectId) return;
     setDone({ projectId, failed });
@@ -115,11 +112,11 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
           hint="Images, video, audio, PDF and text files. They go up as soon as you drop them."
           onDrop={(accepted) => void upload(accepted)}
         />
-        {rows.length > 0 && <UploadProgress label="Upload progress" rows={rows} />}
+        <UploadStatusList label="Upload progress" entries={uploader.entries} />
         {done && (
           <p className={done.failed ? "error" : "success"} role={done.failed ? "alert" : "status"}>
             {done.failed
-              ? `${done.failed} of ${rows.length} files could not be uploaded; the reasons are listed above. `
+              ? `${done.failed} of ${uploader.entries.length} files could not be uploaded; the reasons are listed above. `
               : "Upload successful! "}
             <Link to={`/projects/${done.projectId}`}>
               Open {chosen ? displayName(chosen.title) || "Untitled Project" : "the project"}

@@ -4,6 +4,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
+import { UploadStatusList } from "../components/uploads/UploadStatus";
+import { useUploader } from "../components/uploads/useUploads";
 import {
   DESCRIPTION_MAX,
   EPISODE_COVER_ACCEPT,
@@ -14,8 +16,8 @@ import {
   uploadFailedMessage,
 } from "../lib/schemas/farmertv";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
-import { uploadFile } from "../lib/upload-client";
 import { api } from "../lib/uploads/api";
+import { isCancelled } from "../lib/uploads/queue";
 import "../styles/files.css";
 import "../styles/community.css";
 
@@ -35,7 +37,8 @@ export default function FarmerTv() {
   const [description, setDescription] = useState("");
   const [coverUploadId, setCoverUploadId] = useState<string | null>(null);
   const [episodeId, setEpisodeId] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [progress, setProgress] = useState<{ name: string } | null>(null);
+  const uploader = useUploader();
   const [alert, setAlert] = useState<{ ok: boolean; text: string } | null>(null);
   const busy = progress !== null;
 
@@ -47,13 +50,9 @@ export default function FarmerTv() {
 
   async function send(file: File, purpose: "episode-cover" | "episode-video") {
     setAlert(null);
-    setProgress({ name: file.name, percent: 0 });
+    setProgress({ name: file.name });
     try {
-      const done = await uploadFile(
-        file,
-        { purpose, accessType: "public-read" },
-        { onProgress: (f) => setProgress({ name: file.name, percent: Math.round(f * 100) }) },
-      );
+      const done = await uploader.start(file, { purpose, accessType: "public-read" }).done;
       const uploadId = String(done.uploadId);
       const text = episodeTextSchema.parse({ title, description });
       if (purpose === "episode-cover") {
@@ -69,6 +68,7 @@ export default function FarmerTv() {
       }
       setAlert({ ok: true, text: uploadedMessage(file.name) });
     } catch (error) {
+      if (isCancelled(error)) return;
       setAlert({ ok: false, text: uploadFailedMessage(file.name, error instanceof Error ? error.message : null) });
     } finally {
       setProgress(null);
@@ -126,12 +126,7 @@ export default function FarmerTv() {
           hint="mp4, mov or webm. Big files go up in parts and resume after a dropped connection."
           onDrop={drop("episode-video")}
         />
-        {progress && (
-          <label>
-            Uploading {progress.name}: {progress.percent}%
-            <progress className="progress" max={100} value={progress.percent} />
-          </label>
-        )}
+        <UploadStatusList label="Uploads" entries={uploader.entries} />
         {alert && (
           <p role="alert" className={alert.ok ? "success" : "error"}>
             {alert.text}

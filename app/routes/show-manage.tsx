@@ -5,8 +5,10 @@ import { Form, Link, useActionData, useFetcher, useNavigation } from "react-rout
 import { LocalTime } from "../components/LocalTime";
 import showStyles from "../components/shows/shows.module.css";
 import { Badge, Button, Card, EmptyState, Field, Input, Select, useConfirm } from "../components/ui";
+import { UploadStatusList } from "../components/uploads/UploadStatus";
+import { useUploader } from "../components/uploads/useUploads";
 import { ARTWORK_INVALID } from "../lib/schemas/shows";
-import { uploadFile } from "../lib/upload-client";
+import { isCancelled } from "../lib/uploads/queue";
 import type { Route } from "./+types/show-manage";
 
 export { action, loader } from "./show-manage.server";
@@ -88,22 +90,19 @@ function EpisodeRow({
 function Artwork({ slug }: { slug: string }) {
   const fetcher = useFetcher<Result>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const uploader = useUploader({ purpose: "show-artwork", accessType: "private" });
   async function send(file: File) {
     setStatus(null);
-    setProgress(0);
+    setSending(true);
     try {
-      const done = await uploadFile(
-        file,
-        { purpose: "show-artwork", accessType: "private" },
-        { onProgress: (f) => setProgress(Math.round(f * 100)) },
-      );
+      const done = await uploader.start(file).done;
       await fetcher.submit({ intent: "artwork", artworkUploadId: String(done.uploadId) }, { method: "post" });
       setStatus({ ok: true, text: "Artwork saved." });
     } catch (error) {
-      setStatus({ ok: false, text: error instanceof Error ? error.message : ARTWORK_INVALID });
+      if (!isCancelled(error)) setStatus({ ok: false, text: error instanceof Error ? error.message : ARTWORK_INVALID });
     } finally {
-      setProgress(null);
+      setSending(false);
     }
   }
   return (
@@ -113,14 +112,14 @@ function Artwork({ slug }: { slug: string }) {
         <Input
           type="file"
           accept="image/jpeg,image/png"
-          disabled={progress !== null}
+          disabled={sending}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             if (file) void send(file);
           }}
         />
       </Field>
-      {progress !== null && <p role="status">Uploading… {progress}%</p>}
+      <UploadStatusList label="Artwork upload" entries={uploader.entries.filter((entry) => entry.status !== "done")} />
       {status && (
         <p className={status.ok ? showStyles.message : showStyles.error} role={status.ok ? "status" : "alert"}>
           {status.text} {status.ok && <Link to={`/shows/${slug}`}>See the show page</Link>}

@@ -52,7 +52,9 @@ test("drop files into a new project, then into it again; select and delete them 
 
   // ── a second drop joins the same project ──
   await page.getByLabel("Files to upload").setInputFiles([more]);
-  await expect(page.getByLabel("more.txt upload progress")).toHaveAttribute("value", "100", { timeout: 30_000 });
+  await expect(page.getByLabel("more.txt upload progress")).toHaveAttribute("aria-valuenow", "100", {
+    timeout: 30_000,
+  });
   await expect(page.getByRole("link", { name: `Open ${title}` })).toBeVisible();
   await page.getByRole("link", { name: `Open ${title}` }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/);

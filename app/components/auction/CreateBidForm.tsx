@@ -1,10 +1,10 @@
 // The create-bid form (/createBid): several item blocks; on Submit the blocks the schema refuses
-// are flagged and skipped, the files of the others go straight to storage (uploadFile, progress
-// per file), then the items are posted as JSON and each created one shows its generated code.
+// are flagged and skipped, the files of the others go straight to storage (the upload queue: its
+// row per file), then the items are posted as JSON and each created one shows its generated code.
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { MAX_ITEMS_AT_ONCE, NO_VALID_ITEMS } from "../../lib/schemas/auction";
-import { uploadFile } from "../../lib/upload-client";
+import { sendOrResume } from "../../lib/uploads/queue";
 import type { CreateBidAction } from "../../routes/create-bid.server";
 import { type Block, checkBlock, emptyBlock, ItemBlock, type PendingFile } from "./ItemBlock";
 
@@ -63,19 +63,21 @@ export function CreateBidForm() {
         ids.push(pending.mediaId);
         continue;
       }
-      updateFile(block.key, pending.key, { status: "uploading", fraction: 0, error: undefined });
       try {
-        const result = await uploadFile(
+        const done = sendOrResume(
           pending.file,
           { purpose: "bid-media", accessType: "private" },
-          { onProgress: (fraction) => updateFile(block.key, pending.key, { fraction }) },
+          pending.queueId,
+          (queueId) => updateFile(block.key, pending.key, { queueId }),
         );
+        updateFile(block.key, pending.key, { status: "uploading", error: undefined });
+        const result = await done;
         const mediaId = String(result.mediaId);
         updateFile(block.key, pending.key, { status: "done", fraction: 1, mediaId });
         ids.push(mediaId);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        updateFile(block.key, pending.key, { status: "error", error: message });
+        updateFile(block.key, pending.key, { status: "error" });
         updateBlock(block.key, { error: `${pending.file.name}: ${message}` });
         return null;
       }

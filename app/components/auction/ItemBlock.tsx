@@ -4,6 +4,8 @@ import { useId } from "react";
 import { bidItemDraft, MAX_ITEM_FILES } from "../../lib/schemas/auction";
 import type { DropLimits } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
+import { UploadStatus } from "../uploads/UploadStatus";
+import { useShownHere, useUploads } from "../uploads/useUploads";
 
 const LIMITS: DropLimits = {
   accept: {
@@ -28,6 +30,8 @@ export interface PendingFile {
   fraction: number;
   status: "pending" | "uploading" | "done" | "error";
   mediaId?: string;
+  /** The upload queue's id once sent (a second try resumes it). */
+  queueId?: string;
   error?: string;
 }
 
@@ -98,7 +102,6 @@ export function ItemBlock({
   return (
     <fieldset
       className={`bid-block${block.error ? " invalid" : ""}`}
-      disabled={busy}
       aria-describedby={block.error ? `${id}-error` : undefined}
     >
       <legend>Item {index + 1}</legend>
@@ -107,52 +110,55 @@ export function ItemBlock({
           {block.error}
         </p>
       )}
-      <div className="bid-block-fields">
-        <label>
-          Title
-          <input value={block.title} maxLength={120} onChange={(event) => onChange({ title: event.target.value })} />
-        </label>
-        <label>
-          Price ($)
-          <input
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            value={block.price}
-            onChange={(event) => onChange({ price: event.target.value })}
-          />
-        </label>
-        <label className="wide">
-          Description
-          <textarea
-            rows={3}
-            maxLength={2000}
-            value={block.description}
-            onChange={(event) => onChange({ description: event.target.value })}
-          />
-        </label>
-        <label>
-          Sale ends (optional)
-          <input
-            type="datetime-local"
-            value={block.endsAt}
-            onChange={(event) => onChange({ endsAt: event.target.value })}
-          />
-        </label>
-      </div>
-      <DropZone
-        limits={LIMITS}
-        className="dropzone auction-dropzone"
-        busy={busy}
-        label={`Files for item ${index + 1}`}
-        hint={<>Images, audio or video; up to {MAX_ITEM_FILES} files.</>}
-        onDrop={choose}
-      />
+      {/* Only the item's own fields wait while it uploads: its upload rows keep Pause and Cancel. */}
+      <fieldset disabled={busy} style={{ display: "contents" }}>
+        <div className="bid-block-fields">
+          <label>
+            Title
+            <input value={block.title} maxLength={120} onChange={(event) => onChange({ title: event.target.value })} />
+          </label>
+          <label>
+            Price ($)
+            <input
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              value={block.price}
+              onChange={(event) => onChange({ price: event.target.value })}
+            />
+          </label>
+          <label className="wide">
+            Description
+            <textarea
+              rows={3}
+              maxLength={2000}
+              value={block.description}
+              onChange={(event) => onChange({ description: event.target.value })}
+            />
+          </label>
+          <label>
+            Sale ends (optional)
+            <input
+              type="datetime-local"
+              value={block.endsAt}
+              onChange={(event) => onChange({ endsAt: event.target.value })}
+            />
+          </label>
+        </div>
+        <DropZone
+          limits={LIMITS}
+          className="dropzone auction-dropzone"
+          busy={busy}
+          label={`Files for item ${index + 1}`}
+          hint={<>Images, audio or video; up to {MAX_ITEM_FILES} files.</>}
+          onDrop={choose}
+        />
+      </fieldset>
       {block.files.length > 0 && <FileProgress block={block} index={index} busy={busy} onChange={onChange} />}
       {canRemove && (
         <div className="actions">
-          <button type="button" className="button danger small" onClick={onRemove}>
+          <button type="button" className="button danger small" disabled={busy} onClick={onRemove}>
             Remove
           </button>
         </div>
@@ -172,9 +178,14 @@ function FileProgress({
   busy: boolean;
   onChange: (change: Partial<Block>) => void;
 }) {
+  const { uploads } = useUploads();
+  useShownHere(block.files.flatMap((pending) => (pending.queueId ? [pending.queueId] : [])));
+  const entries = new Map(uploads.map((entry) => [entry.id, entry]));
   return (
     <ul className="file-progress" aria-label={`Files of item ${index + 1}`}>
       {block.files.map((pending) => {
+        const entry = pending.queueId ? entries.get(pending.queueId) : undefined;
+        if (entry) return <UploadStatus key={pending.key} entry={entry} retry={false} />;
         const percent = Math.round(pending.fraction * 100);
         return (
           <li key={pending.key}>

@@ -21,10 +21,12 @@ import {
   SUBMISSION_FAILED,
   SUBMISSION_SUCCESSFUL,
 } from "../../lib/schemas/beatbattle";
-import { UploadError, uploadFile } from "../../lib/upload-client";
+import { UploadError } from "../../lib/upload-client";
 import { api } from "../../lib/uploads/api";
 import { DropZone } from "../DropZone";
 import { RelativeTime } from "../LocalTime";
+import { UploadStatusList } from "../uploads/UploadStatus";
+import { useUploader } from "../uploads/useUploads";
 
 type Fields = BeatDraft["fields"];
 const EMPTY: Fields = { projectTitle: "", producerName: "", location: "", socialContact: "" };
@@ -51,6 +53,7 @@ export function BeatBattleForm({
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const uploader = useUploader();
   const [result, setResult] = useState<{ ok: boolean; message: string; detail?: string } | null>(null);
   const [restored, setRestored] = useState(false);
 
@@ -107,7 +110,7 @@ export function BeatBattleForm({
     /** Uploads one file; a refusal names the file and the server's reason. */
     const send = async (file: File, purpose: "beat-audio" | "beat-cover") => {
       try {
-        const done = await uploadFile(file, { purpose, accessType: "private" });
+        const done = await uploader.start(file, { purpose, accessType: "private" }).done;
         step();
         return String(done.uploadId);
       } catch (error) {
@@ -230,6 +233,7 @@ export function BeatBattleForm({
           <progress className="progress" max={100} value={progress} />
         </label>
       )}
+      <UploadStatusList label="Files on their way" entries={uploader.entries} />
       {result && (
         <div role="alert" className={result.ok ? "success" : "error"}>
           <p>{result.message}</p>

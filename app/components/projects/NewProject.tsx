@@ -8,8 +8,9 @@ import { PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
 import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
-import { UploadProgress, type UploadRow } from "../files/UploadProgress";
-import { type AccessType, uploadIntoProject, uploadRows } from "./upload-into-project";
+import { UploadStatusList } from "../uploads/UploadStatus";
+import { useUploader } from "../uploads/useUploads";
+import { type AccessType, uploadIntoProject } from "./upload-into-project";
 
 export function NewProject() {
   const navigate = useNavigate();
@@ -17,13 +18,10 @@ export function NewProject() {
   const [title, setTitle] = useState("");
   const [accessType, setAccessType] = useState<AccessType>("private");
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadRow[]>([]);
+  const uploader = useUploader();
   const [createdId, setCreatedId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
-
-  const update = (key: string, change: Partial<UploadRow>) =>
-    setProgress((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   async function upload(files: File[]) {
     const projectTitle = title.trim();
@@ -36,9 +34,8 @@ export function NewProject() {
     setTitleError(null);
     setBusy(true);
     setCreatedId(null);
-    const rows = uploadRows(files);
-    setProgress(rows);
-    const { projectId, failed } = await uploadIntoProject(files, rows, { projectTitle }, accessType, update);
+    uploader.forget();
+    const { projectId, failed } = await uploadIntoProject(files, { projectTitle }, accessType, uploader.start);
     setBusy(false);
     if (projectId && !failed) {
       navigate(`/projects/${projectId}`, { state: { message: "Upload successful!" } });
@@ -94,7 +91,7 @@ export function NewProject() {
           hint="Images, video, audio, PDF and text files."
           onDrop={(accepted) => void upload(accepted)}
         />
-        {progress.length > 0 && <UploadProgress label="Upload progress" rows={progress} />}
+        <UploadStatusList label="Upload progress" entries={uploader.entries} />
         {createdId && (
           <p>
             <Link to={`/projects/${createdId}`}>Open the project</Link>

@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import type { ACCESS_TYPES } from "../../lib/schemas/files";
 import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
-import { resumeUpload } from "../../lib/uploads/queue";
+import { sendOrResume } from "../../lib/uploads/queue";
 import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
 import { UploadProgress } from "../files/UploadProgress";
@@ -34,7 +34,7 @@ export function ProjectUploader({
   const [accessType, setAccessType] = useState<(typeof ACCESS_TYPES)[number]>("private");
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const uploader = useUploader({ purpose: "project-file", accessType, projectId });
+  const uploader = useUploader();
 
   const update = (key: string, change: Partial<Pending>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -64,13 +64,14 @@ export function ProjectUploader({
     let failures = 0;
     for (const item of queue) {
       try {
-        let done: Promise<unknown>;
-        if (item.uploadId) done = resumeUpload(item.uploadId);
-        else {
-          const handle = uploader.start(item.file);
-          update(item.key, { uploadId: handle.id });
-          done = handle.done;
-        }
+        const target = { purpose: "project-file", accessType, projectId } as const;
+        const done = sendOrResume(
+          item.file,
+          target,
+          item.uploadId,
+          (uploadId) => update(item.key, { uploadId }),
+          uploader.start,
+        );
         update(item.key, { status: "uploading" });
         await done;
         update(item.key, { status: "done" });

@@ -1,44 +1,34 @@
-// Files into a project through the one upload helper, one after another: into an
+// Files into a project through the upload queue, one after another: into an
 // existing project, or into a new one that the first file to go up creates (the
 // others then join it). Home's 'New project' box and /dropzone share it.
 import type { ACCESS_TYPES } from "../../lib/schemas/files";
-import { type UploadTarget, uploadFile } from "../../lib/upload-client";
-import type { UploadRow } from "../files/UploadProgress";
+import type { UploadTarget } from "../../lib/upload-client";
+import type { UploadHandle } from "../../lib/uploads/queue";
 
 export type AccessType = (typeof ACCESS_TYPES)[number];
 export type ProjectTarget = { projectId: string } | { projectTitle: string };
 
-/** The rows to show for `files` before any byte has gone up. */
-export function uploadRows(files: File[]): UploadRow[] {
-  const stamp = Date.now();
-  return files.map((file, i) => ({ key: `${stamp}-${i}-${file.name}`, name: file.name, fraction: 0 }));
-}
-
 /**
- * Uploads `files` (each with its row's key) and reports progress and failures per row.
+ * Uploads `files` through `start` (a screen's `useUploader().start`, whose rows show progress and failures).
  * Answers the project's id (null when not one file went up into a new project) and whether any failed.
  */
 export async function uploadIntoProject(
   files: File[],
-  rows: UploadRow[],
   into: ProjectTarget,
   accessType: AccessType,
-  update: (key: string, change: Partial<UploadRow>) => void,
+  start: (file: File, target: UploadTarget) => UploadHandle,
 ): Promise<{ projectId: string | null; failed: number }> {
   let projectId = "projectId" in into ? into.projectId : null;
   let failed = 0;
-  for (const [i, file] of files.entries()) {
-    const key = rows[i]!.key;
+  for (const file of files) {
     const target: UploadTarget = projectId
       ? { purpose: "project-file", accessType, projectId }
       : { purpose: "project-file", accessType, projectTitle: (into as { projectTitle: string }).projectTitle };
     try {
-      const result = await uploadFile(file, target, { onProgress: (fraction) => update(key, { fraction }) });
-      projectId = result.projectId;
-      update(key, { fraction: 1 });
-    } catch (error) {
+      projectId = (await start(file, target).done).projectId;
+    } catch {
+      // The file's row says why.
       failed++;
-      update(key, { error: error instanceof Error ? error.message : String(error) });
     }
   }
   return { projectId, failed };

@@ -1,9 +1,11 @@
 // The slot list of an upload form (the state is `useUploadSlots`): per slot
-// a number, a slot letter (optional), the file with a chooser, a progress bar
-// while it goes up, a remove button and its error. With `colours`, clicking a
+// a number, a slot letter (optional), the file with a chooser, the upload
+// queue's row while it goes up (progress, pause, cancel, failure), a remove
+// button and its error. With `colours`, clicking a
 // slot cycles its colour mark (seed 000 §4). The page keeps its own buttons
 // (add a slot, choose several files, upload) around it.
 import type { MouseEvent as ReactMouseEvent } from "react";
+import { UploadStatusList } from "./UploadStatus";
 import type { UploadSlots as Slots, UploadSlot } from "./useUploadSlots";
 
 export function UploadSlots({
@@ -27,7 +29,7 @@ export function UploadSlots({
   colours?: boolean;
   canRemove?: (slots: UploadSlot[]) => boolean;
 }) {
-  const { slots } = uploads;
+  const { slots, entries } = uploads;
   const removable = !disabled && canRemove(slots);
 
   function click(event: ReactMouseEvent<HTMLLIElement>, slot: UploadSlot) {
@@ -90,8 +92,11 @@ export function UploadSlots({
               </label>
               {colours && <span className="visually-hidden"> (slot marked {slot.colour})</span>}
             </span>
-            {(slot.state === "uploading" || slot.fraction > 0) && (
-              <progress max={100} value={Math.round(slot.fraction * 100)} aria-label={`${name} upload progress`} />
+            {slot.uploadId && (
+              <UploadStatusList
+                label={`Upload of slot ${index + 1}`}
+                entries={entries.filter((entry) => entry.id === slot.uploadId)}
+              />
             )}
             {removable && (
               <button
@@ -105,7 +110,6 @@ export function UploadSlots({
             )}
             {slot.error && (
               <p className="error small draft-error" role="alert">
-                {slot.state === "failed" && slot.file ? `Failed to upload file: ${slot.file.name} — ` : ""}
                 {slot.error}
               </p>
             )}

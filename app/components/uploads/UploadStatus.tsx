@@ -45,7 +45,11 @@ export function uploadDetail(entry: UploadEntry) {
   }
 }
 
-export function UploadStatus({ entry }: { entry: UploadEntry }) {
+/**
+ * `retry` false on a screen's own rows: the screen awaits the first outcome and offers its own second
+ * try (which resumes the same upload); the tray's Retry is for uploads whose screen is gone.
+ */
+export function UploadStatus({ entry, retry = true }: { entry: UploadEntry; retry?: boolean }) {
   const { name, status } = entry;
   const active = status === "uploading" || status === "queued";
   return (
@@ -65,7 +69,8 @@ export function UploadStatus({ entry }: { entry: UploadEntry }) {
         />
       )}
       {entry.error && (
-        <p className={styles.error} role="alert">
+        // A status, not an alert: a screen that reports the failure itself keeps the one alert.
+        <p className={styles.error} role="status">
           {entry.error}
         </p>
       )}
@@ -80,7 +85,7 @@ export function UploadStatus({ entry }: { entry: UploadEntry }) {
             Resume
           </Button>
         )}
-        {status === "failed" && (
+        {status === "failed" && retry && (
           <Button size="sm" variant="primary" aria-label={`Retry ${name}`} onClick={() => resumeUpload(entry.id)}>
             Retry
           </Button>
@@ -100,13 +105,13 @@ export function UploadStatus({ entry }: { entry: UploadEntry }) {
   );
 }
 
-/** A screen's own uploads, shown as in the tray. */
+/** A screen's own uploads, shown as in the tray (less Retry: see UploadStatus). */
 export function UploadStatusList({ entries, label }: { entries: UploadEntry[]; label: string }) {
   if (entries.length === 0) return null;
   return (
     <ul className={styles.list} aria-label={label}>
       {entries.map((entry) => (
-        <UploadStatus key={entry.id} entry={entry} />
+        <UploadStatus key={entry.id} entry={entry} retry={false} />
       ))}
     </ul>
   );

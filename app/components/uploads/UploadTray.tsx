@@ -42,28 +42,39 @@ export function UploadTray({ signedIn }: { signedIn: boolean }) {
         <h2 className={styles.trayTitle} id={`${bodyId}-title`}>
           Uploads <span className={styles.traySummary}>{summary}</span>
         </h2>
-        <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={bodyId} onClick={() => setChosen(!open)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setChosen(!open)}
+        >
           {open ? "Hide" : "Show"}
         </Button>
       </div>
-      <div className={styles.trayBody} id={bodyId} hidden={!open}>
-        {storageRefused && (
-          <p className={styles.note}>
-            This browser is not keeping your files for later (private browsing or full storage): keep this tab open
-            until the uploads finish.
-          </p>
-        )}
-        <ul className={styles.list} aria-label="Uploads in this browser">
-          {uploads.map((entry) => (
-            <UploadStatus key={entry.id} entry={entry} />
-          ))}
-        </ul>
-        {finished > 0 && (
-          <Button size="sm" variant="ghost" onClick={clearFinished}>
-            Clear finished
-          </Button>
-        )}
-      </div>
+      {open && (
+        <div className={styles.trayBody} id={bodyId}>
+          {storageRefused && (
+            <p className={styles.note}>
+              This browser is not keeping your files for later (private browsing or full storage): keep this tab open
+              until the uploads finish.
+            </p>
+          )}
+          {elsewhere.length < uploads.length && (
+            <p className={styles.note}>{uploads.length - elsewhere.length} more shown on this page.</p>
+          )}
+          <ul className={styles.list} aria-label="Uploads in this browser">
+            {elsewhere.map((entry) => (
+              <UploadStatus key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {finished > 0 && (
+            <Button size="sm" variant="ghost" onClick={clearFinished}>
+              Clear finished
+            </Button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -11,8 +11,9 @@
 // program and playlist uploads today; a store, beat battle or episode form
 // with one slot per file and no letters (see ADR 017).
 import { useCallback, useMemo, useRef, useState } from "react";
-import { uploadFile } from "../../lib/upload-client";
+import { sendOrResume } from "../../lib/uploads/queue";
 import type { UploadResult, UploadTarget } from "../../lib/uploads/types";
+import { useUploader } from "./useUploads";
 
 export type SlotColour = "none" | "green" | "red";
 export type SlotState = "idle" | "uploading" | "done" | "failed";
@@ -28,6 +29,8 @@ export interface UploadSlot {
   fraction: number;
   /** The server's answer once the file is uploaded. */
   result?: UploadResult;
+  /** The upload queue's id for this slot's file, once sent (a second try resumes it). */
+  uploadId?: string;
 }
 
 export interface UploadSlotsOptions {
@@ -69,6 +72,8 @@ export function useUploadSlots({ initial, letterError, fileError }: UploadSlotsO
   const start = useRef(initial);
   const [slots, setSlots] = useState<UploadSlot[]>(() => (start.current?.() ?? []).map(newUploadSlot));
   const [busy, setBusy] = useState(false);
+  const uploader = useUploader();
+  const send = uploader.start;
   // `upload()` runs across renders; it reads the slots as they are now.
   const current = useRef(slots);
   current.current = slots;
@@ -95,7 +100,14 @@ export function useUploadSlots({ initial, letterError, fileError }: UploadSlotsO
         update(id, { slotPosition: letter, error });
       },
       setFile: (id: string, file: File) =>
-        update(id, { file, colour: "green", error: problemOf(file, id), state: "idle", fraction: 0 }),
+        update(id, {
+          file,
+          colour: "green",
+          error: problemOf(file, id),
+          state: "idle",
+          fraction: 0,
+          uploadId: undefined,
+        }),
       /** Several files at once: they fill the empty slots first, then get new ones. */
       choose: (files: File[]) =>
         setSlots((list) => {
@@ -125,15 +137,21 @@ export function useUploadSlots({ initial, letterError, fileError }: UploadSlotsO
         let failures = 0;
         try {
           for (const slot of pendingSlots(current.current)) {
-            update(slot.id, { state: "uploading", fraction: 0, error: null });
             try {
-              const result = await uploadFile(slot.file!, target(slot), {
-                onProgress: (fraction) => update(slot.id, { fraction }),
-              });
+              const done = sendOrResume(
+                slot.file!,
+                target(slot),
+                slot.uploadId,
+                (uploadId) => update(slot.id, { uploadId }),
+                send,
+              );
+              update(slot.id, { state: "uploading", error: null });
+              const result = await done;
               update(slot.id, { state: "done", fraction: 1, result });
-            } catch (error) {
+            } catch {
+              // The queue's row under the slot names the file and the reason.
               failures++;
-              update(slot.id, { state: "failed", error: error instanceof Error ? error.message : String(error) });
+              update(slot.id, { state: "failed" });
             }
           }
         } finally {
@@ -142,9 +160,9 @@ export function useUploadSlots({ initial, letterError, fileError }: UploadSlotsO
         return { failures };
       },
     };
-  }, [update, letterError, fileError]);
+  }, [update, letterError, fileError, send]);
 
-  return { slots, busy, ...actions };
+  return { slots, busy, entries: uploader.entries, ...actions };
 }
 
 export type UploadSlots = ReturnType<typeof useUploadSlots>;

@@ -19,19 +19,28 @@ export function useUploads() {
   return useSyncExternalStore(subscribeUploads, uploadsState, serverUploadsState);
 }
 
+/** While a screen shows these uploads itself, the tray need not open for them. */
+export function useShownHere(ids: readonly string[]) {
+  const idList = ids.join(" ");
+  useEffect(() => (idList ? showOnScreen(idList.split(" ")) : undefined), [idList]);
+}
+
 /**
  * One screen's uploads: `start(file)` queues the file for the screen's target (the purpose and its
  * fields; `target` may depend on the file) and answers its handle (`await handle.done` for the
  * server's answer); `entries` are the uploads started here, newest last.
  */
-export function useUploader(target: UploadTarget | ((file: File) => UploadTarget)) {
+export function useUploader(target?: UploadTarget | ((file: File) => UploadTarget)) {
   const targetRef = useRef(target);
   targetRef.current = target;
   const [ids, setIds] = useState<string[]>([]);
   const { uploads } = useUploads();
-  const start = useCallback((file: File, override?: Partial<UploadTarget>): UploadHandle => {
-    const base = typeof targetRef.current === "function" ? targetRef.current(file) : targetRef.current;
-    const handle = startUpload(file, { ...base, ...override });
+  /** Queues `file` for the screen's target, or for `to` when the target depends on an earlier answer. */
+  const start = useCallback((file: File, to?: UploadTarget): UploadHandle => {
+    const declared = typeof targetRef.current === "function" ? targetRef.current(file) : targetRef.current;
+    const chosen = to ?? declared;
+    if (!chosen) throw new Error("useUploader: no target for this upload.");
+    const handle = startUpload(file, chosen);
     setIds((list) => [...list, handle.id]);
     return handle;
   }, []);
@@ -39,9 +48,7 @@ export function useUploader(target: UploadTarget | ((file: File) => UploadTarget
     const byId = new Map(uploads.map((entry) => [entry.id, entry]));
     return ids.map((id) => byId.get(id)).filter((entry): entry is UploadEntry => !!entry);
   }, [ids, uploads]);
-  // While this screen shows its uploads, the tray need not open for them.
-  const idList = ids.join(" ");
-  useEffect(() => (idList ? showOnScreen(idList.split(" ")) : undefined), [idList]);
+  useShownHere(ids);
   /** Takes rows off this screen (the tray keeps them). */
   const forget = useCallback((keep: (entry: UploadEntry) => boolean = () => false) => {
     const known = new Map(uploadsState().uploads.map((entry) => [entry.id, entry]));

@@ -142,6 +142,24 @@ export function startUpload(file: File, target: UploadTarget): UploadHandle {
   return { id, done };
 }
 
+/**
+ * A screen's file through the queue: a second try resumes its earlier upload (`queueId`, the parts the
+ * server holds are not sent again), a first one starts it and tells `onStart` its id.
+ */
+export function sendOrResume(
+  file: File,
+  target: UploadTarget,
+  queueId: string | undefined,
+  onStart: (id: string) => void,
+  start: (file: File, target: UploadTarget) => UploadHandle = startUpload,
+): Promise<UploadResult> {
+  // A cancelled upload left nothing to resume: the file starts again.
+  if (queueId && items.has(queueId) && items.get(queueId)!.entry.status !== "cancelled") return resumeUpload(queueId);
+  const handle = start(file, target);
+  onStart(handle.id);
+  return handle.done;
+}
+
 /** Stops sending; the parts stored stay on the server for `resumeUpload`. */
 export function pauseUpload(id: string) {
   const item = items.get(id);
@@ -154,8 +172,11 @@ export function pauseUpload(id: string) {
 export function resumeUpload(id: string): Promise<UploadResult> {
   const item = items.get(id);
   if (!item) return Promise.reject(new UploadError("This upload is no longer in the list."));
+  const { status, result } = item.entry;
+  if (status === "done" && result) return Promise.resolve(result);
+  if (status === "cancelled") return Promise.reject(abortError());
   const done = outcome(item);
-  if (["paused", "failed", "interrupted"].includes(item.entry.status)) {
+  if (status === "paused" || status === "failed" || status === "interrupted") {
     update(item, { status: "queued", error: null });
     pump();
   }
@@ -313,6 +334,11 @@ async function discard(item: Item) {
   item.release?.();
   item.settle?.reject(abortError());
   item.settle = null;
+}
+
+/** The member cancelled it (the screen need not report a failure). */
+export function isCancelled(error: unknown) {
+  return error instanceof DOMException && error.name === "AbortError";
 }
 
 /** Seed 000's 'Failed to upload file: {name}', with the server's reason. */
