@@ -58,12 +58,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <UiProvider>
           <div className="shell">
             <SiteHeader user={data?.user ?? null} hydrates={hydrates} cartCount={data?.cartCount} />
-            <main className="page">{children}</main>
+            <main className="page">
+              {/* In the page's flow, above it: uploads keep going across pages and are offered again
+                  after a restart (issue 32), and the tray never covers what the page shows. */}
+              {hydrates && <UploadTray signedIn={!!data?.user} />}
+              {children}
+            </main>
           </div>
           {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
           <NowPlayingBar />
-          {/* Uploads keep going across pages and are offered again after a restart (issue 32). */}
-          {hydrates && <UploadTray signedIn={!!data?.user} />}
         </UiProvider>
         {hydrates && <ScrollRestoration />}
         {hydrates && <Scripts />}

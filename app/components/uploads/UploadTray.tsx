@@ -1,4 +1,4 @@
-// The upload tray in the app shell (issue 32): every upload of this tab, on
+// The upload tray in the app shell, above each page (issue 32): every upload of this tab, on
 // whichever page the member is, each with its progress and controls, finished
 // ones linking to where they landed. On first load it also offers the uploads
 // a closed tab or browser left unfinished (kept in IndexedDB) to resume.
@@ -11,8 +11,7 @@ import { useUploads } from "./useUploads";
 
 export function UploadTray({ signedIn }: { signedIn: boolean }) {
   const { uploads, storageRefused, onScreen } = useUploads();
-  // Null: open while something needs the member's eye that the page does not show itself.
-  const [chosen, setChosen] = useState<boolean | null>(null);
+  const [open, setOpen] = useState(false);
   const bodyId = useId();
 
   useEffect(() => {
@@ -21,8 +20,14 @@ export function UploadTray({ signedIn }: { signedIn: boolean }) {
   }, [signedIn]);
 
   const elsewhere = uploads.filter((entry) => !onScreen.has(entry.id));
+  // Opens by itself when an upload the page does not show needs the member (running, paused,
+  // failed, to resume), and stays open through its end (its link) until the member hides it.
+  const attention = elsewhere.some((entry) => entry.status !== "done" && entry.status !== "cancelled");
+  useEffect(() => {
+    if (attention) setOpen(true);
+  }, [attention]);
+
   if (elsewhere.length === 0) return null;
-  const open = chosen ?? elsewhere.some((entry) => entry.status !== "done" && entry.status !== "cancelled");
   const sending = uploads.filter((entry) => entry.status === "uploading" || entry.status === "queued").length;
   const waiting = uploads.filter((entry) => entry.status === "interrupted" || entry.status === "paused").length;
   const failed = uploads.filter((entry) => entry.status === "failed").length;
@@ -47,7 +52,7 @@ export function UploadTray({ signedIn }: { signedIn: boolean }) {
           variant="ghost"
           aria-expanded={open}
           aria-controls={open ? bodyId : undefined}
-          onClick={() => setChosen(!open)}
+          onClick={() => setOpen(!open)}
         >
           {open ? "Hide" : "Show"}
         </Button>

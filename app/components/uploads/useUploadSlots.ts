@@ -1,9 +1,10 @@
 // The state of an upload form made of slots: each slot holds at most one
 // file, an optional slot letter, a colour mark (seed 000 §4: none → green →
 // red → none), its error and its progress. `upload()` sends the slots' files
-// one after another through the one browser upload helper (`uploadFile`),
-// marking each uploading / done / failed with its progress, and answers how
-// many failed, so the page decides what to say and what to keep.
+// one after another through the upload queue (`useUploader`; the slot shows
+// the queue's row: progress, pause, cancel, the failure), marking each
+// uploading / done / failed, and answers how many failed, so the page decides
+// what to say and what to keep; a second `upload()` resumes a failed file.
 //
 // The rules stay with the page: `letterError` and `fileError` come from the
 // shared schemas and messages (app/lib/schemas/), the whole-form check before
