@@ -139,7 +139,8 @@ test("an upload cut by closing the browser is offered again on another page and 
   await tray.getByRole("button", { name: "Resume restart.mp4" }).click();
   const landed = tray.getByRole("link", { name: /^View restart\.mp4 in / });
   await expect(landed).toBeVisible({ timeout: 300_000 });
-  expect([...sent].sort((a, b) => a - b)).toEqual(
+  // Each missing part once or more (a part refused by a loaded server is retried), no held part again.
+  expect([...new Set(sent)].sort((a, b) => a - b)).toEqual(
     Array.from({ length: PARTS - FIRST_VISIT }, (_, i) => i + FIRST_VISIT + 1),
   );
   // Finished: nothing of it is kept in the browser any more.
