@@ -1,6 +1,8 @@
 // The member's beat battle entries (seed 001 screen 6): cover, players (links
 // signed afresh on every load), and the seed's message when loading fails.
+
 import { Link } from "react-router";
+import { MediaPlayer } from "../components/media/MediaPlayer";
 import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
 import type { Route } from "./+types/beatbin";
 import "../styles/community.css";
@@ -43,8 +45,7 @@ export default function BeatBin({ loaderData }: Route.ComponentProps) {
                     .filter((file) => !file.isCoverArt)
                     .map((file) => (
                       <li key={file.fileId}>
-                        <p>{file.fileName}</p>
-                        <audio controls preload="none" src={file.signedUrl} aria-label={`Play ${file.fileName}`} />
+                        <MediaPlayer src={file.signedUrl} label={file.fileName} />
                       </li>
                     ))}
                 </ul>

@@ -38,8 +38,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="card narrow">
       <h1>Early Risers</h1>
-      <Link to="/editmedia" aria-label="Our services: see the packages">
-        <SunrisePicture label="Sunrise over green hills: see our service packages" />
+      {/* The picture's visible words start the link's name (WCAG 2.5.3: label in name). */}
+      <Link to="/editmedia" aria-label="Early Risers: see our service packages">
+        <SunrisePicture label="Early Risers, a sunrise over green hills: see our service packages" />
       </Link>
       <p>Join the community of creators who start early. Tell us who you are and we'll keep you posted.</p>
       <FormErrors error={clientError ?? serverError} />

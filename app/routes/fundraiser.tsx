@@ -40,7 +40,8 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
     <section className="card">
       <h1>{FUNDRAISER_HEADING}</h1>
       {popup && (
-        <aside className="popup-card" aria-label="News">
+        // The admin styles the card for a light surface (inline colours), as on the landing page.
+        <aside className="popup-card theme-light" aria-label="News">
           <h2 style={popup.headerStyle}>{popup.header}</h2>
           <p style={popup.paragraph.style}>
             {expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}

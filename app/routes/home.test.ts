@@ -85,3 +85,24 @@ describe("the landing page's promises", () => {
       expect(page).toMatch(new RegExp(`<li><a href="${href}"[^>]*>${text}`));
   });
 });
+
+describe("the landing hero", () => {
+  it("shows the ad-spot swap as a before/after timeline of one episode, with no script (issue 28 §4)", async () => {
+    const page = await html(await call("/"));
+    const figure = page.match(/<figure\b[\s\S]*?<\/figure>/)?.[0] ?? "";
+    expect(figure).toMatch(/<figcaption[^>]*>An interview episode, 41:45 long: slot B swapped, the rest untouched/);
+    // Two ordered timelines, named Before and After, each with the same five parts and slot B at 19:15.
+    const tracks = figure.match(/<ol[^>]*aria-labelledby="swap-(before|after)"[\s\S]*?<\/ol>/g) ?? [];
+    expect(tracks).toHaveLength(2);
+    const [before, after] = tracks as [string, string];
+    for (const track of tracks) {
+      expect(track.match(/<li\b/g)).toHaveLength(5);
+      expect(track).toMatch(/Slot B[\s\S]*starts at <\/span>19:15/);
+    }
+    expect(before).toContain("Spring sale spot");
+    expect(before).toContain("(Expired)");
+    expect(after).toContain("Autumn sponsor spot");
+    expect(after).toContain("(New)");
+    expect(page).not.toMatch(/<script[^>]*type="module"/);
+  });
+});

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { getActivePopup } from "../../worker/domain/popups/active";
+import { SpotSwap } from "../components/landing/SpotSwap";
 import { PopupCard } from "../components/PopupCard";
 import { server } from "../lib/auth.server";
 import type { HydrationHandle } from "../lib/hydration";
@@ -35,11 +36,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="landing">
       {loaderData.popup && <PopupCard popup={loaderData.popup} />}
       <section className="hero">
-        <h1>Your episodes, always up to date</h1>
-        <p className="lead">
-          Upload your media straight to the cloud, organise it into projects, playlists and programs, and swap an
-          expired ad spot in every episode with one click. Then render or package the result.
-        </p>
+        <div className="hero-text">
+          <h1>Your episodes, always up to date</h1>
+          <p className="lead">
+            Upload your media straight to the cloud, organise it into projects, playlists and programs, and swap an
+            expired ad spot in every episode with one click. Then render or package the result.
+          </p>
+          <p className="actions">
+            {/* The logo leads a member here too (seed 000 §2); from here, one step back to their work. */}
+            {member ? (
+              <Link to="/authenticated" className="button primary">
+                Go to your workspace
+              </Link>
+            ) : (
+              <Link to="/signup" className="button primary">
+                Try
+              </Link>
+            )}
+            <Link to="/community" className="button">
+              Join the Early Risers
+            </Link>
+          </p>
+        </div>
+        <SpotSwap />
+      </section>
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading">What you can do here</h2>
         <ul className="features">
           {FEATURES.map((feature) => (
             <li key={feature.text}>
@@ -47,19 +69,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        {/* The logo leads a member here too (seed 000 §2); from here, one step back to their work. */}
-        {member ? (
-          <Link to="/authenticated" className="button primary">
-            Go to your workspace
-          </Link>
-        ) : (
-          <Link to="/signup" className="button primary">
-            Try
-          </Link>
-        )}{" "}
-        <Link to="/community" className="button">
-          Join the Early Risers
-        </Link>
       </section>
     </div>
   );

@@ -175,8 +175,14 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
             checked={loudness}
             onChange={(event) => setLoudness(event.target.checked)}
           />
-          Normalise loudness <span className="muted small">(−16 LUFS stereo, −19 LUFS mono, peaks ≤ −1 dBTP)</span>
+          Normalise loudness
         </label>
+        {/* The targets are for people who master audio; everyone else needs only the switch. */}
+        <details className="loudness-detail muted small">
+          <summary>What normalising does</summary>
+          Every item is brought to the same loudness, as podcast apps expect: −16 LUFS for stereo, −19 LUFS for mono,
+          with peaks kept at or below −1 dBTP.
+        </details>
         <div className="actions">
           <button type="button" className="button primary" disabled={renderBusy} onClick={() => submit("render")}>
             {renderBusy ? "Processing..." : "Create File"}

@@ -19,7 +19,8 @@ export function ActivityList({ activity }: { activity: ActivityLine[] }) {
       {activity.length === 0 ? (
         <p className="muted">Nothing yet.</p>
       ) : (
-        <ol className={styles.activity}>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls inside itself, so a keyboard must be able to reach it (axe scrollable-region-focusable)
+        <ol className={styles.activity} tabIndex={0} aria-labelledby="activity-heading">
           {activity.map((line) => (
             <li key={line.id}>
               <strong>{line.who ?? (line.action === "signed" ? "A signer" : "Creator Platform")}</strong>

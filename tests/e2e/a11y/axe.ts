@@ -1,8 +1,7 @@
-// The accessibility check every page must pass: axe-core's WCAG 2.1 A/AA
-// rules, plus the one WCAG 2.1 rule axe cannot see from the DOM alone —
-// reflow (1.4.10): at a phone's width the page must not scroll sideways.
+// The axe part of the layout and accessibility check (tests/e2e/layout.spec.ts): axe-core's WCAG
+// A/AA rules; reflow (1.4.10) and the other layout rules axe cannot see are in ./layout.ts.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** WCAG 2.2 A/AA (adds target size, 2.5.8), for the layout check of both themes (issue 28). */
@@ -29,15 +28,4 @@ export async function axeProblems(page: Page, exclude: string[] = [], tags = WCA
   const builder = new AxeBuilder({ page }).withTags(tags);
   for (const selector of exclude) builder.exclude(selector);
   return describeViolations((await builder.analyze()).violations);
-}
-
-/** Fails with a readable list when the page as it is now has any WCAG 2.1 A/AA violation or scrolls sideways. */
-export async function expectAccessible(page: Page, exclude: string[] = []) {
-  const problems = await axeProblems(page, exclude);
-  const overflow = await page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
-  if (overflow > 0) problems.push(`reflow (WCAG 1.4.10): the page scrolls sideways by ${overflow}px`);
-  expect(problems, `accessibility problems on ${page.url()}`).toEqual([]);
 }

@@ -1,24 +1,102 @@
-// What the scanned pages should show: real lists, not only empty states, so
-// the scan sees tables, cards and muted text as users do. Made once per run
-// through the API as the seeded accounts. Add your area's content here.
-import { type APIRequestContext, expect } from "@playwright/test";
-import { createBidItemByApi, origin } from "../fixtures";
+// What the scanned pages show: real lists, not only empty states, so the layout check and the tour
+// see tables, cards, players and long names as users do. Made once per run through the API as the
+// seeded accounts (a fresh e2e database each run). Long file names have no spaces on purpose:
+// they are what widens a page. Add your area's content here and its ids to `Content`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import { origin, uploadByApi } from "../fixtures";
+import { makeClip } from "../media";
+import { tone } from "../store";
 
 export interface Sessions {
   member: APIRequestContext;
   admin: APIRequestContext;
 }
 
-async function ok(response: Promise<import("@playwright/test").APIResponse>, expected: number[]) {
+/** The ids the pages' addresses need. */
+export interface Content {
+  memberId: string;
+  sellerId: string;
+  productId: string;
+  projectId: string;
+  fileId: string;
+  episodeId: string;
+}
+
+const LONG = {
+  files: ["late_night_drive_instrumental_140bpm_final_master.wav", "sunrise_over_the_barley_fields_ep12_intro.wav"],
+  products: [
+    ["late_night_drive_instrumental_140bpm_final_master.wav", "late_night_drive_hook_only_no_drums.wav"],
+    ["sunrise_over_the_barley_fields_extended_mix_92bpm.wav", "sunrise_stems_drums_only_v3.wav"],
+  ],
+} as const;
+
+async function ok(response: Promise<APIResponse>, expected: number[]) {
   const answer = await response;
   expect(expected, `${answer.url()} answered ${answer.status()}: ${await answer.text()}`).toContain(answer.status());
+  return answer.json().catch(() => ({}));
+}
+
+const headers = () => ({ origin: origin() });
+const folder = mkdtempSync(join(tmpdir(), "content-"));
+
+/** A real picture (a two-colour gradient PNG made with ffmpeg) for covers and auction lots. */
+function picture(name: string, from: string, to: string, width = 600, height = 600) {
+  const out = join(folder, `${name}.png`);
+  execFileSync("ffmpeg", [
+    ...["-y", "-loglevel", "error", "-f", "lavfi"],
+    ...["-i", `gradients=s=${width}x${height}:c0=${from}:c1=${to}:x0=0:y0=0:x1=${width}:y1=${height}:seed=3`],
+    ...["-frames:v", "1", out],
+  ]);
+  return readFileSync(out);
+}
+
+/** An auction lot with a picture, made by the admin; returns its short code. */
+async function bidItem(
+  admin: APIRequestContext,
+  title: string,
+  description: string,
+  price: number,
+  colours: [string, string],
+) {
+  const { mediaId } = await uploadByApi(
+    admin,
+    { purpose: "bid-media", fileName: "lot.png", contentType: "image/png" },
+    picture(`lot-${price}`, ...colours, 800, 600),
+  );
+  const created = (await ok(
+    admin.post("/api/bid-items", {
+      data: { items: [{ title, description, price, mediaIds: [mediaId] }] },
+      headers: headers(),
+    }),
+    [201],
+  )) as { created: { shortCode: string }[] };
+  return created.created[0]!.shortCode;
+}
+
+async function userId(request: APIRequestContext) {
+  return ((await (await request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 }
 
 /** Auction: open and closed items with offers in the gallery and the admin's lists, and a pending member item. */
 async function auction({ member, admin }: Sessions) {
-  const headers = { origin: origin() };
-  const code = await createBidItemByApi(admin, "Vintage microphone with a rather long title for phones", 40);
-  const sold = await createBidItemByApi(admin, "Studio headphones", 25);
+  const code = await bidItem(
+    admin,
+    "Vintage ribbon microphone from the old studio, with its original case",
+    "Warm, dark and quiet; serviced this year. Shipping within the USA included.",
+    40,
+    ["0x3b2f2f", "0xc89b6d"],
+  );
+  const sold = await bidItem(
+    admin,
+    "Studio headphones",
+    "Closed-back, barely used, with a spare pair of ear pads.",
+    25,
+    ["0x1f4e79", "0x9ecae1"],
+  );
   await ok(
     member.post("/api/shipping", {
       data: {
@@ -29,22 +107,215 @@ async function auction({ member, admin }: Sessions) {
         zipCode: "62701",
         country: "USA",
       },
-      headers,
+      headers: headers(),
     }),
     [200, 201, 409],
   );
-  await ok(member.post(`/api/bid-items/${code}/offers`, { data: { amount: 45 }, headers }), [200, 201]);
-  await ok(member.post(`/api/bid-items/${sold}/offers`, { data: { amount: 30 }, headers }), [200, 201]);
-  await ok(admin.post(`/api/bid-items/${sold}/close`, { headers }), [200]);
+  await ok(member.post(`/api/bid-items/${code}/offers`, { data: { amount: 45 }, headers: headers() }), [200, 201]);
+  await ok(member.post(`/api/bid-items/${sold}/offers`, { data: { amount: 30 }, headers: headers() }), [200, 201]);
+  await ok(admin.post(`/api/bid-items/${sold}/close`, { headers: headers() }), [200]);
   await ok(
     member.post("/api/member-items", {
       data: { title: "Signed vinyl", description: "A member's item awaiting review", price: 30 },
-      headers,
+      headers: headers(),
     }),
     [200, 201],
   );
 }
 
-export async function makeContent(sessions: Sessions) {
+/** A product with a cover and two audio files with long names, through the store's API. */
+async function product(
+  seller: APIRequestContext,
+  title: string,
+  fileNames: readonly [string, string],
+  { price, accessType = "public-read", colours }: { price: number; accessType?: string; colours: [string, string] },
+) {
+  const first = await uploadByApi(
+    seller,
+    { purpose: "product-audio", fileName: fileNames[0], contentType: "audio/wav" },
+    tone(440),
+  );
+  const productId = first.productId!;
+  const second = await uploadByApi(
+    seller,
+    { purpose: "product-audio", fileName: fileNames[1], contentType: "audio/wav", productId },
+    tone(660),
+  );
+  const cover = await uploadByApi(
+    seller,
+    { purpose: "product-cover", fileName: "cover.png", contentType: "image/png", productId },
+    picture(`cover-${productId}`, ...colours),
+  );
+  await ok(
+    seller.post("/api/products", {
+      headers: headers(),
+      data: {
+        productId,
+        title,
+        description: "Warm keys, a rolling 808 and room for a hook. Stems included; tagged previews.",
+        price,
+        quantity: 5,
+        licenseType: "non-exclusive",
+        accessType,
+        coverUploadId: cover.uploadId,
+        audioUploadIds: [first.uploadId, second.uploadId],
+      },
+    }),
+    [201],
+  );
+  return productId;
+}
+
+/** The admin's store with two products, one of them in the member's cart; the member's own store too. */
+async function store({ member, admin }: Sessions) {
+  const productId = await product(admin, "Late Night Drive (140 BPM)", LONG.products[0], {
+    price: 149,
+    colours: ["0x14213d", "0xfca311"],
+  });
+  await product(admin, "Sunrise Over The Barley Fields (Extended Mix)", LONG.products[1], {
+    price: 29.99,
+    colours: ["0xf4a261", "0x2a9d8f"],
+  });
+  await ok(member.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);
+  await product(member, "Demo beat, public", ["demo_beat_public_version_final.wav", "demo_beat_hook.wav"], {
+    price: 5,
+    colours: ["0x6a4c93", "0x8ac926"],
+  });
+  await product(member, "Demo beat, private draft", ["demo_beat_private_draft.wav", "demo_beat_alt.wav"], {
+    price: 5,
+    accessType: "private",
+    colours: ["0x333333", "0xb0b0b0"],
+  });
+  return { sellerId: await userId(admin), productId };
+}
+
+/** A project with two long-named audio files, its playlist, a program and a render of the playlist. */
+async function workspace({ member }: Sessions) {
+  const first = await uploadByApi(
+    member,
+    { purpose: "project-file", fileName: LONG.files[0], contentType: "audio/wav", projectTitle: "Episode 12" },
+    tone(440),
+  );
+  const projectId = first.projectId!;
+  const second = await uploadByApi(
+    member,
+    { purpose: "project-file", fileName: LONG.files[1], contentType: "audio/wav", projectId },
+    tone(550),
+  );
+  await ok(
+    member.post(`/api/projects/${projectId}/playlist/items`, {
+      data: { fileIds: [first.fileId, second.fileId] },
+      headers: headers(),
+    }),
+    [201],
+  );
+  await ok(
+    member.post("/api/programs", {
+      data: { title: "Autumn sponsor spots", accessType: "private" },
+      headers: headers(),
+    }),
+    [201],
+  );
+  const playlist = (await ok(member.get(`/api/projects/${projectId}/playlist`), [200])) as { id: string };
+  await ok(member.post("/api/renders", { data: { playlistIds: [playlist.id] }, headers: headers() }), [202]);
+  return { projectId, fileId: first.fileId! };
+}
+
+/** A FarmerTV episode (a real two-second clip) with a cover. */
+async function episode({ member }: Sessions) {
+  const clip = readFileSync(makeClip(folder, "barley_fields_walkthrough_episode_12_final_cut.mp4", 2));
+  const video = await uploadByApi(
+    member,
+    {
+      purpose: "episode-video",
+      fileName: "barley_fields_walkthrough_episode_12_final_cut.mp4",
+      contentType: "video/mp4",
+    },
+    clip,
+  );
+  const cover = await uploadByApi(
+    member,
+    { purpose: "episode-cover", fileName: "cover.png", contentType: "image/png" },
+    picture("episode", "0x606c38", "0xfefae0", 800, 450),
+  );
+  const created = (await ok(
+    member.post("/api/episodes", {
+      data: {
+        title: "Walking the barley fields before harvest",
+        description: "A short walk through the fields with the farm's head grower, recorded at sunrise.",
+        videoUploadId: video.uploadId,
+        coverUploadId: cover.uploadId,
+      },
+      headers: headers(),
+    }),
+    [201],
+  )) as { episode: { id: string } };
+  return created.episode.id;
+}
+
+/** The member's beat battle entry (one per producer: a second run on the same database keeps the first). */
+async function battleEntry({ member }: Sessions) {
+  const battle = (await ok(member.get("/api/beat-battle"), [200])) as { entered: boolean };
+  if (battle.entered) return;
+  const audio = await uploadByApi(
+    member,
+    { purpose: "beat-audio", fileName: "harvest_moon_battle_entry_96bpm_mastered.wav", contentType: "audio/wav" },
+    tone(330),
+  );
+  const cover = await uploadByApi(
+    member,
+    { purpose: "beat-cover", fileName: "cover.png", contentType: "image/png" },
+    picture("battle", "0x03071e", "0xdc2f02"),
+  );
+  await ok(
+    member.post("/api/beat-battle/entries", {
+      data: {
+        projectTitle: "Harvest Moon",
+        producerName: "Demo Member",
+        location: "Springfield",
+        audioUploadIds: [audio.uploadId],
+        coverUploadId: cover.uploadId,
+      },
+      headers: headers(),
+    }),
+    [201],
+  );
+}
+
+/** A confirmed donation with the donor's name, amount and message on the wall (the test provider). */
+async function donation({ member }: Sessions) {
+  const response = member.post("/api/fundraiser/donations", {
+    data: {
+      preset: "25",
+      email: "demo@creatorplatform.app",
+      donorName: "Demo Member",
+      message: "For the new field recorder. Keep the episodes coming!",
+      showName: true,
+      showAmount: true,
+    },
+    headers: headers(),
+  });
+  // A second run on the same database may meet the per-e-mail limit: its earlier donation is on the wall.
+  const started = (await ok(response, [201, 429])) as { clientSecret?: string };
+  if (!started.clientSecret) return;
+  await ok(
+    member.post("/api/payments/test/confirm", {
+      data: {
+        clientSecret: started.clientSecret,
+        card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Demo Member" },
+      },
+      headers: headers(),
+    }),
+    [200],
+  );
+}
+
+export async function makeContent(sessions: Sessions): Promise<Content> {
   await auction(sessions);
+  const { sellerId, productId } = await store(sessions);
+  const { projectId, fileId } = await workspace(sessions);
+  const episodeId = await episode(sessions);
+  await battleEntry(sessions);
+  await donation(sessions);
+  return { memberId: await userId(sessions.member), sellerId, productId, projectId, fileId, episodeId };
 }

@@ -1,5 +1,6 @@
 // The layout checks of issue 28's "Done when", beside axe (./axe.ts): nothing past the right edge,
-// no text squeezed into a column a few characters wide, no native dialog, CLS ≤ 0.1, and both themes.
+// no text squeezed into a column a few characters wide, visible words in every control's name
+// (WCAG 2.5.3), no native dialog, CLS ≤ 0.1, and both themes.
 import type { BrowserContext, Page } from "@playwright/test";
 
 export const THEMES = ["light", "dark"] as const;
@@ -89,6 +90,34 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         );
       }
     }
+    // WCAG 2.5.3 (label in name): a control named by aria-label(ledby) must contain its visible words.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
+    const mislabelled: string[] = [];
+    for (const el of Array.from(
+      document.body.querySelectorAll(
+        "a[aria-label], button[aria-label], [role=button][aria-label], a[aria-labelledby], button[aria-labelledby]",
+      ),
+    )) {
+      if (!(el instanceof HTMLElement) || el.offsetParent === null) continue;
+      const visible = words(el.innerText);
+      const labelledBy = el.getAttribute("aria-labelledby");
+      const name = words(
+        labelledBy
+          ? labelledBy
+              .split(/\s+/)
+              .map((id) => document.getElementById(id)?.textContent ?? "")
+              .join(" ")
+          : (el.getAttribute("aria-label") ?? ""),
+      );
+      if (visible && !name.includes(visible))
+        mislabelled.push(`${describe(el)} is named "${name}" but shows "${visible}"`);
+    }
+    if (mislabelled.length) problems.push(`label not in name (WCAG 2.5.3): ${mislabelled.slice(0, 5).join("; ")}`);
+
     if (past.length) problems.push(`past the right edge (${width}px): ${past.slice(0, 5).join("; ")}`);
     if (squeezed.length) problems.push(`text squeezed into a narrow column: ${squeezed.slice(0, 5).join("; ")}`);
 

@@ -1,22 +1,31 @@
-// Every page the accessibility scan visits (tests/e2e/a11y.spec.ts), at both
-// widths. Adding a page? Append one entry here, in its area's group, and make
-// `E2E_PORT=… npx playwright test tests/e2e/a11y.spec.ts` pass. See ADR 012.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { origin, uploadByApi } from "../fixtures";
+// Every page the layout and accessibility check visits (tests/e2e/layout.spec.ts) and the tour
+// photographs (tests/tour), at both widths and in both themes, as the role that uses it; also the
+// states that matter (checkout after 'Proceed to Payment', errors, selections). Adding a page? Append
+// one entry here, in its area's group, and make
+// `E2E_PORT=… npx playwright test tests/e2e/layout.spec.ts` pass. See ADR 012 and ADR 045.
+import { expect, type Page } from "@playwright/test";
+import type { Content } from "./content";
 
 export type Role = "visitor" | "member" | "admin";
 
 export interface ScannedPage {
-  /** The address, or a function that makes the data the page needs (through the API, as `as`) and returns it. */
-  path: string | ((request: APIRequestContext) => Promise<string>);
+  /** The address, or one made from the run's content ids (./content.ts). */
+  path: string | ((content: Content) => string);
   /** Who looks at the page: visitors are signed out; members and admins are the seeded accounts. */
   as: Role;
   /** Shown in the test title when the path alone does not say enough. */
   name?: string;
-  /** Waits until the page shows what should be scanned (client-loaded lists, opened panels…). */
+  /** Waits until the page shows what should be checked (client-loaded lists, opened panels…). */
   ready?: (page: Page) => Promise<void>;
+  /** Brings the page into a state that matters (an opened form, an error shown), after `ready`. */
+  act?: (page: Page) => Promise<void>;
   /** CSS selectors axe should skip, each with a why-comment (third-party frames such as the card form). */
   exclude?: string[];
+}
+
+/** The page's name in test titles and picture names. */
+export function pageLabel(entry: ScannedPage) {
+  return entry.name ?? (typeof entry.path === "string" ? entry.path : "page");
 }
 
 export const PAGES: ScannedPage[] = [
@@ -32,6 +41,20 @@ export const PAGES: ScannedPage[] = [
   { path: "/beatbattle", as: "visitor" },
   { path: "/fundraiser", as: "visitor" },
   { path: "/farmereps", as: "visitor" },
+  { path: (c) => `/farmereps/${c.episodeId}`, as: "visitor", name: "/farmereps/:episodeId" },
+  { path: "/verify", as: "visitor" },
+  {
+    path: "/signin",
+    as: "visitor",
+    name: "/signin (an unknown account)",
+    // Not a seeded account: sign-in is rate-limited per account, and the roles sign in once per run.
+    act: async (page) => {
+      await page.getByLabel("Email Address").fill("nobody.here@example.com");
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert").first()).toBeVisible();
+    },
+  },
 
   // Auction
   { path: "/bidgallery", as: "visitor" },
@@ -46,25 +69,39 @@ export const PAGES: ScannedPage[] = [
   { path: "/programming", as: "member" },
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
+  { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },
+  { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
+  { path: "/shows", as: "member" },
 
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },
   { path: "/digimanager", as: "member" },
   {
-    path: storeWithProduct,
+    path: (c) => `/digiprev/${c.memberId}`,
     as: "member",
     name: "/digiprev/:userId (own store, one public and one private product)",
     ready: (page) => page.getByRole("article").first().waitFor(),
   },
+  {
+    path: (c) => `/digiprev/${c.sellerId}`,
+    as: "visitor",
+    name: "/digiprev/:userId (a seller's store)",
+    ready: (page) => page.getByRole("article").first().waitFor(),
+  },
+  { path: (c) => `/digiprev/${c.sellerId}/${c.productId}`, as: "visitor", name: "/digiprev/:userId/:productId" },
   { path: "/beatbin", as: "member" },
   { path: "/farmertv", as: "member" },
   { path: "/dropzone", as: "member" },
   { path: "/webpopup", as: "visitor" },
+  { path: (c) => `/checkOut/${c.sellerId}`, as: "member", name: "checkOut (cart)" },
   {
-    path: async (request) =>
-      `/checkOut/${((await (await request.get("/api/session")).json()) as { user: { id: string } }).user.id}`,
+    path: (c) => `/checkOut/${c.sellerId}`,
     as: "member",
-    name: "checkOut (cart)",
+    name: "checkOut (after Proceed to Payment)",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Proceed to Payment" }).click();
+      await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+    },
   },
   { path: "/purchases", as: "member" },
   { path: "/licence/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "licence (unknown code)" },
@@ -79,29 +116,3 @@ export const PAGES: ScannedPage[] = [
   { path: "/theAdministrator?section=orders", as: "admin" },
   { path: "/popcustom", as: "admin" },
 ];
-
-/** The member's store with a public and a private product (made through the API), for the scan. */
-async function storeWithProduct(request: APIRequestContext): Promise<string> {
-  const me = (await (await request.get("/api/session")).json()) as { user: { id: string } };
-  for (const accessType of ["public-read", "private"]) {
-    const audio = await uploadByApi(
-      request,
-      { purpose: "product-audio", fileName: "scan.mp3", contentType: "audio/mpeg" },
-      Buffer.concat([Buffer.from("ID3"), Buffer.alloc(2048)]),
-    );
-    const saved = await request.post("/api/products", {
-      headers: { origin: origin() },
-      data: {
-        productId: audio.productId,
-        title: `Scan ${accessType}`,
-        description: "A product for the accessibility scan.",
-        price: 5,
-        licenseType: "non-exclusive",
-        accessType,
-        audioUploadIds: [audio.uploadId],
-      },
-    });
-    if (saved.status() !== 201) throw new Error(`product not saved: ${await saved.text()}`);
-  }
-  return `/digiprev/${me.user.id}`;
-}
