@@ -13,7 +13,12 @@ export function LocalTime({ value }: { value: Date | string | number }) {
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
-/** "in 3 days" / "2 hours ago" once hydrated (the exact date on hover, in the reader's zone, and on the server). */
+/**
+ * "in 3 days" / "2 hours ago", the same on the server and in the browser (a relative time does not
+ * depend on the reader's zone), so hydrating shifts no layout; the exact date on hover, in the
+ * reader's zone once hydrated. Should the phrase change between the server's render and hydration
+ * (a boundary crossed in between), the server's words stay until the next render.
+ */
 export function RelativeTime({ value }: { value: Date | string | number }) {
   const hydrated = useHydrated();
   const date = new Date(value);
@@ -21,8 +26,8 @@ export function RelativeTime({ value }: { value: Date | string | number }) {
     ? formatDateTime(date, { locale: navigator.language })
     : `${formatDateTime(date, { timeZone: "UTC" })} UTC`;
   return (
-    <time dateTime={date.toISOString()} title={exact}>
-      {hydrated ? formatRelative(date) : exact}
+    <time dateTime={date.toISOString()} title={exact} suppressHydrationWarning>
+      {formatRelative(date)}
     </time>
   );
 }

@@ -166,7 +166,7 @@ async function product(
   return productId;
 }
 
-/** The admin's store with two products, one of them in the member's cart; the member's own store too. */
+/** The admin's store with two products, one in the member's cart; the member's own store, one of its products in the admin's cart. */
 async function store({ member, admin }: Sessions) {
   const productId = await product(admin, "Late Night Drive (140 BPM)", LONG.products[0], {
     price: 149,
@@ -177,7 +177,7 @@ async function store({ member, admin }: Sessions) {
     colours: ["0xf4a261", "0x2a9d8f"],
   });
   await ok(member.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);
-  await product(member, "Demo beat, public", ["demo_beat_public_version_final.wav", "demo_beat_hook.wav"], {
+  const own = await product(member, "Demo beat, public", ["demo_beat_public_version_final.wav", "demo_beat_hook.wav"], {
     price: 5,
     colours: ["0x6a4c93", "0x8ac926"],
   });
@@ -186,6 +186,9 @@ async function store({ member, admin }: Sessions) {
     accessType: "private",
     colours: ["0x333333", "0xb0b0b0"],
   });
+  // The admin buys from the member in the 'Proceed to Payment' state: checkouts are limited per buyer
+  // (10 in 10 minutes), and the checkout journeys spend the member's.
+  await ok(admin.post("/api/cart/items", { data: { productId: own }, headers: headers() }), [201, 409]);
   return { sellerId: await userId(admin), productId };
 }
 
@@ -255,8 +258,8 @@ async function episode({ member }: Sessions) {
 
 /** The member's beat battle entry (one per producer: a second run on the same database keeps the first). */
 async function battleEntry({ member }: Sessions) {
-  const battle = (await ok(member.get("/api/beat-battle"), [200])) as { entered: boolean };
-  if (battle.entered) return;
+  const battle = (await ok(member.get("/api/beat-battle"), [200])) as { entered: boolean; battle: { open: boolean } };
+  if (battle.entered || !battle.battle.open) return;
   const audio = await uploadByApi(
     member,
     { purpose: "beat-audio", fileName: "harvest_moon_battle_entry_96bpm_mastered.wav", contentType: "audio/wav" },

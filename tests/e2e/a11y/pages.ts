@@ -95,8 +95,8 @@ export const PAGES: ScannedPage[] = [
   { path: "/webpopup", as: "visitor" },
   { path: (c) => `/checkOut/${c.sellerId}`, as: "member", name: "checkOut (cart)" },
   {
-    path: (c) => `/checkOut/${c.sellerId}`,
-    as: "member",
+    path: (c) => `/checkOut/${c.memberId}`,
+    as: "admin",
     name: "checkOut (after Proceed to Payment)",
     act: async (page) => {
       await page.getByRole("button", { name: "Proceed to Payment" }).click();
