@@ -13,6 +13,7 @@ import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app
 import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
+import { salesCsv, salesReport } from "../domain/store/sales";
 import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
 import { listOwnProducts, listStore } from "../domain/store/views";
 import { removeVoiceTag, voiceTagView } from "../domain/store/voice-tag";
@@ -82,6 +83,14 @@ const seller = memberApi((app) =>
         c.json({
           template: await saveTemplate(c.var.deps, c.var.user.id, c.req.valid("param").template, c.req.valid("json")),
         }),
+    )
+    // The sales view and its CSV export (issue 33).
+    .get("/sales", async (c) => c.json(await salesReport(c.var.deps, c.var.user.id)))
+    .get("/sales.csv", async (c) =>
+      c.body(salesCsv(await salesReport(c.var.deps, c.var.user.id)), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": 'attachment; filename="sales.csv"',
+      }),
     )
     // Discount codes (ADR 044).
     .get("/discounts", async (c) => c.json({ discounts: await listDiscounts(c.var.deps, c.var.user.id) }))

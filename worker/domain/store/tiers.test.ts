@@ -399,3 +399,22 @@ describe("beat details, search and filters", () => {
     expect(other.status).toBe(404);
   });
 });
+
+describe("the seller's sales view", () => {
+  it("lists sales with revenue by day and product, and exports CSV with formula characters escaped", async () => {
+    const seller = await signUp();
+    const buyer = await quickMember();
+    const productId = await insertProduct(seller.user.id, { title: "=HYPERLINK(1)", priceCents: 1200 });
+    await addToCart(buyer.cookie, productId);
+    await payCart(buyer.cookie);
+    const report = await (await call("/api/sales", { cookie: seller.cookie })).json<any>();
+    expect(report.revenueCents).toBe(1200);
+    expect(report.byProduct).toEqual([{ title: "=HYPERLINK(1)", cents: 1200 }]);
+    expect(report.sales[0]).toMatchObject({ status: "fulfilled", paidCents: 1200 });
+    const csv = await (await call("/api/sales.csv", { cookie: seller.cookie })).text();
+    expect(csv).toContain(`"'=HYPERLINK(1)"`);
+    expect(csv).not.toContain(`"=HYPERLINK`);
+    const other = await (await call("/api/sales", { cookie: buyer.cookie })).json<any>();
+    expect(other.sales).toEqual([]);
+  });
+});
