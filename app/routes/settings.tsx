@@ -1,17 +1,7 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import { saveTheme } from "../../worker/domain/accounts/preferences";
-import {
-  addShippingAddress,
-  deleteShippingAddress,
-  listShippingAddresses,
-  type ShippingAddressView,
-} from "../../worker/domain/shipping/addresses";
-import { parse } from "../../worker/domain/validation";
-import { readCookie, serializeCookie } from "../../worker/http/cookies";
+import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import type { ShippingAddressView } from "../../worker/domain/shipping/addresses";
 import { FormErrors } from "../components/FormErrors";
-import { requireUser, safeReturnPath, server } from "../lib/auth.server";
-import { type FormError, formAction, formFields } from "../lib/forms.server";
 import {
   COUNTRIES,
   countryLabel,
@@ -19,92 +9,18 @@ import {
   SHIPPING_LABELS,
   SHIPPING_LIMITS,
   SHIPPING_LOAD_FAILED,
-  SHIPPING_SAVE_ERROR,
   SHIPPING_SAVE_FAILED,
   SHIPPING_SAVED,
   SIGN_IN_FOR_SHIPPING,
-  shippingSchema,
 } from "../lib/schemas/shipping";
-import { ACCENT_COLOURS, THEME_COOKIE } from "../lib/theme";
-import { themeFor, themeSchema } from "../lib/theme.server";
+import { ACCENT_COLOURS } from "../lib/theme";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/settings";
 
+export { action, loader } from "./settings.server";
+
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  let shipping: ShippingAddressView[] | null = null;
-  try {
-    shipping = await listShippingAddresses(server(context).deps, user.id);
-  } catch (error) {
-    // Seed 001 §8: the page still opens and says 'Error loading shipping info.'
-    console.error(error);
-  }
-  return { theme: themeFor(user, readCookie(request, THEME_COOKIE)), shipping };
-}
-
-/** The page has three forms, told apart by `intent`; a form without one is the theme form. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const { deps } = server(context);
-  const fields = formFields(await request.formData());
-  const intent = fields.intent ?? "theme";
-
-  if (intent === "shipping") {
-    // What was typed goes back with an error, so the form (also without JavaScript) keeps it.
-    const values = Object.fromEntries(Object.keys(SHIPPING_LABELS).map((name) => [name, fields[name] ?? ""]));
-    const echo = { intent: "shipping" as const, values };
-    let saved: Awaited<ReturnType<typeof formAction<{ intent: "shipping"; savedId: string }, typeof echo>>>;
-    try {
-      saved = await formAction(async () => {
-        const address = await addShippingAddress(deps, user.id, parse(shippingSchema, fields));
-        return { intent: "shipping" as const, savedId: address.id };
-      }, echo);
-    } catch (error) {
-      // Seed 001 §8: an exception while saving says 'Error saving address.'
-      console.error(error);
-      const failure: FormError = { code: "internal", message: SHIPPING_SAVE_ERROR };
-      return data({ ...echo, error: failure }, { status: 500 });
-    }
-    // Sent here by a page that needs an address (the auction's offer form): back there once saved.
-    const back = safeReturnPath(fields.returnTo, new URL(request.url).origin);
-    if (back && "savedId" in saved) throw redirect(back);
-    return saved;
-  }
-
-  if (intent === "delete-shipping") {
-    return formAction(
-      async () => {
-        await deleteShippingAddress(deps, user.id, fields.id ?? "");
-        return { intent: "delete-shipping" as const, deleted: true as const };
-      },
-      { intent: "delete-shipping" as const },
-    );
-  }
-
-  if (intent === "theme") {
-    return formAction(
-      async () => {
-        const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
-        await saveTheme(deps, user.id, theme);
-        const year = 365 * 24 * 60 * 60;
-        return data(
-          { intent: "theme" as const, saved: true as const },
-          {
-            headers: {
-              "set-cookie": serializeCookie(request, THEME_COOKIE, JSON.stringify(theme), { maxAgeSeconds: year }),
-            },
-          },
-        );
-      },
-      { intent: "theme" as const },
-    );
-  }
-
-  throw data("Unknown form.", { status: 400 });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
