@@ -121,12 +121,7 @@ describe("navigation by role", () => {
 
     await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
     const adminLinks = links(await html(await call("/contact", { cookie: member.cookie })));
-    expect(adminLinks.slice(-4)).toEqual([
-      "CreateBid",
-      "Admin",
-      "Enter member items",
-      "Pending member items",
-    ]);
+    expect(adminLinks.slice(-4)).toEqual(["CreateBid", "Admin", "Enter member items", "Pending member items"]);
   });
 
   it("marks the current page's link, and only it, in any letter case", async () => {
