@@ -1,8 +1,9 @@
 // Rendering browser components in the 'dom' vitest project (happy-dom): mount, wait, type, choose files,
 // and a fetch that answers per path. Components run as they do in the browser; only the network is stood in.
-import { act, type ReactNode } from "react";
+import { act, createElement, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { vi } from "vitest";
+import { UiProvider } from "../../app/components/ui/UiProvider";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,7 +17,8 @@ export async function mount(ui: ReactNode): Promise<Mounted> {
   const host = document.createElement("div");
   document.body.appendChild(host);
   const root = createRoot(host);
-  await act(async () => root.render(ui));
+  // Inside the UiProvider root.tsx renders around every page (toasts and confirmations).
+  await act(async () => root.render(createElement(UiProvider, null, ui)));
   return {
     host,
     root,

@@ -311,6 +311,14 @@ export const API_ACCESS: Record<string, Rule> = {
     path: (f) => `/api/products/${f.productId}/tiers/${NONE}`,
     expect: { owner: 404 },
   },
+  // Beat details, the sales view and its CSV (issue 33); a preview play is counted for anyone.
+  "PUT /api/products/:productId/details": {
+    access: "owner",
+    json: () => ({ genre: null, mood: null, musicalKey: null, bpm: null, tags: [] }),
+  },
+  "GET /api/sales": { access: "member" },
+  "GET /api/sales.csv": { access: "member" },
+  "POST /api/products/:productId/plays": { access: "public" },
   "GET /api/licence-templates": { access: "member" },
   "PUT /api/licence-templates/:template": {
     access: "member",

@@ -316,7 +316,7 @@ describe("the store page", () => {
 
   it("lists nothing for an unknown seller", async () => {
     const view = await (await call("/api/sellers/nobody/products")).json<any>();
-    expect(view).toEqual({ seller: null, own: false, products: [] });
+    expect(view).toEqual({ seller: null, own: false, products: [], genres: [] });
   });
 
   it("gives the seller links to their originals in the manager", async () => {

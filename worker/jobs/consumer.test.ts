@@ -3,6 +3,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "../../tests/workers/console";
 import { database } from "../db/client";
 import { files, jobs, projects, users } from "../db/schema";
 import { consumeJobs, DEAD_LETTER_QUEUE } from "./consumer";
@@ -75,6 +76,7 @@ describe("the Worker's queue consumer", () => {
   });
 
   it("drops unknown messages", async () => {
+    expectConsoleError(/dropping unknown job message/);
     expect((await consume({ nope: true })).explicitAcks).toEqual(["m-1"]);
     expect((await consume({ jobId: "no-such-job", kind: "probe" })).explicitAcks).toEqual(["m-1"]);
   });

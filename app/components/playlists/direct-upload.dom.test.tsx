@@ -85,8 +85,10 @@ describe("DirectUpload", () => {
     const host = await render();
     await chooseFiles(host.querySelector<HTMLInputElement>("input[type=file][multiple]")!, [audio("promo.mp3")]);
     await click(button(host, "Upload"));
-    await until(() => alerts(host).some((text) => text.startsWith("Failed to upload file:")), "the failure");
-    expect(alerts(host)).toContain("Failed to upload file: promo.mp3 — Storage is full.");
+    // The shared upload queue names the file and the reason in the file's own row; the form's alert counts.
+    await until(() => host.textContent?.includes("Failed to upload file:"), "the failure");
+    expect(host.textContent).toContain("Failed to upload file: promo.mp3 — Storage is full.");
+    expect(alerts(host)).toContain("Failed to upload 1 file.");
     expect(sent.map((s) => `${s.method} ${s.url}`)).toContain("POST /api/uploads");
   });
 });

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signupSchema, VERIFICATION_EMAIL_FAILED } from "../../../app/lib/schemas/accounts";
+import { expectConsoleError } from "../../../tests/workers/console";
 import { uniqueUser } from "../../../tests/workers/http";
 import { errorResponse } from "../../api/errors";
 import { signups } from "../../db/schema";
@@ -25,6 +26,7 @@ function depsWithMailDown() {
 
 describe("sign-up when the verification e-mail fails", () => {
   it("says 'Error sending verification email. Please try again.' and keeps no pending sign-up", async () => {
+    expectConsoleError(/mail provider answered 502/);
     const deps = depsWithMailDown();
     const form = signupSchema.parse(uniqueUser());
     const caller = { clientId: `mail-down-${form.email}`, ip: "198.51.100.9" };
