@@ -199,6 +199,46 @@ describe("project page: playlist builder and order list", () => {
     expect(await env.FILES.head(a!.key)).toBeNull();
   });
 
+  it("shows one slot letter per file: its playlist row and its own page ('Slot position') agree, whichever sets it", async () => {
+    const { projectId, videoIds } = await projectWith(member.cookie, "Builder_Letters", [1, 1]);
+    const [first, second] = videoIds as [string, string];
+    await addAll(member.cookie, projectId, [first, second]);
+    const [row, other] = await itemsOf(projectId);
+    const rowLetter = async (name: string) =>
+      (await html(await call(`/projects/${projectId}`, { cookie: member.cookie }))).match(
+        new RegExp(`Slot letter for ${name}</label><input[^>]*value="([a-z]?)"`),
+      )?.[1];
+    const pageLetter = async (fileId: string) =>
+      (await html(await call(`/bigfile/${fileId}`, { cookie: member.cookie })))
+        .match(
+          /<input[^>]*name="slotPosition"[^>]*value="([a-z]?)"|<input[^>]*value="([a-z]?)"[^>]*name="slotPosition"/,
+        )
+        ?.slice(1)
+        .find((v) => v !== undefined);
+
+    // Set on the playlist row: the file's page shows the same letter.
+    const onRow = { intent: "item-slot", itemId: row!.id, slotPosition: "a" };
+    expect((await act(`/projects/${projectId}`, onRow, member.cookie)).status).toBe(200);
+    expect(await rowLetter("clip-1.mp4")).toBe("a");
+    expect(await pageLetter(first)).toBe("a");
+
+    // Set on the file's page: its playlist row follows.
+    const onPage = await act(`/bigfile/${first}`, { intent: "slot", slotPosition: "d" }, member.cookie);
+    expect(onPage.text).toContain("Slot position updated successfully!");
+    expect(await rowLetter("clip-1.mp4")).toBe("d");
+    expect(await pageLetter(first)).toBe("d");
+
+    // A letter another row holds is refused on the file's page too, and nothing changes.
+    const onOther = { intent: "item-slot", itemId: other!.id, slotPosition: "e" };
+    expect((await act(`/projects/${projectId}`, onOther, member.cookie)).status).toBe(200);
+    const taken = await act(`/bigfile/${first}`, { intent: "slot", slotPosition: "e" }, member.cookie);
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain("Slot position already exists in this playlist.");
+    expect(await pageLetter(first)).toBe("d");
+    expect(await rowLetter("clip-1.mp4")).toBe("d");
+    expect(await pageLetter(second)).toBe("e");
+  });
+
   it("undoes an applied program from the project page", async () => {
     const { projectId, videoIds } = await projectWith(member.cookie, "Builder_Undo", [3, 4]);
     const playlistId = await addAll(member.cookie, projectId, videoIds);

@@ -2,11 +2,13 @@
 // caller's user id and reads through `memberData()`: another member's project
 // or file is NotFound, never Forbidden, so ids do not leak.
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
-import { type FileRecord, files, notes, projectMembers, projects, users } from "../../db/schema";
+import { SLOT_TAKEN } from "../../../app/lib/schemas/playlists";
+import { type FileRecord, files, notes, playlistItems, projectMembers, projects, users } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { memberData } from "../member-data";
+import { claimingSlot } from "../ordering";
 import { activity } from "../teams/activity";
 
 export const PREVIEW_URL_SECONDS = 60 * 60;
@@ -120,9 +122,21 @@ export async function deleteFile(deps: Deps, userId: string, fileId: string) {
   return { projectId: file.projectId };
 }
 
+/**
+ * A file has one slot letter, shown the same on its page and on its playlist row: the
+ * file's copies in the playlist take the letter with it, in one batch, so the playlist's
+ * unique index refuses a letter another item holds and nothing is half-saved.
+ */
 export async function setSlotPosition(deps: Deps, userId: string, fileId: string, slotPosition: string | null) {
   const file = await memberData(deps.db, userId).file(fileId, "edit");
-  await deps.db.update(files).set({ slotPosition }).where(eq(files.id, file.id));
+  await claimingSlot(
+    () =>
+      deps.db.batch([
+        deps.db.update(files).set({ slotPosition }).where(eq(files.id, file.id)),
+        deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.sourceFileId, file.id)),
+      ]),
+    SLOT_TAKEN,
+  );
   return { slotPosition };
 }
 

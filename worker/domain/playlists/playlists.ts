@@ -13,6 +13,7 @@ import {
 } from "../../../app/lib/schemas/playlists";
 import { inChunks, insertChunks } from "../../db/chunks";
 import {
+  files,
   type Playlist,
   type PlaylistItem,
   type PlaylistMedia,
@@ -210,7 +211,11 @@ export async function ownPlaylistsWithTitles(
   }));
 }
 
-/** The unique index decides, so two concurrent edits can never both take a letter. */
+/**
+ * The unique index decides, so two concurrent edits can never both take a letter. An item
+ * copied from a project file gives the file the same letter (see `setSlotPosition`): one
+ * letter per file, whichever page sets it.
+ */
 export async function setItemSlot(deps: Deps, userId: string, itemId: string, slotPosition: string | null) {
   const item = await ownItem(deps, userId, itemId, "edit");
   const playlist = await ownPlaylist(deps, userId, item.playlistId);
@@ -218,6 +223,9 @@ export async function setItemSlot(deps: Deps, userId: string, itemId: string, sl
     () =>
       deps.db.batch([
         deps.db.update(playlistItems).set({ slotPosition }).where(eq(playlistItems.id, item.id)),
+        ...(item.sourceFileId
+          ? [deps.db.update(files).set({ slotPosition }).where(eq(files.id, item.sourceFileId))]
+          : []),
         activity(deps.db, playlist.projectId, userId, "playlistChanged", `slot of ${item.fileName}`),
       ]),
     SLOT_TAKEN,
