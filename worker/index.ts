@@ -73,7 +73,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
     ? await api.fetch(request, scoped, ctx)
     : await renderDocument(request, url.origin, scoped, ctx, d1.ride);
   const finished = d1.finish(response);
-  // Pages this request's changes made stale (purgeEdgePages) leave the cache before it ends.
+  // Pages this request's changes made stale (noted by the domain, worker/domain/changes.ts) leave the cache before it ends.
   ctx.waitUntil(carryOutPurges(canonical, purger));
   return edge ? storeAtEdge(ctx, edge, finished) : finished;
 }

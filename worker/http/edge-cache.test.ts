@@ -8,8 +8,9 @@ import { call, cookieFrom, signUp } from "../../tests/workers/http";
 import { addToCart, insertProduct, payCart } from "../../tests/workers/store";
 import { database } from "../db/client";
 import { popups, users } from "../db/schema";
+import { noteChange } from "../domain/changes";
 import { forgetActivePopup } from "../domain/popups/active";
-import { cloudflarePurger, edgePurger, localPurges, purgeEdgePages } from "./edge-cache";
+import { cloudflarePurger, edgePurger, localPurges, pagesShowing } from "./edge-cache";
 
 const db = database(env.DB);
 
@@ -79,14 +80,21 @@ describe("edge cache", () => {
     const first = await call("/bidgallery");
     expect(first.headers.get("x-edge-cache")).toBe("MISS");
     expect((await call("/bidgallery")).headers.get("x-edge-cache")).toBe("HIT");
-    purgeEdgePages("/bidgallery");
+    noteChange({ kind: "auction" });
     expect((await call("/bidgallery")).headers.get("x-edge-cache")).toBe("MISS");
+  });
+
+  it("maps each change the domain notes to the pages that show it", () => {
+    expect(pagesShowing({ kind: "store", sellerId: "u1" })).toEqual(["/digiprev/u1"]);
+    expect(pagesShowing({ kind: "auction" })).toEqual(["/bidgallery"]);
+    expect(pagesShowing({ kind: "popup" })).toEqual(["/"]);
+    expect(pagesShowing({ kind: "episode", episodeId: "e1" })).toEqual(["/farmereps", "/farmereps/e1"]);
   });
 });
 
 describe("no isolate keeps its own copy (ADR 049)", () => {
   it("reads each hit from the Cache API, so a copy deleted there (by a purge from any data centre) is gone", async () => {
-    purgeEdgePages("/farmereps");
+    noteChange({ kind: "episode", episodeId: "none" });
     expect((await call("/farmereps")).headers.get("x-edge-cache")).toBe("MISS");
     const hit = await call("/farmereps");
     expect(hit.headers.get("x-edge-cache")).toBe("HIT");

@@ -7,15 +7,16 @@
 // string, from a browser that has neither a session cookie nor a theme cookie
 // (both change the page), answered 200 without Set-Cookie.
 //
-// Adding a page is one line in EDGE_PAGES; whatever changes what it shows
-// calls `purgeEdgePages("/the/path")` after the change. A purge is noted at
-// once (synchronously, so domain code needs no request at hand) and carried
-// out at the end of the request (or queue batch, or cron run) that made the
+// Adding a page is one line in EDGE_PAGES and, for what changes it, a line in
+// `pagesShowing`: the domain notes what a write changed in its own terms
+// (`noteChange`, worker/domain/changes.ts), and the pages showing it are
+// purged at the end of the request (or queue batch, or cron run) that made the
 // change, or before this isolate's next cache lookup, whichever comes first:
 // this data centre's copy is deleted through the Cache API, and every other
 // data centre's through Cloudflare's purge-by-URL API (`EdgePurger`, ADR 049).
 // The key is one URL per page under the configured APP_ORIGIN, so that one
 // purged URL is every host name's copy.
+import { type Change, takeChanges } from "../domain/changes";
 import { SESSION_COOKIE } from "../sessions";
 import { readCookie } from "./cookies";
 
@@ -99,21 +100,27 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
   return answer;
 }
 
-const purges = new Set<string>();
-
-/** Forgets the cached copies of these paths, in every data centre (at the end of the request that changed them). */
-export function purgeEdgePages(...paths: string[]) {
-  for (const path of paths) purges.add(path);
+/** The edge-cached pages (EDGE_PAGES) that show what changed. */
+export function pagesShowing(change: Change): string[] {
+  switch (change.kind) {
+    case "store":
+      return [`/digiprev/${change.sellerId}`];
+    case "auction":
+      return ["/bidgallery"];
+    case "popup":
+      return ["/"]; // the landing page shows it
+    case "episode":
+      return ["/farmereps", `/farmereps/${change.episodeId}`];
+  }
 }
 
 /**
- * Deletes the copies of every path purged so far (`origin`: the canonical origin the keys are made
- * under): this data centre's through the Cache API, the others' through `purger`.
+ * Deletes the copies of every page the changes noted so far made stale (`origin`: the canonical
+ * origin the keys are made under): this data centre's through the Cache API, the others' through `purger`.
  */
 export async function carryOutPurges(origin: string, purger: EdgePurger) {
-  if (purges.size === 0) return;
-  const paths = [...purges];
-  purges.clear();
+  const paths = [...new Set(takeChanges().flatMap(pagesShowing))];
+  if (paths.length === 0) return;
   await Promise.all([
     ...paths.map((path) => edgeCache().delete(cacheKey(origin, path))),
     purger.purge(paths.map((path) => cacheKey(origin, path).url)),

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { PosterResult } from "../../render-container/src/contract";
 import { episodes, type Job } from "../db/schema";
+import { noteChange } from "../domain/changes";
 import type { Deps } from "../domain/deps";
-import { purgeEpisodePages } from "../http/episode-pages";
 import { episodePosterKey } from "../storage/keys";
 import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";
@@ -52,7 +52,7 @@ export async function finishPoster(deps: Deps, job: Job, { episodeId }: JobInput
       .where(eq(episodes.id, episodeId)),
     markDone(deps.db, job.id, { posterKey, size: result.size }),
   ]);
-  purgeEpisodePages(episodeId); // the picture and duration now show
+  noteChange({ kind: "episode", episodeId }); // the picture and duration now show
 }
 
 /** The reason stays on the job row; the episode keeps its cover (if any) and plays without a poster. */

@@ -6,7 +6,7 @@ import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
-import { purgeEdgePages } from "../../http/edge-cache";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
 import type { Offer } from "./bid-item";
@@ -66,7 +66,7 @@ async function list(
         createdBy: item.createdBy,
         endsAt: item.endsAt ? new Date(item.endsAt) : null,
       });
-      purgeEdgePages("/bidgallery");
+      noteChange({ kind: "auction" });
       await bidItem(deps, code).open({
         shortCode: code,
         title: item.title,
@@ -179,7 +179,7 @@ export function listedQuery(deps: Deps, code: string) {
 
 export async function closeBidItem(deps: Deps, code: string) {
   await listedItem(deps, code);
-  purgeEdgePages("/bidgallery");
+  noteChange({ kind: "auction" });
   return (await bidItem(deps, code).close())!;
 }
 

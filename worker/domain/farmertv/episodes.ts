@@ -7,9 +7,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
-import { purgeEpisodePages } from "../../http/episode-pages";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { SessionUser } from "../../sessions";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { claimable } from "../uploads/claims";
@@ -54,7 +54,7 @@ export async function createEpisode(deps: Deps, user: Pick<SessionUser, "id">, i
       poster.statement,
     ]);
     await sendJobs(deps, [poster.message]);
-    purgeEpisodePages(id);
+    noteChange({ kind: "episode", episodeId: id });
     return episodeView(deps, episode!, null);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(EPISODE_UPLOAD_MISSING);
@@ -90,14 +90,14 @@ export async function updateEpisode(
     .where(eq(episodes.id, episode.id))
     .returning();
   if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
-  purgeEpisodePages(id);
+  noteChange({ kind: "episode", episodeId: id });
   return episodeView(deps, updated!, null);
 }
 
 export async function deleteEpisode(deps: Deps, userId: string, id: string) {
   const episode = await ownEpisode(deps, userId, id);
   await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
-  purgeEpisodePages(id);
+  noteChange({ kind: "episode", episodeId: id });
   await deps.storage.bucket.delete(
     [episode.videoKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
   );
@@ -111,7 +111,7 @@ export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) 
     .where(eq(episodes.id, id))
     .returning({ id: episodes.id, hidden: episodes.hidden });
   if (!updated) throw new NotFound("Episode not found.");
-  purgeEpisodePages(id);
+  noteChange({ kind: "episode", episodeId: id });
   return updated;
 }
 

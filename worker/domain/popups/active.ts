@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { type PopupView, presentPopup } from "../../../app/lib/popup";
 import { type Popup, popups } from "../../db/schema";
-import { purgeEdgePages } from "../../http/edge-cache";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 
 /** The active welcome popup as pages may render it: styles and links already made safe. */
@@ -11,14 +11,14 @@ export type ActivePopup = PopupView;
 const IMAGE_URL_SECONDS = 60 * 60;
 
 /**
- * Every write through the domain calls `forgetActivePopup`, which purges the edge-cached pages that
- * show the popup (one canonical key per page, whatever host asked). No isolate keeps its own copy
+ * Every write through the domain calls `forgetActivePopup`, which notes the change; the HTTP layer
+ * purges the edge-cached pages that show the popup (one canonical key per page, whatever host asked). No isolate keeps its own copy
  * (issue 27 item 6): another isolate's copy would outlive the purge and could be cached again. The
  * landing page itself is edge-cached, so a read here happens once per cache miss. The show window
  * is checked on every read, so a scheduled popup appears and disappears on time.
  */
 export function forgetActivePopup() {
-  purgeEdgePages("/"); // the landing page shows it
+  noteChange({ kind: "popup" });
 }
 
 function isShowing(popup: Popup, now: number) {

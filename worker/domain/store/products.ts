@@ -15,14 +15,14 @@ import {
   type ProductForm,
 } from "../../../app/lib/schemas/products";
 import { type Product, productFiles, products, type Upload, uploads } from "../../db/schema";
-import { purgeEdgePages } from "../../http/edge-cache";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { productFileJobs, sendJobs } from "./jobs";
 
-/** The seller's store page is cached for visitors (ADR 016): every change to what it shows purges it. */
+/** The seller's store page is cached for visitors (ADR 016): every change to what it shows is noted, so it is purged. */
 export function storeChanged(userId: string) {
-  purgeEdgePages(`/digiprev/${userId}`);
+  noteChange({ kind: "store", sellerId: userId });
 }
 
 export async function productExists(deps: Pick<Deps, "db">, productId: string): Promise<boolean> {
