@@ -8,11 +8,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reportOf } from "../../render-container/src/report";
-import { call, signUp } from "../../tests/workers/http";
+import { call, ORIGIN, signUp } from "../../tests/workers/http";
 import { addToPlaylist, playlistOf, programWith, projectWith } from "../../tests/workers/playlists";
 import { claim, report, stubRenderer } from "../../tests/workers/renderer";
 import { database } from "../db/client";
+import { requestD1 } from "../db/request-d1";
 import { deliverySegments, episodeDownloads, jobs, playlistItems } from "../db/schema";
+import { makeDeps } from "../domain/deps";
+import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
 
 const db = database(env.DB);
 const stub = stubRenderer();
@@ -216,6 +219,55 @@ describe("shows", () => {
     expect(head.status).toBe(206);
     expect(head.headers.get("content-length")).toBe("10");
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("waits for D1 once before the first byte: show, episode, items, segments and marks in one batch", async () => {
+    const count = (response: Response) =>
+      ["statements", "round-trips", "waits"].map((name) => Number(response.headers.get(`x-d1-${name}`)));
+    // Through the Worker, counted by the request's own D1 (development): HEAD, and a ranged GET
+    // by a bot (a listener's GET also records the download after answering).
+    const bot = { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };
+    for (const init of [{ method: "HEAD" }, { headers: { ...bot, range: `bytes=0-${FRAME * 50}` } }]) {
+      const response = await call(audioPath(episodes[0]!.id), init);
+      expect([200, 206]).toContain(response.status);
+      await response.arrayBuffer();
+      expect(count(response)).toEqual([5, 1, 1]);
+    }
+    const chapters = await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`);
+    expect(count(chapters)).toEqual([5, 1, 1]);
+
+    // In the domain: how many D1 waits the request had made when each R2 read started.
+    const d1 = requestD1(env, new Request(ORIGIN), { counting: true });
+    const deps = { ...makeDeps(env, ORIGIN), db: database(d1.db) };
+    const waitsAtRead: number[] = [];
+    const bucket = new Proxy(env.FILES, {
+      get(target, name) {
+        if (name === "get")
+          return (...args: Parameters<R2Bucket["get"]>) => {
+            waitsAtRead.push(d1.count!.waits);
+            return target.get(...args);
+          };
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const found = await listenedEpisode(deps, show.slug, episodes[0]!.id);
+    const { version } = chooseVersion(deps, found.episode, found.current);
+    const file = await stitch(deps, found.show, found.episode, version!);
+    const { body, done } = stitchedBody(bucket, file, 0, file.size);
+    expect((await new Response(body).arrayBuffer()).byteLength).toBe(file.size);
+    await done;
+    expect(waitsAtRead).toEqual([1, 1, 1]);
+    expect(d1.count).toEqual({ statements: 5, roundTrips: 1, waits: 1 });
+
+    // The one batch still refuses what the separate reads refused.
+    const otherShow = await newShow(`other-${Date.now().toString(36)}`);
+    const other = (await otherShow.json<any>()).show;
+    const notHers = await call(`/api/shows/${other.slug}/episodes/${episodes[0]!.id}/audio.mp3`);
+    expect(notHers.status).toBe(404);
+    expect((await notHers.json<any>()).error.message).toBe("Episode not found.");
+    const noShow = await call(`/api/shows/no-such-show/episodes/${episodes[0]!.id}/audio.mp3`);
+    expect((await noShow.json<any>()).error.message).toBe("Show not found.");
   });
 
   it("the feed has the tags Apple and Spotify require and Podcasting 2.0's, with exact lengths", async () => {

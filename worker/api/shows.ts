@@ -3,17 +3,16 @@
 // enclosure answers GET and HEAD with exact lengths and byte ranges.
 import type { Context } from "hono";
 import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/lib/schemas/shows";
-import type { Show, ShowEpisode } from "../db/schema";
+import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
-import { stitchedBody } from "../domain/shows/delivery";
+import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
-import { episodeMedia, latestRender, showFeed } from "../domain/shows/feed";
+import { latestRender, showFeed } from "../domain/shows/feed";
 import {
   createShow,
   deleteEpisode,
   myShows,
-  publicEpisode,
   publishEpisode,
   setEpisodePublished,
   showBySlug,
@@ -26,11 +25,14 @@ import { type AppEnv, clientId, memberApi, publicApi, valid } from "./context";
 /** Seconds a listener's app waits before asking again while an episode's first version is being encoded. */
 export const ENCODING_RETRY_AFTER = 30;
 
+/** The listed episode at the address and what it serves now: one D1 round trip (ADR 053). */
 async function listened(c: Context<AppEnv>) {
   const deps = c.var.deps;
-  const show = await showBySlug(deps, c.req.param("slug")!);
-  const episode = await publicEpisode(deps, show, c.req.param("id")!);
-  return { deps, show, episode };
+  const { show, episode, current } = await listenedEpisode(deps, c.req.param("slug")!, c.req.param("id")!);
+  const { version, record } = chooseVersion(deps, episode, current);
+  // Keeping the new complete version as the fallback is no reason to delay the listener.
+  if (record) c.executionCtx.waitUntil(record().catch((error) => console.error("served version not kept", error)));
+  return { deps, show, episode, version };
 }
 
 /**
@@ -38,10 +40,15 @@ async function listened(c: Context<AppEnv>) {
  * across a program change gets the new file whole, a clear restart), 416 out of range, 503 with
  * Retry-After until a first complete version exists.
  */
-async function serveAudio(c: Context<AppEnv>, deps: Deps, show: Show, episode: ShowEpisode) {
-  const media = await episodeMedia(deps, show, episode);
+async function serveAudio(
+  c: Context<AppEnv>,
+  deps: Deps,
+  show: Show,
+  episode: ShowEpisode,
+  version: ServedVersion | null,
+) {
   const headers = new Headers({ "accept-ranges": "bytes", "cache-control": "no-cache" });
-  if (!media?.stitched) {
+  if (!version) {
     headers.set("retry-after", String(ENCODING_RETRY_AFTER));
     headers.set("content-type", "application/json");
     return new Response(
@@ -49,7 +56,7 @@ async function serveAudio(c: Context<AppEnv>, deps: Deps, show: Show, episode: S
       { status: 503, headers },
     );
   }
-  const file = media.stitched;
+  const file = await stitch(deps, show, episode, version);
   headers.set("content-type", "audio/mpeg");
   headers.set("etag", file.etag);
   const ifRange = c.req.header("if-range");
@@ -108,9 +115,9 @@ const listening = publicApi()
     return c.redirect(url.url, 302);
   })
   .on(["GET", "HEAD"], "/shows/:slug/episodes/:id/audio.mp3", async (c) => {
-    const { deps, show, episode } = await listened(c);
+    const { deps, show, episode, version } = await listened(c);
     if (show.mediaType !== "audio") throw new NotFound();
-    return serveAudio(c, deps, show, episode);
+    return serveAudio(c, deps, show, episode, version);
   })
   .get("/shows/:slug/episodes/:id/video.mp4", async (c) => {
     const { deps, show, episode } = await listened(c);
@@ -120,9 +127,8 @@ const listening = publicApi()
     return c.redirect(url.url, 302);
   })
   .get("/shows/:slug/episodes/:id/chapters.json", async (c) => {
-    const { deps, show, episode } = await listened(c);
-    const media = await episodeMedia(deps, show, episode);
-    return c.json({ version: "1.2.0", chapters: media?.stitched?.chapters ?? [] }, 200, {
+    const { version } = await listened(c);
+    return c.json({ version: "1.2.0", chapters: version?.chapters ?? [] }, 200, {
       "content-type": "application/json+chapters",
       "cache-control": "public, max-age=30",
     });

@@ -1,6 +1,6 @@
 // Stitched delivery (issue 30): an audio episode's enclosure is its playlist's
 // segments joined at request time, behind one ID3 tag made for the request.
-// What a request gets is read from D1 each time: a program applied to a slot
+// What a request gets is read from D1 each time, in one round trip (ADR 053): a program applied to a slot
 // changes the playlist item's source key, and the next request serves the
 // program file's segment (already encoded, since every program file that fits
 // a slot is), with the chapters moved by the real durations. Nothing is
@@ -8,35 +8,78 @@
 //
 // Until every segment of the current playlist is encoded, the episode serves
 // its last complete version (`served`), and 503 when it has none.
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import {
+  deliverySegments,
+  type PlaylistChapter,
+  type PlaylistItem,
+  playlistChapters,
+  playlistItems,
   type RenderChapter,
   type ServedSegment,
   type ServedVersion,
   type Show,
   type ShowEpisode,
   showEpisodes,
+  shows,
 } from "../../db/schema";
 import type { Deps } from "../deps";
-import { chapterList, marksOf } from "../playlists/chapters";
-import { playlistItemsOf } from "../playlists/playlists";
+import { NotFound } from "../errors";
+import { chapterList } from "../playlists/chapters";
 import { id3Tag } from "./id3";
-import { readySegments } from "./segments";
+import { EPISODE_NOT_FOUND, isListed, SHOW_NOT_FOUND } from "./shows";
 
-/** The current playlist as segments, or null while one of them is not encoded yet. */
-export async function currentVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
-  const [items, marks] = await Promise.all([
-    playlistItemsOf(deps, episode.playlistId),
-    marksOf(deps.db, episode.playlistId),
-  ]);
+type Subquery = SQLWrapper | readonly string[];
+
+/**
+ * The reads a stitched version is made of, for the playlists `playlistIds` selects (a subquery, so
+ * they can go in the same batch as the read that finds the playlist): items in order, the ready
+ * segments of their source keys, chapter marks. Three SELECTs, no joins (a D1 batch answers rows
+ * as objects, where joined tables' equal column names would overwrite each other).
+ */
+function playlistReads(deps: Deps, playlistIds: Subquery) {
+  return [
+    deps.db
+      .select()
+      .from(playlistItems)
+      .where(inArray(playlistItems.playlistId, playlistIds))
+      .orderBy(asc(playlistItems.seqPos)),
+    deps.db
+      .select()
+      .from(deliverySegments)
+      .where(
+        and(
+          eq(deliverySegments.status, "ready"),
+          inArray(
+            deliverySegments.sourceKey,
+            deps.db
+              .select({ key: playlistItems.key })
+              .from(playlistItems)
+              .where(inArray(playlistItems.playlistId, playlistIds)),
+          ),
+        ),
+      ),
+    deps.db
+      .select()
+      .from(playlistChapters)
+      .where(inArray(playlistChapters.playlistId, playlistIds))
+      .orderBy(asc(playlistChapters.offsetSeconds)),
+  ] as const;
+}
+
+type Ready = Pick<typeof deliverySegments.$inferSelect, "sourceKey" | "key" | "bytes" | "durationSeconds">;
+
+/** The playlist as segments, or null while one of them is not encoded yet (or it is empty). */
+export function versionOf(
+  items: readonly PlaylistItem[],
+  ready: readonly Ready[],
+  marks: readonly PlaylistChapter[],
+): ServedVersion | null {
   if (items.length === 0) return null;
-  const ready = await readySegments(
-    deps,
-    items.map((item) => item.key),
-  );
+  const byKey = new Map(ready.map((segment) => [segment.sourceKey, segment]));
   const segments: ServedSegment[] = [];
   for (const item of items) {
-    const segment = ready.get(item.key);
+    const segment = byKey.get(item.key);
     if (!segment?.key || segment.bytes === null || segment.durationSeconds === null) return null;
     segments.push({
       itemId: item.id,
@@ -55,20 +98,63 @@ export async function currentVersion(deps: Deps, episode: ShowEpisode): Promise<
   return { segments, chapters };
 }
 
+/** The current playlist as segments (one D1 round trip), or null while one of them is not encoded yet. */
+export async function currentVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
+  const [items, ready, marks] = await deps.db.batch(playlistReads(deps, [episode.playlistId]));
+  return versionOf(items, ready, marks);
+}
+
+/**
+ * The listed episode at a listener's address, its show and its current version, in ONE D1 round
+ * trip (a batch of five SELECTs: the playlist is found by a subquery, not by a first read), so an
+ * enclosure's first byte waits for D1 once. NotFound for an unknown show, and for an episode
+ * that is not this show's or not listed yet.
+ */
+export async function listenedEpisode(deps: Deps, slug: string, episodeId: string) {
+  const showId = deps.db.select({ id: shows.id }).from(shows).where(eq(shows.slug, slug));
+  const playlistId = deps.db
+    .select({ id: showEpisodes.playlistId })
+    .from(showEpisodes)
+    .where(and(eq(showEpisodes.id, episodeId), inArray(showEpisodes.showId, showId)));
+  const [[show], [episode], items, ready, marks] = await deps.db.batch([
+    deps.db.select().from(shows).where(eq(shows.slug, slug)),
+    deps.db
+      .select()
+      .from(showEpisodes)
+      .where(and(eq(showEpisodes.id, episodeId), inArray(showEpisodes.showId, showId))),
+    ...playlistReads(deps, playlistId),
+  ]);
+  if (!show) throw new NotFound(SHOW_NOT_FOUND);
+  if (!episode || !isListed(episode, deps.now())) throw new NotFound(EPISODE_NOT_FOUND);
+  return { show, episode, current: show.mediaType === "audio" ? versionOf(items, ready, marks) : null };
+}
+
 function sameVersion(a: ServedVersion | null, b: ServedVersion) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
- * What the episode serves now: the current version when complete (recorded as the last complete
- * one when it changed), else the last complete version, else null.
+ * What the episode serves, given its current version: the current one when complete, else the
+ * last complete one (`served`), else null. `record` is the write that keeps a complete version
+ * that differs from the recorded one (null when there is nothing to write); a listener's request
+ * runs it after answering, so no write precedes the first byte.
  */
+export function chooseVersion(deps: Deps, episode: ShowEpisode, current: ServedVersion | null) {
+  if (!current) return { version: episode.served ?? null, record: null };
+  if (sameVersion(episode.served, current)) return { version: current, record: null };
+  return {
+    version: current,
+    record: async () => {
+      await deps.db.update(showEpisodes).set({ served: current }).where(eq(showEpisodes.id, episode.id));
+    },
+  };
+}
+
+/** What the episode serves now, the last complete version recorded when it changed. */
 export async function servedVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
-  const current = await currentVersion(deps, episode);
-  if (!current) return episode.served ?? null;
-  if (!sameVersion(episode.served, current))
-    await deps.db.update(showEpisodes).set({ served: current }).where(eq(showEpisodes.id, episode.id));
-  return current;
+  const { version, record } = chooseVersion(deps, episode, await currentVersion(deps, episode));
+  if (record) await record();
+  return version;
 }
 
 export function durationOf(version: ServedVersion) {

@@ -82,14 +82,3 @@ export async function ensureSegments(deps: Deps, userId: string) {
 function sqlExcluded(column: string) {
   return sql.raw(`excluded.${column}`);
 }
-
-/** The ready segments of these source keys, by key. */
-export async function readySegments(deps: Deps, sourceKeys: readonly string[]) {
-  const rows = await inChunks(sourceKeys, (chunk) =>
-    deps.db
-      .select()
-      .from(deliverySegments)
-      .where(and(inArray(deliverySegments.sourceKey, chunk), eq(deliverySegments.status, "ready"))),
-  );
-  return new Map(rows.map((row) => [row.sourceKey, row]));
-}
