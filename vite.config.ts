@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import routes from "./app/routes.ts";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
+import { pureSchemas } from "./worker/dev/pure-schemas.ts";
 import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
 import { workerFirstRules } from "./worker/dev/worker-first-routes.ts";
 
@@ -33,6 +34,8 @@ export default defineConfig({
       },
     }),
     reactRouter(),
+    // The browser bundle keeps only the zod schemas a page reads (ADR 051).
+    pureSchemas(),
   ],
   environments: {
     // The landing page loads the framework (react, react-dom, react-router) as one chunk: one gzip

@@ -1,5 +1,5 @@
 // How names, sizes, durations, dates and internal values read on screen (plain functions, no
-// React). Dates and relative times go through Intl; money through formatMoney (schemas/money.ts).
+// React). Dates and relative times go through Intl; money through formatMoney (here, without zod; schemas/money.ts re-exports it beside the price rules).
 
 /** Seed 000 §2: underscores in names are shown as spaces. */
 export function displayName(name: string) {
@@ -74,4 +74,11 @@ const ACCESS_LABELS: Record<string, string> = { "public-read": "Public", private
 /** The word people read for an access type ("Public" for public-read). */
 export function accessLabel(accessType: string) {
   return ACCESS_LABELS[accessType] ?? accessType;
+}
+
+/** Integer cents → "$1,234.50" (2 decimals always, en-US grouping, minus sign in front). */
+const DOLLAR_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export function formatMoney(cents: number): string {
+  return DOLLAR_FORMAT.format(Math.round(cents) / 100);
 }

@@ -41,12 +41,8 @@ export function toCents(dollars: number | string): number {
   return Math.round(Number(dollars) * 100);
 }
 
-/** Integer cents → "$1,234.50" (2 decimals always, en-US grouping, minus sign in front). */
-const DOLLAR_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-export function formatMoney(cents: number): string {
-  return DOLLAR_FORMAT.format(Math.round(cents) / 100);
-}
+// In the zod-free formatting module, so a page that only shows prices loads no zod (ADR 051).
+export { formatMoney } from "../format";
 
 type MoneyFailure = "notANumber" | "negative" | "tooPrecise" | "tooSmall" | "tooLarge";
 const SPECIFIC: Record<MoneyFailure, string> = {
