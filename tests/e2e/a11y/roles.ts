@@ -1,7 +1,9 @@
-// One sign-in per role for a whole run (sign-in is rate-limited per account), then the content the
+// One sign-in per role for a whole run, kept across worker restarts (sign-in is rate-limited per account), then the content the
 // pages should show (./content.ts), and one browser page per role that every check reuses (a fresh
 // context per check would cost more than the check). Shared by the layout check and the tour.
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { type BrowserContext, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { ADMIN, MEMBER } from "../fixtures";
 import { axeProblems, WCAG22_TAGS } from "./axe";
 import { type Content, makeContent } from "./content";
@@ -16,45 +18,94 @@ export interface RolePage {
   dialogs: string[];
 }
 
+/** What one run shares between its workers: the roles' sessions and the content made with them. */
+interface RunState {
+  baseURL: string;
+  states: Record<Role, StorageState>;
+  content?: Content;
+}
+
 interface WorkerFixtures {
+  runState: RunState & { save?: (content: Content) => void };
   roleStates: Record<Role, StorageState>;
   content: Content;
   rolePages: Record<Role, RolePage>;
 }
 
+const ACCOUNTS = { member: MEMBER, admin: ADMIN } as const;
+
+/** Signs the member and the admin in (the visitor has no session) and returns the three states. */
+async function signIn(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string) {
+  const states: Partial<Record<Role, StorageState>> = { visitor: { cookies: [], origins: [] } };
+  for (const role of ["member", "admin"] as const) {
+    const request = await playwright.request.newContext({ baseURL });
+    const account = ACCOUNTS[role];
+    const response = await request.post("/api/session", {
+      data: { email: account.email, password: account.password },
+      headers: { origin: new URL(baseURL).origin },
+    });
+    expect(response.ok(), `sign-in as ${account.email}: ${response.status()} ${await response.text()}`).toBe(true);
+    states[role] = await request.storageState();
+    await request.dispose();
+  }
+  return states as Record<Role, StorageState>;
+}
+
+/** The run's saved state when it is for this server and both sessions are still signed in. */
+async function reusableState(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, file: string) {
+  if (!existsSync(file)) return undefined;
+  const saved = JSON.parse(readFileSync(file, "utf8")) as RunState;
+  if (saved.baseURL !== baseURL) return undefined;
+  for (const role of ["member", "admin"] as const) {
+    const request = await playwright.request.newContext({ baseURL, storageState: saved.states[role] });
+    const session = (await (await request.get("/api/session")).json().catch(() => ({}))) as {
+      user?: { email?: string } | null;
+    };
+    await request.dispose();
+    if (session.user?.email !== ACCOUNTS[role].email) return undefined;
+  }
+  return { ...saved, save: (content: Content) => save(file, { ...saved, content }) };
+}
+
+function save(file: string, state: RunState) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(state));
+}
+
 export const test = base.extend<object, WorkerFixtures>({
-  roleStates: [
-    async ({ browser }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ baseURL })));
-      const [visitor, member, admin] = contexts as [BrowserContext, BrowserContext, BrowserContext];
-      for (const [context, account] of [
-        [member, MEMBER],
-        [admin, ADMIN],
-      ] as const) {
-        const response = await context.request.post("/api/session", {
-          data: { email: account.email, password: account.password },
-          headers: { origin: new URL(baseURL!).origin },
-        });
-        expect(response.ok(), `sign-in as ${account.email}`).toBe(true);
+  // A run's sign-ins and content outlive a worker: after a failure Playwright starts a new worker,
+  // and signing the roles in again each time ran into the sign-in rate limit, turning one real
+  // failure into dozens. Both are kept in the run's output folder (emptied at the start of every
+  // run) and reused while the sessions are still signed in.
+  runState: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const file = join(workerInfo.project.outputDir, ".a11y-run-state.json");
+      const state = await reusableState(playwright, baseURL, file);
+      if (state) {
+        await use(state);
+        return;
       }
-      const states = {
-        visitor: await visitor.storageState(),
-        member: await member.storageState(),
-        admin: await admin.storageState(),
-      };
-      await Promise.all(contexts.map((context) => context.close()));
-      await use(states);
+      const states = await signIn(playwright, baseURL);
+      const fresh: RunState = { baseURL, states };
+      save(file, fresh);
+      await use({ ...fresh, save: (content) => save(file, { ...fresh, content }) });
     },
     { scope: "worker" },
   ],
+  roleStates: [async ({ runState }, use) => use(runState.states), { scope: "worker" }],
   content: [
-    async ({ playwright, roleStates }, use, workerInfo) => {
+    async ({ playwright, runState }, use, workerInfo) => {
+      if (runState.content) {
+        await use(runState.content);
+        return;
+      }
       const baseURL = workerInfo.project.use.baseURL;
-      const member = await playwright.request.newContext({ baseURL, storageState: roleStates.member });
-      const admin = await playwright.request.newContext({ baseURL, storageState: roleStates.admin });
+      const member = await playwright.request.newContext({ baseURL, storageState: runState.states.member });
+      const admin = await playwright.request.newContext({ baseURL, storageState: runState.states.admin });
       const content = await makeContent({ member, admin });
       await Promise.all([member.dispose(), admin.dispose()]);
+      runState.save?.(content);
       await use(content);
     },
     { scope: "worker", timeout: 180_000 },
