@@ -36,7 +36,7 @@ export function Overview({ totals }: { totals: AdminOverview }) {
           <div key={key}>
             <dt>{label}</dt>
             <dd data-total={key}>{value}</dd>
-            <p className={styles.note}>{note}</p>
+            <dd className={styles.note}>{note}</dd>
           </div>
         ))}
       </dl>

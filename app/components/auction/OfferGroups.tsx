@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { SALE_CLOSED } from "../../lib/schemas/auction";
 import { formatMoney } from "../../lib/schemas/money";
-import { ScrollRegion } from "../ScrollRegion";
-import { useConfirm } from "../ui";
+import { Table, useConfirm } from "../ui";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 
 export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {
@@ -92,56 +91,56 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
       {group.offers.length === 0 ? (
         <p className="muted small">No offers yet.</p>
       ) : (
-        <ScrollRegion label={`Offers for ${group.title}`}>
-          <table className="offers-table">
-            <thead>
-              <tr>
-                <th>Username</th>
-                <th>Email</th>
-                <th>Amount</th>
-                <th>Maximum</th>
-                <th>Status</th>
-                <th>
-                  <span className="visually-hidden">Decision</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...group.offers].reverse().map((offer) => (
-                <tr key={offer.id}>
-                  <td>{offer.username}</td>
-                  <td>{offer.email}</td>
-                  <td>
-                    {formatMoney(offer.amountCents)}
-                    {offer.kind === "auto" && <span className="muted small"> (auto)</span>}
-                    {offer.kind === "raise" && <span className="muted small"> (raised maximum)</span>}
-                  </td>
-                  <td>{formatMoney(offer.maxCents)}</td>
-                  <td>{offer.status === "approved" ? "approved" : "pending"}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button small"
-                      disabled={closed || busy || offer.status === "approved"}
-                      onClick={() =>
-                        fetcher.submit(
-                          { intent: "approve-offer", code: group.shortCode, offerId: String(offer.id) },
-                          { method: "post" },
-                        )
-                      }
-                    >
-                      {sendingOffer === String(offer.id)
-                        ? "Approving…"
-                        : offer.status === "approved"
-                          ? "Approved"
-                          : "Approve"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <Table
+          caption={`Offers for ${group.title}`}
+          rows={[...group.offers].reverse()}
+          rowKey={(offer) => String(offer.id)}
+          columns={[
+            { key: "username", header: "Username", primary: true, cell: (offer) => offer.username },
+            { key: "email", header: "Email", cell: (offer) => offer.email },
+            {
+              key: "amount",
+              header: "Amount",
+              align: "end",
+              cell: (offer) => (
+                <>
+                  {formatMoney(offer.amountCents)}
+                  {offer.kind === "auto" && <span className="muted small"> (auto)</span>}
+                  {offer.kind === "raise" && <span className="muted small"> (raised maximum)</span>}
+                </>
+              ),
+            },
+            { key: "maximum", header: "Maximum", align: "end", cell: (offer) => formatMoney(offer.maxCents) },
+            {
+              key: "status",
+              header: "Status",
+              cell: (offer) => (offer.status === "approved" ? "approved" : "pending"),
+            },
+            {
+              key: "decision",
+              header: "Decision",
+              cell: (offer) => (
+                <button
+                  type="button"
+                  className="button small"
+                  disabled={closed || busy || offer.status === "approved"}
+                  onClick={() =>
+                    fetcher.submit(
+                      { intent: "approve-offer", code: group.shortCode, offerId: String(offer.id) },
+                      { method: "post" },
+                    )
+                  }
+                >
+                  {sendingOffer === String(offer.id)
+                    ? "Approving…"
+                    : offer.status === "approved"
+                      ? "Approved"
+                      : "Approve"}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
     </article>
   );

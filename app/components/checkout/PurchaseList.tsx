@@ -6,7 +6,7 @@ import type { OrderView } from "../../../worker/domain/orders/purchases";
 import { LICENCE_NAMES } from "../../lib/licences";
 import { formatMoney } from "../../lib/schemas/money";
 import { LocalTime } from "../LocalTime";
-import { ItemCells, ItemHeaderCells } from "./ItemColumns";
+import { Table } from "../ui";
 import { PackageStatus } from "./PackageStatus";
 
 export const NO_PURCHASES = "You have not bought anything yet.";
@@ -29,65 +29,78 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
             )}
           </Heading>
           {order.notice && <p className="notice">{order.notice}</p>}
-          <div className="table-scroll">
-            <table>
-              <caption className="visually-hidden">Items of order {order.number}</caption>
-              <thead>
-                <tr>
-                  <ItemHeaderCells />
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((item) => (
-                  <tr key={item.productId}>
-                    <ItemCells
-                      title={item.title}
-                      note={item.status === "refunded" && <div className="muted">Refunded: no longer available</div>}
-                      seller={item.sellerUsername}
-                      licence={
-                        <>
-                          {item.licenceName ?? LICENCE_NAMES[item.licenseType]}
-                          {item.status === "fulfilled" && item.terms && (
-                            <details className="licence-terms">
-                              <summary>Terms</summary>
-                              <ul>
-                                {item.terms.map((term) => (
-                                  <li key={term}>{term}</li>
-                                ))}
-                                {item.delivers && <li>{item.delivers}</li>}
-                              </ul>
-                            </details>
-                          )}
-                          {item.licenceCode && (
-                            <div>
-                              <Link to={`/licence/${item.licenceCode}`}>Verify licence</Link>
-                              {item.licenceUrl && (
-                                <>
-                                  {" · "}
-                                  <a href={item.licenceUrl}>Licence PDF</a>
-                                </>
-                              )}
-                            </div>
-                          )}
-                        </>
-                      }
-                    />
-                    <td>
-                      {formatMoney(item.priceCents - (item.discountCents ?? 0))}
-                      {(item.discountCents ?? 0) > 0 && (
-                        <div className="muted">
-                          {formatMoney(item.discountCents)} off (code {order.discountCode})
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {/* A table on wide screens, one card per item on a phone (the terms need the width). */}
+          <Table
+            caption={`Items of order ${order.number}`}
+            rows={order.items}
+            rowKey={(item) => item.productId}
+            columns={[
+              {
+                key: "product",
+                header: "Product",
+                primary: true,
+                cell: (item) => (
+                  <>
+                    {item.title}
+                    {item.status === "refunded" && <div className="muted">Refunded: no longer available</div>}
+                  </>
+                ),
+              },
+              { key: "seller", header: "Seller", cell: (item) => item.sellerUsername },
+              { key: "licence", header: "Licence", cell: (item) => <Licence item={item} /> },
+              {
+                key: "price",
+                header: "Price",
+                align: "end",
+                cell: (item) => (
+                  <>
+                    {formatMoney(item.priceCents - (item.discountCents ?? 0))}
+                    {(item.discountCents ?? 0) > 0 && (
+                      <div className="muted">
+                        {formatMoney(item.discountCents)} off (code {order.discountCode})
+                      </div>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
           <PackageStatus order={order} onRetried={() => void revalidator.revalidate()} />
         </article>
       ))}
+    </>
+  );
+}
+
+type PurchasedItem = OrderView["items"][number];
+
+/** The licence's name, its terms once the order is fulfilled, and where to verify it. */
+function Licence({ item }: { item: PurchasedItem }) {
+  return (
+    <>
+      {item.licenceName ?? LICENCE_NAMES[item.licenseType]}
+      {item.status === "fulfilled" && item.terms && (
+        <details className="licence-terms">
+          <summary>Terms</summary>
+          <ul>
+            {item.terms.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+            {item.delivers && <li>{item.delivers}</li>}
+          </ul>
+        </details>
+      )}
+      {item.licenceCode && (
+        <div>
+          <Link to={`/licence/${item.licenceCode}`}>Verify licence</Link>
+          {item.licenceUrl && (
+            <>
+              {" · "}
+              <a href={item.licenceUrl}>Licence PDF</a>
+            </>
+          )}
+        </div>
+      )}
     </>
   );
 }

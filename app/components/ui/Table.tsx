@@ -59,7 +59,9 @@ export function Table<Row>({ caption, showCaption = false, columns, rows, rowKey
                   undefined
                 }
               >
-                {column.cell(row)}
+                {/* One box for the value: at phone width the cell is a grid of label and value, and a
+                    value of several nodes (a name and a note) would otherwise spread over its rows. */}
+                <div>{column.cell(row)}</div>
               </td>
             ))}
           </tr>

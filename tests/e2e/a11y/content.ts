@@ -32,6 +32,7 @@ const LONG = {
     ["late_night_drive_instrumental_140bpm_final_master.wav", "late_night_drive_hook_only_no_drums.wav"],
     ["sunrise_over_the_barley_fields_extended_mix_92bpm.wav", "sunrise_stems_drums_only_v3.wav"],
   ],
+  spot: "harvest_supply_coop_sponsor_spot_q4_2026_30s_final_approved.wav",
 } as const;
 
 async function ok(response: Promise<APIResponse>, expected: number[]) {
@@ -166,16 +167,40 @@ async function product(
   return productId;
 }
 
+/**
+ * A settled order, so Purchases and Downloads list an item with its licence terms: the cart holds
+ * only `productId` while it is paid with the test provider. Checkouts are limited per buyer (10 in
+ * 10 minutes) and the checkout journeys spend the member's: refused, the pages show the journeys' orders.
+ */
+async function purchase(buyer: APIRequestContext, productId: string) {
+  await ok(buyer.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);
+  const started = (await ok(buyer.post("/api/checkout", { data: {}, headers: headers() }), [201, 429])) as {
+    clientSecret?: string;
+  };
+  if (!started.clientSecret) return;
+  await ok(
+    buyer.post("/api/payments/test/confirm", {
+      data: {
+        clientSecret: started.clientSecret,
+        card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Demo Member" },
+      },
+      headers: headers(),
+    }),
+    [200],
+  );
+}
+
 /** The admin's store with two products, one in the member's cart; the member's own store, one of its products in the admin's cart. */
 async function store({ member, admin }: Sessions) {
   const productId = await product(admin, "Late Night Drive (140 BPM)", LONG.products[0], {
     price: 149,
     colours: ["0x14213d", "0xfca311"],
   });
-  await product(admin, "Sunrise Over The Barley Fields (Extended Mix)", LONG.products[1], {
+  const bought = await product(admin, "Sunrise Over The Barley Fields (Extended Mix)", LONG.products[1], {
     price: 29.99,
     colours: ["0xf4a261", "0x2a9d8f"],
   });
+  await purchase(member, bought);
   await ok(member.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);
   const own = await product(member, "Demo beat, public", ["demo_beat_public_version_final.wav", "demo_beat_hook.wav"], {
     price: 5,
@@ -212,14 +237,33 @@ async function workspace({ member }: Sessions) {
     }),
     [201],
   );
-  await ok(
+  const { program } = (await ok(
     member.post("/api/programs", {
-      data: { title: "Autumn sponsor spots", accessType: "private" },
+      data: { title: "Autumn sponsor spots for the barley fields series (regional, Q4)", accessType: "private" },
       headers: headers(),
     }),
     [201],
+  )) as { program: { id: string } };
+  // The spot that replaces slot b: the program's file, and its application to the playlist.
+  await uploadByApi(
+    member,
+    {
+      purpose: "program-file",
+      fileName: LONG.spot,
+      contentType: "audio/wav",
+      programId: program.id,
+      slotPosition: "b",
+    },
+    tone(770),
   );
   const playlist = (await ok(member.get(`/api/projects/${projectId}/playlist`), [200])) as { id: string };
+  await ok(
+    member.post("/api/program-applications", {
+      data: { programId: program.id, playlistIds: [playlist.id] },
+      headers: headers(),
+    }),
+    [200, 201],
+  );
   await ok(member.post("/api/renders", { data: { playlistIds: [playlist.id] }, headers: headers() }), [202]);
   return { projectId, fileId: first.fileId! };
 }
