@@ -8,8 +8,10 @@ import "./lib/history";
 import { NowPlayingBar } from "./components/media/NowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { SiteHeader } from "./components/SiteHeader";
-import { UiProvider } from "./components/ui";
-import { UploadTray } from "./components/uploads/UploadTray";
+// From their own files, not the ui barrel: the barrel would bring every component (Tabs and its
+// Radix parts) into every page's first load (ADR 051).
+import { UiProvider } from "./components/ui/UiProvider";
+import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
 import { server } from "./lib/auth.server";
 import { useHydrates } from "./lib/hydration";
 import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
@@ -61,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main className="page">
               {/* In the page's flow, above it: uploads keep going across pages and are offered again
                   after a restart (issue 32), and the tray never covers what the page shows. */}
-              {hydrates && <UploadTray signedIn={!!data?.user} />}
+              {hydrates && <LazyUploadTray signedIn={!!data?.user} />}
               {children}
             </main>
           </div>

@@ -14,9 +14,13 @@ import { api } from "./api";
 import { abortError, UploadError } from "./errors";
 import { type Landing, landingFor } from "./landing";
 import { drop, keep, keptUploads, noteUploadId } from "./persist";
+import { queueLoaded } from "./presence";
 import { type RateTracker, rateTracker } from "./rate";
 import type { UploadResult, UploadTarget } from "./types";
 import { uploadFile } from "./upload";
+
+// The shell's tray loads on demand: this tells it a screen has started the queue.
+queueLoaded();
 
 /** Files sending at once; each already keeps four parts in flight (ADR 019). */
 export const FILES_AT_ONCE = 2;
