@@ -47,6 +47,7 @@ export default [
   route("shows/:slug", "routes/show.tsx"),
   route("shows/:slug/manage", "routes/show-manage.tsx"),
   route("shows/:slug/stats", "routes/show-stats.tsx"),
+  route("shows/:slug/team", "routes/show-team.tsx"),
   route("shows/:slug/episodes/:id", "routes/show-episode.tsx"),
   route("webpopup", "routes/webpopup.tsx"),
 

@@ -12,12 +12,11 @@ import {
   reorderPrograms,
   setProgramFileSlot,
 } from "../../worker/domain/programs/programs";
-import { invite } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
-import { formAction, formFields, formList, intentAction } from "../lib/forms.server";
+import { formAction, formFields, formList } from "../lib/forms.server";
 import { applyProgramSchema, programOrderSchema, programSchema, programSlotSchema } from "../lib/schemas/playlists";
-import { inviteSchema } from "../lib/schemas/teams";
+import { teamAction } from "../lib/team-actions.server";
 import type { Route } from "./+types/programming";
 
 const PROGRAM_CREATED = "Program created.";
@@ -80,13 +79,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(form);
 
   switch (fields.intent) {
-    case "share-program": {
-      const programId = String(form.get("programId") ?? "");
-      return intentAction({ intent: "share-program" as const, programId }, async () => {
-        const invitation = parse(inviteSchema, { email: form.get("email") ?? "", role: form.get("role") ?? "" });
-        return { message: (await invite(deps, user.id, "program", programId, invitation)).message };
-      });
-    }
+    // A program row's invitation form (the shared InviteForm): the same answer as its team page's.
+    case "invite":
+      return teamAction(
+        deps,
+        user.id,
+        { kind: "program", id: fields.programId ?? "", leftTo: "/programming" },
+        "invite",
+        fields,
+      );
     case "create-program": {
       const echo = { intent: "create-program" as const };
       return formAction(async () => {

@@ -1,15 +1,15 @@
-// /shows/:slug/manage: the owner publishes playlists as episodes, unpublishes,
-// deletes and edits them, and sets the artwork. Every action checks the show is theirs.
-import { data } from "react-router";
+// /shows/:slug/manage: the show's owners and editors publish playlists as episodes, unpublish,
+// delete and edit them, and set the artwork; its viewers see the same page with nothing to change
+// (ADR 054). Every action checks the member's role again in the domain (`memberData`).
+import { data, redirect } from "react-router";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
 import { servedVersion } from "../../worker/domain/shows/delivery";
 import {
   deleteEpisode,
-  ownShow,
   publishEpisode,
   setEpisodePublished,
-  showBySlug,
   showEpisodesOf,
+  teamShow,
   updateShow,
 } from "../../worker/domain/shows/shows";
 import { parse } from "../../worker/domain/validation";
@@ -22,21 +22,21 @@ import type { Route } from "./+types/show-manage";
 async function mine(context: Route.LoaderArgs["context"], request: Request, slug: string) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const show = await orNotFound(showBySlug(deps, slug));
-  await orNotFound(ownShow(deps, user.id, show.id));
-  return { user, deps, show };
+  const { show, role } = await orNotFound(teamShow(deps, user.id, slug));
+  return { user, deps, show, role };
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user, deps, show } = await mine(context, request, params.slug);
+  const { user, deps, show, role } = await mine(context, request, params.slug);
   const [episodes, playlists] = await Promise.all([
     showEpisodesOf(deps, show.id),
-    listPlaylists(deps, user.id, "edit"),
+    role === "viewer" ? [] : listPlaylists(deps, user.id, "edit"),
   ]);
   const ready = await Promise.all(episodes.map((episode) => servedVersion(deps, episode)));
   const used = new Set(episodes.map((e) => e.playlistId));
   return {
     show,
+    role,
     now: deps.now(),
     episodes: episodes.map((e, i) => ({
       id: e.id,
@@ -80,6 +80,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return { intent, message: "Episode deleted." };
       },
       { intent },
+    );
+  if (intent === "details")
+    return formAction(
+      async () => {
+        const updated = await updateShow(deps, user.id, show.id, parse(showSchema, fields));
+        // A new address is a new page: go there, and the old one is free again.
+        if (updated.slug !== show.slug) return redirect(`/shows/${updated.slug}/manage`);
+        return { intent, message: "Show saved." };
+      },
+      { intent, values: fields },
     );
   if (intent === "artwork")
     return formAction(

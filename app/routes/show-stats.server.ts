@@ -1,6 +1,6 @@
-// /shows/:slug/stats: the owner's counted downloads per day, app and country, for the show or one episode.
+// /shows/:slug/stats: for the show's team (owners, editors and viewers, ADR 054), the counted downloads per day, app and country, for the show or one episode.
 import { downloadStats } from "../../worker/domain/shows/downloads";
-import { ownShow, showBySlug, showEpisodesOf } from "../../worker/domain/shows/shows";
+import { showEpisodesOf, teamShow } from "../../worker/domain/shows/shows";
 import { requireUser, server } from "../lib/auth.server";
 import { orNotFound } from "../lib/page-errors.server";
 import type { Route } from "./+types/show-stats";
@@ -8,8 +8,7 @@ import type { Route } from "./+types/show-stats";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const show = await orNotFound(showBySlug(deps, params.slug));
-  await orNotFound(ownShow(deps, user.id, show.id));
+  const { show } = await orNotFound(teamShow(deps, user.id, params.slug));
   const episodes = await showEpisodesOf(deps, show.id);
   const asked = new URL(request.url).searchParams.get("episode");
   const episode = episodes.find((e) => e.id === asked) ?? null;

@@ -1,5 +1,6 @@
 // /shows/:slug/stats: counted downloads (IAB rules) per day as a bar chart, by app and by country.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ShowNav } from "../components/shows/ShowNav";
 import showStyles from "../components/shows/shows.module.css";
 import { Button, Card, Field, Select, Table } from "../components/ui";
 import type { Route } from "./+types/show-stats";
@@ -19,9 +20,7 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
   const titleOf = new Map(episodes.map((e) => [e.id, e.title]));
   return (
     <main className={showStyles.page}>
-      <p className={showStyles.muted}>
-        <Link to="/shows">Shows</Link> · <Link to={`/shows/${show.slug}/manage`}>Episodes</Link>
-      </p>
+      <ShowNav slug={show.slug} here="stats" />
       <h1>Downloads of {show.title}</h1>
       <Form method="get" className={showStyles.row}>
         <Field label="Episode">

@@ -1,4 +1,4 @@
-// /shows: the member's shows and the form that creates one.
+// /shows: the member's shows, the ones shared with them, and the form that creates one.
 import { createShow, myShows } from "../../worker/domain/shows/shows";
 import { parse } from "../../worker/domain/validation";
 import { requireUser, server } from "../lib/auth.server";
@@ -9,7 +9,16 @@ import type { Route } from "./+types/shows";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const shows = await myShows(server(context).deps, user.id);
-  return { shows: shows.map(({ id, slug, title, mediaType }) => ({ id, slug, title, mediaType })) };
+  return {
+    shows: shows.map(({ id, slug, title, mediaType, role, sharedBy }) => ({
+      id,
+      slug,
+      title,
+      mediaType,
+      role,
+      sharedBy,
+    })),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
-// /shows: a member's shows and the form that creates one (works without script).
+// /shows: a member's shows, the ones shared with them (with their role), and the form that
+// creates one (works without script).
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { ShowFields } from "../components/shows/ShowFields";
 import showStyles from "../components/shows/shows.module.css";
-import { Button, Card, Checkbox, EmptyState, Field, Input, Select } from "../components/ui";
-import { SHOW_CATEGORIES } from "../lib/schemas/shows";
+import { Badge, Button, Card, EmptyState } from "../components/ui";
 import type { Route } from "./+types/shows";
 
 export { action, loader } from "./shows.server";
@@ -28,10 +29,18 @@ export default function Shows({ loaderData }: Route.ComponentProps) {
           <ul className={showStyles.list}>
             {loaderData.shows.map((show) => (
               <li key={show.id} className={showStyles.row}>
-                <Link to={`/shows/${show.slug}`}>{show.title}</Link>
+                <span>
+                  <Link to={`/shows/${show.slug}`}>{show.title}</Link>{" "}
+                  {show.sharedBy && (
+                    <span className={showStyles.muted}>
+                      shared by {show.sharedBy} · <Badge tone="neutral">{show.role}</Badge>
+                    </span>
+                  )}
+                </span>
                 <span className={showStyles.actions}>
                   <Link to={`/shows/${show.slug}/manage`}>Episodes</Link>
                   <Link to={`/shows/${show.slug}/stats`}>Stats</Link>
+                  <Link to={`/shows/${show.slug}/team`}>Team</Link>
                   <a href={`/api/shows/${show.slug}/feed.xml`}>RSS feed</a>
                 </span>
               </li>
@@ -52,51 +61,7 @@ export default function Shows({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <Form method="post" className={showStyles.form}>
-          <Field label="Title" error={fieldError("title")}>
-            <Input name="title" required maxLength={200} defaultValue={values.title} />
-          </Field>
-          <Field
-            label="Address"
-            hint="Lower-case letters, digits and hyphens: /shows/your-address"
-            error={fieldError("slug")}
-          >
-            <Input name="slug" required pattern="[a-z0-9][a-z0-9\-]{1,58}[a-z0-9]" defaultValue={values.slug} />
-          </Field>
-          <Field label="Author" error={fieldError("author")}>
-            <Input name="author" required maxLength={100} defaultValue={values.author} />
-          </Field>
-          <Field label="Category" error={fieldError("category")}>
-            <Select
-              name="category"
-              required
-              defaultValue={values.category ?? ""}
-              placeholder="Choose…"
-              options={SHOW_CATEGORIES.map((c) => ({ value: c, label: c }))}
-            />
-          </Field>
-          <Field label="Language" hint="A code such as en or en-GB" error={fieldError("language")}>
-            <Input name="language" required defaultValue={values.language ?? "en"} />
-          </Field>
-          <Field label="Media" error={fieldError("mediaType")}>
-            <Select
-              name="mediaType"
-              defaultValue={values.mediaType ?? "audio"}
-              options={[
-                { value: "audio", label: "Audio (episodes stitched per request)" },
-                { value: "video", label: "Video (the latest render)" },
-              ]}
-            />
-          </Field>
-          <Field label="Description" error={fieldError("description")} className={showStyles.wide}>
-            <textarea
-              name="description"
-              required
-              maxLength={4000}
-              className={showStyles.textarea}
-              defaultValue={values.description}
-            />
-          </Field>
-          <Checkbox name="explicit" label="Explicit content" defaultChecked={values.explicit === "on"} />
+          <ShowFields values={values} fieldError={fieldError} />
           <div className={showStyles.wide}>
             <Button type="submit" variant="primary" busy={busy} busyLabel="Creating...">
               Create show

@@ -384,27 +384,27 @@ export const API_ACCESS: Record<string, Rule> = {
 
   // Teams and signing.
   "GET /api/invitations/:token": { access: "token" },
-  "GET /api/:kind{projects|programs}/:id/members": {
+  "GET /api/:kind{projects|programs|shows}/:id/members": {
     access: "owner",
     path: (f) => `/api/projects/${f.projectId}/members`,
   },
-  "POST /api/:kind{projects|programs}/:id/invitations": {
+  "POST /api/:kind{projects|programs|shows}/:id/invitations": {
     access: "owner",
     path: (f) => `/api/programs/${f.programId}/invitations`,
     json: () => ({ email: "matrix@example.com", role: "viewer" }),
   },
-  "DELETE /api/:kind{projects|programs}/:id/invitations/:invitationId": {
+  "DELETE /api/:kind{projects|programs|shows}/:id/invitations/:invitationId": {
     access: "owner",
     path: (f) => `/api/projects/${f.projectId}/invitations/${NONE}`,
     expect: { owner: 404 },
   },
-  "PUT /api/:kind{projects|programs}/:id/members/:userId": {
+  "PUT /api/:kind{projects|programs|shows}/:id/members/:userId": {
     access: "owner",
     path: (f) => `/api/projects/${f.projectId}/members/${NONE}`,
     json: () => ({ role: "editor" }),
     expect: { owner: 404 },
   },
-  "DELETE /api/:kind{projects|programs}/:id/members/:userId": {
+  "DELETE /api/:kind{projects|programs|shows}/:id/members/:userId": {
     access: "owner",
     path: (f) => `/api/projects/${f.projectId}/members/${NONE}`,
     expect: { owner: 404 },
@@ -488,6 +488,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "shows/:slug": { access: "public" },
   "shows/:slug/manage": { access: "owner" },
   "shows/:slug/stats": { access: "owner" },
+  "shows/:slug/team": { access: "owner" },
   "shows/:slug/episodes/:id": {
     access: "public",
     path: (f) => `/shows/${f.showSlug}/episodes/${NONE}`,

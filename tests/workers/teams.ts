@@ -9,14 +9,20 @@ export async function latestInvitationToken(to: string): Promise<string> {
   return token;
 }
 
-/** Signs a new member up, invites them to the project (or program) with `role` and accepts as them. */
+/** Signs a new member up (or takes `as`), invites them to the project, program or show with `role` and accepts as them. */
 export async function joinAs(
   owner: Member,
   role: "viewer" | "editor" | "owner",
-  target: { projectId: string } | { programId: string },
+  target: { projectId: string } | { programId: string } | { showId: string },
+  as?: Member,
 ): Promise<Member> {
-  const member = await signUp();
-  const path = "projectId" in target ? `/api/projects/${target.projectId}` : `/api/programs/${target.programId}`;
+  const member = as ?? (await signUp());
+  const path =
+    "projectId" in target
+      ? `/api/projects/${target.projectId}`
+      : "programId" in target
+        ? `/api/programs/${target.programId}`
+        : `/api/shows/${target.showId}`;
   const invited = await call(`${path}/invitations`, { cookie: owner.cookie, json: { email: member.form.email, role } });
   if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${await invited.text()}`);
   const token = await latestInvitationToken(member.form.email);

@@ -1,4 +1,4 @@
-// Sharing projects and programs (issue 34, ADR 041): members, invitations, roles, the activity
+// Sharing projects, programs and shows (issue 34, ADRs 041 and 054): members, invitations, roles, the activity
 // list, and accepting an invitation from its e-mailed link. Every route checks the caller's role
 // in the domain (`memberData`): owners share, anyone who belongs may look.
 import { z } from "zod";
@@ -17,30 +17,31 @@ import {
 } from "../domain/teams/members";
 import { memberApi, publicApi, valid } from "./context";
 
-const kindParam = valid("param", z.object({ kind: z.enum(["projects", "programs"]), id: z.string().min(1) }));
-const kindOf = (plural: "projects" | "programs"): SharedKind => (plural === "projects" ? "project" : "program");
+const PLURALS = ["projects", "programs", "shows"] as const;
+const kindParam = valid("param", z.object({ kind: z.enum(PLURALS), id: z.string().min(1) }));
+const kindOf = (plural: (typeof PLURALS)[number]): SharedKind => plural.slice(0, -1) as SharedKind;
 
 const sharing = memberApi((app) =>
   app
-    .get("/:kind{projects|programs}/:id/members", kindParam, async (c) => {
+    .get("/:kind{projects|programs|shows}/:id/members", kindParam, async (c) => {
       const { kind, id } = c.req.valid("param");
       return c.json(await sharingOf(c.var.deps, c.var.user.id, kindOf(kind), id));
     })
-    .post("/:kind{projects|programs}/:id/invitations", kindParam, valid("json", inviteSchema), async (c) => {
+    .post("/:kind{projects|programs|shows}/:id/invitations", kindParam, valid("json", inviteSchema), async (c) => {
       const { kind, id } = c.req.valid("param");
       return c.json(await invite(c.var.deps, c.var.user.id, kindOf(kind), id, c.req.valid("json")), 201);
     })
-    .delete("/:kind{projects|programs}/:id/invitations/:invitationId", kindParam, async (c) => {
+    .delete("/:kind{projects|programs|shows}/:id/invitations/:invitationId", kindParam, async (c) => {
       const { kind, id } = c.req.valid("param");
       await revokeInvitation(c.var.deps, c.var.user.id, kindOf(kind), id, c.req.param("invitationId"));
       return c.body(null, 204);
     })
-    .put("/:kind{projects|programs}/:id/members/:userId", kindParam, valid("json", roleSchema), async (c) => {
+    .put("/:kind{projects|programs|shows}/:id/members/:userId", kindParam, valid("json", roleSchema), async (c) => {
       const { kind, id } = c.req.valid("param");
       const { role } = c.req.valid("json");
       return c.json(await changeRole(c.var.deps, c.var.user.id, kindOf(kind), id, c.req.param("userId"), role));
     })
-    .delete("/:kind{projects|programs}/:id/members/:userId", kindParam, async (c) => {
+    .delete("/:kind{projects|programs|shows}/:id/members/:userId", kindParam, async (c) => {
       const { kind, id } = c.req.valid("param");
       await removeMember(c.var.deps, c.var.user.id, kindOf(kind), id, c.req.param("userId"));
       return c.body(null, 204);

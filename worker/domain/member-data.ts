@@ -2,7 +2,8 @@
 // files, playlists, items, chapters, programs and program files are read through
 // `memberData(db, userId)`, whose every query is scoped in SQL to the projects (and programs) the
 // member belongs to: the ones they created, and the ones shared with them (`project_members`,
-// `program_members`) with a role. A row outside them is simply not found (NotFound with the
+// `program_members`) with a role. Shows and their episodes are scoped the same way through
+// `show_members` (ADR 054). A row outside them is simply not found (NotFound with the
 // object's message, so ids do not leak). A row they may see but not change in the way asked is
 // Forbidden: every getter takes what the caller means to do ("view", "edit" or "own"), so a
 // viewer is refused every write by the same call that finds the row.
@@ -28,6 +29,9 @@ import {
   programs,
   projectMembers,
   projects,
+  showEpisodes,
+  showMembers,
+  shows,
 } from "../db/schema";
 import { Forbidden, NotFound } from "./errors";
 
@@ -45,6 +49,15 @@ export const CANNOT_EDIT_PROJECT = "You can view this project but not change it.
 export const ONLY_PROJECT_OWNER = "Only the project's owner can do that.";
 export const CANNOT_EDIT_PROGRAM = "You can view this program but not change it.";
 export const ONLY_PROGRAM_OWNER = "Only the program's owner can do that.";
+export const CANNOT_EDIT_SHOW = "You can view this show but not change it.";
+export const ONLY_SHOW_OWNER = "Only the show's owner can do that.";
+
+/** What a member who may see a row but not `need` it is told, by whose sharing decides. */
+const REFUSED = {
+  project: { edit: CANNOT_EDIT_PROJECT, own: ONLY_PROJECT_OWNER },
+  program: { edit: CANNOT_EDIT_PROGRAM, own: ONLY_PROGRAM_OWNER },
+  show: { edit: CANNOT_EDIT_SHOW, own: ONLY_SHOW_OWNER },
+} as const;
 
 type Row = SQLiteTable & { id: SQLiteColumn };
 
@@ -57,6 +70,8 @@ const MISSING = [
   [playlistChapters, "Chapter not found.", "project"],
   [programs, "Program not found.", "program"],
   [programFiles, "Program file not found.", "program"],
+  [shows, "Show not found.", "show"],
+  [showEpisodes, "Episode not found.", "show"],
 ] as const;
 type Scoped = (typeof MISSING)[number][0];
 
@@ -78,6 +93,10 @@ export function memberData(db: Database, userId: string) {
     sql`(SELECT ${programs.id} FROM ${programs} WHERE ${programs.userId} = ${userId}
       UNION SELECT ${programMembers.programId} FROM ${programMembers}
       WHERE ${programMembers.userId} = ${userId} AND ${programMembers.role} IN (${roleList(need)}))`;
+  const showIds = (need: Need) =>
+    sql`(SELECT ${shows.id} FROM ${shows} WHERE ${shows.userId} = ${userId}
+      UNION SELECT ${showMembers.showId} FROM ${showMembers}
+      WHERE ${showMembers.userId} = ${userId} AND ${showMembers.role} IN (${roleList(need)}))`;
 
   /** The condition "this row belongs to a project (or program) the member may `need`". */
   function mine(table: Scoped | typeof programApplications, need: Need = "view"): SQL {
@@ -88,14 +107,14 @@ export function memberData(db: Database, userId: string) {
     if (table === playlistChapters) return sql`${playlistChapters.playlistId} IN ${playlistIds(need)}`;
     if (table === programApplications) return sql`${programApplications.playlistId} IN ${playlistIds(need)}`;
     if (table === programs) return sql`${programs.id} IN ${programIds(need)}`;
+    if (table === shows) return sql`${shows.id} IN ${showIds(need)}`;
+    if (table === showEpisodes) return sql`${showEpisodes.showId} IN ${showIds(need)}`;
     return sql`${programFiles.programId} IN ${programIds(need)}`;
   }
 
   /** Refuses a row the member may see but not `need`, with the message of whose row it is. */
-  function refuse(table: Scoped, need: Need): never {
-    const program = missingOf(table)[1] === "program";
-    if (need === "own") throw new Forbidden(program ? ONLY_PROGRAM_OWNER : ONLY_PROJECT_OWNER);
-    throw new Forbidden(program ? CANNOT_EDIT_PROGRAM : CANNOT_EDIT_PROJECT);
+  function refuse(table: Scoped, need: Exclude<Need, "view">): never {
+    throw new Forbidden(REFUSED[missingOf(table)[1]][need]);
   }
 
   /** The row with this id if the member may see it (else NotFound) and may `need` it (else Forbidden): one query. */
@@ -106,7 +125,7 @@ export function memberData(db: Database, userId: string) {
       .where(and(eq((table as Row).id, id), mine(table)))
       .limit(1);
     if (!found) throw new NotFound(missingOf(table)[0]);
-    if (!found.allowed) refuse(table, need);
+    if (!found.allowed && need !== "view") refuse(table, need);
     return found.row as T["$inferSelect"];
   }
 
@@ -119,7 +138,7 @@ export function memberData(db: Database, userId: string) {
         .where(and(mine(table), inArray((table as Row).id, chunk))),
     );
     if (found.length !== new Set(ids).size) throw new NotFound(missingOf(table)[0]);
-    if (found.some((f) => !f.allowed)) refuse(table, need);
+    if (need !== "view" && found.some((f) => !f.allowed)) refuse(table, need);
     return found.map((f) => f.row) as T["$inferSelect"][];
   }
 
@@ -150,6 +169,7 @@ export function memberData(db: Database, userId: string) {
     mine,
     projectIds,
     programIds,
+    showIds,
     projectRole,
     project: getter(projects),
     file: getter(files),
@@ -161,6 +181,8 @@ export function memberData(db: Database, userId: string) {
     program: getter(programs),
     programs: lister(programs),
     programFile: getter(programFiles),
+    show: getter(shows),
+    episode: getter(showEpisodes),
   };
 }
 

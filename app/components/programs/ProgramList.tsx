@@ -7,7 +7,7 @@ import { CollapseToggle } from "../CollapseToggle";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
-import { ShareProgram } from "../teams/ShareProgram";
+import { InviteForm } from "../teams/InviteForm";
 import { useConfirm } from "../ui";
 import { AddProgramFiles, ProgramFileRow } from "./ProgramFiles";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
@@ -143,7 +143,17 @@ function ProgramCard({
           </ul>
         )}
         {program.role !== "viewer" && <AddProgramFiles program={program} onMessage={onMessage} />}
-        {program.role === "owner" && <ShareProgram programId={program.id} title={title} />}
+        {program.role === "owner" && (
+          <InviteForm
+            noun="program"
+            fields={{ programId: program.id }}
+            label="Share with (e-mail)"
+            submitLabel="Share"
+            defaultRole="viewer"
+            compact
+            name={title}
+          />
+        )}
         <div className="actions program-actions">
           <Link to={`/programming/${program.id}/team`} className="button small">
             {program.role === "owner" ? "Manage team" : "Team"}

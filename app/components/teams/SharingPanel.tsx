@@ -1,14 +1,16 @@
-// Who a project is shared with (issue 34): the creator and members with their roles; owners invite
-// by e-mail, change roles, remove members and withdraw invitations; anyone else may leave.
-// Every form posts to the project page's action (intents invite, change-role, remove-member,
-// revoke-invitation), which checks the role again on the server.
+// Who a project, program or show is shared with (issue 34, ADRs 041 and 054): the creator and
+// members with their roles; owners invite by e-mail, change roles, remove members and withdraw
+// invitations; anyone else may leave. Every form posts to the page's action (intents invite,
+// change-role, remove-member, revoke-invitation: app/lib/team-actions.server.ts), which checks the
+// role again on the server.
 import { useFetcher } from "react-router";
 import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { Badge, Button } from "../ui";
+import { InviteForm, type Role } from "./InviteForm";
 import styles from "./teams.module.css";
 
-type Role = "viewer" | "editor" | "owner";
+type Noun = "project" | "program" | "show";
 
 export interface SharingData {
   creator: { userId: string; name: string; email: string };
@@ -32,7 +34,7 @@ export function SharingPanel({
   role: Role;
   userId: string;
   /** What is shared, in the panel's sentences. */
-  noun?: "project" | "program";
+  noun?: Noun;
 }) {
   const owner = role === "owner";
   return (
@@ -65,7 +67,7 @@ export function SharingPanel({
           </ul>
         </>
       )}
-      {owner ? <InviteForm /> : <p className="muted">Only the {noun}'s owners can invite people.</p>}
+      {owner ? <InviteForm noun={noun} /> : <p className="muted">Only the {noun}'s owners can invite people.</p>}
     </section>
   );
 }
@@ -79,7 +81,7 @@ function MemberRow({
   member: SharingData["members"][number];
   canManage: boolean;
   isMe: boolean;
-  noun: "project" | "program";
+  noun: Noun;
 }) {
   const roleFetcher = useFetcher<FetcherAnswer>();
   const removeFetcher = useFetcher<FetcherAnswer>();
@@ -145,54 +147,5 @@ function InvitationRow({ invitation }: { invitation: SharingData["invitations"][
         </Button>
       </fetcher.Form>
     </li>
-  );
-}
-
-function InviteForm() {
-  const fetcher = useFetcher<FetcherAnswer & { error?: { message: string; fields?: Record<string, string[]> } }>();
-  const [feedback, show] = useFeedback();
-  useAnswer(fetcher.data, show, () => {
-    const form = document.getElementById("invite-form") as HTMLFormElement | null;
-    form?.reset();
-  });
-  const emailError = fetcher.data?.error?.fields?.email?.[0];
-  return (
-    <fetcher.Form method="post" className={styles.form} id="invite-form" noValidate>
-      <input type="hidden" name="intent" value="invite" />
-      <label>
-        E-mail
-        <input
-          type="email"
-          name="email"
-          required
-          autoComplete="off"
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? "invite-email-error" : undefined}
-        />
-      </label>
-      <label className={styles.narrow}>
-        Role
-        <select name="role" defaultValue="editor">
-          <option value="viewer">Viewer</option>
-          <option value="editor">Editor</option>
-          <option value="owner">Owner</option>
-        </select>
-      </label>
-      <Button type="submit" variant="primary" busy={fetcher.state !== "idle"} busyLabel="Sending…">
-        Invite
-      </Button>
-      <p className={`muted small ${styles.full}`}>
-        Viewers see, play and download; editors also upload, write notes, change the playlist, apply programs and
-        render; owners also invite and delete.
-      </p>
-      {emailError && (
-        <p id="invite-email-error" className={`feedback error ${styles.full}`} role="alert">
-          {emailError}
-        </p>
-      )}
-      <div className={styles.full}>
-        <Feedback feedback={emailError ? null : feedback} />
-      </div>
-    </fetcher.Form>
   );
 }

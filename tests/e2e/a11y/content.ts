@@ -24,6 +24,7 @@ export interface Content {
   projectId: string;
   fileId: string;
   episodeId: string;
+  showSlug: string;
 }
 
 const LONG = {
@@ -268,6 +269,37 @@ async function workspace({ member }: Sessions) {
   return { projectId, fileId: first.fileId! };
 }
 
+/** A show of the member's with an invitation waiting, so its team page lists someone (ADR 054). */
+async function show({ member }: Sessions) {
+  const slug = "field-notes-from-the-farm";
+  const mine = (await ok(member.get("/api/shows"), [200])) as { shows: { id: string; slug: string }[] };
+  // A second run on the same database finds the show it made.
+  if (mine.shows.some((s) => s.slug === slug)) return slug;
+  const created = (await ok(
+    member.post("/api/shows", {
+      data: {
+        title: "Field notes from the farm",
+        slug,
+        description: "Weekly conversations with growers, recorded in the fields.",
+        author: "Demo Member",
+        category: "Leisure",
+        language: "en",
+        explicit: false,
+      },
+      headers: headers(),
+    }),
+    [201],
+  )) as { show: { id: string } };
+  await ok(
+    member.post(`/api/shows/${created.show.id}/invitations`, {
+      data: { email: "producer.with.a.long.address@example.com", role: "editor" },
+      headers: headers(),
+    }),
+    [201],
+  );
+  return slug;
+}
+
 /** A FarmerTV episode (a real two-second clip) with a cover. */
 async function episode({ member }: Sessions) {
   const clip = readFileSync(makeClip(folder, "barley_fields_walkthrough_episode_12_final_cut.mp4", 2));
@@ -362,7 +394,8 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
   const { sellerId, productId } = await store(sessions);
   const { projectId, fileId } = await workspace(sessions);
   const episodeId = await episode(sessions);
+  const showSlug = await show(sessions);
   await battleEntry(sessions);
   await donation(sessions);
-  return { memberId: await userId(sessions.member), sellerId, productId, projectId, fileId, episodeId };
+  return { memberId: await userId(sessions.member), sellerId, productId, projectId, fileId, episodeId, showSlug };
 }

@@ -72,6 +72,8 @@ export const PAGES: ScannedPage[] = [
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
+  { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
+  { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
 
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { createdAt, owner, users } from "./accounts";
 import { files, projects } from "./files";
 import { programs } from "./playlists";
+import { shows } from "./shows";
 
 /** What a member may do: viewer (see, play, download) < editor (change) < owner (share, delete). */
 export const MEMBER_ROLES = ["viewer", "editor", "owner"] as const;
@@ -38,13 +39,29 @@ export const programMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.programId, t.userId] }), index("program_members_user_idx").on(t.userId)],
 );
 
-/** An e-mailed invitation to a project or a program; the link's token is stored only as its SHA-256. */
+/** People a show is shared with (ADR 054): editors publish and edit episodes, viewers see its private pages and stats. */
+export const showMembers = sqliteTable(
+  "show_members",
+  {
+    showId: text("show_id")
+      .notNull()
+      .references(() => shows.id, { onDelete: "cascade" }),
+    userId: owner(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.userId] }), index("show_members_user_idx").on(t.userId)],
+);
+
+/** An e-mailed invitation to a project, a program or a show (exactly one); the link's token is stored only as its SHA-256. */
 export const invitations = sqliteTable(
   "invitations",
   {
     id: text("id").primaryKey(),
     projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
     programId: text("program_id").references(() => programs.id, { onDelete: "cascade" }),
+    showId: text("show_id").references(() => shows.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: MEMBER_ROLES }).notNull(),
     tokenHash: text("token_hash").notNull(),
@@ -59,6 +76,7 @@ export const invitations = sqliteTable(
     uniqueIndex("invitations_token_unique").on(t.tokenHash),
     index("invitations_project_idx").on(t.projectId),
     index("invitations_program_idx").on(t.programId),
+    index("invitations_show_idx").on(t.showId),
   ],
 );
 

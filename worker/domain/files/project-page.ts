@@ -103,7 +103,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
       .where(eq(projectMembers.projectId, projectId))
       .orderBy(asc(projectMembers.createdAt)),
     activityOf(db, projectId),
-    openInvitations(deps, { project: projectId }),
+    openInvitations(deps, "project", projectId),
     ...requestsOfProject(db, projectId),
   ]);
   const [found] = projectRows;

@@ -3,7 +3,9 @@
 // reads its playlist live, so whatever a program puts into a slot is what the
 // next listener gets (./delivery.ts), and deleting the playlist deletes the
 // episode with it (the foreign key cascades): no episode outlives its media.
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+// A show is shared like a project (ADR 054): its creator owns it, editors publish and edit its
+// episodes, viewers see its private pages and stats; every check goes through `memberData`.
+import { and, asc, desc, eq, lte, or } from "drizzle-orm";
 import {
   EPISODE_MEDIA_MISMATCH,
   type EpisodeForm,
@@ -11,11 +13,11 @@ import {
   type ShowForm,
   SLUG_TAKEN,
 } from "../../../app/lib/schemas/shows";
-import { type Show, type ShowEpisode, showEpisodes, shows } from "../../db/schema";
+import { type MemberRole, type Show, type ShowEpisode, showEpisodes, showMembers, shows, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { memberData } from "../member-data";
+import { memberData, type Need } from "../member-data";
 import { claimable } from "../uploads/claims";
 import { ensureSegments } from "./segments";
 
@@ -45,7 +47,7 @@ export async function createShow(deps: Deps, userId: string, form: ShowForm): Pr
 }
 
 export async function updateShow(deps: Deps, userId: string, showId: string, form: ShowForm): Promise<Show> {
-  const show = await ownShow(deps, userId, showId);
+  const show = await showFor(deps, userId, showId, "edit");
   const { artworkUploadId, ...fields } = form;
   const artwork = await artworkOf(deps, userId, artworkUploadId);
   try {
@@ -63,17 +65,38 @@ export async function updateShow(deps: Deps, userId: string, showId: string, for
   }
 }
 
-export async function ownShow(deps: Deps, userId: string, showId: string): Promise<Show> {
-  const [show] = await deps.db
-    .select()
-    .from(shows)
-    .where(and(eq(shows.id, showId), eq(shows.userId, userId)));
-  if (!show) throw new NotFound(SHOW_NOT_FOUND);
-  return show;
+/** The show if the member belongs to it (else NotFound) and their role allows `need` (else Forbidden). */
+export function showFor(deps: Deps, userId: string, showId: string, need: Need = "view"): Promise<Show> {
+  return memberData(deps.db, userId).show(showId, need);
 }
 
-export function myShows(deps: Deps, userId: string) {
-  return deps.db.select().from(shows).where(eq(shows.userId, userId)).orderBy(desc(shows.createdAt));
+/** The show at this address as a member of its team sees it, with their role; NotFound for anyone else. */
+export async function teamShow(deps: Deps, userId: string, slug: string): Promise<{ show: Show; role: MemberRole }> {
+  const [row] = await deps.db
+    .select({ show: shows, role: showMembers.role })
+    .from(shows)
+    .leftJoin(showMembers, and(eq(showMembers.showId, shows.id), eq(showMembers.userId, userId)))
+    .where(eq(shows.slug, slug))
+    .limit(1);
+  if (row?.show.userId === userId) return { show: row.show, role: "owner" };
+  if (!row?.role) throw new NotFound(SHOW_NOT_FOUND);
+  return { show: row.show, role: row.role };
+}
+
+/** The member's shows and the ones shared with them, newest first, each with their role and its creator's name. */
+export async function myShows(deps: Deps, userId: string) {
+  const rows = await deps.db
+    .select({ show: shows, role: showMembers.role, creatorName: users.name })
+    .from(shows)
+    .innerJoin(users, eq(users.id, shows.userId))
+    .leftJoin(showMembers, and(eq(showMembers.showId, shows.id), eq(showMembers.userId, userId)))
+    .where(or(eq(shows.userId, userId), eq(showMembers.userId, userId)))
+    .orderBy(desc(shows.createdAt));
+  return rows.map(({ show, role, creatorName }) =>
+    show.userId === userId
+      ? { ...show, role: "owner" as MemberRole, sharedBy: null }
+      : { ...show, role: role!, sharedBy: creatorName },
+  );
 }
 
 export async function showBySlug(deps: Deps, slug: string): Promise<Show> {
@@ -120,18 +143,17 @@ export async function publicEpisode(deps: Deps, show: Show, episodeId: string): 
   return episode;
 }
 
-export async function ownEpisode(deps: Deps, userId: string, episodeId: string): Promise<ShowEpisode> {
-  const [episode] = await deps.db
-    .select()
-    .from(showEpisodes)
-    .where(and(eq(showEpisodes.id, episodeId), eq(showEpisodes.userId, userId)));
-  if (!episode) throw new NotFound(EPISODE_NOT_FOUND);
-  return episode;
+/** An episode of a show the member may change (its owners and editors); NotFound / Forbidden otherwise. */
+function editableEpisode(deps: Deps, userId: string, episodeId: string): Promise<ShowEpisode> {
+  return memberData(deps.db, userId).episode(episodeId, "edit");
 }
 
-/** Publishes one of the member's playlists as an episode; its segments are queued for encoding at once. */
+/**
+ * Publishes a playlist the member may change as an episode of a show they may change; its segments
+ * are queued for encoding at once, for the show's creator (whose shows the segment sweep reads).
+ */
 export async function publishEpisode(deps: Deps, userId: string, showId: string, form: EpisodeForm) {
-  const show = await ownShow(deps, userId, showId);
+  const show = await showFor(deps, userId, showId, "edit");
   // Publishing distributes the project's audio: a viewer of a shared project may not.
   const playlist = await memberData(deps.db, userId).playlist(form.playlistId, "edit");
   if (playlist.mediaType && playlist.mediaType !== show.mediaType)
@@ -158,7 +180,7 @@ export async function publishEpisode(deps: Deps, userId: string, showId: string,
       throw new Conflict(PLAYLIST_ALREADY_EPISODE, { playlistId: [PLAYLIST_ALREADY_EPISODE] });
     throw error;
   }
-  if (show.mediaType === "audio") await ensureSegments(deps, userId);
+  if (show.mediaType === "audio") await ensureSegments(deps, show.userId);
   return episode;
 }
 
@@ -168,7 +190,7 @@ export async function updateEpisode(
   episodeId: string,
   form: Omit<EpisodeForm, "playlistId">,
 ) {
-  const episode = await ownEpisode(deps, userId, episodeId);
+  const episode = await editableEpisode(deps, userId, episodeId);
   const { publishAt, ...fields } = form;
   const [updated] = await deps.db
     .update(showEpisodes)
@@ -184,7 +206,7 @@ export async function updateEpisode(
 }
 
 export async function setEpisodePublished(deps: Deps, userId: string, episodeId: string, published: boolean) {
-  const episode = await ownEpisode(deps, userId, episodeId);
+  const episode = await editableEpisode(deps, userId, episodeId);
   const [updated] = await deps.db
     .update(showEpisodes)
     .set({ published })
@@ -195,6 +217,6 @@ export async function setEpisodePublished(deps: Deps, userId: string, episodeId:
 
 /** Deletes the episode, not its playlist. */
 export async function deleteEpisode(deps: Deps, userId: string, episodeId: string) {
-  const episode = await ownEpisode(deps, userId, episodeId);
+  const episode = await editableEpisode(deps, userId, episodeId);
   await deps.db.delete(showEpisodes).where(eq(showEpisodes.id, episode.id));
 }

@@ -1,8 +1,8 @@
-// Sharing a project or a program (issue 34, ADR 041). Its creator is its owner; the owner invites
+// Sharing a project, a program or a show (issue 34, ADRs 041 and 054). Its creator is its owner; the owner invites
 // people by e-mail with a role (viewer, editor, owner), changes roles and removes members. The
 // invitation link carries a random token (only its SHA-256 is stored) and is accepted by the
 // signed-in account with the invited address. A removed member loses access at once: every read
-// goes through `memberData`, which asks `project_members` / `program_members` each time.
+// goes through `memberData`, which asks `project_members` / `program_members` / `show_members` each time.
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import {
   ALREADY_MEMBER,
@@ -21,31 +21,62 @@ import {
   programs,
   projectMembers,
   projects,
+  showMembers,
+  shows,
   users,
 } from "../../db/schema";
 import { randomId, sha256 } from "../../security/crypto";
 import type { Deps } from "../deps";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
-import { memberData } from "../member-data";
+import { type MemberData, memberData, type Need } from "../member-data";
 import { activity } from "./activity";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What can be shared: a project or a program (shows will be a third kind with their own members table). */
-export type SharedKind = "project" | "program";
+/** What can be shared, each with its own members table. */
+export const SHARED_KINDS = ["project", "program", "show"] as const;
+export type SharedKind = (typeof SHARED_KINDS)[number];
 
-/** The one place that knows each kind's table and page. */
+/** The members table of each kind, as one shape (the three tables have the same columns but the parent's). */
+type Members = typeof projectMembers;
+
+/** The one place that knows each kind's tables, its invitation column, its getter and where a new member lands. */
 function sharing(kind: SharedKind) {
-  return kind === "project"
-    ? { members: projectMembers, parent: projectMembers.projectId, page: (id: string) => `/projects/${id}` }
-    : { members: programMembers, parent: programMembers.programId, page: () => "/programming" };
+  switch (kind) {
+    case "project":
+      return {
+        members: projectMembers,
+        parent: projectMembers.projectId,
+        invited: invitations.projectId,
+        find: (data: MemberData, id: string, need: Need) => data.project(id, need),
+        page: async (_deps: Deps, id: string) => `/projects/${id}`,
+      };
+    case "program":
+      return {
+        members: programMembers as unknown as Members,
+        parent: programMembers.programId,
+        invited: invitations.programId,
+        find: (data: MemberData, id: string, need: Need) => data.program(id, need),
+        page: async () => "/programming",
+      };
+    case "show":
+      return {
+        members: showMembers as unknown as Members,
+        parent: showMembers.showId,
+        invited: invitations.showId,
+        find: (data: MemberData, id: string, need: Need) => data.show(id, need),
+        page: async (deps: Deps, id: string) => {
+          const [show] = await deps.db.select({ slug: shows.slug }).from(shows).where(eq(shows.id, id));
+          return `/shows/${show?.slug ?? ""}/manage`;
+        },
+      };
+  }
 }
 
 /** The shared object, if the caller may `own` it (invite, change roles, remove): its id, title and creator. */
 async function ownedTarget(deps: Deps, userId: string, kind: SharedKind, id: string, need: "view" | "own" = "own") {
-  const data = memberData(deps.db, userId);
-  const row = kind === "project" ? await data.project(id, need) : await data.program(id, need);
+  const row = await sharing(kind).find(memberData(deps.db, userId), id, need);
   return { id: row.id, title: row.title, creatorId: row.userId };
 }
 
@@ -65,6 +96,7 @@ export async function invite(deps: Deps, userId: string, kind: SharedKind, id: s
     id: crypto.randomUUID(),
     projectId: kind === "project" ? target.id : null,
     programId: kind === "program" ? target.id : null,
+    showId: kind === "show" ? target.id : null,
     email: form.email,
     role: form.role,
     tokenHash: await sha256(token),
@@ -111,21 +143,23 @@ async function invitationByToken(deps: Deps, token: string) {
       inviterName: users.name,
       projectTitle: projects.title,
       programTitle: programs.title,
+      showTitle: shows.title,
     })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.invitedBy))
     .leftJoin(projects, eq(projects.id, invitations.projectId))
     .leftJoin(programs, eq(programs.id, invitations.programId))
+    .leftJoin(shows, eq(shows.id, invitations.showId))
     .where(eq(invitations.tokenHash, await sha256(token)))
     .limit(1);
   if (!row) throw new NotFound(INVITATION_INVALID);
   const { invitation } = row;
-  const kind: SharedKind = invitation.projectId ? "project" : "program";
+  const kind: SharedKind = invitation.projectId ? "project" : invitation.programId ? "program" : "show";
   return {
     invitation,
     kind,
-    targetId: (invitation.projectId ?? invitation.programId)!,
-    title: spaced(row.projectTitle ?? row.programTitle ?? ""),
+    targetId: (invitation.projectId ?? invitation.programId ?? invitation.showId)!,
+    title: spaced(row.projectTitle ?? row.programTitle ?? row.showTitle ?? ""),
     inviterName: row.inviterName,
   };
 }
@@ -159,10 +193,13 @@ export async function acceptInvitation(deps: Deps, userId: string, token: string
   if (me?.email !== invitation.email)
     throw new Forbidden(`This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
   const { page } = sharing(kind);
-  const values =
+  const member = { userId, role: invitation.role, invitedBy: invitation.invitedBy };
+  const join =
     kind === "project"
-      ? { projectId: targetId, userId, role: invitation.role, invitedBy: invitation.invitedBy }
-      : { programId: targetId, userId, role: invitation.role, invitedBy: invitation.invitedBy };
+      ? deps.db.insert(projectMembers).values({ ...member, projectId: targetId })
+      : kind === "program"
+        ? deps.db.insert(programMembers).values({ ...member, programId: targetId })
+        : deps.db.insert(showMembers).values({ ...member, showId: targetId });
   const statements: Statement[] = [
     // Only an open invitation is taken: two tabs accepting at once join once.
     deps.db
@@ -175,17 +212,14 @@ export async function acceptInvitation(deps: Deps, userId: string, token: string
           gt(invitations.expiresAt, new Date(deps.now())),
         ),
       ),
-    (kind === "project"
-      ? deps.db.insert(projectMembers).values(values as typeof projectMembers.$inferInsert)
-      : deps.db.insert(programMembers).values(values as typeof programMembers.$inferInsert)
-    ).onConflictDoNothing(),
+    join.onConflictDoNothing(),
   ];
   if (kind === "project") statements.push(activity(deps.db, targetId, userId, "joined", `as ${invitation.role}`));
   await runBatch(deps.db, statements);
-  return { kind, id: targetId, redirectTo: page(targetId), message: `You joined "${found.title}".` };
+  return { kind, id: targetId, redirectTo: await page(deps, targetId), message: `You joined "${found.title}".` };
 }
 
-/** Who a project or program is shared with, and (for its owners) the invitations not yet accepted. */
+/** Who a project, program or show is shared with, and (for its owners) the invitations not yet accepted. */
 export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id: string) {
   const target = await ownedTarget(deps, userId, kind, id, "view");
   const { members, parent } = sharing(kind);
@@ -200,7 +234,7 @@ export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id
     .from(users)
     .where(eq(users.id, target.creatorId));
   const role = userId === target.creatorId ? "owner" : ((await roleOf(deps, kind, target.id, userId)) ?? "viewer");
-  const pending = role === "owner" ? await openInvitations(deps, { [kind]: target.id }) : [];
+  const pending = role === "owner" ? await openInvitations(deps, kind, target.id) : [];
   return {
     title: target.title,
     role,
@@ -251,20 +285,14 @@ export async function revokeInvitation(deps: Deps, userId: string, kind: SharedK
   const target = await ownedTarget(deps, userId, kind, id);
   const deleted = await deps.db
     .delete(invitations)
-    .where(
-      and(
-        eq(invitations.id, invitationId),
-        eq(kind === "project" ? invitations.projectId : invitations.programId, target.id),
-        isNull(invitations.acceptedAt),
-      ),
-    )
+    .where(and(eq(invitations.id, invitationId), eq(sharing(kind).invited, target.id), isNull(invitations.acceptedAt)))
     .returning({ id: invitations.id });
   if (deleted.length === 0) throw new NotFound("Invitation not found.");
 }
 
-/** The invitations of a project or program not yet accepted and not expired, oldest first. */
-export function openInvitations(deps: Pick<Deps, "db" | "now">, of: { project?: string; program?: string }) {
-  const target = of.project ? eq(invitations.projectId, of.project) : eq(invitations.programId, of.program ?? "");
+/** The invitations of a project, program or show not yet accepted and not expired, oldest first. */
+export function openInvitations(deps: Pick<Deps, "db" | "now">, kind: SharedKind, id: string) {
+  const target = eq(sharing(kind).invited, id);
   return deps.db
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt })
     .from(invitations)
