@@ -11,6 +11,7 @@ import { reportOf } from "../../render-container/src/report";
 import { call, ORIGIN, signUp } from "../../tests/workers/http";
 import { addToPlaylist, playlistOf, programWith, projectWith } from "../../tests/workers/playlists";
 import { claim, report, stubRenderer } from "../../tests/workers/renderer";
+import { joinAs } from "../../tests/workers/teams";
 import { database } from "../db/client";
 import { requestD1 } from "../db/request-d1";
 import { deliverySegments, episodeDownloads, jobs, playlistItems } from "../db/schema";
@@ -305,24 +306,27 @@ describe("shows", () => {
     expect(chaptersBefore.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 2.09]);
 
     const programId = await programWith(member.cookie, ["b"], "audio");
-    const spotKey = (
-      await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment"), eq(jobs.status, "queued")))
-    ).length;
-    expect(spotKey).toBe(0);
+    // Encoded ahead (ADR 053): an audio episode could take the spot, so its upload queued it.
+    expect((await queuedSegmentJobs()).length).toBe(1);
+    await encodeAll(() => 80);
+    const ready = await call(audioPath(episodes[1]!.id), { method: "HEAD" });
+    expect(ready.headers.get("etag")).toBe(before[1]!.headers.get("etag"));
+
+    const segmentJobs = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment")))
+      ).length;
+    const jobsBefore = await segmentJobs();
     const applied = await call("/api/program-applications", {
       cookie: member.cookie,
       json: { programId, playlistIds: playlists.map((p) => p.id) },
     });
     expect(applied.status).toBe(200);
-    // One job for the spot, not one per episode; until it is encoded the last complete version plays.
-    expect((await queuedSegmentJobs()).length).toBe(1);
-    const during = await call(audioPath(episodes[1]!.id), { method: "HEAD" });
-    expect(during.headers.get("etag")).toBe(before[1]!.headers.get("etag"));
-
-    await encodeAll(() => 80);
+    // The apply only swaps rows: no job (none per episode, none for the spot), the next request has it.
+    expect(await segmentJobs()).toBe(jobsBefore);
     const spotFill = () => [...encoded.entries()].find(([key]) => key.includes("/programs/"))![1][4];
     const after = await Promise.all(episodes.map((e) => call(audioPath(e.id))));
     for (const [i, response] of after.entries()) {
@@ -447,5 +451,70 @@ describe("shows", () => {
     expect(page).not.toContain("Episode 4");
     const mine = await (await call(`/shows/${show.slug}/manage`, { cookie: member.cookie })).text();
     expect(mine).not.toContain("Episode 4");
+  });
+
+  it("encodes a file added to an episode's playlist as it arrives, serving the last complete version until then", async () => {
+    const project = await projectWith(member.cookie, ["audio", "audio"], "Five");
+    expect((await addToPlaylist(member.cookie, project.projectId, [project.fileIds[0]!])).status).toBe(201);
+    const playlist = await playlistOf(member.cookie, project.projectId);
+    const published = await call(`/api/shows/${show.id}/episodes`, {
+      cookie: member.cookie,
+      json: { playlistId: playlist.id, title: "Episode 5", description: "Growing" },
+    });
+    expect(published.status).toBe(201);
+    const path = audioPath((await published.json<any>()).episode.id);
+    await encodeAll(() => 20);
+    const before = await call(path, { method: "HEAD" });
+    expect(before.status).toBe(200);
+
+    expect((await addToPlaylist(member.cookie, project.projectId, [project.fileIds[1]!])).status).toBe(201);
+    const queued = await queuedSegmentJobs();
+    expect(queued.map((job) => (job.input as { sourceKey: string }).sourceKey)).toEqual([
+      (await playlistOf(member.cookie, project.projectId)).items[1].key,
+    ]);
+    const during = await call(path, { method: "HEAD" });
+    expect(during.headers.get("etag")).toBe(before.headers.get("etag"));
+    await encodeAll(() => 25);
+    const after = await call(path, { method: "HEAD" });
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(Number(after.headers.get("content-length"))).toBeGreaterThan(
+      Number(before.headers.get("content-length")) + 25 * FRAME - 1,
+    );
+  });
+
+  it("queues the spot whoever applies the program: an editor applying to the owner's episode", async () => {
+    const project = await projectWith(member.cookie, ["audio"], "Seven");
+    await addToPlaylist(member.cookie, project.projectId, project.fileIds);
+    const playlist = await playlistOf(member.cookie, project.projectId);
+    const editor = await joinAs(member, "editor", { projectId: project.projectId });
+    const allSegmentJobs = async () => (await db.select().from(jobs).where(eq(jobs.kind, "segment"))).length;
+    const jobsBefore = await allSegmentJobs();
+    // The editor's spot, uploaded while no audio episode of theirs could take it: not encoded yet.
+    const programId = await programWith(editor.cookie, ["b"], "audio");
+    expect(await allSegmentJobs()).toBe(jobsBefore);
+
+    const published = await call(`/api/shows/${show.id}/episodes`, {
+      cookie: member.cookie,
+      json: { playlistId: playlist.id, title: "Episode 7", description: "With a guest's spot" },
+    });
+    expect(published.status).toBe(201);
+    const path = audioPath((await published.json<any>()).episode.id);
+    await encodeAll(() => 20);
+    const before = await call(path, { method: "HEAD" });
+    expect(before.status).toBe(200);
+
+    const applied = await call("/api/program-applications", {
+      cookie: editor.cookie,
+      json: { programId, playlistIds: [playlist.id] },
+    });
+    expect(applied.status).toBe(200);
+    // Queued once, for the episode's owner (the editor has no show of their own).
+    const queued = await queuedSegmentJobs();
+    expect(queued.map((job) => (job.input as { sourceKey: string }).sourceKey)).toEqual([
+      (await playlistOf(member.cookie, project.projectId)).items[1].key,
+    ]);
+    await encodeAll(() => 10);
+    const after = await call(path, { method: "HEAD" });
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
   });
 });

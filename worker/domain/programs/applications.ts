@@ -14,8 +14,8 @@ import { mediaOf } from "../media/media";
 import { memberData } from "../member-data";
 import { dropMarksInsideAll, restoreMarks, snapshotMarksOf } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
-import { ensureSegments } from "../shows/segments";
-import { activity } from "../teams/activity";
+import { ensureEpisodeSegments } from "../shows/segments";
+import { activity, activityInEach } from "../teams/activity";
 
 type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
 
@@ -178,14 +178,25 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
     statements.push(...syncFromHomes(deps.db, chunk));
   }
   const projectOf = new Map(targets.map((t) => [t.playlist.id, t.playlist.projectId]));
-  for (const p of live) {
-    statements.push(activity(deps.db, projectOf.get(p.playlistId)!, userId, "programApplied", program.title));
-  }
+  statements.push(
+    ...activityInEach(
+      deps.db,
+      live.map((p) => projectOf.get(p.playlistId)!),
+      userId,
+      "programApplied",
+      program.title,
+    ),
+  );
   for (const batch of chunksOf(statements, APPLY_BATCH_STATEMENTS)) await runBatch(deps.db, batch);
   const applications = records.map((r) => ({ playlistId: r.playlistId, applicationId: r.id! }));
-  // A program file not encoded for delivery yet is queued once (not per episode); episodes keep serving
-  // their last complete version until it is ready.
-  if (applications.length > 0 && program.mediaType !== "video") await ensureSegments(deps, userId);
+  // Program files are encoded when uploaded (ADR 053); one that is not (uploaded before any episode
+  // could take it, or failed) is queued once here, not per episode, whoever applies. Episodes keep
+  // serving their last complete version until it is ready.
+  if (applications.length > 0 && program.mediaType !== "video")
+    await ensureEpisodeSegments(
+      deps,
+      applications.map((a) => a.playlistId),
+    );
   const refused = plans
     .filter((p) => p.refused)
     .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));

@@ -2,6 +2,7 @@
 // changed the playlist or signed, and when. A change writes its line in the same D1 batch as the
 // change itself, so the list never claims what did not happen.
 import { desc, eq } from "drizzle-orm";
+import { insertChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
 import { projectActivity, users } from "../../db/schema";
 
@@ -25,13 +26,25 @@ export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
 /** The statement that records one line; run it in the change's own batch. */
 export function activity(db: Database, projectId: string, userId: string | null, action: ActivityAction, detail = "") {
-  return db.insert(projectActivity).values({
+  return activityInEach(db, [projectId], userId, action, detail)[0]!;
+}
+
+/** The statements that record one line in each of these projects (multi-row): an apply to many playlists. */
+export function activityInEach(
+  db: Database,
+  projectIds: readonly string[],
+  userId: string | null,
+  action: ActivityAction,
+  detail = "",
+) {
+  const rows = projectIds.map((projectId) => ({
     id: crypto.randomUUID(),
     projectId,
     userId,
     action: ACTIVITY_ACTIONS[action],
     detail: detail.slice(0, 300),
-  });
+  }));
+  return insertChunks(rows).map((chunk) => db.insert(projectActivity).values(chunk));
 }
 
 /** The latest lines of a project's activity, newest first, with who did each. */

@@ -29,6 +29,7 @@ import { Conflict, Forbidden, Invalid } from "../errors";
 import { memberData } from "../member-data";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
+import { audioEpisodeOwner, programReachesEpisodes, segmentJobs } from "../shows/segments";
 import { productAudio, productCover, voiceTag } from "../store/purposes";
 import { activity } from "../teams/activity";
 import { beatAudio, beatCover, episodeCover, episodeVideo, showArtwork } from "./community-purposes";
@@ -185,7 +186,11 @@ export const playlistItem: Purpose = {
       .select({ last: max(playlistItems.seqPos) })
       .from(playlistItems)
       .where(eq(playlistItems.playlistId, playlist.id));
-    return probedMedia(deps, upload, sniffed, "playlist-item", (row) => ({
+    // Into an audio episode's playlist: encoded for delivery now, so the episode moves on to it
+    // as soon as it is ready (until then it serves its last complete version).
+    const episodeOwner = kind === "audio" ? await audioEpisodeOwner(deps, playlist.id) : null;
+    const segment = segmentJobs(deps, episodeOwner ? [{ sourceKey: upload.key, userId: episodeOwner }] : []);
+    const completion = probedMedia(deps, upload, sniffed, "playlist-item", (row) => ({
       statements: [
         deps.db.update(playlists).set({ mediaType: kind }).where(eq(playlists.id, playlist.id)),
         deps.db.insert(playlistItems).values({
@@ -194,9 +199,11 @@ export const playlistItem: Purpose = {
           slotPosition: upload.target.slotPosition ?? null,
           seqPos: (last ?? 0) + 1,
         }),
+        ...segment.statements,
       ],
       record: { itemId: row.id, playlistId: playlist.id, kind: sniffed.kind },
     }));
+    return { ...completion, messages: [...completion.messages, ...segment.messages] };
   },
 };
 
@@ -221,15 +228,21 @@ export const programFile: Purpose = {
     const program = await ownProgram(deps, upload.userId, upload.target.programId!, "edit");
     const kind = sniffed.kind as "audio" | "video";
     if (program.mediaType && program.mediaType !== kind) throw new Invalid(programOnlyAccepts(program.mediaType));
-    return probedMedia(deps, upload, sniffed, "program-file", (row) => ({
+    // A spot an audio episode could take is encoded for delivery now, not at its first apply
+    // (ADR 053): applying it then only swaps rows, and every episode serves it at the next request.
+    const ahead = kind === "audio" && (await programReachesEpisodes(deps, program.id));
+    const segment = segmentJobs(deps, ahead ? [{ sourceKey: upload.key, userId: program.userId }] : []);
+    const completion = probedMedia(deps, upload, sniffed, "program-file", (row) => ({
       statements: [
         deps.db.update(programs).set({ mediaType: kind }).where(eq(programs.id, program.id)),
         deps.db
           .insert(programFiles)
           .values({ ...row, programId: program.id, slotPosition: upload.target.slotPosition! }),
+        ...segment.statements,
       ],
       record: { programFileId: row.id, programId: program.id, kind },
     }));
+    return { ...completion, messages: [...completion.messages, ...segment.messages] };
   },
 };
 
