@@ -11,23 +11,23 @@
 //  3. The same bytes as one R2 object: the whole stitched file uploaded as a project file and
 //     fetched through the Worker's storage route (a signed download link). Alternating, --rounds
 //     (3) full GETs of each: throughput (MB/s) and the app's CPU (workerd + vite preview) per MB;
-//     then 20 time-to-first-byte samples of each. Targets: throughput and CPU per MB ≥ 0.9× (the
-//     stitched file's MB/s over the single object's; the single object's CPU per MB over the
-//     stitched file's), TTFB ≤ 1.1×.
+//     then --ttfb-sets (5) sets of 20 time-to-first-byte samples of each (the median of the sets'
+//     ratios is the figure). Targets: throughput and CPU per MB ≥ 0.9× (the stitched file's MB/s
+//     over the single object's; the single object's CPU per MB over the stitched file's), TTFB ≤ 1.1×.
 //  4. --ranges (1000) random byte ranges of the stitched file (4 at a time, 1 byte to 2 MiB,
 //     anywhere after the tag, many across a join) must be byte-identical to the same bytes of
 //     the segments joined on disk.
 //  5. Applying a program: for 10, 100 and --episodes (1000) published episodes (their projects,
 //     playlists and items written straight into D1 as copies of the first episode's, sharing its
-//     segments), a program with a 5 s spot in slot b is applied to all of them in one POST. The
-//     development counter's `x-d1-statements` / `x-d1-round-trips` of that answer, the jobs
-//     enqueued (count of the jobs table before and after: the spot's one, none per episode), and
-//     the time until every episode's ETag has changed (HEAD, 8 at a time; the spot is encoded by
-//     the renderer meanwhile). Targets: round trips grow by batches (far fewer than episodes), at
-//     most one job, every episode new within 60 s.
+//     segments), a program with a 5 s spot in slot b is uploaded (its segment is encoded at the
+//     upload, ADR 053: the bench waits for it and prints how long) and applied to all of them in
+//     one POST. The development counter's `x-d1-statements` / `x-d1-round-trips` of that answer,
+//     the jobs enqueued by it (count of the jobs table before and after: none), and the time until
+//     every episode's ETag has changed (HEAD, 8 at a time). Targets: round trips grow by batches
+//     (far fewer than episodes), at most one job, every episode new within 60 s.
 //
 // Flags: --port 5179, --renderer-port 8795, --minutes 60, --segments 12, --rounds 3,
-// --ranges 1000, --episodes 1000, --json (bench/results/stitch.json).
+// --ranges 1000, --episodes 1000, --ttfb-sets 5, --json (bench/results/stitch.json).
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -65,6 +65,7 @@ const SEGMENTS = flags.int("segments", 12);
 const ROUNDS = flags.int("rounds", 3);
 const RANGES = flags.int("ranges", 1000);
 const EPISODES = flags.int("episodes", 1000);
+const TTFB_SETS = flags.int("ttfb-sets", 5);
 const BUCKET = "creator-platform-files";
 const run = promisify(execFile);
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -253,10 +254,19 @@ async function main() {
   }
   const mbps = (list) => median(list.map((r) => r.bytes / 1e6 / r.seconds));
   const cpuPerMb = (list) => median(list.map((r) => r.cpu / (r.bytes / 1e6)));
+  // TTFB_SETS sets of 20 samples each, the pair's order alternating; the ratio is the median of the
+  // sets' ratios, so one burst of load on the shared machine moves one set, not the figure.
   const ttfb = { stitched: [], single: [] };
-  for (let i = 0; i < 20; i++) {
-    ttfb.stitched.push(await firstByte(stitchedUrl));
-    ttfb.single.push(await firstByte(singleUrl));
+  const ttfbRatios = [];
+  for (let set = 0; set < TTFB_SETS; set++) {
+    const sample = { stitched: [], single: [] };
+    for (let i = 0; i < 20; i++) {
+      const pair = i % 2 ? ["single", "stitched"] : ["stitched", "single"];
+      for (const name of pair) sample[name].push(await firstByte(name === "stitched" ? stitchedUrl : singleUrl));
+    }
+    ttfbRatios.push(median(sample.stitched) / median(sample.single));
+    ttfb.stitched.push(...sample.stitched);
+    ttfb.single.push(...sample.single);
   }
   const serving = {
     stitched: { mbps: mbps(runs.stitched), cpuMsPerMb: cpuPerMb(runs.stitched), ttfbMs: median(ttfb.stitched) },
@@ -265,7 +275,7 @@ async function main() {
   const ratios = {
     throughput: serving.stitched.mbps / serving.single.mbps,
     cpu: serving.single.cpuMsPerMb / serving.stitched.cpuMsPerMb,
-    ttfb: serving.stitched.ttfbMs / serving.single.ttfbMs,
+    ttfb: median(ttfbRatios),
   };
 
   // ── 4. random ranges against the segments on disk ──
@@ -336,6 +346,20 @@ async function main() {
       },
       spot,
     );
+    // The spot is encoded when uploaded (ADR 053), as a creator uploads a spot before applying it:
+    // wait for its segment, so "within 60 s" times the apply, not the encoder.
+    const uploaded = performance.now();
+    let spotStatus = "";
+    while (spotStatus !== "ready" && performance.now() - uploaded < 600_000) {
+      const [row] = await d1(
+        `SELECT status FROM delivery_segments WHERE source_key IN (SELECT key FROM program_files WHERE program_id = '${program.id}')`,
+      );
+      spotStatus = row?.status ?? "";
+      if (spotStatus === "failed") throw new Error("the spot's segment failed");
+      if (spotStatus !== "ready") await sleep(500);
+    }
+    if (spotStatus !== "ready") throw new Error(`the spot was not encoded ahead (${spotStatus || "not queued"})`);
+    const spotEncodedSeconds = (performance.now() - uploaded) / 1000;
     const [jobsBefore] = await d1("SELECT count(*) AS n FROM jobs");
     const t0 = performance.now();
     const answer = await fetch(`${place.base}/api/program-applications`, {
@@ -364,6 +388,7 @@ async function main() {
       roundTrips,
       applyMs,
       jobs: jobsAfter.n - jobsBefore.n,
+      spotEncodedSeconds,
       notNew: pending.size,
       allNewSeconds,
     });
@@ -373,7 +398,7 @@ async function main() {
   console.log(`\n${TAG}: a ${MINUTES}-minute episode of ${SEGMENTS} segments (${fmt(stitched.length / 1e6, 1)} MB)`);
   console.log(
     table([
-      ["served as", "MB/s (median)", "CPU ms / MB", "TTFB ms (median of 20)"],
+      ["served as", "MB/s (median)", "CPU ms / MB", `TTFB ms (median of ${TTFB_SETS * 20})`],
       ...["stitched", "single"].map((name) => [
         name === "stitched" ? "stitched from 12 segments" : "one R2 object",
         fmt(serving[name].mbps, 1),
@@ -388,9 +413,18 @@ async function main() {
   console.log(`\nApplying a program with a 5 s spot in slot b:`);
   console.log(
     table([
-      ["episodes", "D1 statements", "D1 round trips", "apply ms", "jobs enqueued", "all serving the spot after"],
+      [
+        "episodes",
+        "spot encoded ahead in",
+        "D1 statements",
+        "D1 round trips",
+        "apply ms",
+        "jobs enqueued",
+        "all serving the spot after",
+      ],
       ...applies.map((a) => [
         String(a.episodes),
+        `${fmt(a.spotEncodedSeconds, 1)} s`,
         String(a.statements),
         String(a.roundTrips),
         fmt(a.applyMs, 0),
@@ -406,7 +440,11 @@ async function main() {
       pass: ratios.throughput >= 0.9,
     },
     { target: "CPU per MB: one object's ≥ 0.9× stitched", value: `${fmt(ratios.cpu)}×`, pass: ratios.cpu >= 0.9 },
-    { target: "stitched TTFB ≤ 1.1× one object's", value: `${fmt(ratios.ttfb)}×`, pass: ratios.ttfb <= 1.1 },
+    {
+      target: "stitched TTFB ≤ 1.1× one object's",
+      value: `${fmt(ratios.ttfb)}× (median of ${TTFB_SETS} sets: ${ttfbRatios.map((r) => fmt(r)).join(", ")})`,
+      pass: ratios.ttfb <= 1.1,
+    },
     {
       target: `${RANGES} random ranges and the whole file byte-identical to the segments`,
       value: `${mismatches} differ, whole ${sameWhole ? "equal" : "differs"}`,
@@ -439,6 +477,7 @@ async function main() {
       encodeSeconds,
       serving,
       ratios,
+      ttfbRatios,
       ranges: { count: RANGES, acrossJoins, mismatches, sameWhole },
       applies,
       loadAverage: { before: loadBefore, after: loadAfter },
