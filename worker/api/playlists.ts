@@ -6,7 +6,6 @@ import {
   reorderSchema,
 } from "../../app/lib/schemas/playlists";
 import {
-  addFilesToPlaylist,
   isSlotFree,
   listPlaylists,
   projectPlaylist,
@@ -15,6 +14,7 @@ import {
   setItemSlot,
 } from "../domain/playlists/playlists";
 import { applicationsOf } from "../domain/programs/applications";
+import { addFilesToPlaylist } from "../domain/shows/segments";
 import { memberApi, valid } from "./context";
 
 export const playlistsApi = memberApi((app) =>

@@ -29,7 +29,6 @@ import { syncFromHomes } from "../media/facts";
 import { mediaOf } from "../media/media";
 import { memberData, type Need } from "../member-data";
 import { claimingSlot, isSlotFreeIn, saveOrder } from "../ordering";
-import { ensureEpisodeSegments } from "../shows/segments";
 import { activity } from "../teams/activity";
 
 /** The project's playlist, created on first use. */
@@ -157,9 +156,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
     await deps.storage.bucket.delete(rows.map((r) => r.key));
     throw error;
   }
-  // Added to an audio episode: encoded for delivery now (it serves its last complete version meanwhile).
-  if (kind === "audio") await ensureEpisodeSegments(deps, [playlist.id]);
-  return { message: FILES_ADDED, playlistId: playlist.id, items: rows };
+  return { message: FILES_ADDED, playlistId: playlist.id, mediaType: kind, items: rows };
 }
 
 /** The files' slot letters must be free in the playlist and distinct among themselves (seed 000 §5 messages). */

@@ -27,6 +27,7 @@ import {
 } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";
 import type { Deps } from "../deps";
+import { addFilesToPlaylist as addFiles } from "../playlists/playlists";
 
 /** The source keys the member's audio episodes need: their items', and their programs' files that fit a slot. */
 export async function neededSourceKeys(deps: Deps, userId: string): Promise<string[]> {
@@ -131,6 +132,17 @@ export async function ensureEpisodeSegments(deps: Deps, playlistIds: readonly st
       .where(and(inArray(playlistItems.playlistId, chunk), eq(shows.mediaType, "audio"))),
   );
   return queueMissing(deps, played);
+}
+
+/**
+ * 'Add to playlist' (../playlists/playlists.ts), then, in an audio episode's playlist, the new
+ * items queued for delivery at once (the episode serves its last complete version meanwhile).
+ * Here, not in the playlists module, which the jobs machinery imports.
+ */
+export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: string, fileIds: string[]) {
+  const result = await addFiles(deps, userId, projectId, fileIds);
+  if (result.mediaType === "audio") await ensureEpisodeSegments(deps, [result.playlistId]);
+  return result;
 }
 
 /** The owner of the audio episode this playlist is, or null: its new items are encoded as they arrive. */
