@@ -38,6 +38,7 @@ export default [
   route("renderfiles", "routes/renderfiles.tsx"),
   route("digistore", "routes/digistore.tsx"),
   route("digimanager", "routes/digimanager.tsx"),
+  route("digimanager/sales", "routes/digimanager-sales.tsx"),
   route("checkOut/:userId", "routes/checkout.tsx"),
   route("purchases", "routes/purchases.tsx"),
   route("beatbin", "routes/beatbin.tsx"),

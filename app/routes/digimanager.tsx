@@ -67,7 +67,8 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
     <section className="store-manager">
       <h1>My Digital Products</h1>
       <p>
-        <Link to="/digistore">Create a product</Link> · <Link to={`/digiprev/${userId}`}>See your store</Link>
+        <Link to="/digistore">Create a product</Link> · <Link to="/digimanager/sales">Sales</Link> ·{" "}
+        <Link to={`/digiprev/${userId}`}>See your store</Link>
       </p>
       {message && (
         <p role="alert" className="error">

@@ -479,6 +479,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   renderfiles: { access: "member" },
   digistore: { access: "member" },
   digimanager: { access: "member" },
+  "digimanager/sales": { access: "member" },
   // Another member's checkout link sends them to their own cart.
   "checkOut/:userId": { access: "owner", expect: { other: 302, admin: 302 } },
   purchases: { access: "member" },

@@ -10,6 +10,7 @@ import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/li
 import { beatDetailsSchema, storeQuerySchema } from "../../app/lib/schemas/beat-details";
 import { discountSchema } from "../../app/lib/schemas/discounts";
 import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
+import { salesRangeSchema } from "../../app/lib/schemas/sales";
 import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
@@ -85,9 +86,11 @@ const seller = memberApi((app) =>
         }),
     )
     // The sales view and its CSV export (issue 33).
-    .get("/sales", async (c) => c.json(await salesReport(c.var.deps, c.var.user.id)))
-    .get("/sales.csv", async (c) =>
-      c.body(salesCsv(await salesReport(c.var.deps, c.var.user.id)), 200, {
+    .get("/sales", valid("query", salesRangeSchema), async (c) =>
+      c.json(await salesReport(c.var.deps, c.var.user.id, c.req.valid("query"))),
+    )
+    .get("/sales.csv", valid("query", salesRangeSchema), async (c) =>
+      c.body(salesCsv(await salesReport(c.var.deps, c.var.user.id, c.req.valid("query"))), 200, {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": 'attachment; filename="sales.csv"',
       }),

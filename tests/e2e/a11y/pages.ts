@@ -78,6 +78,7 @@ export const PAGES: ScannedPage[] = [
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },
   { path: "/digimanager", as: "member" },
+  { path: "/digimanager/sales", as: "member" },
   {
     path: (c) => `/digiprev/${c.memberId}`,
     as: "member",

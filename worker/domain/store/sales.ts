@@ -1,20 +1,38 @@
-// The seller's sales view (issue 33): every sold or refunded item of their products, revenue by day
-// and by product, refunds, and preview plays; and the same rows as CSV, with formula characters
-// escaped so a spreadsheet never runs a buyer-chosen title.
-import { and, desc, eq, inArray } from "drizzle-orm";
+// The seller's sales view (issue 33): every sold or refunded item of their products paid in a date
+// range, revenue by day, by product and by licence tier, refunds, and preview plays; and the same
+// rows as CSV, with formula characters escaped so a spreadsheet never runs a buyer-chosen title.
+import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { SalesRange } from "../../../app/lib/schemas/sales";
 import { orderItems, orders, products } from "../../db/schema";
 import type { Deps } from "../deps";
 import { itemLicenceName } from "../licences/licences";
 
-export async function salesReport(deps: Pick<Deps, "db">, sellerId: string) {
+const DAY_MS = 86_400_000;
+
+/** The paid-at bounds of a range of whole UTC days, the last day included. */
+function paidWithin(range: SalesRange) {
+  return [
+    range.from ? gte(orders.paidAt, new Date(`${range.from}T00:00:00Z`)) : undefined,
+    range.to ? lt(orders.paidAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  ];
+}
+
+export async function salesReport(deps: Pick<Deps, "db">, sellerId: string, range: SalesRange = {}) {
   const rows = await deps.db
     .select({ item: orderItems, number: orders.number, paidAt: orders.paidAt, code: orders.discountCode })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.sellerId, sellerId), inArray(orderItems.status, ["fulfilled", "refunded"])))
+    .where(
+      and(
+        eq(orderItems.sellerId, sellerId),
+        inArray(orderItems.status, ["fulfilled", "refunded"]),
+        ...paidWithin(range),
+      ),
+    )
     .orderBy(desc(orders.paidAt))
     .limit(1000);
   const sales = rows.map(({ item, number, paidAt, code }) => ({
+    id: item.id,
     orderNumber: number,
     date: (paidAt ?? new Date(0)).toISOString().slice(0, 10),
     title: item.title,
@@ -26,14 +44,20 @@ export async function salesReport(deps: Pick<Deps, "db">, sellerId: string) {
   }));
   const byDay = new Map<string, number>();
   const byProduct = new Map<string, number>();
+  const byTier = new Map<string, { title: string; licence: string; sold: number; cents: number }>();
+  const orderNumbers = new Set<string>();
   let refundedCents = 0;
   for (const sale of sales) {
     if (sale.status === "refunded") {
       refundedCents += sale.paidCents;
       continue;
     }
+    orderNumbers.add(sale.orderNumber);
     byDay.set(sale.date, (byDay.get(sale.date) ?? 0) + sale.paidCents);
     byProduct.set(sale.title, (byProduct.get(sale.title) ?? 0) + sale.paidCents);
+    const key = JSON.stringify([sale.title, sale.licence]);
+    const tier = byTier.get(key) ?? { title: sale.title, licence: sale.licence, sold: 0, cents: 0 };
+    byTier.set(key, { ...tier, sold: tier.sold + 1, cents: tier.cents + sale.paidCents });
   }
   const plays = await deps.db
     .select({ title: products.title, plays: products.plays })
@@ -43,10 +67,14 @@ export async function salesReport(deps: Pick<Deps, "db">, sellerId: string) {
     .limit(100);
   return {
     sales,
+    range,
     revenueCents: [...byDay.values()].reduce((a, b) => a + b, 0),
     refundedCents,
+    orderCount: orderNumbers.size,
+    itemCount: [...byTier.values()].reduce((a, b) => a + b.sold, 0),
     byDay: [...byDay].map(([date, cents]) => ({ date, cents })),
     byProduct: [...byProduct].map(([title, cents]) => ({ title, cents })).sort((a, b) => b.cents - a.cents),
+    byTier: [...byTier.values()].sort((a, b) => b.cents - a.cents || a.title.localeCompare(b.title)),
     plays,
   };
 }

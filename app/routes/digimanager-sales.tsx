@@ -1,0 +1,156 @@
+// The seller's sales view (/digimanager/sales, issue 33): totals, each beat's licence tiers, revenue
+// by beat and by day, every sale, and preview plays, for a date range; the same rows as CSV.
+import { Form, Link } from "react-router";
+import styles from "../components/store/Sales.module.css";
+import { SalesTotals } from "../components/store/SalesTotals";
+import { Button, Card, EmptyState, Field, Input, Table } from "../components/ui";
+import { formatDate } from "../lib/format";
+import { formatMoney } from "../lib/schemas/money";
+import type { Route } from "./+types/digimanager-sales";
+
+export { loader } from "./digimanager-sales.server";
+
+export function meta() {
+  return [{ title: "Sales · Creator Platform" }];
+}
+
+const number = new Intl.NumberFormat("en-US");
+const day = (date: string) => formatDate(`${date}T00:00:00Z`, { timeZone: "UTC" });
+
+export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
+  const { asked, errors, report } = loaderData;
+  const { from, to } = report.range;
+  const csv = `/api/sales.csv?${new URLSearchParams({ ...(from && { from }), ...(to && { to }) })}`;
+  const filtered = Boolean(from || to);
+  return (
+    <main className={styles.page}>
+      <p className={styles.muted}>
+        <Link to="/digimanager">My Digital Products</Link>
+      </p>
+      <h1>Sales</h1>
+      <Form method="get" className={styles.range} aria-label="Sales period">
+        <Field label="From" error={errors.from}>
+          <Input type="date" name="from" defaultValue={asked.from} />
+        </Field>
+        <Field label="To" error={errors.to}>
+          <Input type="date" name="to" defaultValue={asked.to} />
+        </Field>
+        <div className={styles.actions}>
+          <Button type="submit">Show sales</Button>
+          {filtered && <Link to="/digimanager/sales">All dates</Link>}
+          <a href={csv} download>
+            Download CSV
+          </a>
+        </div>
+      </Form>
+      <SalesTotals report={report} />
+      {report.sales.length === 0 ? (
+        <Card as="section">
+          <EmptyState
+            title={filtered ? "No sales in this period." : "No sales yet."}
+            action={
+              filtered ? (
+                <Link to="/digimanager/sales">Show every date</Link>
+              ) : (
+                <Link to="/digimanager">Your products</Link>
+              )
+            }
+          >
+            {filtered
+              ? "Try a wider range of dates."
+              : "When a buyer pays for one of your beats, the sale shows here with its licence and amount."}
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <Card as="section">
+            <Table
+              caption="By beat and licence"
+              showCaption
+              rows={report.byTier}
+              rowKey={(r) => `${r.title}\u0000${r.licence}`}
+              columns={[
+                { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
+                { key: "licence", header: "Licence", cell: (r) => r.licence },
+                { key: "sold", header: "Sold", cell: (r) => number.format(r.sold), align: "end" },
+                { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+              ]}
+            />
+          </Card>
+          <div className={styles.split}>
+            <Card as="section">
+              <Table
+                caption="By beat"
+                showCaption
+                rows={report.byProduct}
+                rowKey={(r) => r.title}
+                columns={[
+                  { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
+                  { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+                ]}
+                empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
+              />
+            </Card>
+            <Card as="section">
+              <Table
+                caption="By day"
+                showCaption
+                rows={report.byDay}
+                rowKey={(r) => r.date}
+                columns={[
+                  { key: "day", header: "Day", cell: (r) => day(r.date), primary: true },
+                  { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+                ]}
+                empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
+              />
+            </Card>
+          </div>
+          <Card as="section">
+            <Table
+              caption="Every sale"
+              showCaption
+              rows={report.sales}
+              rowKey={(r) => r.id}
+              columns={[
+                { key: "order", header: "Order", cell: (r) => r.orderNumber, primary: true },
+                { key: "day", header: "Date", cell: (r) => day(r.date) },
+                { key: "beat", header: "Beat", cell: (r) => r.title },
+                { key: "licence", header: "Licence", cell: (r) => r.licence },
+                {
+                  key: "paid",
+                  header: "Paid",
+                  align: "end",
+                  cell: (r) => (
+                    <>
+                      {formatMoney(r.paidCents)}
+                      {r.status === "refunded" && <span className={styles.muted}> (refunded)</span>}
+                      {r.discountCode && (
+                        <span className={styles.muted}>
+                          {" "}
+                          ({r.discountCode}, −{formatMoney(r.discountCents)})
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+      <Card as="section">
+        <Table
+          caption="Preview plays, all time"
+          showCaption
+          rows={report.plays}
+          rowKey={(r) => r.title}
+          columns={[
+            { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
+            { key: "plays", header: "Plays", cell: (r) => number.format(r.plays), align: "end" },
+          ]}
+          empty={<p className={styles.muted}>No beats on sale yet.</p>}
+        />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+// The seller's sales view (issue 33): a date range of whole UTC days, totals, one row per beat and
+// licence tier, the CSV of the same range, and the /digimanager/sales page with its empty state.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { call, signUp } from "../../../tests/workers/http";
+import { html } from "../../../tests/workers/pages";
+import { insertProduct, payCart, quickMember } from "../../../tests/workers/store";
+import { database } from "../../db/client";
+import { orders } from "../../db/schema";
+
+const db = () => database(env.DB);
+
+/** A paid order of one item, its payment moved to `paidAt`. */
+async function sale(productId: string, paidAt: string, tierId?: string) {
+  const buyer = await quickMember();
+  await call("/api/cart/items", { cookie: buyer.cookie, json: { productId, ...(tierId && { tierId }) } });
+  const { checkout } = await payCart(buyer.cookie);
+  await db()
+    .update(orders)
+    .set({ paidAt: new Date(paidAt) })
+    .where(eq(orders.id, checkout.orderId));
+}
+
+async function sellerWithSales() {
+  const seller = await signUp();
+  const productId = await insertProduct(seller.user.id, { title: "Night Drive", priceCents: 2000 });
+  const tier = await call(`/api/products/${productId}/tiers`, {
+    cookie: seller.cookie,
+    json: { template: "mp3-lease" },
+  });
+  const mp3 = (await tier.json<any>()).tier;
+  await sale(productId, "2026-11-01T10:00:00Z");
+  await sale(productId, "2026-11-10T23:59:00Z", mp3.id);
+  await sale(productId, "2026-11-11T00:00:00Z", mp3.id);
+  return { seller, productId, mp3 };
+}
+
+describe("the sales view's date range", () => {
+  it("counts the days of the range, both ends included, with one row per beat and licence", async () => {
+    const { seller, mp3 } = await sellerWithSales();
+    const all = await (await call("/api/sales", { cookie: seller.cookie })).json<any>();
+    expect(all).toMatchObject({ orderCount: 3, itemCount: 3, revenueCents: 2000 + 2 * mp3.priceCents });
+    expect(all.byTier).toEqual([
+      { title: "Night Drive", licence: "MP3 Lease", sold: 2, cents: 2 * mp3.priceCents },
+      { title: "Night Drive", licence: "Non-Exclusive License", sold: 1, cents: 2000 },
+    ]);
+
+    const range = await (await call("/api/sales?from=2026-11-02&to=2026-11-10", { cookie: seller.cookie })).json<any>();
+    expect(range).toMatchObject({ range: { from: "2026-11-02", to: "2026-11-10" }, orderCount: 1 });
+    expect(range.sales.map((s: any) => s.date)).toEqual(["2026-11-10"]);
+
+    const csv = await (await call("/api/sales.csv?from=2026-11-11", { cookie: seller.cookie })).text();
+    expect(csv.split("\r\n")).toHaveLength(2);
+    expect(csv).toContain('"2026-11-11"');
+  });
+
+  it("refuses a day that does not exist and a range that ends before it starts", async () => {
+    const seller = await signUp();
+    const bad = await call("/api/sales?from=2026-02-30", { cookie: seller.cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).error.fields.from).toEqual(["Enter a date as YYYY-MM-DD."]);
+    const backwards = await call("/api/sales.csv?from=2026-11-10&to=2026-11-01", { cookie: seller.cookie });
+    expect(backwards.status).toBe(400);
+    expect((await backwards.json<any>()).error.fields.to).toEqual([
+      "The start date must be on or before the end date.",
+    ]);
+  });
+});
+
+describe("/digimanager/sales", () => {
+  it("shows the totals and the rows of the range, and the CSV link keeps the range", async () => {
+    const { seller } = await sellerWithSales();
+    const page = await html(await call("/digimanager/sales?from=2026-11-01&to=2026-11-01", { cookie: seller.cookie }));
+    expect(page).toContain("<h1>Sales</h1>");
+    expect(page).toContain("$20.00");
+    expect(page).toContain("Non-Exclusive License");
+    expect(page).not.toContain("MP3 Lease");
+    expect(page).toContain('href="/api/sales.csv?from=2026-11-01&to=2026-11-01"');
+  });
+
+  it("says when there is nothing to show, and keeps an unreadable range beside its field", async () => {
+    const seller = await signUp();
+    const empty = await html(await call("/digimanager/sales", { cookie: seller.cookie }));
+    expect(empty).toContain("No sales yet.");
+    const bad = await call("/digimanager/sales?from=2026-11-10&to=2026-11-01", { cookie: seller.cookie });
+    expect(bad.status).toBe(200);
+    expect(await html(bad)).toContain("The start date must be on or before the end date.");
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const response = await call("/digimanager/sales");
+    expect(response.status).toBe(302);
+  });
+});
