@@ -27,6 +27,7 @@ export default [
   route("digiprev/:userId/:productId", "routes/digiprev-product.tsx"),
   route("bigfile/:fileId", "routes/file-view.tsx"),
   route("licence/:code", "routes/licence.tsx"),
+  route("free/:token", "routes/free-download.tsx"),
   route("invitations/:token", "routes/invitation.tsx"),
   route("sign/:token", "routes/sign.tsx"),
   route("verify/:code?", "routes/verify.tsx"),

@@ -24,4 +24,9 @@ export async function sendJson<T = unknown>(path: string, method: string, json?:
   return { ok: false, status: response.status, message: error?.message ?? "", fields: error?.fields };
 }
 
+/** One listen of a product's preview, for the seller's play count; a lost count is not worth an error. */
+export function countPreviewPlay(productId: string) {
+  void sendJson(`/api/products/${encodeURIComponent(productId)}/plays`, "POST").catch(() => undefined);
+}
+
 export { clock } from "./media-time";

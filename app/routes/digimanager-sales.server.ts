@@ -1,5 +1,6 @@
-// /digimanager/sales: the seller's own sales in a date range (issue 33). An unreadable range is
+// /digimanager/sales: the seller's own sales in a date range (issue 33) and their free-download leads. An unreadable range is
 // answered with its message beside the field and the report over every date.
+import { freeDownloadLeads } from "../../worker/domain/store/free-downloads";
 import { salesReport } from "../../worker/domain/store/sales";
 import { requireUser, server } from "../lib/auth.server";
 import { salesRangeSchema } from "../lib/schemas/sales";
@@ -14,5 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const errors = range.success
     ? {}
     : Object.fromEntries(range.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-  return { asked, errors, report: await salesReport(deps, user.id, range.success ? range.data : {}) };
+  const [report, leads] = await Promise.all([
+    salesReport(deps, user.id, range.success ? range.data : {}),
+    freeDownloadLeads(deps, user.id),
+  ]);
+  return { asked, errors, report, leads };
 }

@@ -1,8 +1,9 @@
 // The seller's sales view (/digimanager/sales, issue 33): totals, each beat's licence tiers, revenue
-// by beat and by day, every sale, and preview plays, for a date range; the same rows as CSV.
+// by beat and by day, every sale, and preview plays, for a date range; the same rows as CSV; and the
+// visitors who asked for a free beat by e-mail (ADR 055).
 import { Form, Link } from "react-router";
-import styles from "../components/store/Sales.module.css";
 import { SalesTotals } from "../components/store/SalesTotals";
+import styles from "../components/store/StorePages.module.css";
 import { Button, Card, EmptyState, Field, Input, Table } from "../components/ui";
 import { formatDate } from "../lib/format";
 import { formatMoney } from "../lib/schemas/money";
@@ -18,7 +19,7 @@ const number = new Intl.NumberFormat("en-US");
 const day = (date: string) => formatDate(`${date}T00:00:00Z`, { timeZone: "UTC" });
 
 export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
-  const { asked, errors, report } = loaderData;
+  const { asked, errors, report, leads } = loaderData;
   const { from, to } = report.range;
   const csv = `/api/sales.csv?${new URLSearchParams({ ...(from && { from }), ...(to && { to }) })}`;
   const filtered = Boolean(from || to);
@@ -64,9 +65,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <Card as="section">
+            <h2 className={styles.heading}>By beat and licence</h2>
             <Table
               caption="By beat and licence"
-              showCaption
               rows={report.byTier}
               rowKey={(r) => `${r.title}\u0000${r.licence}`}
               columns={[
@@ -79,9 +80,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
           </Card>
           <div className={styles.split}>
             <Card as="section">
+              <h2 className={styles.heading}>By beat</h2>
               <Table
                 caption="By beat"
-                showCaption
                 rows={report.byProduct}
                 rowKey={(r) => r.title}
                 columns={[
@@ -92,9 +93,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
               />
             </Card>
             <Card as="section">
+              <h2 className={styles.heading}>By day</h2>
               <Table
                 caption="By day"
-                showCaption
                 rows={report.byDay}
                 rowKey={(r) => r.date}
                 columns={[
@@ -106,9 +107,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
             </Card>
           </div>
           <Card as="section">
+            <h2 className={styles.heading}>Every sale</h2>
             <Table
               caption="Every sale"
-              showCaption
               rows={report.sales}
               rowKey={(r) => r.id}
               columns={[
@@ -139,9 +140,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <Card as="section">
+        <h2 className={styles.heading}>Preview plays, all time</h2>
         <Table
           caption="Preview plays, all time"
-          showCaption
           rows={report.plays}
           rowKey={(r) => r.title}
           columns={[
@@ -149,6 +150,30 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
             { key: "plays", header: "Plays", cell: (r) => number.format(r.plays), align: "end" },
           ]}
           empty={<p className={styles.muted}>No beats on sale yet.</p>}
+        />
+      </Card>
+      <Card as="section">
+        <h2 className={styles.heading}>Free download leads</h2>
+        <Table
+          caption="Free download leads"
+          rows={leads}
+          rowKey={(r) => r.id}
+          columns={[
+            { key: "email", header: "E-mail", cell: (r) => r.email, primary: true },
+            { key: "beat", header: "Beat", cell: (r) => r.title },
+            { key: "asked", header: "Agreed on", cell: (r) => formatDate(r.consentedAt) },
+            {
+              key: "opened",
+              header: "Opened the link",
+              cell: (r) => (r.openedAt ? formatDate(r.openedAt) : "Not yet"),
+            },
+          ]}
+          empty={
+            <p className={styles.muted}>
+              No leads yet. Visitors who ask for one of your free beats by e-mail, and agree to hear from you, are
+              listed here.
+            </p>
+          }
         />
       </Card>
     </main>

@@ -3,6 +3,7 @@
 // on the server with Open Graph and Twitter card tags.
 import { useState } from "react";
 import { Link } from "react-router";
+import { FreeDownloadForm } from "../components/store/FreeDownloadForm";
 import {
   AddToCart,
   Cover,
@@ -62,12 +63,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.tags.length > 0 && <p className={styles.sellerMeta}>Tags: {product.tags.join(", ")}</p>}
           {product.description && <p>{product.description}</p>}
           <h2>Previews</h2>
-          <ProductFiles product={product} />
+          <ProductFiles product={product} own={own} />
         </div>
         <aside className={styles.buyBox} aria-labelledby="licence-heading">
           <PriceLine product={product} />
           <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
           {!own && <AddToCart product={product} cart={cart} tierId={tierId} />}
+          {!own && product.licenseType === "free" && product.accessType === "public-read" && (
+            <FreeDownloadForm productId={product.id} producer={seller.username} />
+          )}
           <h2>Share</h2>
           <div className={styles.share}>
             <label className="visually-hidden" htmlFor="share-address">

@@ -79,7 +79,11 @@ export function tone(hz: number) {
 export async function sellerProduct(
   seller: Page,
   title: string,
-  { fileNames = ["verse.wav", "hook.wav"], price = 24.5 }: { fileNames?: [string, string]; price?: number } = {},
+  {
+    fileNames = ["verse.wav", "hook.wav"],
+    price = 24.5,
+    licenseType = "non-exclusive",
+  }: { fileNames?: [string, string]; price?: number; licenseType?: "non-exclusive" | "free" } = {},
 ) {
   const first = await uploadByApi(
     seller.request,
@@ -103,9 +107,9 @@ export async function sellerProduct(
       productId,
       title,
       description: "Made for the checkout journey.",
-      price,
+      price: licenseType === "free" ? 0 : price,
       quantity: 5,
-      licenseType: "non-exclusive",
+      licenseType,
       accessType: "public-read",
       coverUploadId: cover.uploadId,
       audioUploadIds: [first.uploadId, second.uploadId],

@@ -318,6 +318,12 @@ export const API_ACCESS: Record<string, Rule> = {
   },
   "GET /api/sales": { access: "member" },
   "GET /api/sales.csv": { access: "member" },
+  // Free downloads for an e-mail (ADR 055): anyone may ask (the fixture's beat is not free: 409); the seller's leads.
+  "POST /api/products/:productId/free-download": {
+    access: "public",
+    json: () => ({ email: "fan@example.com", consent: true }),
+  },
+  "GET /api/free-downloads": { access: "member" },
   "POST /api/products/:productId/plays": { access: "public" },
   "GET /api/licence-templates": { access: "member" },
   "PUT /api/licence-templates/:template": {
@@ -469,6 +475,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "digiprev/:userId/:productId": { access: "public", expect: { visitor: 404 } },
   "bigfile/:fileId": { access: "public", expect: { visitor: 404 } },
   "licence/:code": { access: "public", expect: { visitor: 404 } },
+  "free/:token": { access: "token" },
   "invitations/:token": { access: "token" },
   "sign/:token": { access: "token" },
   "verify/:code?": { access: "public", path: () => "/verify" },

@@ -9,10 +9,12 @@ import { z } from "zod";
 import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/lib/licence-tiers";
 import { beatDetailsSchema, storeQuerySchema } from "../../app/lib/schemas/beat-details";
 import { discountSchema } from "../../app/lib/schemas/discounts";
+import { freeDownloadSchema } from "../../app/lib/schemas/free-downloads";
 import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
 import { salesRangeSchema } from "../../app/lib/schemas/sales";
 import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
+import { freeDownloadLeads, sendFreeDownload } from "../domain/store/free-downloads";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
 import { salesCsv, salesReport } from "../domain/store/sales";
 import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
@@ -95,6 +97,8 @@ const seller = memberApi((app) =>
         "content-disposition": 'attachment; filename="sales.csv"',
       }),
     )
+    // Free downloads given for an e-mail address (ADR 055): the seller's leads.
+    .get("/free-downloads", async (c) => c.json({ leads: await freeDownloadLeads(c.var.deps, c.var.user.id) }))
     // Discount codes (ADR 044).
     .get("/discounts", async (c) => c.json({ discounts: await listDiscounts(c.var.deps, c.var.user.id) }))
     .post("/discounts", valid("json", discountSchema), async (c) =>
@@ -116,9 +120,16 @@ const store = publicApi()
   .get("/sellers/:userId/products", valid("query", storeQuerySchema), async (c) =>
     c.json(await listStore(c.var.deps, c.var.user?.id ?? null, c.req.param("userId"), c.req.valid("query"))),
   )
+  // A free beat's link, e-mailed to an address whose owner agreed to hear from the producer (ADR 055).
+  .post("/products/:productId/free-download", valid("json", freeDownloadSchema), async (c) =>
+    c.json(await sendFreeDownload(c.var.deps, c.var.caller, c.req.param("productId"), c.req.valid("json")), 202),
+  )
   // A preview started on a store page: counted for popularity and the seller's sales view.
   .post("/products/:productId/plays", async (c) => {
-    await countPlay(c.var.deps, c.req.param("productId"));
+    await countPlay(c.var.deps, c.req.param("productId"), {
+      userId: c.var.user?.id ?? null,
+      clientId: c.var.caller.clientId,
+    });
     return c.body(null, 204);
   });
 

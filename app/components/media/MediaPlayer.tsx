@@ -27,6 +27,11 @@ export interface MediaPlayerProps {
   pending?: string;
   /** Start playing once mounted (a row's player opened on demand). */
   autoPlay?: boolean;
+  /**
+   * Called when a listen starts: the first play, or the first after the end. Pausing, resuming and
+   * seeking are the same listen (the store counts preview plays with it).
+   */
+  onListen?: () => void;
 }
 
 const STEP = 5;
@@ -42,8 +47,10 @@ export function MediaPlayer({
   poster,
   pending,
   autoPlay = false,
+  onListen,
 }: MediaPlayerProps) {
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null);
+  const listening = useRef(false);
   const [paused, setPaused] = useState(true);
   const [time, setTime] = useState(0);
   const [known, setKnown] = useState<number | null>(null);
@@ -107,9 +114,14 @@ export function MediaPlayer({
           onPlay={(event) => {
             startPlaying(event.currentTarget, label);
             setPaused(false);
+            if (!listening.current) onListen?.();
+            listening.current = true;
           }}
           onPause={() => setPaused(true)}
-          onEnded={() => setPaused(true)}
+          onEnded={() => {
+            setPaused(true);
+            listening.current = false;
+          }}
           onLoadedMetadata={(event) => {
             const seconds = event.currentTarget.duration;
             if (Number.isFinite(seconds)) setKnown(seconds);

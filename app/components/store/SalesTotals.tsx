@@ -2,7 +2,7 @@
 
 import type { SalesReport } from "../../../worker/domain/store/sales";
 import { formatMoney } from "../../lib/schemas/money";
-import styles from "./Sales.module.css";
+import styles from "./StorePages.module.css";
 
 const number = new Intl.NumberFormat("en-US");
 

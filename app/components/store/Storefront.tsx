@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ProductView } from "../../../worker/domain/store/views";
 import { formatMoney } from "../../lib/schemas/money";
 import { LICENSE_LABELS } from "../../lib/schemas/products";
+import { countPreviewPlay } from "../../lib/store-client";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
 import type { useAddToCart } from "./useAddToCart";
@@ -64,7 +65,8 @@ export function Cover({ product }: { product: Pick<ProductView, "coverUrl" | "ti
   );
 }
 
-export function ProductFiles({ product }: { product: Pick<ProductView, "files"> }) {
+/** The previews; a visitor's listens are counted for the seller (the seller's own are not). */
+export function ProductFiles({ product, own }: { product: Pick<ProductView, "id" | "files">; own: boolean }) {
   return (
     <ul className={`${styles.files} audio-list`}>
       {product.files.map((file) => (
@@ -75,6 +77,7 @@ export function ProductFiles({ product }: { product: Pick<ProductView, "files"> 
             peaks={file.peaks}
             durationSeconds={file.durationSeconds}
             pending={PREVIEW_PENDING[file.previewStatus]}
+            onListen={own ? undefined : () => countPreviewPlay(product.id)}
           />
         </li>
       ))}
@@ -133,7 +136,7 @@ export function ProductCard({
         </h2>
         <PriceLine product={product} />
         {product.description && <p className={styles.description}>{product.description}</p>}
-        <ProductFiles product={product} />
+        <ProductFiles product={product} own={own} />
         <div className={styles.actions}>{!own && <AddToCart product={product} cart={cart} />}</div>
       </div>
     </article>

@@ -108,6 +108,7 @@ export const PAGES: ScannedPage[] = [
   },
   { path: "/purchases", as: "member" },
   { path: "/licence/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "licence (unknown code)" },
+  { path: "/free/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "free download (expired link)" },
 
   // Admin
   { path: "/theAdministrator", as: "admin" },

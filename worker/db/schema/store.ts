@@ -107,5 +107,34 @@ export const voiceTags = sqliteTable("voice_tags", {
   createdAt: createdAt(),
 });
 
+/**
+ * A free beat sent to an e-mail address whose owner agreed to hear from the seller (ADR 055): the
+ * seller's list of leads, and the link's token (its SHA-256) with its expiry.
+ */
+export const freeDownloads = sqliteTable(
+  "free_downloads",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    consentedAt: integer("consented_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the link's page was last opened: the seller sees which leads came for the beat. */
+    openedAt: integer("opened_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("free_downloads_product_email_unique").on(t.productId, t.email),
+    uniqueIndex("free_downloads_token_unique").on(t.tokenHash),
+    index("free_downloads_seller_idx").on(t.sellerId, t.consentedAt),
+  ],
+);
+
 export type Product = typeof products.$inferSelect;
 export type ProductFile = typeof productFiles.$inferSelect;

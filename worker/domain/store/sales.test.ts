@@ -93,3 +93,21 @@ describe("/digimanager/sales", () => {
     expect(response.status).toBe(302);
   });
 });
+
+describe("preview plays", () => {
+  const play = (productId: string, o: { cookie?: string; ip?: string } = {}) =>
+    call(`/api/products/${productId}/plays`, { method: "POST", ...o });
+
+  it("counts a listener once per beat in half an hour, never the seller, and shows the count to the seller", async () => {
+    const seller = await signUp();
+    const productId = await insertProduct(seller.user.id, { title: "Counted Beat" });
+    expect((await play(productId, { ip: "192.0.2.10" })).status).toBe(204);
+    expect((await play(productId, { ip: "192.0.2.10" })).status).toBe(204);
+    await play(productId, { ip: "192.0.2.11" });
+    await play(productId, { ip: "192.0.2.12", cookie: seller.cookie });
+    const report = await (await call("/api/sales", { cookie: seller.cookie })).json<any>();
+    expect(report.plays).toEqual([{ title: "Counted Beat", plays: 2 }]);
+    const page = await html(await call("/digimanager/sales", { cookie: seller.cookie }));
+    expect(page).toMatch(/Counted Beat<\/td><td[^>]*>2</);
+  });
+});

@@ -1,0 +1,60 @@
+// 'Get it free by e-mail' on a free beat's page (ADR 055): an address and the visitor's consent to
+// hear from the producer; the server checks both, limits how often, and e-mails the link.
+import { type FormEvent, useId, useState } from "react";
+import { UNEXPECTED_ERROR } from "../../lib/schemas/products";
+import { sendJson } from "../../lib/store-client";
+import { Button, Checkbox, Field, Input } from "../ui";
+import styles from "./Storefront.module.css";
+
+type Notice = { ok: boolean; text: string; fields?: Record<string, string[]> };
+
+export function FreeDownloadForm({ productId, producer }: { productId: string; producer: string }) {
+  const headingId = useId();
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSending(true);
+    try {
+      const answer = await sendJson<{ message: string }>(`/api/products/${productId}/free-download`, "POST", {
+        email: String(form.get("email") ?? ""),
+        consent: form.get("consent") === "on",
+      });
+      setNotice(
+        answer.ok
+          ? { ok: true, text: answer.body.message }
+          : { ok: false, text: answer.message || UNEXPECTED_ERROR, fields: answer.fields },
+      );
+    } catch {
+      setNotice({ ok: false, text: UNEXPECTED_ERROR });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const fieldError = (name: string) => notice?.fields?.[name]?.[0] ?? null;
+  return (
+    <form className={styles.freeForm} onSubmit={(event) => void submit(event)} aria-labelledby={headingId} noValidate>
+      <h2 id={headingId}>Get it free by e-mail</h2>
+      <Field label="Your e-mail" error={fieldError("email")}>
+        <Input name="email" type="email" autoComplete="email" required />
+      </Field>
+      <Checkbox name="consent" label={`I agree to receive e-mail from ${producer} about their music.`} />
+      {fieldError("consent") && (
+        <p role="alert" className={styles.failure}>
+          {fieldError("consent")}
+        </p>
+      )}
+      <Button type="submit" disabled={sending}>
+        {sending ? "Sending..." : "Send me the link"}
+      </Button>
+      {notice && !notice.fields && (
+        <p role={notice.ok ? "status" : "alert"} className={notice.ok ? styles.success : styles.failure}>
+          {notice.text}
+        </p>
+      )}
+    </form>
+  );
+}
