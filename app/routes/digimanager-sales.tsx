@@ -5,8 +5,7 @@ import { Form, Link } from "react-router";
 import { SalesTotals } from "../components/store/SalesTotals";
 import styles from "../components/store/StorePages.module.css";
 import { Button, Card, EmptyState, Field, Input, Table } from "../components/ui";
-import { formatDate } from "../lib/format";
-import { formatMoney } from "../lib/schemas/money";
+import { formatDate, formatMoney } from "../lib/format";
 import type { Route } from "./+types/digimanager-sales";
 
 export { loader } from "./digimanager-sales.server";

@@ -108,6 +108,6 @@ describe("preview plays", () => {
     const report = await (await call("/api/sales", { cookie: seller.cookie })).json<any>();
     expect(report.plays).toEqual([{ title: "Counted Beat", plays: 2 }]);
     const page = await html(await call("/digimanager/sales", { cookie: seller.cookie }));
-    expect(page).toMatch(/Counted Beat<\/td><td[^>]*>2</);
+    expect(page).toMatch(/Counted Beat(<[^>]+>)+2</);
   });
 });
