@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
     theme,
-    // Read beside the page's own loaders, so it rides their round trip (ADR 027).
+    // Read beside the page's own loaders (they run side by side): no wait of its own.
     cartCount: user ? await cartCount(deps, user.id) : 0,
   };
 }

@@ -4,7 +4,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { callerOf } from "./api/context";
 import { isDevelopment } from "./config";
-import { type RequestD1, requestD1 } from "./db/request-d1";
+import { database } from "./db/client";
+import { requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
 import { carryOutPurges, edgeCached, edgeCacheEntry, edgePurger, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
@@ -30,18 +31,13 @@ async function handleDocument(request: Request, context: RouterContextProvider) 
   return builtHandler(request, context);
 }
 
-async function renderDocument(
-  request: Request,
-  origin: string,
-  env: Env,
-  ctx: ExecutionContext,
-  ride: RequestD1["ride"],
-) {
+async function renderDocument(request: Request, origin: string, env: Env, ctx: ExecutionContext, beside: D1Database) {
   const deps = makeDeps(env, origin);
   const caller = callerOf(request);
-  // The session is checked by D1 beside the page's own reads, not before them (ADR 024), in the same batch (ADR 027).
+  // The session is checked by D1 beside the page's own reads, not before them (ADR 024, ADR 057).
   // Not `{ ...deps }`: that would run its lazy getters (mail, payments) for every page.
-  return renderForSession(request, { db: deps.db, secret: deps.secret, now: deps.now, ride }, (user) => {
+  const session = { db: deps.db, secret: deps.secret, now: deps.now, lookupDb: database(beside) };
+  return renderForSession(request, session, (user) => {
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, deps, user, caller });
     return handleDocument(request, context);
@@ -71,7 +67,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext) {
   const scoped: Env = { ...env, DB: d1.db };
   const response = isApi(url.pathname)
     ? await api.fetch(request, scoped, ctx)
-    : await renderDocument(request, url.origin, scoped, ctx, d1.ride);
+    : await renderDocument(request, url.origin, scoped, ctx, d1.beside);
   const finished = d1.finish(response);
   // Pages this request's changes made stale (noted by the domain, worker/domain/changes.ts) leave the cache before it ends.
   ctx.waitUntil(carryOutPurges(canonical, purger));

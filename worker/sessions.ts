@@ -7,8 +7,7 @@
 // claimed member while D1 confirms the session beside them. D1 stays the
 // authority: nothing is answered on a claim D1 has not confirmed
 // (`worker/http/page-session.ts`).
-import { and, eq, fillPlaceholders, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { boundedMap } from "./bounded-map";
+import { and, eq, gt, type SQL } from "drizzle-orm";
 import type { Database } from "./db/client";
 import { sessions, type User, users } from "./db/schema";
 import { readCookie, serializeCookie } from "./http/cookies";
@@ -49,14 +48,11 @@ export async function sealSession(secret: string, claim: SessionClaim): Promise<
 export async function readSessionClaim(secret: string, request: Request, now = Date.now()) {
   const value = readCookie(request, SESSION_COOKIE);
   if (!value) return null;
-  const known = verified.get(value);
-  const claim = known?.secret === secret ? known.claim : await verifyClaim(secret, value);
-  if (!claim || claim.expiresAt <= now) return null;
-  // A copy: the remembered claim is shared by every request that carries this cookie.
-  return { token: claim.token, user: { ...claim.user }, expiresAt: claim.expiresAt } satisfies SessionClaim;
+  const claim = await verifyClaim(secret, value);
+  return claim && claim.expiresAt > now ? claim : null;
 }
 
-/** Checks the signature and reads the claims (any time); remembers what verified. */
+/** Checks the signature and reads the claims (any time). */
 async function verifyClaim(secret: string, value: string): Promise<SessionClaim | null> {
   const parts = value.split(".");
   if (parts.length !== 3 || parts.some((part) => !part)) return null;
@@ -65,48 +61,28 @@ async function verifyClaim(secret: string, value: string): Promise<SessionClaim 
   try {
     const { u, x } = JSON.parse(decoder.decode(fromBase64url(claims))) as { u: SessionUser; x: number };
     if (typeof x !== "number" || typeof u?.id !== "string") return null;
-    const claim = { token, user: u, expiresAt: x } satisfies SessionClaim;
-    verified.set(value, { secret, claim });
-    return claim;
+    return { token, user: u, expiresAt: x };
   } catch {
     return null;
   }
 }
 
-/**
- * Cookies this isolate has already verified, by their exact text: the same text under the same
- * secret always verifies the same way, so a member's next pages skip the HMAC and the parsing
- * (ADR 027). Only a cookie we signed gets in (a forged one fails the HMAC first). D1 still
- * confirms the session on every request (ADR 024): this saves the signature check, not the lookup.
- */
-const verified = boundedMap<{ secret: string; claim: SessionClaim }>(1000);
-/** The SHA-256 of recent session tokens (what D1 stores), for the lookups of their next requests. */
-const tokenHashes = boundedMap<string>(1000);
-
-async function tokenHash(token: string) {
-  let hash = tokenHashes.get(token);
-  if (hash === undefined) {
-    hash = await sha256(token);
-    tokenHashes.set(token, hash);
-  }
-  return hash;
-}
-
 /** D1's word on a session: its member as stored now, or null when it has ended or was signed out. */
 export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
-  const [row] = await sessionLookup(db, await tokenHash(token), now);
+  const [row] = await sessionLookup(db, await sha256(token), now);
   return row ?? null;
 }
 
 /**
- * The statement behind `lookupSession` (by the token's SHA-256), for callers that batch it with their
- * own reads. `extra`: columns read beside the member in the same statement (an offer's checks).
+ * The one statement that confirms a session (by the token's SHA-256, as D1 stores it): its member
+ * as stored now. `extra`: columns answered beside the member by the same statement (an offer's
+ * checks, ADR 028), so a caller that needs them waits on D1 once.
  */
-export function sessionLookup(
+export function sessionLookup<Extra extends Record<string, SQL.Aliased>>(
   db: Database,
-  idHash: string | Placeholder,
-  now: number | Placeholder,
-  extra: Record<string, SQL.Aliased> = {},
+  idHash: string,
+  now: number,
+  extra: Extra = {} as Extra,
 ) {
   return db
     .select({
@@ -120,61 +96,8 @@ export function sessionLookup(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, typeof now === "number" ? new Date(now) : now)))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
-}
-
-/**
- * `sessionLookup` as one D1 statement, for a page to send in the batch of its first reads
- * (ADR 027); `sessionUserFrom` reads its row.
- */
-export async function sessionLookupStatement(db: Database, token: string, now: number): Promise<D1PreparedStatement> {
-  lookupQuery ??= builtSessionLookup(db);
-  return bindSessionLookup(db, lookupQuery, token, now);
-}
-
-/** A session lookup's SQL and parameters as drizzle builds them, with named placeholders. */
-export type BuiltLookup = { sql: string; params: unknown[] };
-
-/**
- * `sessionLookup` (with `extra` columns) built into SQL with the placeholders `idHash` and
- * `expiresAfter`: built once per isolate and bound per request (`bindSessionLookup`), since
- * drizzle's query building is the costly part of a small statement (ADR 027).
- */
-export function builtSessionLookup(db: Database, extra?: Record<string, SQL.Aliased>): BuiltLookup {
-  return sessionLookup(db, sql.placeholder("idHash"), sql.placeholder("expiresAfter"), extra).toSQL();
-}
-
-/** A built session lookup as one D1 statement for `token` at `now`; `values` fill the extra columns' own placeholders. */
-export async function bindSessionLookup(
-  db: Database,
-  query: BuiltLookup,
-  token: string,
-  now: number,
-  values: Record<string, unknown> = {},
-): Promise<D1PreparedStatement> {
-  const params = fillPlaceholders(query.params, {
-    ...values,
-    idHash: await tokenHash(token),
-    expiresAfter: sessions.expiresAt.mapToDriverValue(new Date(now)),
-  });
-  return db.$client.prepare(query.sql).bind(...params);
-}
-
-/** `sessionLookup`'s SQL, the same text for every request: drizzle builds it once per isolate (ADR 027). */
-let lookupQuery: BuiltLookup | undefined;
-
-/** The member of a `sessionLookupStatement` row (null: no live session). */
-export function sessionUserFrom(row: Record<string, unknown> | null | undefined): SessionUser | null {
-  if (!row) return null;
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    username: row.username as string,
-    email: row.email as string,
-    role: row.role as SessionUser["role"],
-    theme: typeof row.theme === "string" ? (JSON.parse(row.theme) as SessionUser["theme"]) : null,
-  };
 }
 
 /** The session's member, confirmed by D1; a cookie we did not sign never reaches D1. */

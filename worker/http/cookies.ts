@@ -1,19 +1,8 @@
 // Cookie parsing and serialising for the session and theme cookies.
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  if (header !== lastHeader) {
-    lastCookies = parseCookies(header);
-    lastHeader = header;
-  }
-  return lastCookies.get(name);
+  return header ? parseCookies(header).get(name) : undefined;
 }
-
-// A page reads its request's cookies five or six times (edge cache, session, D1 bookmark, theme, device):
-// the last header parsed is kept, so that is one parse per request (ADR 027). A header is a string,
-// so the copy is the header's own, whichever request asks.
-let lastHeader: string | undefined;
-let lastCookies = new Map<string, string | undefined>();
 
 /** Each cookie's value (the first of a name wins; one that is not valid percent-encoding reads as undefined). */
 function parseCookies(header: string): Map<string, string | undefined> {

@@ -1,8 +1,7 @@
 // A page's session, checked by D1 beside the page's own reads instead of
-// before them (ADR 024): the session costs a member page no round trip of
-// its own, and a cookie we did not sign costs no D1 at all.
+// before them (ADR 024, kept by ADR 057): the session costs a member page no
+// wait of its own, and a cookie we did not sign costs no D1 at all.
 import type { Database } from "../db/client";
-import type { RequestD1 } from "../db/request-d1";
 import {
   clearedSessionCookie,
   lookupSession,
@@ -13,8 +12,6 @@ import {
   sameSessionUser,
   sealSession,
   sessionCookie,
-  sessionLookupStatement,
-  sessionUserFrom,
 } from "../sessions";
 import { readCookie } from "./cookies";
 
@@ -25,8 +22,8 @@ interface SessionDeps {
   db: Database;
   secret: string;
   now: () => number;
-  /** Sends a read with the page's first round trip of reads (`RequestD1.ride`, ADR 027); without it the lookup goes alone. */
-  ride?: RequestD1["ride"];
+  /** Where a page read's lookup goes: the request's D1 as `RequestD1.beside` counts it (ADR 057); `db` without it. */
+  lookupDb?: Database;
 }
 
 /**
@@ -36,9 +33,8 @@ interface SessionDeps {
  *   D1 looks the session up. The answer leaves only if D1 confirms the session and the member field for
  *   field; otherwise it is dropped and the page rendered again for D1's member (a visitor when the
  *   session has ended), with the cookie sealed afresh or cleared. Page loaders only read, so the
- *   dropped render changed nothing.
+ *   dropped render changed nothing. This second render is the price of the wait it saves (ADR 057).
  * - A write (an action): D1 first, then the action, which must never run on an unconfirmed claim.
- * - With `deps.ride`, a read's lookup is sent in one batch with the page's first reads (ADR 027).
  */
 export async function renderForSession(request: Request, deps: SessionDeps, render: RenderFor): Promise<Response> {
   const now = deps.now();
@@ -53,12 +49,10 @@ export async function renderForSession(request: Request, deps: SessionDeps, rend
     const user = await lookupSession(deps.db, claim.token, now);
     return reconcile(request, deps.secret, claim, user, await render(user));
   }
-  // The lookup rides in the batch of the page's first reads: one D1 round trip for both (ADR 027).
-  const riding = deps.ride?.(sessionLookupStatement(deps.db, claim.token, now));
-  const lookup = riding
-    ? riding.result.then((result) => sessionUserFrom(result.results[0] as Record<string, unknown> | undefined))
-    : lookupSession(deps.db, claim.token, now);
-  const [speculative, user] = await Promise.all([render(claim.user).finally(() => riding?.release()), lookup]);
+  const [speculative, user] = await Promise.all([
+    render(claim.user),
+    lookupSession(deps.lookupDb ?? deps.db, claim.token, now),
+  ]);
   if (sameSessionUser(user, claim.user)) return speculative;
   await speculative.body?.cancel();
   return reconcile(request, deps.secret, claim, user, await render(user));

@@ -7,14 +7,8 @@ import type { ItemState } from "../../../app/lib/protocols/bid-item";
 import { ADD_SHIPPING_FIRST, type BidMode, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
 import { toCents } from "../../../app/lib/schemas/money";
 import { bidItems, shippingAddresses, users } from "../../db/schema";
-import {
-  type BuiltLookup,
-  bindSessionLookup,
-  builtSessionLookup,
-  type SessionClaim,
-  type SessionUser,
-  sessionUserFrom,
-} from "../../sessions";
+import { sha256 } from "../../security/crypto";
+import { type SessionClaim, type SessionUser, sessionLookup } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, DomainError, NotFound, Unauthenticated } from "../errors";
 import { shippingAddressProbe } from "../shipping/addresses";
@@ -62,31 +56,21 @@ export async function makeOfferByClaim(
   input: OfferInput,
 ): Promise<PlacedOffer> {
   if (!claim) throw mustSignIn();
-  checksQuery ??= builtSessionLookup(deps.db, {
+  // The session lookup with the offer's checks as columns of the same statement: whether the member
+  // saved a shipping address, whether the item is listed.
+  const [row] = await sessionLookup(deps.db, await sha256(claim.token), deps.now(), {
     hasAddress:
       sql<number>`exists (select 1 from ${shippingAddresses} where ${shippingAddresses.userId} = ${users.id})`.as(
         "has_address",
       ),
-    listed: sql<number>`exists (select 1 from ${bidItems} where ${bidItems.shortCode} = ${sql.placeholder("code")})`.as(
-      "listed",
-    ),
+    listed: sql<number>`exists (select 1 from ${bidItems} where ${bidItems.shortCode} = ${code})`.as("listed"),
   });
-  const statement = await bindSessionLookup(deps.db, checksQuery, claim.token, deps.now(), { code });
-  const row = await statement.first<Record<string, unknown>>();
   // The address is the session's member's: D1's member, whom the claim must name (a session's
   // token names one member for good). A session that ended or was signed out is a visitor's.
-  const user = sessionUserFrom(row);
-  if (!user || user.id !== claim.user.id) throw mustSignIn();
-  return placeOffer(deps, user, code, input, { hasAddress: row?.has_address === 1, listed: row?.listed === 1 });
+  if (!row || row.id !== claim.user.id) throw mustSignIn();
+  const { hasAddress, listed, ...user } = row;
+  return placeOffer(deps, user, code, input, { hasAddress: hasAddress === 1, listed: listed === 1 });
 }
-
-/**
- * The session lookup with the offer's checks as extra columns (whether the member saved a shipping
- * address, whether the item is listed): one statement instead of a batch of three, its SQL built
- * once per isolate. Locally each statement of a batch cost workerd ~0.25 ms of CPU (drizzle's
- * building and miniflare's D1), which took offers from ~0.95x to ~0.8x a no-op call (ADR 028).
- */
-let checksQuery: BuiltLookup | undefined;
 
 /** The checks D1 answered, then the object's price rule (check-and-write). */
 async function placeOffer(
