@@ -460,51 +460,73 @@ export async function uploadFile(api, cookie, ticket, bytes) {
   return (await api.must(201, `/api/uploads/${signed.uploadId}/complete`, { cookie, method: "POST" })).data;
 }
 
+/** The link path a message of the development outbox (`GET /api/dev/mail`) sent to `to` names: `/<prefix>/<token>`. */
+export async function mailedToken(api, to, prefix) {
+  const pattern = new RegExp(`/${prefix}/([A-Za-z0-9_-]+)`);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(250)) {
+    const { messages } = (await api.must(200, "/api/dev/mail")).data;
+    const token = messages.find((m) => m.to === to)?.body.match(pattern)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no /${prefix}/ link mailed to ${to} within 30 s (GET /api/dev/mail)`);
+}
+
+/** A one-page PDF (pdf-lib, as the app makes them), for a signature request. */
+async function onePagePdf() {
+  const { PDFDocument } = await import("pdf-lib");
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]).drawText("Bench release", { x: 20, y: 100 });
+  return Buffer.from(await pdf.save());
+}
+
 /**
  * Data for every page with a route parameter, made through the API as a browser would: the
- * member's project with one file (`:projectId`, `:fileId`), the admin's free product, which the
- * member takes (`:code`, its licence), and the admin as the seller (`:userId`). Returns `fill`,
- * which puts them into a route pattern.
+ * member's project with one file (`:projectId`, `:fileId`) in its playlist, published as an episode
+ * of the member's show (`:slug`, `:id`); a program (`:programId`) and an invitation to the project
+ * (`:token` of /invitations); a PDF in the project sent for signature twice, one link left open
+ * (`:token` of /sign) and one signed (`:code` of /verify); a FarmerTV episode (`:episodeId`); the
+ * admin's free product, which the member takes (`:code` of /licence, its licence), and the admin
+ * as the seller (`:userId`). Returns `fill`, which puts them into a route pattern.
  */
 export async function pageFixtures(api, { member, admin }) {
   const upload = (cookie, ticket, bytes) => uploadFile(api, cookie, ticket, bytes);
+  const post = (cookie, path, json, status = 201) => api.must(status, path, { cookie, json });
+  const unique = Date.now().toString(36);
   const audio = Buffer.concat([Buffer.from("ID3"), Buffer.alloc(4093, 7)]);
   const file = await upload(
     member.cookie,
     { purpose: "project-file", fileName: "pages.mp3", contentType: "audio/mpeg", projectTitle: "Pages" },
     audio,
   );
+  const { projectId } = file;
   const take = await upload(
     admin.cookie,
     { purpose: "product-audio", fileName: "free-take.mp3", contentType: "audio/mpeg" },
     audio,
   );
-  await api.must(201, "/api/products", {
-    cookie: admin.cookie,
-    json: {
-      productId: take.productId,
-      title: "Bench free take",
-      description: "A free take for the bench's licence page.",
-      price: 0,
-      quantity: null,
-      licenseType: "free",
-      accessType: "public-read",
-      coverUploadId: null,
-      audioUploadIds: [take.uploadId],
-    },
+  await post(admin.cookie, "/api/products", {
+    productId: take.productId,
+    title: "Bench free take",
+    description: "A free take for the bench's licence page.",
+    price: 0,
+    quantity: null,
+    licenseType: "free",
+    accessType: "public-read",
+    coverUploadId: null,
+    audioUploadIds: [take.uploadId],
   });
-  await api.must(201, "/api/purchases/free", { cookie: member.cookie, json: { productId: take.productId } });
-  let code = null;
-  for (const deadline = Date.now() + 60_000; !code && Date.now() < deadline; await sleep(250)) {
+  await post(member.cookie, "/api/purchases/free", { productId: take.productId });
+  let licence = null;
+  for (const deadline = Date.now() + 60_000; !licence && Date.now() < deadline; await sleep(250)) {
     const { purchases } = (await api.must(200, "/api/purchases", { cookie: member.cookie })).data;
-    code = purchases.flatMap((o) => o.items).find((i) => i.licenceCode)?.licenceCode ?? null;
+    licence = purchases.flatMap((o) => o.items).find((i) => i.licenceCode)?.licenceCode ?? null;
   }
-  if (!code) throw new Error("the free product's licence was not issued within 60 s");
-  // The member's podcast show: its public page, its manage and stats pages.
-  const slug = `bench-${Date.now().toString(36)}`;
-  await api.must(201, "/api/shows", {
-    cookie: member.cookie,
-    json: {
+  if (!licence) throw new Error("the free product's licence was not issued within 60 s");
+
+  // The member's podcast show (its public, manage and stats pages) with the project's playlist as an episode.
+  const slug = `bench-${unique}`;
+  const { show } = (
+    await post(member.cookie, "/api/shows", {
       title: "Bench show",
       slug,
       description: "The bench's show.",
@@ -512,27 +534,99 @@ export async function pageFixtures(api, { member, admin }) {
       category: "Arts",
       language: "en",
       mediaType: "audio",
-    },
-  });
+    })
+  ).data;
+  const { playlistId } = (
+    await post(member.cookie, `/api/projects/${projectId}/playlist/items`, { fileIds: [file.fileId] })
+  ).data;
+  const { episode } = (
+    await post(member.cookie, `/api/shows/${show.id}/episodes`, {
+      playlistId,
+      title: "Bench episode",
+      description: "The bench's episode.",
+    })
+  ).data;
+
+  // A program and an invitation to the project (its link is e-mailed).
+  const { program } = (await post(member.cookie, "/api/programs", { title: "Bench program" })).data;
+  const invitee = `bench-invitee-${unique}@example.com`;
+  await post(member.cookie, `/api/projects/${projectId}/invitations`, { email: invitee, role: "viewer" });
+  const invitation = await mailedToken(api, invitee, "invitations");
+
+  // A PDF sent for signature twice: one link stays open, the other is signed (its verification code).
+  const pdf = await upload(
+    member.cookie,
+    { purpose: "project-file", fileName: "release.pdf", contentType: "application/pdf", projectId },
+    await onePagePdf(),
+  );
+  const signers = [`bench-signer-${unique}@example.com`, `bench-signed-${unique}@example.com`];
+  for (const signer of signers) {
+    await post(member.cookie, `/api/projects/${projectId}/signature-requests`, {
+      fileId: pdf.fileId,
+      signers: [signer],
+    });
+  }
+  const [openToken, signedToken] = await Promise.all(signers.map((to) => mailedToken(api, to, "sign")));
+  await post(
+    null,
+    `/api/sign/${signedToken}`,
+    { fullName: "Bench Signer", consent: true, signatureKind: "typed" },
+    200,
+  );
+  let verifyCode = null;
+  for (const deadline = Date.now() + 60_000; !verifyCode && Date.now() < deadline; await sleep(250)) {
+    const { requests } = (
+      await api.must(200, `/api/projects/${projectId}/signature-requests`, { cookie: member.cookie })
+    ).data;
+    verifyCode = requests.find((r) => r.status === "signed" && r.code)?.code ?? null;
+  }
+  if (!verifyCode) throw new Error("the signed request had no verification code within 60 s");
+
+  // A FarmerTV episode (an MP4's first box is enough for the upload's type check).
+  const mp4 = Buffer.alloc(4096);
+  mp4.set([0, 0, 0, 0x20, ...Buffer.from("ftypisom")]);
+  const video = await upload(
+    member.cookie,
+    { purpose: "episode-video", fileName: "bench.mp4", contentType: "video/mp4" },
+    mp4,
+  );
+  const farmer = (
+    await post(member.cookie, "/api/episodes", {
+      title: "Bench episode",
+      description: "The bench's FarmerTV episode.",
+      videoUploadId: video.uploadId,
+    })
+  ).data.episode;
+
   const values = {
     userId: admin.data.user.id,
     productId: take.productId,
-    projectId: file.projectId,
+    projectId,
     fileId: file.fileId,
-    code,
+    code: licence,
     slug,
+    programId: program.id,
+    episodeId: farmer.id,
+  };
+  // Parameters whose name means another thing on another route.
+  const byRoute = {
+    "/invitations/:token": { token: invitation },
+    "/sign/:token": { token: openToken },
+    "/verify/:code?": { code: verifyCode },
+    "/shows/:slug/episodes/:id": { id: episode.id },
   };
   return {
     values,
     /** The route with its parameters filled, or `{ missing }`: the parameters the bench has no data for. */
     fill: (route) => {
+      const known = { ...values, ...byRoute[route] };
       const missing = [...route.matchAll(/:([A-Za-z]+)(\?)?/g)]
-        .filter(([, name, optional]) => !(name in values) && !optional)
+        .filter(([, name, optional]) => !(name in known) && !optional)
         .map(([, name]) => `:${name}`);
       if (missing.length) return { missing };
       return {
         path: route.replace(/\/:([A-Za-z]+)(\?)?/g, (_, name) =>
-          name in values ? `/${encodeURIComponent(values[name])}` : "",
+          name in known ? `/${encodeURIComponent(known[name])}` : "",
         ),
       };
     },

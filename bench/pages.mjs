@@ -18,7 +18,10 @@
 //     gzipped (level 9), summed. For `/` (no React since ADR 026: only the
 //     welcome card's inline script)
 //     (target <= 100 KiB) and for every other page of app/routes.ts (as the
-//     member, so member pages render), each against its budget (JS_BUDGET_KB).
+//     member, so member pages render; the admin's pages as the admin; /signin
+//     and /signup as a visitor), each against its budget (JS_BUDGET_KB), with
+//     the data of every route parameter made first (bench/lib.mjs
+//     pageFixtures). A page that answers none of them 200 misses the target.
 //  4. The Worker's size as Cloudflare counts it (`wrangler deploy --dry-run`
 //     of the same build, gzip KiB; target <= 500, issue 9).
 //
@@ -311,8 +314,9 @@ async function main() {
       continue;
     }
     let response;
-    for (const cookie of [member, admin.cookie]) {
-      response = await fetch(`${BASE}${path}`, { headers: { cookie }, redirect: "manual" });
+    // The member, else the admin (the admin's pages), else a visitor (/signin and /signup send members on).
+    for (const cookie of [member, admin.cookie, null]) {
+      response = await fetch(`${BASE}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
       if (response.status === 200) break;
       await response.arrayBuffer();
     }
@@ -372,7 +376,7 @@ async function main() {
   }
 
   console.log("");
-  console.log("JS per page (gzip KiB, as the member, or the admin where the member is refused; [status] when not 200)");
+  console.log("JS per page (gzip KiB, as the member, else the admin, else a visitor; [status] when not 200)");
   console.log(
     table([
       ["page", "gzip KiB", "budget KiB", ""],

@@ -1,13 +1,14 @@
-// `npm run bench:queries`: D1 statements and round trips per request for
-// every page of app/routes.ts, as a visitor, the member and the admin, from the
-// development counter (worker/db/request-d1.ts adds `x-d1-statements` and
-// `x-d1-round-trips` to every answer when ENVIRONMENT=development; an edge
-// cache hit answers `x-d1-round-trips: 0`).
+// `npm run bench:queries`: D1 statements, round trips and sequential waits per
+// request for every page of app/routes.ts, as a visitor, the member and the
+// admin, from the development counter (worker/db/request-d1.ts adds
+// `x-d1-statements`, `x-d1-round-trips` and `x-d1-waits` to every answer when
+// ENVIRONMENT=development, edge cache hits included).
 //
 //  1. Starts the built app (`node scripts/start.mjs --preview`) on --port
 //     (5178) with its own state in .wrangler/bench-queries, signs in as the
 //     demo member and the admin and makes the data of every page with a route
-//     parameter (bench/lib.mjs pageFixtures: a project with a file, a store,
+//     parameter (bench/lib.mjs pageFixtures: a project, a show and its
+//     episode, a program, an invitation, signing links, a FarmerTV episode,
 //     a licence).
 //  2. Every page, GET as a visitor (twice: a public page's second visit may
 //     come from the edge cache), as the member and as the admin (twice each:
@@ -15,11 +16,14 @@
 //     redirect is not followed: the count is the page's own answer.
 //  3. Targets: 0 statements on an edge cache hit (counted by the same
 //     counter as every other request, not written for hits); for every page
-//     that answers the member or the admin 200, at most 2 D1 round trips
-//     (requests sent to D1) and at most 2 waits (round trips one after
-//     another: those sent side by side overlap). Each page over is named in
-//     the target line; ADR 024 says how to convert a page. Counts, not time:
-//     the load of the machine does not change them.
+//     that answers the member or the admin 200, at most 2 waits: the longest
+//     chain of D1 round trips each sent after the one before it answered
+//     (round trips sent side by side share a link; the session lookup goes
+//     beside the page's reads). Round trips (requests sent) are reported
+//     beside them: at the edge one sent beside another costs no extra wait
+//     (ADR 057). Each page over is named in the target line; ADR 024 says how
+//     to convert a page. Counts, not time: the load of the machine does not
+//     change them.
 //
 // Flags: --port 5178, --renderer-port 8794, --json (bench/results/queries.json).
 import {
@@ -96,7 +100,7 @@ async function main() {
 
   const cell = (r) =>
     `${r.statements ?? "-"} / ${r.roundTrips ?? "-"} / ${r.waits ?? "-"}${r.edge === "HIT" ? " (hit)" : ""} ${r.status === 200 ? "" : `[${r.status}]`}`.trim();
-  const within = (r) => r.roundTrips <= TARGET && r.waits <= TARGET;
+  const within = (r) => r.waits <= TARGET;
   console.log("");
   console.log(
     "D1 statements / round trips / waits per request (waits: round trips one after another; [status] when not 200)",
@@ -150,7 +154,6 @@ async function main() {
       value: `${hits.length} pages hit (${hits.map((r) => r.route).join(", ")}); statements on hits: ${hits.map((r) => r.visitorAgain.statements).join(", ")}`,
       pass: hits.length > 0 && hits.every((r) => r.visitorAgain.statements === 0),
     },
-    budget("roundTrips", "round trips (requests sent)"),
     budget("waits", "waits (round trips one after another)"),
     {
       target: "every page measured (200 for the visitor, the member or the admin)",
@@ -160,7 +163,10 @@ async function main() {
   ];
   printTargets(checks);
   if (flags.has("json")) writeResults(TAG, "queries.json", { rows, targets: checks });
-  console.log(`\n${TAG}: ${rows.length} pages; ${answers.length} signed-in answers of 200`);
+  const most = worst("roundTrips");
+  console.log(
+    `\n${TAG}: ${rows.length} pages; ${answers.length} signed-in answers of 200; round trips (not a target): most ${most?.roundTrips ?? "-"} (${most?.route ?? "-"}, ${most?.who ?? "-"})`,
+  );
 }
 
 await runBench(TAG, main);
