@@ -3,7 +3,7 @@
 // server starts, so every fresh run begins from the seed).
 // No browser downloads here: Debian's Chromium (CHROMIUM_PATH) is used.
 import { defineConfig, devices } from "@playwright/test";
-import { baseURL, PORT, PRODUCTION_PORT, productionURL, RENDERER_PORT } from "./tests/e2e/servers";
+import { baseURL, PORT, PRODUCTION_PORT, PRODUCTION_STATE, productionURL, RENDERER_PORT } from "./tests/e2e/servers";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -59,9 +59,9 @@ export default defineConfig({
     },
     {
       // Started after the first one is up (Playwright starts them in order): the same build.
-      command: "rm -rf .wrangler/e2e-production && node scripts/start.mjs --production --reuse-build",
+      command: `rm -rf ${PRODUCTION_STATE} && node scripts/start.mjs --production --reuse-build`,
       url: `${productionURL}/api/session`,
-      env: { PORT: String(PRODUCTION_PORT), PERSIST_TO: ".wrangler/e2e-production" },
+      env: { PORT: String(PRODUCTION_PORT), PERSIST_TO: PRODUCTION_STATE },
       timeout: 180_000,
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",

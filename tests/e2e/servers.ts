@@ -7,3 +7,6 @@ export const baseURL = `http://localhost:${PORT}`;
 // PORT + 100 is taken.
 export const PRODUCTION_PORT = Number(process.env.E2E_PRODUCTION_PORT ?? PORT + 100);
 export const productionURL = `http://localhost:${PRODUCTION_PORT}`;
+// Its D1 and R2 state (playwright.config.ts wipes it before the server starts); production.spec.ts
+// writes rows and objects there as the app would have stored them.
+export const PRODUCTION_STATE = ".wrangler/e2e-production";
