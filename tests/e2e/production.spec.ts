@@ -4,13 +4,13 @@
 // server (the same build with ENVIRONMENT=development), where it IS served, so a gate that stopped
 // telling the two apart fails here.
 import { execFileSync } from "node:child_process";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inflateSync } from "node:zlib";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
-import { hashPassword } from "../../worker/security/passwords";
 import { PRODUCTION_STATE, productionURL } from "./servers";
 
 const json = { "content-type": "application/json" };
@@ -108,9 +108,9 @@ test.describe("the production build's feed and licence PDF", () => {
   const episode = { id: `prod-episode-${id}`, title: `Production episode ${id}`, size: 48_213 };
   const take = `Production take ${id}`;
 
-  test.beforeAll(async () => {
+  test.beforeAll(() => {
     test.setTimeout(120_000);
-    const hash = await hashPassword(buyer.password);
+    const hash = passwordHash(buyer.password);
     const folder = mkdtempSync(join(tmpdir(), "production-spec-"));
     try {
       const video = join(folder, "episode.mp4");
@@ -193,15 +193,28 @@ test.describe("the production build's feed and licence PDF", () => {
   });
 });
 
+/** A password hash as the app stores it (worker/security/passwords.ts: PBKDF2-SHA256, 100,000 iterations). */
+function passwordHash(password: string) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2-sha256$100000$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
 const wranglerBin = resolve("node_modules/.bin/wrangler");
 const BUCKET = "creator-platform-files";
 
 function wrangler(args: string[]) {
-  return execFileSync(wranglerBin, [...args, "--local", "--persist-to", PRODUCTION_STATE], {
-    encoding: "utf8",
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  try {
+    return execFileSync(wranglerBin, [...args, "--local", "--persist-to", PRODUCTION_STATE], {
+      encoding: "utf8",
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed: ${stderr || stdout || error}`);
+  }
 }
 
 /** Runs SQL in the production server's local D1; the rows of the last statement. */
