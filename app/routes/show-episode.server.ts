@@ -1,16 +1,15 @@
 // /shows/:slug/episodes/:id: one episode's page with its player and its current chapters.
-import { artworkUrl } from "../../worker/domain/shows/delivery";
-import { enclosurePath, episodeMedia } from "../../worker/domain/shows/feed";
-import { publicEpisode, showBySlug } from "../../worker/domain/shows/shows";
+import { artworkUrl, listenedEpisode } from "../../worker/domain/shows/delivery";
+import { enclosurePath, mediaFrom } from "../../worker/domain/shows/feed";
 import { server } from "../lib/auth.server";
 import { orNotFound } from "../lib/page-errors.server";
 import type { Route } from "./+types/show-episode";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps } = server(context);
-  const show = await orNotFound(showBySlug(deps, params.slug));
-  const episode = await orNotFound(publicEpisode(deps, show, params.id));
-  const media = await episodeMedia(deps, show, episode);
+  // The show, the episode and its current version in one D1 round trip (a video's render in a second).
+  const { show, episode, current } = await orNotFound(listenedEpisode(deps, params.slug, params.id));
+  const media = await mediaFrom(deps, show, episode, current);
   return {
     show: { slug: show.slug, title: show.title, author: show.author, artwork: artworkUrl(deps.origin, show) },
     episode: {

@@ -3,12 +3,11 @@
 // (ADR 054). Every action checks the member's role again in the domain (`memberData`).
 import { data, redirect } from "react-router";
 import { listPlaylists } from "../../worker/domain/playlists/playlists";
-import { servedVersion } from "../../worker/domain/shows/delivery";
+import { chooseVersion, teamShowWithVersions } from "../../worker/domain/shows/delivery";
 import {
   deleteEpisode,
   publishEpisode,
   setEpisodePublished,
-  showEpisodesOf,
   teamShow,
   updateShow,
 } from "../../worker/domain/shows/shows";
@@ -27,12 +26,16 @@ async function mine(context: Route.LoaderArgs["context"], request: Request, slug
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user, deps, show, role } = await mine(context, request, params.slug);
-  const [episodes, playlists] = await Promise.all([
-    showEpisodesOf(deps, show.id),
-    role === "viewer" ? [] : listPlaylists(deps, user.id, "edit"),
+  const user = requireUser(context, request);
+  const { deps } = server(context);
+  // The show, the member's role, its episodes and their current versions (one batch) beside the
+  // member's playlists, which a viewer is then not offered: one wait for all but the playlists' items.
+  const [{ show, role, episodes, current }, editable] = await Promise.all([
+    orNotFound(teamShowWithVersions(deps, user.id, params.slug)),
+    listPlaylists(deps, user.id, "edit"),
   ]);
-  const ready = await Promise.all(episodes.map((episode) => servedVersion(deps, episode)));
+  const playlists = role === "viewer" ? [] : editable;
+  const ready = episodes.map((episode) => chooseVersion(deps, episode, current(episode)).version);
   const used = new Set(episodes.map((e) => e.playlistId));
   return {
     show,

@@ -2,9 +2,8 @@
 // listed episode with what its player needs: whether it is ready, its length
 // and its current chapters (for the newest SHOW_PAGE_PLAYERS; older ones play
 // without chapter marks, which their own page has).
-import { artworkUrl } from "../../worker/domain/shows/delivery";
-import { enclosurePath, episodeMedia, episodePath, feedPath } from "../../worker/domain/shows/feed";
-import { publicEpisodes, showBySlug } from "../../worker/domain/shows/shows";
+import { artworkUrl, listedShow } from "../../worker/domain/shows/delivery";
+import { enclosurePath, episodePath, feedPath, mediaFrom } from "../../worker/domain/shows/feed";
 import { server } from "../lib/auth.server";
 import { orNotFound } from "../lib/page-errors.server";
 import type { Route } from "./+types/show";
@@ -14,10 +13,12 @@ export const SHOW_PAGE_PLAYERS = 50;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  const show = await orNotFound(showBySlug(deps, params.slug));
-  const episodes = await publicEpisodes(deps, show.id);
-  // Each episode's media is three small reads; they run side by side.
-  const media = await Promise.all(episodes.slice(0, SHOW_PAGE_PLAYERS).map((e) => episodeMedia(deps, show, e)));
+  // The show, its episodes and their current versions in one D1 round trip; a video show's
+  // renders side by side in a second.
+  const { show, episodes, current } = await orNotFound(listedShow(deps, params.slug));
+  const media = await Promise.all(
+    episodes.slice(0, SHOW_PAGE_PLAYERS).map((e) => mediaFrom(deps, show, e, current(e))),
+  );
   return {
     show: {
       slug: show.slug,

@@ -397,6 +397,20 @@ describe("shows", () => {
     expect((await call(`/shows/${show.slug}/stats`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await call(`/shows/${show.slug}/manage`, { cookie: stranger.cookie })).status).toBe(404);
   });
+  it("renders each show page for its owner waiting on D1 at most twice, with three episodes (ADR 057)", async () => {
+    const pages = [
+      `/shows/${show.slug}`,
+      `/shows/${show.slug}/episodes/${episodes[0]!.id}`,
+      `/shows/${show.slug}/manage`,
+      `/shows/${show.slug}/stats`,
+      `/shows/${show.slug}/stats?episode=${episodes[1]!.id}`,
+    ];
+    for (const path of pages) {
+      const page = await call(path, { cookie: member.cookie });
+      expect(page.status, path).toBe(200);
+      expect(Number(page.headers.get("x-d1-waits")), path).toBeLessThanOrEqual(2);
+    }
+  });
   it("a deleted playlist leaves no broken episode: a removed item plays the rest, a deleted project takes its episode", async () => {
     const project = await projectWith(member.cookie, ["audio", "audio"], "Four");
     await addToPlaylist(member.cookie, project.projectId, project.fileIds);

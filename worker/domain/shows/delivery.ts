@@ -21,13 +21,14 @@ import {
   type Show,
   type ShowEpisode,
   showEpisodes,
+  showMembers,
   shows,
 } from "../../db/schema";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { chapterList } from "../playlists/chapters";
 import { id3Tag } from "./id3";
-import { EPISODE_NOT_FOUND, isListed, SHOW_NOT_FOUND } from "./shows";
+import { EPISODE_NOT_FOUND, isListed, listedIn, publicEpisodes, SHOW_NOT_FOUND, teamShowFrom } from "./shows";
 
 type Subquery = SQLWrapper | readonly string[];
 
@@ -96,6 +97,71 @@ export function versionOf(
     title: c.title,
   }));
   return { segments, chapters };
+}
+
+/** Each playlist's current version (by playlist id) from one batch of `playlistReads` over several playlists. */
+function versionsByPlaylist(
+  items: readonly PlaylistItem[],
+  ready: readonly Ready[],
+  marks: readonly PlaylistChapter[],
+): Map<string, ServedVersion | null> {
+  const ids = new Set(items.map((item) => item.playlistId));
+  return new Map(
+    [...ids].map((id) => [
+      id,
+      versionOf(
+        items.filter((item) => item.playlistId === id),
+        ready,
+        marks.filter((mark) => mark.playlistId === id),
+      ),
+    ]),
+  );
+}
+
+/**
+ * The show at `slug` with its listed episodes (newest first) and each one's current version, in ONE
+ * D1 round trip (the show's page). NotFound for an unknown show.
+ */
+export async function listedShow(deps: Deps, slug: string) {
+  const showId = deps.db.select({ id: shows.id }).from(shows).where(eq(shows.slug, slug));
+  const playlistIds = deps.db.select({ id: showEpisodes.playlistId }).from(showEpisodes).where(listedIn(deps, showId));
+  const [[show], episodes, items, ready, marks] = await deps.db.batch([
+    deps.db.select().from(shows).where(eq(shows.slug, slug)),
+    publicEpisodes(deps, showId),
+    ...playlistReads(deps, playlistIds),
+  ]);
+  if (!show) throw new NotFound(SHOW_NOT_FOUND);
+  const versions = versionsByPlaylist(items, ready, marks);
+  return { show, episodes, current: (episode: ShowEpisode) => versions.get(episode.playlistId) ?? null };
+}
+
+/**
+ * The show at `slug` as a member of its team sees it (their role; NotFound for anyone else), with
+ * every episode (drafts too, as `showEpisodesOf` orders them) and each one's current version, in
+ * ONE D1 round trip (the manage page). No joins: a batch answers rows as objects.
+ */
+export async function teamShowWithVersions(deps: Deps, userId: string, slug: string) {
+  const showId = deps.db.select({ id: shows.id }).from(shows).where(eq(shows.slug, slug));
+  const playlistIds = deps.db
+    .select({ id: showEpisodes.playlistId })
+    .from(showEpisodes)
+    .where(inArray(showEpisodes.showId, showId));
+  const [[found], [membership], episodes, items, ready, marks] = await deps.db.batch([
+    deps.db.select().from(shows).where(eq(shows.slug, slug)),
+    deps.db
+      .select({ role: showMembers.role })
+      .from(showMembers)
+      .where(and(inArray(showMembers.showId, showId), eq(showMembers.userId, userId))),
+    deps.db
+      .select()
+      .from(showEpisodes)
+      .where(inArray(showEpisodes.showId, showId))
+      .orderBy(asc(showEpisodes.publishAt)),
+    ...playlistReads(deps, playlistIds),
+  ]);
+  const { show, role } = teamShowFrom(found && { show: found, role: membership?.role ?? null }, userId);
+  const versions = versionsByPlaylist(items, ready, marks);
+  return { show, role, episodes, current: (episode: ShowEpisode) => versions.get(episode.playlistId) ?? null };
 }
 
 /** The current playlist as segments (one D1 round trip), or null while one of them is not encoded yet. */

@@ -4,10 +4,10 @@
 // podcast:funding and podcast:locked. Member text is stripped of characters
 // XML forbids and escaped, so no title can break the feed.
 import { and, desc, eq } from "drizzle-orm";
-import { renders, type Show, type ShowEpisode } from "../../db/schema";
+import { renders, type ServedVersion, type Show, type ShowEpisode } from "../../db/schema";
 import type { Deps } from "../deps";
 import { escapeXml as xml } from "../document-text";
-import { artworkUrl, type Stitched, servedVersion, stitch } from "./delivery";
+import { artworkUrl, chooseVersion, currentVersion, type Stitched, stitch } from "./delivery";
 import { publicEpisodes } from "./shows";
 
 export const showPath = (show: Pick<Show, "slug">) => `/shows/${show.slug}`;
@@ -48,12 +48,29 @@ export interface EpisodeMedia {
 
 /** What the episode's enclosure serves now; null when nothing is ready yet. */
 export async function episodeMedia(deps: Deps, show: Show, episode: ShowEpisode): Promise<EpisodeMedia | null> {
+  if (show.mediaType === "video") return mediaFrom(deps, show, episode, null);
+  const current = await currentVersion(deps, episode);
+  await chooseVersion(deps, episode, current).record?.();
+  return mediaFrom(deps, show, episode, current);
+}
+
+/**
+ * What the enclosure serves, from the episode's current version read beforehand (`listedShow`,
+ * `listenedEpisode`); a video episode reads its latest render. Records nothing: a page shows what
+ * a listener would get, the listener's own request keeps the served version.
+ */
+export async function mediaFrom(
+  deps: Deps,
+  show: Show,
+  episode: ShowEpisode,
+  current: ServedVersion | null,
+): Promise<EpisodeMedia | null> {
   if (show.mediaType === "video") {
     const render = await latestRender(deps, episode);
     if (!render) return null;
     return { size: render.size!, durationSeconds: render.durationSeconds ?? 0, type: "video/mp4", stitched: null };
   }
-  const version = await servedVersion(deps, episode);
+  const { version } = chooseVersion(deps, episode, current);
   if (!version) return null;
   const stitched = await stitch(deps, show, episode, version);
   return { size: stitched.size, durationSeconds: stitched.durationSeconds, type: "audio/mpeg", stitched };

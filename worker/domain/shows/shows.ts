@@ -5,7 +5,7 @@
 // episode with it (the foreign key cascades): no episode outlives its media.
 // A show is shared like a project (ADR 054): its creator owns it, editors publish and edit its
 // episodes, viewers see its private pages and stats; every check goes through `memberData`.
-import { and, asc, desc, eq, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, type SQLWrapper } from "drizzle-orm";
 import {
   EPISODE_MEDIA_MISMATCH,
   type EpisodeForm,
@@ -78,6 +78,14 @@ export async function teamShow(deps: Deps, userId: string, slug: string): Promis
     .leftJoin(showMembers, and(eq(showMembers.showId, shows.id), eq(showMembers.userId, userId)))
     .where(eq(shows.slug, slug))
     .limit(1);
+  return teamShowFrom(row, userId);
+}
+
+/** A show and the member's row in its team as the member sees it: the show and their role; NotFound for anyone else. */
+export function teamShowFrom(
+  row: { show: Show; role: MemberRole | null } | undefined,
+  userId: string,
+): { show: Show; role: MemberRole } {
   if (row?.show.userId === userId) return { show: row.show, role: "owner" };
   if (!row?.role) throw new NotFound(SHOW_NOT_FOUND);
   return { show: row.show, role: row.role };
@@ -106,18 +114,21 @@ export async function showBySlug(deps: Deps, slug: string): Promise<Show> {
 }
 
 /** The show's episodes listeners see: published, and due. */
-export function publicEpisodes(deps: Deps, showId: string) {
+export function publicEpisodes(deps: Deps, showId: string | SQLWrapper) {
   return deps.db
     .select()
     .from(showEpisodes)
-    .where(
-      and(
-        eq(showEpisodes.showId, showId),
-        eq(showEpisodes.published, true),
-        lte(showEpisodes.publishAt, new Date(deps.now())),
-      ),
-    )
+    .where(listedIn(deps, typeof showId === "string" ? [showId] : showId))
     .orderBy(desc(showEpisodes.publishAt));
+}
+
+/** The episodes listeners see of the shows `showIds` selects (a list or a subquery): published, and due. */
+export function listedIn(deps: Deps, showIds: SQLWrapper | readonly string[]) {
+  return and(
+    inArray(showEpisodes.showId, showIds),
+    eq(showEpisodes.published, true),
+    lte(showEpisodes.publishAt, new Date(deps.now())),
+  );
 }
 
 /** Every episode of the member's show, drafts and scheduled ones too. */

@@ -85,8 +85,8 @@ async function views(
   offered?: ProductTier[],
 ): Promise<ProductView[]> {
   const ids = rows.map((row) => row.id);
-  const files = listed ?? (await listedFiles(deps, ids));
-  const tiers = offered ?? (await listedTiers(deps, ids));
+  // Side by side: one wait for both.
+  const [files, tiers] = await Promise.all([listed ?? listedFiles(deps, ids), offered ?? listedTiers(deps, ids)]);
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,

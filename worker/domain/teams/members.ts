@@ -223,18 +223,22 @@ export async function acceptInvitation(deps: Deps, userId: string, token: string
 export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id: string) {
   const target = await ownedTarget(deps, userId, kind, id, "view");
   const { members, parent } = sharing(kind);
-  const memberRows = await deps.db
-    .select({ userId: users.id, name: users.name, email: users.email, role: members.role })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(parent, target.id))
-    .orderBy(asc(members.createdAt));
-  const [creator] = await deps.db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, target.creatorId));
-  const role = userId === target.creatorId ? "owner" : ((await roleOf(deps, kind, target.id, userId)) ?? "viewer");
-  const pending = role === "owner" ? await openInvitations(deps, kind, target.id) : [];
+  // Everything else once the target is known, side by side: one more wait. The open invitations
+  // are read for everyone and shown to owners only.
+  const [memberRows, [creator], open] = await Promise.all([
+    deps.db
+      .select({ userId: users.id, name: users.name, email: users.email, role: members.role })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(eq(parent, target.id))
+      .orderBy(asc(members.createdAt)),
+    deps.db
+      .select({ userId: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, target.creatorId)),
+    openInvitations(deps, kind, target.id),
+  ]);
+  const role = userId === target.creatorId ? "owner" : (memberRows.find((m) => m.userId === userId)?.role ?? "viewer");
   return {
     title: target.title,
     role,
@@ -242,7 +246,7 @@ export async function sharingOf(deps: Deps, userId: string, kind: SharedKind, id
       { ...creator!, role: "owner" as const, creator: true },
       ...memberRows.map((m) => ({ ...m, creator: false })),
     ],
-    invitations: pending,
+    invitations: role === "owner" ? open : [],
   };
 }
 
