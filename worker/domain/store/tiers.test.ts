@@ -381,9 +381,24 @@ describe("beat details, search and filters", () => {
     expect((await list("sort=popular"))[0]).toBe(lofi);
 
     // The store page renders the filtered result on the server.
-    const page = await (await call(`/digiprev/${seller.user.id}?genre=Lo-fi`)).text();
+    const page = await (await call(`/digiprev/${seller.user.id}?genre=Lo-fi&bpmMin=60&sort=price-asc`)).text();
     expect(page).toContain("Lo-fi Morning");
     expect(page).not.toContain("Trap Night");
+    // The filter form shows what was asked: the chosen genre and sort, the BPM typed, every field labelled.
+    expect(page).toMatch(/<option value="Lo-fi" selected="">Lo-fi<\/option>/);
+    expect(page).toMatch(/<option value="price-asc" selected="">Price: low to high<\/option>/);
+    expect(page).toMatch(/<input id="store-bpm-min"[^>]*value="60"/);
+    for (const id of [
+      "store-q",
+      "store-genre",
+      "store-key",
+      "store-bpm-min",
+      "store-bpm-max",
+      "store-price-min",
+      "store-price-max",
+      "store-sort",
+    ])
+      expect(page).toContain(`for="${id}"`);
 
     const refused = await call(`/api/products/${trap}/details`, {
       cookie: seller.cookie,
