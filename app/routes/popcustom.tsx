@@ -6,9 +6,10 @@ import { Link, useFetcher } from "react-router";
 import { ImagePicker, type ImageState } from "../components/admin/ImagePicker";
 import { parseStyle, StyleFields, type StyleValues, styleString } from "../components/admin/StyleFields";
 import { PopupCard } from "../components/PopupCard";
+import { useUploader } from "../components/uploads/useUploads";
 import { landingPopup, presentPopup } from "../lib/popup";
 import { POPUP_SAVE_FAILED, type PopupForm, popupSchema } from "../lib/schemas/popups";
-import { UploadError, uploadFile } from "../lib/upload-client";
+import { failureMessage, isCancelled } from "../lib/uploads/queue";
 import type { Route } from "./+types/popcustom";
 import "../styles/admin.css";
 
@@ -92,22 +93,21 @@ function Editor({ editing }: { editing: Editing | null }) {
 
   useEffect(() => () => (image.state === "done" ? URL.revokeObjectURL(image.previewUrl) : undefined), [image]);
 
+  // The image goes through the shared upload queue like every other upload screen: the same
+  // row (progress, Cancel, the failure naming the file and the server's reason) and the tray.
+  const uploader = useUploader({ purpose: "popup-image", accessType: "private" });
   async function pickImage(file: File) {
-    setImage({ state: "uploading", name: file.name, progress: 0 });
+    setImage({ state: "uploading", name: file.name });
     try {
-      const result = await uploadFile(
-        file,
-        { purpose: "popup-image", accessType: "private" },
-        {
-          onProgress: (progress) => setImage({ state: "uploading", name: file.name, progress }),
-        },
-      );
+      const result = await uploader.start(file).done;
       setImage({ state: "done", name: file.name, key: String(result.key), previewUrl: URL.createObjectURL(file) });
     } catch (error) {
-      const reason = error instanceof UploadError ? error.message : "The upload failed.";
-      setImage({ state: "failed", name: file.name, message: reason });
+      if (isCancelled(error)) return setImage({ state: "none" });
+      setImage({ state: "failed", name: file.name, message: failureMessage(file.name, error) });
     }
   }
+  // Only uploads under way: a failure is the picker's alert, a cancel leaves no image.
+  const uploads = uploader.entries.filter((entry) => !["done", "failed", "cancelled"].includes(entry.status));
 
   const saving = fetcher.state !== "idle";
   const answer = saving ? undefined : fetcher.data;
@@ -167,7 +167,12 @@ function Editor({ editing }: { editing: Editing | null }) {
             value={linkAddress}
             onChange={(e) => setLinkAddress(e.target.value)}
           />
-          <ImagePicker image={image} onPick={pickImage} onRemove={() => setImage({ state: "none" })} />
+          <ImagePicker
+            image={image}
+            uploads={uploads}
+            onPick={pickImage}
+            onRemove={() => setImage({ state: "none" })}
+          />
           <label htmlFor="popup-image-alt">Image description (alt text)</label>
           <input
             id="popup-image-alt"

@@ -3,23 +3,28 @@
 // can also be dropped on it. The file input stays (labelled "Image") for the buttons, the label
 // and tests; it is reset after each pick so the same file can be chosen again.
 import { type DragEvent, useId, useRef, useState } from "react";
-import { Button, ProgressBar } from "../ui";
+import type { UploadEntry } from "../../lib/uploads/queue";
+import { Button } from "../ui";
+import { UploadStatusList } from "../uploads/UploadStatus";
 
 export type ImageState =
   | { state: "none" }
-  | { state: "uploading"; name: string; progress: number }
+  | { state: "uploading"; name: string }
   | { state: "done"; name: string; key: string; previewUrl: string }
   | { state: "saved"; key: string; previewUrl: string | null }
   | { state: "failed"; name: string; message: string };
 
 export const POPUP_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 
+/** `uploads`: the editor's rows of the shared upload queue (progress, Cancel, the failure). */
 export function ImagePicker({
   image,
+  uploads,
   onPick,
   onRemove,
 }: {
   image: ImageState;
+  uploads: UploadEntry[];
   onPick: (file: File) => void;
   onRemove: () => void;
 }) {
@@ -55,6 +60,7 @@ export function ImagePicker({
         </div>
         <div className="image-picker-body">
           <ImageStatus image={image} />
+          <UploadStatusList label="Image upload" entries={uploads} />
           <div className="actions">
             <Button size="sm" disabled={uploading} onClick={() => input.current?.click()}>
               {has ? "Replace image" : "Choose an image"}
@@ -91,21 +97,17 @@ function ImageStatus({ image }: { image: ImageState }) {
     case "none":
       return <p className="muted">No image: the popup shows text only.</p>;
     case "uploading":
-      return (
-        <div role="status">
-          <p>Uploading {image.name}…</p>
-          <ProgressBar label="Image upload progress" value={Math.round(image.progress * 100)} />
-        </div>
-      );
+      return <p role="status">Uploading {image.name}…</p>;
     case "done":
       return <p role="status">Uploaded {image.name}.</p>;
     case "saved":
       return <p>The popup's current image.</p>;
     case "failed":
       return (
-        <p className="error" role="alert">
-          Image upload failed ({image.message}). The popup will be saved without an image.
-        </p>
+        <div className="error" role="alert">
+          <p>{image.message}</p>
+          <p>The popup will be saved without an image.</p>
+        </div>
       );
   }
 }
