@@ -1,18 +1,9 @@
 // Seed 000 §8: a packaging job that failed ('Failed to package playlists: {error}', the job's own
 // error or the seed's generic one), and the chapter editor when the server's answer carries no
 // message of its own ('An unexpected error occurred. Please try again.'). Only the API is stood in.
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  answerFetch,
-  byRole,
-  json,
-  type Mounted,
-  mount,
-  submit,
-  texts,
-  typeInto,
-  until,
-} from "../../tests/dom/support";
+import { answerFetch, byRole, type Mounted, mount, submit, texts, typeInto, until } from "../../tests/dom/support";
 import { ChapterEditor } from "./playlists/ChapterEditor";
 import { PackageRow } from "./renders/JobRows";
 
@@ -45,17 +36,36 @@ describe("a failed packaging job", () => {
 
 describe("the chapter editor", () => {
   it("says 'An unexpected error occurred. Please try again.' when saving answers without a message (a 502 page)", async () => {
-    const sent = answerFetch(({ method, url }) =>
-      method === "GET" && url.endsWith("/chapters")
-        ? json({ chapters: [] })
-        : new Response("<html><h1>502 Bad Gateway</h1></html>", {
-            status: 502,
-            headers: { "content-type": "text/html" },
-          }),
+    const sent = answerFetch(
+      () =>
+        new Response("<html><h1>502 Bad Gateway</h1></html>", {
+          status: 502,
+          headers: { "content-type": "text/html" },
+        }),
     );
-    view = await mount(
-      <ChapterEditor playlistId="pl1" items={[{ id: "it1", fileName: "intro.mp3", durationSeconds: 120 }]} />,
-    );
+    const items = [{ id: "it1", fileName: "intro.mp3", durationSeconds: 120 }];
+    const chapters = [
+      {
+        id: null,
+        itemId: "it1",
+        n: 1,
+        offsetSeconds: 0,
+        startSeconds: 0,
+        title: "intro",
+        itemStart: true,
+        renamed: false,
+      },
+    ];
+    // The chapters come from the project page's loader; the editor reloads it after a change.
+    const Stub = createRoutesStub([
+      {
+        path: "/projects/p1",
+        Component: () => <ChapterEditor chapters={chapters} items={items} />,
+        HydrateFallback: () => null,
+        loader: () => ({}),
+      },
+    ]);
+    view = await mount(<Stub initialEntries={["/projects/p1"]} />);
     const form = await until(
       () => view!.host.querySelector<HTMLFormElement>('form[aria-label="Add a chapter mark"]'),
       "the form",

@@ -239,6 +239,24 @@ describe("project page: playlist builder and order list", () => {
     expect(await pageLetter(second)).toBe("e");
   });
 
+  it("renders the chapters with the page (from its loader, no fetch after hydration), marks included", async () => {
+    const { projectId, videoIds } = await projectWith(member.cookie, "Builder_Chapters", [60, 30]);
+    await addAll(member.cookie, projectId, videoIds);
+    const [first] = await itemsOf(projectId);
+    const marked = await call("/api/chapters", {
+      cookie: member.cookie,
+      json: { itemId: first!.id, at: "0:20", title: "Cold open" },
+    });
+    expect(marked.status, await marked.clone().text()).toBe(201);
+    const response = await call(`/projects/${projectId}`, { cookie: member.cookie });
+    const page = await html(response);
+    const titles = [...page.matchAll(/data-chapter-title="([^"]+)"/g)].map((m) => m[1]);
+    expect(titles).toEqual(["clip-1", "Cold open", "clip-2"]);
+    expect(page).not.toContain("Loading...");
+    // Still the page's one batch (ADR 024).
+    expect(Number(response.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);
+  });
+
   it("undoes an applied program from the project page", async () => {
     const { projectId, videoIds } = await projectWith(member.cookie, "Builder_Undo", [3, 4]);
     const playlistId = await addAll(member.cookie, projectId, videoIds);

@@ -7,6 +7,7 @@ import type { Deps } from "../../worker/domain/deps";
 import { Invalid } from "../../worker/domain/errors";
 import { deleteFile, deleteProject } from "../../worker/domain/files/files";
 import { projectPageData } from "../../worker/domain/files/project-page";
+import { chapterList } from "../../worker/domain/playlists/chapters";
 import { removeItem, reorderPlaylist, setItemSlot } from "../../worker/domain/playlists/playlists";
 import { undoApplication } from "../../worker/domain/programs/applications";
 import { addFilesToPlaylist } from "../../worker/domain/shows/segments";
@@ -65,6 +66,7 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
     signatureRequests: page.signatureRequests,
     files: files.map(fileSummary),
     playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
+    chapters: chapterList(playlist.items, playlist.marks),
     applications: applications.map((application) => ({
       id: application.id,
       programTitle: titleOf.get(application.programId) ?? "Program",

@@ -98,7 +98,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           onUploaded={refresh}
           canEdit={canEdit}
         />
-        <ChapterEditor playlistId={playlist.id} items={playlist.items} />
+        <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />
       </fieldset>
       <SignaturesPanel
         requests={loaderData.signatureRequests}

@@ -1,10 +1,14 @@
 // The playlist's chapters (issue 11): one per item by default, titled by the
 // file's name; members rename them, add marks inside items (m:ss from the
 // item's start), move and remove them. Plain forms and buttons, so all of it
-// works from the keyboard. Talks to the chapters API; the shared schemas
-// check each form before it is sent.
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+// works from the keyboard. The chapters come from the project page's loader;
+// each change goes through the typed API client and then reloads the page's
+// data (so applies, undos, reorders and probes update the list the same way).
+// The shared schemas check each form before it is sent.
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { Chapter } from "../../../worker/domain/playlists/chapters";
+import { api, call, errorText } from "../../lib/api-client";
 import { chapterEditSchema, chapterMarkSchema, formatChapterTime, itemChapterSchema } from "../../lib/schemas/chapters";
 import { Button } from "../ui";
 
@@ -14,35 +18,14 @@ interface ItemView {
   durationSeconds: number | null;
 }
 
-async function send(path: string, method: string, body?: unknown) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: { message?: string } };
-  if (!response.ok) throw new Error(answer.error?.message ?? "An unexpected error occurred. Please try again.");
-  return answer;
-}
+const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
-export function ChapterEditor({ playlistId, items }: { playlistId: string; items: ItemView[] }) {
-  const [chapters, setChapters] = useState<Chapter[] | null>(null);
+export function ChapterEditor({ chapters, items }: { chapters: Chapter[]; items: ItemView[] }) {
+  const revalidator = useRevalidator();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  // Items change with applies, undos, reorders and probes: reload the chapters then.
-  const itemsKey = items.map((i) => `${i.id}:${i.fileName}:${i.durationSeconds}`).join("|");
 
-  const load = useCallback(async () => {
-    const response = await fetch(`/api/playlists/${playlistId}/chapters`);
-    if (response.ok) setChapters(((await response.json()) as { chapters: Chapter[] }).chapters);
-  }, [playlistId]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: itemsKey is the reason to reload.
-  useEffect(() => {
-    void load();
-  }, [load, itemsKey]);
-
-  async function run(work: () => Promise<{ message?: string }>) {
+  async function run(work: () => Promise<{ message?: string } | undefined>) {
     setBusy(true);
     setMessage(null);
     try {
@@ -50,11 +33,11 @@ export function ChapterEditor({ playlistId, items }: { playlistId: string; items
       // The answer is shown once the list has reloaded, together with the
       // buttons coming back: a message saying "added" while the form is still
       // disabled invites a next Enter that would be ignored.
-      await load();
-      setMessage({ text: answer.message ?? "Chapter saved.", error: false });
+      await revalidator.revalidate();
+      setMessage({ text: answer?.message ?? "Chapter saved.", error: false });
       return true;
     } catch (error) {
-      setMessage({ text: (error as Error).message, error: true });
+      setMessage({ text: errorText(error, UNEXPECTED), error: true });
       return false;
     } finally {
       setBusy(false);
@@ -71,21 +54,17 @@ export function ChapterEditor({ playlistId, items }: { playlistId: string; items
       <p role="status" className={message?.error ? "error" : "success"}>
         {message?.text}
       </p>
-      {chapters === null ? (
-        <p>Loading...</p>
-      ) : (
-        <ol aria-label="Chapters">
-          {chapters.map((chapter) => (
-            <ChapterRow key={chapter.id ?? `start-${chapter.itemId}`} chapter={chapter} busy={busy} run={run} />
-          ))}
-        </ol>
-      )}
+      <ol aria-label="Chapters">
+        {chapters.map((chapter) => (
+          <ChapterRow key={chapter.id ?? `start-${chapter.itemId}`} chapter={chapter} busy={busy} run={run} />
+        ))}
+      </ol>
       <AddMark items={items} busy={busy} run={run} onInvalid={(text) => setMessage({ text, error: true })} />
     </section>
   );
 }
 
-type Run = (work: () => Promise<{ message?: string }>) => Promise<boolean>;
+type Run = (work: () => Promise<{ message?: string } | undefined>) => Promise<boolean>;
 
 function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; run: Run }) {
   const [title, setTitle] = useState(chapter.title);
@@ -103,12 +82,18 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
       const parsed = itemChapterSchema.safeParse({ title });
       if (!parsed.success) return setError(parsed.error.issues[0]!.message);
       setError(null);
-      return void run(() => send(`/api/playlist-items/${chapter.itemId}/chapter`, "PUT", { title }));
+      return void run(() =>
+        call(
+          api["playlist-items"][":itemId"].chapter.$put({ param: { itemId: chapter.itemId }, json: { title } }),
+          UNEXPECTED,
+        ),
+      );
     }
     const parsed = chapterEditSchema.safeParse({ title, at });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
-    void run(() => send(`/api/chapters/${chapter.id}`, "PATCH", { title, at }));
+    const chapterId = chapter.id ?? "";
+    void run(() => call(api.chapters[":chapterId"].$patch({ param: { chapterId }, json: { title, at } }), UNEXPECTED));
   };
   const start = chapter.startSeconds === null ? "time unknown" : formatChapterTime(chapter.startSeconds);
   return (
@@ -144,7 +129,15 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
             variant="ghost"
             disabled={busy}
             onClick={() =>
-              void run(() => send(`/api/playlist-items/${chapter.itemId}/chapter`, "PUT", { title: null }))
+              void run(() =>
+                call(
+                  api["playlist-items"][":itemId"].chapter.$put({
+                    param: { itemId: chapter.itemId },
+                    json: { title: null },
+                  }),
+                  UNEXPECTED,
+                ),
+              )
             }
           >
             Use file name
@@ -155,7 +148,11 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
             size="sm"
             variant="danger"
             disabled={busy}
-            onClick={() => void run(() => send(`/api/chapters/${chapter.id}`, "DELETE"))}
+            onClick={() =>
+              void run(() =>
+                call(api.chapters[":chapterId"].$delete({ param: { chapterId: chapter.id ?? "" } }), UNEXPECTED),
+              )
+            }
           >
             Remove
           </Button>
@@ -194,7 +191,7 @@ function AddMark({
     // reloads: clearing after the reload would wipe what the member has
     // started typing for the next mark in the meantime.
     await run(async () => {
-      const answer = await send("/api/chapters", "POST", { itemId: selected, at, title });
+      const answer = await call(api.chapters.$post({ json: { itemId: selected, at, title } }), UNEXPECTED);
       setAt("");
       setTitle("");
       return answer;

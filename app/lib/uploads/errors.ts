@@ -1,15 +1,12 @@
 // Upload failures as the pages see them: one error type carrying the server's
 // message (or a network message), status and field errors.
 
-/** An upload failure with the server's message (or a network message). */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status = 0,
-    readonly code = "upload_failed",
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
+import { ApiError } from "../api-error";
+
+/** An upload failure with the server's message (or a network message): an `ApiError` (ADR 058). */
+export class UploadError extends ApiError {
+  constructor(message: string, status = 0, code = "upload_failed", fields?: Record<string, string[]>) {
+    super(message, status, code, fields);
     this.name = "UploadError";
   }
 }

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   files,
   type MemberRole,
+  playlistChapters,
   playlistItems,
   playlists,
   programApplications,
@@ -36,6 +37,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
     ,
     playlistRows,
     itemRows,
+    markRows,
     applicationRows,
     titleRows,
     memberRows,
@@ -81,6 +83,13 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
       .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
       .where(thePlaylist)
       .orderBy(asc(playlistItems.seqPos)),
+    // The chapter marks, for the chapter editor (`chapterList` of the items and these).
+    db
+      .select({ mark: playlistChapters })
+      .from(playlistChapters)
+      .innerJoin(playlists, eq(playlists.id, playlistChapters.playlistId))
+      .where(thePlaylist)
+      .orderBy(asc(playlistChapters.offsetSeconds)),
     db
       .select({ application: programApplications })
       .from(programApplications)
@@ -121,7 +130,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
     invitations: role === "owner" ? inviteRows : [],
     signatureRequests: groupRequests(requestRows, signerRows),
     files: fileRows,
-    playlist: { ...playlist, items: itemRows.map((row) => row.item) },
+    playlist: { ...playlist, items: itemRows.map((row) => row.item), marks: markRows.map((row) => row.mark) },
     applications: applicationRows.map((row) => row.application),
     programTitles: titleRows,
   };

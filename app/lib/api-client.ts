@@ -1,0 +1,62 @@
+// The browser's one way to call the JSON API (ADR 058). `api` is Hono's client typed from the
+// server's own routes (`hc<Api>`): paths, params, bodies and answers are checked against
+// worker/api, with no response types written by hand. `call` reads every answer the same way:
+// the typed body when the server said yes, otherwise an `ApiError` with the server's message,
+// code and field errors (the body `errorResponse` writes), or the network's message.
+import { type ClientResponse, hc } from "hono/client";
+import type { Api } from "../../worker/api";
+import { ApiError } from "./api-error";
+
+export { ApiError };
+
+export const NETWORK_ERROR = "Network error: the connection was lost. Please try again.";
+
+/** The routes under /api, as the server declares them. */
+export const api = hc<Api>("/", { init: { credentials: "same-origin" }, headers: { accept: "application/json" } }).api;
+
+/** The body of a success answer of `R`: every 2xx answer's type, none of the refusals'. */
+export type Answer<R> =
+  R extends ClientResponse<infer T, infer S, infer _F>
+    ? S extends 200 | 201 | 202 | 203 | 206
+      ? T
+      : S extends 204 | 205
+        ? undefined
+        : never
+    : never;
+
+/**
+ * Sends a request built with `api` and answers its typed body; anything but a 2xx throws an
+ * `ApiError` with the server's message (or `fallback` when the server gave none).
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+  fallback?: string,
+): Promise<Answer<R>> {
+  let response: R;
+  try {
+    response = await request;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(NETWORK_ERROR, 0, "network");
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.ok) return body as Answer<R>;
+  const error = (body as { error?: { message?: unknown; code?: unknown; fields?: Record<string, string[]> } })?.error;
+  throw new ApiError(
+    typeof error?.message === "string" && error.message ? error.message : (fallback ?? `HTTP ${response.status}`),
+    response.status,
+    typeof error?.code === "string" ? error.code : "http",
+    error?.fields,
+  );
+}
+
+/** What to show for a failed call: the server's message, else `fallback`. */
+export function errorText(error: unknown, fallback: string) {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
