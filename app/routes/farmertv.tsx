@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
 import { UploadStatusList } from "../components/uploads/UploadStatus";
 import { useUploader } from "../components/uploads/useUploads";
+import { api, call } from "../lib/api-client";
 import {
   DESCRIPTION_MAX,
   EPISODE_COVER_ACCEPT,
@@ -16,7 +17,6 @@ import {
   uploadFailedMessage,
 } from "../lib/schemas/farmertv";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
-import { api } from "../lib/uploads/api";
 import { isCancelled } from "../lib/uploads/queue";
 import "../styles/files.css";
 import "../styles/community.css";
@@ -25,11 +25,6 @@ export { loader } from "./farmertv.server";
 
 export function meta() {
   return [{ title: "FarmerTV · Creator Platform" }];
-}
-
-/** Records the episode; a refusal throws with the server's reason, like a refused upload. */
-async function saveEpisode(path: string, method: string, json: unknown) {
-  return (await api<{ episode: { id: string } }>(path, { method, json })).episode;
 }
 
 export default function FarmerTv() {
@@ -56,14 +51,16 @@ export default function FarmerTv() {
       const uploadId = String(done.uploadId);
       const text = episodeTextSchema.parse({ title, description });
       if (purpose === "episode-cover") {
-        if (episodeId) await saveEpisode(`/api/episodes/${episodeId}`, "PATCH", { coverUploadId: uploadId });
+        // A refusal throws with the server's reason (ApiError), like a refused upload.
+        if (episodeId)
+          await call(api.episodes[":id"].$patch({ param: { id: episodeId }, json: { coverUploadId: uploadId } }));
         else setCoverUploadId(uploadId);
       } else {
-        const episode = await saveEpisode("/api/episodes", "POST", {
-          ...text,
-          videoUploadId: uploadId,
-          ...(coverUploadId ? { coverUploadId } : {}),
-        });
+        const { episode } = await call(
+          api.episodes.$post({
+            json: { ...text, videoUploadId: uploadId, ...(coverUploadId ? { coverUploadId } : {}) },
+          }),
+        );
         setEpisodeId(episode.id);
       }
       setAlert({ ok: true, text: uploadedMessage(file.name) });

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { LocalTime } from "../components/LocalTime";
 import styles from "../components/signing/signing.module.css";
+import { api, call } from "../lib/api-client";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -39,10 +40,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
       setCheck({ ok, text: ok ? COPY_MATCHES : COPY_DIFFERS, sha256 });
       return;
     }
-    const answer = (await (await fetch(`/api/signatures?sha256=${sha256}`)).json()) as {
-      match: boolean;
-      document: Document | null;
-    };
+    const answer = await call(api.signatures.$get({ query: { sha256 } }));
     setFound(answer.document);
     setCheck({ ok: answer.match, text: answer.match ? COPY_MATCHES : COPY_UNKNOWN, sha256 });
   }

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
+import { api, call } from "../../lib/api-client";
 import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
 import { useHydrated } from "../../lib/hydration";
 import {
@@ -22,7 +23,6 @@ import {
   SUBMISSION_SUCCESSFUL,
 } from "../../lib/schemas/beatbattle";
 import { UploadError } from "../../lib/upload-client";
-import { api } from "../../lib/uploads/api";
 import { DropZone } from "../DropZone";
 import { RelativeTime } from "../LocalTime";
 import { UploadStatusList } from "../uploads/UploadStatus";
@@ -93,7 +93,7 @@ export function BeatBattleForm({
     // Asked first: an entry the server would refuse (entered in another tab, or the battle closed
     // meanwhile) is refused before any file goes up.
     try {
-      const now = await api<{ battle: { open: boolean }; entered: boolean }>("/api/beat-battle");
+      const now = await call(api["beat-battle"].$get());
       const refusal = now.entered ? ALREADY_ENTERED : now.battle.open ? null : BATTLE_CLOSED;
       if (refusal) {
         setResult({ ok: false, message: SUBMISSION_FAILED, detail: refusal });
@@ -121,10 +121,7 @@ export function BeatBattleForm({
       const audioUploadIds: string[] = [];
       for (const file of audio) audioUploadIds.push(await send(file, "beat-audio"));
       const coverUploadId = await send(cover!, "beat-cover");
-      await api("/api/beat-battle/entries", {
-        method: "POST",
-        json: { ...checked.data, audioUploadIds, coverUploadId },
-      });
+      await call(api["beat-battle"].entries.$post({ json: { ...checked.data, audioUploadIds, coverUploadId } }));
       step();
       await clearDraft();
       setResult({ ok: true, message: SUBMISSION_SUCCESSFUL });

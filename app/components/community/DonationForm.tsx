@@ -2,7 +2,10 @@
 // e-mail, donor name, message, name on the card and the card. Idle →
 // 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
 // disabled). The server computes the amount; the webhook confirms it.
+
+import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
+import { ApiError, api, call } from "../../lib/api-client";
 import { useHydrated } from "../../lib/hydration";
 import { CARD_NEEDS_SCRIPT, nameOnCardSchema } from "../../lib/schemas/checkout";
 import {
@@ -13,11 +16,12 @@ import {
   donationSchema,
   MIN_CUSTOM_DOLLARS,
 } from "../../lib/schemas/fundraiser";
-import { ApiError, type ConfirmOutcome, callApi } from "../checkout/client";
+import type { ConfirmOutcome } from "../checkout/client";
 import type { PaymentsConfig } from "../checkout/PaymentForm";
 import { StripeCardField, StripeElements, useStripeConfirm } from "../checkout/StripeCardForm";
 import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "../checkout/TestCardFields";
 
+type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
 type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
 
 interface Props {
@@ -89,14 +93,14 @@ function Form({
     try {
       let started: { clientSecret?: string };
       try {
-        started = await callApi<{ clientSecret: string }>("/api/fundraiser/donations", {
-          json: Object.fromEntries(Array.from(form.entries()).filter(([key]) => !key.startsWith("card"))),
-        });
+        // The form's own fields (checked above with the same schema the server applies again).
+        const fields = Object.fromEntries(Array.from(form.entries()).filter(([key]) => !key.startsWith("card")));
+        started = await call(api.fundraiser.donations.$post({ json: fields as DonationBody }));
       } catch (caught) {
         // Our own validation messages pass through; anything else is the seed's init failure.
-        throw caught instanceof ApiError && caught.status === 400 ? caught : new ApiError(DONATION_INIT_FAILED, "", 0);
+        throw caught instanceof ApiError && caught.status === 400 ? caught : new ApiError(DONATION_INIT_FAILED);
       }
-      if (!started.clientSecret) throw new ApiError(DONATION_INIT_FAILED, "", 0);
+      if (!started.clientSecret) throw new ApiError(DONATION_INIT_FAILED);
       const outcome = await confirm(started.clientSecret, form);
       if (outcome.error) {
         setError(outcome.error.message || DONATION_ERROR);

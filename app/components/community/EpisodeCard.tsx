@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import type { EpisodeView } from "../../../worker/domain/farmertv/episodes";
+import { api, call, errorText } from "../../lib/api-client";
 import type { loader as rootLoader } from "../../root";
-import { callApi } from "../checkout/client";
 import { MediaPlayer } from "../media/MediaPlayer";
 import { useConfirm } from "../ui";
 
@@ -37,7 +37,7 @@ export function EpisodeCard({
       after?.();
       await revalidator.revalidate();
     } catch (error) {
-      setFailed(error instanceof Error ? error.message : "Request failed.");
+      setFailed(errorText(error, "Request failed."));
     }
   }
 
@@ -52,10 +52,15 @@ export function EpisodeCard({
             const form = new FormData(event.currentTarget);
             void change(
               () =>
-                callApi(`/api/episodes/${episode.id}`, {
-                  method: "PATCH",
-                  json: { title: form.get("title"), description: form.get("description") },
-                }),
+                call(
+                  api.episodes[":id"].$patch({
+                    param: { id: episode.id },
+                    json: {
+                      title: String(form.get("title") ?? ""),
+                      description: String(form.get("description") ?? ""),
+                    },
+                  }),
+                ),
               () => setEditing(false),
             );
           }}
@@ -107,7 +112,7 @@ export function EpisodeCard({
                 className="link-button"
                 onClick={async () => {
                   if (!(await confirm("Delete this episode?", { confirmLabel: "Delete" }))) return;
-                  await change(() => callApi(`/api/episodes/${episode.id}`, { method: "DELETE" }), onDeleted);
+                  await change(() => call(api.episodes[":id"].$delete({ param: { id: episode.id } })), onDeleted);
                 }}
               >
                 Delete

@@ -4,6 +4,7 @@
 // that the action redirects to.
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { ApiError, api, call } from "../../lib/api-client";
 import type { action } from "../../routes/file-view.server";
 import { useAnswer } from "../Feedback";
 import { useConfirm } from "../ui";
@@ -19,20 +20,12 @@ export function DownloadButton({ fileId, onMessage }: { fileId: string; onMessag
   async function download() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/files/${encodeURIComponent(fileId)}/download`, {
-        method: "POST",
-        credentials: "same-origin",
-      });
-      const body = (await response.json().catch(() => null)) as { url?: string } | null;
-      if (!response.ok || !body?.url) {
-        onMessage(DOWNLOAD_FAILED, true);
-        return;
-      }
+      const { url } = await call(api.files[":fileId"].download.$post({ param: { fileId } }));
       // The signed URL answers with Content-Disposition: attachment, so the page stays.
-      window.location.assign(body.url);
+      window.location.assign(url);
     } catch (error) {
-      console.error(error);
-      onMessage(DOWNLOAD_ERROR, true);
+      // A refusal is the seed's 'Failed to generate download link'; a lost connection its other message.
+      onMessage(error instanceof ApiError && error.status > 0 ? DOWNLOAD_FAILED : DOWNLOAD_ERROR, true);
     } finally {
       setBusy(false);
     }
