@@ -41,7 +41,16 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
       return;
     }
     const answer = await call(api.signatures.$get({ query: { sha256 } }));
-    setFound(answer.document);
+    // The wire carries the date as an ISO string; the page shows Dates, as its loader gives them.
+    const { document } = answer;
+    const date = (iso: string | null) => (iso ? new Date(iso) : null);
+    setFound(
+      document && {
+        ...document,
+        completedAt: date(document.completedAt),
+        signers: document.signers.map((signer) => ({ ...signer, signedAt: date(signer.signedAt) })),
+      },
+    );
     setCheck({ ok: answer.match, text: answer.match ? COPY_MATCHES : COPY_UNKNOWN, sha256 });
   }
 

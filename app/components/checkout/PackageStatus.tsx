@@ -4,7 +4,14 @@ import { useState } from "react";
 import { PACKAGING_FAILED } from "../../lib/schemas/checkout";
 import { type OrderView, retryPackaging } from "./client";
 
-export function PackageStatus({ order, onRetried }: { order: OrderView; onRetried: () => void }) {
+/** Only the order's id and package: given by the purchases loader and by the order poll alike. */
+export function PackageStatus({
+  order,
+  onRetried,
+}: {
+  order: Pick<OrderView, "id" | "package">;
+  onRetried: () => void;
+}) {
   const [retrying, setRetrying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pkg = order.package;

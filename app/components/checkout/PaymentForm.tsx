@@ -4,10 +4,11 @@
 // (amounts from the database) and confirms the card; the webhook, not this
 // page, fulfils the order.
 import { type ReactNode, useState } from "react";
+import { ApiError } from "../../lib/api-client";
 import { useHydrated } from "../../lib/hydration";
 import { CARD_NEEDS_SCRIPT, nameOnCardSchema, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
 import { formatMoney } from "../../lib/schemas/money";
-import { ApiError, type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
+import { type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
 import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
 import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";
 
@@ -106,7 +107,7 @@ function CardForm({ banner, fields, check, confirm, totalCents, productIds, disc
     setError(null);
     setBusy(true);
     try {
-      const started = await startCheckout(name.data, productIds, discountCode);
+      const started = await startCheckout(productIds, discountCode);
       if (started.clientSecret) {
         const outcome = await confirm(started.clientSecret, form);
         if (outcome.error) {

@@ -1,19 +1,14 @@
 // The checkout page's calls to the API, from the browser, through the typed client (ADR 058).
-import type { OrderView } from "../../../worker/domain/orders/purchases";
 import { ApiError, api, call } from "../../lib/api-client";
 import { PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
-
-export type { OrderView };
 
 /**
  * 'Pay' → an order and its PaymentIntent. A changed cart and a sold exclusive have messages of their
  * own; anything else is the seed's 'Unable to initialize payment.'.
  */
-export async function startCheckout(nameOnCard: string, productIds: string[], discountCode?: string | null) {
+export async function startCheckout(productIds: string[], discountCode?: string | null) {
   try {
-    return await call(
-      api.checkout.$post({ json: { nameOnCard, productIds, ...(discountCode ? { discountCode } : {}) } }),
-    );
+    return await call(api.checkout.$post({ json: { productIds, ...(discountCode ? { discountCode } : {}) } }));
   } catch (error) {
     if (
       error instanceof ApiError &&
@@ -32,6 +27,9 @@ export interface ConfirmOutcome {
 export function paymentErrorMessage(outcome: ConfirmOutcome): string {
   return outcome.error?.message || PAYMENT_ERROR;
 }
+
+/** An order as the API sends it (its dates are ISO strings on the wire). */
+export type OrderView = Awaited<ReturnType<typeof fetchOrder>>;
 
 export function fetchOrder(orderId: string) {
   return call(api.orders[":id"].$get({ param: { id: orderId } }));

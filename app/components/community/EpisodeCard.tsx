@@ -125,10 +125,12 @@ export function EpisodeCard({
               className="link-button"
               onClick={() =>
                 void change(() =>
-                  callApi(`/api/admin/episodes/${episode.id}/hidden`, {
-                    method: "PUT",
-                    json: { hidden: !episode.hidden },
-                  }),
+                  call(
+                    api.admin.episodes[":id"].hidden.$put({
+                      param: { id: episode.id },
+                      json: { hidden: !episode.hidden },
+                    }),
+                  ),
                 )
               }
             >
