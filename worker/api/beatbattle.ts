@@ -37,7 +37,7 @@ const battle = publicApi()
 const entries = memberApi((app) =>
   app
     .post("/beat-battle/entries", valid("json", beatSubmitSchema), async (c) => {
-      const result = await submitEntry(c.var.deps, c.var.user, c.req.valid("json"));
+      const result = await submitEntry(c.var.deps, c.var.user.id, c.req.valid("json"));
       return c.json({ success: true, message: "Submission successful!", ...result }, 201);
     })
     .get("/beat-battle/entries", async (c) =>

@@ -35,8 +35,7 @@ const shopping = memberApi((app) =>
       return c.body(null, 204);
     })
     .post("/checkout", valid("json", startCheckoutSchema), async (c) => {
-      const { productIds, discountCode } = c.req.valid("json");
-      return c.json(await startCheckout(c.var.deps, c.var.user, productIds, discountCode), 201);
+      return c.json(await startCheckout(c.var.deps, c.var.user.id, c.req.valid("json")), 201);
     })
     .get("/orders/:id", async (c) => c.json(await orderStatus(c.var.deps, c.var.user, c.req.param("id"))))
     .post("/orders/:id/package", async (c) =>

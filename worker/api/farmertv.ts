@@ -34,7 +34,7 @@ const watching = publicApi()
 const publishing = memberApi((app) =>
   app
     .post("/episodes", valid("json", episodeCreateSchema), async (c) =>
-      c.json({ episode: await createEpisode(c.var.deps, c.var.user, c.req.valid("json")) }, 201),
+      c.json({ episode: await createEpisode(c.var.deps, c.var.user.id, c.req.valid("json")) }, 201),
     )
     .patch("/episodes/:id", valid("json", episodeUpdateSchema), async (c) =>
       c.json({ episode: await updateEpisode(c.var.deps, c.var.user.id, c.req.param("id"), c.req.valid("json")) }),

@@ -7,5 +7,5 @@ import { publicApi, valid } from "./context";
 export const fundraiserApi = publicApi()
   .get("/fundraiser", async (c) => c.json(await fundraiserSummary(c.var.deps)))
   .post("/fundraiser/donations", valid("json", donationSchema), async (c) =>
-    c.json(await startDonation(c.var.deps, c.var.user, c.req.valid("json"), c.var.caller.clientId), 201),
+    c.json(await startDonation(c.var.deps, c.var.user?.id ?? null, c.req.valid("json"), c.var.caller.clientId), 201),
   );

@@ -45,6 +45,7 @@ export const startCheckoutSchema = z.object({
   /** A discount code typed by the buyer (ADR 044); priced and redeemed on the server. */
   discountCode: buyerCodeSchema,
 });
+export type StartCheckout = z.infer<typeof startCheckoutSchema>;
 
 export const addToCartSchema = z.object({
   productId: z.string({ error: PRODUCT_UNAVAILABLE }).trim().min(1, PRODUCT_UNAVAILABLE).max(64, PRODUCT_UNAVAILABLE),

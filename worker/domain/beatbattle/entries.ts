@@ -6,9 +6,8 @@
 // cannot both win.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/lib/schemas/beatbattle";
-import { type BeatBattle, beatBattleEntries, beatBattleFiles, beatBattles } from "../../db/schema";
+import { type BeatBattle, beatBattleEntries, beatBattleFiles, beatBattles, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
-import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { claimable, releaseUnclaimed } from "../uploads/claims";
@@ -17,10 +16,10 @@ import { assertCanEnter, battleView, currentBattle } from "./battles";
 /** Links to an entry's files live an hour; every load signs fresh ones. */
 const LINK_SECONDS = 60 * 60;
 
-export async function submitEntry(deps: Deps, user: Pick<SessionUser, "id" | "email">, submission: BeatSubmission) {
-  const battle = await assertCanEnter(deps, user.id);
-  const audio = await claimable(deps, user.id, "beat-audio", submission.audioUploadIds, UPLOAD_MISSING);
-  const [cover] = await claimable(deps, user.id, "beat-cover", [submission.coverUploadId], UPLOAD_MISSING);
+export async function submitEntry(deps: Deps, userId: string, submission: BeatSubmission) {
+  const battle = await assertCanEnter(deps, userId);
+  const audio = await claimable(deps, userId, "beat-audio", submission.audioUploadIds, UPLOAD_MISSING);
+  const [cover] = await claimable(deps, userId, "beat-cover", [submission.coverUploadId], UPLOAD_MISSING);
   const entryId = crypto.randomUUID();
   const files = [...audio, cover!].map((upload, position) => ({
     id: crypto.randomUUID(),
@@ -37,10 +36,11 @@ export async function submitEntry(deps: Deps, user: Pick<SessionUser, "id" | "em
       deps.db.insert(beatBattleEntries).values({
         id: entryId,
         battleId: battle.id,
-        userId: user.id,
+        userId,
         // Numbered inside the INSERT itself, so two entries never take the same number.
         number: sql`(select coalesce(max(${beatBattleEntries.number}), 0) + 1 from ${beatBattleEntries} where ${beatBattleEntries.battleId} = ${battle.id})`,
-        email: user.email,
+        // The entrant's address as it is now, read inside the INSERT (no round trip of its own).
+        email: sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`,
         projectTitle: submission.projectTitle,
         producerName: submission.producerName,
         location: submission.location,

@@ -8,7 +8,6 @@ import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
-import type { SessionUser } from "../../sessions";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
@@ -29,25 +28,25 @@ async function coverKey(deps: Deps, userId: string, coverUploadId: string | unde
   return cover!.key;
 }
 
-export async function createEpisode(deps: Deps, user: Pick<SessionUser, "id">, input: EpisodeInput) {
-  const [video] = await claimable(deps, user.id, "episode-video", [input.videoUploadId], EPISODE_UPLOAD_MISSING);
+export async function createEpisode(deps: Deps, userId: string, input: EpisodeInput) {
+  const [video] = await claimable(deps, userId, "episode-video", [input.videoUploadId], EPISODE_UPLOAD_MISSING);
   const id = crypto.randomUUID();
   // The poster job is written with the episode: neither exists without the other.
-  const poster = enqueue(deps, user.id, "poster", { episodeId: id, origin: deps.origin });
+  const poster = enqueue(deps, userId, "poster", { episodeId: id, origin: deps.origin });
   try {
     const [[episode]] = await deps.db.batch([
       deps.db
         .insert(episodes)
         .values({
           id,
-          userId: user.id,
+          userId: userId,
           title: input.title,
           description: input.description,
           videoKey: video!.key,
           videoFileName: video!.fileName,
           videoContentType: video!.contentType,
           videoSize: video!.size,
-          coverKey: await coverKey(deps, user.id, input.coverUploadId),
+          coverKey: await coverKey(deps, userId, input.coverUploadId),
           posterStatus: "queued",
         })
         .returning(),

@@ -11,7 +11,6 @@ import { closeAbandoned } from "../../payments";
 import type { FulfilmentHandler } from "../../payments/fulfilments";
 import { hmacSha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
-import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";
 
@@ -32,7 +31,8 @@ const idempotencyKey = (donationId: string) => `donation:${donationId}`;
 
 export async function startDonation(
   deps: Deps,
-  user: Pick<SessionUser, "id"> | null,
+  /** The signed-in donor, or null for a visitor. */
+  userId: string | null,
   input: DonationInput,
   clientId: string,
 ) {
@@ -56,7 +56,7 @@ export async function startDonation(
     .bind(
       fresh,
       input.amountCents,
-      user?.id ?? null,
+      userId,
       input.email,
       input.donorName,
       input.message,

@@ -4,14 +4,19 @@
 // from the order. A cart whose total is zero (free licences only) needs no
 // payment and is fulfilled at once.
 import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
-import { CART_CHANGED, CART_EMPTY, EXCLUSIVE_SOLD, PAYMENT_INIT_FAILED } from "../../../app/lib/schemas/checkout";
+import {
+  CART_CHANGED,
+  CART_EMPTY,
+  EXCLUSIVE_SOLD,
+  PAYMENT_INIT_FAILED,
+  type StartCheckout,
+} from "../../../app/lib/schemas/checkout";
 import { runBatch } from "../../db/batch";
-import { orderItems, orders, products, type TierFormat, type TierTerms } from "../../db/schema";
+import { orderItems, orders, products, type TierFormat, type TierTerms, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { closeAbandoned, PaymentProviderError } from "../../payments";
 import { randomId, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
-import type { SessionUser } from "../../sessions";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
 import { priceCode, redemptionRefused, redemptions } from "../store/discounts";
@@ -235,24 +240,23 @@ export async function pricedCart(deps: Pick<Deps, "db" | "now">, userId: string,
 export type PricedCart = Awaited<ReturnType<typeof pricedCart>>;
 
 /**
- * `seen`: the product ids the buyer's page showed when they pressed Pay (optional); `discountCode`:
- * the code the buyer typed (optional).
+ * `productIds`: the product ids the buyer's page showed when they pressed Pay (optional);
+ * `discountCode`: the code the buyer typed (optional).
  */
 export async function startCheckout(
   deps: Deps,
-  buyer: Pick<SessionUser, "id" | "email">,
-  seen: readonly string[] = [],
-  discountCode?: string,
+  buyerId: string,
+  { productIds: seen = [], discountCode }: Partial<StartCheckout> = {},
 ): Promise<CheckoutStarted> {
-  await takeAttempt(deps.db, [{ scope: "checkout-member", subject: buyer.id, ...CHECKOUT_LIMIT }], deps.now());
-  const cart = await pricedCart(deps, buyer.id, discountCode);
+  await takeAttempt(deps.db, [{ scope: "checkout-member", subject: buyerId, ...CHECKOUT_LIMIT }], deps.now());
+  const cart = await pricedCart(deps, buyerId, discountCode);
   const changed = await changedCart(deps, cart, seen);
   if (changed) throw changed;
   if (cart.items.length === 0) throw new Invalid(CART_EMPTY);
 
   const free = cart.totalCents === 0;
   const provider = free ? "none" : deps.payments.provider;
-  const order = await openOrder(deps, buyer.id, cart, provider);
+  const order = await openOrder(deps, buyerId, cart, provider);
   if (free) {
     if (order.status === "pending") await settleOrder(deps, order.id);
     return {
@@ -264,6 +268,8 @@ export async function startCheckout(
       publishableKey: null,
     };
   }
+  // The receipt goes to the address the account has now; read only when a payment is made.
+  const [buyer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, buyerId));
   try {
     // The order's own idempotency key: an open order gets its first intent back, not another.
     const intent = await deps.payments.createIntent({
@@ -273,7 +279,7 @@ export async function startCheckout(
       metadata: { orderId: order.id, orderNumber: order.number },
       idempotencyKey: intentIdempotencyKey(order.id),
       description: `Order ${order.number}`,
-      receiptEmail: buyer.email,
+      receiptEmail: buyer?.email,
     });
     await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
     return {
