@@ -188,7 +188,18 @@ describe("the manager's edits", () => {
     expect((await patch({ description: "Now at 82 bpm." })).status).toBe(200);
     expect((await patch({ price: "12.5" })).status).toBe(200);
     expect((await patch({ quantity: 7 })).status).toBe(200);
-    expect((await patch({ accessType: "private" })).status).toBe(200);
+    const answer = await patch({ accessType: "private" });
+    expect(answer.status).toBe(200);
+    // The answer is the product as the manager lists it (GET /api/products), not a hand-picked subset.
+    const { product: view } = await answer.json<any>();
+    expect(view).toMatchObject({ id: productId, title: "Night Drive II", priceCents: 1250, accessType: "private" });
+    expect(Object.keys(view).sort()).toEqual(
+      Object.keys(
+        (await (await call("/api/products", { cookie: seller.cookie })).json<any>()).products.find(
+          (p: { id: string }) => p.id === productId,
+        ),
+      ).sort(),
+    );
     expect(await product(productId)).toMatchObject({
       title: "Night Drive II",
       description: "Now at 82 bpm.",

@@ -18,7 +18,7 @@ import { freeDownloadLeads, sendFreeDownload } from "../domain/store/free-downlo
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
 import { salesCsv, salesReport } from "../domain/store/sales";
 import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
-import { listOwnProducts, listStore } from "../domain/store/views";
+import { listOwnProducts, listStore, ownProductView } from "../domain/store/views";
 import { removeVoiceTag, voiceTagView } from "../domain/store/voice-tag";
 import { memberApi, publicApi, valid } from "./context";
 
@@ -31,16 +31,7 @@ const seller = memberApi((app) =>
     })
     .patch("/products/:productId", valid("json", productChangeSchema), async (c) => {
       const product = await changeProduct(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.valid("json"));
-      return c.json({
-        product: {
-          id: product.id,
-          title: product.title,
-          description: product.description,
-          priceCents: product.priceCents,
-          quantity: product.quantity,
-          accessType: product.accessType,
-        },
-      });
+      return c.json({ product: await ownProductView(c.var.deps, product) });
     })
     .delete("/products/:productId", async (c) => {
       await deleteProduct(c.var.deps, c.var.user.id, c.req.param("productId"));

@@ -33,25 +33,37 @@ export interface AudioFileView {
   contentType?: string;
 }
 
-export interface ProductView {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  quantity: number | null;
-  licenseType: Product["licenseType"];
-  accessType: Product["accessType"];
-  status: Product["status"];
+/** The product's own columns every view shows as stored. */
+const SHOWN_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "priceCents",
+  "quantity",
+  "licenseType",
+  "accessType",
+  "status",
+  "bpm",
+  "musicalKey",
+  "genre",
+  "mood",
+  "tags",
+  "plays",
+] as const satisfies readonly (keyof Product)[];
+
+/** A product as pages see it: its shown columns, typed from the schema, and what is made from its other rows. */
+export type ProductView = Pick<Product, (typeof SHOWN_COLUMNS)[number]> & {
   coverUrl: string | null;
   files: AudioFileView[];
   /** Licence tiers beyond the product's own licence (ADR 044), in the seller's order. */
   tiers: TierView[];
-  bpm: number | null;
-  musicalKey: string | null;
-  genre: string | null;
-  mood: string | null;
-  tags: string[];
-  plays: number;
+};
+
+function shownColumns(row: Product) {
+  return Object.fromEntries(SHOWN_COLUMNS.map((column) => [column, row[column]])) as Pick<
+    Product,
+    (typeof SHOWN_COLUMNS)[number]
+  >;
 }
 
 /** A link serving the object as its checked type (images and audio inline). */
@@ -89,27 +101,20 @@ async function views(
   const [files, tiers] = await Promise.all([listed ?? listedFiles(deps, ids), offered ?? listedTiers(deps, ids)]);
   return Promise.all(
     rows.map(async (row) => ({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      priceCents: row.priceCents,
-      quantity: row.quantity,
-      licenseType: row.licenseType,
-      accessType: row.accessType,
-      status: row.status,
+      ...shownColumns(row),
       coverUrl: await link(deps, row.coverKey, row.coverContentType),
       files: await Promise.all(
         files.filter((file) => file.productId === row.id).map((file) => fileView(deps, file, originals)),
       ),
       tiers: tiers.filter((tier) => tier.productId === row.id).map(tierView),
-      bpm: row.bpm,
-      musicalKey: row.musicalKey,
-      genre: row.genre,
-      mood: row.mood,
-      tags: row.tags,
-      plays: row.plays,
     })),
   );
+}
+
+/** One of the seller's products as their manager shows it (originals linked). */
+export async function ownProductView(deps: Deps, row: Product): Promise<ProductView> {
+  const [view] = await views(deps, [row], true);
+  return view!;
 }
 
 /** 'My Digital Products': the seller's products on sale or withdrawn (an exclusive sold), newest first. */
