@@ -15,12 +15,8 @@ import {
   EMAIL_REQUIRED,
   FUNDRAISER_HEADING,
 } from "../../app/lib/schemas/fundraiser";
-import { ADMIN, login, origin, readVerificationCode, unique } from "./fixtures";
+import { ADMIN, login, origin, PNG, readVerificationCode, unique } from "./fixtures";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
 /** The start of an MP3 (ID3 tag), padded. */
 const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4086)]);
 

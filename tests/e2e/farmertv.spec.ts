@@ -1,41 +1,23 @@
 // An episode uploaded on /farmertv plays (and seeks) on the public /farmereps.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/lib/schemas/farmertv";
-import { login, MEMBER, mainNav, unique } from "./fixtures";
+import { login, MEMBER, mainNav, PNG, unique } from "./fixtures";
+import { makeWebm } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
-const clip = join(dir, "episode.webm");
 const cover = join(dir, "cover.png");
 // A picture named like a video: the browser lets it through, the server's sniffing refuses it.
 const fake = join(dir, "fake.webm");
 
+let clip: string;
+
 test.beforeAll(() => {
-  execFileSync("ffmpeg", [
-    "-y",
-    "-loglevel",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=duration=3:size=160x120:rate=10",
-    "-c:v",
-    "libvpx",
-    "-b:v",
-    "200k",
-    clip,
-  ]);
-  writeFileSync(
-    cover,
-    Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "base64",
-    ),
-  );
-  writeFileSync(fake, readFileSync(cover));
+  clip = makeWebm(dir, "episode.webm", 3);
+  writeFileSync(cover, PNG);
+  writeFileSync(fake, PNG);
 });
 
 test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) => {

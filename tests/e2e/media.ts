@@ -33,6 +33,20 @@ export function makeClip(dir: string, name: string, seconds: number) {
   return out;
 }
 
+/** A short silent VP8 WebM (testsrc picture), as a browser's own recorder makes. */
+export function makeWebm(dir: string, name: string, seconds: number) {
+  const out = join(dir, name);
+  execFileSync(
+    "ffmpeg",
+    [
+      ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc=duration=${seconds}:size=160x120:rate=10`],
+      ...["-c:v", "libvpx", "-b:v", "200k", out],
+    ],
+    { stdio: "pipe" },
+  );
+  return out;
+}
+
 /** A sine tone as an MP3 (an ordinary upload: VBR-free 192 kbit/s, with the encoder's own headers). */
 export function makeTone(dir: string, name: string, seconds: number, frequency: number) {
   const out = join(dir, name);

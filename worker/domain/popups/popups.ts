@@ -2,12 +2,13 @@
 // active popup, delete. Admin only: the adapters check the role before calling.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { PopupInput } from "../../../app/lib/schemas/popups";
-import { popups, uploads } from "../../db/schema";
+import { popups } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
+import { claimable } from "../uploads/claims";
 import { forgetActivePopup } from "./active";
 
-export const POPUP_IMAGE_PURPOSE = "popup-image";
+export const POPUP_IMAGE_PURPOSE = "popup-image" as const;
 
 export const POPUPS_PAGE_SIZE = 200;
 
@@ -46,20 +47,9 @@ function popupRows(deps: Pick<Deps, "db">) {
 /** The image must be this admin's own verified popup-image upload: no pointing a popup at someone's file. */
 async function ownImage(deps: Pick<Deps, "db">, adminId: string, key: string) {
   if (!key) return null;
-  const [upload] = await deps.db
-    .select({ key: uploads.key, contentType: uploads.contentType })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.key, key),
-        eq(uploads.userId, adminId),
-        eq(uploads.purpose, POPUP_IMAGE_PURPOSE),
-        eq(uploads.status, "completed"),
-      ),
-    );
-  if (!upload)
-    throw new Invalid("The image upload was not found. Upload the image again.", { imageKey: ["Not found."] });
-  return upload;
+  const missing = new Invalid("The image upload was not found. Upload the image again.", { imageKey: ["Not found."] });
+  const [upload] = await claimable(deps, adminId, POPUP_IMAGE_PURPOSE, [key], missing, "key");
+  return upload!;
 }
 
 /** The columns a popup is written with, from the editor's checked input. */

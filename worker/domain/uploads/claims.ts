@@ -18,33 +18,36 @@ export type ClaimablePurpose = (typeof CLAIMABLE_PURPOSES)[number];
 export const UNCLAIMED_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The member's completed uploads of one purpose, in the order asked; any id
- * missing, not theirs, unfinished or of another purpose refuses the lot.
+ * The member's completed uploads of one purpose, in the order asked, named by
+ * id (or, `by: "key"`, by storage key); any one missing, not theirs, unfinished
+ * or of another purpose refuses the lot with `missing`. Every check a form
+ * makes before it points a record at a member's file is this one query.
  * That a file is not claimed twice is left to the owning table's unique key.
  */
 export async function claimable(
   deps: Pick<Deps, "db">,
   userId: string,
-  purpose: ClaimablePurpose,
-  ids: readonly string[],
-  missingMessage: string,
+  purpose: ClaimablePurpose | "popup-image",
+  names: readonly string[],
+  missing: string | Invalid,
+  by: "id" | "key" = "id",
 ): Promise<Upload[]> {
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(names)];
   if (unique.length === 0) return [];
   const rows = await deps.db
     .select()
     .from(uploads)
     .where(
       and(
-        inArray(uploads.id, unique),
+        inArray(uploads[by], unique),
         eq(uploads.userId, userId),
         eq(uploads.purpose, purpose),
         eq(uploads.status, "completed"),
       ),
     );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  if (unique.some((id) => !byId.has(id))) throw new Invalid(missingMessage);
-  return unique.map((id) => byId.get(id)!);
+  const found = new Map(rows.map((row) => [row[by], row]));
+  if (unique.some((name) => !found.has(name))) throw typeof missing === "string" ? new Invalid(missing) : missing;
+  return unique.map((name) => found.get(name)!);
 }
 
 const isClaimed = (key: typeof uploads.key) =>
