@@ -1,6 +1,4 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { cartCount } from "../worker/domain/orders/cart";
-import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import "./app.css";
 // Evaluated at document start: it records where this document's history entries begin.
@@ -12,22 +10,12 @@ import { SiteHeader } from "./components/SiteHeader";
 // Radix parts) into every page's first load (ADR 051).
 import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
-import { server } from "./lib/auth.server";
 import { useHydrates } from "./lib/hydration";
-import { accentTokens, DEFAULT_THEME, THEME_COOKIE } from "./lib/theme";
-import { themeFor } from "./lib/theme.server";
+import { accentTokens, DEFAULT_THEME } from "./lib/theme";
 import { skipAfterUndelivered } from "./lib/undelivered";
+import type { loader } from "./root.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, deps } = server(context);
-  const theme = themeFor(user, readCookie(request, THEME_COOKIE));
-  return {
-    user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
-    theme,
-    // Read beside the page's own loaders (they run side by side): no wait of its own.
-    cartCount: user ? await cartCount(deps, user.id) : 0,
-  };
-}
+export { loader } from "./root.server";
 
 export function meta() {
   return [

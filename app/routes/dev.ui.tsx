@@ -1,7 +1,5 @@
 // /dev/ui: the design system's catalogue (ADR 035), every component in the light and the dark theme
 // side by side, so a change to a component is seen everywhere at once. Absent outside development.
-import { data } from "react-router";
-import { isDevelopment } from "../../worker/config";
 import { LocalTime, RelativeTime } from "../components/LocalTime";
 import {
   Badge,
@@ -21,16 +19,12 @@ import {
   useConfirm,
   useToast,
 } from "../components/ui";
-import { server } from "../lib/auth.server";
 import { accessLabel, formatDuration } from "../lib/format";
 import { formatMoney } from "../lib/schemas/money";
 import { accentTokens, DEFAULT_THEME } from "../lib/theme";
 import type { Route } from "./+types/dev.ui";
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (!isDevelopment(server(context).env)) throw data(null, { status: 404 });
-  return { now: Date.now() };
-}
+export { loader } from "./dev.ui.server";
 
 export function meta() {
   return [{ title: "UI catalogue · Creator Platform" }];

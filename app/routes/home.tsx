@@ -1,18 +1,11 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { getActivePopup } from "../../worker/domain/popups/active";
 import { SpotSwap } from "../components/landing/SpotSwap";
 import { PopupCard } from "../components/PopupCard";
-import { server } from "../lib/auth.server";
 import type { HydrationHandle } from "../lib/hydration";
-import { landingPopup } from "../lib/popup";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const popup = await getActivePopup(server(context).deps);
-  // Cut on the server: the full text is never needed here, so it is never sent.
-  return { popup: popup && landingPopup(popup) };
-}
+export { loader } from "./home.server";
 
 // A static marketing page: links, the welcome card and the header all work as plain HTML, so it
 // loads no React (ADR 026; the landing page's JS budget, issue 14).

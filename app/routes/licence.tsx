@@ -1,28 +1,14 @@
 // /licence/:code: anyone holding a licence document can check it here — valid
 // or not, and what it covers. The code is 128 random bits, so it cannot be guessed.
-import { data } from "react-router";
-import { lookUpLicence } from "../../worker/domain/licences/licences";
-import { server } from "../lib/auth.server";
 import { LEASE_BEFORE_EXCLUSIVE, LICENCE_INVALID, LICENCE_UNKNOWN, LICENCE_VALID } from "../lib/licences";
 import { formatMoney } from "../lib/schemas/money";
 import type { Route } from "./+types/licence";
 import "../styles/checkout.css";
 
+export { loader } from "./licence.server";
+
 export function meta() {
   return [{ title: "Licence verification · Creator Platform" }, { name: "robots", content: "noindex" }];
-}
-
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const licence = await lookUpLicence(server(context).deps, params.code);
-  if (!licence) return data({ licence: null }, { status: 404 });
-  return {
-    licence: {
-      valid: licence.valid,
-      exclusiveSoldLater: licence.exclusiveSoldLater,
-      ...licence.facts,
-      issuedAt: licence.facts.issuedAt.toISOString(),
-    },
-  };
 }
 
 export default function Licence({ loaderData }: Route.ComponentProps) {

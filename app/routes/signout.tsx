@@ -1,12 +1,6 @@
-import { Form, redirect } from "react-router";
-import { clearedSessionCookie, destroySession } from "../../worker/sessions";
-import { server } from "../lib/auth.server";
-import type { Route } from "./+types/signout";
+import { Form } from "react-router";
 
-export async function action({ context, request }: Route.ActionArgs) {
-  await destroySession(server(context).deps.db, request);
-  throw redirect("/", { headers: { "set-cookie": clearedSessionCookie(request) } });
-}
+export { action } from "./signout.server";
 
 /** A direct visit asks for a click: signing out changes state, so it is a POST. */
 export default function Signout() {
