@@ -74,9 +74,10 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      {/* A viewer's copy of the editing controls is disabled as a whole; players and links still work. */}
+      {/* A viewer's copy of the file list's controls is disabled as a whole; links still work. The playlist
+          below is outside it: its rows are view-only for a viewer but their players work (ADR 054). */}
       <fieldset disabled={!canEdit} className={teams.readOnly}>
-        <legend className="visually-hidden">{canEdit ? "Files and playlist" : "Files and playlist (view only)"}</legend>
+        <legend className="visually-hidden">{canEdit ? "Files" : "Files (view only)"}</legend>
         <section className="card" aria-labelledby="files-heading">
           <h2 id="files-heading">Files</h2>
           <Feedback feedback={feedback} />
@@ -88,16 +89,19 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             onMessage={showFeedback}
           />
         </section>
+      </fieldset>
 
-        <PlaylistBuilder
-          projectId={project.id}
-          playlist={playlist}
-          applications={applications}
-          selectedFileIds={selectedFileIds}
-          onAdded={() => setSelection({})}
-          onUploaded={refresh}
-          canEdit={canEdit}
-        />
+      <PlaylistBuilder
+        projectId={project.id}
+        playlist={playlist}
+        applications={applications}
+        selectedFileIds={selectedFileIds}
+        onAdded={() => setSelection({})}
+        onUploaded={refresh}
+        canEdit={canEdit}
+      />
+      <fieldset disabled={!canEdit} className={teams.readOnly}>
+        <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>
         <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />
       </fieldset>
       <SignaturesPanel

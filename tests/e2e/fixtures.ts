@@ -169,3 +169,24 @@ export async function expectMessage(page: Page, text: string, act: () => Promise
     page.off("dialog", onDialog);
   }
 }
+
+/**
+ * The page at 390 and 1280 px in the light and the dark theme (the theme cookie, as a browser keeps
+ * it), each checked for sideways scrolling and saved as test-results/<name>-<width>-<theme>.png.
+ */
+export async function shootThemes(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    for (const dark of [false, true]) {
+      await page.setViewportSize({ width, height: 900 });
+      const theme = encodeURIComponent(JSON.stringify({ isDarkMode: dark, accentColor: "#FFF", fontPercentage: 100 }));
+      await page.context().addCookies([{ name: "theme", value: theme, url: page.url() }]);
+      await page.reload();
+      await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/${name}-${width}-${dark ? "dark" : "light"}.png`, fullPage: true });
+    }
+  }
+  await page.context().clearCookies({ name: "theme" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

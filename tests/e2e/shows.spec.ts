@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { login, MEMBER, origin, unique, uploadByApi } from "./fixtures";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { login, MEMBER, origin, shootThemes, unique, uploadByApi } from "./fixtures";
 import { makeTone } from "./media";
 
 test.setTimeout(420_000);
@@ -133,30 +133,6 @@ function decode(bytes: Buffer, name: string): Probed {
   };
 }
 
-/** The page at 390 and 1280 px in the light and the dark theme (the visitor's theme cookie, as a browser keeps it). */
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    for (const dark of [false, true]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page
-        .context()
-        .addCookies([
-          { name: "theme", value: encodeURIComponent(JSON.stringify({ isDarkMode: dark })), url: page.url() },
-        ]);
-      await page.reload();
-      await expect(page.locator("html")).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `test-results/shots/${name}-${width}-${dark ? "dark" : "light"}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.context().clearCookies({ name: "theme" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test("three episodes share an ad slot: ranged downloads decode, a program changes all three within a minute with chapters moved", async ({
   page,
 }) => {
@@ -271,12 +247,12 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
   await listener.evaluate(() => {
     for (const media of Array.from(document.querySelectorAll("audio"))) media.pause();
   });
-  await shoot(listener, "show-episode");
+  await shootThemes(listener, "shots/show-episode");
   await listener.goto(`/shows/${show.slug}`);
   await expect(listener.getByRole("list", { name: "Chapters of Episode 3" })).toBeVisible();
-  await shoot(listener, "show");
+  await shootThemes(listener, "shots/show");
   await page.goto(`/shows/${show.slug}/stats`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await shoot(page, "show-stats");
+  await shootThemes(page, "shots/show-stats");
   await listener.context().close();
 });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { origin, PNG, unique, uploadByApi } from "./fixtures";
+import { origin, PNG, shootThemes, unique, uploadByApi } from "./fixtures";
 import { makeTone } from "./media";
 
 test.setTimeout(360_000);
@@ -73,7 +73,7 @@ async function join(
   owner: Person,
   role: "editor" | "viewer",
   landing: RegExp,
-  kind: "project" | "program" = "project",
+  kind: "project" | "program" | "show" = "project",
 ) {
   const token = await mailed(owner.page.request, member.email, /\/invitations\/([A-Za-z0-9_-]+)/);
   await member.page.goto(`/invitations/${token}`);
@@ -338,4 +338,146 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await guest.setViewportSize({ width: 390, height: 900 });
   await guest.goto(verifyPath);
   await guest.screenshot({ path: "test-results/teams-verify-390.png", fullPage: true });
+});
+
+test("an owner shares a show with an editor and a viewer; the editor publishes, the viewer sees and plays but changes nothing", async ({
+  browser,
+}) => {
+  const owner = await person(browser, "showowner");
+  const editor = await person(browser, "showeditor");
+  const viewer = await person(browser, "showviewer");
+  const headers = { origin: origin() };
+
+  // The owner's project with an interview in its playlist, shared with the editor (who publishes
+  // it) and the viewer (who plays it from the playlist row).
+  const interview = await uploadByApi(
+    owner.page.request,
+    { purpose: "project-file", projectTitle: "Show_Episode", fileName: "interview.mp3", contentType: "audio/mpeg" },
+    readFileSync(makeTone(dir, "show-interview.mp3", 3, 440)),
+  );
+  const projectId = interview.projectId!;
+  const added = await owner.page.request.post(`/api/projects/${projectId}/playlist/items`, {
+    data: { fileIds: [interview.fileId] },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  for (const [member, role] of [
+    [editor, "editor"],
+    [viewer, "viewer"],
+  ] as const) {
+    const invited = await owner.page.request.post(`/api/projects/${projectId}/invitations`, {
+      data: { email: member.email, role },
+      headers,
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const token = await mailed(owner.page.request, member.email, /\/invitations\/([A-Za-z0-9_-]+)/);
+    const accepted = await member.page.request.post(`/api/invitations/${token}/accept`, { headers });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+
+  // The owner creates the show on /shows and shares it from its team page.
+  const slug = unique("team-show").toLowerCase().replaceAll("_", "-");
+  await owner.page.goto("/shows");
+  const create = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "New show" }) });
+  await create.getByLabel("Title").fill("Team Talk");
+  await create.getByLabel("Address").fill(slug);
+  await create.getByLabel("Author").fill("The Owner");
+  await create.getByLabel("Category").selectOption("Leisure");
+  await create.getByLabel("Description").fill("A show made by a team.");
+  await create.getByRole("button", { name: "Create show" }).click();
+  await expect(owner.page.getByText("Show created:")).toBeVisible();
+  await owner.page.goto(`/shows/${slug}/team`);
+  await expect(owner.page.getByRole("heading", { name: "Team of Team Talk" })).toBeVisible();
+  await inviteFrom(owner.page, editor, "editor");
+  await inviteFrom(owner.page, viewer, "viewer");
+  const manageUrl = new RegExp(`/shows/${slug}/manage$`);
+  await join(editor, owner, "editor", manageUrl, "show");
+  await join(viewer, owner, "viewer", manageUrl, "show");
+  await owner.page.reload();
+  const team = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "Team", exact: true }) });
+  await expect(team.getByText(editor.email)).toBeVisible();
+  await expect(team.getByText(viewer.email)).toBeVisible();
+  await shootThemes(owner.page, "teams-show-team");
+
+  // Both find it on their Shows page, with their role.
+  await viewer.page.goto("/shows");
+  await expect(viewer.page.getByRole("link", { name: "Team Talk" })).toBeVisible();
+  await expect(viewer.page.getByText(`shared by ${owner.name}`)).toBeVisible();
+
+  // The editor publishes the shared project's playlist as an episode of the owner's show.
+  await editor.page.goto(`/shows/${slug}/manage`);
+  const publish = editor.page.locator("section", {
+    has: editor.page.getByRole("heading", { name: "Publish a playlist as an episode" }),
+  });
+  await publish.getByLabel("Playlist").selectOption({ label: "Show Episode" });
+  await publish.getByLabel("Title").fill("Episode one");
+  await publish.getByLabel("Description").fill("Our first conversation.");
+  await publish.getByRole("button", { name: "Publish episode" }).click();
+  await expect(editor.page.getByText("Episode published.")).toBeVisible();
+  await expect(editor.page.getByRole("button", { name: "Unpublish" })).toBeVisible();
+
+  // The viewer sees the episode and its stats, and has nothing to change.
+  await viewer.page.goto(`/shows/${slug}/manage`);
+  await expect(viewer.page.getByText(/You are a viewer of this show/)).toBeVisible();
+  const episodeLink = viewer.page.getByRole("link", { name: "Episode one" });
+  await expect(episodeLink).toBeVisible();
+  const episodeId = (await episodeLink.getAttribute("href"))!.split("/").at(-1)!;
+  for (const label of ["Publish episode", "Unpublish", "Delete", "Save show"])
+    await expect(viewer.page.getByRole("button", { name: label })).toHaveCount(0);
+  await expect(viewer.page.locator('input[type="file"]')).toHaveCount(0);
+  await shootThemes(viewer.page, "teams-show-manage-viewer");
+  await viewer.page.getByRole("link", { name: "Stats" }).click();
+  await expect(viewer.page.getByRole("heading", { name: "Downloads of Team Talk" })).toBeVisible();
+  await expect(viewer.page.locator('select[name="episode"] option', { hasText: "Episode one" })).toHaveCount(1);
+  await viewer.page.goto(`/shows/${slug}/team`);
+  await expect(viewer.page.getByText("Only the show's owners can invite people.")).toBeVisible();
+  await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
+
+  // The API answers 403 to the viewer's writes, and the episode is unchanged.
+  const showId = (
+    (await (await viewer.page.request.get("/api/shows")).json()) as { shows: { id: string; slug: string }[] }
+  ).shows.find((s) => s.slug === slug)!.id;
+  const writes = [
+    viewer.page.request.patch(`/api/show-episodes/${episodeId}`, {
+      data: { title: "Renamed", description: "x" },
+      headers,
+    }),
+    viewer.page.request.put(`/api/show-episodes/${episodeId}/published`, { data: { published: false }, headers }),
+    viewer.page.request.delete(`/api/show-episodes/${episodeId}`, { headers }),
+    viewer.page.request.put(`/api/shows/${showId}`, {
+      data: {
+        title: "Taken over",
+        slug,
+        description: "x",
+        author: "V",
+        category: "Leisure",
+        language: "en",
+        explicit: false,
+      },
+      headers,
+    }),
+    viewer.page.request.post(`/api/shows/${showId}/invitations`, {
+      data: { email: "someone@example.com", role: "viewer" },
+      headers,
+    }),
+  ];
+  for (const response of await Promise.all(writes)) expect(response.status(), response.url()).toBe(403);
+  await viewer.page.goto(`/shows/${slug}/manage`);
+  await expect(viewer.page.getByRole("link", { name: "Episode one" })).toBeVisible();
+
+  // The viewer plays the interview from its playlist row; the row offers nothing to change.
+  await viewer.page.goto(`/projects/${projectId}`);
+  const row = viewer.page.locator("li.playlist-slot").filter({ hasText: "interview.mp3" });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Move interview\.mp3/ })).toHaveCount(0);
+  await expect(row.getByLabel(/Slot letter/)).toHaveCount(0);
+  await expect(viewer.page.getByRole("button", { name: "Save Order" })).toHaveCount(0);
+  await expect(viewer.page.getByRole("button", { name: "Add to playlist" })).toHaveCount(0);
+  await row.getByRole("button", { name: "Play interview.mp3" }).click();
+  const player = row.locator("audio");
+  await expect(player).toHaveCount(1);
+  await player.evaluate((element: HTMLAudioElement) => element.play());
+  await expect.poll(() => player.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0.2);
+  await player.evaluate((element: HTMLAudioElement) => element.pause());
+  await shootThemes(viewer.page, "teams-project-viewer");
 });

@@ -4,7 +4,14 @@ import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback
 import { LocalTime } from "../LocalTime";
 import type { Answer, ApplicationView } from "./types";
 
-export function AppliedPrograms({ applications }: { applications: ApplicationView[] }) {
+/** The programs applied to the playlist; `canEdit` false (a project's viewer) lists them with no Undo. */
+export function AppliedPrograms({
+  applications,
+  canEdit = true,
+}: {
+  applications: ApplicationView[];
+  canEdit?: boolean;
+}) {
   const [feedback, showFeedback] = useFeedback();
   return (
     <div className="applied-programs">
@@ -12,12 +19,18 @@ export function AppliedPrograms({ applications }: { applications: ApplicationVie
       <Feedback feedback={feedback} />
       {applications.length === 0 ? (
         <p className="muted small">
-          No program is applied to this playlist. Apply one at <Link to="/programming">Programming</Link>.
+          No program is applied to this playlist.
+          {canEdit && (
+            <>
+              {" "}
+              Apply one at <Link to="/programming">Programming</Link>.
+            </>
+          )}
         </p>
       ) : (
         <ul className="application-list">
           {applications.map((application) => (
-            <ApplicationRow key={application.id} application={application} onMessage={showFeedback} />
+            <ApplicationRow key={application.id} application={application} onMessage={showFeedback} canEdit={canEdit} />
           ))}
         </ul>
       )}
@@ -25,7 +38,15 @@ export function AppliedPrograms({ applications }: { applications: ApplicationVie
   );
 }
 
-function ApplicationRow({ application, onMessage }: { application: ApplicationView; onMessage: ShowFeedback }) {
+function ApplicationRow({
+  application,
+  onMessage,
+  canEdit,
+}: {
+  application: ApplicationView;
+  onMessage: ShowFeedback;
+  canEdit: boolean;
+}) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
   useAnswer(fetcher.data, onMessage);
@@ -44,16 +65,18 @@ function ApplicationRow({ application, onMessage }: { application: ApplicationVi
           {appended.length > 0 && <span>Appended slot {appended.join(", ")}.</span>}
         </div>
       </div>
-      <button
-        type="button"
-        className="button small"
-        disabled={busy}
-        onClick={() =>
-          void fetcher.submit({ intent: "undo-application", applicationId: application.id }, { method: "post" })
-        }
-      >
-        {busy ? "Undoing..." : "Undo"}
-      </button>
+      {canEdit && (
+        <button
+          type="button"
+          className="button small"
+          disabled={busy}
+          onClick={() =>
+            void fetcher.submit({ intent: "undo-application", applicationId: application.id }, { method: "post" })
+          }
+        >
+          {busy ? "Undoing..." : "Undo"}
+        </button>
+      )}
     </li>
   );
 }

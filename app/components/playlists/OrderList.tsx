@@ -1,5 +1,6 @@
 // The playlist order list: drag and drop (also by keyboard), saved only on "Save Order"; two clicks within 2 seconds remove a slot.
-import { type MouseEvent as ReactMouseEvent, useEffect, useMemo, useRef, useState } from "react";
+// A viewer of the project (canEdit false) gets the same rows with nothing to change, and plays them (ADR 054).
+import { type MouseEvent as ReactMouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { displayName, formatDuration, slotDuration } from "../../lib/format";
 import type { MediaKind } from "../../lib/media-kind";
@@ -27,7 +28,7 @@ function useStableUrls(items: PlaylistItemView[]) {
   }, [items]);
 }
 
-export function OrderList({ playlist }: { playlist: PlaylistView }) {
+export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView; canEdit?: boolean }) {
   const [feedback, showFeedback] = useFeedback();
   const serverIds = playlist.items.map((item) => item.id);
   const serverKey = serverIds.join(",");
@@ -65,6 +66,25 @@ export function OrderList({ playlist }: { playlist: PlaylistView }) {
       </div>
       {ordered.length === 0 ? (
         <p className="empty-state">The playlist is empty. Add files from the list above or upload them here.</p>
+      ) : !canEdit ? (
+        <ol className="playlist-items" aria-label="Playlist (view only)">
+          {ordered.map((item, index) => (
+            <li key={item.id} className="playlist-slot read-only" data-item-id={item.id}>
+              <span className="slot-position" aria-hidden>
+                {index + 1}
+              </span>
+              <span className="slot-letter muted" title="Slot letter">
+                {item.slotPosition ?? "–"}
+              </span>
+              <SlotDetails
+                item={item}
+                runningTotal={totals[index]!}
+                previewUrl={urls.get(item.id) ?? item.previewUrl}
+                mediaType={playlist.mediaType}
+              />
+            </li>
+          ))}
+        </ol>
       ) : (
         <>
           <SortableList
@@ -172,6 +192,35 @@ function SortableSlot({
         placeholder="–"
         fields={{ intent: "item-slot", itemId: item.id }}
       />
+      <SlotDetails item={item} runningTotal={runningTotal} previewUrl={previewUrl} mediaType={mediaType}>
+        {armed && (
+          <span className="remove-hint" role="status">
+            Click again within 2 seconds to remove this slot.
+          </span>
+        )}
+        {removing && <span className="remove-hint">Removing...</span>}
+      </SlotDetails>
+    </li>
+  );
+}
+
+/** A slot's name, duration, running total and player: the same for an editor's row and a viewer's. */
+function SlotDetails({
+  item,
+  runningTotal,
+  previewUrl,
+  mediaType,
+  children,
+}: {
+  item: PlaylistItemView;
+  runningTotal: number;
+  previewUrl: string;
+  mediaType: MediaKind | null;
+  children?: ReactNode;
+}) {
+  const name = displayName(item.fileName);
+  return (
+    <>
       <div className="slot-main">
         <span className="slot-name">
           {name}
@@ -182,18 +231,13 @@ function SortableSlot({
           {" · running total "}
           {formatDuration(runningTotal)}
         </span>
-        {armed && (
-          <span className="remove-hint" role="status">
-            Click again within 2 seconds to remove this slot.
-          </span>
-        )}
-        {removing && <span className="remove-hint">Removing...</span>}
+        {children}
       </div>
       <SlotPreview
         url={previewUrl}
         name={name}
         audio={mediaType === "audio" || item.contentType.startsWith("audio/")}
       />
-    </li>
+    </>
   );
 }

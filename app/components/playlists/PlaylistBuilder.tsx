@@ -23,7 +23,7 @@ export function PlaylistBuilder({
   onUploaded,
   canEdit = true,
 }: {
-  /** False for a project's viewers: the upload slots are not offered (a disabled fieldset still shows 'Choose files'). */
+  /** False for a project's viewers: nothing to add or upload, and the order list is view-only but plays. */
   canEdit?: boolean;
   projectId: string;
   playlist: PlaylistView;
@@ -40,39 +40,41 @@ export function PlaylistBuilder({
 
   return (
     <>
-      <section className="card playlist-builder" aria-labelledby="playlist-builder-heading" data-keeps-selection>
-        <div className="section-heading">
-          <h2 id="playlist-builder-heading">Playlist builder</h2>
-          <span className={`playlist-kind kind-${kind}`}>{KIND_LABEL[kind]}</span>
-        </div>
-        <div className="add-to-playlist">
-          <button
-            type="button"
-            className="button primary"
-            disabled={adding}
-            onClick={() => {
-              if (selectedFileIds.length === 0) return showFeedback(NO_FILES_SELECTED, true);
-              const form = new FormData();
-              form.set("intent", "add-to-playlist");
-              for (const id of selectedFileIds) form.append("fileId", id);
-              void addFetcher.submit(form, { method: "post" });
-            }}
-          >
-            {adding ? "Adding..." : "Add to playlist"}
-          </button>
-          <span className="muted small">
-            {selectedFileIds.length === 0
-              ? "Select audio or video files above (click a file twice), then add them here."
-              : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
-          </span>
-        </div>
-        <Feedback feedback={feedback} />
-        {canEdit && <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />}
-      </section>
+      {canEdit && (
+        <section className="card playlist-builder" aria-labelledby="playlist-builder-heading" data-keeps-selection>
+          <div className="section-heading">
+            <h2 id="playlist-builder-heading">Playlist builder</h2>
+            <span className={`playlist-kind kind-${kind}`}>{KIND_LABEL[kind]}</span>
+          </div>
+          <div className="add-to-playlist">
+            <button
+              type="button"
+              className="button primary"
+              disabled={adding}
+              onClick={() => {
+                if (selectedFileIds.length === 0) return showFeedback(NO_FILES_SELECTED, true);
+                const form = new FormData();
+                form.set("intent", "add-to-playlist");
+                for (const id of selectedFileIds) form.append("fileId", id);
+                void addFetcher.submit(form, { method: "post" });
+              }}
+            >
+              {adding ? "Adding..." : "Add to playlist"}
+            </button>
+            <span className="muted small">
+              {selectedFileIds.length === 0
+                ? "Select audio or video files above (click a file twice), then add them here."
+                : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
+            </span>
+          </div>
+          <Feedback feedback={feedback} />
+          <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />
+        </section>
+      )}
 
       <section className="card playlist-order" aria-labelledby="playlist-order-heading">
-        <OrderList playlist={playlist} />
-        <AppliedPrograms applications={applications} />
+        <OrderList playlist={playlist} canEdit={canEdit} />
+        <AppliedPrograms applications={applications} canEdit={canEdit} />
       </section>
     </>
   );
