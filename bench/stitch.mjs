@@ -22,9 +22,11 @@
 //     segments), a program with a 5 s spot in slot b is uploaded (its segment is encoded at the
 //     upload, ADR 053: the bench waits for it and prints how long) and applied to all of them in
 //     one POST. The development counter's `x-d1-statements` / `x-d1-round-trips` of that answer,
-//     the jobs enqueued by it (count of the jobs table before and after: none), and the time until
-//     every episode's ETag has changed (HEAD, 8 at a time). Targets: round trips grow by batches
-//     (far fewer than episodes), at most one job, every episode new within 60 s.
+//     the jobs enqueued by it (count of the jobs table before and after: none), and how long an
+//     episode could still answer its old ETag: the later of the apply's answer and the end of the
+//     last HEAD (8 at a time, repeated until every episode is new) that got the old one.
+//     Targets: round trips grow by batches (far fewer than episodes), at most one job, every
+//     episode new within 60 s.
 //
 // Flags: --port 5179, --renderer-port 8795, --minutes 60, --segments 12, --rounds 3,
 // --ranges 1000, --episodes 1000, --ttfb-sets 5, --json (bench/results/stitch.json).
@@ -372,16 +374,28 @@ async function main() {
     await answer.arrayBuffer();
     const statements = Number(answer.headers.get("x-d1-statements"));
     const roundTrips = Number(answer.headers.get("x-d1-round-trips"));
-    const [jobsAfter] = await d1("SELECT count(*) AS n FROM jobs");
+    // When was the last old answer? Every HEAD after the apply is timed; an episode that answers
+    // the old ETag at time t was not new yet at t. The figure is the later of the apply's answer
+    // and the end of the last old answer: how long listeners could still get the old spot (the
+    // time to sweep 1,000 episodes from one client is printed beside it, it is not propagation).
+    // The jobs table is read after the sweep: a wrangler call takes seconds on a loaded machine.
     const pending = new Set(episodeIds);
+    let lastOldMs = 0;
+    let oldAnswers = 0;
     while (pending.size > 0 && performance.now() - t0 < 180_000) {
       await pool([...pending], 8, async (id) => {
         const head = await fetch(audio(id), { method: "HEAD" });
         if (head.status === 200 && head.headers.get("etag") !== before.get(id)) pending.delete(id);
+        else {
+          oldAnswers++;
+          lastOldMs = Math.max(lastOldMs, performance.now() - t0);
+        }
       });
       if (pending.size > 0) await sleep(500);
     }
-    const allNewSeconds = (performance.now() - t0) / 1000;
+    const sweepSeconds = (performance.now() - t0 - applyMs) / 1000;
+    const allNewSeconds = Math.max(applyMs, lastOldMs) / 1000;
+    const [jobsAfter] = await d1("SELECT count(*) AS n FROM jobs");
     applies.push({
       episodes: size,
       statements,
@@ -389,6 +403,8 @@ async function main() {
       applyMs,
       jobs: jobsAfter.n - jobsBefore.n,
       spotEncodedSeconds,
+      oldAnswers,
+      sweepSeconds,
       notNew: pending.size,
       allNewSeconds,
     });
@@ -420,7 +436,9 @@ async function main() {
         "D1 round trips",
         "apply ms",
         "jobs enqueued",
-        "all serving the spot after",
+        "old answers after the apply",
+        "last old answer / apply done",
+        "sweep of all",
       ],
       ...applies.map((a) => [
         String(a.episodes),
@@ -429,7 +447,9 @@ async function main() {
         String(a.roundTrips),
         fmt(a.applyMs, 0),
         String(a.jobs),
+        String(a.oldAnswers),
         a.notNew ? `${a.notNew} still old after ${fmt(a.allNewSeconds, 0)} s` : `${fmt(a.allNewSeconds, 1)} s`,
+        `${fmt(a.sweepSeconds, 1)} s`,
       ]),
     ]),
   );
