@@ -56,6 +56,9 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   );
 }
 
+/** A request built with `api`, not yet sent: what a screen's shared "run this write" helper takes. */
+export type Send = () => Promise<ClientResponse<unknown, number, string>>;
+
 /** What to show for a failed call: the server's message, else `fallback`. */
 export function errorText(error: unknown, fallback: string) {
   return error instanceof Error && error.message ? error.message : fallback;

@@ -9,8 +9,8 @@ import { AudioPlayer } from "../components/store/AudioPlayer";
 import { DiscountCodes } from "../components/store/DiscountCodes";
 import { type Editing, ManagerCard } from "../components/store/ManagerCard";
 import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
+import { ApiError, api, call, type Send } from "../lib/api-client";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES, UNEXPECTED_ERROR } from "../lib/schemas/products";
-import { sendJson } from "../lib/store-client";
 import { uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digimanager";
 import "../styles/store.css";
@@ -39,14 +39,14 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [making, editing, revalidator]);
 
-  async function act(path: string, method: string, json?: unknown) {
+  /** Runs one write; a refusal shows the server's message, anything else the seed's unexpected error. */
+  async function act(send: Send) {
     setMessage(null);
     try {
-      const answer = await sendJson(path, method, json);
-      if (!answer.ok) setMessage(answer.message || UNEXPECTED_ERROR);
-      return answer.ok;
-    } catch {
-      setMessage(UNEXPECTED_ERROR);
+      await call(send(), UNEXPECTED_ERROR);
+      return true;
+    } catch (error) {
+      setMessage(error instanceof ApiError && error.status > 0 ? error.message : UNEXPECTED_ERROR);
       return false;
     } finally {
       await revalidator.revalidate();
@@ -104,7 +104,7 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
         {voiceTag ? (
           <>
             <AudioPlayer src={voiceTag.url} label={voiceTag.fileName} peaks={null} durationSeconds={null} />
-            <button type="button" className="link-button" onClick={() => void act("/api/voice-tag", "DELETE")}>
+            <button type="button" className="link-button" onClick={() => void act(() => api["voice-tag"].$delete())}>
               Remove voice tag
             </button>
           </>

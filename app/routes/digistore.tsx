@@ -8,6 +8,7 @@ import { DropSection } from "../components/DropSection";
 import { FormErrors } from "../components/FormErrors";
 import { productPath } from "../components/store/Storefront";
 import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
+import { ApiError, api, call } from "../lib/api-client";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
@@ -22,7 +23,6 @@ import {
   UNEXPECTED_ERROR,
   UPLOAD_SUCCESSFUL,
 } from "../lib/schemas/products";
-import { sendJson } from "../lib/store-client";
 import { uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digistore";
 import "../styles/store.css";
@@ -87,14 +87,25 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
       if (sentAudio.failed + sentCover.failed > 0 || !id) {
         return setProblem({ message: "Some files could not be uploaded. Remove them or try again." });
       }
-      const answer = await sendJson("/api/products", "POST", {
-        ...details.data,
-        productId: id,
-        coverUploadId: cover[0] ? sentCover.uploadIds.get(cover[0].key) : null,
-        audioUploadIds: audio.map((item) => sentAudio.uploadIds.get(item.key)),
-      });
-      if (!answer.ok) {
-        return setProblem(answer.status === 400 ? answer : { message: UNEXPECTED_ERROR });
+      try {
+        await call(
+          api.products.$post({
+            json: {
+              ...details.data,
+              productId: id,
+              coverUploadId: cover[0] ? sentCover.uploadIds.get(cover[0].key) : null,
+              // Every file went up (a failure returned above), so each has its upload id.
+              audioUploadIds: audio.flatMap((item) => sentAudio.uploadIds.get(item.key) ?? []),
+            },
+          }),
+        );
+      } catch (error) {
+        // The server's field messages for a refused form; anything else is the seed's unexpected error.
+        return setProblem(
+          error instanceof ApiError && error.status === 400
+            ? { message: error.message, fields: error.fields }
+            : { message: UNEXPECTED_ERROR },
+        );
       }
       setSaved({ id, title: details.data.title, accessType: details.data.accessType });
       setFields(EMPTY);
@@ -258,12 +269,20 @@ function Visibility({
         onClick={async () => {
           setBusy(true);
           setFailed(null);
-          const answer = await sendJson(`/api/products/${encodeURIComponent(saved.id)}`, "PATCH", {
-            accessType: "public-read",
-          }).catch(() => null);
-          setBusy(false);
-          if (answer?.ok) onPublished({ ...saved, accessType: "public-read" });
-          else setFailed(answer?.message || UNEXPECTED_ERROR);
+          try {
+            await call(
+              api.products[":productId"].$patch({
+                param: { productId: saved.id },
+                json: { accessType: "public-read" },
+              }),
+              UNEXPECTED_ERROR,
+            );
+            onPublished({ ...saved, accessType: "public-read" });
+          } catch (error) {
+            setFailed(error instanceof ApiError && error.status > 0 ? error.message : UNEXPECTED_ERROR);
+          } finally {
+            setBusy(false);
+          }
         }}
       >
         {busy ? "Publishing..." : "Publish it to your store"}

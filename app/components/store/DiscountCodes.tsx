@@ -3,10 +3,11 @@
 // their uses, and deleted (which ends them at once).
 import { useState } from "react";
 import type { DiscountView } from "../../../worker/domain/store/discounts";
+import { api, type Send } from "../../lib/api-client";
 import { formatMoney } from "../../lib/schemas/money";
 import styles from "./SellerTiers.module.css";
 
-type Act = (path: string, method: string, json?: unknown) => Promise<boolean>;
+type Act = (send: Send) => Promise<boolean>;
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -44,7 +45,7 @@ export function DiscountCodes({
               <button
                 type="button"
                 className="link-button"
-                onClick={() => void act(`/api/discounts/${code.id}`, "DELETE")}
+                onClick={() => void act(() => api.discounts[":id"].$delete({ param: { id: code.id } }))}
               >
                 Delete<span className="visually-hidden"> code {code.code}</span>
               </button>
@@ -59,14 +60,18 @@ export function DiscountCodes({
           const element = event.currentTarget;
           const form = new FormData(element);
           const text = (name: string) => String(form.get(name) ?? "").trim();
-          const ok = await act("/api/discounts", "POST", {
+          const common = {
             code: text("code"),
-            kind,
-            value: kind === "percent" ? Number(text("value")) : text("value"),
             productId: text("productId") || null,
             expiresAt: text("expiresAt") || null,
             maxUses: text("maxUses") ? Number(text("maxUses")) : null,
-          });
+          };
+          // A percentage is a number; an amount is the dollars as typed (the server reads them to cents).
+          const json =
+            kind === "percent"
+              ? { ...common, kind: "percent" as const, value: Number(text("value")) }
+              : { ...common, kind: "amount" as const, value: text("value") };
+          const ok = await act(() => api.discounts.$post({ json }));
           if (ok) element.reset();
         }}
       >

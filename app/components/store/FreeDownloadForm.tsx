@@ -1,8 +1,8 @@
 // 'Get it free by e-mail' on a free beat's page (ADR 055): an address and the visitor's consent to
 // hear from the producer; the server checks both, limits how often, and e-mails the link.
 import { type FormEvent, useId, useState } from "react";
+import { ApiError, api, call } from "../../lib/api-client";
 import { UNEXPECTED_ERROR } from "../../lib/schemas/products";
-import { sendJson } from "../../lib/store-client";
 import { Button, Checkbox, Field, Input } from "../ui";
 import styles from "./Storefront.module.css";
 
@@ -18,17 +18,18 @@ export function FreeDownloadForm({ productId, producer }: { productId: string; p
     const form = new FormData(event.currentTarget);
     setSending(true);
     try {
-      const answer = await sendJson<{ message: string }>(`/api/products/${productId}/free-download`, "POST", {
-        email: String(form.get("email") ?? ""),
-        consent: form.get("consent") === "on",
-      });
-      setNotice(
-        answer.ok
-          ? { ok: true, text: answer.body.message }
-          : { ok: false, text: answer.message || UNEXPECTED_ERROR, fields: answer.fields },
+      const json = { email: String(form.get("email") ?? ""), consent: form.get("consent") === "on" };
+      const answer = await call(
+        api.products[":productId"]["free-download"].$post({ param: { productId }, json }),
+        UNEXPECTED_ERROR,
       );
-    } catch {
-      setNotice({ ok: false, text: UNEXPECTED_ERROR });
+      setNotice({ ok: true, text: answer.message });
+    } catch (error) {
+      setNotice(
+        error instanceof ApiError && error.status > 0
+          ? { ok: false, text: error.message, fields: error.fields }
+          : { ok: false, text: UNEXPECTED_ERROR },
+      );
     } finally {
       setSending(false);
     }

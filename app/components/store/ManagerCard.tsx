@@ -4,6 +4,7 @@
 // delete after confirmation.
 import { useState } from "react";
 import type { ProductView } from "../../../worker/domain/store/views";
+import { api, type Send } from "../../lib/api-client";
 import { accessLabel } from "../../lib/format";
 import { formatMoney } from "../../lib/schemas/money";
 import {
@@ -37,14 +38,15 @@ export function ManagerCard({
   editing: Editing;
   setEditing: (editing: Editing) => void;
   /** Sends one call about this product and reloads the list; resolves false (with the message shown) when refused. */
-  act: (path: string, method: string, json?: unknown) => Promise<boolean>;
+  act: (send: Send) => Promise<boolean>;
   refresh: () => void;
 }) {
   const confirm = useConfirm();
   const [uploads, setUploads] = useState<PendingFile[]>([]);
   const [busy, setBusy] = useState(false);
   const onSale = product.status === "active";
-  const base = `/api/products/${product.id}`;
+  const product$ = api.products[":productId"];
+  const param = { productId: product.id };
   const update = (key: string, change: Partial<PendingFile>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
@@ -68,7 +70,7 @@ export function ManagerCard({
       editing={editing?.productId === product.id && editing.field === name}
       onEdit={() => onSale && setEditing({ productId: product.id, field: name })}
       onDone={() => setEditing(null)}
-      onSave={async (change) => void (await act(base, "PATCH", change))}
+      onSave={async (change) => void (await act(() => product$.$patch({ param, json: change })))}
     />
   );
 
@@ -79,7 +81,11 @@ export function ManagerCard({
           <>
             <img src={product.coverUrl} alt={`Cover of ${product.title}`} />
             {onSale && (
-              <button type="button" className="link-button" onClick={() => void act(`${base}/cover`, "DELETE")}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void act(() => product$.cover.$delete({ param }))}
+              >
                 Remove Image
               </button>
             )}
@@ -128,9 +134,12 @@ export function ManagerCard({
                   type="button"
                   className="link-button"
                   onClick={() =>
-                    void act(base, "PATCH", {
-                      accessType: product.accessType === "public-read" ? "private" : "public-read",
-                    })
+                    void act(() =>
+                      product$.$patch({
+                        param,
+                        json: { accessType: product.accessType === "public-read" ? "private" : "public-read" },
+                      }),
+                    )
                   }
                 >
                   {product.accessType === "public-read" ? "Make private" : "Make public"}
@@ -166,7 +175,9 @@ export function ManagerCard({
                 <button
                   type="button"
                   className="link-button"
-                  onClick={() => void act(`${base}/files/${file.id}`, "DELETE")}
+                  onClick={() =>
+                    void act(() => product$.files[":fileId"].$delete({ param: { ...param, fileId: file.id } }))
+                  }
                 >
                   Remove <span className="visually-hidden">{file.fileName}</span>
                 </button>
@@ -201,7 +212,7 @@ export function ManagerCard({
                   confirmLabel: "Delete",
                 })
               )
-                void act(base, "DELETE");
+                void act(() => product$.$delete({ param }));
             }}
           >
             Delete <span className="visually-hidden">{product.title}</span>

@@ -3,16 +3,19 @@
 // be set here); and the beat's details (genre, mood, BPM, key, tags) buyers filter by.
 import { useState } from "react";
 import type { ProductView } from "../../../worker/domain/store/views";
+import { api, type Send } from "../../lib/api-client";
 import { BUILT_IN_TEMPLATES, FORMAT_LABELS, TIER_TEMPLATE_IDS, type TierTemplate } from "../../lib/licence-tiers";
 import { MUSICAL_KEYS } from "../../lib/schemas/beat-details";
 import { formatMoney } from "../../lib/schemas/money";
 import styles from "./SellerTiers.module.css";
 
-type Act = (path: string, method: string, json?: unknown) => Promise<boolean>;
+type MusicalKey = (typeof MUSICAL_KEYS)[number];
+
+type Act = (send: Send) => Promise<boolean>;
 
 export function SellerTiers({ product, act, onSale }: { product: ProductView; act: Act; onSale: boolean }) {
   const [template, setTemplate] = useState<TierTemplate>("mp3-lease");
-  const base = `/api/products/${product.id}`;
+  const product$ = api.products[":productId"];
   return (
     <section className={styles.block} aria-label={`Licence tiers of ${product.title}`}>
       <h3>Licence tiers</h3>
@@ -34,7 +37,11 @@ export function SellerTiers({ product, act, onSale }: { product: ProductView; ac
               <button
                 type="button"
                 className="link-button"
-                onClick={() => void act(`${base}/tiers/${tier.id}`, "DELETE")}
+                onClick={() =>
+                  void act(() =>
+                    product$.tiers[":tierId"].$delete({ param: { productId: product.id, tierId: tier.id } }),
+                  )
+                }
               >
                 Remove<span className="visually-hidden"> {tier.name}</span>
               </button>
@@ -47,7 +54,7 @@ export function SellerTiers({ product, act, onSale }: { product: ProductView; ac
           className={styles.add}
           onSubmit={(event) => {
             event.preventDefault();
-            void act(`${base}/tiers`, "POST", { template });
+            void act(() => product$.tiers.$post({ param: { productId: product.id }, json: { template } }));
           }}
         >
           <label htmlFor={`tier-template-${product.id}`}>Add a tier from a template</label>
@@ -83,16 +90,18 @@ function BeatDetails({ product, act }: { product: ProductView; act: Act }) {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
         const text = (name: string) => String(form.get(name) ?? "").trim();
-        void act(`/api/products/${product.id}/details`, "PUT", {
+        const json = {
           genre: text("genre") || null,
           mood: text("mood") || null,
-          musicalKey: text("musicalKey") || null,
+          // One of the select's options (the server checks it again).
+          musicalKey: (text("musicalKey") || null) as MusicalKey | null,
           bpm: text("bpm") ? Number(text("bpm")) : null,
           tags: text("tags")
             .split(",")
             .map((tag) => tag.trim())
             .filter(Boolean),
-        });
+        };
+        void act(() => api.products[":productId"].details.$put({ param: { productId: product.id }, json }));
       }}
     >
       <h3>Beat details</h3>

@@ -3,8 +3,8 @@
 // reason, shown beside the button that was pressed.
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { ApiError, api, call } from "../../lib/api-client";
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../lib/schemas/checkout";
-import { sendJson } from "../../lib/store-client";
 
 export interface CartNotice {
   productId: string;
@@ -24,19 +24,15 @@ export function useAddToCart(signedIn: boolean) {
     if (!signedIn) return signIn();
     setAdding(productId);
     try {
-      const answer = await sendJson<{ message: string }>("/api/cart/items", "POST", {
-        productId,
-        ...(tierId ? { tierId } : {}),
-      });
-      if (answer.status === 401) return signIn();
-      const text = answer.ok
-        ? ADDED_TO_CART
-        : answer.message
-          ? `${ADD_TO_CART_FAILED} ${answer.message}`
-          : ADD_TO_CART_FAILED;
-      setNotice({ productId, text, ok: answer.ok });
-    } catch {
-      setNotice({ productId, text: ADD_TO_CART_ERROR, ok: false });
+      await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
+      setNotice({ productId, text: ADDED_TO_CART, ok: true });
+    } catch (error) {
+      // A refusal says why after the seed's message; a lost connection is the seed's other message.
+      if (!(error instanceof ApiError) || error.status === 0)
+        return setNotice({ productId, text: ADD_TO_CART_ERROR, ok: false });
+      if (error.status === 401) return signIn();
+      const text = error.message ? `${ADD_TO_CART_FAILED} ${error.message}` : ADD_TO_CART_FAILED;
+      setNotice({ productId, text, ok: false });
     } finally {
       setAdding(null);
     }
