@@ -485,8 +485,8 @@ async function onePagePdf() {
  * of the member's show (`:slug`, `:id`); a program (`:programId`) and an invitation to the project
  * (`:token` of /invitations); a PDF in the project sent for signature twice, one link left open
  * (`:token` of /sign) and one signed (`:code` of /verify); a FarmerTV episode (`:episodeId`); the
- * admin's free product, which the member takes (`:code` of /licence, its licence), and the admin
- * as the seller (`:userId`). Returns `fill`, which puts them into a route pattern.
+ * admin's free product, which the member takes (`:code` of /licence, its licence) and a visitor asks
+ * for by e-mail (`:token` of /free), and the admin as the seller (`:userId`). Returns `fill`, which puts them into a route pattern.
  */
 export async function pageFixtures(api, { member, admin }) {
   const upload = (cookie, ticket, bytes) => uploadFile(api, cookie, ticket, bytes);
@@ -582,6 +582,11 @@ export async function pageFixtures(api, { member, admin }) {
   }
   if (!verifyCode) throw new Error("the signed request had no verification code within 60 s");
 
+  // The free product's download for an e-mail (its link is e-mailed).
+  const lead = `bench-lead-${unique}@example.com`;
+  await api.must(202, `/api/products/${take.productId}/free-download`, { json: { email: lead, consent: true } });
+  const freeToken = await mailedToken(api, lead, "free");
+
   // A FarmerTV episode (an MP4's first box is enough for the upload's type check).
   const mp4 = Buffer.alloc(4096);
   mp4.set([0, 0, 0, 0x20, ...Buffer.from("ftypisom")]);
@@ -613,6 +618,7 @@ export async function pageFixtures(api, { member, admin }) {
     "/invitations/:token": { token: invitation },
     "/sign/:token": { token: openToken },
     "/verify/:code?": { code: verifyCode },
+    "/free/:token": { token: freeToken },
     "/shows/:slug/episodes/:id": { id: episode.id },
   };
   return {

@@ -10,6 +10,7 @@ import {
   removeMember,
   revokeInvitation,
   type SharedKind,
+  type SharedTarget,
   sharingOf,
 } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
@@ -21,8 +22,14 @@ export type TeamIntent = "invite" | "change-role" | "remove-member" | "revoke-in
 const TEAM_INTENTS: readonly string[] = ["invite", "change-role", "remove-member", "revoke-invitation"];
 
 /** A team page's loader data: the shared object's title, the caller's role, and the Team panel's lists; 404 if not theirs. */
-export async function teamPage(deps: Deps, userId: string, kind: SharedKind, id: string, missing: string) {
-  const sharing = await orNotFound(sharingOf(deps, userId, kind, id), missing);
+export async function teamPage(
+  deps: Deps,
+  userId: string,
+  kind: SharedKind,
+  of: string | SharedTarget,
+  missing: string,
+) {
+  const sharing = await orNotFound(sharingOf(deps, userId, kind, of), missing);
   const [creator, ...members] = sharing.members;
   return {
     title: sharing.title,

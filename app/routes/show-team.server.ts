@@ -1,7 +1,7 @@
 // A show's team page (/shows/:slug/team, ADR 054): who the show is shared with, and its owners'
 // forms to invite, change roles, remove and withdraw (app/lib/team-actions.server.ts). A show the
 // member does not belong to is the page's 404.
-import { showBySlug } from "../../worker/domain/shows/shows";
+import { showBySlug, teamShow } from "../../worker/domain/shows/shows";
 import { requireUser, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
 import { orNotFound } from "../lib/page-errors.server";
@@ -16,8 +16,12 @@ async function target(context: Route.LoaderArgs["context"], request: Request, sl
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { user, deps, show } = await target(context, request, params.slug);
-  const { title, ...team } = await teamPage(deps, user.id, "show", show.id, "Show not found.");
+  const user = requireUser(context, request);
+  const { deps } = server(context);
+  // The show and the member's place in its team in one read; the team itself in a second wait.
+  const { show } = await orNotFound(teamShow(deps, user.id, params.slug), "Show not found.");
+  const target = { id: show.id, title: show.title, creatorId: show.userId };
+  const { title, ...team } = await teamPage(deps, user.id, "show", target, "Show not found.");
   return { show: { slug: show.slug, title }, ...team };
 }
 

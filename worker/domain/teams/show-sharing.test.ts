@@ -95,6 +95,16 @@ describe("a shared show", () => {
     expect(members.status).toBe(200);
   });
 
+  it("renders the show's private pages to each member of its team waiting on D1 at most twice (ADR 057)", async () => {
+    for (const member of [owner, editor, viewer]) {
+      for (const path of pages()) {
+        const page = await call(path, { cookie: member.cookie });
+        expect(page.status, path).toBe(200);
+        expect(Number(page.headers.get("x-d1-waits")), path).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
   it("refuses a viewer every write with 403, and changes nothing", async () => {
     const before = await db.select().from(showEpisodes).where(eq(showEpisodes.showId, showId));
     const [show] = await db.select().from(shows).where(eq(shows.id, showId));
