@@ -49,6 +49,7 @@ describe("free download for an e-mail", () => {
 
     const page = await call(`/free/${await linkIn(email)}`);
     expect(page.status).toBe(200);
+    expect(Number(page.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);
     const text = await html(page);
     expect(text).toContain("Download gift.wav");
     expect(text).toContain("Free License (Non-Commercial Use)");

@@ -99,11 +99,14 @@ export async function freeDownloadPage(deps: Deps, token: string) {
       ),
     );
   if (!row) throw new NotFound(FREE_LINK_INVALID);
-  await deps.db
-    .update(freeDownloads)
-    .set({ openedAt: new Date(deps.now()) })
-    .where(eq(freeDownloads.id, row.id));
-  const files = await listedFiles(deps, [row.productId]);
+  // The opening is recorded beside the files' read: one wait for both.
+  const [, files] = await Promise.all([
+    deps.db
+      .update(freeDownloads)
+      .set({ openedAt: new Date(deps.now()) })
+      .where(eq(freeDownloads.id, row.id)),
+    listedFiles(deps, [row.productId]),
+  ]);
   return {
     title: row.title,
     seller: row.seller,
