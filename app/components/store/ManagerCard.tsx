@@ -17,7 +17,7 @@ import {
 } from "../../lib/schemas/products";
 import { uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
-import { useConfirm } from "../ui";
+import { buttonClass, useConfirm } from "../ui";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
 import { SellerTiers } from "./SellerTiers";
@@ -83,7 +83,7 @@ export function ManagerCard({
             {onSale && (
               <button
                 type="button"
-                className="link-button"
+                className={buttonClass("secondary", "sm", "remove-cover")}
                 onClick={() => void act(() => product$.cover.$delete({ param }))}
               >
                 Remove Image
@@ -132,7 +132,7 @@ export function ManagerCard({
               {onSale && (
                 <button
                   type="button"
-                  className="link-button"
+                  className={buttonClass("secondary", "sm")}
                   onClick={() =>
                     void act(() =>
                       product$.$patch({
@@ -174,7 +174,7 @@ export function ManagerCard({
               {onSale && product.files.length > 1 && (
                 <button
                   type="button"
-                  className="link-button"
+                  className={buttonClass("secondary", "sm")}
                   onClick={() =>
                     void act(() => product$.files[":fileId"].$delete({ param: { ...param, fileId: file.id } }))
                   }
