@@ -4,7 +4,7 @@
 import type { PendingFile } from "../components/store/UploadList";
 import { sendOrResume } from "./uploads/queue";
 
-export type StorePurpose = "product-cover" | "product-audio" | "voice-tag";
+export type StorePurpose = "product-cover" | "product-audio" | "voice-tag" | "product-stems";
 
 export async function uploadPending(
   items: PendingFile[],

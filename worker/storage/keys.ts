@@ -64,7 +64,7 @@ export function packageKey(userId: string, jobId: string): string {
 export function productFileKey(
   userId: string,
   productId: string,
-  folder: "images" | "audioFiles",
+  folder: "images" | "audioFiles" | "stems",
   fileName: string,
   now = Date.now(),
 ): string {

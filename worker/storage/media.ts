@@ -59,6 +59,8 @@ export function sniff(bytes: Uint8Array): Sniffed {
     return layer === 0 ? { contentType: "audio/aac", kind: "audio" } : { contentType: "audio/mpeg", kind: "audio" };
   }
   if (ascii(bytes, 0, 4) === "OggS") return { contentType: "audio/ogg", kind: "audio" };
+  // A zip (a beat's stems, ADR 055): stored as an archive, never opened.
+  if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return { contentType: "application/zip", kind: "other" };
   if (looksLikeText(bytes)) return { contentType: "text/plain", kind: "text" };
   return { contentType: "application/octet-stream", kind: "other" };
 }

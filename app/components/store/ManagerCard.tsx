@@ -14,6 +14,9 @@ import {
   LICENSE_LABELS,
   MAX_AUDIO_BYTES,
   MAX_COVER_BYTES,
+  MAX_STEMS_BYTES,
+  STEMS_ACCEPT,
+  STEMS_TYPE,
 } from "../../lib/schemas/products";
 import { uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
@@ -50,7 +53,10 @@ export function ManagerCard({
   const update = (key: string, change: Partial<PendingFile>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  async function send(files: File[], purpose: "product-cover" | "product-audio") {
+  const audio = product.files.filter((file) => file.contentType !== STEMS_TYPE);
+  const stems = product.files.find((file) => file.contentType === STEMS_TYPE);
+
+  async function send(files: File[], purpose: "product-cover" | "product-audio" | "product-stems") {
     const items = files.map(pending);
     setUploads(items);
     setBusy(true);
@@ -152,7 +158,7 @@ export function ManagerCard({
         {!onSale && <p className="badge">Sold (exclusive): kept as it was sold.</p>}
         <h3>Audio files</h3>
         <ul className="audio-list">
-          {product.files.map((file) => (
+          {audio.map((file) => (
             <li key={file.id}>
               <AudioPlayer
                 src={file.url ?? null}
@@ -171,7 +177,7 @@ export function ManagerCard({
                   .filter(Boolean)
                   .join(" · ")}
               </span>
-              {onSale && product.files.length > 1 && (
+              {onSale && audio.length > 1 && (
                 <button
                   type="button"
                   className={buttonClass("secondary", "sm")}
@@ -193,6 +199,29 @@ export function ManagerCard({
             label={`Add audio files to ${product.title}`}
             hint="mp3, m4a, wav or aac"
             onDrop={(files) => void send(files, "product-audio")}
+          />
+        )}
+        <h3>Stems</h3>
+        <p className="muted small">
+          {stems ? (
+            <>
+              <a href={stems.url ?? undefined} download={stems.fileName}>
+                {stems.fileName}
+              </a>
+              : delivered only with a licence that includes stems.
+            </>
+          ) : (
+            "No stems yet: one zip, delivered only with a licence that includes stems."
+          )}
+        </p>
+        {onSale && (
+          <DropZone
+            limits={{ accept: STEMS_ACCEPT, minSize: 1, maxSize: MAX_STEMS_BYTES }}
+            className="dropzone small"
+            busy={busy}
+            label={`${stems ? "Replace the stems" : "Add stems"} of ${product.title}`}
+            hint="One .zip of the beat's stems"
+            onDrop={(files) => void send(files.slice(0, 1), "product-stems")}
           />
         )}
         <UploadList

@@ -36,6 +36,7 @@ export const uploadRequestSchema = z
         "product-cover",
         "product-audio",
         "voice-tag",
+        "product-stems",
         "beat-audio",
         "beat-cover",
         "episode-video",

@@ -78,6 +78,15 @@ export function hasExtension(fileName: string, extensions: readonly string[]): b
 export const MAX_COVER_BYTES = 20 * 1024 * 1024;
 export const MAX_AUDIO_BYTES = 1024 * 1024 * 1024;
 
+/** A beat's stems (ADR 055): one zip per beat, delivered only with a tier that includes stems. */
+export const STEMS_TYPE = "application/zip";
+export const STEMS_EXTENSIONS = ["zip"] as const;
+export const STEMS_ACCEPT: Record<string, string[]> = { "application/zip": [".zip"] };
+export const STEMS_TYPE_INVALID = "Stems must be one .zip file.";
+export const STEMS_TOO_LARGE = "A stems zip must be at most 2 GB.";
+export const MAX_STEMS_BYTES = 2 * 1024 * 1024 * 1024;
+export const STEMS_NEED_PRODUCT = "Save the beat first, then add its stems.";
+
 export const titleSchema = memberText({ error: TITLE_REQUIRED })
   .trim()
   .min(1, { error: TITLE_REQUIRED, abort: true })

@@ -25,6 +25,7 @@ export function landingFor(target: UploadTarget, result: UploadResult | undefine
     case "product-cover":
     case "product-audio":
     case "voice-tag":
+    case "product-stems":
       return { href: "/digimanager", place: "Manager" };
     case "beat-audio":
     case "beat-cover":

@@ -63,7 +63,7 @@ async function decideItems(deps: Pick<Deps, "db" | "now" | "origin">, orderId: s
            fulfilment_run = ?1, fulfilled_at = ?3,
            file_ids = (SELECT json_group_array(f.id) FROM
                         (SELECT id FROM product_files WHERE product_id = order_items.product_id AND removed_at IS NULL
-                           AND (order_items.formats IS NULL OR ${FILE_FORMAT} IN (SELECT value FROM json_each(order_items.formats)))
+                           AND (CASE WHEN order_items.formats IS NULL THEN ${FILE_FORMAT} <> 'stems' ELSE ${FILE_FORMAT} IN (SELECT value FROM json_each(order_items.formats)) END)
                          ORDER BY seq_pos, created_at) f)
          WHERE order_id = ?2 AND status = 'pending'
            AND EXISTS (SELECT 1 FROM orders o WHERE o.id = ?2 AND o.status = 'paid')`,

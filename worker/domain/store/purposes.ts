@@ -18,6 +18,12 @@ import {
   MAX_AUDIO_BYTES,
   MAX_AUDIO_FILES,
   MAX_COVER_BYTES,
+  MAX_STEMS_BYTES,
+  STEMS_EXTENSIONS,
+  STEMS_NEED_PRODUCT,
+  STEMS_TOO_LARGE,
+  STEMS_TYPE,
+  STEMS_TYPE_INVALID,
   TOO_MANY_AUDIO_FILES,
 } from "../../../app/lib/schemas/products";
 import { productFiles, products, type Upload, uploads, voiceTags } from "../../db/schema";
@@ -53,6 +59,13 @@ const AUDIO_RULE = {
   typeMessage: AUDIO_TYPE_INVALID,
   maxBytes: MAX_AUDIO_BYTES,
   sizeMessage: AUDIO_TOO_LARGE,
+};
+
+const STEMS_RULE = {
+  extensions: STEMS_EXTENSIONS,
+  typeMessage: STEMS_TYPE_INVALID,
+  maxBytes: MAX_STEMS_BYTES,
+  sizeMessage: STEMS_TOO_LARGE,
 };
 
 /** The product a file goes to: the seller's own (not deleted), or a fresh id for a product being created. */
@@ -147,6 +160,59 @@ export const productAudio: Purpose = {
         ...queued.statements,
       ],
       messages: queued.messages,
+      record: { uploadId: upload.id, productId, fileId, fileName: upload.fileName },
+    };
+  },
+};
+
+/**
+ * A beat's stems (ADR 055): one zip, attached to a saved beat, replacing the one before. It gets no
+ * probe or preview; fulfilment delivers it only with a tier whose formats include stems.
+ */
+export const productStems: Purpose = {
+  allowedKinds: ["other"],
+
+  async prepare(deps, userId, request) {
+    checkFile(request, STEMS_RULE);
+    if (!request.productId || !UUID.test(request.productId)) throw new Invalid(STEMS_NEED_PRODUCT);
+    requireOnSale(await ownProduct(deps, userId, request.productId));
+    return {
+      target: { productId: request.productId },
+      key: productFileKey(userId, request.productId, "stems", request.fileName, deps.now()),
+    };
+  },
+
+  async complete(deps, upload, sniffed) {
+    if (sniffed.contentType !== STEMS_TYPE) throw new Invalid(STEMS_TYPE_INVALID);
+    const productId = upload.target.productId!;
+    requireOnSale(await ownProduct(deps, upload.userId, productId));
+    const fileId = crypto.randomUUID();
+    const now = new Date(deps.now());
+    return {
+      statements: [
+        // Kept for buyers who bought the old zip; gone from what new sales deliver.
+        deps.db
+          .update(productFiles)
+          .set({ removedAt: now })
+          .where(
+            and(
+              eq(productFiles.productId, productId),
+              eq(productFiles.contentType, STEMS_TYPE),
+              isNull(productFiles.removedAt),
+            ),
+          ),
+        deps.db.insert(productFiles).values({
+          id: fileId,
+          productId,
+          userId: upload.userId,
+          key: upload.key,
+          fileName: upload.fileName,
+          contentType: STEMS_TYPE,
+          size: upload.size,
+          seqPos: 1000,
+        }),
+      ],
+      messages: [],
       record: { uploadId: upload.id, productId, fileId, fileName: upload.fileName },
     };
   },

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { StoreQuery } from "../../../app/lib/schemas/beat-details";
 import { PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
+import { STEMS_TYPE } from "../../../app/lib/schemas/products";
 import type { Product, ProductFile, ProductTier } from "../../db/schema";
 import { products, productTiers, users } from "../../db/schema";
 import type { Deps } from "../deps";
@@ -104,7 +105,10 @@ async function views(
       ...shownColumns(row),
       coverUrl: await link(deps, row.coverKey, row.coverContentType),
       files: await Promise.all(
-        files.filter((file) => file.productId === row.id).map((file) => fileView(deps, file, originals)),
+        files
+          // The stems zip is no preview: buyers see it as what a tier delivers, the seller among the files.
+          .filter((file) => file.productId === row.id && (originals || file.contentType !== STEMS_TYPE))
+          .map((file) => fileView(deps, file, originals)),
       ),
       tiers: tiers.filter((tier) => tier.productId === row.id).map(tierView),
     })),

@@ -30,7 +30,7 @@ import { memberData } from "../member-data";
 import { ensurePlaylist, isSlotFree, lockedKind, ownPlaylist } from "../playlists/playlists";
 import { isProgramSlotFree, ownProgram } from "../programs/programs";
 import { audioEpisodeOwner, programReachesEpisodes, segmentJobs } from "../shows/segments";
-import { productAudio, productCover, voiceTag } from "../store/purposes";
+import { productAudio, productCover, productStems, voiceTag } from "../store/purposes";
 import { activity } from "../teams/activity";
 import { beatAudio, beatCover, episodeCover, episodeVideo, showArtwork } from "./community-purposes";
 
@@ -269,6 +269,7 @@ export const PURPOSES: Record<UploadRequest["purpose"], Purpose> = {
   "product-cover": productCover,
   "product-audio": productAudio,
   "voice-tag": voiceTag,
+  "product-stems": productStems,
   "beat-audio": beatAudio,
   "beat-cover": beatCover,
   "episode-video": episodeVideo,
