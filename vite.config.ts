@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import routes from "./app/routes.ts";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
 import { pureSchemas } from "./worker/dev/pure-schemas.ts";
+import { streamRendererOnly } from "./worker/dev/stream-renderer-only.ts";
 import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
 import { workerFirstRules } from "./worker/dev/worker-first-routes.ts";
 
@@ -36,6 +37,8 @@ export default defineConfig({
     reactRouter(),
     // The browser bundle keeps only the zod schemas a page reads (ADR 051).
     pureSchemas(),
+    // The Worker carries React's streaming server renderer only, not the legacy one (ADR 051).
+    streamRendererOnly(),
   ],
   environments: {
     // The landing page loads the framework (react, react-dom, react-router) as one chunk: one gzip

@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { CartTable } from "../components/checkout/CartTable";
 import { OrderProgress } from "../components/checkout/OrderProgress";
 import { PaymentForm } from "../components/checkout/PaymentForm";
-import { formatMoney } from "../lib/schemas/money";
+import { formatMoney } from "../lib/format";
 import type { Route } from "./+types/checkout";
 import "../styles/checkout.css";
 

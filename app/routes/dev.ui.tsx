@@ -15,12 +15,11 @@ import {
   Skeleton,
   Switch,
   Table,
-  Tabs,
   useConfirm,
   useToast,
 } from "../components/ui";
-import { accessLabel, formatDuration } from "../lib/format";
-import { formatMoney } from "../lib/schemas/money";
+import { Tabs } from "../components/ui/Tabs";
+import { accessLabel, formatDuration, formatMoney } from "../lib/format";
 import { accentTokens, DEFAULT_THEME } from "../lib/theme";
 import type { Route } from "./+types/dev.ui";
 

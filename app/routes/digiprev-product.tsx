@@ -14,8 +14,8 @@ import {
 } from "../components/store/Storefront";
 import { TierPicker, tierOptions } from "../components/store/TierPicker";
 import { useAddToCart } from "../components/store/useAddToCart";
+import { formatMoney } from "../lib/format";
 import { LICENCE_NAMES } from "../lib/licences";
-import { formatMoney } from "../lib/schemas/money";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/digiprev-product";
 import "../styles/store.css";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { checkMemberItem, MemberItemFields } from "../components/auction/member-item";
 import { FormErrors } from "../components/FormErrors";
-import { formatMoney } from "../lib/schemas/money";
+import { formatMoney } from "../lib/format";
 import type { Route } from "./+types/member-item-entry";
 import "../styles/auction.css";
 

@@ -1,8 +1,7 @@
 // The dashboard's orders: every store order, newest first, with its buyer, items, amount, what was
 // refunded and its state; a page at a time.
 import type { listOrders } from "../../../worker/domain/admin/orders";
-import { formatDateTime } from "../../lib/format";
-import { formatMoney } from "../../lib/schemas/money";
+import { formatDateTime, formatMoney } from "../../lib/format";
 import { Badge, type BadgeTone, type Column, EmptyState, Table } from "../ui";
 import { Pager, sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";

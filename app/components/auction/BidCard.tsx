@@ -2,8 +2,8 @@
 // time left (a countdown that follows soft-close extensions), the number of bids and their own
 // standing — then the offer form, the bid history, and the ticket and code in small print.
 import { useEffect, useId, useState } from "react";
+import { formatMoney } from "../../lib/format";
 import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction";
-import { formatMoney } from "../../lib/schemas/money";
 import type { GalleryItem } from "../../routes/bidgallery.server";
 import { Badge } from "../ui";
 import { BidHistory } from "./BidHistory";

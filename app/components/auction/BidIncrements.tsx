@@ -1,7 +1,8 @@
 // The published increment table: how far the item's object raises the price when it bids for a
 // maximum (ADR 038). Read from the same table the object uses.
+
+import { formatMoney } from "../../lib/format";
 import { BID_INCREMENTS } from "../../lib/schemas/auction";
-import { formatMoney } from "../../lib/schemas/money";
 import styles from "./bidding.module.css";
 
 export function IncrementTable() {

@@ -6,6 +6,7 @@
 // the typed amount; should the server still answer MISSING_SHIPPING, the page goes there itself.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
+import { formatMoney } from "../../lib/format";
 import type { FormError } from "../../lib/forms.server";
 import type { ItemState } from "../../lib/protocols/bid-item";
 import {
@@ -15,7 +16,6 @@ import {
   nextBidCents,
   OFFER_SUBMITTED,
 } from "../../lib/schemas/auction";
-import { formatMoney } from "../../lib/schemas/money";
 import type { GalleryAction, GalleryItem } from "../../routes/bidgallery.server";
 import { Button, useToast } from "../ui";
 import styles from "./bidding.module.css";

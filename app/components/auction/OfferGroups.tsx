@@ -2,8 +2,8 @@
 // per item (asking first); a closed group shows 'Sale Closed' and disables Approve.
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { formatMoney } from "../../lib/format";
 import { SALE_CLOSED } from "../../lib/schemas/auction";
-import { formatMoney } from "../../lib/schemas/money";
 import { Table, useConfirm } from "../ui";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 

@@ -2,7 +2,7 @@
 // in the gallery under its short code.
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { formatMoney } from "../../lib/schemas/money";
+import { formatMoney } from "../../lib/format";
 import { useConfirm } from "../ui";
 import { DENY_CONFIRM, type MemberItemView, useResult } from "./admin-views";
 

@@ -5,9 +5,10 @@
 // page, fulfils the order.
 import { type ReactNode, useState } from "react";
 import { ApiError } from "../../lib/api-client";
+import { formatMoney } from "../../lib/format";
 import { useHydrated } from "../../lib/hydration";
-import { CARD_NEEDS_SCRIPT, nameOnCardSchema, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout";
-import { formatMoney } from "../../lib/schemas/money";
+import { nameOnCardSchema } from "../../lib/schemas/checkout";
+import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout-messages";
 import { type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
 import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
 import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";

@@ -3,8 +3,8 @@
 // the Purchases page and in the Downloads section.
 import { Link, useRevalidator } from "react-router";
 import type { OrderView } from "../../../worker/domain/orders/purchases";
+import { formatMoney } from "../../lib/format";
 import { LICENCE_NAMES } from "../../lib/licences";
-import { formatMoney } from "../../lib/schemas/money";
 import { LocalTime } from "../LocalTime";
 import { Table } from "../ui";
 import { PackageStatus } from "./PackageStatus";

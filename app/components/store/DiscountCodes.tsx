@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { DiscountView } from "../../../worker/domain/store/discounts";
 import { api, type Send } from "../../lib/api-client";
-import { formatMoney } from "../../lib/schemas/money";
+import { formatMoney } from "../../lib/format";
 import styles from "./SellerTiers.module.css";
 
 type Act = (send: Send) => Promise<boolean>;

@@ -5,8 +5,7 @@
 import { useState } from "react";
 import type { ProductView } from "../../../worker/domain/store/views";
 import { api, type Send } from "../../lib/api-client";
-import { accessLabel } from "../../lib/format";
-import { formatMoney } from "../../lib/schemas/money";
+import { accessLabel, formatMoney } from "../../lib/format";
 import {
   AUDIO_ACCEPT,
   COVER_ACCEPT,

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import type { ProductView } from "../../../worker/domain/store/views";
 import { api, call } from "../../lib/api-client";
-import { formatMoney } from "../../lib/schemas/money";
+import { formatMoney } from "../../lib/format";
 import { LICENSE_LABELS } from "../../lib/schemas/products";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";

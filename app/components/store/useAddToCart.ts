@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError, api, call } from "../../lib/api-client";
-import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../lib/schemas/checkout";
+import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../lib/schemas/checkout-messages";
 
 export interface CartNotice {
   productId: string;

@@ -15,7 +15,9 @@ import styles from "./Toast.module.css";
 
 // Radix AlertDialog loads on first use, not with the page: every page stays inside its JS budget
 // (ADR 035), and the chunk is small and cached after the first confirmation.
-const ConfirmDialog = lazy(() => import("./ConfirmDialog"));
+// Never on the server (no dialog is open in a server-rendered page): the build leaves the chunk out of
+// the Worker, whose size has a budget too (ADR 051).
+const ConfirmDialog = import.meta.env.SSR ? () => null : lazy(() => import("./ConfirmDialog"));
 
 export type ToastTone = "success" | "error" | "info";
 

@@ -1,7 +1,8 @@
 // The design system's components (ADR 035): import them from this file, e.g. `import { Button, Field } from "../components/ui"`.
+// Except Tabs (`./ui/Tabs`): a page that imports this file reaches everything it re-exports, and Radix
+// Tabs would put ~9 KiB gzip into the first load of every such page (ADR 051).
 export { Button, type ButtonProps, type ButtonVariant, buttonClass } from "./Button";
 export { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Skeleton } from "./Card";
 export { Checkbox, Field, Input, Select, type SelectOption, Switch } from "./Field";
 export { type Column, Table } from "./Table";
-export { type TabItem, Tabs } from "./Tabs";
 export { type ConfirmOptions, UiProvider, useConfirm, useToast } from "./UiProvider";
