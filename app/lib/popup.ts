@@ -1,6 +1,6 @@
 // The welcome popup as pages draw it, made by ONE function from the stored fields, used by the
 // landing page (server) and by the editor's live preview (browser): same sanitiser, same cut.
-import { type StyleObject, sanitizeStyle, sanitizeUrl } from "../../worker/domain/popups/sanitize";
+import { type StyleObject, sanitizeStyle, sanitizeUrl } from "./popup-sanitize";
 import { truncate } from "./text";
 
 export interface PopupView {

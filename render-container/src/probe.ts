@@ -2,41 +2,16 @@
 // codecs). ffprobe reads the signed input URL itself; the file never passes
 // through the Worker or this server.
 import type { ProbeInput, ProbeResult } from "./contract.ts";
+import type { FfprobeOutput, FfprobeStream } from "./ffprobe-output.ts";
 import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from "./jobs.ts";
 import { probePeaks } from "./probe-peaks.ts";
 import { NETWORK_PROTOCOLS } from "./protocols.ts";
 import { unreadableTail } from "./readable.ts";
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
+export type { FfprobeOutput, FfprobeStream } from "./ffprobe-output.ts";
 
 export { NETWORK_PROTOCOLS };
-
-export type FfprobeStream = {
-  index?: number;
-  codec_type?: string;
-  codec_name?: string;
-  profile?: string;
-  width?: number;
-  height?: number;
-  pix_fmt?: string;
-  sample_aspect_ratio?: string;
-  r_frame_rate?: string;
-  avg_frame_rate?: string;
-  sample_rate?: string;
-  channels?: number;
-  channel_layout?: string;
-  duration?: string;
-  /** With `-show_data_hash`: "SHA256:…" of the codec's global header (H.264 SPS/PPS, AAC config). */
-  extradata_hash?: string;
-  disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
-  side_data_list?: { side_data_type?: string; rotation?: number }[];
-};
-
-export type FfprobeOutput = {
-  streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string; size?: string; bit_rate?: string };
-};
 
 /** What a seller's audio file is, beside the summary: the facts a store page shows. */
 export type AudioFacts = {

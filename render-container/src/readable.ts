@@ -9,8 +9,9 @@
 // well before its stated end is damaged. The same rule checks a render's
 // output: each stream's own duration against the plan's total, and the
 // chapters inside the media.
+
+import type { FfprobeOutput, FfprobeStream } from "./ffprobe-output.ts";
 import type { JobContext } from "./jobs.ts";
-import type { FfprobeOutput, FfprobeStream } from "./probe.ts";
 
 /** How far before the stated end the packets are read from. */
 const TAIL_SECONDS = 3;

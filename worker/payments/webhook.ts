@@ -7,7 +7,8 @@ import { and, eq, lt } from "drizzle-orm";
 import { paymentEvents } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { BadSignature, MalformedEvent } from "./contract";
-import { type FulfilmentHandler, fulfilments } from "./fulfilments";
+import { fulfilments } from "./fulfilments";
+import type { FulfilmentHandler } from "./handler";
 
 /** A delivery still "processing" after this long is taken to have crashed and may be taken over. */
 export const STALE_PROCESSING_MS = 60_000;

@@ -1,7 +1,7 @@
 // The welcome popup (seed 001 screen 13, §3 active popup, §5, §8): the editor's form, checked by
 // the browser before sending and by the server with the same rules and messages.
 import { z } from "zod";
-import { inspectStyle, sanitizeUrl } from "../../../worker/domain/popups/sanitize";
+import { inspectStyle, sanitizeUrl } from "../popup-sanitize";
 import { memberText } from "./text";
 
 export const POPUP_SAVED = "Saved successfully!";

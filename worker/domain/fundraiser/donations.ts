@@ -8,7 +8,7 @@ import { DONATION_INIT_FAILED, type DonationInput, GOAL_CENTS } from "../../../a
 import { formatMoney } from "../../../app/lib/schemas/money";
 import { donations } from "../../db/schema";
 import { closeAbandoned } from "../../payments";
-import type { FulfilmentHandler } from "../../payments/fulfilments";
+import type { FulfilmentHandler } from "../../payments/handler";
 import { hmacSha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";

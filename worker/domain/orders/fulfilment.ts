@@ -15,7 +15,7 @@ import { formatMoney } from "../../../app/lib/schemas/money";
 import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
-import type { FulfilmentContext, FulfilmentHandler } from "../../payments/fulfilments";
+import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handler";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
 import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";

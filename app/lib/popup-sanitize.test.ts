@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inspectStyle, sanitizeStyle, sanitizeUrl } from "./sanitize";
+import { inspectStyle, sanitizeStyle, sanitizeUrl } from "./popup-sanitize";
 
 describe("sanitizeStyle", () => {
   it("keeps allow-listed properties as a React style object", () => {
