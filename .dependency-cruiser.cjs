@@ -40,8 +40,7 @@ module.exports = {
     },
     {
       name: "worker-only-shared-app",
-      comment:
-        "The Worker takes from app/ only the rules shared with the browser (app/lib/) and the route table.",
+      comment: "The Worker takes from app/ only the rules shared with the browser (app/lib/) and the route table.",
       severity: "error",
       from: { path: "^worker/" },
       to: { path: "^app/", pathNot: "^app/(lib/.*|routes\\.ts)$" },
