@@ -7,13 +7,12 @@
 // timeout; a running one whose attempt stopped showing signs of life for
 // LEASE_LAPSE_MS (its renderer died) is delivered again at once (ADR 033);
 // after MAX_DELIVERIES it goes where the dead-letter queue would send it:
-// failed through its kind, with the reason.
+// failed through its kind, with the reason. Sending to it is `sendJobs` in ./jobs.ts.
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { jobs } from "../db/schema";
 import type { Deps } from "../domain/deps";
-import { claimUrl } from "./handoff";
-import { RENDERER_KINDS } from "./jobs";
+import { RENDERER_KINDS, renderMessage } from "./jobs";
 import { failJob } from "./kinds";
 import { INTERRUPTED, LEASE_LAPSE_MS, requeueLapsed } from "./progress";
 
@@ -42,11 +41,6 @@ export const ackRequest = z.object({
     .max(100)
     .default([]),
 });
-
-/** The queue message a renderer job travels as, here and in production: the renderer claims the job with `claimUrl`. */
-export async function renderMessage(deps: Pick<Deps, "origin" | "secret">, job: { id: string; kind: string }) {
-  return { jobId: job.id, kind: job.kind, claimUrl: await claimUrl(deps.origin, deps.secret, job.id) };
-}
 
 export async function pullMessages(env: Env, deps: Deps, request: z.infer<typeof pullRequest>) {
   const now = deps.now();
@@ -110,10 +104,4 @@ export async function ackMessages(deps: Deps, { acks, retries }: z.infer<typeof 
   const [first, ...rest] = statements;
   if (first) await deps.db.batch([first, ...rest]);
   return { ackCount: acks.length, retryCount: retries.length, warnings: {} };
-}
-
-/** Development's "send": the rows become visible to the next pull. */
-export async function sendToDevQueue(deps: Deps, jobIds: string[]) {
-  if (jobIds.length === 0) return;
-  await deps.db.update(jobs).set({ leaseId: null, leaseUntil: null }).where(inArray(jobs.id, jobIds));
 }

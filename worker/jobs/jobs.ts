@@ -1,10 +1,11 @@
 // Every job kind's input, written once: a zod discriminated union. `enqueue()`
 // is the only writer of a job row and its queue message; `readJob()` the only
 // reader, so a job's input is typed everywhere without casts.
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type JOB_KINDS, type Job, jobs } from "../db/schema";
 import type { Deps } from "../domain/deps";
-import { renderMessage, sendToDevQueue } from "./dev-queue";
+import { claimUrl } from "./handoff";
 
 const origin = z.string();
 
@@ -92,6 +93,21 @@ export type RendererKindName = (typeof RENDERER_KINDS)[number];
 
 export function runsInRenderer(kind: string): kind is RendererKindName {
   return (RENDERER_KINDS as readonly string[]).includes(kind);
+}
+
+/** The queue message a renderer job travels as, here and in production: the renderer claims the job with `claimUrl`. */
+export async function renderMessage(deps: Pick<Deps, "origin" | "secret">, job: { id: string; kind: string }) {
+  return { jobId: job.id, kind: job.kind, claimUrl: await claimUrl(deps.origin, deps.secret, job.id) };
+}
+
+/**
+ * Development's "send": the rows become visible to the next pull of dev-queue.ts. It lives here,
+ * not there, because dev-queue.ts fails given-up jobs through ./kinds, which imports every kind,
+ * and every kind imports `enqueue` from this file: sending through dev-queue.ts made a cycle.
+ */
+async function sendToDevQueue(deps: Deps, jobIds: string[]) {
+  if (jobIds.length === 0) return;
+  await deps.db.update(jobs).set({ leaseId: null, leaseUntil: null }).where(inArray(jobs.id, jobIds));
 }
 
 /**
