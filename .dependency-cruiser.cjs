@@ -3,13 +3,12 @@
 // .dependency-cruiser-known-violations.json and tolerated until fixed; anything new fails.
 // Regenerate that list only when removing entries: `npm run deps:baseline`.
 //
-// What the list still holds, and why (all `no-circular`, none a forbidden import):
-// - The job registry: worker/jobs/jobs.ts (enqueue and the consumer) -> dev-queue.ts -> kinds.ts
-//   -> every kind (poster, probe, render, segment, preview, domain/packages/jobs, domain/store/jobs)
-//   -> jobs.ts again for `enqueue`. Breaking it means splitting `enqueue` (what a kind imports) from
-//   the consumer (what imports the kinds) across files several engineers change; it is the next step.
-// - The upload purposes registry: domain/uploads/purposes.ts lists store and community purposes,
-//   which import its `UploadPurpose` type and helpers back (same fix: the types in a file of their own).
+// The list is empty. The two registries that once made cycles are shaped so they cannot: the job
+// kinds (worker/jobs/kinds.ts) import `enqueue` from jobs.ts, which imports no kind (dev-queue.ts,
+// which fails jobs through their kinds, is imported by the API and the sweep only); the upload
+// purposes of the store and community import the `Purpose` contract from
+// domain/uploads/purpose.ts, not the registry (purposes.ts) that lists them.
+//
 // Rules shared by browser and server (schemas, protocols, money, theme, licences, popup and its
 // sanitizer) live in app/lib/, the one folder both sides import: the Worker imports nothing else
 // from app/ (but app/routes.ts, the route table), and browser code imports nothing from worker/.

@@ -31,7 +31,7 @@ import { productFileKey, voiceTagKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
-import type { Completion, Purpose } from "../uploads/purposes";
+import type { Completion, Purpose } from "../uploads/purpose";
 import { productFileJobs, retagJobs } from "./jobs";
 import { ownProduct, productExists, requireOnSale, storeChanged } from "./products";
 

@@ -11,7 +11,7 @@ import { announcedKind } from "../../storage/media";
 import { assertCanEnter } from "../beatbattle/battles";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
-import type { Purpose } from "./purposes";
+import type { Purpose } from "./purpose";
 
 /** A verified file waiting for its record: the caller gets the upload id to claim it with. */
 const unclaimed: Purpose["complete"] = async (_deps, upload, sniffed) => ({

@@ -21,7 +21,7 @@ import {
   type Upload,
   users,
 } from "../../db/schema";
-import { enqueue, type JobMessage, type ProbeTarget } from "../../jobs/jobs";
+import { enqueue, type ProbeTarget } from "../../jobs/jobs";
 import { bidMediaKey, playlistUploadKey, popupImageKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
@@ -33,24 +33,7 @@ import { audioEpisodeOwner, programReachesEpisodes, segmentJobs } from "../shows
 import { productAudio, productCover, productStems, voiceTag } from "../store/purposes";
 import { activity } from "../teams/activity";
 import { beatAudio, beatCover, episodeCover, episodeVideo, showArtwork } from "./community-purposes";
-
-export interface Completion {
-  /** Statements written in one batch with the upload's own status change. */
-  statements: BatchItem<"sqlite">[];
-  /** Queue messages sent once the batch is committed. */
-  messages: JobMessage[];
-  /** What the caller gets back. */
-  record: Record<string, unknown>;
-  /** Objects the new record replaces (an old cover), deleted once the batch is committed. */
-  replaced?: string[];
-}
-
-export interface Purpose {
-  allowedKinds: readonly MediaKind[];
-  /** Checks the target and returns it (ids resolved) with the object key. */
-  prepare(deps: Deps, userId: string, request: UploadRequest): Promise<{ target: Record<string, string>; key: string }>;
-  complete(deps: Deps, upload: Upload, sniffed: Sniffed): Promise<Completion>;
-}
+import type { Completion, Purpose } from "./purpose";
 
 const PREVIEWABLE: readonly MediaKind[] = ["image", "video", "audio", "pdf", "text"];
 

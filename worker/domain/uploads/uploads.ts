@@ -11,7 +11,8 @@ import { announcedKind, kindsAgree, SNIFF_BYTES, sniff } from "../../storage/med
 import type { SignedRequest } from "../../storage/signer";
 import type { Deps } from "../deps";
 import { DomainError, Invalid, NotFound } from "../errors";
-import { type Completion, PURPOSES } from "./purposes";
+import type { Completion } from "./purpose";
+import { PURPOSES } from "./purposes";
 
 /** A signed URL lives this long; a multipart upload may be resumed for a day. */
 export const SIGNED_URL_SECONDS = 15 * 60;
