@@ -5,7 +5,7 @@
 // from Settings with the amount kept, a maximum outbids the other member at
 // once and the sale closes by itself on the winner, and the admin
 // approves a member's item and closes a sale while both pages watch.
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   ADD_SHIPPING_FIRST,
   ITEM_NEEDS_TITLE_PRICE_FILE,
@@ -21,13 +21,12 @@ import {
   ADMIN,
   answerConfirm,
   createBidItemByApi,
-  login,
   origin,
   PNG,
-  readVerificationCode,
+  signedIn,
+  signUpByApi,
   toast,
   unique,
-  uploadByApi,
 } from "./fixtures";
 
 const ADDRESS = {
@@ -39,52 +38,54 @@ const ADDRESS = {
   country: "USA",
 };
 
-/** A new member signed up through the API (code from the dev outbox) in a fresh browser context; optionally with a shipping address. */
+/** A new member (signed up through the API, in a browser context of its own), optionally with a shipping address. */
 async function newMember(browser: Browser, { address }: { address: boolean }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const id = unique("bidder");
-  const form = {
-    name: `Bidder ${id}`,
-    username: id,
-    email: `${id}@example.com`,
-    password: "correct-horse-battery",
-    passwordA: "correct-horse-battery",
-  };
-  const headers = { origin: origin() };
-  const started = await page.request.post("/api/signup", { data: form, headers });
-  expect(started.status(), await started.text()).toBe(202);
-  const { signupId } = (await started.json()) as { signupId: string };
-  const code = await readVerificationCode(page, form.email);
-  const verified = await page.request.post("/api/signup/verify", { data: { signupId, code }, headers });
-  expect(verified.status(), await verified.text()).toBe(201);
+  const member = await signUpByApi(browser, "bidder");
   if (address) {
-    const saved = await page.request.post("/api/shipping", { data: ADDRESS, headers });
+    const saved = await member.page.request.post("/api/shipping", { data: ADDRESS, headers: { origin: origin() } });
     expect(saved.status(), await saved.text()).toBe(201);
   }
-  return { context, page, form };
+  return member;
 }
 
-async function adminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, ADMIN.email, ADMIN.password);
-  return { context, page };
+/** Two members with a shipping address, each on the gallery watching the card of `code`. */
+async function twoBidders(browser: Browser, code: string) {
+  const a = await newMember(browser, { address: true });
+  const b = await newMember(browser, { address: true });
+  await watch(a.page, code);
+  await watch(b.page, code);
+  return { a, b, cardA: card(a.page, code), cardB: card(b.page, code) };
+}
+
+/** Fills one item block of /createBid: title, price and a PNG. */
+async function fillBidBlock(block: Locator, title: string, price: string) {
+  await block.getByLabel("Title").fill(title);
+  await block.getByLabel("Price ($)").fill(price);
+  await block.locator('input[type="file"]').setInputFiles({ name: "lot.png", mimeType: "image/png", buffer: PNG });
+}
+
+/** The short code /createBid lists for the item `title` once it is created. */
+async function createdCode(page: Page, title: string) {
+  const created = page.locator(".created-codes li", { hasText: title });
+  await expect(created).toBeVisible();
+  return (await created.locator("code").innerText()).trim();
+}
+
+/** The offers on `code` in the admin's auction section. */
+async function offerGroup(page: Page, code: string) {
+  await page.goto("/theAdministrator?section=auction");
+  return page.locator(`article.offer-group[data-code="${code}"]`);
 }
 
 /** Creates one bid item through the /createBid form (the admin's page) and returns its short code. */
 async function createBidItemInUi(page: Page, title: string, price: string) {
   await page.goto("/createBid");
   const block = page.locator("fieldset.bid-block").first();
-  await block.getByLabel("Title").fill(title);
-  await block.getByLabel("Price ($)").fill(price);
+  await fillBidBlock(block, title, price);
   await block.getByLabel("Description").fill("Created by the browser test");
-  await block.locator('input[type="file"]').setInputFiles({ name: "lot.png", mimeType: "image/png", buffer: PNG });
   await expect(block.getByText("lot.png")).toBeVisible();
   await page.getByRole("button", { name: "Submit" }).click();
-  const created = page.locator(".created-codes li", { hasText: title });
-  await expect(created).toBeVisible();
-  const code = (await created.locator("code").innerText()).trim();
+  const code = await createdCode(page, title);
   expect(code).toMatch(/^[A-Z0-9]{6}$/);
   return code;
 }
@@ -109,25 +110,20 @@ async function notReloaded(page: Page) {
 test("the admin creates bid items at /createBid: invalid items are flagged and skipped, the valid one is listed with its picture", async ({
   browser,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await signedIn(browser, ADMIN);
   const page = admin.page;
   await page.goto("/createBid");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: NO_VALID_ITEMS })).toBeVisible();
 
   const title = `Lot ${unique("ui")}`;
-  const first = page.locator("fieldset.bid-block").first();
-  await first.getByLabel("Title").fill(title);
-  await first.getByLabel("Price ($)").fill("20");
-  await first.locator('input[type="file"]').setInputFiles({ name: "lot.png", mimeType: "image/png", buffer: PNG });
+  await fillBidBlock(page.locator("fieldset.bid-block").first(), title, "20");
   await page.getByRole("button", { name: "Add item" }).click();
   const second = page.locator("fieldset.bid-block").nth(1);
   await second.getByLabel("Title").fill("No price and no file");
   await page.getByRole("button", { name: "Submit" }).click();
 
-  const created = page.locator(".created-codes li", { hasText: title });
-  await expect(created).toBeVisible();
-  const code = (await created.locator("code").innerText()).trim();
+  const code = await createdCode(page, title);
   await expect(page.locator("fieldset.bid-block")).toHaveCount(1);
   await expect(page.locator("fieldset.bid-block").first()).toContainText(ITEM_NEEDS_TITLE_PRICE_FILE);
 
@@ -154,16 +150,11 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await adminPage(browser);
+  const admin = await signedIn(browser, ADMIN);
   const title = `Live lot ${unique("live")}`;
   const code = await createBidItemInUi(admin.page, title, "10");
 
-  const a = await newMember(browser, { address: true });
-  const b = await newMember(browser, { address: true });
-  await watch(a.page, code);
-  await watch(b.page, code);
-  const cardA = card(a.page, code);
-  const cardB = card(b.page, code);
+  const { a, b, cardA, cardB } = await twoBidders(browser, code);
   await expect(cardA.locator(".bid-price")).toHaveText("$10.00");
 
   // A offers; B sees the new price without reload.
@@ -211,8 +202,7 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await watch(b.page, code);
 
   // The admin approves the highest offer, then closes the sale; both pages show SALE_CLOSED without reload.
-  await admin.page.goto("/theAdministrator?section=auction");
-  const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
+  const group = await offerGroup(admin.page, code);
   await expect(group.locator("tbody tr")).toHaveCount(2);
   const best = group.locator("tbody tr", { hasText: "$17.25" });
   await expect(best).toContainText(b.form.username);
@@ -244,7 +234,7 @@ test("a member without a shipping address is told before typing, goes to Setting
   browser,
 }) => {
   test.setTimeout(90_000);
-  const admin = await adminPage(browser);
+  const admin = await signedIn(browser, ADMIN);
   const title = `Address lot ${unique("addr")}`;
   const code = await createBidItemByApi(admin.page.request, title, 8);
   await admin.context.close();
@@ -304,29 +294,12 @@ test("two members: a maximum outbids the other at once, both see their state and
 }) => {
   // The sale must end without a soft-close extension: bids more than 2 minutes before its end.
   test.setTimeout(300_000);
-  const admin = await adminPage(browser);
+  const admin = await signedIn(browser, ADMIN);
   const title = `Proxy lot ${unique("proxy")}`;
-  const { mediaId } = await uploadByApi(admin.page.request, {
-    purpose: "bid-media",
-    fileName: "lot.png",
-    contentType: "image/png",
-  });
   const endsAt = Date.now() + 150_000;
-  const created = await admin.page.request.post("/api/bid-items", {
-    data: {
-      items: [{ title, description: "Proxy", price: 10, mediaIds: [mediaId], endsAt: new Date(endsAt).toISOString() }],
-    },
-    headers: { origin: origin() },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const code = ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
+  const code = await createBidItemByApi(admin.page.request, title, 10, { endsAt });
 
-  const a = await newMember(browser, { address: true });
-  const b = await newMember(browser, { address: true });
-  await watch(a.page, code);
-  await watch(b.page, code);
-  const cardA = card(a.page, code);
-  const cardB = card(b.page, code);
+  const { a, b, cardA, cardB } = await twoBidders(browser, code);
   await expect(cardA.getByRole("timer")).toContainText("left");
 
   // A sets a maximum of $50: the price opens one step above $10.
@@ -379,8 +352,7 @@ test("two members: a maximum outbids the other at once, both see their state and
   await expect(cardA.getByText(SALE_CLOSED)).toBeVisible();
   await notReloaded(b.page);
 
-  await admin.page.goto("/theAdministrator?section=auction");
-  const group = admin.page.locator(`article.offer-group[data-code="${code}"]`);
+  const group = await offerGroup(admin.page, code);
   await expect(group.locator(".offer-standing")).toContainText(`Winner${b.form.username}`);
   await expect(group.locator(".offer-standing")).toContainText("maximum $80.00");
   await expect(group.locator(".offer-standing")).toContainText(`Runner-up${a.form.username}`);

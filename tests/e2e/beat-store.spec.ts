@@ -7,18 +7,12 @@ import { type Browser, expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { THANK_YOU } from "../../app/lib/schemas/checkout";
 import { useTheme } from "./a11y/layout";
-import { ADMIN, login, MEMBER, origin, unique } from "./fixtures";
+import { ADMIN, login, MEMBER, origin, signedIn, unique } from "./fixtures";
 import { sellerProduct } from "./store";
-
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, who.email, who.password);
-  return page;
-}
 
 test("an artist buys a WAV lease with a discount code; the producer sees the sale", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const seller = await signedIn(browser, ADMIN);
+  const { page: seller } = await signedIn(browser, ADMIN);
   const title = unique("Lease Me ");
   const productId = await sellerProduct(seller, title);
   const headers = { origin: origin() };
@@ -35,7 +29,7 @@ test("an artist buys a WAV lease with a discount code; the producer sees the sal
   expect(discount.status(), await discount.text()).toBe(201);
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 
-  const buyer = await signedIn(browser, MEMBER);
+  const { page: buyer } = await signedIn(browser, MEMBER);
   await buyer.goto(`/digiprev/${sellerId}/${productId}`);
   await buyer.getByRole("radio", { name: /WAV Lease/ }).check();
   await expect(buyer.getByRole("heading", { name: "WAV Lease: what you may do" })).toBeVisible();
@@ -104,7 +98,7 @@ test("an artist buys a WAV lease with a discount code; the producer sees the sal
 
 test("a visitor gets a free beat by e-mail with consent; the producer sees the lead", async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const seller = await signedIn(browser, ADMIN);
+  const { page: seller } = await signedIn(browser, ADMIN);
   const title = unique("Gift ");
   const productId = await sellerProduct(seller, title, { licenseType: "free" });
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;

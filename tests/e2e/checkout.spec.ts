@@ -4,18 +4,11 @@
 // fulfilled), then pays with 4242…: the thank-you, an empty cart, the zip
 // (both audio files and a licence PDF) and the licence page saying valid.
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/lib/schemas/checkout";
-import { ADMIN, login, MEMBER, unique } from "./fixtures";
+import { ADMIN, MEMBER, signedIn, unique } from "./fixtures";
 import { sellerProduct } from "./store";
-
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, who.email, who.password);
-  return page;
-}
 
 async function pay(page: Page, number: string) {
   await page.getByLabel("Name on card").fill("Demo Member");
@@ -29,13 +22,13 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   browser,
 }) => {
   test.setTimeout(180_000);
-  const seller = await signedIn(browser, ADMIN);
+  const { page: seller } = await signedIn(browser, ADMIN);
   const title = unique("Night Drive ");
   await sellerProduct(seller, title);
 
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 
-  const buyer = await signedIn(browser, MEMBER);
+  const { page: buyer } = await signedIn(browser, MEMBER);
   await buyer.goto(`/digiprev/${sellerId}`);
   const card = buyer.getByRole("article", { name: title });
   // The previews are made by the renderer after the upload: look again until they are ready.

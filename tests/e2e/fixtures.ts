@@ -1,5 +1,13 @@
 // Shared helpers for the browser tests.
-import { type APIRequestContext, type Dialog, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type Dialog,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 
 export const ADMIN = { email: "support@creatorplatform.app", password: "admin-dev-password", name: "Support" };
 export const MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", name: "Demo Member" };
@@ -55,6 +63,39 @@ export async function login(page: Page, email: string, password: string) {
   await submitSignin(page, email, password);
   await expect(page).toHaveURL(/\/authenticated$/);
   await expect(page.locator(".site-header .welcome")).toHaveText(/^Welcome, /);
+}
+
+/** A browser context of its own, signed in through /signin as `who`. */
+export async function signedIn(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, who.email, who.password);
+  return { context, page };
+}
+
+/**
+ * A new account signed up through the API (the code read from the dev outbox) in a browser
+ * context of its own, which its session then holds. `label` starts the user name.
+ */
+export async function signUpByApi(browser: Browser, label: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const tag = unique(label);
+  const form = {
+    name: `${label} ${tag.slice(-5)}`,
+    username: tag,
+    email: `${tag}@example.com`,
+    password: "correct-horse-battery",
+    passwordA: "correct-horse-battery",
+  };
+  const headers = { origin: origin() };
+  const started = await page.request.post("/api/signup", { data: form, headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const { signupId } = (await started.json()) as { signupId: string };
+  const code = await readVerificationCode(page, form.email);
+  const verified = await page.request.post("/api/signup/verify", { data: { signupId, code }, headers });
+  expect(verified.status(), await verified.text()).toBe(201);
+  return { context, page, form };
 }
 
 /**
@@ -119,15 +160,24 @@ export async function uploadByApi(
   return { ...((await done.json()) as Record<string, string>), key: ticket.key };
 }
 
-/** Creates a bid item through the API as the signed-in admin (upload, PUT, complete, create); returns its short code. */
-export async function createBidItemByApi(request: APIRequestContext, title: string, price: number) {
+/**
+ * Creates a bid item through the API as the signed-in admin (upload, PUT, complete, create); returns
+ * its short code. `endsAt` gives the sale an end (none by default).
+ */
+export async function createBidItemByApi(
+  request: APIRequestContext,
+  title: string,
+  price: number,
+  { endsAt }: { endsAt?: number } = {},
+) {
   const { mediaId } = await uploadByApi(request, {
     purpose: "bid-media",
     fileName: "lot.png",
     contentType: "image/png",
   });
+  const item = { title, description: "Made by the API", price, mediaIds: [mediaId] };
   const created = await request.post("/api/bid-items", {
-    data: { items: [{ title, description: "Made by the API", price, mediaIds: [mediaId] }] },
+    data: { items: [endsAt === undefined ? item : { ...item, endsAt: new Date(endsAt).toISOString() }] },
     headers: { origin: origin() },
   });
   expect(created.status(), await created.text()).toBe(201);

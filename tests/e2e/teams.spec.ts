@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { origin, PNG, shootThemes, unique, uploadByApi } from "./fixtures";
+import { origin, PNG, shootThemes, signUpByApi, unique, uploadByApi } from "./fixtures";
 import { makeTone } from "./media";
 
 test.setTimeout(360_000);
@@ -22,25 +22,9 @@ interface Person {
   name: string;
 }
 
-/** A new account, signed up through the API in its own browser context (the code read from the dev outbox). */
+/** A new account, signed up through the API in its own browser context. */
 async function person(browser: Browser, label: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const tag = unique(label);
-  const form = {
-    name: `${label} ${tag.slice(-5)}`,
-    username: tag,
-    email: `${tag}@example.com`,
-    password: "correct horse battery",
-    passwordA: "correct horse battery",
-  };
-  const headers = { origin: origin() };
-  const started = await page.request.post("/api/signup", { data: form, headers });
-  expect(started.status(), await started.text()).toBe(202);
-  const { signupId } = await started.json();
-  const code = await mailed(page.request, form.email, /Your verification code is (\d{6})/);
-  const verified = await page.request.post("/api/signup/verify", { data: { signupId, code }, headers });
-  expect(verified.status(), await verified.text()).toBe(201);
+  const { page, form } = await signUpByApi(browser, label);
   return { page, email: form.email, name: form.name };
 }
 
