@@ -1,7 +1,7 @@
 // Seed 000 §5: the drop zone's refusals (react-dropzone with the project's limits, each refused file
 // named with the seed's message) and the program's 'Add slot' before a file is chosen.
-import { afterEach, describe, expect, it } from "vitest";
-import { button, byRole, chooseFiles, click, type Mounted, mount, texts, until } from "../../tests/dom/support";
+import { describe, expect, it } from "vitest";
+import { button, byRole, chooseFiles, click, mount, texts, until } from "../../tests/dom/support";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
 import { ADD_FILE_FIRST } from "../lib/schemas/playlists";
 import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
@@ -9,18 +9,12 @@ import { DropZone } from "./DropZone";
 import { Feedback, useFeedback } from "./Feedback";
 import { ProgramFileSlots, useProgramSlots } from "./programs/ProgramFileSlots";
 
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-});
-
 const alerts = (host: Element) => texts(byRole(host, "alert"));
 
 describe("the drop zone with the project's limits", () => {
   async function drop(files: File[]) {
     const accepted: File[][] = [];
-    view = await mount(
+    const view = await mount(
       <DropZone
         limits={PROJECT_FILE_LIMITS}
         className="dropzone"
@@ -34,30 +28,30 @@ describe("the drop zone with the project's limits", () => {
     );
     await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, files);
     await until(() => accepted.length, "the drop to be handled");
-    return accepted[0]!;
+    return { accepted: accepted[0]!, host: view.host };
   }
 
   it("names a refused type with 'File type must be ...' and keeps the accepted files", async () => {
-    const accepted = await drop([
+    const { accepted, host } = await drop([
       new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }),
       new File(["ID3 audio"], "take.mp3", { type: "audio/mpeg" }),
     ]);
     expect(accepted.map((f) => f.name)).toEqual(["take.mp3"]);
-    const [line] = alerts(view!.host);
+    const [line] = alerts(host);
     expect(line).toMatch(/^setup\.exe: File type must be one of \./);
     expect(line).toContain(".mp3");
   });
 
   it("says 'File is smaller than N bytes' for an empty file", async () => {
-    await drop([new File([], "empty.mp3", { type: "audio/mpeg" })]);
-    expect(alerts(view!.host)).toEqual(["empty.mp3: File is smaller than 1 bytes"]);
+    const { host } = await drop([new File([], "empty.mp3", { type: "audio/mpeg" })]);
+    expect(alerts(host)).toEqual(["empty.mp3: File is smaller than 1 bytes"]);
   });
 
   it("says 'File is larger than N bytes' above the upload limit", async () => {
     const huge = new File(["x"], "huge.mp4", { type: "video/mp4" });
     Object.defineProperty(huge, "size", { value: MAX_FILE_SIZE + 1 });
-    await drop([huge]);
-    expect(alerts(view!.host)).toEqual([`huge.mp4: File is larger than ${MAX_FILE_SIZE} bytes`]);
+    const { host } = await drop([huge]);
+    expect(alerts(host)).toEqual([`huge.mp4: File is larger than ${MAX_FILE_SIZE} bytes`]);
   });
 });
 
@@ -81,7 +75,7 @@ describe("a program's upload slots", () => {
   }
 
   it("says 'You must add a file before adding more slots.' while a slot has no file", async () => {
-    view = await mount(<Slots />);
+    const view = await mount(<Slots />);
     await click(button(view.host, "Add slot"));
     expect(alerts(view.host)).toEqual([ADD_FILE_FIRST]);
     expect(ADD_FILE_FIRST).toBe("You must add a file before adding more slots.");

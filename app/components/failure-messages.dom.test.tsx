@@ -3,7 +3,7 @@
 // seed shows them: the page's feedback line or the component's own alert.
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch, button, byRole, click, json, type Mounted, mount, texts, until } from "../../tests/dom/support";
+import { answerFetch, button, byRole, click, json, mount, texts, until } from "../../tests/dom/support";
 import { PACKAGING_FAILED } from "../lib/schemas/checkout";
 import type { OrderView } from "./checkout/client";
 import { PackageStatus } from "./checkout/PackageStatus";
@@ -11,11 +11,7 @@ import { Feedback, useFeedback } from "./Feedback";
 import { DownloadButton } from "./files/FileActions";
 import { PageError } from "./PageError";
 
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
@@ -37,9 +33,9 @@ function FileViewActions() {
 describe("Download File (the file view)", () => {
   it("says 'Failed to generate download link' when the server gives no link", async () => {
     const sent = answerFetch(() => json({ error: { message: "Not Found" } }, 404));
-    view = await mount(<FileViewActions />);
+    const view = await mount(<FileViewActions />);
     await click(button(view.host, "Download File"));
-    await until(() => byRole(view!.host, "alert").length, "the message");
+    await until(() => byRole(view.host, "alert").length, "the message");
     expect(texts(byRole(view.host, "alert"))).toEqual(["Failed to generate download link"]);
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /api/files/f1/download"]);
   });
@@ -47,9 +43,9 @@ describe("Download File (the file view)", () => {
   it("says 'An error occurred while downloading the file' when the request fails in the network", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     answerFetch(networkDown);
-    view = await mount(<FileViewActions />);
+    const view = await mount(<FileViewActions />);
     await click(button(view.host, "Download File"));
-    await until(() => byRole(view!.host, "alert").length, "the message");
+    await until(() => byRole(view.host, "alert").length, "the message");
     expect(texts(byRole(view.host, "alert"))).toEqual(["An error occurred while downloading the file"]);
   });
 });
@@ -76,8 +72,8 @@ describe("a paid order whose packaging failed", () => {
   it("says 'Payment succeeded, but file packaging failed.' and retries; a refused retry shows the server's reason", async () => {
     const sent = answerFetch(() => json({ error: { message: "Only a paid order can be packaged." } }, 400));
     let retried = 0;
-    view = await mount(<PackageStatus order={order} onRetried={() => retried++} />);
-    const alert = () => byRole(view!.host, "alert")[0]!;
+    const view = await mount(<PackageStatus order={order} onRetried={() => retried++} />);
+    const alert = () => byRole(view.host, "alert")[0]!;
     expect(alert().querySelector("p")!.textContent).toBe(PACKAGING_FAILED);
     expect(PACKAGING_FAILED).toBe("Payment succeeded, but file packaging failed.");
     await click(button(view.host, "Retry packaging"));
@@ -101,8 +97,8 @@ describe("the error page", () => {
         },
       },
     ]);
-    view = await mount(<Stub initialEntries={["/orders"]} />);
-    const alert = await until(() => byRole(view!.host, "alert")[0], "the error page");
+    const view = await mount(<Stub initialEntries={["/orders"]} />);
+    const alert = await until(() => byRole(view.host, "alert")[0], "the error page");
     expect(alert.querySelector("h1")!.textContent).toBe("503 Service Unavailable");
     expect(alert.querySelector("p")!.textContent).toBe("Something went wrong.");
   });

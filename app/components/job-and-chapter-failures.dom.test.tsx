@@ -2,23 +2,16 @@
 // error or the seed's generic one), and the chapter editor when the server's answer carries no
 // message of its own ('An unexpected error occurred. Please try again.'). Only the API is stood in.
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch, byRole, type Mounted, mount, submit, texts, typeInto, until } from "../../tests/dom/support";
+import { describe, expect, it } from "vitest";
+import { answerFetch, byRole, mount, submit, texts, typeInto, until } from "../../tests/dom/support";
 import { ChapterEditor } from "./playlists/ChapterEditor";
 import { PackageRow } from "./renders/JobRows";
-
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
-});
 
 describe("a failed packaging job", () => {
   const failed = { jobId: "j1", status: "failed" as const, progress: 30, downloadUrl: null, fileName: null };
 
   it("says 'Failed to package playlists: {error}' with the job's error", async () => {
-    view = await mount(
+    const view = await mount(
       <PackageRow pack={{ ...failed, error: "Too many files to package (70000; the zip format allows 65534)." }} />,
     );
     expect(texts(byRole(view.host, "alert"))).toEqual([
@@ -27,7 +20,7 @@ describe("a failed packaging job", () => {
   });
 
   it("falls back to 'An unexpected error occurred. Please try again.' when the job gave no reason", async () => {
-    view = await mount(<PackageRow pack={{ ...failed, error: null }} />);
+    const view = await mount(<PackageRow pack={{ ...failed, error: null }} />);
     expect(texts(byRole(view.host, "alert"))).toEqual([
       "Failed to package playlists: An unexpected error occurred. Please try again.",
     ]);
@@ -65,15 +58,15 @@ describe("the chapter editor", () => {
         loader: () => ({}),
       },
     ]);
-    view = await mount(<Stub initialEntries={["/projects/p1"]} />);
+    const view = await mount(<Stub initialEntries={["/projects/p1"]} />);
     const form = await until(
-      () => view!.host.querySelector<HTMLFormElement>('form[aria-label="Add a chapter mark"]'),
+      () => view.host.querySelector<HTMLFormElement>('form[aria-label="Add a chapter mark"]'),
       "the form",
     );
     await typeInto(form.querySelector<HTMLInputElement>('[name="at"]')!, "0:30");
     await typeInto(form.querySelector<HTMLInputElement>('[name="title"]')!, "Cold open");
     await submit(form);
-    await until(() => view!.host.querySelector('p[role="status"].error')?.textContent, "the message");
+    await until(() => view.host.querySelector('p[role="status"].error')?.textContent, "the message");
     expect(view.host.querySelector('p[role="status"].error')!.textContent).toBe(
       "An unexpected error occurred. Please try again.",
     );

@@ -10,6 +10,7 @@ import { ApiError } from "./api-error";
 export { ApiError };
 
 export const NETWORK_ERROR = "Network error: the connection was lost. Please try again.";
+export const UNREADABLE_ANSWER = "The server's answer could not be read. Please try again.";
 
 /** The routes under /api, as the server declares them. */
 export const api = hc<Api>("/", { init: { credentials: "same-origin" }, headers: { accept: "application/json" } }).api;
@@ -25,26 +26,29 @@ export type Answer<R> =
     : never;
 
 /**
- * Sends a request built with `api` and answers its typed body; anything but a 2xx throws an
- * `ApiError` with the server's message (or `fallback` when the server gave none).
+ * Sends a request built with `api` and answers its typed body; anything else throws an `ApiError`
+ * with the server's message (or `fallback` when the server gave none), never a parse or fetch error.
+ * A cancelled request's AbortError is passed on as it is.
  */
 export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
   fallback?: string,
 ): Promise<Answer<R>> {
   let response: R;
+  let text: string;
   try {
     response = await request;
+    text = await response.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(NETWORK_ERROR, 0, "network");
   }
-  const text = await response.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
-    body = undefined;
+    // A 2xx the client cannot read (a proxy's page, a sign-in redirect) is a failure, not an empty answer.
+    if (response.ok) throw new ApiError(fallback ?? UNREADABLE_ANSWER, response.status, "http");
   }
   if (response.ok) return body as Answer<R>;
   const error = (body as { error?: { message?: unknown; code?: unknown; fields?: Record<string, string[]> } })?.error;

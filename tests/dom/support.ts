@@ -1,8 +1,10 @@
 // Rendering browser components in the 'dom' vitest project (happy-dom): mount, wait, type, choose files,
 // and a fetch that answers per path. Components run as they do in the browser; only the network is stood in.
+// After each test of a file that imports this, what it mounted is unmounted and the globals it stood in
+// for (`answerFetch`, `vi.stubGlobal`) are restored, so no test file repeats that cleanup.
 import { act, createElement, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { vi } from "vitest";
+import { afterEach, vi } from "vitest";
 import { UiProvider } from "../../app/components/ui/UiProvider";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -13,20 +15,30 @@ export interface Mounted {
   unmount(): Promise<void>;
 }
 
+const mounted = new Set<Mounted>();
+
+afterEach(async () => {
+  for (const view of mounted) await view.unmount();
+  vi.unstubAllGlobals();
+});
+
 export async function mount(ui: ReactNode): Promise<Mounted> {
   const host = document.createElement("div");
   document.body.appendChild(host);
   const root = createRoot(host);
   // Inside the UiProvider root.tsx renders around every page (toasts and confirmations).
   await act(async () => root.render(createElement(UiProvider, null, ui)));
-  return {
+  const view: Mounted = {
     host,
     root,
     async unmount() {
+      if (!mounted.delete(view)) return;
       await act(async () => root.unmount());
       host.remove();
     },
   };
+  mounted.add(view);
+  return view;
 }
 
 /** Polls `probe` (letting React and timers run) until it answers something truthy. */

@@ -3,20 +3,14 @@
 // the design system's confirm dialog; only the route's action is stood in (it answers an error).
 import { act } from "react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
-import { button, byRole, click, type Mounted, mount, texts, until } from "../../../tests/dom/support";
+import { describe, expect, it } from "vitest";
+import { button, byRole, click, mount, texts, until } from "../../../tests/dom/support";
 import { POPUP_ACTIVATE_FAILED, POPUP_DELETE_FAILED } from "../../lib/schemas/popups";
 import { PopupControls } from "../admin/PopupControls";
 import { UiProvider } from "../ui";
 import { DENY_CONFIRM, type MemberItemView, type OfferGroupView } from "./admin-views";
 import { OfferGroups } from "./OfferGroups";
 import { PendingMemberItems } from "./PendingMemberItems";
-
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-});
 
 /** The admin page's action as it answers when the domain refuses: `{ intent, target, error }`. */
 function refusingPage(ui: () => React.ReactNode) {
@@ -61,21 +55,21 @@ describe("pending member items", () => {
 
   it("says 'Failed to approve' when approving is refused", async () => {
     const { Stub, posted } = refusingPage(() => <PendingMemberItems items={[item]} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, "Approve"));
-    await until(() => alerts(view!.host).length, "the failure");
+    await until(() => alerts(view.host).length, "the failure");
     expect(alerts(view.host)).toEqual(["Failed to approve"]);
     expect(posted).toEqual([{ intent: "approve-item", id: "mi1" }]);
   });
 
   it("asks 'Deny this item?' first, then says 'Failed to deny' when denying is refused", async () => {
     const { Stub, posted } = refusingPage(() => <PendingMemberItems items={[item]} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, "Deny"));
     expect(posted).toEqual([]);
     await answerDialog(view.host, DENY_CONFIRM, "Deny");
     expect(DENY_CONFIRM).toBe("Deny this item?");
-    await until(() => alerts(view!.host).includes("Failed to deny"), "the failure");
+    await until(() => alerts(view.host).includes("Failed to deny"), "the failure");
     expect(posted).toEqual([{ intent: "deny-item", id: "mi1" }]);
   });
 });
@@ -102,18 +96,18 @@ describe("offers by item", () => {
 
   it("says 'Failed to approve offer' when approving an offer is refused", async () => {
     const { Stub, posted } = refusingPage(() => <OfferGroups groups={[group]} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, "Approve"));
-    await until(() => view!.host.textContent?.includes("Failed to approve offer"), "the failure");
+    await until(() => view.host.textContent?.includes("Failed to approve offer"), "the failure");
     expect(posted).toEqual([{ intent: "approve-offer", code: "CD34", offerId: "7" }]);
   });
 
   it("says 'Failed to close item' when closing is refused", async () => {
     const { Stub, posted } = refusingPage(() => <OfferGroups groups={[group]} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, /Close/));
     await answerDialog(view.host, "Close this item for further offers?", "Close Sale");
-    await until(() => view!.host.textContent?.includes("Failed to close item"), "the failure");
+    await until(() => view.host.textContent?.includes("Failed to close item"), "the failure");
     expect(posted).toEqual([{ intent: "close-sale", code: "CD34" }]);
   });
 });
@@ -134,21 +128,21 @@ describe("the admin's popup controls", () => {
 
   it("says 'Failed to set active popup' when setting it is refused", async () => {
     const { Stub, posted } = refusingPage(() => <PopupControls popups={popups} total={2} pageSize={200} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await choose(view.host, "pop1");
     await click(button(view.host, "Set as Active Popup"));
-    await until(() => view!.host.textContent?.includes(POPUP_ACTIVATE_FAILED), "the failure");
+    await until(() => view.host.textContent?.includes(POPUP_ACTIVATE_FAILED), "the failure");
     expect(POPUP_ACTIVATE_FAILED).toBe("Failed to set active popup");
     expect(posted).toEqual([{ intent: "set-active-popup", popCustomId: "pop1" }]);
   });
 
   it("says 'Failed to delete PopCustom' when deleting is refused (after confirming)", async () => {
     const { Stub, posted } = refusingPage(() => <PopupControls popups={popups} total={2} pageSize={200} />);
-    view = await mount(<Stub initialEntries={["/"]} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
     await choose(view.host, "pop2");
     await click(button(view.host, "Delete"));
     await answerDialog(view.host, "Are you sure you want to delete this PopCustom?", "Delete");
-    await until(() => view!.host.textContent?.includes(POPUP_DELETE_FAILED), "the failure");
+    await until(() => view.host.textContent?.includes(POPUP_DELETE_FAILED), "the failure");
     expect(POPUP_DELETE_FAILED).toBe("Failed to delete PopCustom");
     expect(posted).toEqual([{ intent: "delete-popup", popCustomId: "pop2" }]);
   });

@@ -2,26 +2,10 @@
 // entry is refused before any file goes up (already entered in another tab), and an upload the
 // server refuses names its file. React Router's stub for the page; only the API is stood in.
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  answerFetch,
-  chooseFiles,
-  json,
-  type Mounted,
-  mount,
-  submit,
-  typeInto,
-  until,
-} from "../../../tests/dom/support";
+import { describe, expect, it } from "vitest";
+import { answerFetch, chooseFiles, json, mount, submit, typeInto, until } from "../../../tests/dom/support";
 import { SUBMISSION_FAILED } from "../../lib/schemas/beatbattle";
 import { BeatBattleForm } from "./BeatBattleForm";
-
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
-});
 
 const battle = { id: "b1", title: "Winter battle", deadline: "2026-12-31T23:00:00.000Z", open: true, revealed: false };
 
@@ -29,7 +13,7 @@ async function fillEntry() {
   const Stub = createRoutesStub([
     { path: "/beatbattle", Component: () => <BeatBattleForm battle={battle} signedIn entered={false} /> },
   ]);
-  view = await mount(<Stub initialEntries={["/beatbattle"]} />);
+  const view = await mount(<Stub initialEntries={["/beatbattle"]} />);
   const host = view.host;
   await typeInto(host.querySelector<HTMLInputElement>('[name="projectTitle"]')!, "Night Drive");
   await typeInto(host.querySelector<HTMLInputElement>('[name="producerName"]')!, "DJ Test");

@@ -1,6 +1,6 @@
 // The playlist's direct upload (seed 000 §5): the checks before anything is sent, in the seed's order,
 // and a failed upload named by its file. Only the API (fetch) is stood in.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerFetch,
   button,
@@ -8,7 +8,6 @@ import {
   chooseFiles,
   click,
   json,
-  type Mounted,
   mount,
   texts,
   typeInto,
@@ -17,18 +16,11 @@ import {
 import { DUPLICATE_SLOTS, NO_FILES_TO_UPLOAD, RESOLVE_ERRORS, UPLOAD_SLOT_INVALID } from "../../lib/schemas/playlists";
 import { DirectUpload } from "./DirectUpload";
 
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
-});
-
 const audio = (name: string) => new File([new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0])], name, { type: "audio/mpeg" });
 const playlist = { id: "pl1", mediaType: "audio" as const, items: [] };
 
 async function render() {
-  view = await mount(<DirectUpload projectId="p1" playlist={playlist} onUploaded={async () => {}} />);
+  const view = await mount(<DirectUpload projectId="p1" playlist={playlist} onUploaded={async () => {}} />);
   return view.host;
 }
 

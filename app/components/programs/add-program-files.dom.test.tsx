@@ -1,29 +1,11 @@
 // Adding files to a program (seed 000 §8 'File added successfully!'): the whole upload protocol runs
 // (ticket, PUT of the bytes, complete), with the API and the storage PUT stood in.
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  answerFetch,
-  button,
-  byRole,
-  chooseFiles,
-  click,
-  json,
-  type Mounted,
-  mount,
-  texts,
-  until,
-} from "../../../tests/dom/support";
+import { describe, expect, it, vi } from "vitest";
+import { answerFetch, button, byRole, chooseFiles, click, json, mount, texts, until } from "../../../tests/dom/support";
 import { Feedback, useFeedback } from "../Feedback";
 import { AddProgramFiles } from "./ProgramFiles";
 import type { ProgramView } from "./types";
-
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
-});
 
 /** Storage's side of the signed PUT: records the request and answers 200 with an ETag. */
 function storageAccepting() {
@@ -84,11 +66,11 @@ describe("AddProgramFiles", () => {
       );
     }
     const Stub = createRoutesStub([{ path: "/programming", Component: Page, loader: () => ({}) }]);
-    view = await mount(<Stub initialEntries={["/programming"]} />);
-    const fileInput = await until(() => view!.host.querySelector<HTMLInputElement>('input[type="file"]'), "the slot");
+    const view = await mount(<Stub initialEntries={["/programming"]} />);
+    const fileInput = await until(() => view.host.querySelector<HTMLInputElement>('input[type="file"]'), "the slot");
     await chooseFiles(fileInput, [new File(["ID3 spot"], "spot.mp3", { type: "audio/mpeg" })]);
     await click(button(view.host, "Upload files"));
-    await until(() => byRole(view!.host, "status").length, "the message");
+    await until(() => byRole(view.host, "status").length, "the message");
     expect(texts(byRole(view.host, "status"))).toEqual(["File added successfully!"]);
     expect(puts).toEqual([{ method: "PUT", url: "https://storage.test/put/up1", size: 8 }]);
     const ticket = sent.find((s) => s.url === "/api/uploads")!;

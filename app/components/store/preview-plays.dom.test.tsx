@@ -2,16 +2,9 @@
 // it for the seller — once per listen (pausing, resuming and seeking are the same listen; a play after
 // the end is a new one), and never on the seller's own page.
 import { act } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFetch, type Mounted, mount } from "../../../tests/dom/support";
+import { describe, expect, it } from "vitest";
+import { answerFetch, mount } from "../../../tests/dom/support";
 import { ProductFiles } from "./Storefront";
-
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-  vi.unstubAllGlobals();
-});
 
 const product = {
   id: "beat-1",
@@ -34,7 +27,7 @@ async function fire(audio: HTMLAudioElement, ...events: string[]) {
 describe("preview plays", () => {
   it("counts a listen once, not its pauses and seeks, and again after the end", async () => {
     const sent = answerFetch(() => new Response(null, { status: 204 }));
-    view = await mount(<ProductFiles product={product} own={false} />);
+    const view = await mount(<ProductFiles product={product} own={false} />);
     const audio = view.host.querySelector("audio")!;
     await fire(audio, "play", "pause", "seeked", "play", "pause", "play");
     expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/products/beat-1/plays"]);
@@ -44,7 +37,7 @@ describe("preview plays", () => {
 
   it("does not count the seller's own listens", async () => {
     const sent = answerFetch(() => new Response(null, { status: 204 }));
-    view = await mount(<ProductFiles product={product} own />);
+    const view = await mount(<ProductFiles product={product} own />);
     await fire(view.host.querySelector("audio")!, "play", "ended", "play");
     expect(sent).toEqual([]);
   });
