@@ -30,8 +30,13 @@ export function battleView(deps: Pick<Deps, "now">, battle: BeatBattle): BattleV
   };
 }
 
-const newest = (deps: Pick<Deps, "db">) =>
+/** The current battle's row (none on a new database). */
+export const newest = (deps: Pick<Deps, "db">) =>
   deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1);
+
+/** The current battle's id as a subquery, so a page's other statements key on it in the same round trip. */
+export const newestId = (deps: Pick<Deps, "db">) =>
+  deps.db.select({ id: beatBattles.id }).from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1);
 
 export async function currentBattle(deps: Pick<Deps, "db" | "now">): Promise<BeatBattle> {
   const [battle] = await newest(deps);
@@ -70,15 +75,10 @@ export async function hasEntered(deps: Pick<Deps, "db">, battleId: string, userI
  * (ADR 024): the entry is looked up against the newest battle in SQL, not after reading it.
  */
 export async function battleForPage(deps: Pick<Deps, "db" | "now">, userId: string | null) {
-  const newestId = deps.db
-    .select({ id: beatBattles.id })
-    .from(beatBattles)
-    .orderBy(desc(beatBattles.createdAt))
-    .limit(1);
   const entry = deps.db
     .select({ id: beatBattleEntries.id })
     .from(beatBattleEntries)
-    .where(and(inArray(beatBattleEntries.battleId, newestId), eq(beatBattleEntries.userId, userId ?? "")));
+    .where(and(inArray(beatBattleEntries.battleId, newestId(deps)), eq(beatBattleEntries.userId, userId ?? "")));
   const [[battle], [entered]] = await deps.db.batch([newest(deps), entry]);
   if (battle) return { battle, entered: Boolean(userId && entered) };
   // No battle yet (a new database): seeded now, so nobody has entered it.

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../db/unique";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { claimable, releaseUnclaimed } from "../uploads/claims";
-import { assertCanEnter, battleView, currentBattle } from "./battles";
+import { assertCanEnter, battleView, currentBattle, newest, newestId } from "./battles";
 
 /** Links to an entry's files live an hour; every load signs fresh ones. */
 const LINK_SECONDS = 60 * 60;
@@ -139,21 +139,17 @@ export async function listMyEntries(deps: Deps, userId: string) {
  */
 export async function listBattleEntries(deps: Deps) {
   // The battle, its entries and their files in one round trip (ADR 024): all keyed on the newest battle in SQL.
-  const newestId = deps.db
-    .select({ id: beatBattles.id })
-    .from(beatBattles)
-    .orderBy(desc(beatBattles.createdAt))
-    .limit(1);
+  const battleId = newestId(deps);
   const entryIds = deps.db
     .select({ id: beatBattleEntries.id })
     .from(beatBattleEntries)
-    .where(inArray(beatBattleEntries.battleId, newestId));
-  const [[newest], listed, fileRows] = await deps.db.batch([
-    deps.db.select().from(beatBattles).orderBy(desc(beatBattles.createdAt)).limit(1),
+    .where(inArray(beatBattleEntries.battleId, battleId));
+  const [[latest], listed, fileRows] = await deps.db.batch([
+    newest(deps),
     deps.db
       .select()
       .from(beatBattleEntries)
-      .where(inArray(beatBattleEntries.battleId, newestId))
+      .where(inArray(beatBattleEntries.battleId, battleId))
       .orderBy(asc(beatBattleEntries.number))
       .limit(500),
     deps.db
@@ -163,9 +159,9 @@ export async function listBattleEntries(deps: Deps) {
       .orderBy(asc(beatBattleFiles.position)),
   ]);
   // No battle yet (a new database): seeded now, so it has no entries.
-  const battle = newest ?? (await currentBattle(deps));
-  const entries = newest ? listed : [];
-  const files = await signedByEntry(deps, newest ? fileRows : [], battle.revealed ? null : JUDGING_FILES);
+  const battle = latest ?? (await currentBattle(deps));
+  const entries = latest ? listed : [];
+  const files = await signedByEntry(deps, latest ? fileRows : [], battle.revealed ? null : JUDGING_FILES);
   const submissions = entries.map((entry) => ({
     _id: entry.id,
     number: entry.number,
