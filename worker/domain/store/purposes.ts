@@ -76,6 +76,19 @@ async function targetProduct(deps: Deps, userId: string, productId: string | und
   return productId;
 }
 
+/** A product file's columns taken from its verified upload (audio and stems alike). */
+function uploadedFile(upload: Upload, productId: string, id: string, contentType: string) {
+  return {
+    id,
+    productId,
+    userId: upload.userId,
+    key: upload.key,
+    fileName: upload.fileName,
+    contentType,
+    size: upload.size,
+  };
+}
+
 /** The stored type of a verified audio file: its bytes' type, an mp4 container named audio. */
 const audioType = (sniffed: Sniffed) => (sniffed.contentType === "video/mp4" ? "audio/mp4" : sniffed.contentType);
 
@@ -146,13 +159,7 @@ export const productAudio: Purpose = {
     return {
       statements: [
         deps.db.insert(productFiles).values({
-          id: fileId,
-          productId,
-          userId: upload.userId,
-          key: upload.key,
-          fileName: upload.fileName,
-          contentType: audioType(sniffed),
-          size: upload.size,
+          ...uploadedFile(upload, productId, fileId, audioType(sniffed)),
           seqPos: (last ?? 0) + 1,
           probeStatus: "queued",
           previewStatus: "queued",
@@ -201,16 +208,7 @@ export const productStems: Purpose = {
               isNull(productFiles.removedAt),
             ),
           ),
-        deps.db.insert(productFiles).values({
-          id: fileId,
-          productId,
-          userId: upload.userId,
-          key: upload.key,
-          fileName: upload.fileName,
-          contentType: STEMS_TYPE,
-          size: upload.size,
-          seqPos: 1000,
-        }),
+        deps.db.insert(productFiles).values({ ...uploadedFile(upload, productId, fileId, STEMS_TYPE), seqPos: 1000 }),
       ],
       messages: [],
       record: { uploadId: upload.id, productId, fileId, fileName: upload.fileName },
