@@ -9,6 +9,7 @@ import { requireUser, server } from "../lib/auth.server";
 import { formAction, formFields, formList } from "../lib/forms.server";
 import { packageSchema, renderSchema } from "../lib/schemas/playlists";
 import type { Route } from "./+types/playselect";
+import { playlistSummary } from "./playlist-summary.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -17,15 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Playlists with no files are hidden in the picker (seed 000 §2).
     playlists: playlists
       .filter((playlist) => playlist.items.length > 0)
-      .map((playlist) => ({
-        id: playlist.id,
-        projectId: playlist.projectId,
-        projectTitle: playlist.projectTitle,
-        mediaType: playlist.mediaType,
-        itemCount: playlist.items.length,
-        totalSeconds: playlist.totalSeconds,
-        renderedAt: playlist.renderedAt,
-      })),
+      .map((playlist) => ({ ...playlistSummary(playlist), renderedAt: playlist.renderedAt })),
   };
 }
 

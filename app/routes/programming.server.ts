@@ -18,6 +18,7 @@ import { formAction, formFields, formList } from "../lib/forms.server";
 import { applyProgramSchema, programOrderSchema, programSchema, programSlotSchema } from "../lib/schemas/playlists";
 import { teamAction } from "../lib/team-actions.server";
 import type { Route } from "./+types/programming";
+import { playlistSummary } from "./playlist-summary.server";
 
 const PROGRAM_CREATED = "Program created.";
 const PROGRAM_DELETED = "Program deleted.";
@@ -57,12 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       })),
     ),
     playlists: playlists.map((playlist) => ({
-      id: playlist.id,
-      projectId: playlist.projectId,
-      projectTitle: playlist.projectTitle,
-      mediaType: playlist.mediaType,
-      itemCount: playlist.items.length,
-      totalSeconds: playlist.totalSeconds,
+      ...playlistSummary(playlist),
       slots: playlist.items.map((item) => item.slotPosition).filter((slot): slot is string => Boolean(slot)),
     })),
   };
