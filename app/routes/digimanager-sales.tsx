@@ -78,32 +78,8 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
             />
           </Card>
           <div className={styles.split}>
-            <Card as="section">
-              <h2 className={styles.heading}>By beat</h2>
-              <Table
-                caption="By beat"
-                rows={report.byProduct}
-                rowKey={(r) => r.title}
-                columns={[
-                  { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
-                  { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
-                ]}
-                empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
-              />
-            </Card>
-            <Card as="section">
-              <h2 className={styles.heading}>By day</h2>
-              <Table
-                caption="By day"
-                rows={report.byDay}
-                rowKey={(r) => r.date}
-                columns={[
-                  { key: "day", header: "Day", cell: (r) => day(r.date), primary: true },
-                  { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
-                ]}
-                empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
-              />
-            </Card>
+            <RevenueTable title="By beat" header="Beat" rows={report.byProduct} label={(r) => r.title} />
+            <RevenueTable title="By day" header="Day" rows={report.byDay} label={(r) => day(r.date)} />
           </div>
           <Card as="section">
             <h2 className={styles.heading}>Every sale</h2>
@@ -176,5 +152,34 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         />
       </Card>
     </main>
+  );
+}
+
+/** Revenue broken down one way (by beat, by day): a label column and the amount, in a card. */
+function RevenueTable<Row extends { cents: number }>({
+  title,
+  header,
+  rows,
+  label,
+}: {
+  title: string;
+  header: string;
+  rows: Row[];
+  label: (row: Row) => string;
+}) {
+  return (
+    <Card as="section">
+      <h2 className={styles.heading}>{title}</h2>
+      <Table
+        caption={title}
+        rows={rows}
+        rowKey={label}
+        columns={[
+          { key: "label", header, cell: label, primary: true },
+          { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+        ]}
+        empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
+      />
+    </Card>
   );
 }
