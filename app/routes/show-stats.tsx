@@ -57,48 +57,49 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
         </p>
       </Card>
       <div className={showStyles.split}>
-        <Card as="section">
-          <Table
-            caption="By app"
-            showCaption
-            rows={stats.byApp}
-            rowKey={(r) => r.app}
-            columns={[
-              { key: "app", header: "App", cell: (r) => r.app },
-              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
-            ]}
-            empty="No downloads yet."
-          />
-        </Card>
-        <Card as="section">
-          <Table
-            caption="By country"
-            showCaption
-            rows={stats.byCountry}
-            rowKey={(r) => r.country}
-            columns={[
-              { key: "country", header: "Country", cell: (r) => r.country },
-              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
-            ]}
-            empty="No downloads yet."
-          />
-        </Card>
+        <DownloadsTable caption="By app" header="App" rows={stats.byApp} label={(r) => r.app} />
+        <DownloadsTable caption="By country" header="Country" rows={stats.byCountry} label={(r) => r.country} />
       </div>
       {!episodeId && (
-        <Card as="section">
-          <Table
-            caption="By episode"
-            showCaption
-            rows={stats.byEpisode}
-            rowKey={(r) => r.episodeId}
-            columns={[
-              { key: "episode", header: "Episode", cell: (r) => titleOf.get(r.episodeId) ?? r.episodeId },
-              { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
-            ]}
-            empty="No downloads yet."
-          />
-        </Card>
+        <DownloadsTable
+          caption="By episode"
+          header="Episode"
+          rows={stats.byEpisode}
+          label={(r) => titleOf.get(r.episodeId) ?? r.episodeId}
+          rowKey={(r) => r.episodeId}
+        />
       )}
     </main>
+  );
+}
+
+/** One breakdown of the counted downloads: a label column and the count, in a card. */
+function DownloadsTable<Row extends { downloads: number }>({
+  caption,
+  header,
+  rows,
+  label,
+  rowKey = label,
+}: {
+  caption: string;
+  header: string;
+  rows: Row[];
+  label: (row: Row) => string;
+  rowKey?: (row: Row) => string;
+}) {
+  return (
+    <Card as="section">
+      <Table
+        caption={caption}
+        showCaption
+        rows={rows}
+        rowKey={rowKey}
+        columns={[
+          { key: "label", header, cell: label },
+          { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
+        ]}
+        empty="No downloads yet."
+      />
+    </Card>
   );
 }
