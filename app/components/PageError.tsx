@@ -20,17 +20,7 @@ export function PageError({ error, loadFailed }: { error: unknown; loadFailed?: 
     );
   }
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return (
-        <section className="card narrow" role="alert">
-          <h1>Not Found</h1>
-          <p>Sorry! We couldn't find the page you're looking for.</p>
-          <p>
-            <Link to="/">Go to the home page</Link>
-          </p>
-        </section>
-      );
-    }
+    if (error.status === 404) return <NotFound />;
     if (error.status === 403) return <Forbidden reason={typeof error.data === "string" ? error.data : null} />;
     return (
       <section className="card narrow" role="alert">
@@ -44,6 +34,19 @@ export function PageError({ error, loadFailed }: { error: unknown; loadFailed?: 
     <section className="card narrow" role="alert">
       <h1>Unexpected Application Error!</h1>
       <p>{import.meta.env.DEV && error instanceof Error ? error.message : "Please try again in a moment."}</p>
+    </section>
+  );
+}
+
+/** The 404 page: an address no route knows (routes/not-found.tsx) or an object that is not there (or not theirs). */
+export function NotFound() {
+  return (
+    <section className="card narrow" role="alert">
+      <h1>Not Found</h1>
+      <p>Sorry! We couldn't find the page you're looking for.</p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFound } from "../components/PageError";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -8,14 +9,4 @@ export function meta() {
   return [{ title: "Not Found · Creator Platform" }];
 }
 
-export default function NotFound() {
-  return (
-    <section className="card narrow">
-      <h1>Not Found</h1>
-      <p>Sorry! We couldn't find the page you're looking for.</p>
-      <p>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </section>
-  );
-}
+export default NotFound;
