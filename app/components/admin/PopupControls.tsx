@@ -12,7 +12,7 @@ import {
   SELECT_POPUP_FIRST,
 } from "../../lib/schemas/popups";
 import { useResult } from "../auction/admin-views";
-import { useConfirm } from "../ui";
+import { Outcome, useConfirm } from "../ui";
 
 export interface PopupListEntry {
   id: string;
@@ -81,11 +81,7 @@ export function PopupControls({
           {sending === "delete-popup" ? "Deleting…" : "Delete"}
         </button>
       </div>
-      {message && (
-        <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <Outcome message={message} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { GalleryAction } from "../../routes/bidgallery.server";
+import { Outcome } from "../ui/Outcome";
 import { checkMemberItem, MemberItemFields } from "./member-item";
 
 const MEMBER_ITEM_SUBMITTED = "Submitted for approval.";
@@ -46,11 +47,7 @@ export function GalleryMemberItemForm() {
             {busy ? "Submitting..." : "Submit Item"}
           </button>
         </div>
-        {message && (
-          <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>
-            {message.text}
-          </p>
-        )}
+        <Outcome message={message} />
       </fetcher.Form>
     </section>
   );

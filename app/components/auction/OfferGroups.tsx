@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatMoney } from "../../lib/format";
 import { SALE_CLOSED } from "../../lib/schemas/auction";
-import { Table, useConfirm } from "../ui";
+import { Outcome, Table, useConfirm } from "../ui";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 
 export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {
@@ -64,11 +64,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
           </button>
         )}
       </header>
-      {message && (
-        <p className={message.ok ? "success" : "error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <Outcome message={message} />
       {group.leader && (
         <dl className="offer-standing">
           <div>
