@@ -2,8 +2,8 @@
 // refunded and its state; a page at a time.
 import type { listOrders } from "../../../worker/domain/admin/orders";
 import { formatDateTime, formatMoney } from "../../lib/format";
-import { Badge, type BadgeTone, type Column, EmptyState, Table } from "../ui";
-import { Pager, sectionLink } from "./AdminNav";
+import { Badge, type BadgeTone, type Column, EmptyState, Pager, Table } from "../ui";
+import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 
 type OrderPage = Awaited<ReturnType<typeof listOrders>>;

@@ -4,8 +4,8 @@
 import { Form, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { defaultDirection, USER_SORTS, type UserSort } from "../../lib/schemas/admin";
-import { Badge, type Column, Table } from "../ui";
-import { Pager, sectionLink } from "./AdminNav";
+import { Badge, type Column, Pager, Table } from "../ui";
+import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 
 export interface UserRowView {

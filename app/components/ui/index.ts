@@ -4,5 +4,7 @@
 export { Button, type ButtonProps, type ButtonVariant, buttonClass } from "./Button";
 export { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Skeleton } from "./Card";
 export { Checkbox, Field, Input, Select, type SelectOption, Switch } from "./Field";
+export { Outcome, type OutcomeMessage } from "./Outcome";
+export { Pager } from "./Pager";
 export { type Column, Table } from "./Table";
 export { type ConfirmOptions, UiProvider, useConfirm, useToast } from "./UiProvider";
