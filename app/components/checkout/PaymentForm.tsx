@@ -3,20 +3,14 @@
 // test provider's fields locally. Submitting makes the order on the server
 // (amounts from the database) and confirms the card; the webhook, not this
 // page, fulfils the order.
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { useHydrated } from "../../lib/hydration";
 import { nameOnCardSchema } from "../../lib/schemas/checkout";
 import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout-messages";
-import { type ConfirmOutcome, paymentErrorMessage, startCheckout } from "./client";
-import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
-import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";
-
-export interface PaymentsConfig {
-  provider: "stripe" | "test";
-  publishableKey: string | null;
-}
+import { type Card, type PaymentsConfig, WithCard } from "./CardProvider";
+import { paymentErrorMessage, startCheckout } from "./client";
 
 interface Props {
   payments: PaymentsConfig;
@@ -28,62 +22,23 @@ interface Props {
   onPaid: (orderId: string) => void;
 }
 
-type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
-
 export function PaymentForm({ payments, totalCents, productIds, discountCode, onPaid }: Props) {
-  if (payments.provider === "test") {
-    const confirm: Confirm = async (clientSecret, form) => {
-      const typed = readTestCard(form);
-      return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
-    };
-    return (
-      <CardForm
-        banner={<TestModeBanner />}
-        fields={<TestCardFields />}
-        check={(form) => {
-          const typed = readTestCard(form);
-          return "error" in typed ? typed.error : null;
-        }}
-        confirm={confirm}
-        totalCents={totalCents}
-        productIds={productIds}
-        discountCode={discountCode}
-        onPaid={onPaid}
-      />
-    );
-  }
-  if (!payments.publishableKey) return <p role="alert">{PAYMENT_INIT_FAILED}</p>;
   return (
-    <StripeElements publishableKey={payments.publishableKey}>
-      <StripeForm totalCents={totalCents} productIds={productIds} discountCode={discountCode} onPaid={onPaid} />
-    </StripeElements>
+    <WithCard payments={payments} unavailable={PAYMENT_INIT_FAILED}>
+      {(card) => (
+        <CardForm
+          {...card}
+          totalCents={totalCents}
+          productIds={productIds}
+          discountCode={discountCode}
+          onPaid={onPaid}
+        />
+      )}
+    </WithCard>
   );
 }
 
-function StripeForm({ totalCents, productIds, discountCode, onPaid }: Omit<Props, "payments">) {
-  const confirmCard = useStripeConfirm();
-  const confirm: Confirm | null = confirmCard
-    ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
-    : null;
-  return (
-    <CardForm
-      fields={<StripeCardField />}
-      confirm={confirm}
-      totalCents={totalCents}
-      productIds={productIds}
-      discountCode={discountCode}
-      onPaid={onPaid}
-    />
-  );
-}
-
-interface CardFormProps {
-  banner?: ReactNode;
-  fields: ReactNode;
-  /** What is wrong with the typed card before anything is sent, or null. */
-  check?: (form: FormData) => string | null;
-  /** null while the provider's script is still loading. */
-  confirm: Confirm | null;
+interface CardFormProps extends Card {
   totalCents: number;
   productIds: string[];
   discountCode?: string | null;

@@ -16,13 +16,9 @@ import {
   donationSchema,
   MIN_CUSTOM_DOLLARS,
 } from "../../lib/schemas/fundraiser";
-import type { ConfirmOutcome } from "../checkout/client";
-import type { PaymentsConfig } from "../checkout/PaymentForm";
-import { StripeCardField, StripeElements, useStripeConfirm } from "../checkout/StripeCardForm";
-import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "../checkout/TestCardFields";
+import { type Confirm, type PaymentsConfig, WithCard } from "../checkout/CardProvider";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
-type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmOutcome>;
 
 interface Props {
   payments: PaymentsConfig;
@@ -31,34 +27,13 @@ interface Props {
 }
 
 export function DonationForm({ payments, email, onDonated }: Props) {
-  if (payments.provider === "test") {
-    return (
-      <Form
-        banner={<TestModeBanner />}
-        card={<TestCardFields />}
-        email={email}
-        onDonated={onDonated}
-        confirm={async (clientSecret, form) => {
-          const typed = readTestCard(form);
-          return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
-        }}
-      />
-    );
-  }
-  if (!payments.publishableKey) return <p role="alert">{DONATION_INIT_FAILED}</p>;
   return (
-    <StripeElements publishableKey={payments.publishableKey}>
-      <StripeDonation email={email} onDonated={onDonated} />
-    </StripeElements>
+    <WithCard payments={payments} unavailable={DONATION_INIT_FAILED}>
+      {(card) => (
+        <Form banner={card.banner} card={card.fields} confirm={card.confirm} email={email} onDonated={onDonated} />
+      )}
+    </WithCard>
   );
-}
-
-function StripeDonation({ email, onDonated }: Omit<Props, "payments">) {
-  const confirmCard = useStripeConfirm();
-  const confirm: Confirm | null = confirmCard
-    ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
-    : null;
-  return <Form card={<StripeCardField />} email={email} onDonated={onDonated} confirm={confirm} />;
 }
 
 function Form({
