@@ -20,7 +20,19 @@ export type ProgressReport = { jobId: string; progress: number; status: "running
 /** A job as a page follows it: its state, its last reported percentage, and why it failed. */
 export type JobProgress = { status: JobStatus; progress: ProgressReport["progress"]; error: string | null };
 
-export type ProbeInput = { url: string };
+export type ProbeInput = {
+  url: string;
+  /** A store product's audio: suggest its BPM as well (render-container/src/tempo.ts). */
+  tempo?: boolean;
+};
+
+/** A beat's tempo as the probe suggests it; the seller confirms it. */
+export type TempoEstimate = {
+  /** Beats per minute, one decimal, 70–180. */
+  bpm: number;
+  /** 0..1: how strongly the onsets repeat at that beat (1 = a perfect click track). */
+  confidence: number;
+};
 
 export type ProbeResult = {
   durationSeconds: number | null;
@@ -34,6 +46,8 @@ export type ProbeResult = {
   formatName: string | null;
   /** Waveform levels 0..1 of the first audio stream (render-container/src/probe-peaks.ts); null without audio. */
   peaks?: number[] | null;
+  /** Asked for with `tempo`: the suggested BPM, or null when the audio has no steady pulse. */
+  tempo?: TempoEstimate | null;
 };
 
 export type RenderTarget = { url: string; headers?: Record<string, string> };

@@ -7,6 +7,7 @@ import { isHttpUrl, type JobContext, JobFailed, type JobKind, type Parsed } from
 import { probePeaks } from "./probe-peaks.ts";
 import { NETWORK_PROTOCOLS } from "./protocols.ts";
 import { unreadableTail } from "./readable.ts";
+import { probeTempo } from "./tempo.ts";
 
 export type { ProbeInput, ProbeResult } from "./contract.ts";
 export type { FfprobeOutput, FfprobeStream } from "./ffprobe-output.ts";
@@ -154,18 +155,23 @@ async function refuseDamaged(context: JobContext, url: string, output: FfprobeOu
   if (damaged) throw new JobFailed(422, "probe_failed", `${damaged.charAt(0).toUpperCase()}${damaged.slice(1)}`);
 }
 
-export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts & { peaks: number[] | null }> = {
+export const probe: JobKind<
+  ProbeInput,
+  ProbeResult & AudioFacts & { peaks: number[] | null; tempo?: ProbeResult["tempo"] }
+> = {
   kind: "probe",
 
   timeoutMs: (config) => config.probeTimeoutMs,
 
   parseInput(input): Parsed<ProbeInput> {
     const url = (input as { url?: unknown }).url;
+    const tempo = (input as { tempo?: unknown }).tempo ?? false;
     if (!isHttpUrl(url)) return { ok: false, fields: { "input.url": "must be an http(s) URL" } };
-    return { ok: true, value: { url } };
+    if (typeof tempo !== "boolean") return { ok: false, fields: { "input.tempo": "must be true or false" } };
+    return { ok: true, value: { url, tempo } };
   },
 
-  async run({ url }, context) {
+  async run({ url, tempo }, context) {
     // Only network protocols: a crafted playlist cannot make ffprobe open local files.
     const probed = await runFfprobe(context, url, { protocols: NETWORK_PROTOCOLS });
     if (!probed.ok) throw new JobFailed(422, "probe_failed", failureReason(probed.stderr, url));
@@ -174,6 +180,9 @@ export const probe: JobKind<ProbeInput, ProbeResult & AudioFacts & { peaks: numb
       throw new JobFailed(422, "probe_failed", "no audio or video stream found in the input");
     }
     await refuseDamaged(context, url, probed.output);
-    return { ...result, ...audioFacts(probed.output), peaks: await probePeaks(context, url, result) };
+    const peaks = await probePeaks(context, url, result);
+    // Only when asked: decoding a minute of audio is worth it for a beat on sale, not for every file.
+    if (!tempo) return { ...result, ...audioFacts(probed.output), peaks };
+    return { ...result, ...audioFacts(probed.output), peaks, tempo: await probeTempo(context, url, result) };
   },
 };

@@ -57,6 +57,36 @@ describe("product file jobs", () => {
     });
   });
 
+  it("probe asks for a tempo and the seller's product shows it as a suggestion, never as the BPM itself", async () => {
+    const { productId, file, probeJob } = await productFile();
+    stub().mockResolvedValue(
+      Response.json({
+        jobId: probeJob,
+        result: { durationSeconds: 95.5, frameRate: null, resolution: null, tempo: { bpm: 139.8, confidence: 0.87 } },
+      }),
+    );
+    await consume(probeJob, "probe");
+    expect(stub().mock.calls[0]![1].input.tempo).toBe(true);
+    expect(await fileRow(file.id)).toMatchObject({ tempoBpm: 139.8, tempoConfidence: 0.87, probeStatus: "done" });
+
+    const own = async () =>
+      (await (await call("/api/products", { headers: { cookie: seller.cookie } })).json<any>()).products.find(
+        (p: any) => p.id === productId,
+      );
+    expect(await own()).toMatchObject({ bpm: null, suggestedBpm: { bpm: 140, confidence: 0.87 } });
+    // The seller's own BPM stays theirs; the suggestion stays beside it.
+    const saved = await call(`/api/products/${productId}/details`, {
+      method: "PUT",
+      headers: { cookie: seller.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ bpm: 70, genre: null, mood: null, musicalKey: null, tags: [] }),
+    });
+    expect(saved.status).toBe(204);
+    expect(await own()).toMatchObject({ bpm: 70, suggestedBpm: { bpm: 140 } });
+    // Visitors never see the suggestion: only what the seller confirmed.
+    const store = await (await call(`/api/sellers/${seller.user.id}/products`)).json<any>();
+    expect(store.products.find((p: any) => p.id === productId)).toMatchObject({ bpm: 70, suggestedBpm: null });
+  });
+
   it("preview gets the original, the voice tag and an output link, and the store page then plays the preview", async () => {
     const tag = await storeUpload(seller.cookie, {
       purpose: "voice-tag",

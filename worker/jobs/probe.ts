@@ -50,7 +50,8 @@ export async function startProbe(
       : writeFacts(deps.db, { target, id: fileId }, { probeStatus: "running" })),
   ]);
   const input = await deps.storage.signer.signGet({ key }, INPUT_URL_SECONDS);
-  return { path: "/jobs/probe", input: { url: input.url } };
+  // A beat on sale gets a BPM suggestion (ours: issue 33); other media do not pay for the decoding.
+  return { path: "/jobs/probe", input: { url: input.url, ...(target === "product-file" ? { tempo: true } : {}) } };
 }
 
 /** The renderer's facts, written to the file and every playlist item playing it. */
@@ -81,6 +82,8 @@ export async function finishProbe(
               bitrate: result.bitrate ?? null,
               // The preview's own peaks (what the store plays) win; the original's fill in until then.
               peaks: sql`coalesce(${productFiles.peaks}, ${result.peaks ? JSON.stringify(result.peaks) : null})`,
+              tempoBpm: result.tempo?.bpm ?? null,
+              tempoConfidence: result.tempo?.confidence ?? null,
               probeStatus: "done",
               probeError: null,
             })

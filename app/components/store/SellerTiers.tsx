@@ -83,6 +83,9 @@ export function SellerTiers({ product, act, onSale }: { product: ProductView; ac
 
 function BeatDetails({ product, act }: { product: ProductView; act: Act }) {
   const id = (name: string) => `${name}-${product.id}`;
+  // The probe only suggests: the field changes when the seller presses 'Use', and is saved with the rest.
+  const [bpm, setBpm] = useState(product.bpm === null ? "" : String(product.bpm));
+  const suggested = product.suggestedBpm;
   return (
     <form
       className={styles.details}
@@ -111,7 +114,33 @@ function BeatDetails({ product, act }: { product: ProductView; act: Act }) {
         <label htmlFor={id("mood")}>Mood</label>
         <input id={id("mood")} name="mood" defaultValue={product.mood ?? ""} maxLength={40} />
         <label htmlFor={id("bpm")}>BPM</label>
-        <input id={id("bpm")} name="bpm" inputMode="numeric" defaultValue={product.bpm ?? ""} />
+        <div className={styles.bpm}>
+          <input
+            id={id("bpm")}
+            name="bpm"
+            inputMode="numeric"
+            value={bpm}
+            onChange={(event) => setBpm(event.target.value)}
+            aria-describedby={suggested ? id("bpm-suggested") : undefined}
+          />
+          {suggested && (
+            <span id={id("bpm-suggested")} className={styles.muted}>
+              Suggested: {suggested.bpm} BPM
+              {String(suggested.bpm) !== bpm.trim() && (
+                <>
+                  {" — "}
+                  <button type="button" className="link-button" onClick={() => setBpm(String(suggested.bpm))}>
+                    Use
+                    <span className="visually-hidden">
+                      {" "}
+                      {suggested.bpm} BPM for {product.title}
+                    </span>
+                  </button>
+                </>
+              )}
+            </span>
+          )}
+        </div>
         <label htmlFor={id("musicalKey")}>Key</label>
         <select id={id("musicalKey")} name="musicalKey" defaultValue={product.musicalKey ?? ""}>
           <option value="">Not set</option>

@@ -41,6 +41,11 @@ export const products = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Preview plays, counted when a visitor starts one. */
     plays: integer("plays").notNull().default(0),
+    /**
+     * A free beat: true, a visitor gets it through an e-mailed link (ADR 055); false, the page
+     * downloads it directly (ADR 062). Migration 0035.
+     */
+    freeAsksEmail: integer("free_asks_email", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     index("products_user_idx").on(t.userId, t.status),
@@ -83,6 +88,9 @@ export const productFiles = sqliteTable(
     previewStatus: text("preview_status", { enum: PROBE_STATES }).notNull().default("none"),
     previewError: text("preview_error"),
     peaks: text("peaks", { mode: "json" }).$type<Peaks>(),
+    /** The BPM the probe suggests (render-container/src/tempo.ts) and how sure it is, 0..1; migration 0035. */
+    tempoBpm: real("tempo_bpm"),
+    tempoConfidence: real("tempo_confidence"),
     /** Removed by the seller: gone from the product, kept for buyers who bought it. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

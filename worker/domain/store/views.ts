@@ -50,6 +50,7 @@ const SHOWN_COLUMNS = [
   "mood",
   "tags",
   "plays",
+  "freeAsksEmail",
 ] as const satisfies readonly (keyof Product)[];
 
 /** A product as pages see it: its shown columns, typed from the schema, and what is made from its other rows. */
@@ -58,7 +59,15 @@ export type ProductView = Pick<Product, (typeof SHOWN_COLUMNS)[number]> & {
   files: AudioFileView[];
   /** Licence tiers beyond the product's own licence (ADR 044), in the seller's order. */
   tiers: TierView[];
+  /** The BPM the probe heard in the beat's first timed audio file: the seller's views only, to confirm or edit. */
+  suggestedBpm: { bpm: number; confidence: number } | null;
 };
+
+/** The suggestion of the first audio file (in the seller's order) the probe could time. */
+export function suggestedBpm(files: readonly ProductFile[]): ProductView["suggestedBpm"] {
+  const timed = files.find((file) => file.tempoBpm !== null && file.contentType !== STEMS_TYPE);
+  return timed ? { bpm: Math.round(timed.tempoBpm!), confidence: timed.tempoConfidence ?? 0 } : null;
+}
 
 function shownColumns(row: Product) {
   return Object.fromEntries(SHOWN_COLUMNS.map((column) => [column, row[column]])) as Pick<
@@ -101,17 +110,21 @@ async function views(
   // Side by side: one wait for both.
   const [files, tiers] = await Promise.all([listed ?? listedFiles(deps, ids), offered ?? listedTiers(deps, ids)]);
   return Promise.all(
-    rows.map(async (row) => ({
-      ...shownColumns(row),
-      coverUrl: await link(deps, row.coverKey, row.coverContentType),
-      files: await Promise.all(
-        files
-          // The stems zip is no preview: buyers see it as what a tier delivers, the seller among the files.
-          .filter((file) => file.productId === row.id && (originals || file.contentType !== STEMS_TYPE))
-          .map((file) => fileView(deps, file, originals)),
-      ),
-      tiers: tiers.filter((tier) => tier.productId === row.id).map(tierView),
-    })),
+    rows.map(async (row) => {
+      const own = files.filter((file) => file.productId === row.id);
+      return {
+        ...shownColumns(row),
+        coverUrl: await link(deps, row.coverKey, row.coverContentType),
+        files: await Promise.all(
+          own
+            // The stems zip is no preview: buyers see it as what a tier delivers, the seller among the files.
+            .filter((file) => originals || file.contentType !== STEMS_TYPE)
+            .map((file) => fileView(deps, file, originals)),
+        ),
+        tiers: tiers.filter((tier) => tier.productId === row.id).map(tierView),
+        suggestedBpm: originals ? suggestedBpm(own) : null,
+      };
+    }),
   );
 }
 
