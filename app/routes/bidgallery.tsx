@@ -10,8 +10,7 @@ import { BidCard, useClock } from "../components/auction/BidCard";
 import { IncrementTable } from "../components/auction/BidIncrements";
 import { GalleryMemberItemForm } from "../components/auction/GalleryMemberItemForm";
 import type { Answered } from "../components/auction/OfferForm";
-import { type LiveItem, useLiveItems } from "../components/auction/use-live-items";
-import type { ServerMessage } from "../lib/protocols/bid-item";
+import { type LiveItem, type LiveMessage, useLiveItems } from "../components/auction/use-live-items";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/bidgallery";
 import type { GalleryAction } from "./bidgallery.server";
@@ -46,15 +45,16 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export default function BidGallery({ loaderData }: Route.ComponentProps) {
   const { items, signedIn, hasAddress } = loaderData;
   const [live, setLive] = useState<Record<string, LiveItem>>({});
-  const apply = useCallback((message: ServerMessage) => {
+  const apply = useCallback((message: LiveMessage) => {
     setLive((current) => {
       if (message.type === "you") {
         const known = current[message.shortCode];
         return { ...current, [message.shortCode]: { ...known, you: { tag: message.tag, maxCents: message.maxCents } } };
       }
       const known = current[message.item.shortCode];
-      if (known?.state && known.state.version > message.item.version) return current; // never go backwards
-      return { ...current, [message.item.shortCode]: { ...known, state: message.item, history: message.history } };
+      // Never go backwards: an offer's answer may already have brought a newer item than the socket's.
+      const state = known?.state && known.state.version > message.item.version ? known.state : message.item;
+      return { ...current, [message.item.shortCode]: { ...known, state, history: message.history } };
     });
   }, []);
   // An accepted bid's answer: the item as the object left it (kept if no newer state came live) and

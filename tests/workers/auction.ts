@@ -3,7 +3,13 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll } from "vitest";
-import type { ServerMessage } from "../../app/lib/protocols/bid-item";
+import {
+  applyServerMessage,
+  parseServerMessage,
+  type ServerMessage,
+  type StateMessage,
+  SYNC,
+} from "../../app/lib/protocols/bid-item";
 import type { BidItem } from "../../worker/domain/auction/bid-item";
 import { call, type Member, signUp, signUpAdmin } from "./http";
 import { PNG } from "./uploads";
@@ -95,12 +101,17 @@ export function auctionAdmin(defaults: Record<string, unknown>) {
   });
 }
 
+/** What a watcher's page works with: the item's whole state (snapshot and deltas folded) and, on a member's sockets, `you`. */
+export type Watched = StateMessage | Extract<ServerMessage, { type: "you" }>;
+
 /**
  * A watcher of an item's live socket (a member's when a cookie is given; `headers` adds to the
- * upgrade): `seen` holds every message, `until(done)` resolves with them once one satisfies `done`.
- * `M` narrows what the socket receives (a visitor gets only `state` messages).
+ * upgrade), folding what it receives as the gallery does (`applyServerMessage`, a "sync" on a gap):
+ * `frames` holds every frame as sent, `seen` the item's state after each snapshot or delta that
+ * changed it (and every `you`), `until(done)` resolves with `seen` once one satisfies `done`.
+ * `M` narrows what the socket receives (a visitor gets no `you`).
  */
-export async function watchItem<M extends ServerMessage = ServerMessage>(
+export async function watchItem<M extends Watched = Watched>(
   code: string,
   cookie?: string,
   headers: Record<string, string> = {},
@@ -109,16 +120,34 @@ export async function watchItem<M extends ServerMessage = ServerMessage>(
     headers: { upgrade: "websocket", ...(cookie ? { cookie } : {}), ...headers },
   });
   const ws = response.webSocket!;
+  const frames: string[] = [];
   const seen: M[] = [];
+  let known: StateMessage | null = null;
+  let syncs = 0;
   let check = () => {};
   ws.addEventListener("message", (e) => {
-    seen.push(JSON.parse(e.data as string));
+    frames.push(e.data as string);
+    const message = parseServerMessage(e.data);
+    if (!message) return;
+    if (message.type === "you") seen.push(message as M);
+    else {
+      const { view, sync } = applyServerMessage(known, message);
+      if (sync) {
+        syncs++;
+        ws.send(SYNC);
+      }
+      if (view && view !== known) seen.push(view as M);
+      known = view;
+    }
     check();
   });
   ws.accept();
   return {
     ws,
+    frames,
     seen,
+    /** How many snapshots this watcher had to ask for (a gap in the deltas). */
+    syncs: () => syncs,
     until: (done: (message: M) => boolean) =>
       new Promise<M[]>((resolve) => {
         check = () => {

@@ -1,11 +1,14 @@
 // The gallery's side of the BidItem live protocol (`app/lib/protocols/bid-item.ts`).
 import { useEffect, useRef, useState } from "react";
 import {
+  applyServerMessage,
   type HistoryEntry,
   type ItemState,
   livePath,
+  PONG,
   parseServerMessage,
-  type ServerMessage,
+  type StateMessage,
+  SYNC,
 } from "../../lib/protocols/bid-item";
 
 /** What the live socket told a page of one item: its state and newest bids, and the member's own tag and maximum. */
@@ -18,14 +21,19 @@ export interface LiveItem {
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
+/** What the hook hands the page: an item's whole public state (snapshot and deltas folded), or a member's own `you`. */
+export type LiveMessage = StateMessage | { type: "you"; shortCode: string; tag: string; maxCents: number | null };
+
 /**
- * One WebSocket per item to its live path. Each frame goes through the protocol's one parse (the
- * public `state`, and `you` on a signed-in member's own sockets); a
- * dropped socket reconnects with exponential back-off and jitter (its first message is the current
- * state, so nothing missed meanwhile is lost). Sockets close on unmount. Returns the codes whose
- * socket is open.
+ * One WebSocket per item to its live path. Each frame goes through the protocol's one parse; the
+ * public `state` snapshot and the `delta`s after it are folded by `applyServerMessage` into the
+ * item's whole state, which the page gets (with `you` on a signed-in member's own sockets). A gap
+ * in the deltas (a missed message) or a delta this page cannot read (a newer server) asks the
+ * object for a snapshot ("sync"). A dropped socket reconnects with exponential back-off and jitter
+ * (its first message is the current snapshot, so nothing missed meanwhile is lost). Sockets close
+ * on unmount. Returns the codes whose socket is open.
  */
-export function useLiveItems(codes: string[], onMessage: (message: ServerMessage) => void) {
+export function useLiveItems(codes: string[], onMessage: (message: LiveMessage) => void) {
   const [connected, setConnected] = useState<ReadonlySet<string>>(() => new Set());
   const onMessageRef = useRef(onMessage);
   useEffect(() => {
@@ -52,6 +60,8 @@ export function useLiveItems(codes: string[], onMessage: (message: ServerMessage
     const connect = (code: string, attempt: number) => {
       if (disposed) return;
       let failures = attempt;
+      // What this socket has told of the item so far (a new socket starts from its first snapshot).
+      let known: StateMessage | null = null;
       const ws = new WebSocket(url(code));
       sockets.set(code, ws);
       ws.onopen = () => {
@@ -60,9 +70,22 @@ export function useLiveItems(codes: string[], onMessage: (message: ServerMessage
       };
       ws.onmessage = (event) => {
         const message = parseServerMessage(event.data);
-        if (!message) return;
-        if ((message.type === "state" ? message.item.shortCode : message.shortCode) === code)
-          onMessageRef.current(message);
+        if (!message) {
+          if (typeof event.data === "string" && event.data !== PONG && event.data.includes('"type":"delta"'))
+            ws.send(SYNC);
+          return;
+        }
+        if (message.type === "you") {
+          if (message.shortCode === code) onMessageRef.current(message);
+          return;
+        }
+        if (message.item.shortCode !== code) return;
+        const { view, sync } = applyServerMessage(known, message);
+        if (sync) ws.send(SYNC);
+        if (view && view !== known) {
+          known = view;
+          onMessageRef.current(view);
+        }
       };
       ws.onclose = () => {
         if (disposed) return;

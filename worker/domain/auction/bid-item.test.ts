@@ -5,10 +5,7 @@ import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ServerMessage } from "../../../app/lib/protocols/bid-item";
-
-/** What a visitor's socket receives (a member's private `you` messages go only to their own sockets). */
-type StateMessage = Extract<ServerMessage, { type: "state" }>;
+import type { DeltaMessage, StateMessage } from "../../../app/lib/protocols/bid-item";
 
 import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
 import { auctionAdmin, bidder, offer, bidItemStub as stub, watchItem } from "../../../tests/workers/auction";
@@ -98,7 +95,7 @@ describe("soft close and the alarm", () => {
 });
 
 describe("live prices", () => {
-  it("pushes the new price and the close to every watcher at once", async () => {
+  it("pushes the new price and the close to every watcher at once: a snapshot on connect, then small deltas", async () => {
     const code = await createItem(1);
     const member = await bidder();
     const response = await SELF.fetch(`http://localhost/api/bid-items/${code}/live`, {
@@ -106,24 +103,74 @@ describe("live prices", () => {
     });
     expect(response.status).toBe(101);
     const ws = response.webSocket!;
-    const messages: StateMessage[] = [];
     const next = () =>
-      new Promise<StateMessage>((resolve) =>
-        ws.addEventListener("message", (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+      new Promise<string>((resolve) =>
+        ws.addEventListener("message", (e) => resolve(e.data as string), { once: true }),
       );
     ws.accept();
     let waiting = next();
-    messages.push(await waiting);
-    expect(messages[0]!.item).toMatchObject({ shortCode: code, priceCents: 100, status: "open" });
+    const snapshot = JSON.parse(await waiting) as StateMessage;
+    expect(snapshot).toMatchObject({ type: "state", item: { shortCode: code, priceCents: 100, status: "open" } });
 
     waiting = next();
     await offer(code, 3, member.cookie);
-    expect((await waiting).item.priceCents).toBe(300);
+    const raw = await waiting;
+    const delta = JSON.parse(raw) as DeltaMessage;
+    expect(delta).toMatchObject({
+      type: "delta",
+      v: 1,
+      from: snapshot.item.version,
+      item: { shortCode: code, priceCents: 300, bids: 1, version: snapshot.item.version + 1 },
+    });
+    // The one new bid, not the item's title or earlier bids.
+    expect(delta.history.map((h) => h.amountCents)).toEqual([300]);
+    expect(raw).not.toContain("Vintage mic");
 
     waiting = next();
     await call(`/api/bid-items/${code}/close`, { cookie: admin.cookie, method: "POST" });
-    expect((await waiting).item.status).toBe("closed");
+    const closed = JSON.parse(await waiting) as DeltaMessage;
+    expect(closed).toMatchObject({ type: "delta", from: delta.item.version, item: { status: "closed" }, history: [] });
     ws.close();
+  });
+
+  it("a delta is the change, not the whole state: ten bids later the frame is as small as the first one's", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const watcher = await watch(code);
+    const frameAfter = async (amount: number) => {
+      const before = watcher.frames.length;
+      expect((await offer(code, amount, member.cookie)).status).toBe(201);
+      await watcher.until((m) => m.item.priceCents === amount * 100);
+      return watcher.frames.slice(before).find((f) => f.includes(`"priceCents":${amount * 100},`))!;
+    };
+    const first = await frameAfter(2);
+    for (let amount = 3; amount < 12; amount++) await frameAfter(amount);
+    const eleventh = await frameAfter(12);
+    // A few digits more (price, bid count, ids, versions), not ~100 bytes more per bid in the history.
+    expect(eleventh.length).toBeLessThanOrEqual(first.length + 10);
+    // What the watcher shows is still the whole history: the newest ten bids.
+    expect(watcher.seen.at(-1)!.history.map((h) => h.amountCents)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (12 - i) * 100),
+    );
+    expect(watcher.syncs()).toBe(0);
+    watcher.ws.close();
+  });
+
+  it("a watcher that missed a delta sees the gap, asks for a snapshot and catches up", async () => {
+    const code = await createItem(1);
+    const member = await bidder();
+    const watcher = await watch(code);
+    await watcher.until(() => true);
+    // The object forgets what it told: its next delta starts after the version this watcher knows.
+    await runInDurableObject(stub(code), (instance: BidItem) => {
+      const told = (instance as unknown as { told: { version: number; offerId: number } }).told;
+      told.version += 1;
+    });
+    expect((await offer(code, 5, member.cookie)).status).toBe(201);
+    const seen = await watcher.until((m) => m.item.priceCents === 500);
+    expect(watcher.syncs()).toBe(1);
+    expect(seen.at(-1)!.history.map((h) => h.amountCents)).toEqual([500]);
+    watcher.ws.close();
   });
 
   it("after a burst of offers, every watcher ends on the final state, never going back a version", async () => {
@@ -166,7 +213,7 @@ describe("live prices", () => {
   });
 });
 
-/** A visitor watching an item (only `state` messages). */
+/** A visitor watching an item (no `you` messages: the item's state after each snapshot or delta). */
 const watch = (code: string) => watchItem<StateMessage>(code);
 
 describe("live sockets", () => {

@@ -5,17 +5,19 @@
 // lost, none accepted below the price it raced with. That block is all an
 // offer's answer waits for: the D1 write-through is sent right after it
 // without being awaited (the row stays `dirty`, with an alarm behind it, until
-// D1 has the version), and watchers (hibernating WebSockets) get the new
-// state in the next turn, after the answer has gone, one message per turn
-// however many offers it covered.
+// D1 has the version), and watchers (hibernating WebSockets) get the change
+// in the next turn, after the answer has gone, one message per turn however
+// many offers it covered: a small `delta` (ADR 061), encoded once for all.
 import { DurableObject } from "cloudflare:workers";
 import {
+  DELTA_VERSION,
   encodeServerMessage,
   HISTORY_LENGTH,
   type HistoryEntry,
   type ItemState,
   PING,
   PONG,
+  SYNC,
 } from "../../../app/lib/protocols/bid-item";
 import { type BidMode, maskName, SOFT_CLOSE_MS } from "../../../app/lib/schemas/auction";
 import { formatMoney } from "../../../app/lib/schemas/money";
@@ -142,6 +144,14 @@ export class BidItem extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** A broadcast is queued for the next turn (it sends whatever state is current then). */
   private broadcastQueued = false;
+  /**
+   * What every watcher has been told: the item's version and the newest bid's id at the last
+   * broadcast. The next broadcast is a delta from it. In memory only: an object hibernates only with
+   * nothing queued, so when it wakes every watcher has the current state (their snapshot on connect,
+   * or the last broadcast) and the constructor starts from there. A watcher that did miss something
+   * sees the gap (`from` after its version) and asks for a snapshot.
+   */
+  private told: { version: number; offerId: number };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -169,6 +179,11 @@ export class BidItem extends DurableObject<Env> {
       for (const column of columns)
         if (!have.has(column.split(" ")[0]!)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
     }
+    this.told = this.sql
+      .exec<{ version: number; offerId: number }>(
+        "SELECT coalesce((SELECT version FROM item WHERE id = 1), 0) AS version, coalesce((SELECT max(id) FROM offers), 0) AS offerId",
+      )
+      .one();
   }
 
   private row(): ItemRow | null {
@@ -195,6 +210,8 @@ export class BidItem extends DurableObject<Env> {
         init.priceCents,
         init.endsAt,
       );
+      // No one watched before the item existed: its first delta starts at its first version.
+      this.told = { version: 1, offerId: 0 };
       if (init.endsAt) await this.ctx.storage.setAlarm(init.endsAt);
     }
     return this.view(this.row()!);
@@ -350,11 +367,12 @@ export class BidItem extends DurableObject<Env> {
     return this.sql.exec<Offer>(`SELECT ${OFFER_COLUMNS} FROM offers ORDER BY id`).toArray();
   }
 
-  /** The newest public bids, newest first (a raise of one's own maximum is private). */
-  history(): HistoryEntry[] {
+  /** The newest public bids, newest first (a raise of one's own maximum is private); only those after bid `afterId` if given. */
+  history(afterId = 0): HistoryEntry[] {
     return this.sql
       .exec<{ id: number; amountCents: number; at: number; username: string; tag: string; kind: string }>(
-        "SELECT id, amount_cents AS amountCents, created_at AS at, username, tag, kind FROM offers WHERE kind != 'raise' ORDER BY id DESC LIMIT ?",
+        "SELECT id, amount_cents AS amountCents, created_at AS at, username, tag, kind FROM offers WHERE kind != 'raise' AND id > ? ORDER BY id DESC LIMIT ?",
+        afterId,
         HISTORY_LENGTH,
       )
       .toArray()
@@ -396,7 +414,7 @@ export class BidItem extends DurableObject<Env> {
     const tag = request.headers.get(BIDDER_TAG_HEADER);
     this.ctx.acceptWebSocket(server, tag ? [tag] : []);
     const item = this.state();
-    if (item) server.send(encodeServerMessage({ type: "state", item, history: this.history() }));
+    if (item) server.send(this.snapshot(item));
     if (item && tag)
       server.send(encodeServerMessage({ type: "you", shortCode: item.shortCode, tag, maxCents: this.maximumOf(tag) }));
     return new Response(null, { status: 101, webSocket: client });
@@ -404,6 +422,15 @@ export class BidItem extends DurableObject<Env> {
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (message === PING) ws.send(PONG);
+    else if (message === SYNC) {
+      const item = this.state();
+      if (item) ws.send(this.snapshot(item));
+    }
+  }
+
+  /** The whole public state: what a watcher gets on connect, when it asks ("sync"), and after the object wakes. */
+  private snapshot(item: ItemState): string {
+    return encodeServerMessage({ type: "state", item, history: this.history() });
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
@@ -443,14 +470,35 @@ export class BidItem extends DurableObject<Env> {
   }
 
   /**
-   * Encodes the state once and sends it to every watcher, `broadcastSlice` sockets at a time with a
-   * turn between slices: frames are written out only when the object yields, so the first watchers
-   * get theirs while the rest are still being sent, and an offer arriving meanwhile is answered
-   * between two slices instead of after the whole fan-out. A socket gets states in order: a newer
-   * broadcast starts at the first socket while an older one is further along the same list.
+   * What changed since the last broadcast, for every watcher alike: the item's moved fields and the
+   * bids accepted since (ADR 061). Personal states are not in it, and not worked out per watcher:
+   * a page compares the public leader tag with its own (`you`, sent only to the bidder's sockets).
+   */
+  private change(item: ItemState): string {
+    const told = this.told;
+    const history = this.history(told.offerId);
+    this.told = { version: item.version, offerId: Math.max(told.offerId, history[0]?.id ?? 0) };
+    // Key order puts `priceCents` first after the code (bench:offers looks for `"priceCents":N,` in the frame).
+    const { shortCode, priceCents, status, endsAt, version, bids, leader } = item;
+    return encodeServerMessage({
+      type: "delta",
+      v: DELTA_VERSION,
+      from: told.version,
+      item: { shortCode, priceCents, status, endsAt, version, bids, leader },
+      history,
+    });
+  }
+
+  /**
+   * Encodes the change once and sends the same string to every watcher, `broadcastSlice` sockets at
+   * a time with a turn between slices: frames are written out only when the object yields, so the
+   * first watchers get theirs while the rest are still being sent, and an offer arriving meanwhile
+   * is answered between two slices instead of after the whole fan-out. A socket gets changes in
+   * order: a newer broadcast starts at the first socket while an older one is further along the
+   * same list (and should one overtake another, the watcher sees the gap and asks for a snapshot).
    */
   private async broadcast(item: ItemState) {
-    const message = encodeServerMessage({ type: "state", item, history: this.history() });
+    const message = this.change(item);
     const sockets = this.ctx.getWebSockets();
     const slice = BidItem.broadcastSlice;
     for (let start = 0; start < sockets.length; start += slice) {
