@@ -12,6 +12,7 @@ import {
 } from "../../tests/workers/auction";
 import { call } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
+import { mp3Bytes, mp4Bytes, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { bidItems, memberItems } from "../../worker/db/schema";
 import {
@@ -54,6 +55,26 @@ describe("/bidgallery", () => {
     expect(input).toContain('step="0.01"');
     expect(item).toContain("Make Offer");
     expect(item).not.toContain("Sale Closed");
+  });
+
+  it("plays a lot's audio and video in the shared player, the video showing its picture", async () => {
+    const media = await Promise.all([
+      uploadAs(admin.cookie, "bid-media", { fileName: "lot_demo.mp4", contentType: "video/mp4", bytes: mp4Bytes() }),
+      uploadAs(admin.cookie, "bid-media", { fileName: "lot_demo.mp3", contentType: "audio/mpeg", bytes: mp3Bytes() }),
+    ]);
+    const code = await admin.list({
+      title: "Tape machine",
+      price: 40,
+      mediaIds: media.map((done) => (done as unknown as { mediaId: string }).mediaId),
+    });
+    const item = card(await html(await call("/bidgallery")), code);
+    expect(item).toContain('aria-label="Play Tape machine: lot_demo.mp4"');
+    expect(item).toContain('aria-label="Play Tape machine: lot_demo.mp3"');
+    expect(item).toMatch(/role="slider"[^>]*aria-label="Seek Tape machine: lot_demo.mp3"/);
+    // The video's first frame is its picture: metadata is fetched at once (the audio waits for Play).
+    expect(item).toMatch(/<video[^>]*src="[^"]+"[^>]*preload="metadata"/);
+    expect(item).toMatch(/<audio[^>]*src="[^"]+"[^>]*preload="none"/);
+    expect(item).not.toMatch(/<(audio|video)[^>]*\scontrols/);
   });
 
   it("shows 'Sale Closed' and no offer input for a closed item", async () => {

@@ -560,6 +560,12 @@ describe("/renderfiles", () => {
     expect(page).toContain("rendering 42%");
     expect(page).toContain("Failed to create file: Input 2 has no audio stream.");
     expect(page).toMatch(/<video[^>]*src="http:\/\/localhost\/api\/storage\/get\//);
+    // The shared player (issue 28 §3), not the browser's bare controls.
+    expect(page).toContain('aria-label="Play Late Night Show-2026-01-02.mp4"');
+    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek Late Night Show-2026-01-02.mp4"/);
+    expect(page).not.toMatch(/<(audio|video)[^>]*\scontrols/);
+    // A video's picture is what its maker checks: resolution and frame rate stay in view.
+    expect(page).not.toContain("Technical details");
     expect(page).toContain(">Download</a>");
     expect(page).not.toContain("Download M4A");
 
@@ -574,6 +580,66 @@ describe("/renderfiles", () => {
     const theirs = await html(await call("/renderfiles", { cookie: other.cookie }));
     expect(theirs).not.toContain("Late Night Show");
   });
+  it("shows an audio render in plain words, with the still picture's numbers behind 'Technical details'", async () => {
+    const owner = await signUp();
+    const id = crypto.randomUUID();
+    const key = `users/${owner.user.id}/renders/${id}.mp4`;
+    const audioKey = `users/${owner.user.id}/renders/${id}.m4a`;
+    await env.FILES.put(key, mp4Bytes(), { httpMetadata: { contentType: "video/mp4" } });
+    await env.FILES.put(audioKey, mp4Bytes(), { httpMetadata: { contentType: "audio/mp4" } });
+    await db.insert(renders).values({
+      id,
+      userId: owner.user.id,
+      projectTitle: "Morning_Talk",
+      fileName: "Morning_Talk-2026-11-26.mp4",
+      key,
+      audioKey,
+      status: "done",
+      durationSeconds: 1830.4,
+      frameRate: 5,
+      resolution: "1280x720",
+      size: 31_457_280,
+      chapters: [
+        { startTime: 0, title: "Welcome" },
+        { startTime: 600, title: "The interview" },
+      ],
+      loudnessReport: {
+        target: -16,
+        items: [
+          { n: 1, fileName: "intro.wav", measured: -22.4, gainDb: 6.4, outcome: "normalised", measuredNow: true },
+          { n: 2, fileName: "interview.wav", measured: -14, gainDb: -2, outcome: "normalised", measuredNow: false },
+          { n: 3, fileName: "ad.mp3", measured: -18.5, gainDb: 2.5, outcome: "normalised", measuredNow: true },
+        ],
+      },
+    });
+
+    const page = await html(await call("/renderfiles", { cookie: owner.cookie }));
+    const [inView, technical = ""] = page.split('<details class="render-technical">');
+    // What a podcaster reads first: how long, how big, what kind of file, what happened to its loudness.
+    expect(inView).toContain("30:30");
+    expect(inView).toContain("30 MB");
+    expect(inView).toContain("Audio for podcast apps (M4A), and a video of it with a still picture (MP4)");
+    expect(inView).toContain("Evened out for podcast apps: 2 items made louder, 1 item made quieter");
+    expect(inView).not.toContain("1280x720");
+    expect(inView).not.toContain("fps");
+    expect(inView).not.toContain("LUFS");
+    // The rest, for whoever masters audio, behind a disclosure.
+    expect(technical).toContain("<summary>Technical details</summary>");
+    expect(technical).toContain("1280x720");
+    expect(technical).toContain("5 fps");
+    expect(technical).toContain("AAC audio at 160 kbit/s");
+    expect(technical).toContain("−16.0 LUFS (stereo), peaks at or below −1 dBTP");
+    expect(technical).toContain("interview.wav");
+    // The M4A in the shared player, chapters on its timeline; no still frame, no bare controls.
+    expect(page).toMatch(/<audio[^>]*src="http:\/\/localhost\/api\/storage\/get\//);
+    expect(page).not.toMatch(/<video\b/);
+    expect(page).not.toMatch(/<(audio|video)[^>]*\scontrols/);
+    expect(page).toContain('aria-label="Play Morning Talk-2026-11-26.mp4"');
+    expect(page).toContain('aria-label="Chapters of Morning Talk-2026-11-26.mp4"');
+    expect(page).toContain("The interview");
+    expect(page).toContain("Download M4A");
+  });
+
   it("says 'retrying after an interruption', not a frozen percentage, when the renderer went silent or restarted", async () => {
     const owner = await signUp();
     const { projectId, videoIds } = await projectWith(owner.cookie, "Quiet_Show", [1]);

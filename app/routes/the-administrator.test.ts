@@ -7,7 +7,16 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
 import { database } from "../../worker/db/client";
-import { communitySignups, donations, orders, popups, users } from "../../worker/db/schema";
+import {
+  beatBattleEntries,
+  beatBattleFiles,
+  beatBattles,
+  communitySignups,
+  donations,
+  orders,
+  popups,
+  users,
+} from "../../worker/db/schema";
 import type { Deps } from "../../worker/domain/deps";
 import { ADMIN_SECTIONS } from "../lib/schemas/admin";
 import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
@@ -185,6 +194,36 @@ describe("the beat battle and community sections", () => {
     );
     expect((await page("?section=beat-battle")).text).toContain("producers revealed");
     await act("/theAdministrator", { intent: "reveal-battle", revealed: "false" }, admin.cookie);
+  });
+
+  it("plays each entry's audio in the shared player, not the browser's bare controls", async () => {
+    const [battle] = await db.select({ id: beatBattles.id }).from(beatBattles).limit(1);
+    const entryId = crypto.randomUUID();
+    await db.batch([
+      db.insert(beatBattleEntries).values({
+        id: entryId,
+        battleId: battle!.id,
+        userId: member.user.id,
+        number: 1,
+        email: member.form.email,
+        projectTitle: "Night Drive",
+        producerName: "Judged Blind",
+      }),
+      db.insert(beatBattleFiles).values({
+        id: crypto.randomUUID(),
+        entryId,
+        key: `users/${member.user.id}/beatbattle/${entryId}/night_drive_96bpm.mp3`,
+        fileName: "night_drive_96bpm.mp3",
+        contentType: "audio/mpeg",
+        size: 1024,
+      }),
+    ]);
+    const { text } = await page("?section=beat-battle");
+    expect(text).toContain('aria-label="Play Entry 1: night_drive_96bpm.mp3"');
+    expect(text).toMatch(/role="slider"[^>]*aria-label="Seek Entry 1: night_drive_96bpm.mp3"/);
+    expect(text).toMatch(/<audio[^>]*src="http:\/\/localhost\/api\//);
+    expect(text).not.toMatch(/<(audio|video)[^>]*\scontrols/);
+    await db.delete(beatBattleEntries).where(eq(beatBattleEntries.id, entryId));
   });
 });
 

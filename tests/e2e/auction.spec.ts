@@ -5,6 +5,9 @@
 // from Settings with the amount kept, a maximum outbids the other member at
 // once and the sale closes by itself on the winner, and the admin
 // approves a member's item and closes a sale while both pages watch.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   ADD_SHIPPING_FIRST,
@@ -27,7 +30,9 @@ import {
   signUpByApi,
   toast,
   unique,
+  uploadByApi,
 } from "./fixtures";
+import { makeClip, makeTone } from "./media";
 
 const ADDRESS = {
   recipientName: "Ada Bidder",
@@ -357,4 +362,53 @@ test("two members: a maximum outbids the other at once, both see their state and
   await expect(group.locator(".offer-standing")).toContainText("maximum $80.00");
   await expect(group.locator(".offer-standing")).toContainText(`Runner-up${a.form.username}`);
   await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
+});
+
+test("a lot's video and audio play in the shared player: the video shows its picture, Play plays, the timeline seeks", async ({
+  browser,
+  page,
+}) => {
+  const admin = await signedIn(browser, ADMIN);
+  const dir = mkdtempSync(join(tmpdir(), "e2e-lot-media-"));
+  const title = `Media lot ${unique("media")}`;
+  const media = [
+    { fileName: "lot_walkthrough.mp4", contentType: "video/mp4", bytes: readFileSync(makeClip(dir, "lot.mp4", 3)) },
+    { fileName: "lot_demo_tone.mp3", contentType: "audio/mpeg", bytes: readFileSync(makeTone(dir, "lot.mp3", 3, 440)) },
+  ];
+  const mediaIds: string[] = [];
+  for (const { bytes, ...file } of media) {
+    mediaIds.push((await uploadByApi(admin.page.request, { purpose: "bid-media", ...file }, bytes)).mediaId!);
+  }
+  const created = await admin.page.request.post("/api/bid-items", {
+    data: { items: [{ title, description: "Watch and listen", price: 20, mediaIds }] },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const code = ((await created.json()) as { created: { shortCode: string }[] }).created[0]!.shortCode;
+  await admin.context.close();
+
+  await watch(page, code);
+  const lot = card(page, code);
+  await expect(lot.locator("video[controls], audio[controls]")).toHaveCount(0);
+  const video = lot.locator("video");
+  await expect(lot.getByRole("button", { name: `Play ${title}: lot_walkthrough.mp4` })).toBeAttached();
+  // Its picture before anything is played: the first frame is decoded (the clip is 160x120).
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
+
+  // The audio: Play plays it, the keyboard moves along its timeline.
+  await lot.locator(".bid-media").evaluate((strip) => strip.scrollTo({ left: strip.scrollWidth }));
+  const play = lot.getByRole("button", { name: `Play ${title}: lot_demo_tone.mp3` });
+  await play.click();
+  const audio = lot.locator("audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
+  await lot.getByRole("button", { name: `Pause ${title}: lot_demo_tone.mp3` }).click();
+  const timeline = lot.getByRole("slider", { name: `Seek ${title}: lot_demo_tone.mp3` });
+  await timeline.focus();
+  await page.keyboard.press("Home");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBe(0);
+  await page.keyboard.press("End");
+  await expect(timeline).toHaveAttribute("aria-valuenow", "3");
 });

@@ -133,6 +133,12 @@ test("the battle's entries are private while it is open and a public gallery onc
   await login(page, ADMIN.email, ADMIN.password);
   const headers = { origin: origin() };
   const { battle } = await (await page.request.get("/api/beat-battle")).json();
+  // The admin judges the entries in the shared player (issue 28 §3), not the browser's bare controls.
+  await page.goto("/theAdministrator?section=beat-battle");
+  const judged = page.getByRole("list", { name: "Entries" }).locator("li").filter({ hasText: "Sunrise Loop" });
+  await expect(judged.getByRole("button", { name: /^Play Entry \d+: loop\.mp3$/ })).toBeVisible();
+  await expect(judged.getByRole("slider", { name: /^Seek Entry \d+: stems\.mp3$/ })).toBeVisible();
+  await expect(page.locator("audio[controls], video[controls]")).toHaveCount(0);
   const visitor = await browser.newPage();
   try {
     await visitor.goto("/beatbattle");

@@ -213,11 +213,17 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await expect(page.getByRole("heading", { level: 1, name: "Rendered Files" })).toBeVisible();
   const rendered = page.locator("li.render-item").first();
   await expect(rendered).toContainText(title.replaceAll("_", " "));
+  // The shared player (issue 28 §3): its own Play button and timeline, not the browser's bare controls.
   const video = rendered.locator("video");
   await expect(video).toBeVisible();
+  await expect(rendered.getByRole("button", { name: /^Play / })).toBeVisible();
+  await expect(rendered.getByRole("slider", { name: /^Seek / })).toBeVisible();
+  await expect(rendered.locator("video[controls], audio[controls]")).toHaveCount(0);
+  // The video shows its first frame before Play is pressed.
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(1);
+    .toBeGreaterThanOrEqual(2);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
   // spot (1.5 s) + clip1 (1 s) + clip3 (1 s)
   expect(duration).toBeGreaterThan(3.5 - 0.35);

@@ -171,10 +171,14 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   expect(json.ok()).toBe(true);
   expect((await json.json()).chapters.map((c: { title: string }) => c.title)).toEqual(expected.map(([, t]) => t));
 
-  // ── /renderfiles: the chapters beside the player, each playing from its start ──
+  // ── /renderfiles: the shared player, its chapters marked on the timeline and listed, each playing from its start ──
   await page.goto("/renderfiles");
   const rendered = page.locator("li.render-item").first();
-  const chapters = rendered.getByRole("navigation", { name: /^Chapters of / });
+  await expect(rendered.getByRole("slider", { name: /^Seek / })).toBeVisible();
+  await expect(rendered.locator("video[controls], audio[controls]")).toHaveCount(0);
+  // Marks for the chapters after the start (the first is at 0:00).
+  await expect(rendered.locator('[role="slider"] span[title]')).toHaveCount(3);
+  const chapters = rendered.getByRole("list", { name: /^Chapters of / });
   await expect(chapters.getByRole("button")).toHaveCount(4);
   const video = rendered.locator("video");
   await expect

@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { formatDateTime } from "../../lib/format";
 import { useResult } from "../auction/admin-views";
+import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge, Button, EmptyState, useToast } from "../ui";
 import styles from "./admin.module.css";
 
@@ -124,13 +125,7 @@ export function BattleSection({ battle, submissions }: { battle: BattleView; sub
                 {entry.files
                   .filter((f) => !f.isCoverArt)
                   .map((file) => (
-                    <audio
-                      key={file.fileId}
-                      controls
-                      preload="none"
-                      src={file.url}
-                      aria-label={`Entry ${entry.number}: ${file.fileName}`}
-                    />
+                    <MediaPlayer key={file.fileId} src={file.url} label={`Entry ${entry.number}: ${file.fileName}`} />
                   ))}
               </li>
             );

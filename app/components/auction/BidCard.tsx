@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { formatMoney } from "../../lib/format";
 import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction";
 import type { GalleryItem } from "../../routes/bidgallery.server";
+import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge } from "../ui";
 import { BidHistory } from "./BidHistory";
 import styles from "./bidding.module.css";
@@ -106,10 +107,12 @@ function Media({ item }: { item: GalleryItem }) {
       {item.media.map((media) => {
         const label = `${item.title}: ${media.fileName}`;
         if (media.kind === "image") return <img key={media.url} src={media.url} alt={label} loading="lazy" />;
-        if (media.kind === "video")
-          return <video key={media.url} src={media.url} controls preload="metadata" aria-label={label} />;
-        if (media.kind === "audio")
-          return <audio key={media.url} src={media.url} controls preload="none" aria-label={label} />;
+        if (media.kind === "video" || media.kind === "audio")
+          return (
+            <div key={media.url} className={styles.lotPlayer}>
+              <MediaPlayer kind={media.kind} src={media.url} label={label} />
+            </div>
+          );
         return (
           <a key={media.url} href={media.url}>
             {media.fileName}

@@ -13,7 +13,8 @@ const NOTES: Record<string, string> = {
   "no audio": "no audio",
 };
 
-const signed = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : "±"}${Math.abs(value).toFixed(1)}`;
+/** −16 → "−16.0", 2.5 → "+2.5": loudness and gain with their sign. */
+export const signed = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : "±"}${Math.abs(value).toFixed(1)}`;
 
 export function LoudnessReport({ name, report }: { name: string; report: LoudnessReportView }) {
   return (

@@ -1,18 +1,14 @@
-// One rendered file on /renderfiles: expandable details, a player with the
-// render's chapters beside it, the loudness report and the downloads.
+// One rendered file on /renderfiles: expandable details (RenderFacts), the shared player with the
+// render's chapters on its timeline, and the downloads.
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
-import { displayName, formatBytes, formatDuration } from "../../lib/format";
-import type { Route } from "../../routes/+types/renderfiles";
+import { displayName, formatDuration } from "../../lib/format";
 import { CollapseToggle } from "../CollapseToggle";
-import { LocalTime } from "../LocalTime";
+import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge, Button } from "../ui";
 import { active, RETRYING } from "./jobs";
-import { LoudnessReport } from "./LoudnessReport";
-import { RenderChapters } from "./RenderChapters";
-
-export type RenderView = Route.ComponentProps["loaderData"]["renders"][number];
+import { RenderFacts, type RenderView } from "./RenderFacts";
 
 export function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOpen: boolean }) {
   const panelId = useId();
@@ -25,7 +21,10 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
   }, [render.url, render.downloadUrl, render.audioUrl, urls.url]);
   const name = displayName(render.fileName);
   const audio = Boolean(urls.audioUrl);
-  const player = useRef<HTMLMediaElement>(null);
+  const chapters = useMemo(
+    () => render.chapters.map((chapter) => ({ title: chapter.title, startSeconds: chapter.startTime })),
+    [render.chapters],
+  );
   return (
     <li className={`render-item status-${render.status}`} data-render-id={render.id}>
       <h2 className="render-heading">
@@ -43,87 +42,27 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
       </h2>
       {render.outOfDate && <OutOfDate render={render} />}
       <div id={panelId} hidden={!open} className="render-details">
-        <dl className="fact-list">
-          <dt>Name</dt>
-          <dd>{name}</dd>
-          <dt>Project</dt>
-          <dd>{displayName(render.projectTitle)}</dd>
-          <dt>Created</dt>
-          <dd>
-            <LocalTime value={render.createdAt} />
-          </dd>
-          {render.resolution && (
-            <>
-              <dt>Resolution</dt>
-              <dd>{render.resolution}</dd>
-            </>
-          )}
-          {render.durationSeconds != null && (
-            <>
-              <dt>Duration</dt>
-              <dd>
-                {formatDuration(render.durationSeconds)}{" "}
-                <span className="muted small">({render.durationSeconds.toFixed(1)} s)</span>
-              </dd>
-            </>
-          )}
-          {render.frameRate != null && (
-            <>
-              <dt>Frame rate</dt>
-              <dd>{Number(render.frameRate.toFixed(3))} fps</dd>
-            </>
-          )}
-          {render.size != null && (
-            <>
-              <dt>Size</dt>
-              <dd>{formatBytes(render.size)}</dd>
-            </>
-          )}
-          {render.status !== "done" && (
-            <>
-              <dt>Status</dt>
-              <dd>
-                <RenderState render={render} />
-              </dd>
-            </>
-          )}
-        </dl>
+        <RenderFacts
+          render={render}
+          audio={audio}
+          status={render.status !== "done" && <RenderState render={render} />}
+        />
         {render.status === "failed" && render.error && (
           <p className="error" role="alert">
             Failed to create file: {render.error}
           </p>
         )}
         {render.status === "done" && urls.url && open && (
-          <div className="render-player-with-chapters">
-            <div className="preview render-player">
-              {audio ? (
-                <audio
-                  ref={player as React.RefObject<HTMLAudioElement | null>}
-                  controls
-                  preload="metadata"
-                  src={urls.audioUrl!}
-                  aria-label={`Play ${name}`}
-                >
-                  <a href={urls.audioUrl!}>Open {name}</a>
-                </audio>
-              ) : (
-                <video
-                  ref={player as React.RefObject<HTMLVideoElement | null>}
-                  controls
-                  preload="metadata"
-                  playsInline
-                  src={urls.url}
-                  aria-label={`Play ${name}`}
-                >
-                  <a href={urls.url}>Open {name}</a>
-                </video>
-              )}
-            </div>
-            <RenderChapters name={name} chapters={render.chapters} jsonUrl={render.chaptersUrl} player={player} />
+          <div className="preview render-player">
+            {/* An audio playlist's MP4 is a still frame: its M4A is what a listener plays. */}
+            <MediaPlayer
+              kind={audio ? "audio" : "video"}
+              src={audio ? urls.audioUrl : urls.url}
+              label={name}
+              durationSeconds={render.durationSeconds}
+              chapters={chapters}
+            />
           </div>
-        )}
-        {render.status === "done" && render.loudnessReport && (
-          <LoudnessReport name={name} report={render.loudnessReport} />
         )}
         {render.status === "done" && urls.downloadUrl && (
           <div className="actions">
@@ -138,6 +77,11 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
             <a className="button" href={urls.url ?? urls.downloadUrl} target="_blank" rel="noreferrer">
               Open in a new tab
             </a>
+            {render.chaptersUrl && (
+              <a className="button" href={render.chaptersUrl} type="application/json+chapters">
+                Chapters file (JSON)
+              </a>
+            )}
           </div>
         )}
       </div>
