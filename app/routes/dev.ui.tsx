@@ -156,9 +156,9 @@ function Catalogue({ theme, now }: { theme: "light" | "dark"; now: number }) {
         rowKey={(row) => row.id}
         columns={[
           { key: "name", header: "File", cell: (row) => row.name, primary: true },
-          { key: "duration", header: "Duration", cell: (row) => formatDuration(row.duration), align: "end" },
-          { key: "price", header: "Price", cell: (row) => formatMoney(row.price), align: "end" },
-          { key: "access", header: "Access", cell: (row) => <Badge>{accessLabel(row.access)}</Badge> },
+          { key: "duration", header: "Duration", cell: (row) => formatDuration(row.duration), kind: "numeric" },
+          { key: "price", header: "Price", cell: (row) => formatMoney(row.price), kind: "numeric" },
+          { key: "access", header: "Access", kind: "nowrap", cell: (row) => <Badge>{accessLabel(row.access)}</Badge> },
         ]}
       />
     </section>

@@ -72,8 +72,8 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
               columns={[
                 { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
                 { key: "licence", header: "Licence", cell: (r) => r.licence },
-                { key: "sold", header: "Sold", cell: (r) => number.format(r.sold), align: "end" },
-                { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+                { key: "sold", header: "Sold", cell: (r) => number.format(r.sold), kind: "numeric" },
+                { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), kind: "numeric" },
               ]}
             />
           </Card>
@@ -88,23 +88,22 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
               rows={report.sales}
               rowKey={(r) => r.id}
               columns={[
-                { key: "order", header: "Order", cell: (r) => r.orderNumber, primary: true },
-                { key: "day", header: "Date", cell: (r) => day(r.date) },
+                { key: "order", header: "Order", cell: (r) => r.orderNumber, primary: true, kind: "nowrap" },
+                { key: "day", header: "Date", cell: (r) => day(r.date), kind: "nowrap" },
                 { key: "beat", header: "Beat", cell: (r) => r.title },
                 { key: "licence", header: "Licence", cell: (r) => r.licence },
                 {
                   key: "paid",
                   header: "Paid",
-                  align: "end",
+                  kind: "numeric",
                   cell: (r) => (
                     <>
                       {formatMoney(r.paidCents)}
-                      {r.status === "refunded" && <span className={styles.muted}> (refunded)</span>}
+                      {r.status === "refunded" && <div className={styles.muted}>(refunded)</div>}
                       {r.discountCode && (
-                        <span className={styles.muted}>
-                          {" "}
+                        <div className={styles.muted}>
                           ({r.discountCode}, −{formatMoney(r.discountCents)})
-                        </span>
+                        </div>
                       )}
                     </>
                   ),
@@ -122,7 +121,7 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
           rowKey={(r) => r.title}
           columns={[
             { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
-            { key: "plays", header: "Plays", cell: (r) => number.format(r.plays), align: "end" },
+            { key: "plays", header: "Plays", cell: (r) => number.format(r.plays), kind: "numeric" },
           ]}
           empty={<p className={styles.muted}>No beats on sale yet.</p>}
         />
@@ -134,12 +133,13 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
           rows={leads}
           rowKey={(r) => r.id}
           columns={[
-            { key: "email", header: "E-mail", cell: (r) => r.email, primary: true },
+            { key: "email", header: "E-mail", cell: (r) => r.email, primary: true, kind: "truncate" },
             { key: "beat", header: "Beat", cell: (r) => r.title },
-            { key: "asked", header: "Agreed on", cell: (r) => formatDate(r.consentedAt) },
+            { key: "asked", header: "Agreed on", cell: (r) => formatDate(r.consentedAt), kind: "nowrap" },
             {
               key: "opened",
               header: "Opened the link",
+              kind: "nowrap",
               cell: (r) => (r.openedAt ? formatDate(r.openedAt) : "Not yet"),
             },
           ]}
@@ -176,7 +176,7 @@ function RevenueTable<Row extends { cents: number }>({
         rowKey={label}
         columns={[
           { key: "label", header, cell: label, primary: true },
-          { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), align: "end" },
+          { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), kind: "numeric" },
         ]}
         empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
       />

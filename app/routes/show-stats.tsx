@@ -96,7 +96,7 @@ function DownloadsTable<Row extends { downloads: number }>({
         rowKey={rowKey}
         columns={[
           { key: "label", header, cell: label },
-          { key: "n", header: "Downloads", cell: (r) => number.format(r.downloads) },
+          { key: "n", header: "Downloads", kind: "numeric", cell: (r) => number.format(r.downloads) },
         ]}
         empty="No downloads yet."
       />

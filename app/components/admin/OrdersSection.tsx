@@ -18,28 +18,30 @@ const STATUS: Record<OrderRow["status"], { label: string; tone: BadgeTone }> = {
 
 export function OrdersSection({ list }: { list: OrderPage }) {
   const columns: Column<OrderRow>[] = [
-    { key: "number", header: "Order", primary: true, cell: (order) => `#${order.number}` },
+    { key: "number", header: "Order", primary: true, kind: "nowrap", cell: (order) => `#${order.number}` },
     {
       key: "buyer",
       header: "Buyer",
+      kind: "truncate",
       cell: (order) => (order.buyer ? `${order.buyer} · ${order.email}` : "Deleted account"),
     },
     {
       key: "items",
       header: "Items",
-      align: "end",
+      kind: "numeric",
       cell: (order) => new Intl.NumberFormat("en-US").format(order.items),
     },
-    { key: "amount", header: "Amount", align: "end", cell: (order) => formatMoney(order.amountCents) },
+    { key: "amount", header: "Amount", kind: "numeric", cell: (order) => formatMoney(order.amountCents) },
     {
       key: "refunded",
       header: "Refunded",
-      align: "end",
+      kind: "numeric",
       cell: (order) => (order.refundedCents > 0 ? formatMoney(order.refundedCents) : "None"),
     },
     {
       key: "status",
       header: "Status",
+      kind: "nowrap",
       cell: (order) => <Badge tone={STATUS[order.status].tone}>{STATUS[order.status].label}</Badge>,
     },
     {

@@ -13,9 +13,14 @@ export interface SignupView {
 
 const columns: Column<SignupView>[] = [
   { key: "name", header: "Name", primary: true, cell: (signup) => signup.name },
-  { key: "email", header: "Email", cell: (signup) => signup.email },
+  { key: "email", header: "Email", kind: "truncate", cell: (signup) => signup.email },
   { key: "message", header: "Message", cell: (signup) => signup.message },
-  { key: "joined", header: "Joined", cell: (signup) => formatDate(signup.createdAt, { timeZone: "UTC" }) },
+  {
+    key: "joined",
+    header: "Joined",
+    kind: "nowrap",
+    cell: (signup) => formatDate(signup.createdAt, { timeZone: "UTC" }),
+  },
 ];
 
 export function SignupsSection({ signups }: { signups: SignupView[] }) {

@@ -59,11 +59,12 @@ export function UsersSection({ list }: { list: UserPage }) {
   };
   const columns: Column<UserRowView>[] = [
     { key: "name", header: "Name", primary: true, cell: (user) => user.name, ...sortable("name") },
-    { key: "username", header: "Username", cell: (user) => user.username, ...sortable("username") },
-    { key: "email", header: "Email", cell: (user) => user.email, ...sortable("email") },
+    { key: "username", header: "Username", kind: "truncate", cell: (user) => user.username, ...sortable("username") },
+    { key: "email", header: "Email", kind: "truncate", cell: (user) => user.email, ...sortable("email") },
     {
       key: "verified",
       header: "Verified",
+      kind: "nowrap",
       cell: (user) => (
         <>
           {user.verified ? "yes" : "no"} {user.role === "admin" && <Badge tone="accent">Admin</Badge>}
@@ -73,6 +74,7 @@ export function UsersSection({ list }: { list: UserPage }) {
     {
       key: "joined",
       header: "Joined",
+      kind: "nowrap",
       cell: (user) => formatDate(user.createdAt, { timeZone: "UTC" }),
       ...sortable("joined"),
     },

@@ -93,11 +93,11 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
           rowKey={(offer) => String(offer.id)}
           columns={[
             { key: "username", header: "Username", primary: true, cell: (offer) => offer.username },
-            { key: "email", header: "Email", cell: (offer) => offer.email },
+            { key: "email", header: "Email", kind: "truncate", cell: (offer) => offer.email },
             {
               key: "amount",
               header: "Amount",
-              align: "end",
+              kind: "numeric",
               cell: (offer) => (
                 <>
                   {formatMoney(offer.amountCents)}
@@ -106,15 +106,17 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
                 </>
               ),
             },
-            { key: "maximum", header: "Maximum", align: "end", cell: (offer) => formatMoney(offer.maxCents) },
+            { key: "maximum", header: "Maximum", kind: "numeric", cell: (offer) => formatMoney(offer.maxCents) },
             {
               key: "status",
               header: "Status",
+              kind: "nowrap",
               cell: (offer) => (offer.status === "approved" ? "approved" : "pending"),
             },
             {
               key: "decision",
               header: "Decision",
+              kind: "nowrap",
               cell: (offer) => (
                 <button
                   type="button"

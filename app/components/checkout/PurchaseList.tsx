@@ -46,12 +46,12 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
                   </>
                 ),
               },
-              { key: "seller", header: "Seller", cell: (item) => item.sellerUsername },
+              { key: "seller", header: "Seller", kind: "truncate", cell: (item) => item.sellerUsername },
               { key: "licence", header: "Licence", cell: (item) => <Licence item={item} /> },
               {
                 key: "price",
                 header: "Price",
-                align: "end",
+                kind: "numeric",
                 cell: (item) => (
                   <>
                     {formatMoney(item.priceCents - (item.discountCents ?? 0))}
