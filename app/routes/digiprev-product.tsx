@@ -3,7 +3,7 @@
 // on the server with Open Graph and Twitter card tags.
 import { useState } from "react";
 import { Link } from "react-router";
-import { FreeDownloadForm } from "../components/store/FreeDownloadForm";
+import { DirectDownload, FreeDownloadForm } from "../components/store/FreeDownloadForm";
 import {
   AddToCart,
   Cover,
@@ -69,9 +69,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <PriceLine product={product} />
           <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
           {!own && <AddToCart product={product} cart={cart} tierId={tierId} />}
-          {!own && product.licenseType === "free" && product.accessType === "public-read" && (
-            <FreeDownloadForm productId={product.id} producer={seller.username} />
-          )}
+          {!own &&
+            product.licenseType === "free" &&
+            product.accessType === "public-read" &&
+            (product.freeAsksEmail ? (
+              <FreeDownloadForm productId={product.id} producer={seller.username} />
+            ) : (
+              <DirectDownload productId={product.id} files={product.files} />
+            ))}
           <h2>Share</h2>
           <div className={styles.share}>
             <label className="visually-hidden" htmlFor="share-address">

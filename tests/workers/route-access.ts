@@ -324,6 +324,12 @@ export const API_ACCESS: Record<string, Rule> = {
     json: () => ({ email: "fan@example.com", consent: true }),
   },
   "GET /api/free-downloads": { access: "member" },
+  // The seller's per-beat switch and a direct free download (ADR 062): the fixture's beat is not free (409).
+  "PUT /api/products/:productId/free-delivery": { access: "owner", json: () => ({ asksEmail: false }) },
+  "GET /api/products/:productId/free-files/:fileId": {
+    access: "public",
+    path: (f) => `/api/products/${f.productId}/free-files/${f.productFileId}`,
+  },
   "POST /api/products/:productId/plays": { access: "public" },
   "GET /api/licence-templates": { access: "member" },
   "PUT /api/licence-templates/:template": {

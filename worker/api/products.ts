@@ -9,12 +9,12 @@ import { z } from "zod";
 import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/lib/licence-tiers";
 import { beatDetailsSchema, storeQuerySchema } from "../../app/lib/schemas/beat-details";
 import { discountSchema } from "../../app/lib/schemas/discounts";
-import { freeDownloadSchema } from "../../app/lib/schemas/free-downloads";
+import { freeDeliverySchema, freeDownloadSchema } from "../../app/lib/schemas/free-downloads";
 import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
 import { salesRangeSchema } from "../../app/lib/schemas/sales";
 import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
-import { freeDownloadLeads, sendFreeDownload } from "../domain/store/free-downloads";
+import { directFreeFile, freeDownloadLeads, sendFreeDownload, setFreeDelivery } from "../domain/store/free-downloads";
 import { changeProduct, createProduct, deleteProduct, removeAudioFile, removeCover } from "../domain/store/products";
 import { salesCsv, salesReport } from "../domain/store/sales";
 import { addTier, changeTier, listTemplates, removeTier, saveTemplate } from "../domain/store/tiers";
@@ -88,6 +88,11 @@ const seller = memberApi((app) =>
         "content-disposition": 'attachment; filename="sales.csv"',
       }),
     )
+    // A free beat asks for an e-mail (ADR 055, the default) or downloads directly (ADR 062).
+    .put("/products/:productId/free-delivery", valid("json", freeDeliverySchema), async (c) => {
+      await setFreeDelivery(c.var.deps, c.var.user.id, c.req.param("productId"), c.req.valid("json"));
+      return c.body(null, 204);
+    })
     // Free downloads given for an e-mail address (ADR 055): the seller's leads.
     .get("/free-downloads", async (c) => c.json({ leads: await freeDownloadLeads(c.var.deps, c.var.user.id) }))
     // Discount codes (ADR 044).
@@ -114,6 +119,10 @@ const store = publicApi()
   // A free beat's link, e-mailed to an address whose owner agreed to hear from the producer (ADR 055).
   .post("/products/:productId/free-download", valid("json", freeDownloadSchema), async (c) =>
     c.json(await sendFreeDownload(c.var.deps, c.var.caller, c.req.param("productId"), c.req.valid("json")), 202),
+  )
+  // A free beat its seller lets download directly (ADR 062): a fresh signed link to the original.
+  .get("/products/:productId/free-files/:fileId", async (c) =>
+    c.redirect(await directFreeFile(c.var.deps, c.req.param("productId"), c.req.param("fileId")), 302),
   )
   // A preview started on a store page: counted for popularity and the seller's sales view.
   .post("/products/:productId/plays", async (c) => {

@@ -59,3 +59,29 @@ export function FreeDownloadForm({ productId, producer }: { productId: string; p
     </form>
   );
 }
+
+/** A free beat its seller lets download straight from its page (ADR 062): one link per original. */
+export function DirectDownload({
+  productId,
+  files,
+}: {
+  productId: string;
+  files: readonly { id: string; fileName: string }[];
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.freeForm} aria-labelledby={headingId}>
+      <h2 id={headingId}>Download it free</h2>
+      <ul className={styles.freeFiles}>
+        {files.map((file) => (
+          <li key={file.id}>
+            {/* The server answers with a fresh signed link to the original, served as a download. */}
+            <a className="button" href={`/api/products/${productId}/free-files/${file.id}`} download={file.fileName}>
+              Download {file.fileName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -154,6 +154,27 @@ export function ManagerCard({
             </span>
           </dd>
         </dl>
+        {onSale && product.licenseType === "free" && (
+          <fieldset className="access">
+            <legend>Free download</legend>
+            {[
+              { asksEmail: true, label: "Ask for an e-mail (the link is sent there; you see the address)" },
+              { asksEmail: false, label: "Download directly from the beat's page" },
+            ].map((choice) => (
+              <label key={String(choice.asksEmail)} className="inline">
+                <input
+                  type="radio"
+                  name={`free-delivery-${product.id}`}
+                  checked={product.freeAsksEmail === choice.asksEmail}
+                  onChange={() =>
+                    void act(() => product$["free-delivery"].$put({ param, json: { asksEmail: choice.asksEmail } }))
+                  }
+                />
+                {choice.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {!onSale && <p className="badge">Sold (exclusive): kept as it was sold.</p>}
         <h3>Audio files</h3>
         <ul className="audio-list">

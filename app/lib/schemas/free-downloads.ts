@@ -10,6 +10,17 @@ export const FREE_NOT_OFFERED = "This beat is not offered as a free download.";
 export const FREE_LINK_INVALID =
   "This download link is not valid or has expired. Ask for a new one on the beat's page.";
 
+/** The seller's per-beat switch (ADR 062): an e-mailed link, as before, or straight from the page. */
+export const FREE_ASKS_EMAIL = "This beat is sent by e-mail: ask for the link on its page.";
+export const FREE_DOWNLOADS_DIRECTLY = "This beat downloads directly from its page: no e-mail needed.";
+export const FREE_DELIVERY_FREE_ONLY = "Only a free beat can be given away: its licence is not free.";
+export const FREE_DELIVERY_REQUIRED = "Choose whether the beat asks for an e-mail or downloads directly.";
+
+export const freeDeliverySchema = z.object({
+  asksEmail: z.boolean({ error: FREE_DELIVERY_REQUIRED }),
+});
+export type FreeDelivery = z.infer<typeof freeDeliverySchema>;
+
 /** How long an e-mailed link works. */
 export const FREE_LINK_DAYS = 7;
 

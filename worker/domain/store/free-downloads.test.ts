@@ -120,4 +120,71 @@ describe("free download for an e-mail", () => {
     expect(answers.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(answers[10]).toBe(429);
   });
+
+  it("the seller's switch: a free beat downloads directly from its page, and then asks for no e-mail", async () => {
+    const { seller, productId } = await freeBeat();
+    const setDelivery = (asksEmail: unknown, cookie = seller.cookie, id = productId) =>
+      call(`/api/products/${id}/free-delivery`, { method: "PUT", json: { asksEmail }, cookie });
+    const [fileId] = (await (await call(`/api/sellers/${seller.user.id}/products`)).json<any>()).products[0].files.map(
+      (f: any) => f.id,
+    );
+    const direct = () => call(`/api/products/${productId}/free-files/${fileId}`, { ip: nextIp() });
+
+    // As before: the page offers the e-mail form, and the direct link is refused.
+    const page = () => call(`/digiprev/${seller.user.id}/${productId}`).then(html);
+    expect(await page()).toContain("Get it free by e-mail");
+    const refused = await direct();
+    expect(refused.status).toBe(409);
+    expect((await refused.json<any>()).error.message).toBe(
+      "This beat is sent by e-mail: ask for the link on its page.",
+    );
+
+    expect((await setDelivery(false)).status).toBe(204);
+    const text = await page();
+    expect(text).not.toContain("Get it free by e-mail");
+    expect(text).toContain("Download gift.wav");
+    const link = await direct();
+    expect(link.status).toBe(302);
+    const file = await call(
+      new URL(link.headers.get("location")!).pathname + new URL(link.headers.get("location")!).search,
+    );
+    expect(file.headers.get("content-disposition")).toContain("attachment");
+    expect(new TextDecoder().decode(await file.arrayBuffer())).toBe("RIFF original bytes");
+    const asked = await ask(productId, { email: fan(), consent: true });
+    expect(asked.status).toBe(409);
+    expect((await asked.json<any>()).error.message).toBe(
+      "This beat downloads directly from its page: no e-mail needed.",
+    );
+
+    // Back to the e-mail form: the direct link stops.
+    expect((await setDelivery(true)).status).toBe(204);
+    expect((await direct()).status).toBe(409);
+    expect((await ask(productId, { email: fan(), consent: true })).status).toBe(202);
+  });
+
+  it("the switch is the seller's, for a free beat only, and checked", async () => {
+    const { seller, productId } = await freeBeat();
+    const put = (json: unknown, cookie: string, id = productId) =>
+      call(`/api/products/${id}/free-delivery`, { method: "PUT", json, cookie });
+    const stranger = await signUp();
+    expect((await put({ asksEmail: false }, stranger.cookie)).status).toBe(404);
+    const bad = await put({ asksEmail: "no" }, seller.cookie);
+    expect(bad.status).toBe(400);
+    expect((await bad.json<any>()).error.fields.asksEmail).toEqual([
+      "Choose whether the beat asks for an e-mail or downloads directly.",
+    ]);
+    const paid = await freeBeat({ licenseType: "non-exclusive" });
+    const notFree = await put({ asksEmail: false }, paid.seller.cookie, paid.productId);
+    expect(notFree.status).toBe(409);
+    expect((await notFree.json<any>()).error.message).toBe(
+      "Only a free beat can be given away: its licence is not free.",
+    );
+    // A private free beat set to download directly still gives nothing to visitors.
+    const hidden = await freeBeat({ accessType: "private" });
+    expect((await put({ asksEmail: false }, hidden.seller.cookie, hidden.productId)).status).toBe(204);
+    const [file] = (await (await call("/api/products", { cookie: hidden.seller.cookie })).json<any>()).products[0]
+      .files;
+    expect((await call(`/api/products/${hidden.productId}/free-files/${file.id}`)).status).toBe(404);
+    expect((await call(`/api/products/${hidden.productId}/free-files/made-up`)).status).toBe(404);
+  });
 });

@@ -2,22 +2,26 @@
 // address and agrees to hear from the producer; the link arrives by e-mail through the mail module,
 // so the address is real and the producer's list holds only people who asked. Rate-limited per
 // client and per address, so the form cannot be used to flood someone's inbox.
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import {
+  FREE_ASKS_EMAIL,
+  FREE_DELIVERY_FREE_ONLY,
+  FREE_DOWNLOADS_DIRECTLY,
   FREE_LINK_DAYS,
   FREE_LINK_INVALID,
   FREE_LINK_SENT,
   FREE_MAIL_FAILED,
   FREE_NOT_OFFERED,
+  type FreeDelivery,
   type FreeDownloadForm,
 } from "../../../app/lib/schemas/free-downloads";
-import { PRODUCT_NOT_FOUND } from "../../../app/lib/schemas/products";
-import { freeDownloads, products, users } from "../../db/schema";
+import { PRODUCT_NOT_FOUND, STEMS_TYPE } from "../../../app/lib/schemas/products";
+import { freeDownloads, productFiles, products, users } from "../../db/schema";
 import { randomId, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Caller, Deps } from "../deps";
 import { Conflict, NotFound, Unavailable } from "../errors";
-import { listedFiles } from "./products";
+import { listedFiles, ownProduct, requireOnSale, storeChanged } from "./products";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -36,11 +40,18 @@ export async function sendFreeDownload(deps: Deps, caller: Caller, productId: st
     deps.now(),
   );
   const [product] = await deps.db
-    .select({ id: products.id, title: products.title, sellerId: products.userId, licenseType: products.licenseType })
+    .select({
+      id: products.id,
+      title: products.title,
+      sellerId: products.userId,
+      licenseType: products.licenseType,
+      freeAsksEmail: products.freeAsksEmail,
+    })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "active"), eq(products.accessType, "public-read")));
   if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
   if (product.licenseType !== "free") throw new Conflict(FREE_NOT_OFFERED);
+  if (!product.freeAsksEmail) throw new Conflict(FREE_DOWNLOADS_DIRECTLY);
   const [seller] = await deps.db.select({ username: users.username }).from(users).where(eq(users.id, product.sellerId));
 
   const token = randomId(32);
@@ -149,3 +160,49 @@ export async function freeDownloadLeads(deps: Pick<Deps, "db">, sellerId: string
   }));
 }
 export type FreeDownloadLead = Awaited<ReturnType<typeof freeDownloadLeads>>[number];
+
+/** The seller's switch for a free beat (ADR 062): asks for an e-mail (the default) or downloads directly. */
+export async function setFreeDelivery(deps: Deps, userId: string, productId: string, { asksEmail }: FreeDelivery) {
+  const product = requireOnSale(await ownProduct(deps, userId, productId));
+  if (product.licenseType !== "free") throw new Conflict(FREE_DELIVERY_FREE_ONLY);
+  await deps.db
+    .update(products)
+    .set({ freeAsksEmail: asksEmail, updatedAt: new Date(deps.now()) })
+    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+  storeChanged(userId);
+}
+
+/**
+ * A short-lived link to one original of a free beat its seller lets download directly (ADR 062):
+ * listed, public, free and not asking for an e-mail; anything else is refused as the page would.
+ */
+export async function directFreeFile(deps: Deps, productId: string, fileId: string): Promise<string> {
+  const [row] = await deps.db
+    .select({
+      licenseType: products.licenseType,
+      freeAsksEmail: products.freeAsksEmail,
+      key: productFiles.key,
+      fileName: productFiles.fileName,
+      contentType: productFiles.contentType,
+    })
+    .from(productFiles)
+    .innerJoin(products, eq(products.id, productFiles.productId))
+    .where(
+      and(
+        eq(productFiles.id, fileId),
+        eq(productFiles.productId, productId),
+        isNull(productFiles.removedAt),
+        ne(productFiles.contentType, STEMS_TYPE),
+        eq(products.status, "active"),
+        eq(products.accessType, "public-read"),
+      ),
+    );
+  if (!row) throw new NotFound(PRODUCT_NOT_FOUND);
+  if (row.licenseType !== "free") throw new Conflict(FREE_NOT_OFFERED);
+  if (row.freeAsksEmail) throw new Conflict(FREE_ASKS_EMAIL);
+  const signed = await deps.storage.signer.signGet(
+    { key: row.key, contentType: row.contentType, downloadName: row.fileName },
+    FILE_LINK_SECONDS,
+  );
+  return signed.url;
+}
