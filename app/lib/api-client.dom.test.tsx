@@ -3,20 +3,10 @@
 // message `errorText` shows: the server's message, else the caller's fallback, else the status.
 // Only fetch is stood in; the requests are the ones `hc<Api>` builds from worker/api's routes.
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { answerFetch, json } from "../../tests/dom/support";
+import { answerFetch, json, rejection } from "../../tests/dom/support";
 import { ApiError, api, call, errorText, NETWORK_ERROR, UNREADABLE_ANSWER } from "./api-client";
 
 const download = () => call(api.files[":fileId"].download.$post({ param: { fileId: "f1" } }));
-
-/** What `call` rejected with (fails the test when it resolved). */
-async function failure(promise: Promise<unknown>) {
-  const outcome = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (outcome === null) throw new Error("the call resolved");
-  return outcome;
-}
 
 describe("call", () => {
   it("answers a 2xx with the route's typed body, sent where the route says", async () => {
@@ -39,7 +29,7 @@ describe("call", () => {
     answerFetch(() =>
       json({ error: { code: "invalid", message: "Title is required", fields: { title: ["Title is required"] } } }, 400),
     );
-    const error = await failure(download());
+    const error = await rejection(download());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: "Title is required",
@@ -52,29 +42,36 @@ describe("call", () => {
 
   it("gives the caller's fallback, else the status, when a refusal carries no message", async () => {
     answerFetch(() => json({ error: { code: "conflict", message: "" } }, 409));
-    const withFallback = await failure(
+    const withFallback = await rejection(
       call(api.files[":fileId"].download.$post({ param: { fileId: "f1" } }), "Failed to add to cart"),
     );
     expect(withFallback).toMatchObject({ message: "Failed to add to cart", status: 409, code: "conflict" });
-    expect(await failure(download())).toMatchObject({ message: "HTTP 409", status: 409 });
+    expect(await rejection(download())).toMatchObject({ message: "HTTP 409", status: 409 });
+    const byStatus = await rejection(
+      call(
+        api.files[":fileId"].download.$post({ param: { fileId: "f1" } }),
+        (status) => `The server answered HTTP ${status}.`,
+      ),
+    );
+    expect(byStatus).toMatchObject({ message: "The server answered HTTP 409." });
   });
 
   it("gives the fallback for a 5xx that is not JSON (a proxy's error page)", async () => {
     answerFetch(() => new Response("<html><h1>502 Bad Gateway</h1></html>", { status: 502 }));
-    const error = await failure(
+    const error = await rejection(
       call(api.files[":fileId"].download.$post({ param: { fileId: "f1" } }), "Failed to generate download link"),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: "Failed to generate download link", status: 502, code: "http" });
     expect(errorText(error, "unused")).toBe("Failed to generate download link");
-    expect(await failure(download())).toMatchObject({ message: "HTTP 502", status: 502 });
+    expect(await rejection(download())).toMatchObject({ message: "HTTP 502", status: 502 });
   });
 
   it("says the connection was lost when the request never arrives", async () => {
     answerFetch(() => {
       throw new TypeError("Failed to fetch");
     });
-    const error = await failure(download());
+    const error = await rejection(download());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: NETWORK_ERROR, status: 0, code: "network" });
     expect(errorText(error, "unused")).toBe(NETWORK_ERROR);
@@ -82,10 +79,10 @@ describe("call", () => {
 
   it("throws a readable ApiError, not a parse error, for a 2xx whose body is not JSON", async () => {
     answerFetch(() => new Response("<html>Signed out</html>", { status: 200 }));
-    const error = await failure(download());
+    const error = await rejection(download());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: UNREADABLE_ANSWER, status: 200, code: "http" });
-    const withFallback = await failure(
+    const withFallback = await rejection(
       call(api.files[":fileId"].download.$post({ param: { fileId: "f1" } }), "Failed to generate download link"),
     );
     expect(withFallback).toMatchObject({ message: "Failed to generate download link" });
@@ -96,7 +93,7 @@ describe("call", () => {
     answerFetch(() => {
       throw abort;
     });
-    expect(await failure(download())).toBe(abort);
+    expect(await rejection(download())).toBe(abort);
   });
 });
 

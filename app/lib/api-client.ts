@@ -27,12 +27,12 @@ export type Answer<R> =
 
 /**
  * Sends a request built with `api` and answers its typed body; anything else throws an `ApiError`
- * with the server's message (or `fallback` when the server gave none), never a parse or fetch error.
- * A cancelled request's AbortError is passed on as it is.
+ * with the server's message (or `fallback`, given the status, when the server gave none), never a
+ * parse or fetch error. A cancelled request's AbortError is passed on as it is.
  */
 export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
-  fallback?: string,
+  fallback?: string | ((status: number) => string),
 ): Promise<Answer<R>> {
   let response: R;
   let text: string;
@@ -48,12 +48,15 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
     body = text ? JSON.parse(text) : undefined;
   } catch {
     // A 2xx the client cannot read (a proxy's page, a sign-in redirect) is a failure, not an empty answer.
-    if (response.ok) throw new ApiError(fallback ?? UNREADABLE_ANSWER, response.status, "http");
+    if (response.ok)
+      throw new ApiError(typeof fallback === "string" ? fallback : UNREADABLE_ANSWER, response.status, "http");
   }
   if (response.ok) return body as Answer<R>;
   const error = (body as { error?: { message?: unknown; code?: unknown; fields?: Record<string, string[]> } })?.error;
+  const otherwise =
+    typeof fallback === "function" ? fallback(response.status) : (fallback ?? `HTTP ${response.status}`);
   throw new ApiError(
-    typeof error?.message === "string" && error.message ? error.message : (fallback ?? `HTTP ${response.status}`),
+    typeof error?.message === "string" && error.message ? error.message : otherwise,
     response.status,
     typeof error?.code === "string" ? error.code : "http",
     error?.fields,

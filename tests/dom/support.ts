@@ -115,3 +115,13 @@ export function button(host: Element, name: string | RegExp) {
   if (!found) throw new Error(`no button ${name}`);
   return found;
 }
+
+/** What `promise` rejected with; fails the test when it resolved. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  const outcome = await promise.then(
+    () => ({ resolved: true as const }),
+    (error: unknown) => ({ resolved: false as const, error }),
+  );
+  if (outcome.resolved) throw new Error("expected a rejection, but the promise resolved");
+  return outcome.error;
+}

@@ -168,14 +168,14 @@ function fakeServer(size: number, fail: (partNumber: number, attempt: number) =>
       onProgress(body.size);
       return { etag: `"etag-${partNumber}"` };
     },
-    async api<T>(path: string, init: { method?: string; json?: unknown } = {}) {
-      if (path === "/api/uploads/u1/parts" && init.method === "POST") {
-        const { partNumber, etag } = init.json as { partNumber: number; etag: string };
-        stored.set(partNumber, etag);
-        return undefined as T;
-      }
-      if (path === "/api/uploads/u1") return ticket() as T;
-      throw new Error(`unexpected call ${init.method ?? "GET"} ${path}`);
+    async ticket(uploadId) {
+      if (uploadId !== "u1") throw new Error(`unexpected ticket for ${uploadId}`);
+      return ticket();
+    },
+    async recordPart(uploadId, { partNumber, etag }) {
+      if (uploadId !== "u1") throw new Error(`unexpected part for ${uploadId}`);
+      stored.set(partNumber, etag);
+      return undefined;
     },
   };
   return { ticket, transport, stored, puts };

@@ -1,7 +1,7 @@
 // Multipart: sends the parts the server still lacks (PART_CONCURRENCY at a
 // time, each with its own retries; see scheduler.ts), reporting every stored
 // part with its ETag so that a later visit resumes with only the rest.
-import { api } from "./api";
+import { uploadApi } from "./api";
 import { UploadError } from "./errors";
 import type { ProgressReporter } from "./progress";
 import { type ScheduleOptions, scheduleParts } from "./scheduler";
@@ -12,9 +12,8 @@ import type { MultipartPart, UploadTicket } from "./types";
 const TICKET_REFRESH_MS = 10 * 60 * 1000;
 
 /** How bytes and API calls travel; the browser's by default, a stand-in in unit tests. */
-export interface MultipartTransport {
+export interface MultipartTransport extends Pick<typeof uploadApi, "ticket" | "recordPart"> {
   put: typeof xhrPut;
-  api: typeof api;
 }
 
 export interface MultipartOptions extends Pick<ScheduleOptions, "concurrency" | "backoffMs"> {
@@ -26,7 +25,11 @@ export async function sendMultipart(
   file: Blob,
   first: UploadTicket,
   report: ProgressReporter,
-  { signal, transport = { put: xhrPut, api }, ...schedule }: MultipartOptions = {},
+  {
+    signal,
+    transport = { put: xhrPut, ticket: uploadApi.ticket, recordPart: uploadApi.recordPart },
+    ...schedule
+  }: MultipartOptions = {},
 ) {
   const multipart = first.multipart!;
   const uploadId = first.uploadId;
@@ -39,7 +42,7 @@ export async function sendMultipart(
   /** The part's signed request (fresh URLs when old or refused), or null once the server holds the part. */
   async function partRequest(partNumber: number, refresh: boolean, partSignal: AbortSignal) {
     if (refresh || Date.now() - ticketAt > TICKET_REFRESH_MS) {
-      const fresh = await transport.api<UploadTicket>(`/api/uploads/${uploadId}`, { signal: partSignal });
+      const fresh = await transport.ticket(uploadId, partSignal);
       urls = new Map((fresh.multipart?.parts ?? []).map((part) => [part.partNumber, part]));
       done = new Set(fresh.multipart?.done ?? []);
       ticketAt = Date.now();
@@ -73,11 +76,7 @@ export async function sendMultipart(
             "no_etag",
           );
         }
-        await transport.api(`/api/uploads/${uploadId}/parts`, {
-          method: "POST",
-          json: { partNumber, etag },
-          signal: partSignal,
-        });
+        await transport.recordPart(uploadId, { partNumber, etag }, partSignal);
       },
     },
   );

@@ -10,7 +10,7 @@
 // a restart) between. The bytes travel through `uploadFile` (four parts at a
 // time, per-part retries; ADR 019). Framework-free: the React hooks are in
 // app/components/uploads/useUploads.ts.
-import { api } from "./api";
+import { uploadApi } from "./api";
 import { abortError, UploadError } from "./errors";
 import { type Landing, landingFor } from "./landing";
 import { drop, keep, keptUploads, noteUploadId } from "./persist";
@@ -325,7 +325,7 @@ async function discard(item: Item) {
   await drop(item.entry.id);
   if (item.uploadId) {
     try {
-      await api(`/api/uploads/${encodeURIComponent(item.uploadId)}`, { method: "DELETE" });
+      await uploadApi.abort(item.uploadId);
     } catch (error) {
       // Already ended on the server (expired, completed, refused): nothing of it is left to delete.
       if (!(error instanceof UploadError && (error.status === 404 || error.status === 409))) {

@@ -10,7 +10,7 @@
 //
 // Framework-free on purpose (no React): it only needs fetch, XMLHttpRequest
 // (for upload progress events) and localStorage.
-import { api } from "./api";
+import { uploadApi } from "./api";
 import { UploadError } from "./errors";
 import { sendMultipart } from "./multipart";
 import { progressReporter } from "./progress";
@@ -31,11 +31,10 @@ export async function uploadFile(
 
   let ticket = await resumedTicket(options.uploadId ?? recall(resumeKey)?.uploadId, resumeKey, file, signal);
   if (!ticket) {
-    ticket = await api<UploadTicket>("/api/uploads", {
-      method: "POST",
-      json: { ...request, fileName: file.name, contentType: file.type || "application/octet-stream", size: file.size },
+    ticket = await uploadApi.start(
+      { ...request, fileName: file.name, contentType: file.type || "application/octet-stream", size: file.size },
       signal,
-    });
+    );
     remember(resumeKey, ticket.uploadId);
   }
   options.onTicket?.(ticket.uploadId);
@@ -47,8 +46,7 @@ export async function uploadFile(
     const uploadId = ticket.uploadId;
     await withRetries(signal, async (attempt) => {
       // A retry after an expired link asks for a fresh one.
-      const target =
-        attempt === 0 ? put : ((await api<UploadTicket>(`/api/uploads/${uploadId}`, { signal })).put ?? put);
+      const target = attempt === 0 ? put : ((await uploadApi.ticket(uploadId, signal)).put ?? put);
       await xhrPut(target, file, (loaded) => report.set(0, loaded), signal);
     });
   } else {
@@ -56,15 +54,14 @@ export async function uploadFile(
   }
   report.finish();
 
-  const result = await api<UploadResult>(`/api/uploads/${ticket.uploadId}/complete`, { method: "POST", signal }).catch(
-    (error: unknown) => {
-      // A refused file (wrong size or type) cannot be resumed: start afresh next time.
-      if (error instanceof UploadError && error.status >= 400 && error.status < 500) forget(resumeKey);
-      throw error;
-    },
-  );
+  const result = await uploadApi.complete(ticket.uploadId, signal).catch((error: unknown) => {
+    // A refused file (wrong size or type) cannot be resumed: start afresh next time.
+    if (error instanceof UploadError && error.status >= 400 && error.status < 500) forget(resumeKey);
+    throw error;
+  });
   forget(resumeKey);
-  return result;
+  // The record's fields depend on the upload's purpose (the server types it as a plain record).
+  return result as UploadResult;
 }
 
 /** A fresh ticket for an upload of this file left unfinished earlier, or null. */
@@ -76,7 +73,7 @@ async function resumedTicket(
 ): Promise<UploadTicket | null> {
   if (!uploadId) return null;
   try {
-    const ticket = await api<UploadTicket>(`/api/uploads/${encodeURIComponent(uploadId)}`, { signal });
+    const ticket = await uploadApi.ticket(uploadId, signal);
     if (ticket.size === file.size) return ticket;
   } catch (error) {
     if (signal?.aborted) throw error;
