@@ -44,6 +44,34 @@ export async function playlistOf(cookie: string, projectId: string) {
   return (await call(`/api/projects/${projectId}/playlist`, { cookie })).json<any>();
 }
 
+/** Gives a playlist item its slot letter, as the playlist's slot field does. */
+export function setItemSlot(cookie: string, itemId: string, slotPosition: string) {
+  return call(`/api/playlist-items/${itemId}/slot`, { method: "PUT", cookie, json: { slotPosition } });
+}
+
+/**
+ * A project of `kinds` (see projectWith) with all its files in its playlist, the item at `index`
+ * in slot `slot`: a playlist a program can be applied to. Answers the project and the playlist.
+ */
+export async function playlistWithSlot(
+  cookie: string,
+  kinds: ("video" | "audio" | "image")[],
+  title: string,
+  { index, slot }: { index: number; slot: string },
+) {
+  const project = await projectWith(cookie, kinds, title);
+  await addToPlaylist(cookie, project.projectId, project.fileIds);
+  const playlist = await playlistOf(cookie, project.projectId);
+  const set = await setItemSlot(cookie, playlist.items[index].id, slot);
+  if (set.status !== 200) throw new Error(`slot: ${set.status} ${await set.text()}`);
+  return { ...project, playlist };
+}
+
+/** Applies the program to the playlists through the API. */
+export function applyProgram(cookie: string, programId: string, playlistIds: string[]) {
+  return call("/api/program-applications", { cookie, json: { programId, playlistIds } });
+}
+
 export async function programWith(
   cookie: string,
   slots: string[],

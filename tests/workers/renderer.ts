@@ -8,10 +8,60 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import { reportOf } from "../../render-container/src/report";
+import { database } from "../../worker/db/client";
+import { files, jobs, projects, users } from "../../worker/db/schema";
 import { consumeJobs } from "../../worker/jobs/consumer";
 import { claimUrl } from "../../worker/jobs/handoff";
 import { runsInRenderer } from "../../worker/jobs/jobs";
 import { call } from "./http";
+
+const db = database(env.DB);
+
+/** A member and an empty project, written straight into D1; ids `u-{tag}` and `p-{tag}`. */
+export async function memberRows(tag: string) {
+  const userId = `u-${tag}`;
+  const projectId = `p-${tag}`;
+  await db
+    .insert(users)
+    .values({ id: userId, name: "J", username: userId, email: `${userId}@example.com`, passwordHash: "x" });
+  await db.insert(projects).values({ id: projectId, userId, title: "Jobs" });
+  return { userId, projectId };
+}
+
+/**
+ * A member's project holding one video (its bytes in R2) and the video's probe job, written straight
+ * into D1: a job as the renderer is handed it. Ids end in `tag`; `job` sets the job's state (the
+ * file's probe status follows it).
+ */
+export async function probeJobRows(
+  tag: string,
+  job: { status?: "queued" | "running"; attempts?: number; error?: string } = {},
+) {
+  const { userId, projectId } = await memberRows(tag);
+  const fileId = `f-${tag}`;
+  const jobId = `j-${tag}`;
+  const key = `users/${userId}/projects/${projectId}/files/1-a-clip.mp4`;
+  await env.FILES.put(key, "not really a video");
+  await db.insert(files).values({
+    id: fileId,
+    userId,
+    projectId,
+    key,
+    fileName: "clip.mp4",
+    contentType: "video/mp4",
+    size: 18,
+    kind: "video",
+    probeStatus: job.status ?? "queued",
+  });
+  await db.insert(jobs).values({
+    id: jobId,
+    userId,
+    kind: "probe",
+    ...job,
+    input: { target: "file", id: fileId, key, origin: "http://localhost" },
+  });
+  return { userId, projectId, fileId, jobId, key };
+}
 
 export type RendererStub = ReturnType<typeof vi.fn<(path: string, body: any) => Promise<Response>>>;
 

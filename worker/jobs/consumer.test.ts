@@ -4,42 +4,22 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../tests/workers/console";
+import { probeJobRows } from "../../tests/workers/renderer";
 import { database } from "../db/client";
-import { files, jobs, projects, users } from "../db/schema";
+import { files, jobs } from "../db/schema";
 import { consumeJobs, DEAD_LETTER_QUEUE } from "./consumer";
 
 const db = database(env.DB);
 let n = 0;
 
-async function probeJob(status: "queued" | "running" = "queued") {
+function probeJob(status: "queued" | "running" = "queued") {
   n += 1;
-  const userId = `u-cons-${n}`;
-  await db
-    .insert(users)
-    .values({ id: userId, name: "J", username: `cons${n}`, email: `cons${n}@example.com`, passwordHash: "x" });
-  await db.insert(projects).values({ id: `p-cons-${n}`, userId, title: "Jobs" });
-  const key = `users/${userId}/projects/p-cons-${n}/files/1-a-clip.mp4`;
-  await db.insert(files).values({
-    id: `f-cons-${n}`,
-    userId,
-    projectId: `p-cons-${n}`,
-    key,
-    fileName: "clip.mp4",
-    contentType: "video/mp4",
-    size: 18,
-    kind: "video",
-    probeStatus: status,
-  });
-  await db.insert(jobs).values({
-    id: `j-cons-${n}`,
-    userId,
-    kind: "probe",
-    status,
-    attempts: status === "running" ? 1 : 0,
-    error: status === "running" ? "the renderer shut down before the job finished" : null,
-    input: { target: "file", id: `f-cons-${n}`, key, origin: "http://localhost" },
-  });
-  return { jobId: `j-cons-${n}`, fileId: `f-cons-${n}` };
+  return probeJobRows(
+    `cons-${n}`,
+    status === "running"
+      ? { status, attempts: 1, error: "the renderer shut down before the job finished" }
+      : { status },
+  );
 }
 
 async function consume(body: unknown, queue = "creator-jobs") {

@@ -6,12 +6,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../../tests/workers/http";
-import { database } from "../db/client";
-import { files, jobs, projects, users } from "../db/schema";
+import { probeJobRows } from "../../tests/workers/renderer";
 import { makeDeps } from "../domain/deps";
 import { type JobMessage, sendJobs } from "./jobs";
-
-const db = database(env.DB);
 
 /** A queue producer that keeps what it was sent, call by call. */
 function recordingQueue() {
@@ -68,32 +65,7 @@ describe("sendJobs in production", () => {
 
   it("puts a claim URL in each message that claims its job once, and no other", async () => {
     const { deps, renderQueue } = productionDeps();
-    const tag = Date.now().toString(36);
-    const userId = `u-dispatch-${tag}`;
-    await db
-      .insert(users)
-      .values({ id: userId, name: "D", username: userId, email: `${userId}@example.com`, passwordHash: "x" });
-    await db.insert(projects).values({ id: `p-dispatch-${tag}`, userId, title: "Dispatch" });
-    const key = `users/${userId}/projects/p-dispatch-${tag}/files/1-clip.mp4`;
-    await env.FILES.put(key, "not really a video");
-    await db.insert(files).values({
-      id: `f-dispatch-${tag}`,
-      userId,
-      projectId: `p-dispatch-${tag}`,
-      key,
-      fileName: "clip.mp4",
-      contentType: "video/mp4",
-      size: 18,
-      kind: "video",
-      probeStatus: "queued",
-    });
-    const jobId = `j-claim-${tag}`;
-    await db.insert(jobs).values({
-      id: jobId,
-      userId,
-      kind: "probe",
-      input: { target: "file", id: `f-dispatch-${tag}`, key, origin: "http://localhost" },
-    });
+    const { jobId } = await probeJobRows(`dispatch-${Date.now().toString(36)}`);
     await sendJobs(deps, [{ jobId, kind: "probe" }] as JobMessage[]);
     const { claimUrl } = renderQueue.calls[0]![0]!.body as { claimUrl: string };
     const path = claimUrl.replace("http://localhost", "");

@@ -8,9 +8,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reportOf } from "../../render-container/src/report";
 import { call } from "../../tests/workers/http";
-import { claim, report } from "../../tests/workers/renderer";
+import { claim, memberRows, probeJobRows, report } from "../../tests/workers/renderer";
 import { database } from "../db/client";
-import { files, jobs, playlistItems, playlists, projects, renders, users } from "../db/schema";
+import { files, jobs, playlistItems, playlists, renders } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { renderStatus } from "../domain/renders/renders";
 import { DevStorageSigner } from "../storage/signer";
@@ -21,42 +21,14 @@ import { INTERRUPTED, LEASE_LAPSE_MS, progressUrl } from "./progress";
 const db = database(env.DB);
 let n = 0;
 
-async function member() {
-  n += 1;
-  const userId = `u-pull-${n}`;
-  await db
-    .insert(users)
-    .values({ id: userId, name: "J", username: `pull${n}`, email: `pull${n}@example.com`, passwordHash: "x" });
-  await db.insert(projects).values({ id: `p-pull-${n}`, userId, title: "Jobs" });
-  return { userId, projectId: `p-pull-${n}` };
-}
-
 async function probeJob() {
-  const { userId, projectId } = await member();
-  const key = `users/${userId}/projects/${projectId}/files/1-a-clip.mp4`;
-  await env.FILES.put(key, "not really a video");
-  await db.insert(files).values({
-    id: `f-pull-${n}`,
-    userId,
-    projectId,
-    key,
-    fileName: "clip.mp4",
-    contentType: "video/mp4",
-    size: 18,
-    kind: "video",
-    probeStatus: "queued",
-  });
-  await db.insert(jobs).values({
-    id: `j-pull-${n}`,
-    userId,
-    kind: "probe",
-    input: { target: "file", id: `f-pull-${n}`, key, origin: "http://localhost" },
-  });
-  return { jobId: `j-pull-${n}`, fileId: `f-pull-${n}` };
+  n += 1;
+  return probeJobRows(`pull-${n}`);
 }
 
 async function renderJob() {
-  const { userId, projectId } = await member();
+  n += 1;
+  const { userId, projectId } = await memberRows(`pull-${n}`);
   const playlistId = `pl-pull-${n}`;
   await db.insert(playlists).values({ id: playlistId, userId, projectId, mediaType: "video" });
   const key = `users/${userId}/projects/${projectId}/playlists/0-clip.mp4`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "../../../tests/workers/http";
-import { addToPlaylist, playlistOf, programWith, projectWith } from "../../../tests/workers/playlists";
+import { addToPlaylist, playlistOf, programWith, projectWith, setItemSlot } from "../../../tests/workers/playlists";
 
 describe("applying a program", () => {
   it("replaces the media in matching slots, appends missing slots, previews first, and can be undone", async () => {
@@ -11,11 +11,7 @@ describe("applying a program", () => {
     ]);
     for (const ep of episodes) await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
     const [ep1, ep2] = await Promise.all(episodes.map((ep) => playlistOf(owner.cookie, ep.projectId)));
-    await call(`/api/playlist-items/${ep1.items[1].id}/slot`, {
-      method: "PUT",
-      cookie: owner.cookie,
-      json: { slotPosition: "b" },
-    });
+    await setItemSlot(owner.cookie, ep1.items[1].id, "b");
     const programId = await programWith(owner.cookie, ["b"]);
 
     expect(

@@ -2,8 +2,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { call, signUp } from "../../../tests/workers/http";
-import { addToPlaylist, playlistOf, programWith, projectWith } from "../../../tests/workers/playlists";
+import { signUp } from "../../../tests/workers/http";
+import { playlistOf, playlistWithSlot, programWith } from "../../../tests/workers/playlists";
 import { database } from "../../db/client";
 import { programs } from "../../db/schema";
 import { makeDeps } from "../deps";
@@ -14,13 +14,9 @@ const db = database(env.DB);
 describe("a scheduled program", () => {
   it("is applied at its start and reverted at its end by the sweep", async () => {
     const owner = await signUp();
-    const ep = await projectWith(owner.cookie, ["video", "video"], "Sched");
-    await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
-    const playlist = await playlistOf(owner.cookie, ep.projectId);
-    await call(`/api/playlist-items/${playlist.items[1].id}/slot`, {
-      method: "PUT",
-      cookie: owner.cookie,
-      json: { slotPosition: "c" },
+    const { projectId, playlist } = await playlistWithSlot(owner.cookie, ["video", "video"], "Sched", {
+      index: 1,
+      slot: "c",
     });
     const start = Date.now() + 60 * 60 * 1000;
     const programId = await programWith(owner.cookie, ["c"], "video", {
@@ -32,12 +28,12 @@ describe("a scheduled program", () => {
 
     expect(await runProgramSchedules(deps(Date.now()))).toEqual([]);
     expect(await runProgramSchedules(deps(start + 1000))).toEqual([playlist.id]);
-    expect((await playlistOf(owner.cookie, ep.projectId)).items[1].fileName).toBe("spot-c.mp4");
+    expect((await playlistOf(owner.cookie, projectId)).items[1].fileName).toBe("spot-c.mp4");
     const [running] = await db.select().from(programs).where(eq(programs.id, programId));
     expect(running!.scheduleState).toBe("applied");
 
     expect(await runProgramSchedules(deps(start + 25 * 60 * 60 * 1000))).toEqual([playlist.id]);
-    expect((await playlistOf(owner.cookie, ep.projectId)).items[1].fileName).toBe("video-1.mp4");
+    expect((await playlistOf(owner.cookie, projectId)).items[1].fileName).toBe("video-1.mp4");
     const [ended] = await db.select().from(programs).where(eq(programs.id, programId));
     expect(ended!.scheduleState).toBe("ended");
   });

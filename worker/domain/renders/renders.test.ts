@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, signUp } from "../../../tests/workers/http";
-import { addToPlaylist, playlistOf, programWith, projectWith } from "../../../tests/workers/playlists";
+import { applyProgram, playlistWithSlot, programWith } from "../../../tests/workers/playlists";
 import { database } from "../../db/client";
 import { renders } from "../../db/schema";
 import { makeDeps } from "../deps";
@@ -29,23 +29,13 @@ async function stateOf(userId: string, renderId: string) {
 describe("an out-of-date render", () => {
   it("is marked when a program is applied or undone on its playlist after it, and cleared by a newer render", async () => {
     const owner = await signUp();
-    const ep = await projectWith(owner.cookie, ["video", "video"], "Stale");
-    await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
-    const playlist = await playlistOf(owner.cookie, ep.projectId);
-    await call(`/api/playlist-items/${playlist.items[1].id}/slot`, {
-      method: "PUT",
-      cookie: owner.cookie,
-      json: { slotPosition: "c" },
-    });
+    const { playlist } = await playlistWithSlot(owner.cookie, ["video", "video"], "Stale", { index: 1, slot: "c" });
     const [first] = await startRenders(deps(), owner.user.id, [playlist.id]);
     await finish(first!.renderId, Date.now() - 60_000);
     expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: false, superseded: false });
 
     const programId = await programWith(owner.cookie, ["c"]);
-    const applied = await call("/api/program-applications", {
-      cookie: owner.cookie,
-      json: { programId, playlistIds: [playlist.id] },
-    });
+    const applied = await applyProgram(owner.cookie, programId, [playlist.id]);
     expect(applied.status).toBe(200);
     expect(await stateOf(owner.user.id, first!.renderId)).toEqual({ outOfDate: true, superseded: false });
 
@@ -59,19 +49,9 @@ describe("an out-of-date render", () => {
 
   it("is also marked by an undo, and 'Render again' is refused for another member's render", async () => {
     const owner = await signUp();
-    const ep = await projectWith(owner.cookie, ["video"], "Undo");
-    await addToPlaylist(owner.cookie, ep.projectId, ep.fileIds);
-    const playlist = await playlistOf(owner.cookie, ep.projectId);
-    await call(`/api/playlist-items/${playlist.items[0].id}/slot`, {
-      method: "PUT",
-      cookie: owner.cookie,
-      json: { slotPosition: "b" },
-    });
+    const { playlist } = await playlistWithSlot(owner.cookie, ["video"], "Undo", { index: 0, slot: "b" });
     const programId = await programWith(owner.cookie, ["b"]);
-    const applied = await call("/api/program-applications", {
-      cookie: owner.cookie,
-      json: { programId, playlistIds: [playlist.id] },
-    });
+    const applied = await applyProgram(owner.cookie, programId, [playlist.id]);
     const { applications } = await applied.json<any>();
     const [render] = await startRenders(deps(), owner.user.id, [playlist.id]);
     await finish(render!.renderId, Date.now() + 1);
