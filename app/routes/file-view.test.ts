@@ -27,11 +27,11 @@ beforeAll(async () => {
     other,
     projectId,
     fileIds: [privateId, publicId, textId],
-  } = (await memberWithProject("Bigfile Tests", [
+  } = await memberWithProject("Bigfile Tests", [
     { fileName: "cover_art.png", contentType: "image/png", bytes: PNG },
     { fileName: "poster.png", contentType: "image/png", bytes: PNG, accessType: "public-read" },
     { fileName: "run sheet.txt", contentType: "text/plain", bytes: TEXT },
-  ])) as { owner: Member; other: Member; projectId: string; fileIds: [string, string, string] });
+  ]));
 });
 
 describe("who sees a file", () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, type Member } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
 import { memberWithProject } from "../../tests/workers/projects";
-import { PNG, upload } from "../../tests/workers/uploads";
+import { PNG, upload, uploadPng } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { files, playlists, projects } from "../../worker/db/schema";
 
@@ -26,10 +26,10 @@ beforeAll(async () => {
     other,
     projectId,
     fileIds: [pngId, textId],
-  } = (await memberWithProject("Season One Pilot", [
+  } = await memberWithProject("Season One Pilot", [
     { fileName: "cover art.png", contentType: "image/png", bytes: PNG },
     { fileName: "show_notes.txt", contentType: "text/plain", bytes: TEXT },
-  ])) as { owner: Member; other: Member; projectId: string; fileIds: [string, string] });
+  ]));
 });
 
 describe("Home (/authenticated)", () => {
@@ -123,12 +123,7 @@ describe("project page", () => {
   });
 
   it("deletes the whole project, its files and their objects, then goes Home", async () => {
-    const first = await upload(owner.cookie, {
-      fileName: "a.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectTitle: "Doomed",
-    });
+    const first = await uploadPng(owner.cookie, "a.png", { projectTitle: "Doomed" });
     const key = first.ticket.key as string;
     expect(await env.FILES.head(key)).not.toBeNull();
 
@@ -158,12 +153,7 @@ describe("project page reads (ADR 024)", () => {
   });
 
   it("makes the project's playlist on its owner's first visit only, never on another member's", async () => {
-    const fresh = await upload(owner.cookie, {
-      fileName: "b.png",
-      contentType: "image/png",
-      bytes: PNG,
-      projectTitle: "Fresh",
-    });
+    const fresh = await uploadPng(owner.cookie, "b.png", { projectTitle: "Fresh" });
     const playlistsOf = () => db.select().from(playlists).where(eq(playlists.projectId, fresh.projectId));
     expect((await call(`/projects/${fresh.projectId}`, { cookie: other.cookie })).status).toBe(404);
     expect(await playlistsOf()).toHaveLength(0);

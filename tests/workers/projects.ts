@@ -6,7 +6,11 @@ import { type UploadOptions, upload } from "./uploads";
 
 export type ProjectFile = Omit<UploadOptions, "projectId" | "projectTitle">;
 
-export async function memberWithProject(projectTitle: string, files: [ProjectFile, ...ProjectFile[]]) {
+/** `fileIds` has one id per file, in order (typed as a tuple of the same length, to destructure). */
+export async function memberWithProject<const Files extends readonly [ProjectFile, ...ProjectFile[]]>(
+  projectTitle: string,
+  files: Files,
+) {
   const owner = await signUp();
   const other = await signUp();
   const [first, ...rest] = files;
@@ -14,5 +18,5 @@ export async function memberWithProject(projectTitle: string, files: [ProjectFil
   const projectId = created.projectId as string;
   const fileIds: string[] = [created.fileId];
   for (const file of rest) fileIds.push((await upload(owner.cookie, { ...file, projectId })).fileId);
-  return { owner, other, projectId, fileIds };
+  return { owner, other, projectId, fileIds: fileIds as { [K in keyof Files]: string } };
 }
