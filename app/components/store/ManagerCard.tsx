@@ -23,6 +23,7 @@ import { buttonClass, useConfirm } from "../ui";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
 import { SellerTiers } from "./SellerTiers";
+import storefront from "./Storefront.module.css";
 import { type PendingFile, pending, UploadList } from "./UploadList";
 
 export type Editing = { productId: string; field: EditableField } | null;
@@ -175,7 +176,7 @@ export function ManagerCard({
             ))}
           </fieldset>
         )}
-        {!onSale && <p className="badge">Sold (exclusive): kept as it was sold.</p>}
+        {!onSale && <p className={storefront.badge}>Sold (exclusive): kept as it was sold.</p>}
         <h3>Audio files</h3>
         <ul className="audio-list">
           {audio.map((file) => (
