@@ -7,6 +7,15 @@ export function randomId(bytes = 16): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/** What a token in a link (an invitation, a signing or free-download link: `randomId()`, base64url) looks like. */
+export const LINK_TOKEN = "[A-Za-z0-9_-]{20,64}";
+const linkToken = new RegExp(`^${LINK_TOKEN}$`);
+
+/** False for anything no link token could be, so it is refused before a lookup. */
+export function isLinkToken(token: string): boolean {
+  return linkToken.test(token);
+}
+
 /** A uniformly random six-digit code, 100000 to 999999 (seed 000 §9). */
 export function randomSixDigitCode(): string {
   const range = 900_000;

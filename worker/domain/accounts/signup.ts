@@ -13,7 +13,7 @@ import {
   type VerifyForm,
 } from "../../../app/lib/schemas/accounts";
 import { signups, users } from "../../db/schema";
-import { hmacSha256, randomId, randomSixDigitCode, timingSafeEqual } from "../../security/crypto";
+import { hmacSha256, LINK_TOKEN, randomId, randomSixDigitCode, timingSafeEqual } from "../../security/crypto";
 import { hashPassword } from "../../security/passwords";
 import { takeAttempt } from "../../security/rate-limit";
 import { createSession, type SessionUser } from "../../sessions";
@@ -27,7 +27,7 @@ const HOUR = 60 * 60 * 1000;
 /** The only place a sign-up may lead other than home (seed 001 §2: beat battle hand-over). */
 const CARRY_IN_DESTINATIONS = new Set(["/beatbattle"]);
 /** An invitation to a project or program (issue 34): the invitee signs up, then accepts it. */
-const INVITATION_PATH = /^\/invitations\/[A-Za-z0-9_-]{20,64}$/;
+const INVITATION_PATH = new RegExp(`^/invitations/${LINK_TOKEN}$`);
 
 export async function checkUser(deps: Deps, { email, username }: CheckUserForm): Promise<FieldErrors | null> {
   if (!email && !username) return null;

@@ -27,7 +27,7 @@ import {
 import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { files, projects, type SignatureRequest, signatureRequests, signatureSigners, users } from "../../db/schema";
-import { hmacSha256, randomId, sha256 } from "../../security/crypto";
+import { hmacSha256, isLinkToken, randomId, sha256 } from "../../security/crypto";
 import { projectFileKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
@@ -125,7 +125,7 @@ async function pageCount(bytes: Uint8Array): Promise<number | null> {
 
 /** A signer by their link's token, with the request and the project's title. */
 async function signerByToken(deps: Deps, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFound(LINK_INVALID);
+  if (!isLinkToken(token)) throw new NotFound(LINK_INVALID);
   const [row] = await deps.db
     .select({ signer: signatureSigners, request: signatureRequests, requesterName: users.name })
     .from(signatureSigners)

@@ -17,7 +17,7 @@ import {
 } from "../../../app/lib/schemas/free-downloads";
 import { PRODUCT_NOT_FOUND, STEMS_TYPE } from "../../../app/lib/schemas/products";
 import { freeDownloads, productFiles, products, users } from "../../db/schema";
-import { randomId, sha256 } from "../../security/crypto";
+import { isLinkToken, randomId, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Caller, Deps } from "../deps";
 import { Conflict, NotFound, Unavailable } from "../errors";
@@ -90,7 +90,7 @@ export async function sendFreeDownload(deps: Deps, caller: Caller, productId: st
 
 /** The download page of an e-mailed link: the beat and its original files, behind short-lived signed links. */
 export async function freeDownloadPage(deps: Deps, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFound(FREE_LINK_INVALID);
+  if (!isLinkToken(token)) throw new NotFound(FREE_LINK_INVALID);
   const [row] = await deps.db
     .select({
       id: freeDownloads.id,

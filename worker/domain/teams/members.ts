@@ -25,7 +25,7 @@ import {
   shows,
   users,
 } from "../../db/schema";
-import { randomId, sha256 } from "../../security/crypto";
+import { isLinkToken, randomId, sha256 } from "../../security/crypto";
 import type { Deps } from "../deps";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { type MemberData, memberData, type Need } from "../member-data";
@@ -136,7 +136,7 @@ async function roleOf(deps: Deps, kind: SharedKind, id: string, memberId: string
 
 /** An invitation by its link's token, with what it shares; NotFound / Invalid with the reason otherwise. */
 async function invitationByToken(deps: Deps, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFound(INVITATION_INVALID);
+  if (!isLinkToken(token)) throw new NotFound(INVITATION_INVALID);
   const [row] = await deps.db
     .select({
       invitation: invitations,
