@@ -42,9 +42,10 @@
 //     polls for up to 10 s and reports how long it took).
 //  5. Live fan-out: W watchers (--watchers 5000; 0 skips it) open the item's
 //     WebSocket with the `ws` client (GET /api/bid-items/:code/live, as visitors, 100 opening at a
-//     time) and each waits for its first state message. Then one offer is
+//     time) and each waits for its first state message (the snapshot). Then one offer is
 //     sent. Each watcher's latency runs from the offer's commit to its
-//     receipt of the new price, both on this process's clock: commit = the
+//     receipt of the new price (a `delta`, ADR 061; both frames' sizes are
+//     printed), both on this process's clock: commit = the
 //     offer's answer − half the median of 9 no-op round trips measured just
 //     before (the object commits, answers, then broadcasts). From sending the
 //     offer (an upper bound) and from its answer are printed too. Targets:
@@ -436,7 +437,7 @@ function watcher(base, path) {
     // quiet machine, 2026-11-23: through vite preview 728 -> 597 ms, straight to workerd 479 -> 298,
     // the --floor 260 -> 224). It offers permessage-deflate, as browsers do.
     const ws = new NodeWebSocket(`${base.replace(/^http/, "ws")}${path}`);
-    const w = { ws, firstCents: null, reachedAt: null, needle: null };
+    const w = { ws, firstCents: null, reachedAt: null, needle: null, firstBytes: null, frameBytes: null };
     const timer = setTimeout(() => reject(new Error("no first state within 60 s")), 60_000);
     ws.onmessage = (event) => {
       const at = performance.now();
@@ -445,10 +446,12 @@ function watcher(base, path) {
         const message = JSON.parse(data);
         if (message.type !== "state") return;
         w.firstCents = message.item.priceCents;
+        w.firstBytes = Buffer.byteLength(data);
         clearTimeout(timer);
         resolve(w);
       } else if (w.needle !== null && w.reachedAt === null && data.includes(w.needle)) {
         w.reachedAt = at;
+        w.frameBytes = Buffer.byteLength(data);
       }
     };
     ws.onerror = () => reject(new Error("WebSocket error"));
@@ -584,6 +587,9 @@ async function measureFanOut({ label, watcherBase, group, livePath, roundTrip, o
     offerAnswerMs: answered - sent,
     noopRoundTripMs: rttMs,
     reached: reached.length,
+    // What one watcher was sent: the snapshot on connect and the frame that carried the offer (ADR 061).
+    snapshotBytes: watchers[0]?.firstBytes ?? null,
+    changeBytes: reached[0]?.frameBytes ?? null,
     cpuMs,
     ...stats(from(committed)),
     fromSend: stats(from(sent)),
@@ -846,7 +852,8 @@ async function main() {
     console.log("");
     console.log(
       `Live fan-out ${label}: ${run.watchers} watchers opened in ${fmt(run.openSeconds, 1)} s; one offer answered ${run.offerStatus} in ${fmt(run.offerAnswerMs, 1)} ms ` +
-        `(a no-op round trip just before: ${fmt(run.noopRoundTripMs, 1)} ms); ${run.reached} reached.`,
+        `(a no-op round trip just before: ${fmt(run.noopRoundTripMs, 1)} ms); ${run.reached} reached; ` +
+        `frames: ${run.snapshotBytes ?? "-"} bytes on connect, ${run.changeBytes ?? "-"} bytes for the change.`,
     );
     const ms = (v) => (v === null ? "-" : fmt(v, 1));
     console.log(
