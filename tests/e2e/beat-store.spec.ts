@@ -1,36 +1,89 @@
-// The beat store's journey (issue 33): the producer offers a WAV lease on a beat and a discount code;
-// the demo member reads the lease's terms on the beat's page, buys it with the code and pays with the
-// local payment stand-in, gets the WAV files, the receipt e-mail (dev outbox) and a licence whose page
-// states the lease's terms; the producer sees the sale, with its licence and code, in the sales view.
+// The beat store's journey (issue 33, "Done when"): the producer makes a beat in /digistore, confirms
+// the BPM the probe heard, gives it a genre, three licence tiers (MP3 Lease, WAV Lease, Exclusive) and
+// a discount code in /digimanager; the demo member finds it through the store page's filters (genre and
+// BPM range), reads the WAV lease's terms on the beat's page, buys it with the code and pays with the
+// local payment stand-in, gets the right files (MP3 and WAV, no more), the receipt e-mail (dev outbox)
+// and a licence whose page states the lease's terms; the producer sees the sale, with its licence and
+// code, in the sales view.
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { THANK_YOU } from "../../app/lib/schemas/checkout";
 import { useTheme } from "./a11y/layout";
-import { ADMIN, login, MEMBER, origin, signedIn, unique } from "./fixtures";
-import { sellerProduct } from "./store";
+import { ADMIN, login, MEMBER, signedIn, unique } from "./fixtures";
+import { createProductInPage, drumLoop, makeStoreMedia, sellerProduct } from "./store";
 
-test("an artist buys a WAV lease with a discount code; the producer sees the sale", async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+test("a producer sets up three tiers and a code; an artist finds the beat by genre and BPM and buys a WAV lease with the code", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
   const { page: seller } = await signedIn(browser, ADMIN);
   const title = unique("Lease Me ");
-  const productId = await sellerProduct(seller, title);
-  const headers = { origin: origin() };
-  const tier = await seller.request.post(`/api/products/${productId}/tiers`, {
-    headers,
-    data: { template: "wav-lease" },
+  const genre = unique("Drill");
+  await createProductInPage(seller, {
+    title,
+    description: "Made for the checkout journey.",
+    license: "Non-Exclusive License",
+    price: "24.50",
+    quantity: "5",
+    access: "public-read",
+    audio: [drumLoop(140), makeStoreMedia().wav],
   });
-  expect(tier.status(), await tier.text()).toBe(201);
-  const code = unique("SAVE").slice(0, 30);
-  const discount = await seller.request.post("/api/discounts", {
-    headers,
-    data: { code, kind: "percent", value: 20, productId, maxUses: 5 },
-  });
-  expect(discount.status(), await discount.text()).toBe(201);
-  const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 
+  // /digimanager: the probe's BPM is a suggestion the producer takes with 'Use'.
+  await seller.goto("/digimanager");
+  const card = seller.getByRole("article", { name: title });
+  const suggestion = card.getByText(/^Suggested: \d+ BPM/);
+  await expect(async () => {
+    await seller.reload();
+    await expect(suggestion).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 90_000 });
+  const heard = Number((await suggestion.textContent())!.match(/(\d+) BPM/)![1]);
+  expect(Math.abs(heard - 140)).toBeLessThanOrEqual(2);
+  await expect(card.getByLabel("BPM", { exact: true })).toHaveValue("");
+  await card.getByRole("button", { name: `Use ${heard} BPM for ${title}` }).click();
+  await expect(card.getByLabel("BPM", { exact: true })).toHaveValue(String(heard));
+  await card.getByLabel("Genre").fill(genre);
+  await card.getByRole("button", { name: `Save details of ${title}` }).click();
+  await expect(card.getByLabel("Genre")).toHaveValue(genre);
+
+  for (const template of ["MP3 Lease", "WAV Lease", "Exclusive"]) {
+    await card.getByLabel("Add a tier from a template").selectOption({ label: template });
+    await card.getByRole("button", { name: `Add tier to ${title}` }).click();
+    await expect(card.getByRole("button", { name: `Remove ${template}` })).toBeVisible();
+  }
+
+  const code = unique("SAVE").slice(0, 30);
+  const codes = seller.getByRole("region", { name: "Discount codes" });
+  await codes.getByLabel("Code", { exact: true }).fill(code);
+  await codes.getByLabel("Type").selectOption({ label: "Percentage" });
+  await codes.getByLabel("Percent off").fill("20");
+  await codes.getByLabel("For", { exact: true }).selectOption({ label: title });
+  await codes.getByLabel("Number of uses (optional)").fill("5");
+  await codes.getByRole("button", { name: "Create code" }).click();
+  await expect(codes.getByRole("listitem").filter({ hasText: code })).toContainText("20% off");
+  const storePath = await seller.getByRole("link", { name: "See your store" }).getAttribute("href");
+
+  // The artist finds the beat through the store page's filters.
   const { page: buyer } = await signedIn(browser, MEMBER);
-  await buyer.goto(`/digiprev/${sellerId}/${productId}`);
+  await buyer.goto(storePath!);
+  const filters = buyer.getByRole("search", { name: "Search and filter beats" });
+  const show = async (from: string, to: string) => {
+    await filters.getByLabel("Genre").selectOption({ label: genre });
+    await filters.getByLabel("Lowest BPM").fill(from);
+    await filters.getByLabel("Highest BPM").fill(to);
+    await filters.getByRole("button", { name: "Show beats" }).click();
+    await expect(buyer).toHaveURL(new RegExp(`bpmMin=${from}`));
+  };
+  await show("90", "110");
+  await expect(buyer.getByRole("article", { name: title })).toHaveCount(0);
+  await show("135", "145");
+  await buyer.getByRole("article", { name: title }).getByRole("link", { name: title }).click();
+  await expect(buyer.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(buyer.getByText(`${genre} · ${heard} BPM`)).toBeVisible();
+  for (const tier of ["MP3 Lease", "WAV Lease", "Exclusive"])
+    await expect(buyer.getByRole("radio", { name: new RegExp(`^${tier} `) })).toBeVisible();
   await buyer.getByRole("radio", { name: /WAV Lease/ }).check();
   await expect(buyer.getByRole("heading", { name: "WAV Lease: what you may do" })).toBeVisible();
   await expect(buyer.getByText("Distribution: up to 5,000 copies.")).toBeVisible();
@@ -60,7 +113,10 @@ test("an artist buys a WAV lease with a discount code; the producer sees the sal
   await expect(link).toBeVisible({ timeout: 20_000 });
   const [download] = await Promise.all([buyer.waitForEvent("download"), link.click()]);
   const names = Object.keys(unzipSync(new Uint8Array(await readFile((await download.path())!))));
-  expect(names.filter((name) => name.endsWith(".wav")).length).toBe(2);
+  // The WAV lease delivers the MP3 and the WAV (the beat's two files) and nothing else but the licence.
+  expect(names.filter((name) => name.endsWith(".wav")).length).toBe(1);
+  expect(names.filter((name) => name.endsWith(".mp3")).length).toBe(1);
+  expect(names.filter((name) => /\.(zip|m4a|aac)$/.test(name))).toEqual([]);
   expect(names.some((name) => /\/Licence-CP-[A-Z0-9]{8}\.pdf$/.test(name))).toBe(true);
 
   // The receipt, through the mail module into the dev outbox.

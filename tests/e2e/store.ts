@@ -46,6 +46,25 @@ export async function createProductInPage(page: Page, draft: ProductDraft) {
   await expect(page.getByRole("status")).toContainText(UPLOAD_SUCCESSFUL, { timeout: 20_000 });
 }
 
+/**
+ * A drum loop at `bpm` (a kick on every beat, a hat on every eighth), `seconds` long, as an mp3
+ * named beat-<bpm>.mp3 in a fresh folder: real audio whose tempo the renderer's probe can hear.
+ */
+export function drumLoop(bpm: number, seconds = 12) {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-drums-"));
+  const file = join(dir, `beat-${bpm}.mp3`);
+  const beat = 60 / bpm;
+  const phase = `mod(t,${beat})`;
+  const kick = `0.8*sin(2*PI*(50*${phase}+6*(1-exp(-${phase}*30))))*exp(-${phase}*9)`;
+  const hat = `0.15*(random(0)*2-1)*exp(-mod(t,${beat / 2})*70)`;
+  execFileSync("ffmpeg", [
+    ...["-y", "-loglevel", "error", "-f", "lavfi"],
+    ...["-i", `aevalsrc='${kick}+${hat}':s=44100:d=${seconds}`],
+    ...["-c:a", "libmp3lame", "-b:a", "128k", file],
+  ]);
+  return file;
+}
+
 /** The signed-in member's own store link, from the header's 'Digi' link. */
 export async function ownStorePath(page: Page) {
   const href = await page.getByRole("link", { name: "Digi", exact: true }).first().getAttribute("href");
