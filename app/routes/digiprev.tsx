@@ -7,7 +7,7 @@
 import { StoreFilters } from "../components/store/StoreFilters";
 import { ProductCard, SellerHeader, storefrontStyles as styles } from "../components/store/Storefront";
 import { useAddToCart } from "../components/store/useAddToCart";
-import { NO_PRODUCTS } from "../lib/schemas/products";
+import { NO_PRODUCTS } from "../lib/schemas/products-messages";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/digiprev";
 import "../styles/store.css";

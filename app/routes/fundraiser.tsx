@@ -7,7 +7,13 @@ import { useRevalidator } from "react-router";
 import { DonationForm } from "../components/community/DonationForm";
 import { EquipmentPicture } from "../components/community/Pictures";
 import { formatMoney } from "../lib/format";
-import { EQUIPMENT, FUNDRAISER_HEADING, PREVIEW_CHARACTERS, READ_MORE, SHOW_LESS } from "../lib/schemas/fundraiser";
+import {
+  EQUIPMENT,
+  FUNDRAISER_HEADING,
+  PREVIEW_CHARACTERS,
+  READ_MORE,
+  SHOW_LESS,
+} from "../lib/schemas/fundraiser-messages";
 import { truncate } from "../lib/text";
 import type { Route } from "./+types/fundraiser";
 import "../styles/community.css";

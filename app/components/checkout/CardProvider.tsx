@@ -2,10 +2,14 @@
 // provider's card fields and how a card is confirmed once the server has made the payment. Locally
 // the test provider's fields (and its banner); in production Stripe's Card Element, inside its
 // Elements. The forms differ only in what they ask for and which server call starts the payment.
-import type { ReactNode } from "react";
+//
+// Stripe's card code (@stripe/react-stripe-js) loads when a card form is shown, not with the page
+// (ADR 051); the test card's schema loads when a card is first checked.
+import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import { CardFrame } from "./CardFrame";
 import type { ConfirmOutcome } from "./client";
-import { StripeCardField, StripeElements, useStripeConfirm } from "./StripeCardForm";
-import { confirmTestPayment, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";
+import type { ConfirmCard } from "./StripeCardForm";
+import { confirmTestCard, readTestCard, TestCardFields, TestModeBanner } from "./TestCardFields";
 
 /** Which provider the server pays through (the loader says), and Stripe's publishable key. */
 export interface PaymentsConfig {
@@ -19,7 +23,7 @@ export interface Card {
   banner?: ReactNode;
   fields: ReactNode;
   /** What is wrong with the typed card before anything is sent, or null. */
-  check?: (form: FormData) => string | null;
+  check?: (form: FormData) => Promise<string | null>;
   /** null while the provider's script is still loading. */
   confirm: Confirm | null;
 }
@@ -27,15 +31,14 @@ export interface Card {
 const testCard: Card = {
   banner: <TestModeBanner />,
   fields: <TestCardFields />,
-  check: (form) => {
-    const typed = readTestCard(form);
+  check: async (form) => {
+    const typed = await readTestCard(form);
     return "error" in typed ? typed.error : null;
   },
-  confirm: async (clientSecret, form) => {
-    const typed = readTestCard(form);
-    return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
-  },
+  confirm: confirmTestCard,
 };
+
+const StripeCardField = lazy(() => import("./StripeCardForm"));
 
 /** Renders the form `children` makes with the configured provider's card; `unavailable` when it has no key. */
 export function WithCard({
@@ -49,17 +52,24 @@ export function WithCard({
 }) {
   if (payments.provider === "test") return children(testCard);
   if (!payments.publishableKey) return <p role="alert">{unavailable}</p>;
-  return (
-    <StripeElements publishableKey={payments.publishableKey}>
-      <StripeCard>{children}</StripeCard>
-    </StripeElements>
-  );
+  return <StripeCard publishableKey={payments.publishableKey}>{children}</StripeCard>;
 }
 
-function StripeCard({ children }: { children: (card: Card) => ReactNode }) {
-  const confirmCard = useStripeConfirm();
+/**
+ * The form stays outside Stripe's lazy field, so what the buyer typed is kept while it loads; until
+ * then an empty frame of the same shape holds its place and the form cannot be submitted.
+ */
+function StripeCard({ publishableKey, children }: { publishableKey: string; children: (card: Card) => ReactNode }) {
+  const [confirmCard, setConfirmCard] = useState<ConfirmCard | null>(null);
+  // Stable, so the field reports once per Stripe instance; a function is kept in state through an updater.
+  const onReady = useCallback((next: ConfirmCard | null) => setConfirmCard(() => next), []);
+  const fields = (
+    <Suspense fallback={<CardFrame />}>
+      <StripeCardField publishableKey={publishableKey} onReady={onReady} />
+    </Suspense>
+  );
   const confirm: Confirm | null = confirmCard
     ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
     : null;
-  return children({ fields: <StripeCardField />, confirm });
+  return children({ fields, confirm });
 }

@@ -7,7 +7,6 @@ import { useState } from "react";
 import { ApiError } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { useHydrated } from "../../lib/hydration";
-import { nameOnCardSchema } from "../../lib/schemas/checkout";
 import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout-messages";
 import { type Card, type PaymentsConfig, WithCard } from "./CardProvider";
 import { paymentErrorMessage, startCheckout } from "./client";
@@ -54,14 +53,22 @@ function CardForm({ banner, fields, check, confirm, totalCents, productIds, disc
     event.preventDefault();
     if (busy || !confirm) return;
     const form = new FormData(event.currentTarget);
-    const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
-    const problem = name.success ? check?.(form) : name.error.issues[0]!.message;
-    if (problem || !name.success) {
-      setError(problem ?? PAYMENT_ERROR);
+    setBusy(true);
+    let problem: string | null;
+    try {
+      // The schema, and zod with it, loads when the form is first submitted, not with the page (ADR 051).
+      const { nameOnCardSchema } = await import("../../lib/schemas/checkout");
+      const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
+      problem = name.success ? ((await check?.(form)) ?? null) : (name.error.issues[0]?.message ?? PAYMENT_ERROR);
+    } catch {
+      problem = PAYMENT_ERROR;
+    }
+    if (problem) {
+      setError(problem);
+      setBusy(false);
       return;
     }
     setError(null);
-    setBusy(true);
     try {
       const started = await startCheckout(productIds, discountCode);
       if (started.clientSecret) {

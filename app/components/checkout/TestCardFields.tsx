@@ -1,7 +1,7 @@
 // THE TEST PROVIDER's card fields (development without Stripe keys): the same
 // numbers Stripe's test mode takes, checked by the shared schema, confirmed by
 // /api/payments/test/confirm, which sends the signed webhook as Stripe would.
-import { type TestCard, testCardSchema } from "../../lib/schemas/checkout";
+import type { TestCard } from "../../lib/schemas/checkout";
 import type { ConfirmOutcome } from "./client";
 
 export function TestModeBanner() {
@@ -40,8 +40,12 @@ export function TestCardFields() {
   );
 }
 
-/** The card as typed, or the first message of what is wrong with it. */
-export function readTestCard(form: FormData): { card: TestCard } | { error: string } {
+/**
+ * The card as typed, or the first message of what is wrong with it. The schema, and zod with it,
+ * loads when a card is first checked, not with the page (ADR 051).
+ */
+export async function readTestCard(form: FormData): Promise<{ card: TestCard } | { error: string }> {
+  const { testCardSchema } = await import("../../lib/schemas/checkout");
   const parsed = testCardSchema.safeParse({
     number: form.get("cardNumber") ?? "",
     expiry: form.get("cardExpiry") ?? "",
@@ -61,4 +65,10 @@ export async function confirmTestPayment(clientSecret: string, card: TestCard): 
   const body = (await response.json().catch(() => null)) as ConfirmOutcome | null;
   if (response.ok && body && !body.error) return {};
   return { error: { message: body?.error?.message } };
+}
+
+/** The test provider's confirmation of the card typed in `form` (what Stripe.js does in production). */
+export async function confirmTestCard(clientSecret: string, form: FormData): Promise<ConfirmOutcome> {
+  const typed = await readTestCard(form);
+  return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
 }

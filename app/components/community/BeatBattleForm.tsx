@@ -16,12 +16,10 @@ import {
   BEAT_AUDIO_ACCEPT,
   BEAT_COVER_ACCEPT,
   BEAT_LIMITS,
-  beatEntryFieldsSchema,
-  beatFilesSchema,
   MAX_AUDIO_FILES,
   SUBMISSION_FAILED,
   SUBMISSION_SUCCESSFUL,
-} from "../../lib/schemas/beatbattle";
+} from "../../lib/schemas/beatbattle-messages";
 import { UploadError } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
 import { RelativeTime } from "../LocalTime";
@@ -75,6 +73,15 @@ export function BeatBattleForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setResult(null);
+    // The schemas, and zod with them, load when the form is first submitted, not with the page (ADR 051).
+    let schemas: typeof import("../../lib/schemas/beatbattle");
+    try {
+      schemas = await import("../../lib/schemas/beatbattle");
+    } catch {
+      setResult({ ok: false, message: SUBMISSION_FAILED });
+      return;
+    }
+    const { beatEntryFieldsSchema, beatFilesSchema } = schemas;
     const checked = beatEntryFieldsSchema.safeParse(fields);
     const files = beatFilesSchema.safeParse({ audioCount: audio.length, hasCover: cover !== null });
     const problems = [...(checked.error?.issues ?? []), ...(files.error?.issues ?? [])].map((i) => i.message);

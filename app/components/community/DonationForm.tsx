@@ -7,15 +7,14 @@ import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
 import { ApiError, api, call } from "../../lib/api-client";
 import { useHydrated } from "../../lib/hydration";
-import { CARD_NEEDS_SCRIPT, nameOnCardSchema } from "../../lib/schemas/checkout";
+import { CARD_NEEDS_SCRIPT } from "../../lib/schemas/checkout-messages";
 import {
   DONATION_ERROR,
   DONATION_INIT_FAILED,
   DONATION_PRESETS,
   DONATION_SUCCESSFUL,
-  donationSchema,
   MIN_CUSTOM_DOLLARS,
-} from "../../lib/schemas/fundraiser";
+} from "../../lib/schemas/fundraiser-messages";
 import { type Confirm, type PaymentsConfig, WithCard } from "../checkout/CardProvider";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
@@ -59,12 +58,26 @@ function Form({
     event.preventDefault();
     if (state !== "idle" || !confirm) return;
     const form = new FormData(event.currentTarget);
-    const donation = donationSchema.safeParse(Object.fromEntries(form));
-    const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
-    const problem = donation.error?.issues[0]?.message ?? name.error?.issues[0]?.message;
-    if (problem) return setError(problem);
-    setError(null);
     setState("processing");
+    let problem: string | undefined;
+    try {
+      // The schemas, and zod with them, load when a donation is first submitted, not with the page (ADR 051).
+      const [{ donationSchema }, { nameOnCardSchema }] = await Promise.all([
+        import("../../lib/schemas/fundraiser"),
+        import("../../lib/schemas/checkout"),
+      ]);
+      const donation = donationSchema.safeParse(Object.fromEntries(form));
+      const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
+      problem = donation.error?.issues[0]?.message ?? name.error?.issues[0]?.message;
+    } catch {
+      problem = DONATION_ERROR;
+    }
+    if (problem) {
+      setError(problem);
+      setState("idle");
+      return;
+    }
+    setError(null);
     try {
       let started: { clientSecret?: string };
       try {

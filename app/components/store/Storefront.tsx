@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { ProductView } from "../../../worker/domain/store/views";
 import { api, call } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
-import { LICENSE_LABELS } from "../../lib/schemas/products";
+import { LICENSE_LABELS } from "../../lib/schemas/products-messages";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
 import type { useAddToCart } from "./useAddToCart";

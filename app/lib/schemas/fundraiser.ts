@@ -1,35 +1,11 @@
 // The fundraiser (seed 001 screen 8, §3, §4, §5, §8, §9), shared by the page
 // and the API, with the seed's messages verbatim.
 import { z } from "zod";
+import { AMOUNT_INVALID, DONATION_MESSAGE_TOO_LONG, EMAIL_REQUIRED, MIN_CUSTOM_DOLLARS } from "./fundraiser-messages";
 import { money, toCents } from "./money";
 import { memberText } from "./text";
 
-export const FUNDRAISER_HEADING = "Donate and Become an Action Star Member";
-export const EMAIL_REQUIRED = "Please enter your email.";
-export const AMOUNT_INVALID = "Please enter a valid donation amount.";
-export const DONATION_INIT_FAILED = "Unable to initialize donation payment.";
-export const DONATION_ERROR = "An error occurred while processing the donation.";
-export const DONATION_SUCCESSFUL = "Donation successful!";
-export const DONATION_MESSAGE_TOO_LONG = "Message must not exceed 180 characters.";
-export const READ_MORE = "Read More";
-export const SHOW_LESS = "Show Less";
-/** Seed 001 §9: the popup's paragraph (and header) preview length. */
-export const PREVIEW_CHARACTERS = 100;
-
-/** Seed 001 §9: presets in dollars; a custom amount of at least $1. */
-export const DONATION_PRESETS = [5, 25, 50] as const;
-export const MIN_CUSTOM_DOLLARS = 1;
-
-/** Seed 001 §9: the static equipment list, prices in cents. */
-export const EQUIPMENT = [
-  { item: "liveU solo x2", cents: 199_000 },
-  { item: "usb modem x2", cents: 27_800 },
-  { item: "battery x2", cents: 26_400 },
-  { item: "camera x2", cents: 59_600 },
-  { item: "backpack x2", cents: 59_000 },
-] as const;
-/** The goal is what the equipment costs. */
-export const GOAL_CENTS = EQUIPMENT.reduce((sum, line) => sum + line.cents, 0);
+export * from "./fundraiser-messages";
 
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const flag = z

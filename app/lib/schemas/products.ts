@@ -7,25 +7,10 @@
 // seed's behaviour: an empty or invalid inline value ends editing unsaved.
 import { z } from "zod";
 import { money, PRICE_TOO_SMALL } from "./money";
+import { ACCESS_TYPES, LICENSE_TYPES, type LicenseType } from "./products-messages";
 import { memberText } from "./text";
 
-export const LICENSE_TYPES = ["free", "non-exclusive", "exclusive"] as const;
-export type LicenseType = (typeof LICENSE_TYPES)[number];
-export const ACCESS_TYPES = ["private", "public-read"] as const;
-export type AccessType = (typeof ACCESS_TYPES)[number];
-
-/** Seed 001 §9: the free licence's label is the seed's; the others name the value. */
-export const LICENSE_LABELS: Record<LicenseType, string> = {
-  free: "Free License (Non-Commercial Use)",
-  "non-exclusive": "Non-Exclusive License",
-  exclusive: "Exclusive License",
-};
-export const ACCESS_LABELS: Record<AccessType, string> = { private: "Private", "public-read": "Public" };
-
-// Seed 001 §8.
-export const UPLOAD_SUCCESSFUL = "Upload successful!";
-export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
-export const NO_PRODUCTS = "No products found.";
+export * from "./products-messages";
 
 // Ours (the seed has none for these rules).
 export const TITLE_MAX = 100;
