@@ -399,8 +399,10 @@ test("a lot's video and audio play in the shared player: the video shows its pic
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
 
   // The audio: Play plays it, the keyboard moves along its timeline.
-  await lot.locator(".bid-media").evaluate((strip) => strip.scrollTo({ left: strip.scrollWidth }));
+  // The audio's player is under the pictures' strip, not one of its scrolled-away slides.
   const play = lot.getByRole("button", { name: `Play ${title}: lot_demo_tone.mp3` });
+  await expect(play).toBeVisible();
+  await expect(lot.locator(".bid-visuals audio")).toHaveCount(0);
   await play.click();
   const audio = lot.locator("audio");
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);

@@ -4,6 +4,7 @@
 // server is the browser suite's (E2E_PORT, E2E_RENDERER_PORT; a fresh e2e database). TOUR_ONLY=regex
 // photographs a subset. It never fails on a finding: the layout check (tests/e2e/layout.spec.ts)
 // does that; the tour is for people to look at.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import suite from "../../playwright.config";
 
@@ -16,5 +17,10 @@ export default defineConfig({
   timeout: 120_000,
   retries: 0,
   use: { ...suite.use, trace: "off", screenshot: "off" },
-  webServer: Array.isArray(suite.webServer) ? suite.webServer.slice(0, 1) : suite.webServer,
+  // The suite's first server, started from the repository's root as the suite starts it (a web
+  // server's cwd is otherwise this config's folder, where scripts/start.mjs is not).
+  webServer: (Array.isArray(suite.webServer) ? suite.webServer.slice(0, 1) : [suite.webServer!]).map((server) => ({
+    ...server,
+    cwd: fileURLToPath(new URL("../..", import.meta.url)),
+  })),
 });

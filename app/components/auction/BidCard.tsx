@@ -102,23 +102,29 @@ function Media({ item }: { item: GalleryItem }) {
       </div>
     );
   }
+  // Pictures and videos share the strip (scrolled or swiped through when there are several); a
+  // sound has no picture, so its player sits under the strip, always in view.
+  const seen = item.media.filter((media) => media.kind === "image" || media.kind === "video");
+  const rest = item.media.filter((media) => !seen.includes(media));
+  const shown = (media: GalleryItem["media"][number]) => {
+    const label = `${item.title}: ${media.fileName}`;
+    if (media.kind === "image") return <img key={media.url} src={media.url} alt={label} loading="lazy" />;
+    if (media.kind === "video" || media.kind === "audio")
+      return (
+        <div key={media.url} className={styles.lotPlayer}>
+          <MediaPlayer kind={media.kind} src={media.url} label={label} />
+        </div>
+      );
+    return (
+      <a key={media.url} href={media.url}>
+        {media.fileName}
+      </a>
+    );
+  };
   return (
-    <div className={`bid-media${item.media.length > 1 ? " several" : ""}`}>
-      {item.media.map((media) => {
-        const label = `${item.title}: ${media.fileName}`;
-        if (media.kind === "image") return <img key={media.url} src={media.url} alt={label} loading="lazy" />;
-        if (media.kind === "video" || media.kind === "audio")
-          return (
-            <div key={media.url} className={styles.lotPlayer}>
-              <MediaPlayer kind={media.kind} src={media.url} label={label} />
-            </div>
-          );
-        return (
-          <a key={media.url} href={media.url}>
-            {media.fileName}
-          </a>
-        );
-      })}
+    <div className="bid-media">
+      {seen.length > 0 && <div className={`bid-visuals${seen.length > 1 ? " several" : ""}`}>{seen.map(shown)}</div>}
+      {rest.map(shown)}
     </div>
   );
 }

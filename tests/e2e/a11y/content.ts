@@ -113,6 +113,36 @@ async function auction({ member, admin }: Sessions) {
     }),
     [200, 201, 409],
   );
+  // A lot with a video and an audio file as well as its picture: the card's media strip and its players.
+  const media = [
+    { fileName: "lot.png", contentType: "image/png", bytes: picture("lot-tape", "0x2d2a26", "0xe0b36a", 800, 600) },
+    {
+      fileName: "reel_to_reel_tape_machine_walkthrough_and_test_recording.mp4",
+      contentType: "video/mp4",
+      bytes: readFileSync(makeClip(folder, "lot-walkthrough.mp4", 2)),
+    },
+    { fileName: "reel_to_reel_tape_machine_demo_recording_side_a.wav", contentType: "audio/wav", bytes: tone(392) },
+  ];
+  const mediaIds: string[] = [];
+  for (const { bytes, ...file } of media) {
+    mediaIds.push((await uploadByApi(admin, { purpose: "bid-media", ...file }, bytes)).mediaId!);
+  }
+  await ok(
+    admin.post("/api/bid-items", {
+      data: {
+        items: [
+          {
+            title: "Reel-to-reel tape machine",
+            description: "Records and plays; watch the walkthrough and hear side A.",
+            price: 120,
+            mediaIds,
+          },
+        ],
+      },
+      headers: headers(),
+    }),
+    [201],
+  );
   await ok(member.post(`/api/bid-items/${code}/offers`, { data: { amount: 45 }, headers: headers() }), [200, 201]);
   await ok(member.post(`/api/bid-items/${sold}/offers`, { data: { amount: 30 }, headers: headers() }), [200, 201]);
   await ok(admin.post(`/api/bid-items/${sold}/close`, { headers: headers() }), [200]);
