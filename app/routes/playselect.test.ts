@@ -61,6 +61,20 @@ async function addAll(cookie: string, projectId: string, fileIds: string[]) {
   return playlist!.id;
 }
 
+/** Posts /playselect's `intent` with these playlists ticked, as the page's form does. */
+function playselect(
+  cookie: string,
+  intent: "render" | "package",
+  playlistIds: string[],
+  extra: [string, string][] = [],
+) {
+  return act(
+    "/playselect",
+    [["intent", intent], ...playlistIds.map((id): [string, string] => ["playlistId", id]), ...extra],
+    cookie,
+  );
+}
+
 let member: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
@@ -408,20 +422,11 @@ describe("/playselect", () => {
     const p1 = await addAll(owner.cookie, one.projectId, one.videoIds);
     const p2 = await addAll(owner.cookie, two.projectId, two.videoIds);
 
-    const none = await act("/playselect", { intent: "render" }, owner.cookie);
+    const none = await playselect(owner.cookie, "render", []);
     expect(none.status).toBe(400);
     expect(none.text).toContain("Please select at least one playlist to create a file.");
 
-    const started = await act(
-      "/playselect",
-      [
-        ["intent", "render"],
-        ["playlistId", p1],
-        ["playlistId", p2],
-        ["loudness", "on"],
-      ],
-      owner.cookie,
-    );
+    const started = await playselect(owner.cookie, "render", [p1, p2], [["loudness", "on"]]);
     expect(started.status).toBe(200);
     expect(started.text).toContain("queued");
     const rows = await db.select().from(renders).where(eq(renders.userId, owner.user.id));
@@ -446,18 +451,11 @@ describe("/playselect", () => {
     const one = await projectWith(owner.cookie, "Zip_One", [1, 2]);
     const p1 = await addAll(owner.cookie, one.projectId, one.videoIds);
 
-    const none = await act("/playselect", { intent: "package" }, owner.cookie);
+    const none = await playselect(owner.cookie, "package", []);
     expect(none.status).toBe(400);
     expect(none.text).toContain("No playlists selected.");
 
-    const started = await act(
-      "/playselect",
-      [
-        ["intent", "package"],
-        ["playlistId", p1],
-      ],
-      owner.cookie,
-    );
+    const started = await playselect(owner.cookie, "package", [p1]);
     expect(started.status).toBe(200);
     const [job] = await db
       .select()
@@ -484,15 +482,8 @@ describe("/playselect", () => {
     const owner = await signUp();
     const mine = await projectWith(owner.cookie, "Mine_Only", [1]);
     const playlistId = await addAll(owner.cookie, mine.projectId, mine.videoIds);
-    for (const intent of ["render", "package"]) {
-      const refused = await act(
-        "/playselect",
-        [
-          ["intent", intent],
-          ["playlistId", playlistId],
-        ],
-        other.cookie,
-      );
+    for (const intent of ["render", "package"] as const) {
+      const refused = await playselect(other.cookie, intent, [playlistId]);
       expect(refused.status, intent).toBe(404);
     }
     expect(await db.select().from(renders).where(eq(renders.playlistId, playlistId))).toHaveLength(0);

@@ -7,20 +7,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
-import { addToPlaylist, playlistOf, projectWith, uploadProgramFile } from "../../tests/workers/playlists";
+import { playlistWith, uploadProgramFile } from "../../tests/workers/playlists";
 import { PNG, upload } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { playlistItems, programFiles, programs } from "../../worker/db/schema";
 
 const db = database(env.DB);
-
-/** A project with files of these kinds, all put in its playlist (durations 10 s). */
-async function playlistWith(cookie: string, kinds: ("video" | "audio")[], title: string) {
-  const { projectId, fileIds } = await projectWith(cookie, kinds, title);
-  const added = await addToPlaylist(cookie, projectId, fileIds);
-  if (added.status !== 201) throw new Error(`add: ${added.status} ${await added.text()}`);
-  return { projectId, playlist: await playlistOf(cookie, projectId) };
-}
 
 /** Creates a program through the page's action and returns its id. */
 async function createViaPage(cookie: string, title: string, extra: [string, string][] = []) {
@@ -331,26 +323,14 @@ describe("/programming actions", () => {
     const theirs = await playlistWith(other.cookie, ["video"], "Theirs");
 
     for (const intent of ["preview-apply", "apply-program"]) {
-      const foreignProgram = await act(
-        "/programming",
-        [
-          ["intent", intent],
-          ["programId", programId],
-          ["playlistId", theirs.playlist.id],
-        ],
-        other.cookie,
-      );
-      expect(foreignProgram.status, intent).toBe(404);
-      const foreignPlaylist = await act(
-        "/programming",
-        [
-          ["intent", intent],
-          ["programId", programId],
-          ["playlistId", theirs.playlist.id],
-        ],
-        owner.cookie,
-      );
-      expect(foreignPlaylist.status, intent).toBe(404);
+      const form: [string, string][] = [
+        ["intent", intent],
+        ["programId", programId],
+        ["playlistId", theirs.playlist.id],
+      ];
+      // The other member names a program not theirs; the owner, a playlist not theirs.
+      expect((await act("/programming", form, other.cookie)).status, `${intent}: foreign program`).toBe(404);
+      expect((await act("/programming", form, owner.cookie)).status, `${intent}: foreign playlist`).toBe(404);
     }
     const page = await html(await call("/programming", { cookie: other.cookie }));
     expect(page).not.toContain("Owner program");

@@ -49,19 +49,22 @@ export function setItemSlot(cookie: string, itemId: string, slotPosition: string
   return call(`/api/playlist-items/${itemId}/slot`, { method: "PUT", cookie, json: { slotPosition } });
 }
 
-/**
- * A project of `kinds` (see projectWith) with all its files in its playlist, the item at `index`
- * in slot `slot`: a playlist a program can be applied to. Answers the project and the playlist.
- */
+/** A project of `kinds` (see projectWith) with all its files put in its playlist; answers both. */
+export async function playlistWith(cookie: string, kinds: ("video" | "audio" | "image")[], title: string) {
+  const project = await projectWith(cookie, kinds, title);
+  const added = await addToPlaylist(cookie, project.projectId, project.fileIds);
+  if (added.status !== 201) throw new Error(`add: ${added.status} ${await added.text()}`);
+  return { ...project, playlist: await playlistOf(cookie, project.projectId) };
+}
+
+/** A playlist as playlistWith makes it, the item at `index` in slot `slot`: one a program can change. */
 export async function playlistWithSlot(
   cookie: string,
   kinds: ("video" | "audio" | "image")[],
   title: string,
   { index, slot }: { index: number; slot: string },
 ) {
-  const project = await projectWith(cookie, kinds, title);
-  await addToPlaylist(cookie, project.projectId, project.fileIds);
-  const playlist = await playlistOf(cookie, project.projectId);
+  const { playlist, ...project } = await playlistWith(cookie, kinds, title);
   const set = await setItemSlot(cookie, playlist.items[index].id, slot);
   if (set.status !== 200) throw new Error(`slot: ${set.status} ${await set.text()}`);
   return { ...project, playlist };

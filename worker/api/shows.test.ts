@@ -9,7 +9,14 @@ import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reportOf } from "../../render-container/src/report";
 import { call, ORIGIN, signUp } from "../../tests/workers/http";
-import { addToPlaylist, playlistOf, programWith, projectWith } from "../../tests/workers/playlists";
+import {
+  addToPlaylist,
+  applyProgram,
+  playlistOf,
+  playlistWith,
+  programWith,
+  projectWith,
+} from "../../tests/workers/playlists";
 import { claim, report, stubRenderer } from "../../tests/workers/renderer";
 import { joinAs } from "../../tests/workers/teams";
 import { database } from "../db/client";
@@ -96,6 +103,17 @@ let show: { id: string; slug: string };
 let playlists: { id: string; items: { id: string; key: string }[] }[];
 let episodes: { id: string }[];
 const audioPath = (id: string) => `/api/shows/${show.slug}/episodes/${id}/audio.mp3`;
+
+/** Publishes the playlist as an episode of the member's show; answers the episode and its audio's path. */
+async function publish(playlistId: string, title: string, description: string) {
+  const published = await call(`/api/shows/${show.id}/episodes`, {
+    cookie: member.cookie,
+    json: { playlistId, title, description },
+  });
+  expect(published.status).toBe(201);
+  const episode = (await published.json<any>()).episode;
+  return { episode, path: audioPath(episode.id) };
+}
 
 beforeAll(async () => {
   member = await signUp({}, "198.51.100.90");
@@ -320,10 +338,11 @@ describe("shows", () => {
           .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment")))
       ).length;
     const jobsBefore = await segmentJobs();
-    const applied = await call("/api/program-applications", {
-      cookie: member.cookie,
-      json: { programId, playlistIds: playlists.map((p) => p.id) },
-    });
+    const applied = await applyProgram(
+      member.cookie,
+      programId,
+      playlists.map((p) => p.id),
+    );
     expect(applied.status).toBe(200);
     // The apply only swaps rows: no job (none per episode, none for the spot), the next request has it.
     expect(await segmentJobs()).toBe(jobsBefore);
@@ -412,17 +431,9 @@ describe("shows", () => {
     }
   });
   it("a deleted playlist leaves no broken episode: a removed item plays the rest, a deleted project takes its episode", async () => {
-    const project = await projectWith(member.cookie, ["audio", "audio"], "Four");
-    await addToPlaylist(member.cookie, project.projectId, project.fileIds);
-    const playlist = await playlistOf(member.cookie, project.projectId);
-    const published = await call(`/api/shows/${show.id}/episodes`, {
-      cookie: member.cookie,
-      json: { playlistId: playlist.id, title: "Episode 4", description: "Short one" },
-    });
-    expect(published.status).toBe(201);
-    const episode = (await published.json<any>()).episode;
+    const { playlist, ...project } = await playlistWith(member.cookie, ["audio", "audio"], "Four");
+    const { episode, path } = await publish(playlist.id, "Episode 4", "Short one");
     await encodeAll(() => 30);
-    const path = audioPath(episode.id);
     const whole = await call(path);
     expect(whole.status).toBe(200);
     expect(Number(whole.headers.get("content-length"))).toBeGreaterThan(60 * FRAME);
@@ -471,12 +482,7 @@ describe("shows", () => {
     const project = await projectWith(member.cookie, ["audio", "audio"], "Five");
     expect((await addToPlaylist(member.cookie, project.projectId, [project.fileIds[0]!])).status).toBe(201);
     const playlist = await playlistOf(member.cookie, project.projectId);
-    const published = await call(`/api/shows/${show.id}/episodes`, {
-      cookie: member.cookie,
-      json: { playlistId: playlist.id, title: "Episode 5", description: "Growing" },
-    });
-    expect(published.status).toBe(201);
-    const path = audioPath((await published.json<any>()).episode.id);
+    const { path } = await publish(playlist.id, "Episode 5", "Growing");
     await encodeAll(() => 20);
     const before = await call(path, { method: "HEAD" });
     expect(before.status).toBe(200);
@@ -497,9 +503,7 @@ describe("shows", () => {
   });
 
   it("queues the spot whoever applies the program: an editor applying to the owner's episode", async () => {
-    const project = await projectWith(member.cookie, ["audio"], "Seven");
-    await addToPlaylist(member.cookie, project.projectId, project.fileIds);
-    const playlist = await playlistOf(member.cookie, project.projectId);
+    const { playlist, ...project } = await playlistWith(member.cookie, ["audio"], "Seven");
     const editor = await joinAs(member, "editor", { projectId: project.projectId });
     const allSegmentJobs = async () => (await db.select().from(jobs).where(eq(jobs.kind, "segment"))).length;
     const jobsBefore = await allSegmentJobs();
@@ -507,20 +511,12 @@ describe("shows", () => {
     const programId = await programWith(editor.cookie, ["b"], "audio");
     expect(await allSegmentJobs()).toBe(jobsBefore);
 
-    const published = await call(`/api/shows/${show.id}/episodes`, {
-      cookie: member.cookie,
-      json: { playlistId: playlist.id, title: "Episode 7", description: "With a guest's spot" },
-    });
-    expect(published.status).toBe(201);
-    const path = audioPath((await published.json<any>()).episode.id);
+    const { path } = await publish(playlist.id, "Episode 7", "With a guest's spot");
     await encodeAll(() => 20);
     const before = await call(path, { method: "HEAD" });
     expect(before.status).toBe(200);
 
-    const applied = await call("/api/program-applications", {
-      cookie: editor.cookie,
-      json: { programId, playlistIds: [playlist.id] },
-    });
+    const applied = await applyProgram(editor.cookie, programId, [playlist.id]);
     expect(applied.status).toBe(200);
     // Queued once, for the episode's owner (the editor has no show of their own).
     const queued = await queuedSegmentJobs();
