@@ -1,61 +1,82 @@
-// The drag-and-drop file chooser of the new project, the project's uploader
-// and the auction item blocks (seed 000 §5): react-dropzone with the page's
-// limits, and the seed's message for each refused file listed below it.
-import { type ReactNode, useState } from "react";
-import { useDropzone } from "react-dropzone";
-import { type DropLimits, dropRejectionMessage } from "../lib/upload-client";
+// The drag-and-drop file chooser of the new project, the project's uploader,
+// the store's product files and the auction item blocks (seed 000 §5):
+// react-dropzone with the page's limits, and the seed's message for each
+// refused file listed below it.
+//
+// react-dropzone is not in the page's first load (ADR 051). Until it comes
+// (when a pointer, a focus or a drag reaches the zone), the zone is drawn
+// with the same markup and is already a real file input: a click or Enter
+// opens the file picker and a drop is taken; the files chosen or dropped
+// then are handed to react-dropzone when it arrives, which checks them
+// against the limits as it checks any other.
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import type { DropLimits } from "../lib/upload-client";
+import { DRAG_PROMPT, type DropZoneProps, type LiveDropZoneProps, PROMPT } from "./drop-zone-parts";
 import "../styles/dropzone.css";
 
-export function DropZone({
-  limits,
-  className,
-  busy,
-  label,
-  busyPrompt,
-  hint,
-  onDrop,
-}: {
-  limits: DropLimits;
-  /** `dropzone` on the file screens, `auction-dropzone` on the auction's. */
-  className: string;
-  busy: boolean;
-  /** The file input's accessible name. */
-  label: string;
-  /** Shown instead of the prompt while busy, where the zone is the only sign of the upload. */
-  busyPrompt?: string;
-  hint: ReactNode;
-  /** Takes the accepted files; a problem it returns (a string) is listed after the refused files. */
-  onDrop: (accepted: File[]) => unknown;
-}) {
+type Live = (props: LiveDropZoneProps) => ReactNode;
+let live: Promise<Live> | null = null;
+/** react-dropzone and the zone built on it, fetched once for every zone of the page. */
+function loadLive() {
+  live ??= import("./DropZoneLive").then((module) => module.LiveDropZone);
+  return live;
+}
+
+/** react-dropzone's `accept` as the input's attribute, written as react-dropzone writes it. */
+function acceptAttribute(accept: DropLimits["accept"]) {
+  return accept
+    ? Object.entries(accept)
+        .flatMap(([type, extensions]) => [type, ...extensions])
+        .join(",")
+    : undefined;
+}
+
+/** react-dropzone's own style for its hidden input, so the markup is the same before and after. */
+const HIDDEN_INPUT = {
+  border: 0,
+  display: "block",
+  height: 0,
+  margin: 0,
+  maxWidth: 0,
+  opacity: 0,
+  overflow: "hidden",
+  padding: 0,
+  width: 0,
+} as const;
+
+export function DropZone(props: DropZoneProps) {
+  const [Zone, setZone] = useState<Live | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
-  const { getRootProps, getInputProps, isDragActive, inputRef } = useDropzone({
-    ...limits,
-    disabled: busy,
-    onDrop: (accepted, rejected) => {
-      const messages = rejected.flatMap(({ file, errors }) =>
-        errors.map((error) => `${file.name}: ${dropRejectionMessage(error, limits)}`),
-      );
-      // Emptied so that choosing the same file again (after fixing what refused it) is a change too.
-      if (inputRef.current) inputRef.current.value = "";
-      const problem = onDrop(accepted);
-      // One line per distinct message (each names its file), so the message is its own key.
-      setRejections([...new Set(typeof problem === "string" ? [...messages, problem] : messages)]);
-    },
-  });
+  /** Files chosen or dropped before react-dropzone came, for it to take. */
+  const waiting = useRef<File[] | null>(null);
+  /** Whether the placeholder had the focus when it was replaced. */
+  const focused = useRef(false);
+
+  function wake() {
+    loadLive().then(
+      (component) => setZone(() => component),
+      // A failed fetch leaves the placeholder, which still takes files: the next one tries again.
+      () => {
+        live = null;
+      },
+    );
+  }
 
   return (
     <>
-      <div {...getRootProps({ className: `${className}${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
-        <input {...getInputProps({ "aria-label": label })} />
-        <p>
-          {busy && busyPrompt
-            ? busyPrompt
-            : isDragActive
-              ? "Drop the files here…"
-              : "Drag and drop files here, or click to select files"}
-        </p>
-        <p className="muted small">{hint}</p>
-      </div>
+      {Zone ? (
+        <Zone {...props} waiting={waiting} focused={focused} onRejections={setRejections} />
+      ) : (
+        <StaticZone
+          {...props}
+          onWake={wake}
+          onFiles={(files) => {
+            waiting.current = files;
+            wake();
+          }}
+          focused={focused}
+        />
+      )}
       {rejections.length > 0 && (
         <ul className="drop-errors" role="alert">
           {rejections.map((message) => (
@@ -66,5 +87,85 @@ export function DropZone({
         </ul>
       )}
     </>
+  );
+}
+
+/** The zone before react-dropzone: the same elements, a real input, and a drop target. */
+function StaticZone({
+  limits,
+  className,
+  busy,
+  label,
+  busyPrompt,
+  hint,
+  onWake,
+  onFiles,
+  focused,
+}: DropZoneProps & {
+  onWake: () => void;
+  onFiles: (files: File[]) => void;
+  focused: { current: boolean };
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const [dragging, setDragging] = useState(false);
+  // Read as the placeholder goes (before its element leaves the page), for the zone that replaces it.
+  useLayoutEffect(() => {
+    const element = root.current;
+    return () => {
+      focused.current = element !== null && element === document.activeElement;
+    };
+  }, [focused]);
+  const open = () => {
+    if (!busy) input.current?.click();
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: react-dropzone's own root (role=presentation, focusable), drawn before it loads
+    <div
+      ref={root}
+      role="presentation"
+      tabIndex={busy ? undefined : 0}
+      aria-disabled={busy || undefined}
+      className={`${className}${dragging ? " active" : ""}${busy ? " disabled" : ""}`}
+      onPointerEnter={onWake}
+      onFocus={onWake}
+      onClick={open}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget || (event.key !== " " && event.key !== "Enter")) return;
+        event.preventDefault();
+        open();
+      }}
+      onDragEnter={(event) => {
+        event.preventDefault();
+        onWake();
+        if (!busy) setDragging(true);
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = busy ? "none" : "copy";
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        if (!busy) onFiles([...event.dataTransfer.files]);
+      }}
+    >
+      <input
+        ref={input}
+        accept={acceptAttribute(limits.accept)}
+        multiple
+        type="file"
+        aria-label={label}
+        style={HIDDEN_INPUT}
+        tabIndex={-1}
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => onFiles([...(event.currentTarget.files ?? [])])}
+      />
+      <p>{busy && busyPrompt ? busyPrompt : dragging ? DRAG_PROMPT : PROMPT}</p>
+      <p className="muted small">{hint}</p>
+    </div>
   );
 }

@@ -1,28 +1,27 @@
 // The drag-and-drop lists of the playlist order and the program list (seed
-// 000 §4): @dnd-kit with a pointer that must move 4px before a drag starts
-// (so clicks on a row still count) and the keyboard (Space, arrow keys,
-// Space), a hint the list is described by, and a handle per row.
-
+// 000 §4): a pointer that must move 4px before a drag starts (so clicks on a
+// row still count) and the keyboard (Space, arrow keys, Space), a hint the
+// list is described by, and a handle per row.
+//
+// @dnd-kit is not in the page's first load (ADR 051): the list renders its
+// rows as they will look, and the library (./SortableDnd) loads when a handle
+// is first pressed, focused or picked up. It then binds each row by id from
+// beside the list rather than around it, so no row remounts: open cards,
+// typed letters and pending saves stay as they were, and focus stays put.
+// The gesture that woke it (a pointer still down, a Space or Enter) is
+// replayed on the handle once the row is bound.
 import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  type DraggableAttributes,
-  type DraggableSyntheticListeners,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useEffect, useId, useState } from "react";
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { type HandleAttributes, type HandleListeners, RowStore, type SortableBindingsProps } from "./sortable-rows";
 
 /** Keeps the local order of ids still present, drops removed ones and appends new ones. */
 function mergeOrder(local: string[], server: string[]) {
@@ -42,6 +41,15 @@ export function useLocalOrder(serverIds: string[]) {
   return [order, setOrder] as const;
 }
 
+const RowStoreContext = createContext<RowStore | null>(null);
+
+let bindings: Promise<ComponentType<SortableBindingsProps>> | null = null;
+/** The @dnd-kit part, fetched once for every list of the page. */
+function loadBindings() {
+  bindings ??= import("./SortableDnd").then((module) => module.SortableBindings);
+  return bindings;
+}
+
 export function SortableList({
   ids,
   hint,
@@ -59,45 +67,66 @@ export function SortableList({
   children: ReactNode;
 }) {
   const dndId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const [Bindings, setBindings] = useState<ComponentType<SortableBindingsProps> | null>(null);
+  const [store] = useState(
+    () =>
+      new RowStore(dndId, () => {
+        loadBindings().then(
+          (component) => setBindings(() => component),
+          // A failed fetch (offline, a new deploy) leaves the list as it is; the next press tries again.
+          () => {
+            bindings = null;
+          },
+        );
+      }),
   );
-
-  function dragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    onReorder(arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  }
 
   return (
     <>
       <p className="muted small" id={`${dndId}-hint`}>
         {hint}
       </p>
-      <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <List className={className} aria-describedby={`${dndId}-hint`}>
-            {children}
-          </List>
-        </SortableContext>
-      </DndContext>
+      <RowStoreContext.Provider value={store}>
+        <List className={className} aria-describedby={`${dndId}-hint`}>
+          {children}
+        </List>
+      </RowStoreContext.Provider>
+      {Bindings && <Bindings id={dndId} ids={ids} store={store} onReorder={onReorder} />}
     </>
   );
 }
 
 export interface RowHandle {
   ref: (element: HTMLElement | null) => void;
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
+  attributes: HandleAttributes;
+  listeners: HandleListeners;
 }
+
+const noRow = () => undefined;
 
 /** A row of a SortableList: its ref and style go on the row, `handle` to its DragHandle. */
 export function useSortableRow(id: string) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-  });
-  const handle: RowHandle = { ref: setActivatorNodeRef, attributes, listeners };
-  return { ref: setNodeRef, style: { transform: CSS.Transform.toString(transform), transition }, isDragging, handle };
+  const store = useContext(RowStoreContext);
+  if (!store) throw new Error("useSortableRow outside a SortableList");
+  const bound = useSyncExternalStore(store.subscribe, () => store.row(id), noRow);
+  const refs = store.refsOf(id);
+  useLayoutEffect(() => {
+    if (bound) store.replay(id);
+  }, [bound, store, id]);
+  const handle: RowHandle = {
+    ref: refs.handle,
+    // The same attributes @dnd-kit gives a sortable's activator, so the markup does not change when it binds.
+    attributes: bound?.attributes ?? {
+      role: "button",
+      tabIndex: 0,
+      "aria-disabled": false,
+      "aria-pressed": undefined,
+      "aria-roledescription": "sortable",
+      "aria-describedby": store.describedBy,
+    },
+    listeners: bound ? bound.listeners : store.staticListeners(id),
+  };
+  return { ref: refs.node, style: bound?.style ?? {}, isDragging: bound?.isDragging ?? false, handle };
 }
 
 /** Only the handle starts a drag, so the row's inputs, players and clicks keep working. */

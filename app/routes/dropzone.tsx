@@ -3,16 +3,14 @@
 // progress; when they are up, a toast and a link to the project. Loader: dropzone.server.ts.
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { DropZone } from "../components/DropZone";
 import { AccessOptions } from "../components/files/AccessOptions";
 import styles from "../components/projects/dropzone.module.css";
+import { ProjectFilesDrop } from "../components/projects/ProjectFilesDrop";
 import { type AccessType, uploadIntoProject } from "../components/projects/upload-into-project";
 import { Card, Field, Input, Select, useToast } from "../components/ui";
-import { UploadStatusList } from "../components/uploads/UploadStatus";
 import { useUploader } from "../components/uploads/useUploads";
 import { displayName } from "../lib/format";
 import { PROJECT_TITLE_REQUIRED } from "../lib/schemas/files";
-import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
 import type { Route } from "./+types/dropzone";
 import "../styles/files.css";
 
@@ -103,16 +101,13 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
             </Select>
           </Field>
         </div>
-        <DropZone
-          limits={PROJECT_FILE_LIMITS}
-          className="dropzone"
+        <ProjectFilesDrop
           busy={busy}
           label="Files to upload"
-          busyPrompt="Uploading..."
           hint="Images, video, audio, PDF and text files. They go up as soon as you drop them."
-          onDrop={(accepted) => void upload(accepted)}
+          entries={uploader.entries}
+          onDrop={upload}
         />
-        <UploadStatusList label="Upload progress" entries={uploader.entries} />
         {done && (
           <p className={done.failed ? "error" : "success"} role={done.failed ? "alert" : "status"}>
             {done.failed

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import type { MediaKind } from "../../lib/media-kind";
 import { NO_FILES_SELECTED } from "../../lib/schemas/playlists";
+import { CheckedButton } from "../CheckedButton";
 import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { AppliedPrograms } from "./AppliedPrograms";
 import { DirectUpload } from "./DirectUpload";
@@ -47,12 +48,12 @@ export function PlaylistBuilder({
             <span className={`playlist-kind kind-${kind}`}>{KIND_LABEL[kind]}</span>
           </div>
           <div className="add-to-playlist">
-            <button
-              type="button"
+            <CheckedButton
               className="button primary"
               disabled={adding}
+              problem={() => (selectedFileIds.length === 0 ? NO_FILES_SELECTED : null)}
+              onMessage={showFeedback}
               onClick={() => {
-                if (selectedFileIds.length === 0) return showFeedback(NO_FILES_SELECTED, true);
                 const form = new FormData();
                 form.set("intent", "add-to-playlist");
                 for (const id of selectedFileIds) form.append("fileId", id);
@@ -60,7 +61,7 @@ export function PlaylistBuilder({
               }}
             >
               {adding ? "Adding..." : "Add to playlist"}
-            </button>
+            </CheckedButton>
             <span className="muted small">
               {selectedFileIds.length === 0
                 ? "Select audio or video files above (click a file twice), then add them here."

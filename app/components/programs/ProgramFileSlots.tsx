@@ -13,6 +13,7 @@ import {
   programOnlyAccepts,
 } from "../../lib/schemas/playlists";
 import { programSlotLetter, slotLetterError } from "../../lib/schemas/slots";
+import { CheckedButton } from "../CheckedButton";
 import type { ShowFeedback } from "../Feedback";
 import { UploadSlots } from "../uploads/UploadSlots";
 import {
@@ -108,19 +109,19 @@ export function ProgramFileSlots({
         canRemove={(slots) => slots.length > 1}
       />
       <div className="row-controls">
-        <button
-          type="button"
+        <CheckedButton
           className="button small"
           disabled={disabled}
-          onClick={() => {
-            if (uploads.slots.some((slot) => !slot.file)) return onMessage(ADD_FILE_FIRST, true);
+          problem={() => (uploads.slots.some((slot) => !slot.file) ? ADD_FILE_FIRST : null)}
+          onMessage={onMessage}
+          onClick={() =>
             uploads.add({
               slotPosition: nextFreeLetter([...taken, ...uploads.slots.map((slot) => slot.slotPosition)]),
-            });
-          }}
+            })
+          }
         >
           Add slot
-        </button>
+        </CheckedButton>
         {kind && <span className="muted small">This program takes {kind} files.</span>}
       </div>
     </div>

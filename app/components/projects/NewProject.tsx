@@ -5,11 +5,9 @@
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PROJECT_TITLE_REQUIRED } from "../../lib/schemas/files";
-import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
-import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
-import { UploadStatusList } from "../uploads/UploadStatus";
 import { useUploader } from "../uploads/useUploads";
+import { ProjectFilesDrop } from "./ProjectFilesDrop";
 import { type AccessType, uploadIntoProject } from "./upload-into-project";
 
 export function NewProject() {
@@ -82,16 +80,13 @@ export function NewProject() {
             <AccessOptions />
           </select>
         </label>
-        <DropZone
-          limits={PROJECT_FILE_LIMITS}
-          className="dropzone"
+        <ProjectFilesDrop
           busy={busy}
           label="Files for the new project"
-          busyPrompt="Uploading..."
           hint="Images, video, audio, PDF and text files."
-          onDrop={(accepted) => void upload(accepted)}
+          entries={uploader.entries}
+          onDrop={upload}
         />
-        <UploadStatusList label="Upload progress" entries={uploader.entries} />
         {createdId && (
           <p>
             <Link to={`/projects/${createdId}`}>Open the project</Link>
