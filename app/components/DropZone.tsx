@@ -11,7 +11,7 @@
 // against the limits as it checks any other.
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import type { DropLimits } from "../lib/upload-client";
-import { DRAG_PROMPT, type DropZoneProps, type LiveDropZoneProps, PROMPT } from "./drop-zone-parts";
+import { type DropZoneProps, type LiveDropZoneProps, zoneClass, zonePrompt } from "./drop-zone-parts";
 import "../styles/dropzone.css";
 
 type Live = (props: LiveDropZoneProps) => ReactNode;
@@ -126,7 +126,7 @@ function StaticZone({
       role="presentation"
       tabIndex={busy ? undefined : 0}
       aria-disabled={busy || undefined}
-      className={`${className}${dragging ? " active" : ""}${busy ? " disabled" : ""}`}
+      className={zoneClass({ className, busy }, dragging)}
       onPointerEnter={onWake}
       onFocus={onWake}
       onClick={open}
@@ -164,7 +164,7 @@ function StaticZone({
         onClick={(event) => event.stopPropagation()}
         onChange={(event) => onFiles([...(event.currentTarget.files ?? [])])}
       />
-      <p>{busy && busyPrompt ? busyPrompt : dragging ? DRAG_PROMPT : PROMPT}</p>
+      <p>{zonePrompt({ busy, busyPrompt }, dragging)}</p>
       <p className="muted small">{hint}</p>
     </div>
   );

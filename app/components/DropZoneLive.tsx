@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useDropzone } from "react-dropzone";
 import { dropRejectionMessage } from "../lib/upload-client";
-import { DRAG_PROMPT, type LiveDropZoneProps, PROMPT } from "./drop-zone-parts";
+import { type LiveDropZoneProps, zoneClass, zonePrompt } from "./drop-zone-parts";
 
 /** Puts files on a file input as a choice would, so react-dropzone reads them as it reads any. */
 function choose(input: HTMLInputElement, files: File[]) {
@@ -56,9 +56,9 @@ export function LiveDropZone({
   }, [waiting, inputRef]);
 
   return (
-    <div {...getRootProps({ className: `${className}${isDragActive ? " active" : ""}${busy ? " disabled" : ""}` })}>
+    <div {...getRootProps({ className: zoneClass({ className, busy }, isDragActive) })}>
       <input {...getInputProps({ "aria-label": label })} />
-      <p>{busy && busyPrompt ? busyPrompt : isDragActive ? DRAG_PROMPT : PROMPT}</p>
+      <p>{zonePrompt({ busy, busyPrompt }, isDragActive)}</p>
       <p className="muted small">{hint}</p>
     </div>
   );

@@ -3,8 +3,7 @@
 // its answer shows beside the input ('Saved', or the error).
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { z } from "zod";
-import { slotLetterError } from "../lib/schemas/slots";
+import { type SlotRule, slotLetterError } from "../lib/schemas/slot-letters";
 
 interface SlotAnswer {
   error?: { message: string };
@@ -13,7 +12,7 @@ interface SlotAnswer {
 export function SlotInput({
   name,
   letter,
-  schema,
+  rule,
   placeholder,
   fields,
 }: {
@@ -21,9 +20,9 @@ export function SlotInput({
   name: string;
   /** The letter the server has. */
   letter: string;
-  /** The letter's schema from app/lib/schemas/slots.ts, the one the action parses with
+  /** The letter's rule from app/lib/schemas/slot-letters.ts, the one the action's schema is built on
    * (a program file must keep a letter; a playlist item may lose its letter). */
-  schema: z.ZodType<unknown, string>;
+  rule: SlotRule;
   placeholder?: string;
   /** The intent and the row's id, sent with the letter. */
   fields: Record<string, string>;
@@ -64,7 +63,7 @@ export function SlotInput({
     setSaved(false);
     typed.current = next !== letter;
     if (!typed.current) return setError(null);
-    const invalid = slotLetterError(schema, next);
+    const invalid = slotLetterError(rule, next);
     if (invalid) return setError(invalid);
     setError(null);
     void fetcher.submit({ ...fields, slotPosition: next }, { method: "post" });

@@ -3,8 +3,16 @@
 import type { ReactNode, RefObject } from "react";
 import type { DropLimits } from "../lib/upload-client";
 
-export const PROMPT = "Drag and drop files here, or click to select files";
-export const DRAG_PROMPT = "Drop the files here…";
+const PROMPT = "Drag and drop files here, or click to select files";
+const DRAG_PROMPT = "Drop the files here…";
+
+/** The zone's classes: `active` while files are dragged over it, `disabled` while busy. */
+export const zoneClass = ({ className, busy }: Pick<DropZoneProps, "className" | "busy">, active: boolean) =>
+  `${className}${active ? " active" : ""}${busy ? " disabled" : ""}`;
+
+/** The zone's first line: the busy prompt, the drop prompt while dragging, else the seed's prompt. */
+export const zonePrompt = ({ busy, busyPrompt }: Pick<DropZoneProps, "busy" | "busyPrompt">, active: boolean) =>
+  busy && busyPrompt ? busyPrompt : active ? DRAG_PROMPT : PROMPT;
 
 export interface DropZoneProps {
   limits: DropLimits;

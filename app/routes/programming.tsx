@@ -11,7 +11,7 @@ import type { LoadFailedHandle } from "../components/PageError";
 import { ApplyProgram } from "../components/programs/ApplyProgram";
 import { CreateProgram } from "../components/programs/CreateProgram";
 import { ProgramList } from "../components/programs/ProgramList";
-import { PROGRAMS_LOAD_FAILED } from "../lib/schemas/playlists";
+import { PROGRAMS_LOAD_FAILED } from "../lib/schemas/playlist-messages";
 import type { Route } from "./+types/programming";
 import "../styles/files.css";
 import "../styles/playlists.css";

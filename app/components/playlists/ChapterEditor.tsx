@@ -4,12 +4,13 @@
 // works from the keyboard. The chapters come from the project page's loader;
 // each change goes through the typed API client and then reloads the page's
 // data (so applies, undos, reorders and probes update the list the same way).
-// The shared schemas check each form before it is sent.
+// The shared schemas check each form before it is sent; they (and zod) load
+// with the first form sent, not with the page (ADR 051).
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Chapter } from "../../../worker/domain/playlists/chapters";
 import { api, call, errorText } from "../../lib/api-client";
-import { chapterEditSchema, chapterMarkSchema, formatChapterTime, itemChapterSchema } from "../../lib/schemas/chapters";
+import { formatChapterTime } from "../../lib/schemas/chapter-time";
 import { Button } from "../ui";
 
 interface ItemView {
@@ -19,6 +20,8 @@ interface ItemView {
 }
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+const chapterSchemas = () => import("../../lib/schemas/chapters");
 
 export function ChapterEditor({ chapters, items }: { chapters: Chapter[]; items: ItemView[] }) {
   const revalidator = useRevalidator();
@@ -76,8 +79,9 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
     setAt(formatChapterTime(chapter.offsetSeconds));
   }, [chapter.title, chapter.offsetSeconds]);
 
-  const save = (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
+    const { chapterEditSchema, itemChapterSchema } = await chapterSchemas();
     if (chapter.itemStart) {
       const parsed = itemChapterSchema.safeParse({ title });
       if (!parsed.success) return setError(parsed.error.issues[0]!.message);
@@ -185,6 +189,7 @@ function AddMark({
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
+    const { chapterMarkSchema } = await chapterSchemas();
     const parsed = chapterMarkSchema.safeParse({ itemId: selected, at, title });
     if (!parsed.success) return onInvalid(parsed.error.issues[0]!.message);
     // The fields are cleared as soon as the mark is saved, before the list

@@ -12,8 +12,8 @@ import {
   onlyTypeInPlaylist,
   RESOLVE_ERRORS,
   SLOT_TAKEN,
-} from "../../lib/schemas/playlists";
-import { slotLetterError, uploadSlotLetter } from "../../lib/schemas/slots";
+} from "../../lib/schemas/playlist-messages";
+import { slotLetterError, UPLOAD_SLOT } from "../../lib/schemas/slot-letters";
 import { Feedback, useFeedback } from "../Feedback";
 import { UploadSlots } from "../uploads/UploadSlots";
 import { pendingSlots, useUploadSlots } from "../uploads/useUploadSlots";
@@ -43,7 +43,7 @@ export function DirectUpload({
     [playlist.items],
   );
   const letterProblem = useCallback(
-    (letter: string) => slotLetterError(uploadSlotLetter, letter) ?? (letter && taken.has(letter) ? SLOT_TAKEN : null),
+    (letter: string) => slotLetterError(UPLOAD_SLOT, letter) ?? (letter && taken.has(letter) ? SLOT_TAKEN : null),
     [taken],
   );
   const kindProblem = useCallback((file: File) => fileProblem(file, playlist.mediaType), [playlist.mediaType]);

@@ -4,7 +4,7 @@ import { type MouseEvent as ReactMouseEvent, type ReactNode, useEffect, useMemo,
 import { useFetcher } from "react-router";
 import { displayName, formatDuration, slotDuration } from "../../lib/format";
 import type { MediaKind } from "../../lib/media-kind";
-import { playlistSlotLetter } from "../../lib/schemas/slots";
+import { PLAYLIST_SLOT } from "../../lib/schemas/slot-letters";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../Feedback";
 import { SlotInput } from "../SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../SortableList";
@@ -188,7 +188,7 @@ function SortableSlot({
       <SlotInput
         name={name}
         letter={item.slotPosition ?? ""}
-        schema={playlistSlotLetter}
+        rule={PLAYLIST_SLOT}
         placeholder="–"
         fields={{ intent: "item-slot", itemId: item.id }}
       />

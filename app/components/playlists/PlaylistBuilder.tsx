@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { MediaKind } from "../../lib/media-kind";
-import { NO_FILES_SELECTED } from "../../lib/schemas/playlists";
+import { NO_FILES_SELECTED } from "../../lib/schemas/playlist-messages";
 import { CheckedButton } from "../CheckedButton";
 import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { AppliedPrograms } from "./AppliedPrograms";

@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PlaylistPlan } from "../../../worker/domain/programs/applications";
 import { displayName, formatDuration } from "../../lib/format";
-import { applyProgramSchema } from "../../lib/schemas/playlists";
 import { Feedback, useAnswer, useFeedback } from "../Feedback";
 import { PickerActions } from "../playlists/PickerActions";
 import styles from "./ApplyProgram.module.css";
@@ -37,8 +36,10 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
     setRefused([]);
   }, [programId, selected.join(",")]);
 
-  function target(intent: "preview-apply" | "apply-program") {
-    // The action (and the API) parse the same choice with the same schema.
+  async function target(intent: "preview-apply" | "apply-program") {
+    // The action (and the API) parse the same choice with the same schema, loaded (with zod) on the
+    // first use rather than with the page (ADR 051).
+    const { applyProgramSchema } = await import("../../lib/schemas/playlists");
     const choice = applyProgramSchema.safeParse({ programId, playlistIds: selected });
     if (!choice.success) return showFeedback(choice.error.issues[0]!.message, true);
     const form = new FormData();
@@ -104,7 +105,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
           type="button"
           className="button"
           disabled={previewing || applying}
-          onClick={() => target("preview-apply")}
+          onClick={() => void target("preview-apply")}
         >
           {previewing ? "Processing..." : "Preview changes"}
         </button>
@@ -112,7 +113,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
           type="button"
           className="button primary"
           disabled={previewing || applying}
-          onClick={() => target("apply-program")}
+          onClick={() => void target("apply-program")}
         >
           {applying ? "Processing..." : "Apply Program"}
         </button>

@@ -2,7 +2,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { displayName } from "../../lib/format";
-import { programSchema } from "../../lib/schemas/playlists";
 import { Feedback, useFeedback } from "../Feedback";
 import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, PlaylistOption } from "./types";
@@ -56,10 +55,12 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
     })();
   }, [answer]);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     // The action parses the same fields with the same schema; the title is checked before the files.
+    // The schema (and zod) load with the first submit, not with the page (ADR 051).
+    const { programSchema } = await import("../../lib/schemas/playlists");
     const program = programSchema.safeParse({
       title,
       accessType,

@@ -11,8 +11,8 @@ import {
   ONLY_AUDIO_OR_VIDEO,
   PROGRAM_SLOT_TAKEN,
   programOnlyAccepts,
-} from "../../lib/schemas/playlists";
-import { programSlotLetter, slotLetterError } from "../../lib/schemas/slots";
+} from "../../lib/schemas/playlist-messages";
+import { PROGRAM_SLOT, slotLetterError } from "../../lib/schemas/slot-letters";
 import { CheckedButton } from "../CheckedButton";
 import type { ShowFeedback } from "../Feedback";
 import { UploadSlots } from "../uploads/UploadSlots";
@@ -40,7 +40,7 @@ function fileError(file: File, kind: MediaKind | null): string | null {
 
 /** The upload slots of a program of `programKind` (null: not fixed yet) whose letters `taken` are in use. */
 export function useProgramSlots(programKind: MediaKind | null, taken: Set<string>, firstLetter: string) {
-  const letterError = useCallback((letter: string) => (letter ? slotLetterError(programSlotLetter, letter) : null), []);
+  const letterError = useCallback((letter: string) => (letter ? slotLetterError(PROGRAM_SLOT, letter) : null), []);
   const fileProblem = useCallback(
     (file: File, others: UploadSlot[]) => fileError(file, slotsKind(others, programKind)),
     [programKind],
@@ -61,7 +61,7 @@ export function useProgramSlots(programKind: MediaKind | null, taken: Set<string
     return uploads.check(
       (slot) =>
         fileError(slot.file!, kind) ??
-        slotLetterError(programSlotLetter, slot.slotPosition) ??
+        slotLetterError(PROGRAM_SLOT, slot.slotPosition) ??
         (taken.has(slot.slotPosition)
           ? PROGRAM_SLOT_TAKEN
           : (counts.get(slot.slotPosition) ?? 0) > 1

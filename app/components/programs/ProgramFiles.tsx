@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { displayName, slotDuration } from "../../lib/format";
 import type { MediaKind } from "../../lib/media-kind";
-import { programSlotLetter } from "../../lib/schemas/slots";
+import { PROGRAM_SLOT } from "../../lib/schemas/slot-letters";
 import { type ShowFeedback, useAnswer } from "../Feedback";
 import { SlotPreview } from "../playlists/SlotPreview";
 import { SlotInput } from "../SlotInput";
@@ -33,7 +33,7 @@ export function ProgramFileRow({
       <SlotInput
         name={name}
         letter={file.slotPosition}
-        schema={programSlotLetter}
+        rule={PROGRAM_SLOT}
         fields={{ intent: "program-slot", fileId: file.id }}
       />
       <div className="slot-main">

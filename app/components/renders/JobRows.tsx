@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import type { JobStatus } from "../../../render-container/src/contract";
 import { displayName, formatDuration } from "../../lib/format";
-import { RENDER_CREATED } from "../../lib/schemas/playlists";
+import { RENDER_CREATED } from "../../lib/schemas/playlist-messages";
 import { useToast } from "../ui";
 import { active, type PackageProgress, RETRYING, type RenderProgress, useDoneToast, useJobClock } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";

@@ -37,7 +37,7 @@ export interface UploadSlot {
 export interface UploadSlotsOptions {
   /** The slots the form starts with (and returns to on `reset()`); default none. */
   initial?: () => Partial<UploadSlot>[];
-  /** The message for a letter as typed, or null (e.g. `slotLetterError(schema, letter)`, or taken). */
+  /** The message for a letter as typed, or null (e.g. `slotLetterError(rule, letter)`, or taken). */
   letterError?: (letter: string) => string | null;
   /** The message for a chosen file given the other slots (kind rules), or null. */
   fileError?: (file: File, others: UploadSlot[]) => string | null;

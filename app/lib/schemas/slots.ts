@@ -6,13 +6,14 @@
 // - a program file's letter (the programming page and the programs API, also
 //   when a program file is uploaded): PROGRAM_SLOT_INVALID;
 // - the letter typed in the playlist's upload form (and sent with that upload): UPLOAD_SLOT_INVALID.
+//
+// The test and the messages live without zod in slot-letters.ts, which the
+// browser checks with as it types (so zod stays out of those pages' first
+// load, ADR 051); the schemas here are built on the same test.
 import { z } from "zod";
+import { PROGRAM_SLOT_INVALID, SLOT_INVALID, SLOT_LETTER, UPLOAD_SLOT_INVALID } from "./slot-letters";
 
-export const SLOT_INVALID = "Slot position must be a letter from a to z.";
-export const PROGRAM_SLOT_INVALID = "Slot position must be a lowercase letter from a to z.";
-export const UPLOAD_SLOT_INVALID = "Slot position must be a single letter from a-z.";
-
-const SLOT_LETTER = /^[a-z]$/;
+export { PROGRAM_SLOT_INVALID, SLOT_INVALID, UPLOAD_SLOT_INVALID } from "./slot-letters";
 
 /** A letter that must be there (a program file keeps one; asking whether a letter is free). */
 export const slotLetter = (message: string) => z.string({ error: message }).trim().regex(SLOT_LETTER, message);
@@ -28,9 +29,3 @@ export const optionalSlotLetter = (message: string) =>
 export const playlistSlotLetter = optionalSlotLetter(SLOT_INVALID);
 export const programSlotLetter = slotLetter(PROGRAM_SLOT_INVALID);
 export const uploadSlotLetter = optionalSlotLetter(UPLOAD_SLOT_INVALID);
-
-/** The schema's message for a letter as typed in the browser, or null when the letter is fine. */
-export function slotLetterError(schema: z.ZodType<unknown, string>, letter: string): string | null {
-  const result = schema.safeParse(letter);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
