@@ -6,11 +6,12 @@
 // react-dropzone is not in the page's first load (ADR 051). Until it comes
 // (when a pointer, a focus or a drag reaches the zone), the zone is drawn
 // with the same markup and is already a real file input: a click or Enter
-// opens the file picker and a drop is taken; the files chosen or dropped
-// then are handed to react-dropzone when it arrives, which checks them
-// against the limits as it checks any other.
+// opens the file picker, and files chosen or dropped then are sorted at once
+// by react-dropzone's rules (drop-limits.ts `sortDroppedFiles`), so a form
+// sent right after choosing has its files.
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
-import type { DropLimits } from "../lib/upload-client";
+import { type DropLimits, dropRejectionMessage } from "../lib/upload-client";
+import { type DropRejection, sortDroppedFiles } from "../lib/uploads/drop-limits";
 import { type DropZoneProps, type LiveDropZoneProps, zoneClass, zonePrompt } from "./drop-zone-parts";
 import "../styles/dropzone.css";
 
@@ -47,8 +48,6 @@ const HIDDEN_INPUT = {
 export function DropZone(props: DropZoneProps) {
   const [Zone, setZone] = useState<Live | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
-  /** Files chosen or dropped before react-dropzone came, for it to take. */
-  const waiting = useRef<File[] | null>(null);
   /** Whether the placeholder had the focus when it was replaced. */
   const focused = useRef(false);
 
@@ -62,17 +61,26 @@ export function DropZone(props: DropZoneProps) {
     );
   }
 
+  function take(accepted: File[], rejected: DropRejection[]) {
+    const messages = rejected.flatMap(({ file, errors }) =>
+      errors.map((error) => `${file.name}: ${dropRejectionMessage(error, props.limits)}`),
+    );
+    const problem = props.onDrop(accepted);
+    // One line per distinct message (each names its file), so the message is its own key.
+    setRejections([...new Set(typeof problem === "string" ? [...messages, problem] : messages)]);
+  }
+
   return (
     <>
       {Zone ? (
-        <Zone {...props} waiting={waiting} focused={focused} onRejections={setRejections} />
+        <Zone {...props} focused={focused} onTake={take} />
       ) : (
         <StaticZone
           {...props}
           onWake={wake}
           onFiles={(files) => {
-            waiting.current = files;
-            wake();
+            const { accepted, rejected } = sortDroppedFiles(files, props.limits);
+            take(accepted, rejected);
           }}
           focused={focused}
         />
@@ -162,7 +170,12 @@ function StaticZone({
         style={HIDDEN_INPUT}
         tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
-        onChange={(event) => onFiles([...(event.currentTarget.files ?? [])])}
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          // Emptied so that choosing the same file again (after fixing what refused it) is a change too.
+          event.currentTarget.value = "";
+          onFiles(files);
+        }}
       />
       <p>{zonePrompt({ busy, busyPrompt }, dragging)}</p>
       <p className="muted small">{hint}</p>

@@ -2,6 +2,7 @@
 // zone's props and the seed's prompts (seed 000 §5).
 import type { ReactNode, RefObject } from "react";
 import type { DropLimits } from "../lib/upload-client";
+import type { DropRejection } from "../lib/uploads/drop-limits";
 
 const PROMPT = "Drag and drop files here, or click to select files";
 const DRAG_PROMPT = "Drop the files here…";
@@ -29,9 +30,8 @@ export interface DropZoneProps {
 }
 
 export interface LiveDropZoneProps extends DropZoneProps {
-  /** Files the placeholder took before the library came. */
-  waiting: RefObject<File[] | null>;
   /** Whether the placeholder had the focus, to give it to the zone that replaces it. */
   focused: RefObject<boolean>;
-  onRejections: (messages: string[]) => void;
+  /** Takes what react-dropzone sorted, as the placeholder takes what it sorted itself. */
+  onTake: (accepted: File[], rejected: DropRejection[]) => void;
 }

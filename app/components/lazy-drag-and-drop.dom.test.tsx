@@ -1,6 +1,6 @@
 // The drop zone and the sortable lists before and after their libraries load (ADR 051): the
-// placeholder is the same markup, takes files chosen or dropped before react-dropzone comes and
-// hands them over; a list's handle picked up by the keyboard before @dnd-kit comes is picked up
+// placeholder is the same markup and takes files chosen or dropped before react-dropzone comes,
+// sorted as react-dropzone sorts them; a list's handle picked up by the keyboard before @dnd-kit comes is picked up
 // once it has come, and no row remounts on the way (its state stays).
 import { act, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -47,18 +47,37 @@ describe("the drop zone before react-dropzone", () => {
     expect(zoneHtml(view.host)).toBe(before);
   });
 
-  it("hands files chosen before it loaded to react-dropzone, which refuses by the seed's messages", async () => {
-    const accepted: string[][] = [];
-    view = await mount(<Zone accepted={accepted} />);
-    const placeholder = view.host.querySelector(".dropzone");
-    await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, [
+  const mixed = () => {
+    const huge = new File(["x"], "huge.mp4", { type: "video/mp4" });
+    Object.defineProperty(huge, "size", { value: PROJECT_FILE_LIMITS.maxSize! + 1 });
+    return [
       new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }),
       new File(["ID3 audio"], "take.mp3", { type: "audio/mpeg" }),
-    ]);
-    await until(() => accepted.length, "the chosen files to be handled");
-    expect(view.host.querySelector(".dropzone")).not.toBe(placeholder);
-    expect(accepted).toEqual([["take.mp3"]]);
-    expect(texts(byRole(view.host, "alert"))[0]).toMatch(/^setup\.exe: File type must be one of \./);
+      new File([], "empty.mp3", { type: "audio/mpeg" }),
+      new File(["notes"], "NOTES.MD", { type: "" }),
+      huge,
+    ];
+  };
+
+  it("takes files chosen before it loaded at once, sorted as react-dropzone sorts them once loaded", async () => {
+    const early: string[][] = [];
+    view = await mount(<Zone accepted={early} />);
+    await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, mixed());
+    // At once: a form sent right after choosing has its files.
+    expect(early).toEqual([["take.mp3", "NOTES.MD"]]);
+    const earlyAlerts = texts(byRole(view.host, "alert"));
+    expect(earlyAlerts[0]).toMatch(/^setup\.exe: File type must be one of \./);
+    await view.unmount();
+
+    const late: string[][] = [];
+    view = await mount(<Zone accepted={late} />);
+    const placeholder = view.host.querySelector<HTMLElement>(".dropzone")!;
+    await act(async () => placeholder.dispatchEvent(new FocusEvent("focusin", { bubbles: true })));
+    await until(() => view!.host.querySelector(".dropzone") !== placeholder, "react-dropzone to load");
+    await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, mixed());
+    await until(() => late.length, "react-dropzone to take the files");
+    expect(late).toEqual(early);
+    expect(texts(byRole(view.host, "alert"))).toEqual(earlyAlerts);
   });
 
   it("takes a drop onto the placeholder", async () => {

@@ -53,3 +53,40 @@ export function dropRejectionMessage(error: { code: string; message: string }, l
       return error.message;
   }
 }
+
+/** react-dropzone's type test (its `attr-accept`): a `.ext` by name, a `type/*` by family, else the exact type. */
+function typeAccepted(file: File, accept: DropLimits["accept"]) {
+  const allowed = Object.entries(accept ?? {}).flatMap(([type, extensions]) => [type, ...extensions]);
+  if (allowed.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type || "").toLowerCase();
+  return allowed.some((entry) => {
+    const wanted = entry.trim().toLowerCase();
+    if (wanted.startsWith(".")) return name.endsWith(wanted);
+    if (wanted.endsWith("/*")) return type.replace(/\/.*$/, "") === wanted.replace(/\/.*$/, "");
+    return type === wanted;
+  });
+}
+
+export interface DropRejection {
+  file: File;
+  errors: readonly { code: string; message: string }[];
+}
+
+/**
+ * Files sorted as react-dropzone sorts them (type, then size; its error codes), for files a drop
+ * zone takes before react-dropzone has loaded (components/DropZone.tsx).
+ */
+export function sortDroppedFiles(files: File[], limits: DropLimits) {
+  const accepted: File[] = [];
+  const rejected: DropRejection[] = [];
+  for (const file of files) {
+    const errors: { code: string; message: string }[] = [];
+    if (!typeAccepted(file, limits.accept)) errors.push({ code: "file-invalid-type", message: "" });
+    if (limits.maxSize != null && file.size > limits.maxSize) errors.push({ code: "file-too-large", message: "" });
+    else if (limits.minSize != null && file.size < limits.minSize) errors.push({ code: "file-too-small", message: "" });
+    if (errors.length) rejected.push({ file, errors });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}
