@@ -21,6 +21,7 @@ export type Confirm = (clientSecret: string, form: FormData) => Promise<ConfirmO
 
 export interface Card {
   banner?: ReactNode;
+  /** The name on the card (checked by `nameOnCardSchema` on submit) and the provider's card fields. */
   fields: ReactNode;
   /** What is wrong with the typed card before anything is sent, or null. */
   check?: (form: FormData) => Promise<string | null>;
@@ -30,7 +31,7 @@ export interface Card {
 
 const testCard: Card = {
   banner: <TestModeBanner />,
-  fields: <TestCardFields />,
+  fields: <CardFields card={<TestCardFields />} />,
   check: async (form) => {
     const typed = await readTestCard(form);
     return "error" in typed ? typed.error : null;
@@ -71,5 +72,17 @@ function StripeCard({ publishableKey, children }: { publishableKey: string; chil
   const confirm: Confirm | null = confirmCard
     ? (clientSecret, form) => confirmCard(clientSecret, String(form.get("nameOnCard") ?? "").trim())
     : null;
-  return children({ fields, confirm });
+  return children({ fields: <CardFields card={fields} />, confirm });
+}
+
+function CardFields({ card }: { card: ReactNode }) {
+  return (
+    <>
+      <label>
+        Name on card
+        <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
+      </label>
+      {card}
+    </>
+  );
 }

@@ -95,10 +95,6 @@ function CardForm({ banner, fields, check, confirm, totalCents, productIds, disc
       <noscript>
         <p className="error">{CARD_NEEDS_SCRIPT}</p>
       </noscript>
-      <label>
-        Name on card
-        <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
-      </label>
       {fields}
       {error && (
         <p className="error" role="alert">

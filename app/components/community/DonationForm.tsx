@@ -162,10 +162,6 @@ function Form({
       <label className="inline">
         <input type="checkbox" name="showAmount" defaultChecked /> Show the amount on the donor wall
       </label>
-      <label>
-        Name on card
-        <input name="nameOnCard" autoComplete="cc-name" required maxLength={100} />
-      </label>
       {card}
       {error && (
         <p className="error" role="alert">
