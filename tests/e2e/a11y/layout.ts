@@ -1,5 +1,5 @@
 // The layout checks of issue 28's "Done when", beside axe (./axe.ts): nothing past the right edge,
-// no text squeezed into a column a few characters wide, visible words in every control's name
+// no text squeezed into a column a few characters wide and no word broken across lines (issue 29), visible words in every control's name
 // (WCAG 2.5.3), no native dialog, CLS ≤ 0.1, and both themes.
 import type { BrowserContext, Page } from "@playwright/test";
 
@@ -90,6 +90,50 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         );
       }
     }
+    // A word broken across lines ("Amou|nt", "$14|9.00"), however short: what a column squeezed under its
+    // longest word does with overflow-wrap: anywhere. Prose wrapping between words, or after a hyphen,
+    // a dash or a slash, is not a broken word; text clipped away (visually hidden) is not seen.
+    const clippedAway = new Map<Element, boolean>();
+    const isClippedAway = (el: Element): boolean => {
+      const known = clippedAway.get(el);
+      if (known !== undefined) return known;
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      // checkVisibility: also what a closed <details> holds (laid out, if at all, where no one sees it).
+      const clipped =
+        !el.checkVisibility({ visibilityProperty: true }) ||
+        (style.overflow !== "visible" && (rect.width <= 2 || rect.height <= 2)) ||
+        (el.parentElement !== null && el.parentElement !== document.body && isClippedAway(el.parentElement));
+      clippedAway.set(el, clipped);
+      return clipped;
+    };
+    const range = document.createRange();
+    const linesOf = (node: Text, start: number, end: number) => {
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      const tops: number[] = [];
+      for (const rect of Array.from(range.getClientRects())) {
+        if (rect.width > 0 && !tops.some((top) => Math.abs(top - rect.top) < rect.height / 2)) tops.push(rect.top);
+      }
+      return tops.length;
+    };
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const text = node.data;
+      const parent = node.parentElement;
+      if (!parent || !/\S{2}/.test(text) || parent.closest("script, style, noscript, template, textarea, select"))
+        continue;
+      if (linesOf(node, 0, text.length) < 2 || isClippedAway(parent)) continue;
+      for (const match of text.matchAll(/[^\s\-\u2010-\u2014/\u00ad\u200b]+[-\u2010-\u2014/\u00ad\u200b]?/g)) {
+        const word = match[0];
+        if (word.length < 2) continue;
+        const lines = linesOf(node, match.index, match.index + word.length);
+        if (lines > 1) broken.push(`${describe(parent)}: "${word}" is broken over ${lines} lines`);
+      }
+    }
+    range.detach();
+
     // WCAG 2.5.3 (label in name): a control named by aria-label(ledby) must contain its visible words.
     const words = (text: string) =>
       text
@@ -120,6 +164,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
     if (past.length) problems.push(`past the right edge (${width}px): ${past.slice(0, 5).join("; ")}`);
     if (squeezed.length) problems.push(`text squeezed into a narrow column: ${squeezed.slice(0, 5).join("; ")}`);
+    if (broken.length) problems.push(`words broken across lines: ${broken.slice(0, 5).join("; ")}`);
 
     const cls = (window as unknown as { __cls?: number }).__cls ?? 0;
     if (cls > maxCls) problems.push(`cumulative layout shift ${cls.toFixed(3)} > ${maxCls}`);

@@ -79,6 +79,8 @@ export const PAGES: ScannedPage[] = [
   { path: "/digistore", as: "member" },
   { path: "/digimanager", as: "member" },
   { path: "/digimanager/sales", as: "member" },
+  // The admin sells the beat the member buys (./content.ts): every table of the view has rows.
+  { path: "/digimanager/sales", as: "admin", name: "/digimanager/sales (a seller with a sale)" },
   {
     path: (c) => `/digiprev/${c.memberId}`,
     as: "member",

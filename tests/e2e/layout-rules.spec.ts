@@ -1,0 +1,58 @@
+// The layout check's rules (./a11y/layout.ts) against small pages made for them: each rule must catch
+// what it is for and pass what is fine, or the check over every page proves nothing.
+import { expect, test } from "@playwright/test";
+import { layoutProblems } from "./a11y/layout";
+
+test.use({ trace: "off", screenshot: "off", viewport: { width: 1280, height: 800 } });
+
+const page = (body: string) =>
+  `<!doctype html><html><body style="margin:0;font:16px/1.5 sans-serif;overflow-wrap:anywhere">${body}</body></html>`;
+
+test("a short word broken across lines in a squeezed column is reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<table style="width:90px;border-collapse:collapse"><tr>
+      <th>Order</th><th>Amount</th></tr><tr><td>#1024</td><td>$149.00</td></tr></table>`),
+  );
+  const problems = (await layoutProblems(browser)).join("\n");
+  expect(problems).toContain("words broken across lines");
+  expect(problems).toMatch(/"Amount" is broken over [2-9] lines|"\$149\.00" is broken over [2-9] lines/);
+});
+
+test("one word in a box narrower than itself is reported", async ({ page: browser }) => {
+  await browser.setContent(page(`<p style="width:40px">Refunded</p>`));
+  expect((await layoutProblems(browser)).join("\n")).toContain('"Refunded" is broken over');
+});
+
+test("prose wrapping between words, after hyphens and dashes, is not reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<p style="width:120px">Early Risers sign-ups appear here when members join the community page —
+      newest first, with their message and/or address.</p>
+      <p style="width:70px">well-known self-hosted</p>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+});
+
+test("text clipped away for screen readers only is not reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">
+      <table><tr><th>Amount</th><th>Refunded</th></tr></table></div>
+      <p>Visible text that fits on one line.</p>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+});
+
+test("one line ending in an ellipsis is not reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<p style="width:120px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis"
+      title="someone.with.a.long.address@example.com">someone.with.a.long.address@example.com</p>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+});
+
+test("what a closed <details> holds is not reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<details style="width:100px"><summary>Terms</summary>
+      <ul><li>The licensee may use the work in commercial performances, broadcasts and streams.</li></ul></details>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+});
