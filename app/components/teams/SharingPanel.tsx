@@ -4,6 +4,7 @@
 // change-role, remove-member, revoke-invitation: app/lib/team-actions.server.ts), which checks the
 // role again on the server.
 import { useFetcher } from "react-router";
+import { EmailAddress } from "../EmailAddress";
 import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { Badge, Button } from "../ui";
@@ -43,7 +44,10 @@ export function SharingPanel({
       <ul className={styles.list}>
         <li className={styles.row}>
           <span className={styles.who}>
-            {sharing.creator.name} <span className="muted">{sharing.creator.email}</span>
+            {sharing.creator.name}{" "}
+            <span className="muted">
+              <EmailAddress value={sharing.creator.email} />
+            </span>
           </span>
           <Badge tone="accent">owner (creator)</Badge>
         </li>
@@ -91,7 +95,10 @@ function MemberRow({
   return (
     <li className={styles.row}>
       <span className={styles.who}>
-        {member.name} {isMe && <strong>(you)</strong>} <span className="muted">{member.email}</span>
+        {member.name} {isMe && <strong>(you)</strong>}{" "}
+        <span className="muted">
+          <EmailAddress value={member.email} />
+        </span>
       </span>
       {canManage && !isMe ? (
         <roleFetcher.Form method="post">
@@ -134,7 +141,7 @@ function InvitationRow({ invitation }: { invitation: SharingData["invitations"][
   return (
     <li className={styles.row}>
       <span className={styles.who}>
-        {invitation.email}{" "}
+        <EmailAddress value={invitation.email} />{" "}
         <span className="muted">
           as {invitation.role}, link valid until <LocalTime value={invitation.expiresAt} />
         </span>

@@ -3,6 +3,7 @@
 // Editors and owners request and void; viewers see the list. Forms post to the page's action
 // (intents request-signatures, void-request), which checks everything again on the server.
 import { Link, useFetcher } from "react-router";
+import { EmailAddress } from "../EmailAddress";
 import { Feedback, type FetcherAnswer, useAnswer, useFeedback } from "../Feedback";
 import { LocalTime } from "../LocalTime";
 import { Badge, type BadgeTone, Button } from "../ui";
@@ -118,7 +119,8 @@ function RequestRow({ request, canEdit }: { request: SignatureRequestRow; canEdi
         <ul className={styles.activity}>
           {request.signers.map((signer) => (
             <li key={signer.id}>
-              {signer.fullName ?? signer.email} <span className="muted">{signer.fullName ? signer.email : ""}</span>
+              {signer.fullName ?? <EmailAddress value={signer.email} />}{" "}
+              <span className="muted">{signer.fullName && <EmailAddress value={signer.email} />}</span>
               <Badge tone={TONE[signer.status]}>{signer.status}</Badge>
               {signer.signedAt && (
                 <span className="muted">
