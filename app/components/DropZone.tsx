@@ -19,7 +19,10 @@ type Live = (props: LiveDropZoneProps) => ReactNode;
 let live: Promise<Live> | null = null;
 /** react-dropzone and the zone built on it, fetched once for every zone of the page. */
 function loadLive() {
-  live ??= import("./DropZoneLive").then((module) => module.LiveDropZone);
+  // Only a browser wakes the zone: the Worker never renders this half, so its build leaves it (and react-dropzone) out.
+  live ??= import.meta.env.SSR
+    ? Promise.reject(new Error("DropZone: no react-dropzone on the server"))
+    : import("./DropZoneLive").then((module) => module.LiveDropZone);
   return live;
 }
 

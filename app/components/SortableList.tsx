@@ -46,7 +46,10 @@ const RowStoreContext = createContext<RowStore | null>(null);
 let bindings: Promise<ComponentType<SortableBindingsProps>> | null = null;
 /** The @dnd-kit part, fetched once for every list of the page. */
 function loadBindings() {
-  bindings ??= import("./SortableDnd").then((module) => module.SortableBindings);
+  // Only a browser binds rows: the Worker never renders this half, so its build leaves it (and @dnd-kit) out.
+  bindings ??= import.meta.env.SSR
+    ? Promise.reject(new Error("SortableList: no drag and drop on the server"))
+    : import("./SortableDnd").then((module) => module.SortableBindings);
   return bindings;
 }
 
