@@ -3,8 +3,10 @@
 // test provider's fields locally. Submitting makes the order on the server
 // (amounts from the database) and confirms the card; the webhook, not this
 // page, fulfils the order.
+
 import { useState } from "react";
 import { ApiError } from "../../lib/api-client";
+import { checkoutSchemas } from "../../lib/form-schemas";
 import { formatMoney } from "../../lib/format";
 import { useHydrated } from "../../lib/hydration";
 import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../lib/schemas/checkout-messages";
@@ -57,7 +59,7 @@ function CardForm({ banner, fields, check, confirm, totalCents, productIds, disc
     let problem: string | null;
     try {
       // The schema, and zod with it, loads when the form is first submitted, not with the page (ADR 051).
-      const { nameOnCardSchema } = await import("../../lib/schemas/checkout");
+      const { nameOnCardSchema } = await checkoutSchemas();
       const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
       problem = name.success ? ((await check?.(form)) ?? null) : (name.error.issues[0]?.message ?? PAYMENT_ERROR);
     } catch {

@@ -1,6 +1,7 @@
 // THE TEST PROVIDER's card fields (development without Stripe keys): the same
 // numbers Stripe's test mode takes, checked by the shared schema, confirmed by
 // /api/payments/test/confirm, which sends the signed webhook as Stripe would.
+import { checkoutSchemas } from "../../lib/form-schemas";
 import type { TestCard } from "../../lib/schemas/checkout";
 import type { ConfirmOutcome } from "./client";
 
@@ -45,7 +46,7 @@ export function TestCardFields() {
  * loads when a card is first checked, not with the page (ADR 051).
  */
 export async function readTestCard(form: FormData): Promise<{ card: TestCard } | { error: string }> {
-  const { testCardSchema } = await import("../../lib/schemas/checkout");
+  const { testCardSchema } = await checkoutSchemas();
   const parsed = testCardSchema.safeParse({
     number: form.get("cardNumber") ?? "",
     expiry: form.get("cardExpiry") ?? "",

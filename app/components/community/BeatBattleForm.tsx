@@ -4,11 +4,13 @@
 // by (files + 1), the last step being the submission itself (seed §4). The
 // server is asked first whether it would take the entry, so a refused second
 // entry sends no file; a refused file is named with the server's reason.
+
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { api, call } from "../../lib/api-client";
 import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
+import { beatBattleSchemas } from "../../lib/form-schemas";
 import { useHydrated } from "../../lib/hydration";
 import {
   ALREADY_ENTERED,
@@ -74,9 +76,9 @@ export function BeatBattleForm({
     event.preventDefault();
     setResult(null);
     // The schemas, and zod with them, load when the form is first submitted, not with the page (ADR 051).
-    let schemas: typeof import("../../lib/schemas/beatbattle");
+    let schemas: Awaited<ReturnType<typeof beatBattleSchemas>>;
     try {
-      schemas = await import("../../lib/schemas/beatbattle");
+      schemas = await beatBattleSchemas();
     } catch {
       setResult({ ok: false, message: SUBMISSION_FAILED });
       return;

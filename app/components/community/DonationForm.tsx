@@ -6,6 +6,7 @@
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
 import { ApiError, api, call } from "../../lib/api-client";
+import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
 import { useHydrated } from "../../lib/hydration";
 import { CARD_NEEDS_SCRIPT } from "../../lib/schemas/checkout-messages";
 import {
@@ -62,10 +63,7 @@ function Form({
     let problem: string | undefined;
     try {
       // The schemas, and zod with them, load when a donation is first submitted, not with the page (ADR 051).
-      const [{ donationSchema }, { nameOnCardSchema }] = await Promise.all([
-        import("../../lib/schemas/fundraiser"),
-        import("../../lib/schemas/checkout"),
-      ]);
+      const [{ donationSchema }, { nameOnCardSchema }] = await Promise.all([fundraiserSchemas(), checkoutSchemas()]);
       const donation = donationSchema.safeParse(Object.fromEntries(form));
       const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
       problem = donation.error?.issues[0]?.message ?? name.error?.issues[0]?.message;
