@@ -23,6 +23,7 @@ import { buttonClass, useConfirm } from "../ui";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
 import { SellerTiers } from "./SellerTiers";
+import tierStyles from "./SellerTiers.module.css";
 import storefront from "./Storefront.module.css";
 import { type PendingFile, pending, UploadList } from "./UploadList";
 
@@ -47,6 +48,8 @@ export function ManagerCard({
   const confirm = useConfirm();
   const [uploads, setUploads] = useState<PendingFile[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The free-delivery choice being saved. */
+  const [choosing, setChoosing] = useState<boolean | null>(null);
   const onSale = product.status === "active";
   const product$ = api.products[":productId"];
   const param = { productId: product.id };
@@ -156,7 +159,7 @@ export function ManagerCard({
           </dd>
         </dl>
         {onSale && product.licenseType === "free" && (
-          <fieldset className="access">
+          <fieldset className={`access ${tierStyles.choices}`}>
             <legend>Free download</legend>
             {[
               { asksEmail: true, label: "Ask for an e-mail (the link is sent there; you see the address)" },
@@ -166,10 +169,13 @@ export function ManagerCard({
                 <input
                   type="radio"
                   name={`free-delivery-${product.id}`}
-                  checked={product.freeAsksEmail === choice.asksEmail}
-                  onChange={() =>
-                    void act(() => product$["free-delivery"].$put({ param, json: { asksEmail: choice.asksEmail } }))
-                  }
+                  checked={(choosing ?? product.freeAsksEmail) === choice.asksEmail}
+                  onChange={async () => {
+                    // Shown at once; the reloaded product (or, when refused, the old value) takes over after.
+                    setChoosing(choice.asksEmail);
+                    await act(() => product$["free-delivery"].$put({ param, json: { asksEmail: choice.asksEmail } }));
+                    setChoosing(null);
+                  }}
                 />
                 {choice.label}
               </label>
