@@ -2,7 +2,8 @@
 // and offer amount. The item waits as pending on /memitem until approved.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { checkMemberItem, MemberItemFields } from "../components/auction/member-item";
+import { checkMemberItem } from "../components/auction/check-member-item";
+import { MemberItemFields } from "../components/auction/member-item";
 import { FormErrors } from "../components/FormErrors";
 import { formatMoney } from "../lib/format";
 import type { Route } from "./+types/member-item-entry";

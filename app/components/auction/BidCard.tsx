@@ -3,7 +3,7 @@
 // standing — then the offer form, the bid history, and the ticket and code in small print.
 import { useEffect, useId, useState } from "react";
 import { formatMoney } from "../../lib/format";
-import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction";
+import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../lib/schemas/auction-messages";
 import type { GalleryItem } from "../../routes/bidgallery.server";
 import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge } from "../ui";

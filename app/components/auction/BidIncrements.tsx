@@ -2,7 +2,7 @@
 // maximum (ADR 038). Read from the same table the object uses.
 
 import { formatMoney } from "../../lib/format";
-import { BID_INCREMENTS } from "../../lib/schemas/auction";
+import { BID_INCREMENTS } from "../../lib/schemas/auction-messages";
 import styles from "./bidding.module.css";
 
 export function IncrementTable() {

@@ -1,10 +1,12 @@
 // 'Submit your own item' under the gallery (members only): posts through a fetcher, or as a
-// document POST before hydration; the item waits for the admin's approval.
-import { useEffect, useRef, useState } from "react";
+// document POST before hydration; the item waits for the admin's approval. The gallery's action
+// checks the fields with `memberItemSchema` and answers its message at the form, so zod stays out
+// of this public page's first load (ADR 051); the admin's /memBid also checks in the browser.
+import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { GalleryAction } from "../../routes/bidgallery.server";
 import { Outcome } from "../ui/Outcome";
-import { checkMemberItem, MemberItemFields } from "./member-item";
+import { MemberItemFields } from "./member-item";
 
 const MEMBER_ITEM_SUBMITTED = "Submitted for approval.";
 
@@ -18,11 +20,9 @@ export function GalleryMemberItemForm() {
         ? actionData
         : undefined;
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state === "submitting";
-  const message = clientError
-    ? { text: clientError, ok: false }
-    : result && !busy
+  const message =
+    result && !busy
       ? "submitted" in result
         ? { text: MEMBER_ITEM_SUBMITTED, ok: true }
         : { text: result.error.message, ok: false }
@@ -39,7 +39,7 @@ export function GalleryMemberItemForm() {
     <section className="card member-item" aria-labelledby="member-item-heading">
       <h2 id="member-item-heading">Submit your own item</h2>
       <p className="muted">The admin reviews each item before it joins the auction.</p>
-      <fetcher.Form method="post" className="form" noValidate ref={formRef} onSubmit={checkMemberItem(setClientError)}>
+      <fetcher.Form method="post" className="form" noValidate ref={formRef}>
         <input type="hidden" name="intent" value="member-item" />
         <MemberItemFields />
         <div className="actions">

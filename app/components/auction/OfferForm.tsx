@@ -15,7 +15,7 @@ import {
   NEED_ADDRESS_NOTICE,
   nextBidCents,
   OFFER_SUBMITTED,
-} from "../../lib/schemas/auction";
+} from "../../lib/schemas/auction-messages";
 import type { GalleryAction, GalleryItem } from "../../routes/bidgallery.server";
 import { Button, useToast } from "../ui";
 import styles from "./bidding.module.css";

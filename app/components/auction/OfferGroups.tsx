@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { formatMoney } from "../../lib/format";
-import { SALE_CLOSED } from "../../lib/schemas/auction";
+import { SALE_CLOSED } from "../../lib/schemas/auction-messages";
 import { Outcome, Table, useConfirm } from "../ui";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 

@@ -1,20 +1,5 @@
-// A member's item (the gallery's form and the admin's /memBid): the fields, and the browser's check
-// with the one `memberItemSchema` before sending (the server answers the same input the same way).
-import type { FormEvent } from "react";
-import { memberItemSchema } from "../../lib/schemas/auction";
-
-/** A submit handler: an invalid form is not sent and `setError` gets the schema's message; else the error clears. */
-export function checkMemberItem(setError: (message: string | null) => void) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    const checked = memberItemSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!checked.success) {
-      event.preventDefault();
-      setError(checked.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-  };
-}
+// A member's item (the gallery's form and the admin's /memBid): the fields. The browser's check is
+// in ./check-member-item (zod), which only /memBid loads.
 
 export function MemberItemFields({
   values,

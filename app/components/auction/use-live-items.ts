@@ -6,10 +6,20 @@ import {
   type ItemState,
   livePath,
   PONG,
-  parseServerMessage,
+  type ServerMessage,
   type StateMessage,
   SYNC,
 } from "../../lib/protocols/bid-item";
+
+type Parse = (data: unknown) => ServerMessage | null;
+
+// The protocol's zod parse loads with the first socket, not with the page (ADR 051: zod is not in
+// a public page's first load). Only browsers open sockets; in the Worker's build the branch is
+// dropped, which keeps its bundle in one piece.
+const loadParse = (): Promise<Parse> =>
+  import.meta.env.SSR
+    ? Promise.reject(new Error("Sockets open in the browser."))
+    : import("../../lib/protocols/bid-item-schema").then((schema) => schema.parseServerMessage);
 
 /** What the live socket told a page of one item: its state and newest bids, and the member's own tag and maximum. */
 export interface LiveItem {
@@ -45,6 +55,8 @@ export function useLiveItems(codes: string[], onMessage: (message: LiveMessage) 
     if (!key) return;
     let disposed = false;
     const sockets = new Map<string, WebSocket>();
+    // Frames are handled in arrival order: each waits on the same promise, whose callbacks run in turn.
+    const parse = loadParse();
     const timers = new Set<number>();
     const mark = (code: string, open: boolean) =>
       setConnected((current) => {
@@ -68,11 +80,11 @@ export function useLiveItems(codes: string[], onMessage: (message: LiveMessage) 
         failures = 0;
         mark(code, true);
       };
-      ws.onmessage = (event) => {
-        const message = parseServerMessage(event.data);
+      const receive = (parseServerMessage: Parse, data: unknown) => {
+        if (disposed) return;
+        const message = parseServerMessage(data);
         if (!message) {
-          if (typeof event.data === "string" && event.data !== PONG && event.data.includes('"type":"delta"'))
-            ws.send(SYNC);
+          if (typeof data === "string" && data !== PONG && data.includes('"type":"delta"')) ws.send(SYNC);
           return;
         }
         if (message.type === "you") {
@@ -86,6 +98,12 @@ export function useLiveItems(codes: string[], onMessage: (message: LiveMessage) 
           known = view;
           onMessageRef.current(view);
         }
+      };
+      ws.onmessage = (event) => {
+        parse.then(
+          (parseServerMessage) => receive(parseServerMessage, event.data),
+          () => {}, // without the parse the page keeps what it rendered (no live changes)
+        );
       };
       ws.onclose = () => {
         if (disposed) return;

@@ -5,9 +5,9 @@ import {
   type DeltaMessage,
   HISTORY_LENGTH,
   type HistoryEntry,
-  parseServerMessage,
   type StateMessage,
 } from "./bid-item";
+import { parseServerMessage } from "./bid-item-schema";
 
 const line = (id: number): HistoryEntry => ({
   id,

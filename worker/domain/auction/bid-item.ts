@@ -10,7 +10,6 @@
 // many offers it covered: a small `delta` (ADR 061), encoded once for all.
 import { DurableObject } from "cloudflare:workers";
 import {
-  DELTA_VERSION,
   encodeServerMessage,
   HISTORY_LENGTH,
   type HistoryEntry,
@@ -19,6 +18,7 @@ import {
   PONG,
   SYNC,
 } from "../../../app/lib/protocols/bid-item";
+import { DELTA_VERSION } from "../../../app/lib/protocols/bid-item-schema";
 import { type BidMode, maskName, SOFT_CLOSE_MS } from "../../../app/lib/schemas/auction";
 import { formatMoney } from "../../../app/lib/schemas/money";
 import { database } from "../../db/client";
