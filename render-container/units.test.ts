@@ -135,7 +135,10 @@ describe("failureReason", () => {
 describe("job envelope", () => {
   it("accepts a probe request and refuses other URL schemes", () => {
     expect(parseEnvelope({ jobId: "j", input: { url: "https://x/y" } })).toMatchObject({ ok: true });
-    expect(probe.parseInput({ url: "https://x/y.mp4" })).toEqual({ ok: true, value: { url: "https://x/y.mp4" } });
+    expect(probe.parseInput({ url: "https://x/y.mp4" })).toEqual({
+      ok: true,
+      value: { url: "https://x/y.mp4", tempo: false },
+    });
     expect(probe.parseInput({ url: "concat:a|b" })).toMatchObject({ ok: false });
     expect(probe.parseInput({ url: "file:///etc/passwd" })).toMatchObject({ ok: false });
     expect(parseEnvelope({ jobId: 7, input: {}, callbackUrl: "ftp://x" })).toEqual({
