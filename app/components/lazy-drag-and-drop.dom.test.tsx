@@ -3,17 +3,14 @@
 // sorted as react-dropzone sorts them; a list's handle picked up by the keyboard before @dnd-kit comes is picked up
 // once it has come, and no row remounts on the way (its state stays).
 import { act, useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { byRole, chooseFiles, type Mounted, mount, texts, until } from "../../tests/dom/support";
 import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
 import { DropZone } from "./DropZone";
 import { DragHandle, SortableList, useSortableRow } from "./SortableList";
 
-let view: Mounted | null = null;
-afterEach(async () => {
-  await view?.unmount();
-  view = null;
-});
+// tests/dom/support unmounts what each test mounted.
+let view: Mounted;
 
 function Zone({ accepted }: { accepted: string[][] }) {
   return (
