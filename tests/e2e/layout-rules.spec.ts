@@ -32,6 +32,16 @@ test("prose wrapping between words, after hyphens and dashes, is not reported", 
   expect(await layoutProblems(browser)).toEqual([]);
 });
 
+test("ids, e-mails and file names that wrap are not reported; prices and short words are", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<h1 style="width:150px">Hello 179573990464521</h1>
+      <p style="width:60px">dj_rivera@example.com</p><p style="width:50px">notes.png</p>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+  await browser.setContent(page(`<p style="width:30px">$149.00</p>`));
+  expect((await layoutProblems(browser)).join("\n")).toContain('"$149.00" is broken over');
+});
+
 test("text clipped away for screen readers only is not reported", async ({ page: browser }) => {
   await browser.setContent(
     page(`<div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">

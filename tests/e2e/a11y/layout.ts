@@ -118,6 +118,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       return tops.length;
     };
     const LONG_TOKEN = 16;
+    const CODE_LIKE = /\d{8}|[@_]|\p{L}\.\p{L}/u;
     const broken: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
@@ -128,9 +129,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (linesOf(node, 0, text.length) < 2 || isClippedAway(parent)) continue;
       for (const match of text.matchAll(/[^\s\-\u2010-\u2014/\u00ad\u200b]+[-\u2010-\u2014/\u00ad\u200b]?/g)) {
         const word = match[0];
-        // Tokens this long (file names, codes, a lot's title with its id) may wrap, as issue 28 §6 asks
-        // ("wrap or truncate"); the rule is for the short words a squeezed column breaks.
-        if (word.length < 2 || word.length >= LONG_TOKEN) continue;
+        // Tokens this long, and tokens that are not words of prose (ids and numbers, codes, e-mails, file
+        // names: a run of eight digits, an "@" or "_", a dot between letters) may wrap, as issue 28 §6 asks ("wrap or
+        // truncate"); the rule is for the short words a squeezed column breaks.
+        if (word.length < 2 || word.length >= LONG_TOKEN || CODE_LIKE.test(word)) continue;
         const lines = linesOf(node, match.index, match.index + word.length);
         if (lines > 1) broken.push(`${describe(parent)}: "${word}" is broken over ${lines} lines`);
       }
