@@ -127,6 +127,22 @@ function StaticZone({
       focused.current = element !== null && element === document.activeElement;
     };
   }, [focused]);
+  // The input's choice is read by a listener of its own, not by React's (which listens at the page's
+  // root): a file picker this input opened may still be open when react-dropzone replaces the
+  // placeholder, and its choice then arrives on an input that has left the page. The listener stays
+  // for that choice and hands it to the zone's latest handler.
+  const take = useRef(onFiles);
+  take.current = onFiles;
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.addEventListener("change", () => {
+      const files = [...(element.files ?? [])];
+      // Emptied so that choosing the same file again (after fixing what refused it) is a change too.
+      element.value = "";
+      take.current(files);
+    });
+  }, []);
   const open = () => {
     if (!busy) input.current?.click();
   };
@@ -173,12 +189,6 @@ function StaticZone({
         style={HIDDEN_INPUT}
         tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          // Emptied so that choosing the same file again (after fixing what refused it) is a change too.
-          event.currentTarget.value = "";
-          onFiles(files);
-        }}
       />
       <p>{zonePrompt({ busy, busyPrompt }, dragging)}</p>
       <p className="muted small">{hint}</p>

@@ -77,6 +77,23 @@ describe("the drop zone before react-dropzone", () => {
     expect(texts(byRole(view.host, "alert"))).toEqual(earlyAlerts);
   });
 
+  it("takes a choice from a picker the placeholder opened, after react-dropzone replaced it", async () => {
+    // A pointer wakes the zone while the picker is open (or, in a test browser, while files are being set).
+    const accepted: string[][] = [];
+    view = await mount(<Zone accepted={accepted} />);
+    const placeholder = view.host.querySelector<HTMLElement>(".dropzone")!;
+    const opened = placeholder.querySelector<HTMLInputElement>('input[type="file"]')!;
+    // React draws onPointerEnter from pointerover.
+    await act(async () => placeholder.dispatchEvent(new PointerEvent("pointerover", { bubbles: true })));
+    await until(
+      () => view!.host.querySelector(".dropzone") !== placeholder,
+      "react-dropzone to replace the placeholder",
+    );
+    expect(opened.isConnected).toBe(false);
+    await chooseFiles(opened, [new File(["ID3 audio"], "late.mp3", { type: "audio/mpeg" })]);
+    expect(accepted).toEqual([["late.mp3"]]);
+  });
+
   it("takes a drop onto the placeholder", async () => {
     const accepted: string[][] = [];
     view = await mount(<Zone accepted={accepted} />);
