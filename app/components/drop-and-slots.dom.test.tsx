@@ -1,11 +1,10 @@
 // Seed 000 §5: the drop zone's refusals (react-dropzone with the project's limits, each refused file
 // named with the seed's message) and the program's 'Add slot' before a file is chosen.
 import { describe, expect, it } from "vitest";
+import { ProjectZone } from "../../tests/dom/project-zone";
 import { button, byRole, chooseFiles, click, mount, texts, until } from "../../tests/dom/support";
 import { MAX_FILE_SIZE } from "../lib/schemas/files";
 import { ADD_FILE_FIRST } from "../lib/schemas/playlists";
-import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
-import { DropZone } from "./DropZone";
 import { Feedback, useFeedback } from "./Feedback";
 import { ProgramFileSlots, useProgramSlots } from "./programs/ProgramFileSlots";
 
@@ -14,18 +13,7 @@ const alerts = (host: Element) => texts(byRole(host, "alert"));
 describe("the drop zone with the project's limits", () => {
   async function drop(files: File[]) {
     const accepted: File[][] = [];
-    const view = await mount(
-      <DropZone
-        limits={PROJECT_FILE_LIMITS}
-        className="dropzone"
-        busy={false}
-        label="Project files"
-        hint="Audio, video, images, documents"
-        onDrop={(files) => {
-          accepted.push(files);
-        }}
-      />,
-    );
+    const view = await mount(<ProjectZone onDrop={(files) => accepted.push(files)} />);
     await chooseFiles(view.host.querySelector<HTMLInputElement>('input[type="file"]')!, files);
     await until(() => accepted.length, "the drop to be handled");
     return { accepted: accepted[0]!, host: view.host };

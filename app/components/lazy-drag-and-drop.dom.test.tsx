@@ -4,27 +4,16 @@
 // once it has come, and no row remounts on the way (its state stays).
 import { act, useState } from "react";
 import { describe, expect, it } from "vitest";
+import { ProjectZone } from "../../tests/dom/project-zone";
 import { byRole, chooseFiles, type Mounted, mount, texts, until } from "../../tests/dom/support";
 import { PROJECT_FILE_LIMITS } from "../lib/upload-client";
-import { DropZone } from "./DropZone";
 import { DragHandle, SortableList, useSortableRow } from "./SortableList";
 
 // tests/dom/support unmounts what each test mounted.
 let view: Mounted;
 
 function Zone({ accepted }: { accepted: string[][] }) {
-  return (
-    <DropZone
-      limits={PROJECT_FILE_LIMITS}
-      className="dropzone"
-      busy={false}
-      label="Project files"
-      hint="Audio, video, images, documents"
-      onDrop={(files) => {
-        accepted.push(files.map((file) => file.name));
-      }}
-    />
-  );
+  return <ProjectZone onDrop={(files) => accepted.push(files.map((file) => file.name))} />;
 }
 
 /** The zone's markup with react-dropzone's (or the placeholder's) root found by its class. */

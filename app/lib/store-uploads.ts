@@ -1,8 +1,24 @@
 // Sends a product's chosen files, one after the other, through the upload
 // queue (its rows show progress, pause, cancel and failures per file). The first file of a new
 // product gets its id from the server; the others follow it there.
-import type { PendingFile } from "../components/store/UploadList";
 import { sendOrResume } from "./uploads/queue";
+
+/** A file chosen for a product, as its form holds it (components/uploads/ChosenFiles draws it). */
+export interface PendingFile {
+  key: string;
+  file: File;
+  status: "waiting" | "uploading" | "done" | "error";
+  /** The stored upload's id, once the file is up. */
+  uploadId?: string;
+  /** The upload queue's id once sent (a second try resumes it). */
+  queueId?: string;
+}
+
+let counter = 0;
+export function pending(file: File): PendingFile {
+  counter += 1;
+  return { key: `${Date.now().toString(36)}-${counter}`, file, status: "waiting" };
+}
 
 export type StorePurpose = "product-cover" | "product-audio" | "voice-tag" | "product-stems";
 
@@ -23,12 +39,12 @@ export async function uploadPending(
       const done = sendOrResume(item.file, { purpose, productId, accessType: "private" }, item.queueId, (queueId) =>
         update(item.key, { queueId }),
       );
-      update(item.key, { status: "uploading", error: undefined });
+      update(item.key, { status: "uploading" });
       const record = await done;
       productId = (record.productId as string | undefined) ?? productId;
       const uploadId = record.uploadId as string;
       uploadIds.set(item.key, uploadId);
-      update(item.key, { status: "done", fraction: 1, uploadId });
+      update(item.key, { status: "done", uploadId });
     } catch {
       // The queue's row names the file and the server's reason.
       failed += 1;

@@ -8,10 +8,10 @@ import { DropZone } from "../components/DropZone";
 import { AudioPlayer } from "../components/store/AudioPlayer";
 import { DiscountCodes } from "../components/store/DiscountCodes";
 import { type Editing, ManagerCard } from "../components/store/ManagerCard";
-import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
+import { ChosenFiles } from "../components/uploads/ChosenFiles";
 import { ApiError, api, call, type Send } from "../lib/api-client";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES, UNEXPECTED_ERROR } from "../lib/schemas/products";
-import { uploadPending } from "../lib/store-uploads";
+import { type PendingFile, pending, uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digimanager";
 import "../styles/store.css";
 
@@ -121,7 +121,7 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
           }
           onDrop={(files) => void sendTag(files)}
         />
-        <UploadList files={tagUpload} busy={false} onRemove={() => setTagUpload([])} />
+        <ChosenFiles label="Voice tag upload" files={tagUpload} removable onRemove={() => setTagUpload([])} />
       </section>
     </section>
   );

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
 import { FormErrors } from "../components/FormErrors";
 import { productPath } from "../components/store/Storefront";
-import { type PendingFile, pending, UploadList } from "../components/store/UploadList";
+import { ChosenFiles } from "../components/uploads/ChosenFiles";
 import { ApiError, api, call } from "../lib/api-client";
 import {
   AUDIO_ACCEPT,
@@ -23,7 +23,7 @@ import {
   UNEXPECTED_ERROR,
   UPLOAD_SUCCESSFUL,
 } from "../lib/schemas/products";
-import { uploadPending } from "../lib/store-uploads";
+import { type PendingFile, pending, uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digistore";
 import "../styles/store.css";
 
@@ -209,7 +209,7 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             if (files[0]) setCover([pending(files[0])]);
           }}
         />
-        <UploadList files={cover} busy={busy} onRemove={() => setCover([])} />
+        <ChosenFiles label="Chosen cover image" files={cover} removable={!busy} onRemove={() => setCover([])} />
         <DropSection
           heading="Audio files"
           accept={AUDIO_ACCEPT}
@@ -222,9 +222,10 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             setAudio((list) => [...list, ...files.map(pending)]);
           }}
         />
-        <UploadList
+        <ChosenFiles
+          label="Chosen audio files"
           files={audio}
-          busy={busy}
+          removable={!busy}
           onRemove={(key) => setAudio((list) => list.filter((f) => f.key !== key))}
         />
         <div className="actions">

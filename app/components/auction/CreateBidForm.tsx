@@ -70,10 +70,10 @@ export function CreateBidForm() {
           pending.queueId,
           (queueId) => updateFile(block.key, pending.key, { queueId }),
         );
-        updateFile(block.key, pending.key, { status: "uploading", error: undefined });
+        updateFile(block.key, pending.key, { status: "uploading" });
         const result = await done;
         const mediaId = String(result.mediaId);
-        updateFile(block.key, pending.key, { status: "done", fraction: 1, mediaId });
+        updateFile(block.key, pending.key, { status: "done", mediaId });
         ids.push(mediaId);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -1,11 +1,10 @@
-// One item of the create-bid form: its fields, its files (drop zone, progress per file) and the
+// One item of the create-bid form: its fields, its files (drop zone, the files chosen and their uploads) and the
 // browser's check with the one `bidItemDraft` schema before anything is uploaded.
 import { useId } from "react";
 import { bidItemDraft, MAX_ITEM_FILES } from "../../lib/schemas/auction";
 import type { DropLimits } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
-import { UploadStatus } from "../uploads/UploadStatus";
-import { useShownHere, useUploads } from "../uploads/useUploads";
+import { ChosenFiles } from "../uploads/ChosenFiles";
 
 const LIMITS: DropLimits = {
   accept: {
@@ -27,12 +26,10 @@ const LIMITS: DropLimits = {
 export interface PendingFile {
   key: string;
   file: File;
-  fraction: number;
   status: "pending" | "uploading" | "done" | "error";
   mediaId?: string;
   /** The upload queue's id once sent (a second try resumes it). */
   queueId?: string;
-  error?: string;
 }
 
 export interface Block {
@@ -94,7 +91,7 @@ export function ItemBlock({
     const room = MAX_ITEM_FILES - block.files.length;
     const added = accepted
       .slice(0, Math.max(0, room))
-      .map((file) => ({ key: nextKey("file"), file, fraction: 0, status: "pending" as const }));
+      .map((file) => ({ key: nextKey("file"), file, status: "pending" as const }));
     if (added.length) onChange({ files: [...block.files, ...added] });
     if (accepted.length > room) return `At most ${MAX_ITEM_FILES} files per item.`;
   }
@@ -155,7 +152,12 @@ export function ItemBlock({
           onDrop={choose}
         />
       </fieldset>
-      {block.files.length > 0 && <FileProgress block={block} index={index} busy={busy} onChange={onChange} />}
+      <ChosenFiles
+        label={`Files of item ${index + 1}`}
+        files={block.files}
+        removable={!busy}
+        onRemove={(key) => onChange({ files: block.files.filter((other) => other.key !== key) })}
+      />
       {canRemove && (
         <div className="actions">
           <button type="button" className="button danger small" disabled={busy} onClick={onRemove}>
@@ -164,48 +166,5 @@ export function ItemBlock({
         </div>
       )}
     </fieldset>
-  );
-}
-
-function FileProgress({
-  block,
-  index,
-  busy,
-  onChange,
-}: {
-  block: Block;
-  index: number;
-  busy: boolean;
-  onChange: (change: Partial<Block>) => void;
-}) {
-  const { uploads } = useUploads();
-  useShownHere(block.files.flatMap((pending) => (pending.queueId ? [pending.queueId] : [])));
-  const entries = new Map(uploads.map((entry) => [entry.id, entry]));
-  return (
-    <ul className="file-progress" aria-label={`Files of item ${index + 1}`}>
-      {block.files.map((pending) => {
-        const entry = pending.queueId ? entries.get(pending.queueId) : undefined;
-        if (entry) return <UploadStatus key={pending.key} entry={entry} retry={false} />;
-        const percent = Math.round(pending.fraction * 100);
-        return (
-          <li key={pending.key}>
-            <span className="file-name">{pending.file.name}</span>
-            <progress max={100} value={percent} aria-label={`${pending.file.name} upload progress`} />
-            <span className="file-percent">{pending.status === "done" ? "Uploaded" : `${percent}%`}</span>
-            {!busy && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Remove ${pending.file.name}`}
-                onClick={() => onChange({ files: block.files.filter((other) => other.key !== pending.key) })}
-              >
-                ×
-              </button>
-            )}
-            {pending.error && <p className="error">{pending.error}</p>}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -8,7 +8,7 @@ import { PROJECT_FILE_LIMITS } from "../../lib/upload-client";
 import { sendOrResume } from "../../lib/uploads/queue";
 import { DropZone } from "../DropZone";
 import { AccessOptions } from "../files/AccessOptions";
-import { UploadProgress } from "../files/UploadProgress";
+import { ChosenFiles } from "../uploads/ChosenFiles";
 import { UploadStatusList } from "../uploads/UploadStatus";
 import { useUploader } from "../uploads/useUploads";
 
@@ -99,15 +99,12 @@ export function ProjectUploader({
         hint="Images, video, audio, PDF and text files."
         onDrop={choose}
       />
-      {items.some((item) => !item.uploadId) && (
-        <UploadProgress
-          label="Files to upload"
-          rows={items
-            .filter((item) => !item.uploadId)
-            .map((item) => ({ key: item.key, name: item.file.name, fraction: 0, removable: !busy }))}
-          onRemove={(key) => setItems((list) => list.filter((other) => other.key !== key))}
-        />
-      )}
+      <ChosenFiles
+        label="Files chosen"
+        files={items.filter((item) => !item.uploadId)}
+        removable={!busy}
+        onRemove={(key) => setItems((list) => list.filter((other) => other.key !== key))}
+      />
       <UploadStatusList label="Uploads to this project" entries={uploader.entries} />
       <div className="upload-controls">
         <label htmlFor={`${id}-access`}>Access type</label>

@@ -17,15 +17,15 @@ import {
   STEMS_ACCEPT,
   STEMS_TYPE,
 } from "../../lib/schemas/products";
-import { uploadPending } from "../../lib/store-uploads";
+import { type PendingFile, pending, uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
 import { buttonClass, useConfirm } from "../ui";
+import { ChosenFiles } from "../uploads/ChosenFiles";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";
 import { SellerTiers } from "./SellerTiers";
 import tierStyles from "./SellerTiers.module.css";
 import storefront from "./Storefront.module.css";
-import { type PendingFile, pending, UploadList } from "./UploadList";
 
 export type Editing = { productId: string; field: EditableField } | null;
 
@@ -251,9 +251,10 @@ export function ManagerCard({
             onDrop={(files) => void send(files.slice(0, 1), "product-stems")}
           />
         )}
-        <UploadList
+        <ChosenFiles
+          label={`Files for ${product.title}`}
           files={uploads}
-          busy={busy}
+          removable={!busy}
           onRemove={(key) => setUploads((list) => list.filter((f) => f.key !== key))}
         />
         <SellerTiers product={product} act={act} onSale={onSale} />

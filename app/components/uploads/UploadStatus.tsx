@@ -48,8 +48,17 @@ export function uploadDetail(entry: UploadEntry) {
 /**
  * `retry` false on a screen's own rows: the screen awaits the first outcome and offers its own second
  * try (which resumes the same upload); the tray's Retry is for uploads whose screen is gone.
+ * `onRemove`: the screen's Remove, which takes a failed or cancelled file off its list.
  */
-export function UploadStatus({ entry, retry = true }: { entry: UploadEntry; retry?: boolean }) {
+export function UploadStatus({
+  entry,
+  retry = true,
+  onRemove,
+}: {
+  entry: UploadEntry;
+  retry?: boolean;
+  onRemove?: () => void;
+}) {
   const { name, status } = entry;
   const active = status === "uploading" || status === "queued";
   return (
@@ -93,6 +102,11 @@ export function UploadStatus({ entry, retry = true }: { entry: UploadEntry; retr
         {status !== "done" && status !== "cancelled" && (
           <Button size="sm" variant="ghost" aria-label={`Cancel ${name}`} onClick={() => void cancelUpload(entry.id)}>
             Cancel
+          </Button>
+        )}
+        {onRemove && (
+          <Button size="sm" variant="ghost" aria-label={`Remove ${name}`} onClick={onRemove}>
+            Remove
           </Button>
         )}
         {status === "done" && entry.landing && (
