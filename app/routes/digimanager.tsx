@@ -10,7 +10,7 @@ import { DiscountCodes } from "../components/store/DiscountCodes";
 import { type Editing, ManagerCard } from "../components/store/ManagerCard";
 import { ChosenFiles } from "../components/uploads/ChosenFiles";
 import { ApiError, api, call, type Send } from "../lib/api-client";
-import { AUDIO_ACCEPT, MAX_AUDIO_BYTES, UNEXPECTED_ERROR } from "../lib/schemas/products";
+import { AUDIO_ACCEPT, MAX_AUDIO_BYTES, UNEXPECTED_ERROR } from "../lib/schemas/products-messages";
 import { type PendingFile, pending, uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digimanager";
 import "../styles/store.css";

@@ -2,7 +2,7 @@
 // checked first; then the files go straight to storage with a progress bar
 // each; the product is saved only once every file was verified. A file that
 // fails is named with its reason and can be sent again: nothing is dropped.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
 import { FormErrors } from "../components/FormErrors";
@@ -18,11 +18,10 @@ import {
   MAX_AUDIO_BYTES,
   MAX_AUDIO_FILES,
   MAX_COVER_BYTES,
-  productDetailsSchema,
   QUANTITY_MAX,
   UNEXPECTED_ERROR,
   UPLOAD_SUCCESSFUL,
-} from "../lib/schemas/products";
+} from "../lib/schemas/products-messages";
 import { type PendingFile, pending, uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digistore";
 import "../styles/store.css";
@@ -47,12 +46,20 @@ type Problem = { message: string; fields?: Record<string, string[]> } | null;
 /** The product just saved: a private one says so plainly and offers to publish (issue 28 §4). */
 type Saved = { id: string; title: string; accessType: "private" | "public-read" };
 
+/** The form's fields by the server's rules; zod and the schemas load on the first send (ADR 051). */
+async function checkDetails(fields: Fields) {
+  const { productDetailsSchema } = await import("../lib/schemas/products");
+  return productDetailsSchema.safeParse(fields);
+}
+
 export default function DigiStore({ loaderData }: Route.ComponentProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [cover, setCover] = useState<PendingFile[]>([]);
   const [audio, setAudio] = useState<PendingFile[]>([]);
   const [productId, setProductId] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Set at once (busy is state): a second send while the schemas load must not upload twice.
+  const sending = useRef(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
   const free = fields.licenseType === "free";
@@ -67,7 +74,23 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const details = productDetailsSchema.safeParse(fields);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send();
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function send() {
+    let details: Awaited<ReturnType<typeof checkDetails>>;
+    try {
+      details = await checkDetails(fields);
+    } catch {
+      // The schemas could not be loaded (a lost connection, a new deploy): the form's own failure.
+      return setProblem({ message: UNEXPECTED_ERROR });
+    }
     if (!details.success || audio.length === 0) {
       const found: Record<string, string[]> = {};
       for (const issue of details.error?.issues ?? []) {

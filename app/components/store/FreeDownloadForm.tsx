@@ -2,7 +2,7 @@
 // hear from the producer; the server checks both, limits how often, and e-mails the link.
 import { type FormEvent, useId, useState } from "react";
 import { ApiError, api, call } from "../../lib/api-client";
-import { UNEXPECTED_ERROR } from "../../lib/schemas/products";
+import { UNEXPECTED_ERROR } from "../../lib/schemas/products-messages";
 import { Button, Checkbox, Field, Input } from "../ui";
 import styles from "./Storefront.module.css";
 

@@ -2,7 +2,21 @@
 // edit; Enter or leaving the field saves; Escape, an empty or an invalid
 // value ends editing without saving. The page allows one field at a time.
 import { useEffect, useRef, useState } from "react";
-import { type EditableField, parseField } from "../../lib/schemas/products";
+import type { EditableField } from "../../lib/schemas/products-messages";
+
+// The field's rules (and zod) load when a field is first edited, not with the page (ADR 051).
+const loadRules = () => import("../../lib/schemas/products");
+
+/** The change to send, or null when the value must not be saved (empty, unchanged or invalid). */
+async function changeOf(field: EditableField, value: string): Promise<Record<string, unknown> | null> {
+  try {
+    return (await loadRules()).parseField(field, value);
+  } catch {
+    // The rules could not be loaded: the server checks the value by the same rules and its
+    // refusal is the page's message, so the edit is not lost without a word.
+    return value.trim() === "" ? null : { [field]: value.trim() };
+  }
+}
 
 export function InlineField({
   field,
@@ -37,12 +51,13 @@ export function InlineField({
     ended.current = false;
     setValue(initial);
     input.current?.focus();
+    loadRules().catch(() => {});
   }, [editing, initial]);
 
   async function finish(save: boolean) {
     if (ended.current) return;
     ended.current = true;
-    const change = save && value.trim() !== initial.trim() ? parseField(field, value) : null;
+    const change = save && value.trim() !== initial.trim() ? await changeOf(field, value) : null;
     if (!change) return onDone();
     setSaving(true);
     try {

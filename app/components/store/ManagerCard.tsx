@@ -16,7 +16,7 @@ import {
   MAX_STEMS_BYTES,
   STEMS_ACCEPT,
   STEMS_TYPE,
-} from "../../lib/schemas/products";
+} from "../../lib/schemas/products-messages";
 import { type PendingFile, pending, uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
 import { buttonClass, useConfirm } from "../ui";

@@ -5,8 +5,13 @@ import { useState } from "react";
 import type { ProductView } from "../../../worker/domain/store/views";
 import { api, type Send } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
-import { BUILT_IN_TEMPLATES, FORMAT_LABELS, TIER_TEMPLATE_IDS, type TierTemplate } from "../../lib/licence-tiers";
-import { MUSICAL_KEYS } from "../../lib/schemas/beat-details";
+import {
+  BUILT_IN_TEMPLATES,
+  FORMAT_LABELS,
+  TIER_TEMPLATE_IDS,
+  type TierTemplate,
+} from "../../lib/licence-tiers-messages";
+import { MUSICAL_KEYS } from "../../lib/schemas/beat-details-messages";
 import styles from "./SellerTiers.module.css";
 
 type MusicalKey = (typeof MUSICAL_KEYS)[number];

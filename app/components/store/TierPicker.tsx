@@ -2,7 +2,7 @@
 // as radio buttons with their prices, and the chosen one's terms and files read before 'Add to Cart'.
 import type { ProductView } from "../../../worker/domain/store/views";
 import { formatMoney } from "../../lib/format";
-import { deliversLine, tierTermLines } from "../../lib/licence-tiers";
+import { deliversLine, tierTermLines } from "../../lib/licence-tiers-messages";
 import { LICENCE_NAMES, LICENCE_TERMS } from "../../lib/licences";
 import styles from "./TierPicker.module.css";
 

@@ -1,38 +1,16 @@
 // Beat details (issue 33): what buyers filter and search the store by. Ours; the seed has none.
 import { z } from "zod";
+import {
+  BPM_INVALID,
+  DETAIL_TOO_LONG,
+  KEY_INVALID,
+  MUSICAL_KEYS,
+  STORE_SORTS,
+  TAGS_INVALID,
+} from "./beat-details-messages";
 import { memberText } from "./text";
 
-export const MUSICAL_KEYS = [
-  "C major",
-  "C minor",
-  "C# major",
-  "C# minor",
-  "D major",
-  "D minor",
-  "Eb major",
-  "Eb minor",
-  "E major",
-  "E minor",
-  "F major",
-  "F minor",
-  "F# major",
-  "F# minor",
-  "G major",
-  "G minor",
-  "Ab major",
-  "Ab minor",
-  "A major",
-  "A minor",
-  "Bb major",
-  "Bb minor",
-  "B major",
-  "B minor",
-] as const;
-
-export const BPM_INVALID = "BPM is a whole number from 20 to 400.";
-export const KEY_INVALID = "Choose a key from the list.";
-export const DETAIL_TOO_LONG = "At most 40 characters.";
-export const TAGS_INVALID = "At most 10 tags of up to 30 characters each.";
+export * from "./beat-details-messages";
 
 const label = memberText().trim().max(40, DETAIL_TOO_LONG);
 
@@ -49,14 +27,6 @@ export const beatDetailsSchema = z.object({
     .transform((tags) => [...new Set(tags)]),
 });
 export type BeatDetails = z.infer<typeof beatDetailsSchema>;
-
-export const STORE_SORTS = ["newest", "price-asc", "price-desc", "popular"] as const;
-export const SORT_LABELS: Record<(typeof STORE_SORTS)[number], string> = {
-  newest: "Newest",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  popular: "Most popular",
-};
 
 const optionalNumber = (max: number) =>
   z
