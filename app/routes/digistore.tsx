@@ -9,19 +9,17 @@ import { FormErrors } from "../components/FormErrors";
 import { productPath } from "../components/store/Storefront";
 import { ChosenFiles } from "../components/uploads/ChosenFiles";
 import { ApiError, api, call } from "../lib/api-client";
+import { productSchemas } from "../lib/form-schemas";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
   COVER_ACCEPT,
-  LICENSE_LABELS,
-  LICENSE_TYPES,
   MAX_AUDIO_BYTES,
   MAX_AUDIO_FILES,
   MAX_COVER_BYTES,
   QUANTITY_MAX,
-  UNEXPECTED_ERROR,
-  UPLOAD_SUCCESSFUL,
-} from "../lib/schemas/products-messages";
+} from "../lib/schemas/products-form-messages";
+import { LICENSE_LABELS, LICENSE_TYPES, UNEXPECTED_ERROR, UPLOAD_SUCCESSFUL } from "../lib/schemas/products-messages";
 import { type PendingFile, pending, uploadPending } from "../lib/store-uploads";
 import type { Route } from "./+types/digistore";
 import "../styles/store.css";
@@ -48,7 +46,7 @@ type Saved = { id: string; title: string; accessType: "private" | "public-read" 
 
 /** The form's fields by the server's rules; zod and the schemas load on the first send (ADR 051). */
 async function checkDetails(fields: Fields) {
-  const { productDetailsSchema } = await import("../lib/schemas/products");
+  const { productDetailsSchema } = await productSchemas();
   return productDetailsSchema.safeParse(fields);
 }
 

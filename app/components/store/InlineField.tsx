@@ -2,15 +2,13 @@
 // edit; Enter or leaving the field saves; Escape, an empty or an invalid
 // value ends editing without saving. The page allows one field at a time.
 import { useEffect, useRef, useState } from "react";
-import type { EditableField } from "../../lib/schemas/products-messages";
-
-// The field's rules (and zod) load when a field is first edited, not with the page (ADR 051).
-const loadRules = () => import("../../lib/schemas/products");
+import { productSchemas } from "../../lib/form-schemas";
+import type { EditableField } from "../../lib/schemas/products-form-messages";
 
 /** The change to send, or null when the value must not be saved (empty, unchanged or invalid). */
 async function changeOf(field: EditableField, value: string): Promise<Record<string, unknown> | null> {
   try {
-    return (await loadRules()).parseField(field, value);
+    return (await productSchemas()).parseField(field, value);
   } catch {
     // The rules could not be loaded: the server checks the value by the same rules and its
     // refusal is the page's message, so the edit is not lost without a word.
@@ -51,7 +49,8 @@ export function InlineField({
     ended.current = false;
     setValue(initial);
     input.current?.focus();
-    loadRules().catch(() => {});
+    // The field's rules (and zod) load when a field is first edited, not with the page (ADR 051).
+    productSchemas().catch(() => {});
   }, [editing, initial]);
 
   async function finish(save: boolean) {

@@ -10,13 +10,13 @@ import {
   AUDIO_ACCEPT,
   COVER_ACCEPT,
   type EditableField,
-  LICENSE_LABELS,
   MAX_AUDIO_BYTES,
   MAX_COVER_BYTES,
   MAX_STEMS_BYTES,
   STEMS_ACCEPT,
   STEMS_TYPE,
-} from "../../lib/schemas/products-messages";
+} from "../../lib/schemas/products-form-messages";
+import { LICENSE_LABELS } from "../../lib/schemas/products-messages";
 import { type PendingFile, pending, uploadPending } from "../../lib/store-uploads";
 import { DropZone } from "../DropZone";
 import { buttonClass, useConfirm } from "../ui";

@@ -1,7 +1,7 @@
 // Store products (seed 001 screens 1–3, §3, §5, §8, §9): the create form, the
 // manager's one-field edits and the store page share these rules, in the
 // browser (safeParse before sending; the pages import this module when a form
-// is sent, their words come from products-messages.ts, ADR 051) and on the server.
+// is sent, their words come from products-messages.ts and products-form-messages.ts, ADR 051) and on the server.
 //
 // The seed's client skipped an invalid save silently and had no messages for
 // it; the create form shows ours below each field. The manager keeps the
@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { money, PRICE_TOO_SMALL } from "./money";
 import {
-  ACCESS_TYPES,
   AUDIO_REQUIRED,
   DESCRIPTION_MAX,
   DESCRIPTION_REQUIRED,
@@ -17,8 +16,6 @@ import {
   EDITABLE_FIELDS,
   type EditableField,
   FREE_HAS_NO_PRICE,
-  LICENSE_TYPES,
-  type LicenseType,
   MAX_AUDIO_FILES,
   ONE_FIELD_AT_A_TIME,
   QUANTITY_INVALID,
@@ -27,9 +24,11 @@ import {
   TITLE_REQUIRED,
   TITLE_TOO_LONG,
   TOO_MANY_AUDIO_FILES,
-} from "./products-messages";
+} from "./products-form-messages";
+import { ACCESS_TYPES, LICENSE_TYPES, type LicenseType } from "./products-messages";
 import { memberText } from "./text";
 
+export * from "./products-form-messages";
 export * from "./products-messages";
 
 export const titleSchema = memberText({ error: TITLE_REQUIRED })
