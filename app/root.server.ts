@@ -1,5 +1,4 @@
 // The root route on the server: who is signed in, their theme and their cart's size, for every page.
-import { cartCount } from "../worker/domain/orders/cart";
 import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import { server } from "./lib/auth.server";
@@ -7,12 +6,13 @@ import { THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, deps } = server(context);
+  const { user, member } = server(context);
   const theme = themeFor(user, readCookie(request, THEME_COOKIE));
   return {
     user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
     theme,
-    // Read beside the page's own loaders (they run side by side): no wait of its own.
-    cartCount: user ? await cartCount(deps, user.id) : 0,
+    // Answered by the session's own statement, sent beside the page's loaders (ADR 064): no D1
+    // request of its own and no wait of its own.
+    cartCount: (await member)?.cartCount ?? 0,
   };
 }

@@ -7,6 +7,7 @@ import { isDevelopment } from "./config";
 import { database } from "./db/client";
 import { requestD1 } from "./db/request-d1";
 import { makeDeps } from "./domain/deps";
+import { cartSizeColumn } from "./domain/orders/cart";
 import { carryOutPurges, edgeCached, edgeCacheEntry, edgePurger, storeAtEdge } from "./http/edge-cache";
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
 import { renderForSession } from "./http/page-session";
@@ -36,10 +37,17 @@ async function renderDocument(request: Request, origin: string, env: Env, ctx: E
   const caller = callerOf(request);
   // The session is checked by D1 beside the page's own reads, not before them (ADR 024, ADR 057).
   // Not `{ ...deps }`: that would run its lazy getters (mail, payments) for every page.
-  const session = { db: deps.db, secret: deps.secret, now: deps.now, lookupDb: database(beside) };
-  return renderForSession(request, session, (user) => {
+  // The header's cart size rides on the session's own statement (ADR 064).
+  const session = {
+    db: deps.db,
+    secret: deps.secret,
+    now: deps.now,
+    lookupDb: database(beside),
+    facts: { cartCount: cartSizeColumn() },
+  };
+  return renderForSession(request, session, (user, member) => {
     const context = new RouterContextProvider();
-    context.set(requestContext, { env, ctx, deps, user, caller });
+    context.set(requestContext, { env, ctx, deps, user, member, caller });
     return handleDocument(request, context);
   });
 }

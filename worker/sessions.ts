@@ -69,14 +69,24 @@ async function verifyClaim(secret: string, value: string): Promise<SessionClaim 
 
 /** D1's word on a session: its member as stored now, or null when it has ended or was signed out. */
 export async function lookupSession(db: Database, token: string, now = Date.now()): Promise<SessionUser | null> {
-  const [row] = await sessionLookup(db, await sha256(token), now);
+  return lookupSessionWith(db, token, now, {});
+}
+
+/** `lookupSession` with `extra` columns answered by the same statement (see `sessionLookup`). */
+export async function lookupSessionWith<Extra extends Record<string, SQL.Aliased>>(
+  db: Database,
+  token: string,
+  now: number,
+  extra: Extra,
+) {
+  const [row] = await sessionLookup(db, await sha256(token), now, extra);
   return row ?? null;
 }
 
 /**
  * The one statement that confirms a session (by the token's SHA-256, as D1 stores it): its member
  * as stored now. `extra`: columns answered beside the member by the same statement (an offer's
- * checks, ADR 028), so a caller that needs them waits on D1 once.
+ * checks, ADR 028; a page's header facts, ADR 064), so a caller that needs them waits on D1 once.
  */
 export function sessionLookup<Extra extends Record<string, SQL.Aliased>>(
   db: Database,

@@ -36,6 +36,7 @@ function contextWithFailingD1() {
     ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext,
     deps,
     user: { id: crypto.randomUUID(), name: "Owner", username: "owner", email: "owner@example.com", role: "user" },
+    member: Promise.resolve({ cartCount: 0 }),
     caller: { ip: "127.0.0.1" } as never,
   });
   return context;

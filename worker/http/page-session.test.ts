@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, cookieFrom, signUp } from "../../tests/workers/http";
-import { quickMember } from "../../tests/workers/store";
+import { addToCart, insertProduct, quickMember } from "../../tests/workers/store";
 import { database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { readSessionClaim, SESSION_COOKIE, sealSession } from "../sessions";
@@ -35,12 +35,31 @@ describe("page session", () => {
       expect(statements(page), path).toBeGreaterThan(0);
       // Counted, not timed: the session lookup goes beside the page's reads, so it adds a round
       // trip but no wait (ADR 057).
-      expect(roundTrips(page), path).toBeGreaterThan(1);
+      expect(roundTrips(page), path).toBeLessThanOrEqual(statements(page));
       expect(waits(page), path).toBeLessThanOrEqual(2);
     }
-    // A page that reads only the header's cart count: that read and the lookup side by side.
+    // A page that reads nothing of its own: the header's cart size is a column of the session's own
+    // statement (ADR 064), so the page costs one round trip.
     const contact = await call("/contact", { cookie: member.cookie });
-    expect([roundTrips(contact), waits(contact)]).toEqual([2, 1]);
+    expect([statements(contact), roundTrips(contact), waits(contact)]).toEqual([1, 1, 1]);
+  });
+
+  it("shows the member's cart size in the header, from the session's own statement", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const cartSize = async () => {
+      const page = await call("/contact", { cookie: buyer.cookie });
+      expect(statements(page)).toBe(1);
+      return (await page.text()).match(/<span class="nav-count">.*?(\d+)<span class="visually-hidden"> in cart/)?.[1];
+    };
+    expect(await cartSize()).toBeUndefined();
+    for (const title of ["Night Drive", "Sunrise"]) {
+      expect((await addToCart(buyer.cookie, await insertProduct(seller.user.id, { title }))).status).toBe(201);
+    }
+    expect(await cartSize()).toBe("2");
+    // Another member's cart is not counted: the column is the session member's.
+    const other = await call("/contact", { cookie: seller.cookie });
+    expect(await other.text()).not.toContain('class="nav-count"');
   });
 
   it("refuses a cookie it did not sign without asking D1, and clears it", async () => {

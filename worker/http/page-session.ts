@@ -1,10 +1,11 @@
 // A page's session, checked by D1 beside the page's own reads instead of
 // before them (ADR 024, kept by ADR 057): the session costs a member page no
 // wait of its own, and a cookie we did not sign costs no D1 at all.
+import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   clearedSessionCookie,
-  lookupSession,
+  lookupSessionWith,
   readSessionClaim,
   SESSION_COOKIE,
   type SessionClaim,
@@ -15,15 +16,31 @@ import {
 } from "../sessions";
 import { readCookie } from "./cookies";
 
-/** Renders the page for this member (null: a visitor); called again only when D1 overrules the cookie. */
-export type RenderFor = (user: SessionUser | null) => Promise<Response>;
+/** What the session's own statement answers beside the member: columns of `facts` (ADR 064). */
+export type Facts<Extra extends Record<string, SQL.Aliased>> = {
+  [Key in keyof Extra]: Extra[Key] extends SQL.Aliased<infer Value> ? Value : never;
+};
 
-interface SessionDeps {
+/**
+ * Renders the page for this member (null: a visitor), with the facts D1 answers about them (null for a
+ * visitor or a session D1 does not confirm); called again only when D1 overrules the cookie.
+ */
+export type RenderFor<Extra extends Record<string, SQL.Aliased>> = (
+  user: SessionUser | null,
+  facts: Promise<Facts<Extra> | null>,
+) => Promise<Response>;
+
+interface SessionDeps<Extra extends Record<string, SQL.Aliased>> {
   db: Database;
   secret: string;
   now: () => number;
   /** Where a page read's lookup goes: the request's D1 as `RequestD1.beside` counts it (ADR 057); `db` without it. */
   lookupDb?: Database;
+  /**
+   * Columns every page needs about its member (the header's cart size), asked by the session's own
+   * statement instead of a D1 request of their own (ADR 064).
+   */
+  facts: Extra;
 }
 
 /**
@@ -36,26 +53,49 @@ interface SessionDeps {
  *   dropped render changed nothing. This second render is the price of the wait it saves (ADR 057).
  * - A write (an action): D1 first, then the action, which must never run on an unconfirmed claim.
  */
-export async function renderForSession(request: Request, deps: SessionDeps, render: RenderFor): Promise<Response> {
+export async function renderForSession<Extra extends Record<string, SQL.Aliased>>(
+  request: Request,
+  deps: SessionDeps<Extra>,
+  render: RenderFor<Extra>,
+): Promise<Response> {
   const now = deps.now();
   const claim = await readSessionClaim(deps.secret, request, now);
   if (!claim) {
-    const response = await render(null);
+    const response = await render(null, Promise.resolve(null));
     return readCookie(request, SESSION_COOKIE) && !setsSession(response)
       ? withCookie(response, clearedSessionCookie(request))
       : response;
   }
+  const lookup = (db: Database) =>
+    lookupSessionWith(db, claim.token, now, deps.facts).then((row) => (row ? split(row, deps.facts) : null));
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const user = await lookupSession(deps.db, claim.token, now);
-    return reconcile(request, deps.secret, claim, user, await render(user));
+    const found = await lookup(deps.db);
+    const user = found?.user ?? null;
+    return reconcile(request, deps.secret, claim, user, await render(user, Promise.resolve(found?.facts ?? null)));
   }
-  const [speculative, user] = await Promise.all([
-    render(claim.user),
-    lookupSession(deps.lookupDb ?? deps.db, claim.token, now),
+  const confirmed = lookup(deps.lookupDb ?? deps.db);
+  const [speculative, found] = await Promise.all([
+    render(
+      claim.user,
+      confirmed.then((row) => row?.facts ?? null),
+    ),
+    confirmed,
   ]);
+  const user = found?.user ?? null;
   if (sameSessionUser(user, claim.user)) return speculative;
   await speculative.body?.cancel();
-  return reconcile(request, deps.secret, claim, user, await render(user));
+  return reconcile(request, deps.secret, claim, user, await render(user, Promise.resolve(found?.facts ?? null)));
+}
+
+/** The lookup's row as the member and the facts asked beside them. */
+function split<Extra extends Record<string, SQL.Aliased>>(row: object, facts: Extra) {
+  const user: Record<string, unknown> = { ...row };
+  const answered: Record<string, unknown> = {};
+  for (const key of Object.keys(facts)) {
+    answered[key] = user[key];
+    delete user[key];
+  }
+  return { user: user as SessionUser, facts: answered as Facts<Extra> };
 }
 
 /** Brings the cookie in line with D1 when they differ (a new name, role or theme; a session that ended). */

@@ -2,7 +2,7 @@
 // `/clear-cart`). A member sees and changes only their own cart; which
 // products may go in is decided inside the one INSERT … SELECT, so a product
 // sold or withdrawn a moment earlier cannot slip in.
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { TIER_NOT_FOUND } from "../../../app/lib/licence-tiers";
 import {
   ALREADY_IN_CART,
@@ -169,7 +169,11 @@ export async function clearCart(deps: Pick<Deps, "db">, userId: string) {
   await deps.db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-export async function cartCount(deps: Pick<Deps, "db">, userId: string) {
-  const [row] = await deps.db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-  return row?.n ?? 0;
-}
+/**
+ * The member's cart size as a column of the session's own statement (`users` is its table): every
+ * page's header shows it, and asked there it needs no D1 request of its own (ADR 064).
+ */
+export const cartSizeColumn = () =>
+  sql<number>`(select count(*) from ${cartItems} where ${cartItems.userId} = ${users.id})`
+    .mapWith(Number)
+    .as("cartCount");
