@@ -590,6 +590,7 @@ describe("/renderfiles", () => {
       frameRate: 5,
       resolution: "1280x720",
       size: 31_457_280,
+      audioSize: 36_700_160,
       chapters: [
         { startTime: 0, title: "Welcome" },
         { startTime: 600, title: "The interview" },
@@ -608,7 +609,10 @@ describe("/renderfiles", () => {
     const [inView, technical = ""] = page.split('<details class="render-technical">');
     // What a podcaster reads first: how long, how big, what kind of file, what happened to its loudness.
     expect(inView).toContain("30:30");
-    expect(inView).toContain("30 MB");
+    // The episode's size is the M4A's; the MP4 with its still picture is named as such.
+    expect(inView).toMatch(
+      /<dt>Size<\/dt><dd>35 MB[^<]*<span class="muted small">\(the MP4 with its picture: (<!-- -->)?30 MB\)/,
+    );
     expect(inView).toContain("Audio for podcast apps (M4A), and a video of it with a still picture (MP4)");
     expect(inView).toContain("Evened out for podcast apps: 2 items made louder, 1 item made quieter");
     expect(inView).not.toContain("1280x720");

@@ -37,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       durationSeconds: render.durationSeconds,
       frameRate: render.frameRate,
       size: render.size,
+      audioSize: render.audioSize,
       createdAt: render.createdAt,
       url: render.url,
       downloadUrl: render.downloadUrl,

@@ -114,6 +114,7 @@ describe("render jobs", () => {
           frameRate: 5,
           resolution: "1280x720",
           size: 99,
+          audioOutput: { size: 42, durationSeconds: 13 },
           chapters: [
             { startTime: 0, title: "clip 0" },
             { startTime: 8, title: "clip 1" },
@@ -147,6 +148,9 @@ describe("render jobs", () => {
     expect(spot!.loudness).toEqual(measured);
 
     const [render] = await db.select().from(renders).where(eq(renders.id, started!.renderId));
+    // An audio playlist's render: the M4A's size beside the MP4's, and its key.
+    expect(render).toMatchObject({ size: 99, audioSize: 42 });
+    expect(render!.audioKey).toMatch(/\.m4a$/);
     expect(render!.chapters).toHaveLength(3);
     expect(render!.loudnessReport).toEqual({
       target: -16,

@@ -145,6 +145,7 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
         size: result.size,
         key,
         audioKey: result.audioOutput ? audioKey : null,
+        audioSize: result.audioOutput?.size ?? null,
         chapters: placed,
         chaptersKey: jsonKey,
         loudnessReport: report,

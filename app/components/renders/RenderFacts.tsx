@@ -60,7 +60,16 @@ export function RenderFacts({ render, audio, status }: { render: RenderView; aud
             <span className="muted small">({render.durationSeconds.toFixed(1)} s)</span>
           </Fact>
         )}
-        {render.size != null && <Fact term="Size">{formatBytes(render.size)}</Fact>}
+        {audio && render.audioSize != null ? (
+          <Fact term="Size">
+            {formatBytes(render.audioSize)}{" "}
+            {render.size != null && (
+              <span className="muted small">(the MP4 with its picture: {formatBytes(render.size)})</span>
+            )}
+          </Fact>
+        ) : (
+          render.size != null && <Fact term="Size">{formatBytes(render.size)}</Fact>
+        )}
         {audio && <Fact term="Format">Audio for podcast apps (M4A), and a video of it with a still picture (MP4)</Fact>}
         {report && <Fact term="Loudness">{loudnessInWords(report)}</Fact>}
         {!audio && picture}

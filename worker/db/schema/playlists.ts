@@ -197,6 +197,8 @@ export const renders = sqliteTable(
     frameRate: real("frame_rate"),
     resolution: text("resolution"),
     size: integer("size"),
+    /** The M4A's size (audio playlists). */
+    audioSize: integer("audio_size"),
     /** Where each chapter landed in the rendered file (also embedded, and as JSON at chaptersKey). */
     chapters: text("chapters", { mode: "json" }).$type<RenderChapter[]>(),
     /** The Podcasting 2.0 JSON chapters file beside the render. */
