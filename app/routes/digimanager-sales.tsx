@@ -122,6 +122,13 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
           columns={[
             { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
             { key: "plays", header: "Plays", cell: (r) => number.format(r.plays), kind: "numeric" },
+            {
+              key: "downloads",
+              header: "Free downloads",
+              // Counted for a free beat that downloads straight from its page; its e-mail leads are below.
+              cell: (r) => (r.downloads === null ? "—" : number.format(r.downloads)),
+              kind: "numeric",
+            },
           ]}
           empty={<p className={styles.muted}>No beats on sale yet.</p>}
         />

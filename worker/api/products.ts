@@ -122,7 +122,16 @@ const store = publicApi()
   )
   // A free beat its seller lets download directly (ADR 062): a fresh signed link to the original.
   .get("/products/:productId/free-files/:fileId", async (c) =>
-    c.redirect(await directFreeFile(c.var.deps, c.req.param("productId"), c.req.param("fileId")), 302),
+    c.redirect(
+      await directFreeFile(
+        c.var.deps,
+        c.var.caller,
+        c.var.user?.id ?? null,
+        c.req.param("productId"),
+        c.req.param("fileId"),
+      ),
+      302,
+    ),
   )
   // A preview started on a store page: counted for popularity and the seller's sales view.
   .post("/products/:productId/plays", async (c) => {

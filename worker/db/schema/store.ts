@@ -41,6 +41,8 @@ export const products = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Preview plays, counted when a visitor starts one. */
     plays: integer("plays").notNull().default(0),
+    /** Downloads of a free beat's originals straight from its page (ADR 062), not the seller's own. */
+    directDownloads: integer("direct_downloads").notNull().default(0),
     /**
      * A free beat: true, a visitor gets it through an e-mailed link (ADR 055); false, the page
      * downloads it directly (ADR 062). Migration 0035.

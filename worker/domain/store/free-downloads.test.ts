@@ -162,6 +162,34 @@ describe("free download for an e-mail", () => {
     expect((await ask(productId, { email: fan(), consent: true })).status).toBe(202);
   });
 
+  it("counts direct downloads for the seller's sales view (not the seller's own), and limits them per client", async () => {
+    const { seller, productId } = await freeBeat();
+    await call(`/api/products/${productId}/free-delivery`, {
+      method: "PUT",
+      json: { asksEmail: false },
+      cookie: seller.cookie,
+    });
+    const [fileId] = (await (await call(`/api/sellers/${seller.user.id}/products`)).json<any>()).products[0].files.map(
+      (f: any) => f.id,
+    );
+    const path = `/api/products/${productId}/free-files/${fileId}`;
+    const downloads = async () => {
+      const report = await (await call("/api/sales", { cookie: seller.cookie })).json<any>();
+      return report.plays.find((row: any) => row.title === "Gift Beat")?.downloads;
+    };
+    expect(await downloads()).toBe(0);
+    expect((await call(path, { ip: nextIp() })).status).toBe(302);
+    expect((await call(path, { ip: nextIp() })).status).toBe(302);
+    expect((await call(path, { cookie: seller.cookie, ip: nextIp() })).status).toBe(302);
+    expect(await downloads()).toBe(2);
+
+    const ip = nextIp();
+    const answers = [];
+    for (let i = 0; i < 61; i++) answers.push((await call(path, { ip })).status);
+    expect(answers.slice(0, 60).every((status) => status === 302)).toBe(true);
+    expect(answers[60]).toBe(429);
+  });
+
   it("the switch is the seller's, for a free beat only, and checked", async () => {
     const { seller, productId } = await freeBeat();
     const put = (json: unknown, cookie: string, id = productId) =>

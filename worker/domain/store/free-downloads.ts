@@ -2,7 +2,7 @@
 // address and agrees to hear from the producer; the link arrives by e-mail through the mail module,
 // so the address is real and the producer's list holds only people who asked. Rate-limited per
 // client and per address, so the form cannot be used to flood someone's inbox.
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import {
   FREE_ASKS_EMAIL,
   FREE_DELIVERY_FREE_ONLY,
@@ -26,6 +26,8 @@ import { listedFiles, ownProduct, requireOnSale, storeChanged } from "./products
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 export const FREE_DOWNLOAD_LIMITS = { perClient: 10, perAddress: 3, windowMs: HOUR };
+/** Direct downloads of free originals per browser: enough for a whole catalogue, not for a scraper's loop. */
+export const DIRECT_FILE_LIMITS = { perClient: 60, windowMs: HOUR };
 /** The signed file links on the download page: long enough to finish a slow download. */
 const FILE_LINK_SECONDS = 60 * 60;
 
@@ -176,9 +178,22 @@ export async function setFreeDelivery(deps: Deps, userId: string, productId: str
  * A short-lived link to one original of a free beat its seller lets download directly (ADR 062):
  * listed, public, free and not asking for an e-mail; anything else is refused as the page would.
  */
-export async function directFreeFile(deps: Deps, productId: string, fileId: string): Promise<string> {
+export async function directFreeFile(
+  deps: Deps,
+  caller: Caller,
+  listener: string | null,
+  productId: string,
+  fileId: string,
+): Promise<string> {
+  const { perClient, windowMs } = DIRECT_FILE_LIMITS;
+  await takeAttempt(
+    deps.db,
+    [{ scope: "free-file-client", subject: caller.clientId, max: perClient, windowMs }],
+    deps.now(),
+  );
   const [row] = await deps.db
     .select({
+      sellerId: products.userId,
       licenseType: products.licenseType,
       freeAsksEmail: products.freeAsksEmail,
       key: productFiles.key,
@@ -200,6 +215,13 @@ export async function directFreeFile(deps: Deps, productId: string, fileId: stri
   if (!row) throw new NotFound(PRODUCT_NOT_FOUND);
   if (row.licenseType !== "free") throw new Conflict(FREE_NOT_OFFERED);
   if (row.freeAsksEmail) throw new Conflict(FREE_ASKS_EMAIL);
+  // Counted for the seller's sales view, as a preview play is; the seller's own downloads are not.
+  if (listener !== row.sellerId) {
+    await deps.db
+      .update(products)
+      .set({ directDownloads: sql`${products.directDownloads} + 1` })
+      .where(eq(products.id, productId));
+  }
   const signed = await deps.storage.signer.signGet(
     { key: row.key, contentType: row.contentType, downloadName: row.fileName },
     FILE_LINK_SECONDS,

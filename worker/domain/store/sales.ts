@@ -1,7 +1,7 @@
 // The seller's sales view (issue 33): every sold or refunded item of their products paid in a date
 // range, revenue by day, by product and by licence tier, refunds, and preview plays; and the same
 // rows as CSV, with formula characters escaped so a spreadsheet never runs a buyer-chosen title.
-import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { SalesRange } from "../../../app/lib/schemas/sales";
 import { orderItems, orders, products } from "../../db/schema";
 import type { Deps } from "../deps";
@@ -34,7 +34,14 @@ export async function salesReport(deps: Pick<Deps, "db">, sellerId: string, rang
       .orderBy(desc(orders.paidAt))
       .limit(1000),
     deps.db
-      .select({ title: products.title, plays: products.plays })
+      .select({
+        title: products.title,
+        plays: products.plays,
+        // Null for a beat that is not a direct free download (nothing to count).
+        downloads: sql<
+          number | null
+        >`case when ${products.licenseType} = 'free' and ${products.freeAsksEmail} = 0 then ${products.directDownloads} end`,
+      })
       .from(products)
       .where(and(eq(products.userId, sellerId), inArray(products.status, ["active", "withdrawn"])))
       .orderBy(desc(products.plays))
