@@ -114,9 +114,9 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <Card as="section">
-        <h2 className={styles.heading}>Preview plays, all time</h2>
+        <h2 className={styles.heading}>Plays and free downloads, all time</h2>
         <Table
-          caption="Preview plays, all time"
+          caption="Plays and free downloads, all time"
           rows={report.plays}
           rowKey={(r) => r.title}
           columns={[
