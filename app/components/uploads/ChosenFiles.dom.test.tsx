@@ -27,6 +27,24 @@ describe("ChosenFiles", () => {
     expect(removed).toEqual(["b"]);
   });
 
+  it("says 'Uploaded' for a finished file whose queue row is gone, and waits again for one dismissed before it finished", async () => {
+    const view = await mount(
+      <ChosenFiles
+        label="Chosen files"
+        files={[
+          { ...chosen("a", "intro.mp3", 3), queueId: "gone-1", status: "done" },
+          { ...chosen("b", "outro.mp3", 3), queueId: "gone-2", status: "error" },
+        ]}
+        removable
+        onRemove={() => {}}
+      />,
+    );
+    expect(texts([...view.host.querySelectorAll("li")])).toEqual([
+      "intro.mp3Uploaded",
+      "outro.mp3Ready to upload · 3 BRemove",
+    ]);
+  });
+
   it("offers no Remove while the form sends, and draws nothing for no files", async () => {
     const view = await mount(
       <ChosenFiles label="Chosen files" files={[chosen("a", "intro.mp3", 3)]} removable={false} onRemove={() => {}} />,

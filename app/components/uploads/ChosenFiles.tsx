@@ -13,6 +13,8 @@ export interface ChosenFile {
   file: File;
   /** The upload queue's id once sent (a second try resumes it). */
   queueId?: string;
+  /** "done" once its upload finished: its row may have left the tray since. */
+  status?: string;
 }
 
 export function ChosenFiles({
@@ -48,6 +50,9 @@ export function ChosenFiles({
             />
           );
         }
+        // Sent and finished, its row gone from the tray; a sent file whose row was dismissed before it
+        // finished is waiting again (the form's next try sends it).
+        const done = item.status === "done";
         return (
           <li key={item.key} className={styles.row}>
             <div className={styles.head}>
@@ -55,11 +60,10 @@ export function ChosenFiles({
                 {name}
               </span>
               <span className={styles.detail}>
-                {/* A sent file whose row the tray has let go of. */}
-                {item.queueId ? "Uploaded" : `Ready to upload · ${formatBytes(item.file.size)}`}
+                {done ? "Uploaded" : `Ready to upload · ${formatBytes(item.file.size)}`}
               </span>
             </div>
-            {removable && !item.queueId && (
+            {removable && !done && (
               <div className={styles.actions}>
                 <Button size="sm" variant="ghost" aria-label={`Remove ${name}`} onClick={remove}>
                   Remove
