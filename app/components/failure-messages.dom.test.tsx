@@ -4,11 +4,11 @@
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerFetch, button, byRole, click, json, mount, texts, until } from "../../tests/dom/support";
+import { DownloadButton } from "../features/projects/files/FileActions";
+import type { OrderView } from "../features/store/checkout/client";
+import { PackageStatus } from "../features/store/checkout/PackageStatus";
 import { PACKAGING_FAILED } from "../lib/schemas/checkout";
-import type { OrderView } from "./checkout/client";
-import { PackageStatus } from "./checkout/PackageStatus";
 import { Feedback, useFeedback } from "./Feedback";
-import { DownloadButton } from "./files/FileActions";
 import { PageError } from "./PageError";
 
 afterEach(() => {
@@ -19,7 +19,7 @@ const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
 
-/** The file view's own wiring (app/routes/file-view.tsx): the Download button reports into the feedback line. */
+/** The file view's own wiring (app/features/projects/pages/file-view.tsx): the Download button reports into the feedback line. */
 function FileViewActions() {
   const [feedback, showFeedback] = useFeedback();
   return (

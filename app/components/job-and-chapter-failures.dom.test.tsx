@@ -4,8 +4,8 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, byRole, mount, submit, texts, typeInto, until } from "../../tests/dom/support";
-import { ChapterEditor } from "./playlists/ChapterEditor";
-import { PackageRow } from "./renders/JobRows";
+import { ChapterEditor } from "../features/playlists/components/ChapterEditor";
+import { PackageRow } from "../features/playlists/renders/JobRows";
 
 describe("a failed packaging job", () => {
   const failed = { jobId: "j1", status: "failed" as const, progress: 30, downloadUrl: null, fileName: null };

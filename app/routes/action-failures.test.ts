@@ -8,14 +8,14 @@ import { database } from "../../worker/db/client";
 import { shippingAddresses } from "../../worker/db/schema";
 import { makeDeps } from "../../worker/domain/deps";
 import { requestContext } from "../../worker/request-context";
+import { action as galleryAction } from "../features/auction/pages/gallery.server";
+import { action } from "../features/projects/pages/file-view.server";
 import {
   MAX_ADDRESSES,
   SHIPPING_LOAD_FAILED,
   SHIPPING_SAVE_ERROR,
   SHIPPING_SAVE_FAILED,
 } from "../lib/schemas/shipping";
-import { action as galleryAction } from "./bidgallery.server";
-import { action } from "./file-view.server";
 import { action as settingsAction, loader as settingsLoader } from "./settings";
 
 /** D1 as it answers while unavailable: every query fails. */

@@ -25,13 +25,13 @@ import {
   setActivePopup,
 } from "../../worker/domain/popups/popups";
 import { parse } from "../../worker/domain/validation";
-import type { OfferGroupView } from "../components/auction/admin-views";
+import type { OfferGroupView } from "../features/auction/components/admin-views";
+import { adminAction, memberItemView } from "../features/auction/pages/admin.server";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
 import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../lib/schemas/beatbattle";
 import { popupIdSchema } from "../lib/schemas/popups";
 import type { Route } from "./+types/the-administrator";
-import { adminAction, memberItemView } from "./auction-admin.server";
 
 async function auctionSection(deps: Deps) {
   const { memberItems, offerGroups } = await auctionBoard(deps);

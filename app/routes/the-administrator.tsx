@@ -9,12 +9,12 @@ import { Overview } from "../components/admin/Overview";
 import { PopupsSection } from "../components/admin/PopupsSection";
 import { SignupsSection } from "../components/admin/SignupsSection";
 import { UsersSection } from "../components/admin/UsersSection";
-import { AuctionAdmin } from "../components/auction/AuctionAdmin";
+import { AuctionAdmin } from "../features/auction/components/AuctionAdmin";
 import { ADMIN_SECTIONS } from "../lib/schemas/admin";
 import type { Route } from "./+types/the-administrator";
 import type { SectionData } from "./the-administrator.server";
 import "../styles/admin.css";
-import "../styles/auction.css";
+import "../features/auction/auction.css";
 
 export { action, loader } from "./the-administrator.server";
 

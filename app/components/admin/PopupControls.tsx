@@ -3,6 +3,7 @@
 // action (intents set-active-popup, delete-popup); the answer shows beside the buttons.
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { useResult } from "../../features/auction/components/admin-views";
 import {
   CONFIRM_POPUP_DELETE,
   POPUP_ACTIVATE_FAILED,
@@ -11,7 +12,6 @@ import {
   POPUP_DELETED,
   SELECT_POPUP_FIRST,
 } from "../../lib/schemas/popups";
-import { useResult } from "../auction/admin-views";
 import { Outcome, useConfirm } from "../ui";
 
 export interface PopupListEntry {

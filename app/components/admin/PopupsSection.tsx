@@ -1,6 +1,7 @@
 // The dashboard's Popups section: the seed's select / 'Set as Active Popup' / delete, then every
 // saved popup as a card with Edit, Duplicate, Preview and Make active / Deactivate.
 import { Link, useFetcher } from "react-router";
+import { useResult } from "../../features/auction/components/admin-views";
 import { formatDateTime } from "../../lib/format";
 import {
   POPUP_ACTIVATE_FAILED,
@@ -10,7 +11,6 @@ import {
   POPUP_DUPLICATE_FAILED,
   POPUP_DUPLICATED,
 } from "../../lib/schemas/popups";
-import { useResult } from "../auction/admin-views";
 import { Badge, Button, buttonClass, EmptyState, useToast } from "../ui";
 import styles from "./admin.module.css";
 import { PopupControls } from "./PopupControls";

@@ -5,6 +5,7 @@
 
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
+import { type Confirm, type PaymentsConfig, WithCard } from "../../features/store/checkout/CardProvider";
 import { ApiError, api, call } from "../../lib/api-client";
 import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
 import { useHydrated } from "../../lib/hydration";
@@ -16,7 +17,6 @@ import {
   DONATION_SUCCESSFUL,
   MIN_CUSTOM_DOLLARS,
 } from "../../lib/schemas/fundraiser-messages";
-import { type Confirm, type PaymentsConfig, WithCard } from "../checkout/CardProvider";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
 

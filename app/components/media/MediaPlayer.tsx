@@ -4,8 +4,8 @@
 // marks on the timeline. Only one player sounds at a time; leaving the page while audio plays hands
 // it to the 'now playing' bar (now-playing.ts).
 import { useEffect, useRef, useState } from "react";
+import { Waveform } from "../../features/store/components/Waveform";
 import { clock, spokenTime } from "../../lib/media-time";
-import { Waveform } from "../store/Waveform";
 import styles from "./MediaPlayer.module.css";
 import { handOff, startPlaying } from "./now-playing";
 

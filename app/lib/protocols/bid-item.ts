@@ -1,5 +1,5 @@
 // The live protocol between a BidItem Durable Object (`worker/domain/auction/bid-item.ts`) and the
-// gallery page (`app/components/auction/use-live-items.ts`): one module for both sides, as in
+// gallery page (`app/features/auction/components/use-live-items.ts`): one module for both sides, as in
 // Cloudflare's durable-chat template, so what the object sends and what the page accepts cannot drift.
 //
 //   watcher → object   GET /api/bid-items/:code/live (WebSocket upgrade); then "ping" (keep-alive) and

@@ -1,4 +1,0 @@
-// What the project page's components receive: the loader's answer as the browser sees it.
-import type { Route } from "../../routes/+types/project";
-
-export type ProjectData = Route.ComponentProps["loaderData"];

@@ -1,0 +1,178 @@
+// One card of the gallery: the item's media, then what a bidder looks for first — the price, the
+// time left (a countdown that follows soft-close extensions), the number of bids and their own
+// standing — then the offer form, the bid history, and the ticket and code in small print.
+import { useEffect, useId, useState } from "react";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Badge } from "../../../components/ui";
+import { formatMoney } from "../../../lib/format";
+import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../../lib/schemas/auction-messages";
+import type { GalleryItem } from "../pages/gallery.server";
+import { BidHistory } from "./BidHistory";
+import styles from "./bidding.module.css";
+import { type Answered, OfferForm } from "./OfferForm";
+import type { LiveItem } from "./use-live-items";
+
+export type CardItem = GalleryItem & { leader: string | null };
+
+export function BidCard({
+  item,
+  live,
+  detail,
+  now,
+  onAnswer,
+  member,
+  initialAmount,
+}: {
+  item: CardItem;
+  live: boolean;
+  detail: LiveItem | undefined;
+  now: number | null;
+  onAnswer: (answer: Answered) => void;
+  /** The signed-in member (whether they saved a shipping address), or null for a visitor. */
+  member: { hasAddress: boolean } | null;
+  initialAmount: string;
+}) {
+  const closed = item.status === "closed";
+  const titleId = useId();
+  const you = detail?.you;
+  const leading = Boolean(you && item.leader === you.tag);
+  const outbid = Boolean(you && you.maxCents !== null && !leading);
+  return (
+    <li
+      id={`item-${item.shortCode}`}
+      className={`bid-card${closed ? " closed" : ""}`}
+      aria-labelledby={titleId}
+      data-code={item.shortCode}
+    >
+      <Media item={item} />
+      <div className="bid-body">
+        <div className="bid-title-row">
+          <h2 id={titleId}>{item.title}</h2>
+          {closed ? (
+            <Badge>Closed</Badge>
+          ) : (
+            live && (
+              <span className="live-pill" title="Prices update live">
+                Live
+              </span>
+            )
+          )}
+        </div>
+        <div className={styles.priceRow}>
+          <div>
+            <p className={styles.label}>{closed ? "Final price" : "Current price"}</p>
+            <p className={`bid-price ${styles.price}`} aria-live="polite">
+              {formatMoney(item.priceCents)}
+            </p>
+          </div>
+          <p className={styles.bids}>
+            {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
+          </p>
+        </div>
+        {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} />}
+        {closed ? (
+          <div role="status">
+            {leading && <p className={`${styles.standing} ${styles.leading} ${styles.won}`}>You won</p>}
+            <p className="sale-closed">{SALE_CLOSED}</p>
+          </div>
+        ) : (
+          <OfferForm
+            item={item}
+            onAnswer={onAnswer}
+            member={member}
+            initialAmount={initialAmount}
+            standing={leading ? { leading: true, maxCents: you?.maxCents ?? null } : outbid ? { leading: false } : null}
+          />
+        )}
+        {item.description && <p className="bid-description">{item.description}</p>}
+        <BidHistory history={detail?.history} count={item.bidCount} you={you?.tag} />
+        <p className={styles.meta}>
+          Ticket #{item.ticketNumber} · Product code <span className="bid-code">{item.shortCode}</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function Media({ item }: { item: GalleryItem }) {
+  if (item.media.length === 0) {
+    return (
+      <div className="bid-media empty" aria-hidden="true">
+        <span>{item.title.slice(0, 1).toUpperCase()}</span>
+      </div>
+    );
+  }
+  // Pictures and videos share the strip (scrolled or swiped through when there are several); a
+  // sound has no picture, so its player sits under the strip, always in view.
+  const seen = item.media.filter((media) => media.kind === "image" || media.kind === "video");
+  const rest = item.media.filter((media) => !seen.includes(media));
+  const shown = (media: GalleryItem["media"][number]) => {
+    const label = `${item.title}: ${media.fileName}`;
+    if (media.kind === "image") return <img key={media.url} src={media.url} alt={label} loading="lazy" />;
+    if (media.kind === "video" || media.kind === "audio")
+      return (
+        <div key={media.url} className={styles.lotPlayer}>
+          <MediaPlayer kind={media.kind} src={media.url} label={label} />
+        </div>
+      );
+    return (
+      <a key={media.url} href={media.url}>
+        {media.fileName}
+      </a>
+    );
+  };
+  return (
+    <div className="bid-media">
+      {seen.length > 0 && <div className={`bid-visuals${seen.length > 1 ? " several" : ""}`}>{seen.map(shown)}</div>}
+      {rest.map(shown)}
+    </div>
+  );
+}
+
+/** Time left, ticking; `endsAt` comes from the live state, so a soft-close extension moves it at once. */
+function TimeLeft({ endsAt, now }: { endsAt: number; now: number | null }) {
+  const iso = new Date(endsAt).toISOString();
+  // The server and the first client render agree on UTC; the local time and the countdown follow.
+  if (now === null) {
+    return (
+      <p className="bid-ends">
+        Ends <time dateTime={iso}>{iso.slice(0, 16).replace("T", " ")} UTC</time>
+      </p>
+    );
+  }
+  const left = endsAt - now;
+  const at = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(endsAt);
+  return (
+    <p className={`bid-ends ${styles.timeLeft}${left <= SOFT_CLOSE_MS ? " soon" : ""}`}>
+      <span className={`countdown ${styles.countdown}`} role="timer" aria-live="off">
+        {left > 0 ? `${countdown(left)} left` : "closing…"}
+      </span>{" "}
+      <span>
+        · Ends <time dateTime={iso}>{at}</time>
+      </span>
+    </p>
+  );
+}
+
+function countdown(ms: number) {
+  const total = Math.ceil(ms / 1000);
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m ${String(seconds).padStart(2, "0")}s`;
+}
+
+/** The time, ticking every second while some item shows a countdown; null until hydrated. */
+export function useClock(ticking: boolean) {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    if (!ticking) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
+}

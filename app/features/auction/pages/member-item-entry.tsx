@@ -1,0 +1,59 @@
+// Member item entry (/memBid, admin; seed 001 screen 16): title, description
+// and offer amount. The item waits as pending on /memitem until approved.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormErrors } from "../../../components/FormErrors";
+import { formatMoney } from "../../../lib/format";
+import { checkMemberItem } from "../components/check-member-item";
+import { MemberItemFields } from "../components/member-item";
+import type { Route } from "./+types/member-item-entry";
+import "../auction.css";
+
+export { action, loader } from "./member-item-entry.server";
+
+export function meta() {
+  return [{ title: "Enter a member item · Creator Platform" }];
+}
+
+export default function MemberItemEntry({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [clientError, setClientError] = useState<string | null>(null);
+  const submitted = actionData && "submitted" in actionData ? actionData.submitted : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  return (
+    <section className="card narrow auction-ui">
+      <h1>Enter a member item</h1>
+      <p className="muted">
+        The item waits in <Link to="/memitem">pending member items</Link> until it is approved.
+      </p>
+      {clientError ? (
+        <p className="form-errors" role="alert">
+          {clientError}
+        </p>
+      ) : (
+        <FormErrors error={error} />
+      )}
+      <Form
+        method="post"
+        className="form"
+        noValidate
+        // A fresh form after each saved item; what was typed stays after an error.
+        key={submitted?.id ?? "entry"}
+        onSubmit={checkMemberItem(setClientError)}
+      >
+        <MemberItemFields values={values} rows={4} />
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? "Submitting..." : "Submit"}
+        </button>
+      </Form>
+      {submitted && !clientError && (
+        <p className="success" role="status">
+          Submitted for approval: {submitted.title} ({formatMoney(submitted.priceCents)}), code{" "}
+          <code className="code-chip">{submitted.shortCode}</code>.
+        </p>
+      )}
+    </section>
+  );
+}

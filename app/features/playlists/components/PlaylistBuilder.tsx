@@ -1,0 +1,82 @@
+import { useFetcher } from "react-router";
+import { CheckedButton } from "../../../components/CheckedButton";
+import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
+import type { MediaKind } from "../../../lib/media-kind";
+import { NO_FILES_SELECTED } from "../../../lib/schemas/playlist-messages";
+import { AppliedPrograms } from "./AppliedPrograms";
+import { DirectUpload } from "./DirectUpload";
+import { OrderList } from "./OrderList";
+import type { Answer, ApplicationView, PlaylistView } from "./types";
+
+import "../playlists.css";
+export const KIND_LABEL: Record<MediaKind | "none", string> = {
+  video: "Video playlist",
+  audio: "Audio playlist",
+  none: "Empty playlist",
+};
+
+export function PlaylistBuilder({
+  projectId,
+  playlist,
+  applications,
+  selectedFileIds,
+  onAdded,
+  onUploaded,
+  canEdit = true,
+}: {
+  /** False for a project's viewers: nothing to add or upload, and the order list is view-only but plays. */
+  canEdit?: boolean;
+  projectId: string;
+  playlist: PlaylistView;
+  applications: ApplicationView[];
+  selectedFileIds: string[];
+  onAdded: () => void;
+  onUploaded: () => Promise<void>;
+}) {
+  const [feedback, showFeedback] = useFeedback();
+  const addFetcher = useFetcher<Answer>();
+  const adding = addFetcher.state !== "idle";
+  useAnswer(addFetcher.data, showFeedback, onAdded);
+  const kind = playlist.mediaType ?? "none";
+
+  return (
+    <>
+      {canEdit && (
+        <section className="card playlist-builder" aria-labelledby="playlist-builder-heading" data-keeps-selection>
+          <div className="section-heading">
+            <h2 id="playlist-builder-heading">Playlist builder</h2>
+            <span className={`playlist-kind kind-${kind}`}>{KIND_LABEL[kind]}</span>
+          </div>
+          <div className="add-to-playlist">
+            <CheckedButton
+              className="button primary"
+              disabled={adding}
+              problem={() => (selectedFileIds.length === 0 ? NO_FILES_SELECTED : null)}
+              onMessage={showFeedback}
+              onClick={() => {
+                const form = new FormData();
+                form.set("intent", "add-to-playlist");
+                for (const id of selectedFileIds) form.append("fileId", id);
+                void addFetcher.submit(form, { method: "post" });
+              }}
+            >
+              {adding ? "Adding..." : "Add to playlist"}
+            </CheckedButton>
+            <span className="muted small">
+              {selectedFileIds.length === 0
+                ? "Select audio or video files above (click a file twice), then add them here."
+                : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
+            </span>
+          </div>
+          <Feedback feedback={feedback} />
+          <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />
+        </section>
+      )}
+
+      <section className="card playlist-order" aria-labelledby="playlist-order-heading">
+        <OrderList playlist={playlist} canEdit={canEdit} />
+        <AppliedPrograms applications={applications} canEdit={canEdit} />
+      </section>
+    </>
+  );
+}

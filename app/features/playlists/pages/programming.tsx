@@ -1,0 +1,49 @@
+// Programming (/programming, seed 000 §2, §4, §5): create a program (title,
+// access type, optional schedule and the playlists it then applies to, and
+// its audio or video files with slot letters), the member's programs as a
+// drag-reorderable list (saved when the drag ends), each expandable with its
+// files sorted by slot letter, editable letters and deletes; and a playlist
+// picker to preview and apply a program to playlists (spot replacement).
+// The loader and action are in programming.server.ts; the components in
+// app/features/playlists/programs/.
+
+import type { LoadFailedHandle } from "../../../components/PageError";
+import { PROGRAMS_LOAD_FAILED } from "../../../lib/schemas/playlist-messages";
+import { ApplyProgram } from "../programs/ApplyProgram";
+import { CreateProgram } from "../programs/CreateProgram";
+import { ProgramList } from "../programs/ProgramList";
+import type { Route } from "./+types/programming";
+import "../../../styles/files.css";
+import "../playlists.css";
+
+export { action, loader } from "./programming.server";
+
+export const handle = { loadFailed: PROGRAMS_LOAD_FAILED } satisfies LoadFailedHandle;
+
+export function meta() {
+  return [{ title: "Programming · Creator Platform" }];
+}
+
+export default function Programming({ loaderData }: Route.ComponentProps) {
+  const { programs, playlists } = loaderData;
+  const withFiles = playlists.filter((playlist) => playlist.itemCount > 0);
+  return (
+    <div className="files-page programming">
+      <section className="card">
+        <h1>Programming</h1>
+        <p className="muted">
+          A program is a set of audio or video files with slot letters. Applying it to playlists puts each file into the
+          playlist slot with the same letter (or appends it there), so an expired spot is replaced in every episode at
+          once.
+        </p>
+        <CreateProgram playlists={withFiles} />
+      </section>
+      <section className="card" aria-labelledby="programs-heading">
+        <ProgramList programs={programs} playlists={playlists} />
+      </section>
+      <section className="card" aria-labelledby="apply-heading">
+        <ApplyProgram programs={programs} playlists={withFiles} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+// Applying a program to playlists: pick, preview the plan, apply; refusals listed.
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PlaylistPlan } from "../../../../worker/domain/programs/applications";
+import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
+import { displayName, formatDuration } from "../../../lib/format";
+import { PickerActions } from "../components/PickerActions";
+import styles from "./ApplyProgram.module.css";
+import type { Answer, PlaylistOption, ProgramView } from "./types";
+
+export function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playlists: PlaylistOption[] }) {
+  const id = useId();
+  const [programId, setProgramId] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [feedback, showFeedback] = useFeedback();
+  const previewFetcher = useFetcher<Answer>();
+  const applyFetcher = useFetcher<Answer>();
+  const [plans, setPlans] = useState<{ programId: string; plans: PlaylistPlan[] } | null>(null);
+  const [refused, setRefused] = useState<NonNullable<Answer["refused"]>>([]);
+  const previewing = previewFetcher.state !== "idle";
+  const applying = applyFetcher.state !== "idle";
+  const program = programs.find((p) => p.id === programId);
+
+  useAnswer(previewFetcher.data, showFeedback, (answer) => {
+    if (answer.plans) setPlans({ programId: answer.programId ?? programId, plans: answer.plans });
+  });
+  useAnswer(applyFetcher.data, showFeedback, (answer) => {
+    setRefused(answer.refused ?? []);
+    setPlans(null);
+  });
+
+  // A changed choice makes the preview stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice is the trigger, not an input of the effect
+  useEffect(() => {
+    setPlans(null);
+    setRefused([]);
+  }, [programId, selected.join(",")]);
+
+  async function target(intent: "preview-apply" | "apply-program") {
+    // The action (and the API) parse the same choice with the same schema, loaded (with zod) on the
+    // first use rather than with the page (ADR 051).
+    const { applyProgramSchema } = await import("../../../lib/schemas/playlists");
+    const choice = applyProgramSchema.safeParse({ programId, playlistIds: selected });
+    if (!choice.success) return showFeedback(choice.error.issues[0]!.message, true);
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("programId", programId);
+    for (const playlistId of selected) form.append("playlistId", playlistId);
+    void (intent === "preview-apply" ? previewFetcher : applyFetcher).submit(form, { method: "post" });
+  }
+
+  return (
+    <>
+      <h2 id="apply-heading">Apply a program to playlists</h2>
+      <div className="apply-grid">
+        <label className="field" htmlFor={`${id}-program`}>
+          Program
+        </label>
+        <select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
+          <option value="">Select a program…</option>
+          {programs.map((p) => (
+            <option key={p.id} value={p.id}>
+              {displayName(p.title)} ({p.files.map((file) => file.slotPosition).join(", ") || "no files"})
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="playlist-picker">
+        <legend>Playlists</legend>
+        {playlists.length === 0 ? (
+          <p className="muted small">No playlists with files yet. Add files to a project's playlist first.</p>
+        ) : (
+          <ul className="picker-list">
+            {playlists.map((playlist) => {
+              const other = program?.mediaType && playlist.mediaType && program.mediaType !== playlist.mediaType;
+              return (
+                <li key={playlist.id}>
+                  <label className="inline">
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(playlist.id)}
+                      onChange={(event) =>
+                        setSelected((list) =>
+                          event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
+                        )
+                      }
+                    />
+                    <span className="picker-title">{displayName(playlist.projectTitle)}</span>
+                  </label>
+                  <span className="muted small">
+                    {playlist.mediaType ?? "empty"} · {playlist.itemCount} {playlist.itemCount === 1 ? "item" : "items"}{" "}
+                    · {formatDuration(playlist.totalSeconds)}
+                    {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
+                    {other && <span className="error"> · other media kind</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
+      </fieldset>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={previewing || applying}
+          onClick={() => void target("preview-apply")}
+        >
+          {previewing ? "Processing..." : "Preview changes"}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          disabled={previewing || applying}
+          onClick={() => void target("apply-program")}
+        >
+          {applying ? "Processing..." : "Apply Program"}
+        </button>
+      </div>
+      <Feedback feedback={feedback} />
+      {plans && <PlanView plans={plans.plans} />}
+      {refused.length > 0 && (
+        <ul className="refusals" aria-label="Playlists not changed">
+          {refused.map((r) => (
+            <li key={r.playlistId} className="error">
+              {displayName(r.projectTitle)}: {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * The program preview, the page's centrepiece: per playlist, each slot the program changes as
+ * "Slot c: replaces ad-spot-q3.mp4 → ad-spot-q4.mp4", the outgoing file struck through and the
+ * incoming one in bold, so what Apply will do reads at a glance.
+ */
+function PlanView({ plans }: { plans: PlaylistPlan[] }) {
+  return (
+    <section className={`plans ${styles.preview}`} aria-labelledby="plan-heading">
+      <h3 id="plan-heading" className={styles.heading}>
+        What Apply Program will change
+      </h3>
+      <ul className={`plan-list ${styles.playlists}`} aria-label="Changes the program would make">
+        {plans.map((plan) => (
+          <li
+            key={plan.playlistId}
+            className={plan.refused ? `plan refused ${styles.playlist}` : `plan ${styles.playlist}`}
+          >
+            <strong className={styles.title}>{displayName(plan.projectTitle)}</strong>
+            {plan.refused ? (
+              <p className="error small">{plan.refused}</p>
+            ) : (
+              <ul className={styles.changes}>
+                {plan.changes.map((change) => (
+                  <li key={change.programFileId} className={`${styles.change} ${styles[change.action] ?? ""}`}>
+                    <span className={styles.chip} aria-hidden>
+                      {change.slot}
+                    </span>
+                    {change.action === "replace" ? (
+                      <span className={styles.text}>
+                        Slot {change.slot} (position {change.seqPos}): replaces{" "}
+                        <del className={styles.from}>{displayName(change.from ?? "")}</del> →{" "}
+                        <ins className={styles.to}>{displayName(change.to)}</ins>
+                      </span>
+                    ) : (
+                      <span className={styles.text}>
+                        Slot {change.slot}: appends <ins className={styles.to}>{displayName(change.to)}</ins> at
+                        position {change.seqPos}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

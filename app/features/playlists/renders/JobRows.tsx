@@ -1,0 +1,114 @@
+// A render's or a package's progress on the Sequence page: queued, a bar
+// with the percentage, elapsed and remaining time while running, then the
+// result (open / download, and a toast) or the failure.
+import { Link } from "react-router";
+import type { JobStatus } from "../../../../render-container/src/contract";
+import { useToast } from "../../../components/ui";
+import { displayName, formatDuration } from "../../../lib/format";
+import { RENDER_CREATED } from "../../../lib/schemas/playlist-messages";
+import { active, type PackageProgress, RETRYING, type RenderProgress, useDoneToast, useJobClock } from "./jobs";
+import { LoudnessReport } from "./LoudnessReport";
+
+const PACKAGE_READY = "The package is ready.";
+
+const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+function JobProgress({
+  status,
+  progress,
+  label,
+  verb,
+  retrying = false,
+}: {
+  status: JobStatus;
+  progress: number;
+  label: string;
+  /** "Rendering" or "Packaging". */
+  verb: string;
+  retrying?: boolean;
+}) {
+  const { elapsed, remaining } = useJobClock(status, progress);
+  if (!active(status)) return null;
+  const times = (
+    <span className="job-times muted small">
+      {formatDuration(elapsed)} elapsed
+      {remaining != null && status === "running" && !retrying && <> · about {formatDuration(remaining)} left</>}
+    </span>
+  );
+  if (retrying)
+    return (
+      <span className="job-status muted">
+        {verb}… {RETRYING} {times}
+      </span>
+    );
+  if (status === "queued") return <span className="job-status muted">Queued… {times}</span>;
+  return (
+    <span className="job-status">
+      <span>
+        {verb}… {progress}%
+      </span>
+      <progress max={100} value={progress} aria-label={label} />
+      {times}
+    </span>
+  );
+}
+
+export function RenderRow({ render }: { render: RenderProgress }) {
+  const title = displayName(render.projectTitle);
+  useDoneToast(render.status, `${title}: ${RENDER_CREATED}`, useToast());
+  return (
+    <li className={`job job-${render.status}`} data-render-id={render.renderId}>
+      <strong className="job-title">{title}</strong>
+      <JobProgress
+        status={render.status}
+        progress={render.progress}
+        label={`${title} render progress`}
+        verb="Rendering"
+        retrying={render.retrying}
+      />
+      {render.status === "done" && (
+        <div className="job-result" role="status">
+          <p className="success">{RENDER_CREATED}</p>
+          <div className="actions">
+            {render.url && (
+              <a className="button primary small" href={render.url} target="_blank" rel="noreferrer">
+                Open
+              </a>
+            )}
+            <Link className="button small" to="/renderfiles">
+              Rendered Files
+            </Link>
+          </div>
+          {render.loudnessReport && <LoudnessReport name={title} report={render.loudnessReport} />}
+        </div>
+      )}
+      {render.status === "failed" && (
+        <p className="error" role="alert">
+          Failed to create file: {render.error ?? UNEXPECTED}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function PackageRow({ pack }: { pack: PackageProgress }) {
+  useDoneToast(pack.status, PACKAGE_READY, useToast());
+  return (
+    <div className={`job job-${pack.status}`}>
+      <JobProgress status={pack.status} progress={pack.progress} label="Package progress" verb="Packaging" />
+      {pack.status === "done" && pack.downloadUrl && (
+        <div className="job-result" role="status">
+          <p className="success">{PACKAGE_READY}</p>
+          <a className="button primary" href={pack.downloadUrl} download={pack.fileName ?? true}>
+            Download {pack.fileName ?? "zip"}
+          </a>
+        </div>
+      )}
+      {pack.status === "failed" && (
+        <p className="error" role="alert">
+          Failed to package playlists: {pack.error ?? UNEXPECTED}
+        </p>
+      )}
+    </div>
+  );
+}

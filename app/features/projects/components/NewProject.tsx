@@ -1,0 +1,98 @@
+// Home's 'New project' box: a title, an access type and a drop zone. The first
+// dropped file that goes up creates the project, the others join it; when all
+// went up the page opens the project, otherwise it lists what failed and links
+// to the project.
+import { useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useUploader } from "../../../components/uploads/useUploads";
+import { PROJECT_TITLE_REQUIRED } from "../../../lib/schemas/files";
+import { AccessOptions } from "../files/AccessOptions";
+import { ProjectFilesDrop } from "./ProjectFilesDrop";
+import { type AccessType, uploadIntoProject } from "./upload-into-project";
+
+export function NewProject() {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [title, setTitle] = useState("");
+  const [accessType, setAccessType] = useState<AccessType>("private");
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const uploader = useUploader();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  async function upload(files: File[]) {
+    const projectTitle = title.trim();
+    if (!projectTitle) {
+      setTitleError(PROJECT_TITLE_REQUIRED);
+      titleInput.current?.focus();
+      return;
+    }
+    if (files.length === 0) return;
+    setTitleError(null);
+    setBusy(true);
+    setCreatedId(null);
+    uploader.forget();
+    const { projectId, failed } = await uploadIntoProject(files, { projectTitle }, accessType, uploader.start);
+    setBusy(false);
+    if (projectId && !failed) {
+      navigate(`/projects/${projectId}`, { state: { message: "Upload successful!" } });
+    } else {
+      setCreatedId(projectId);
+    }
+  }
+
+  return (
+    <section className="card new-project" aria-labelledby={`${titleId}-heading`}>
+      <h2 id={`${titleId}-heading`}>New project</h2>
+      <div className="form">
+        <label htmlFor={titleId}>
+          Project title
+          <input
+            id={titleId}
+            ref={titleInput}
+            name="projectTitle"
+            value={title}
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${titleId}-error` : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              if (event.target.value.trim()) setTitleError(null);
+            }}
+            disabled={busy}
+          />
+        </label>
+        {titleError && (
+          <p id={`${titleId}-error`} className="error" role="alert">
+            {titleError}
+          </p>
+        )}
+        <label>
+          Access type
+          <select
+            name="accessType"
+            value={accessType}
+            onChange={(event) => setAccessType(event.target.value as typeof accessType)}
+            disabled={busy}
+          >
+            <AccessOptions />
+          </select>
+        </label>
+        <ProjectFilesDrop
+          busy={busy}
+          label="Files for the new project"
+          hint="Images, video, audio, PDF and text files."
+          entries={uploader.entries}
+          onDrop={upload}
+        />
+        {createdId && (
+          <p>
+            <Link to={`/projects/${createdId}`}>Open the project</Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// /shows: the member's shows, the ones shared with them, and the form that creates one.
+import { createShow, myShows } from "../../../../worker/domain/shows/shows";
+import { parse } from "../../../../worker/domain/validation";
+import { requireUser, server } from "../../../lib/auth.server";
+import { formAction, formFields } from "../../../lib/forms.server";
+import { showSchema } from "../../../lib/schemas/shows";
+import type { Route } from "./+types/shows";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const shows = await myShows(server(context).deps, user.id);
+  return {
+    shows: shows.map(({ id, slug, title, mediaType, role, sharedBy }) => ({
+      id,
+      slug,
+      title,
+      mediaType,
+      role,
+      sharedBy,
+    })),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const fields = formFields(await request.formData());
+  return formAction(
+    async () => {
+      const show = await createShow(server(context).deps, user.id, parse(showSchema, fields));
+      return { created: { slug: show.slug, title: show.title } };
+    },
+    { values: fields },
+  );
+}

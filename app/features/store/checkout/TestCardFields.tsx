@@ -1,0 +1,75 @@
+// THE TEST PROVIDER's card fields (development without Stripe keys): the same
+// numbers Stripe's test mode takes, checked by the shared schema, confirmed by
+// /api/payments/test/confirm, which sends the signed webhook as Stripe would.
+import { checkoutSchemas } from "../../../lib/form-schemas";
+import type { TestCard } from "../../../lib/schemas/checkout";
+import type { ConfirmOutcome } from "./client";
+
+export function TestModeBanner() {
+  return (
+    <p className="test-mode" role="note">
+      <strong>TEST MODE</strong> — the local test provider stands in for Stripe; no real card is charged. Use{" "}
+      <code>4242 4242 4242 4242</code> (succeeds), <code>4000 0000 0000 0002</code> (declined) or{" "}
+      <code>4000 0000 0000 9995</code> (insufficient funds), any future date and any CVC.
+    </p>
+  );
+}
+
+export function TestCardFields() {
+  return (
+    <div className="card-fields">
+      <label>
+        Card number
+        <input
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          required
+        />
+      </label>
+      <label>
+        Expiry (MM/YY)
+        <input name="cardExpiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} required />
+      </label>
+      <label>
+        CVC
+        <input name="cardCvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required />
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The card as typed, or the first message of what is wrong with it. The schema, and zod with it,
+ * loads when a card is first checked, not with the page (ADR 051).
+ */
+export async function readTestCard(form: FormData): Promise<{ card: TestCard } | { error: string }> {
+  const { testCardSchema } = await checkoutSchemas();
+  const parsed = testCardSchema.safeParse({
+    number: form.get("cardNumber") ?? "",
+    expiry: form.get("cardExpiry") ?? "",
+    cvc: form.get("cardCvc") ?? "",
+    name: form.get("nameOnCard") ?? "",
+  });
+  return parsed.success ? { card: parsed.data } : { error: parsed.error.issues[0]!.message };
+}
+
+export async function confirmTestPayment(clientSecret: string, card: TestCard): Promise<ConfirmOutcome> {
+  const response = await fetch("/api/payments/test/confirm", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ clientSecret, card }),
+  });
+  const body = (await response.json().catch(() => null)) as ConfirmOutcome | null;
+  if (response.ok && body && !body.error) return {};
+  return { error: { message: body?.error?.message } };
+}
+
+/** The test provider's confirmation of the card typed in `form` (what Stripe.js does in production). */
+export async function confirmTestCard(clientSecret: string, form: FormData): Promise<ConfirmOutcome> {
+  const typed = await readTestCard(form);
+  return "error" in typed ? { error: { message: typed.error } } : confirmTestPayment(clientSecret, typed.card);
+}

@@ -1,0 +1,109 @@
+// The seller's discount codes in 'My Digital Products' (issue 33): made with a percentage or an
+// amount, for one product or the whole store, with an optional expiry and number of uses; listed with
+// their uses, and deleted (which ends them at once).
+import { useState } from "react";
+import type { DiscountView } from "../../../../worker/domain/store/discounts";
+import { api, type Send } from "../../../lib/api-client";
+import { formatMoney } from "../../../lib/format";
+import styles from "./SellerTiers.module.css";
+
+type Act = (send: Send) => Promise<boolean>;
+
+const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+export function DiscountCodes({
+  discounts,
+  products,
+  act,
+}: {
+  discounts: DiscountView[];
+  products: { id: string; title: string }[];
+  act: Act;
+}) {
+  const [kind, setKind] = useState<"percent" | "amount">("percent");
+  const title = (id: string | null) => (id ? (products.find((p) => p.id === id)?.title ?? "A product") : "Whole store");
+  return (
+    <section className="card" aria-labelledby="discounts-heading">
+      <h2 id="discounts-heading">Discount codes</h2>
+      {discounts.length === 0 ? (
+        <p className="muted">No discount codes yet.</p>
+      ) : (
+        <ul className={styles.list}>
+          {discounts.map((code) => (
+            <li key={code.id}>
+              <span>
+                <strong>{code.code}</strong> ·{" "}
+                {code.kind === "percent" ? `${code.value}% off` : `${formatMoney(code.value)} off`} ·{" "}
+                {title(code.productId)}
+                <span className={styles.muted}>
+                  {" "}
+                  · used {code.uses}
+                  {code.maxUses !== null ? ` of ${code.maxUses}` : ""}
+                  {code.expiresAt ? ` · until ${DATE.format(new Date(code.expiresAt))}` : ""}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void act(() => api.discounts[":id"].$delete({ param: { id: code.id } }))}
+              >
+                Delete<span className="visually-hidden"> code {code.code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className={styles.details}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          const form = new FormData(element);
+          const text = (name: string) => String(form.get(name) ?? "").trim();
+          const common = {
+            code: text("code"),
+            productId: text("productId") || null,
+            expiresAt: text("expiresAt") || null,
+            maxUses: text("maxUses") ? Number(text("maxUses")) : null,
+          };
+          // A percentage is a number; an amount is the dollars as typed (the server reads them to cents).
+          const json =
+            kind === "percent"
+              ? { ...common, kind: "percent" as const, value: Number(text("value")) }
+              : { ...common, kind: "amount" as const, value: text("value") };
+          const ok = await act(() => api.discounts.$post({ json }));
+          if (ok) element.reset();
+        }}
+      >
+        <h3>New code</h3>
+        <div className={styles.grid}>
+          <label htmlFor="discount-new-code">Code</label>
+          <input id="discount-new-code" name="code" required autoComplete="off" />
+          <label htmlFor="discount-kind">Type</label>
+          <select id="discount-kind" value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
+            <option value="percent">Percentage</option>
+            <option value="amount">Amount ($)</option>
+          </select>
+          <label htmlFor="discount-value">{kind === "percent" ? "Percent off" : "Dollars off"}</label>
+          <input id="discount-value" name="value" inputMode="decimal" required />
+          <label htmlFor="discount-product">For</label>
+          <select id="discount-product" name="productId" defaultValue="">
+            <option value="">Whole store</option>
+            {products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.title}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="discount-expires">Expires (optional)</label>
+          <input id="discount-expires" name="expiresAt" type="date" />
+          <label htmlFor="discount-uses">Number of uses (optional)</label>
+          <input id="discount-uses" name="maxUses" inputMode="numeric" />
+        </div>
+        <button type="submit" className="button primary">
+          Create code
+        </button>
+      </form>
+    </section>
+  );
+}

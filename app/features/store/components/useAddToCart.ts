@@ -1,0 +1,42 @@
+// 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
+// answer is the seed's 'Product added to cart.' or 'Failed to add product to cart.' with the server's
+// reason, shown beside the button that was pressed.
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ApiError, api, call } from "../../../lib/api-client";
+import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../lib/schemas/checkout-messages";
+
+export interface CartNotice {
+  productId: string;
+  text: string;
+  ok: boolean;
+}
+
+export function useAddToCart(signedIn: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [notice, setNotice] = useState<CartNotice | null>(null);
+  const [adding, setAdding] = useState<string | null>(null);
+
+  /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
+  async function add(productId: string, tierId: string | null = null) {
+    const signIn = () => navigate(`/signin?from=${encodeURIComponent(location.pathname)}`);
+    if (!signedIn) return signIn();
+    setAdding(productId);
+    try {
+      await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
+      setNotice({ productId, text: ADDED_TO_CART, ok: true });
+    } catch (error) {
+      // A refusal says why after the seed's message; a lost connection is the seed's other message.
+      if (!(error instanceof ApiError) || error.status === 0)
+        return setNotice({ productId, text: ADD_TO_CART_ERROR, ok: false });
+      if (error.status === 401) return signIn();
+      const text = error.message ? `${ADD_TO_CART_FAILED} ${error.message}` : ADD_TO_CART_FAILED;
+      setNotice({ productId, text, ok: false });
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  return { add, adding, notice };
+}

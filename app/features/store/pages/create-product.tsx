@@ -1,0 +1,324 @@
+// 'Create Your Product' (/digistore, seed 001 screen 1). The fields are
+// checked first; then the files go straight to storage with a progress bar
+// each; the product is saved only once every file was verified. A file that
+// fails is named with its reason and can be sent again: nothing is dropped.
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { DropSection } from "../../../components/DropSection";
+import { FormErrors } from "../../../components/FormErrors";
+import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
+import { ApiError, api, call } from "../../../lib/api-client";
+import { productSchemas } from "../../../lib/form-schemas";
+import {
+  AUDIO_ACCEPT,
+  AUDIO_REQUIRED,
+  COVER_ACCEPT,
+  MAX_AUDIO_BYTES,
+  MAX_AUDIO_FILES,
+  MAX_COVER_BYTES,
+  QUANTITY_MAX,
+} from "../../../lib/schemas/products-form-messages";
+import {
+  LICENSE_LABELS,
+  LICENSE_TYPES,
+  UNEXPECTED_ERROR,
+  UPLOAD_SUCCESSFUL,
+} from "../../../lib/schemas/products-messages";
+import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
+import { productPath } from "../components/Storefront";
+import type { Route } from "./+types/create-product";
+import "../store.css";
+
+export { loader } from "./create-product.server";
+
+export function meta() {
+  return [{ title: "Create Your Product · Creator Platform" }];
+}
+
+const EMPTY = {
+  title: "",
+  description: "",
+  price: "0",
+  quantity: "",
+  licenseType: "free",
+  accessType: "private",
+};
+type Fields = typeof EMPTY;
+type Problem = { message: string; fields?: Record<string, string[]> } | null;
+
+/** The product just saved: a private one says so plainly and offers to publish (issue 28 §4). */
+type Saved = { id: string; title: string; accessType: "private" | "public-read" };
+
+/** The form's fields by the server's rules; zod and the schemas load on the first send (ADR 051). */
+async function checkDetails(fields: Fields) {
+  const { productDetailsSchema } = await productSchemas();
+  return productDetailsSchema.safeParse(fields);
+}
+
+export default function DigiStore({ loaderData }: Route.ComponentProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [cover, setCover] = useState<PendingFile[]>([]);
+  const [audio, setAudio] = useState<PendingFile[]>([]);
+  const [productId, setProductId] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  // Set at once (busy is state): a second send while the schemas load must not upload twice.
+  const sending = useRef(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const free = fields.licenseType === "free";
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setSaved(null);
+    setFields((f) => ({ ...f, [name]: value, ...(name === "licenseType" && value === "free" ? { price: "0" } : {}) }));
+  };
+  const updater = (setList: typeof setAudio) => (key: string, change: Partial<PendingFile>) =>
+    setList((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send();
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function send() {
+    let details: Awaited<ReturnType<typeof checkDetails>>;
+    try {
+      details = await checkDetails(fields);
+    } catch {
+      // The schemas could not be loaded (a lost connection, a new deploy): the form's own failure.
+      return setProblem({ message: UNEXPECTED_ERROR });
+    }
+    if (!details.success || audio.length === 0) {
+      const found: Record<string, string[]> = {};
+      for (const issue of details.error?.issues ?? []) {
+        const name = String(issue.path[0]);
+        found[name] = [...(found[name] ?? []), issue.message];
+      }
+      if (audio.length === 0) found.audioFiles = [AUDIO_REQUIRED];
+      return setProblem({ message: Object.values(found)[0]![0]!, fields: found });
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const sentAudio = await uploadPending(audio, "product-audio", productId, updater(setAudio));
+      const id = sentAudio.productId;
+      setProductId(id);
+      const sentCover = await uploadPending(cover, "product-cover", id, updater(setCover));
+      if (sentAudio.failed + sentCover.failed > 0 || !id) {
+        return setProblem({ message: "Some files could not be uploaded. Remove them or try again." });
+      }
+      try {
+        await call(
+          api.products.$post({
+            json: {
+              ...details.data,
+              productId: id,
+              coverUploadId: cover[0] ? sentCover.uploadIds.get(cover[0].key) : null,
+              // Every file went up (a failure returned above), so each has its upload id.
+              audioUploadIds: audio.flatMap((item) => sentAudio.uploadIds.get(item.key) ?? []),
+            },
+          }),
+        );
+      } catch (error) {
+        // The server's field messages for a refused form; anything else is the seed's unexpected error.
+        return setProblem(
+          error instanceof ApiError && error.status === 400
+            ? { message: error.message, fields: error.fields }
+            : { message: UNEXPECTED_ERROR },
+        );
+      }
+      setSaved({ id, title: details.data.title, accessType: details.data.accessType });
+      setFields(EMPTY);
+      setCover([]);
+      setAudio([]);
+      setProductId(undefined);
+    } catch {
+      setProblem({ message: UNEXPECTED_ERROR });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card store-form">
+      <h1>Create Your Product</h1>
+      {saved && (
+        <p role="status" className="success">
+          {UPLOAD_SUCCESSFUL} <Link to="/digimanager">See it in My Digital Products</Link>
+        </p>
+      )}
+      {saved && <Visibility userId={loaderData.userId} saved={saved} onPublished={setSaved} />}
+      <FormErrors
+        error={problem ? { code: "invalid", ...problem } : null}
+        heading={problem?.fields ? "Validation errors" : "The product was not saved"}
+      />
+      <form className="form" noValidate onSubmit={submit}>
+        <label>
+          Title
+          <input name="title" value={fields.title} onChange={set("title")} maxLength={100} required />
+        </label>
+        <label>
+          Description
+          <textarea name="description" value={fields.description} onChange={set("description")} maxLength={2000} />
+        </label>
+        <label>
+          License type
+          <select name="licenseType" value={fields.licenseType} onChange={set("licenseType")}>
+            {LICENSE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {LICENSE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Price (USD)
+          <input
+            name="price"
+            inputMode="decimal"
+            value={fields.price}
+            onChange={set("price")}
+            disabled={free}
+            aria-describedby="price-hint"
+          />
+          <span id="price-hint" className="muted small">
+            {free ? "A free license has no price." : "Dollars, at most 2 decimals."}
+          </span>
+        </label>
+        <label>
+          Quantity (optional)
+          <input
+            name="quantity"
+            type="number"
+            min={0}
+            max={QUANTITY_MAX}
+            step={1}
+            value={fields.quantity}
+            onChange={set("quantity")}
+            aria-describedby="quantity-hint"
+          />
+          <span id="quantity-hint" className="muted small">
+            Copies for sale, 0 to {QUANTITY_MAX}. Leave empty for no limit.
+          </span>
+        </label>
+        <fieldset className="access">
+          <legend>Access</legend>
+          {(["private", "public-read"] as const).map((access) => (
+            <label key={access} className="inline">
+              <input
+                type="radio"
+                name="accessType"
+                value={access}
+                checked={fields.accessType === access}
+                onChange={set("accessType")}
+              />
+              {access === "private" ? "Private (only you)" : "Public-read (anyone with your store link)"}
+            </label>
+          ))}
+          <span className="muted small">Private products are not visible in your store until you publish them.</span>
+        </fieldset>
+        <DropSection
+          heading="Cover image"
+          accept={COVER_ACCEPT}
+          maxSize={MAX_COVER_BYTES}
+          busy={busy}
+          label="Cover image"
+          hint="One png, jpg/jpeg or gif image."
+          onDrop={(files) => {
+            if (files.length > 1) return "Choose one cover image.";
+            if (files[0]) setCover([pending(files[0])]);
+          }}
+        />
+        <ChosenFiles label="Chosen cover image" files={cover} removable={!busy} onRemove={() => setCover([])} />
+        <DropSection
+          heading="Audio files"
+          accept={AUDIO_ACCEPT}
+          maxSize={MAX_AUDIO_BYTES}
+          busy={busy}
+          label="Audio files"
+          hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
+          onDrop={(files) => {
+            if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
+            setAudio((list) => [...list, ...files.map(pending)]);
+          }}
+        />
+        <ChosenFiles
+          label="Chosen audio files"
+          files={audio}
+          removable={!busy}
+          onRemove={(key) => setAudio((list) => list.filter((f) => f.key !== key))}
+        />
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? "Uploading..." : "Upload Product"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Where the new product can be seen; a private one is not in the store, and one press publishes it. */
+function Visibility({
+  userId,
+  saved,
+  onPublished,
+}: {
+  userId: string;
+  saved: Saved;
+  onPublished: (saved: Saved) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (saved.accessType === "public-read")
+    return (
+      <p>
+        &lsquo;{saved.title}&rsquo; is public:{" "}
+        <Link to={productPath(userId, saved.id)}>see its page in your store</Link>.
+      </p>
+    );
+  return (
+    <div className="notice private-notice">
+      <p>
+        &lsquo;{saved.title}&rsquo; is <strong>private</strong>: it is not visible in your store, and nobody else can
+        buy it.
+      </p>
+      <button
+        type="button"
+        className="button primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setFailed(null);
+          try {
+            await call(
+              api.products[":productId"].$patch({
+                param: { productId: saved.id },
+                json: { accessType: "public-read" },
+              }),
+              UNEXPECTED_ERROR,
+            );
+            onPublished({ ...saved, accessType: "public-read" });
+          } catch (error) {
+            setFailed(error instanceof ApiError && error.status > 0 ? error.message : UNEXPECTED_ERROR);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? "Publishing..." : "Publish it to your store"}
+      </button>
+      {failed && (
+        <p className="error" role="alert">
+          {failed}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,0 @@
-import { requireUser } from "../lib/auth.server";
-import type { Route } from "./+types/digistore";
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { userId: requireUser(context, request).id };
-}
