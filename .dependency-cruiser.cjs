@@ -10,8 +10,9 @@
 // domain/uploads/purpose.ts, not the registry (purposes.ts) that lists them.
 //
 // Rules shared by browser and server (schemas, protocols, money, theme, licences, popup and its
-// sanitizer) live in app/lib/, the one folder both sides import: the Worker imports nothing else
-// from app/ (but app/routes.ts, the route table), and browser code imports nothing from worker/.
+// sanitizer) live in app/kernel/, the one folder both sides import: the Worker imports nothing else
+// from app/ (but app/routes.ts, the route table), the kernel imports nothing outside itself, and
+// browser code imports nothing from worker/. Browser and page-server helpers live in app/lib/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -39,10 +40,18 @@ module.exports = {
     },
     {
       name: "worker-only-shared-app",
-      comment: "The Worker takes from app/ only the rules shared with the browser (app/lib/) and the route table.",
+      comment: "The Worker takes from app/ only the rules shared with the browser (app/kernel/) and the route table.",
       severity: "error",
       from: { path: "^worker/" },
-      to: { path: "^app/", pathNot: "^app/(lib/.*|routes\\.ts)$" },
+      to: { path: "^app/", pathNot: "^app/(kernel/.*|routes\\.ts)$" },
+    },
+    {
+      name: "kernel-standalone",
+      comment:
+        "app/kernel/ is shared with the Worker: it imports nothing from the rest of app/, and from worker/ only types.",
+      severity: "error",
+      from: { path: "^app/kernel/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^(app/(?!kernel/)|worker/)", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "renderer-standalone",

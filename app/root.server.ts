@@ -1,8 +1,8 @@
 // The root route on the server: who is signed in, their theme and their cart's size, for every page.
 import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
+import { THEME_COOKIE } from "./kernel/theme";
 import { server } from "./lib/auth.server";
-import { THEME_COOKIE } from "./lib/theme";
 import { themeFor } from "./lib/theme.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

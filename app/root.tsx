@@ -10,8 +10,8 @@ import { SiteHeader } from "./components/SiteHeader";
 // Radix parts) into every page's first load (ADR 051).
 import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
+import { accentTokens, DEFAULT_THEME } from "./kernel/theme";
 import { useHydrates } from "./lib/hydration";
-import { accentTokens, DEFAULT_THEME } from "./lib/theme";
 import { skipAfterUndelivered } from "./lib/undelivered";
 import type { loader } from "./root.server";
 

@@ -1,6 +1,6 @@
 // Local times that do not break hydration: the server (and the first render in
 // the browser) shows UTC, the hydrated page the reader's local time.
-import { formatDateTime, formatRelative } from "../lib/format";
+import { formatDateTime, formatRelative } from "../kernel/format";
 import { useHydrated } from "../lib/hydration";
 
 /** A date and time through Intl: UTC on the server and while hydrating, the reader's zone after. */

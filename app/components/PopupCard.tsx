@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { dismissalKey, type PopupView } from "../lib/popup";
+import { dismissalKey, type PopupView } from "../kernel/popup";
 
 /**
  * Escape closes the card; with a `key`, a close is remembered in this browser and a card closed
@@ -32,7 +32,7 @@ function inlineScript(key: string) {
 /**
  * The welcome card of the landing page, and of the popup editor's live preview
  * (`remember={false}`): one component, so what the admin sees is what visitors get.
- * Styles and links arrive already sanitised (app/lib/popup.ts). It is a non-modal
+ * Styles and links arrive already sanitised (app/kernel/popup.ts). It is a non-modal
  * `<dialog open>` whose Close button submits a `method="dialog"` form: the browser
  * closes it with no script at all. A visitor who closes it does not see this
  * version of this popup again in this browser (wireCard).

@@ -3,7 +3,7 @@
 // its answer shows beside the input ('Saved', or the error).
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { type SlotRule, slotLetterError } from "../lib/schemas/slot-letters";
+import { type SlotRule, slotLetterError } from "../kernel/schemas/slot-letters";
 
 interface SlotAnswer {
   error?: { message: string };
@@ -20,7 +20,7 @@ export function SlotInput({
   name: string;
   /** The letter the server has. */
   letter: string;
-  /** The letter's rule from app/lib/schemas/slot-letters.ts, the one the action's schema is built on
+  /** The letter's rule from app/kernel/schemas/slot-letters.ts, the one the action's schema is built on
    * (a program file must keep a letter; a playlist item may lose its letter). */
   rule: SlotRule;
   placeholder?: string;

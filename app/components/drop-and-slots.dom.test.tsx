@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { ProjectZone } from "../../tests/dom/project-zone";
 import { button, byRole, chooseFiles, click, mount, texts, until } from "../../tests/dom/support";
 import { ProgramFileSlots, useProgramSlots } from "../features/playlists/programs/ProgramFileSlots";
-import { MAX_FILE_SIZE } from "../lib/schemas/files";
-import { ADD_FILE_FIRST } from "../lib/schemas/playlists";
+import { MAX_FILE_SIZE } from "../kernel/schemas/files";
+import { ADD_FILE_FIRST } from "../kernel/schemas/playlists";
 import { Feedback, useFeedback } from "./Feedback";
 
 const alerts = (host: Element) => texts(byRole(host, "alert"));

@@ -7,7 +7,7 @@ import { answerFetch, button, byRole, click, json, mount, texts, until } from ".
 import { DownloadButton } from "../features/projects/files/FileActions";
 import type { OrderView } from "../features/store/checkout/client";
 import { PackageStatus } from "../features/store/checkout/PackageStatus";
-import { PACKAGING_FAILED } from "../lib/schemas/checkout";
+import { PACKAGING_FAILED } from "../kernel/schemas/checkout";
 import { Feedback, useFeedback } from "./Feedback";
 import { PageError } from "./PageError";
 

@@ -5,7 +5,7 @@
 // would split it into chunks, and the pieces compress worse).
 const browserOnly = () => Promise.reject(new Error("Forms are checked in the browser."));
 
-export const beatBattleSchemas = () => (import.meta.env.SSR ? browserOnly() : import("./schemas/beatbattle"));
-export const checkoutSchemas = () => (import.meta.env.SSR ? browserOnly() : import("./schemas/checkout"));
-export const productSchemas = () => (import.meta.env.SSR ? browserOnly() : import("./schemas/products"));
-export const fundraiserSchemas = () => (import.meta.env.SSR ? browserOnly() : import("./schemas/fundraiser"));
+export const beatBattleSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/beatbattle"));
+export const checkoutSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/checkout"));
+export const productSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/products"));
+export const fundraiserSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/fundraiser"));

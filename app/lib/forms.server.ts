@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { type ErrorBody, statusOf } from "../../worker/api/errors";
 import { DomainError } from "../../worker/domain/errors";
-import { CARD_NEEDS_SCRIPT } from "./schemas/checkout";
+import { CARD_NEEDS_SCRIPT } from "../kernel/schemas/checkout";
 
 export type FormError = ErrorBody["error"];
 

@@ -14,9 +14,9 @@ import {
   sharingOf,
 } from "../../worker/domain/teams/members";
 import { parse } from "../../worker/domain/validation";
+import { INVITATION_REVOKED, inviteSchema, MEMBER_REMOVED, ROLE_CHANGED, roleSchema } from "../kernel/schemas/teams";
 import { formAction, intentAction } from "./forms.server";
 import { orNotFound } from "./page-errors.server";
-import { INVITATION_REVOKED, inviteSchema, MEMBER_REMOVED, ROLE_CHANGED, roleSchema } from "./schemas/teams";
 
 export type TeamIntent = "invite" | "change-role" | "remove-member" | "revoke-invitation";
 const TEAM_INTENTS: readonly string[] = ["invite", "change-role", "remove-member", "revoke-invitation"];

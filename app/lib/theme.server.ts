@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, type Theme } from "./theme";
+import { DEFAULT_THEME, type Theme } from "../kernel/theme";
 
 const FONT_SIZE = "Font size must be 75 to 150 percent.";
 

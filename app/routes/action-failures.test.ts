@@ -15,7 +15,7 @@ import {
   SHIPPING_LOAD_FAILED,
   SHIPPING_SAVE_ERROR,
   SHIPPING_SAVE_FAILED,
-} from "../lib/schemas/shipping";
+} from "../kernel/schemas/shipping";
 import { action as settingsAction, loader as settingsLoader } from "./settings";
 
 /** D1 as it answers while unavailable: every query fails. */

@@ -3,10 +3,10 @@
 
 import { Link } from "react-router";
 import { MediaPlayer } from "../components/media/MediaPlayer";
-import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
+import { ENTRIES_LOAD_FAILED } from "../kernel/schemas/beatbattle";
 import type { Route } from "./+types/beatbin";
 import "../styles/community.css";
-import { formatDate } from "../lib/format";
+import { formatDate } from "../kernel/format";
 
 export { loader } from "./beatbin.server";
 

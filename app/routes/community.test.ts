@@ -8,7 +8,7 @@ import { stampAgo } from "../../tests/workers/community";
 import { call, signUp } from "../../tests/workers/http";
 import { database } from "../../worker/db/client";
 import { communitySignups } from "../../worker/db/schema";
-import { BOT_DETECTED, COMMUNITY_JOINED, EMAIL_INVALID, NAME_AND_EMAIL_REQUIRED } from "../lib/schemas/community";
+import { BOT_DETECTED, COMMUNITY_JOINED, EMAIL_INVALID, NAME_AND_EMAIL_REQUIRED } from "../kernel/schemas/community";
 
 const db = database(env.DB);
 const html = async (response: Response) => (await response.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SunrisePicture } from "../components/community/Pictures";
 import { FormErrors } from "../components/FormErrors";
+import { COMMUNITY_MESSAGE_MAX, communitySchema, HONEYPOT_FIELD, STARTED_FIELD } from "../kernel/schemas/community";
 import type { FormError } from "../lib/forms.server";
-import { COMMUNITY_MESSAGE_MAX, communitySchema, HONEYPOT_FIELD, STARTED_FIELD } from "../lib/schemas/community";
 import type { Route } from "./+types/community";
 import "../styles/community.css";
 

@@ -19,8 +19,8 @@ import {
   useToast,
 } from "../components/ui";
 import { Tabs } from "../components/ui/Tabs";
-import { accessLabel, formatDuration, formatMoney } from "../lib/format";
-import { accentTokens, DEFAULT_THEME } from "../lib/theme";
+import { accessLabel, formatDuration, formatMoney } from "../kernel/format";
+import { accentTokens, DEFAULT_THEME } from "../kernel/theme";
 import type { Route } from "./+types/dev.ui";
 
 export { loader } from "./dev.ui.server";

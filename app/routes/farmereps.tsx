@@ -2,7 +2,7 @@
 // see the episodes themselves (issue 28 §5): 'No episodes uploaded yet.' when empty, else the cards,
 // each linking to the episode's own page (/farmereps/:episodeId).
 import { EpisodeCard } from "../components/community/EpisodeCard";
-import { NO_EPISODES } from "../lib/schemas/farmertv-messages";
+import { NO_EPISODES } from "../kernel/schemas/farmertv-messages";
 import { shareMeta } from "../lib/share-meta";
 import type { Route } from "./+types/farmereps";
 import "../styles/community.css";

@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { DropSection } from "../components/DropSection";
 import { UploadStatusList } from "../components/uploads/UploadStatus";
 import { useUploader } from "../components/uploads/useUploads";
-import { api, call } from "../lib/api-client";
 import {
   DESCRIPTION_MAX,
   EPISODE_COVER_ACCEPT,
@@ -15,8 +14,9 @@ import {
   TITLE_MAX,
   uploadedMessage,
   uploadFailedMessage,
-} from "../lib/schemas/farmertv";
-import { MAX_FILE_SIZE } from "../lib/schemas/files";
+} from "../kernel/schemas/farmertv";
+import { MAX_FILE_SIZE } from "../kernel/schemas/files";
+import { api, call } from "../lib/api-client";
 import { isCancelled } from "../lib/uploads/queue";
 import "../styles/files.css";
 import "../styles/community.css";

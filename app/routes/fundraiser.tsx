@@ -6,15 +6,15 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { DonationForm } from "../components/community/DonationForm";
 import { EquipmentPicture } from "../components/community/Pictures";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "../kernel/format";
 import {
   EQUIPMENT,
   FUNDRAISER_HEADING,
   PREVIEW_CHARACTERS,
   READ_MORE,
   SHOW_LESS,
-} from "../lib/schemas/fundraiser-messages";
-import { truncate } from "../lib/text";
+} from "../kernel/schemas/fundraiser-messages";
+import { truncate } from "../kernel/text";
 import type { Route } from "./+types/fundraiser";
 import "../styles/community.css";
 

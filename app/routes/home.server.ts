@@ -1,7 +1,7 @@
 // The landing page on the server: the active welcome popup, cut to what the page shows.
 import { getActivePopup } from "../../worker/domain/popups/active";
+import { landingPopup } from "../kernel/popup";
 import { server } from "../lib/auth.server";
-import { landingPopup } from "../lib/popup";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { FormErrors } from "../components/FormErrors";
 import { Button, buttonClass } from "../components/ui";
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from "../lib/schemas/teams";
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from "../kernel/schemas/teams";
 import type { Route } from "./+types/invitation";
 
 export { action, loader } from "./invitation.server";

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { createPopup, popupForEditor, updatePopup } from "../../worker/domain/popups/popups";
 import { parse } from "../../worker/domain/validation";
+import { POPUP_SAVE_FAILED, POPUP_SAVED, popupSchema } from "../kernel/schemas/popups";
 import { requireAdmin, server } from "../lib/auth.server";
 import { orNotFound, pageAction } from "../lib/page-errors.server";
-import { POPUP_SAVE_FAILED, POPUP_SAVED, popupSchema } from "../lib/schemas/popups";
 import type { Route } from "./+types/popcustom";
 
 const editedSchema = z.object({ id: z.string().trim().max(64).optional().catch(undefined) });

@@ -9,10 +9,10 @@ import {
 } from "../../worker/domain/shipping/addresses";
 import { parse } from "../../worker/domain/validation";
 import { readCookie, serializeCookie } from "../../worker/http/cookies";
+import { SHIPPING_LABELS, SHIPPING_SAVE_ERROR, shippingSchema } from "../kernel/schemas/shipping";
+import { THEME_COOKIE } from "../kernel/theme";
 import { requireUser, safeReturnPath, server } from "../lib/auth.server";
 import { type FormError, formAction, formFields } from "../lib/forms.server";
-import { SHIPPING_LABELS, SHIPPING_SAVE_ERROR, shippingSchema } from "../lib/schemas/shipping";
-import { THEME_COOKIE } from "../lib/theme";
 import { themeFor, themeSchema } from "../lib/theme.server";
 import type { Route } from "./+types/settings";
 

@@ -12,8 +12,8 @@ import {
   SHIPPING_SAVE_FAILED,
   SHIPPING_SAVED,
   SIGN_IN_FOR_SHIPPING,
-} from "../lib/schemas/shipping";
-import { ACCENT_COLOURS } from "../lib/theme";
+} from "../kernel/schemas/shipping";
+import { ACCENT_COLOURS } from "../kernel/theme";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/settings";
 

@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { DomainError } from "../../worker/domain/errors";
 import { sign, signingView } from "../../worker/domain/signing/signatures";
 import { parse } from "../../worker/domain/validation";
+import { signSchema } from "../kernel/schemas/signing";
 import { server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { signSchema } from "../lib/schemas/signing";
 import type { Route } from "./+types/sign";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

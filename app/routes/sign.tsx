@@ -9,7 +9,7 @@ import { LocalTime } from "../components/LocalTime";
 import { SignaturePad } from "../components/signing/SignaturePad";
 import styles from "../components/signing/signing.module.css";
 import { Button, buttonClass } from "../components/ui";
-import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../lib/schemas/signing";
+import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../kernel/schemas/signing";
 import type { Route } from "./+types/sign";
 
 export { action, loader } from "./sign.server";

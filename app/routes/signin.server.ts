@@ -6,9 +6,9 @@ import { signIn } from "../../worker/domain/accounts/signin";
 import { parse } from "../../worker/domain/validation";
 import { deviceCookie } from "../../worker/security/device";
 import { destroySession, sessionCookie } from "../../worker/sessions";
+import { signinSchema } from "../kernel/schemas/accounts";
 import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { signinSchema } from "../lib/schemas/accounts";
 import type { Route } from "./+types/signin";
 
 export function loader({ context, request }: Route.LoaderArgs) {

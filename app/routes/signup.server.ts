@@ -5,9 +5,9 @@ import { redirect } from "react-router";
 import { startSignup, verifySignup } from "../../worker/domain/accounts/signup";
 import { parse } from "../../worker/domain/validation";
 import { destroySession, sessionCookie } from "../../worker/sessions";
+import { signupSchema, verifySchema } from "../kernel/schemas/accounts";
 import { requireAnonymous, server } from "../lib/auth.server";
 import { formAction, formFields } from "../lib/forms.server";
-import { signupSchema, verifySchema } from "../lib/schemas/accounts";
 import type { Route } from "./+types/signup";
 
 export function loader({ context, request }: Route.LoaderArgs) {

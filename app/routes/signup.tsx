@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
 import { FormErrors } from "../components/FormErrors";
-import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../lib/schemas/accounts";
+import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../kernel/schemas/accounts";
 import { skipAfterUndelivered, whenUndelivered } from "../lib/undelivered";
 import type { Route } from "./+types/signup";
 

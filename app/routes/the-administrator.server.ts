@@ -2,7 +2,6 @@
 // reads only what it shows, in one D1 round trip where it can (ADR 024; the session rides along).
 // The buttons of every section post to the one action below (admin only).
 import { data } from "react-router";
-import { orderQuerySchema, sectionOf, userQuerySchema } from "../../app/lib/schemas/admin";
 import { listOrders } from "../../worker/domain/admin/orders";
 import { adminOverview } from "../../worker/domain/admin/summary";
 import { listUsers } from "../../worker/domain/admin/users";
@@ -27,10 +26,11 @@ import {
 import { parse } from "../../worker/domain/validation";
 import type { OfferGroupView } from "../features/auction/components/admin-views";
 import { adminAction, memberItemView } from "../features/auction/pages/admin.server";
+import { orderQuerySchema, sectionOf, userQuerySchema } from "../kernel/schemas/admin";
+import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../kernel/schemas/beatbattle";
+import { popupIdSchema } from "../kernel/schemas/popups";
 import { requireAdmin, server } from "../lib/auth.server";
 import { formFields } from "../lib/forms.server";
-import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../lib/schemas/beatbattle";
-import { popupIdSchema } from "../lib/schemas/popups";
 import type { Route } from "./+types/the-administrator";
 
 async function auctionSection(deps: Deps) {

@@ -18,8 +18,8 @@ import {
   users,
 } from "../../worker/db/schema";
 import type { Deps } from "../../worker/domain/deps";
-import { ADMIN_SECTIONS } from "../lib/schemas/admin";
-import { ENTRIES_LOAD_FAILED } from "../lib/schemas/beatbattle";
+import { ADMIN_SECTIONS } from "../kernel/schemas/admin";
+import { ENTRIES_LOAD_FAILED } from "../kernel/schemas/beatbattle";
 import { battleSection } from "./the-administrator.server";
 
 const db = database(env.DB);

@@ -10,7 +10,7 @@ import { PopupsSection } from "../components/admin/PopupsSection";
 import { SignupsSection } from "../components/admin/SignupsSection";
 import { UsersSection } from "../components/admin/UsersSection";
 import { AuctionAdmin } from "../features/auction/components/AuctionAdmin";
-import { ADMIN_SECTIONS } from "../lib/schemas/admin";
+import { ADMIN_SECTIONS } from "../kernel/schemas/admin";
 import type { Route } from "./+types/the-administrator";
 import type { SectionData } from "./the-administrator.server";
 import "../styles/admin.css";

@@ -4,7 +4,6 @@
 import { useState } from "react";
 import { LocalTime } from "../components/LocalTime";
 import styles from "../components/signing/signing.module.css";
-import { api, call } from "../lib/api-client";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -12,7 +11,8 @@ import {
   VERIFY_NOT_SIGNED,
   VERIFY_UNKNOWN,
   VERIFY_VALID,
-} from "../lib/schemas/signing";
+} from "../kernel/schemas/signing";
+import { api, call } from "../lib/api-client";
 import type { Route } from "./+types/verify";
 
 export { loader } from "./verify.server";

@@ -2,9 +2,9 @@
 // the admin previews any saved popup with ?id=, active or not.
 import { getActivePopup } from "../../worker/domain/popups/active";
 import { popupForEditor } from "../../worker/domain/popups/popups";
+import { presentPopup } from "../kernel/popup";
 import { server } from "../lib/auth.server";
 import { orNotFound } from "../lib/page-errors.server";
-import { presentPopup } from "../lib/popup";
 import type { Route } from "./+types/webpopup";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

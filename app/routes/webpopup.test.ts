@@ -8,7 +8,7 @@ import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/
 import { act, actJson, html } from "../../tests/workers/pages";
 import { database } from "../../worker/db/client";
 import { popups } from "../../worker/db/schema";
-import { POPUP_SAVED } from "../lib/schemas/popups";
+import { POPUP_SAVED } from "../kernel/schemas/popups";
 
 const db = database(env.DB);
 let admin: Member;

@@ -19,7 +19,7 @@ import {
   OFFER_SUBMITTED,
   OFFER_TOO_LOW,
   SALE_CLOSED,
-} from "../../app/lib/schemas/auction";
+} from "../../app/kernel/schemas/auction";
 import {
   ADMIN,
   answerConfirm,

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { THANK_YOU } from "../../app/lib/schemas/checkout";
+import { THANK_YOU } from "../../app/kernel/schemas/checkout";
 import { useTheme } from "./a11y/layout";
 import { ADMIN, login, MEMBER, signedIn, unique } from "./fixtures";
 import { createProductInPage, drumLoop, makeStoreMedia, sellerProduct } from "./store";

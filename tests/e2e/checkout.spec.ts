@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/lib/schemas/checkout";
+import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/kernel/schemas/checkout";
 import { ADMIN, MEMBER, signedIn, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 

@@ -7,14 +7,14 @@ import {
   COVER_REQUIRED,
   PRODUCER_NAME_REQUIRED,
   SUBMISSION_SUCCESSFUL,
-} from "../../app/lib/schemas/beatbattle";
-import { PROJECT_TITLE_REQUIRED } from "../../app/lib/schemas/files";
+} from "../../app/kernel/schemas/beatbattle";
+import { PROJECT_TITLE_REQUIRED } from "../../app/kernel/schemas/files";
 import {
   AMOUNT_INVALID,
   DONATION_SUCCESSFUL,
   EMAIL_REQUIRED,
   FUNDRAISER_HEADING,
-} from "../../app/lib/schemas/fundraiser";
+} from "../../app/kernel/schemas/fundraiser";
 import { ADMIN, login, origin, PNG, readVerificationCode, unique } from "./fixtures";
 
 /** The start of an MP3 (ID3 tag), padded. */

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { PROJECT_TITLE_REQUIRED } from "../../app/lib/schemas/files";
+import { PROJECT_TITLE_REQUIRED } from "../../app/kernel/schemas/files";
 import { answerConfirm, login, MEMBER, mainNav, toast, unique } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-dropzone-"));

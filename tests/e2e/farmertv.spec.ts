@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/lib/schemas/farmertv";
+import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/kernel/schemas/farmertv";
 import { login, MEMBER, mainNav, PNG, unique } from "./fixtures";
 import { makeWebm } from "./media";
 

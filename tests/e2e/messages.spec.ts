@@ -3,10 +3,10 @@
 // docs/seed-messages.md lists every seed message with the test that shows it, or why it cannot
 // occur in this design.
 import { expect, test } from "@playwright/test";
-import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../app/lib/schemas/accounts";
-import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../app/lib/schemas/checkout";
-import { PROJECT_FILES_LOAD_FAILED } from "../../app/lib/schemas/files";
-import { PLAYLISTS_LOAD_FAILED, PROGRAMS_LOAD_FAILED } from "../../app/lib/schemas/playlists";
+import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../app/kernel/schemas/accounts";
+import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../app/kernel/schemas/checkout";
+import { PROJECT_FILES_LOAD_FAILED } from "../../app/kernel/schemas/files";
+import { PLAYLISTS_LOAD_FAILED, PROGRAMS_LOAD_FAILED } from "../../app/kernel/schemas/playlists";
 import { ADMIN, expectMessage, login, MEMBER, mainNav, PNG, unique, uploadByApi } from "./fixtures";
 import { createProductInPage, makeStoreMedia, ownStorePath } from "./store";
 

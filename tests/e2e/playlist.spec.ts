@@ -18,7 +18,7 @@ import {
   RENDER_CREATED,
   SELECT_PLAYLIST_TO_RENDER,
   SLOT_TAKEN,
-} from "../../app/lib/schemas/playlists";
+} from "../../app/kernel/schemas/playlists";
 import { login, MEMBER, unique } from "./fixtures";
 import { makeClip } from "./media";
 

@@ -8,7 +8,7 @@ import {
   POPUP_DELETED,
   POPUP_SAVED,
   SELECT_POPUP_FIRST,
-} from "../../app/lib/schemas/popups";
+} from "../../app/kernel/schemas/popups";
 import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
 
 const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";

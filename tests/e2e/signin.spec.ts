@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SIGN_IN_UNSUCCESSFUL } from "../../app/lib/schemas/accounts";
+import { SIGN_IN_UNSUCCESSFUL } from "../../app/kernel/schemas/accounts";
 import { MEMBER, submitSignin } from "./fixtures";
 
 test("a wrong password is refused with the seed's message", async ({ page }) => {

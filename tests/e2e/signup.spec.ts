@@ -4,7 +4,7 @@ import {
   INVALID_CODE,
   INVALID_EMAIL,
   PASSWORDS_DO_NOT_MATCH,
-} from "../../app/lib/schemas/accounts";
+} from "../../app/kernel/schemas/accounts";
 import { logOut, readVerificationCode, submitSignin, unique } from "./fixtures";
 
 test("sign up with validation, e-mail verification, log out, and sign back in to a guarded page", async ({ page }) => {

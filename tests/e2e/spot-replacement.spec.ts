@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { FILES_ADDED, RENDER_CREATED } from "../../app/lib/schemas/playlists";
+import { FILES_ADDED, RENDER_CREATED } from "../../app/kernel/schemas/playlists";
 import { login, MEMBER, toast, unique } from "./fixtures";
 import { makeClip } from "./media";
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
+import { UPLOAD_SUCCESSFUL } from "../../app/kernel/schemas/products";
 import { origin, PNG, uploadByApi } from "./fixtures";
 
 /** Two short beats (an mp3 and a wav) and a cover picture, in a fresh folder. */

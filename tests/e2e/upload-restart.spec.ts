@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
-import { PART_SIZE } from "../../app/lib/schemas/files";
+import { PART_SIZE } from "../../app/kernel/schemas/files";
 import { login, MEMBER, PNG, unique } from "./fixtures";
 import { partOf } from "./uploads";
 

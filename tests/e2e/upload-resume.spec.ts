@@ -6,7 +6,7 @@ import { closeSync, mkdtempSync, openSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Request, test } from "@playwright/test";
-import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/lib/schemas/files";
+import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/kernel/schemas/files";
 import { login, MEMBER, PNG, unique } from "./fixtures";
 import { partOf } from "./uploads";
 

@@ -3,8 +3,8 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll } from "vitest";
-import { applyServerMessage, type ServerMessage, type StateMessage, SYNC } from "../../app/lib/protocols/bid-item";
-import { parseServerMessage } from "../../app/lib/protocols/bid-item-schema";
+import { applyServerMessage, type ServerMessage, type StateMessage, SYNC } from "../../app/kernel/protocols/bid-item";
+import { parseServerMessage } from "../../app/kernel/protocols/bid-item-schema";
 import type { BidItem } from "../../worker/domain/auction/bid-item";
 import { call, type Member, signUp, signUpAdmin } from "./http";
 import { PNG } from "./uploads";

@@ -1,6 +1,6 @@
 // Accounts (seed 000 §7): the session (sign-in, who am I, sign-out) and sign-up
 // (availability check, e-mailed code, verification).
-import { checkUserSchema, signinSchema, signupSchema, verifySchema } from "../../app/lib/schemas/accounts";
+import { checkUserSchema, signinSchema, signupSchema, verifySchema } from "../../app/kernel/schemas/accounts";
 import { signIn } from "../domain/accounts/signin";
 import { checkUser, startSignup, verifySignup } from "../domain/accounts/signup";
 import { deviceCookie } from "../security/device";

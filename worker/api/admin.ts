@@ -1,5 +1,5 @@
 // Admin-only calls. The role is read from the database on every request.
-import { userQuerySchema } from "../../app/lib/schemas/admin";
+import { userQuerySchema } from "../../app/kernel/schemas/admin";
 import { adminSummary } from "../domain/admin/summary";
 import { listUsers } from "../domain/admin/users";
 import { adminApi, publicApi, valid } from "./context";

@@ -1,7 +1,7 @@
 // Auction calls (seed 001 §7: get-bid-items, update-bid-price, create-bid-item,
 // mem-bid-create, get-mem-items, approve/deny-mem-item, get-all-offers,
 // approve-offer, close-bid-item) and the live WebSocket of each item.
-import { createBidItemsSchema, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../../app/lib/schemas/auction";
+import { createBidItemsSchema, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../../app/kernel/schemas/auction";
 import {
   allOffers,
   approveMemberItem,

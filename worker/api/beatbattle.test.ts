@@ -12,7 +12,7 @@ import {
   PRODUCER_NAME_REQUIRED,
   PROJECT_TITLE_REQUIRED,
   UPLOAD_MISSING,
-} from "../../app/lib/schemas/beatbattle";
+} from "../../app/kernel/schemas/beatbattle";
 import { call, signUp } from "../../tests/workers/http";
 import { mp3Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";

@@ -1,7 +1,7 @@
 // The beat battle (seed 001 §7): files go through the upload module with the
 // purposes 'beat-audio' and 'beat-cover' (seed `/beat-battle-signed-url`);
 // these routes name the battle, take the entry and list entries.
-import { battleSettingsSchema, beatSubmitSchema, revealSchema } from "../../app/lib/schemas/beatbattle";
+import { battleSettingsSchema, beatSubmitSchema, revealSchema } from "../../app/kernel/schemas/beatbattle";
 import { battleView, currentBattle, hasEntered, setRevealed, updateBattle } from "../domain/beatbattle/battles";
 import {
   blindFile,

@@ -1,5 +1,5 @@
 // Chapter marks of a playlist (issue 11): list, add, rename/move, remove, and an item's own chapter title.
-import { chapterEditSchema, chapterMarkSchema, itemChapterSchema } from "../../app/lib/schemas/chapters";
+import { chapterEditSchema, chapterMarkSchema, itemChapterSchema } from "../../app/kernel/schemas/chapters";
 import {
   addChapterMark,
   editChapterMark,

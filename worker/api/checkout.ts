@@ -2,8 +2,13 @@
 // `/cart/{userId}`, `/clear-cart`, `/create-payment-intent`,
 // `/generate-purchase-zips`). The member is always the session's: a userId in
 // a path or body is never read, so a cart is only ever one's own.
-import { LICENCE_UNKNOWN } from "../../app/lib/licences";
-import { ADDED_TO_CART, addToCartSchema, cartQuerySchema, startCheckoutSchema } from "../../app/lib/schemas/checkout";
+import { LICENCE_UNKNOWN } from "../../app/kernel/licences";
+import {
+  ADDED_TO_CART,
+  addToCartSchema,
+  cartQuerySchema,
+  startCheckoutSchema,
+} from "../../app/kernel/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { lookUpLicence } from "../domain/licences/licences";
 import { addToCart, clearCart, removeFromCart } from "../domain/orders/cart";

@@ -12,7 +12,7 @@ import {
   EMAIL_INVALID,
   NAME_AND_EMAIL_REQUIRED,
   TOO_FAST,
-} from "../../app/lib/schemas/community";
+} from "../../app/kernel/schemas/community";
 import { stampAgo } from "../../tests/workers/community";
 import { call, signUp } from "../../tests/workers/http";
 import { database } from "../db/client";

@@ -1,6 +1,6 @@
 // The community form (seed 001 §7 `POST /add-farmer`) and the admin's list of
 // its sign-ups. Public: anyone may join; bots are refused in the domain.
-import { botCheckSchema } from "../../app/lib/schemas/community";
+import { botCheckSchema } from "../../app/kernel/schemas/community";
 import { formStamp, joinCommunity, listCommunitySignups } from "../domain/community/signups";
 import { adminApi, publicApi, valid } from "./context";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/lib/schemas/farmertv";
+import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/kernel/schemas/farmertv";
 import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, uploadAs } from "../../tests/workers/uploads";

@@ -2,7 +2,7 @@
 // the purposes 'episode-video' (multipart with resume above 100 MB) and
 // 'episode-cover' (seed `/farmertv-s3-url`); these routes save, list, edit,
 // hide and serve episodes, and the feed.
-import { episodeCreateSchema, episodeHiddenSchema, episodeUpdateSchema } from "../../app/lib/schemas/farmertv";
+import { episodeCreateSchema, episodeHiddenSchema, episodeUpdateSchema } from "../../app/kernel/schemas/farmertv";
 import {
   createEpisode,
   deleteEpisode,

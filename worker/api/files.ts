@@ -1,5 +1,5 @@
 // Projects, files and notes (seed 000 §7 project-file calls).
-import { noteSchema, slotPositionSchema } from "../../app/lib/schemas/files";
+import { noteSchema, slotPositionSchema } from "../../app/kernel/schemas/files";
 import { fileViewData } from "../domain/files/file-page";
 import {
   addNote,

@@ -9,7 +9,7 @@ import {
   DONATION_MESSAGE_TOO_LONG,
   EMAIL_REQUIRED,
   GOAL_CENTS,
-} from "../../app/lib/schemas/fundraiser";
+} from "../../app/kernel/schemas/fundraiser";
 import { call } from "../../tests/workers/http";
 import { deliverWebhook, intentEvent } from "../../tests/workers/payments";
 import { database } from "../db/client";

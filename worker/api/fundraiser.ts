@@ -1,6 +1,6 @@
 // The fundraiser (seed 001 §7 `POST /create-fundraiser-intent`): anyone may
 // donate, signed in or not; the webhook (worker/payments) confirms donations.
-import { donationSchema } from "../../app/lib/schemas/fundraiser";
+import { donationSchema } from "../../app/kernel/schemas/fundraiser";
 import { fundraiserSummary, startDonation } from "../domain/fundraiser/donations";
 import { publicApi, valid } from "./context";
 

@@ -1,5 +1,5 @@
 // Packaging playlists into one zip (seed 000 §7 `POST /package-playlists`); progress is a job's.
-import { packageSchema } from "../../app/lib/schemas/playlists";
+import { packageSchema } from "../../app/kernel/schemas/playlists";
 import { startPackage } from "../domain/packages/packages";
 import { memberApi, valid } from "./context";
 

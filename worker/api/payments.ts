@@ -2,7 +2,7 @@
 // development without Stripe keys, the TEST PROVIDER's card confirmation,
 // which delivers its signed events to that very route's handler.
 
-import { testConfirmSchema } from "../../app/lib/schemas/checkout";
+import { testConfirmSchema } from "../../app/kernel/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { TestPayments } from "../payments/test-provider";
 import { receiveWebhook } from "../payments/webhook";

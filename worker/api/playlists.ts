@@ -4,7 +4,7 @@ import {
   checkSlotSchema,
   playlistSlotSchema,
   reorderSchema,
-} from "../../app/lib/schemas/playlists";
+} from "../../app/kernel/schemas/playlists";
 import {
   isSlotFree,
   listPlaylists,

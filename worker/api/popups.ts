@@ -6,7 +6,7 @@ import {
   popupIdSchema,
   popupPageSchema,
   popupSchema,
-} from "../../app/lib/schemas/popups";
+} from "../../app/kernel/schemas/popups";
 import type { Deps } from "../domain/deps";
 import { getActivePopup } from "../domain/popups/active";
 import { createPopup, deletePopup, listPopups, setActivePopup } from "../domain/popups/popups";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PRICE_TOO_PRECISE, PRICE_TOO_SMALL } from "../../app/lib/schemas/money";
+import { PRICE_TOO_PRECISE, PRICE_TOO_SMALL } from "../../app/kernel/schemas/money";
 import {
   AUDIO_REQUIRED,
   AUDIO_TYPE_INVALID,
@@ -19,7 +19,7 @@ import {
   TITLE_TOO_LONG,
   TOO_MANY_AUDIO_FILES,
   UPLOAD_SUCCESSFUL,
-} from "../../app/lib/schemas/products";
+} from "../../app/kernel/schemas/products";
 import { call, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
 import { expectMatrix, type RouteCall } from "../../tests/workers/matrix";
 import { createProduct, mp3Bytes, storeUpload } from "../../tests/workers/products";

@@ -6,12 +6,12 @@
 //   /digi-store/{userId}      → GET    /api/sellers/:userId/products
 // The seller is always the session's: a userId in a path or body is never trusted.
 import { z } from "zod";
-import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/lib/licence-tiers";
-import { beatDetailsSchema, storeQuerySchema } from "../../app/lib/schemas/beat-details";
-import { discountSchema } from "../../app/lib/schemas/discounts";
-import { freeDeliverySchema, freeDownloadSchema } from "../../app/lib/schemas/free-downloads";
-import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/lib/schemas/products";
-import { salesRangeSchema } from "../../app/lib/schemas/sales";
+import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/kernel/licence-tiers";
+import { beatDetailsSchema, storeQuerySchema } from "../../app/kernel/schemas/beat-details";
+import { discountSchema } from "../../app/kernel/schemas/discounts";
+import { freeDeliverySchema, freeDownloadSchema } from "../../app/kernel/schemas/free-downloads";
+import { productChangeSchema, productSchema, UPLOAD_SUCCESSFUL } from "../../app/kernel/schemas/products";
+import { salesRangeSchema } from "../../app/kernel/schemas/sales";
 import { changeDetails, countPlay } from "../domain/store/details";
 import { createDiscount, deleteDiscount, listDiscounts } from "../domain/store/discounts";
 import { directFreeFile, freeDownloadLeads, sendFreeDownload, setFreeDelivery } from "../domain/store/free-downloads";

@@ -4,7 +4,7 @@ import {
   programOrderSchema,
   programSchema,
   programSlotSchema,
-} from "../../app/lib/schemas/playlists";
+} from "../../app/kernel/schemas/playlists";
 import { applyProgram, previewApply, undoApplication } from "../domain/programs/applications";
 import {
   createProgram,

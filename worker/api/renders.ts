@@ -1,7 +1,7 @@
 // Rendering playlists to one file each (seed 000 §7 `POST /render-playlist`, `GET /render-files`).
 import { z } from "zod";
-import { commaIds } from "../../app/lib/schemas/ids";
-import { renderSchema } from "../../app/lib/schemas/playlists";
+import { commaIds } from "../../app/kernel/schemas/ids";
+import { renderSchema } from "../../app/kernel/schemas/playlists";
 import { listRenders, renderStatus, startRenders } from "../domain/renders/renders";
 import { memberApi, valid } from "./context";
 

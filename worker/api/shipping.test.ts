@@ -1,7 +1,7 @@
 // Shipping addresses through the whole Worker: the JSON API under /api/shipping
 // and the Settings page's shipping form, as a browser or API client drives them.
 import { describe, expect, it } from "vitest";
-import { SHIPPING_LIMITS } from "../../app/lib/schemas/shipping";
+import { SHIPPING_LIMITS } from "../../app/kernel/schemas/shipping";
 import { call, signUp } from "../../tests/workers/http";
 
 const address = {

@@ -1,6 +1,6 @@
 // Shipping addresses (seed 001 §7 `GET /get-shipping-by-user/{userId}`, `POST /add-shipping`).
 // The member is always the session's: a userId in a path or body is never read.
-import { SHIPPING_SAVED, shippingSchema } from "../../app/lib/schemas/shipping";
+import { SHIPPING_SAVED, shippingSchema } from "../../app/kernel/schemas/shipping";
 import { addShippingAddress, deleteShippingAddress, listShippingAddresses } from "../domain/shipping/addresses";
 import { memberApi, valid } from "./context";
 

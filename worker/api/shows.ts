@@ -2,7 +2,7 @@
 // listeners read the feed, the chapters and the stitched enclosure. The
 // enclosure answers GET and HEAD with exact lengths and byte ranges.
 import type { Context } from "hono";
-import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/lib/schemas/shows";
+import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/kernel/schemas/shows";
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";

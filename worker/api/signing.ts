@@ -1,7 +1,7 @@
 // Document signing (issue 34, ADR 042). Members request and void; a signer needs no account, only
 // their link's token; anyone may verify a signed copy, by its code, its SHA-256 or its bytes.
 import { z } from "zod";
-import { MAX_PDF_BYTES, PDF_TOO_LARGE, requestSignaturesSchema, signSchema } from "../../app/lib/schemas/signing";
+import { MAX_PDF_BYTES, PDF_TOO_LARGE, requestSignaturesSchema, signSchema } from "../../app/kernel/schemas/signing";
 import { Invalid } from "../domain/errors";
 import { memberData } from "../domain/member-data";
 import {

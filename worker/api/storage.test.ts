@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/lib/schemas/files";
+import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/kernel/schemas/files";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, PNG, putTo, sign, upload } from "../../tests/workers/uploads";
 import { database } from "../db/client";

@@ -2,7 +2,7 @@
 // list, and accepting an invitation from its e-mailed link. Every route checks the caller's role
 // in the domain (`memberData`): owners share, anyone who belongs may look.
 import { z } from "zod";
-import { inviteSchema, roleSchema } from "../../app/lib/schemas/teams";
+import { inviteSchema, roleSchema } from "../../app/kernel/schemas/teams";
 import { memberData } from "../domain/member-data";
 import { activityOf } from "../domain/teams/activity";
 import {

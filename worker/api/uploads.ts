@@ -1,6 +1,6 @@
 // The upload calls (seed 000 §7 new-s3-url / save-file-keys and friends, one
 // module for every upload in the product).
-import { uploadPartSchema, uploadRequestSchema } from "../../app/lib/schemas/files";
+import { uploadPartSchema, uploadRequestSchema } from "../../app/kernel/schemas/files";
 import { abortUpload, completeUpload, recordPart, requestUpload, resumeUpload } from "../domain/uploads/uploads";
 import { memberApi, valid } from "./context";
 

@@ -49,7 +49,7 @@ describe("pureSchemas", () => {
   const ZOD = "Invalid input";
 
   it("leaves zod out of a module that reads only a message from a schema module", async () => {
-    const entry = `import { NOTE_EMPTY } from "./lib/schemas/files"; console.log(NOTE_EMPTY);`;
+    const entry = `import { NOTE_EMPTY } from "./kernel/schemas/files"; console.log(NOTE_EMPTY);`;
     const withPlugin = await bundle(entry);
     expect(withPlugin).toContain("Note cannot be empty");
     expect(withPlugin).not.toContain(ZOD);
@@ -58,7 +58,7 @@ describe("pureSchemas", () => {
   });
 
   it("keeps the schema, and zod, where a module parses with it", async () => {
-    const entry = `import { noteSchema } from "./lib/schemas/files"; console.log(noteSchema.safeParse({ note: "" }));`;
+    const entry = `import { noteSchema } from "./kernel/schemas/files"; console.log(noteSchema.safeParse({ note: "" }));`;
     expect(await bundle(entry)).toContain(ZOD);
   });
 });

@@ -1,7 +1,7 @@
 // A build plugin (runs in Node, never in the Worker): the browser bundle drops the zod schemas a
 // page does not use (ADR 051).
 //
-// Why: the shared schema modules (app/lib/schemas/*, the live protocol, the licence tiers) hold
+// Why: the shared schema modules (app/kernel/schemas/*, the live protocol, the licence tiers) hold
 // both the seed's messages and limits and the zod schemas built from them. A page that imports only
 // a message or `formatMoney` still got every schema of that module, and with them zod itself
 // (24 KiB gzip), because a bundler must keep a top-level call such as `z.object({…}).refine(…)`
@@ -13,7 +13,7 @@
 import type { Plugin } from "vite";
 import { parseAst } from "vite";
 
-const SCHEMA_MODULE = /\/app\/lib\/(schemas\/[\w-]+|protocols\/[\w-]+|licence-tiers)\.ts$/;
+const SCHEMA_MODULE = /\/app\/kernel\/(schemas\/[\w-]+|protocols\/[\w-]+|licence-tiers)\.ts$/;
 
 interface Node {
   type: string;

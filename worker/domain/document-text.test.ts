@@ -1,8 +1,8 @@
 // One rule for member text in, one escape per document format out (issue 27 item 2).
 import { describe, expect, it } from "vitest";
-import { episodeTextSchema } from "../../app/lib/schemas/farmertv";
-import { titleSchema } from "../../app/lib/schemas/products";
-import { memberText, withoutControls } from "../../app/lib/schemas/text";
+import { episodeTextSchema } from "../../app/kernel/schemas/farmertv";
+import { titleSchema } from "../../app/kernel/schemas/products";
+import { memberText, withoutControls } from "../../app/kernel/schemas/text";
 import { escapeXml, pdfText, xmlText } from "./document-text";
 
 describe("member text", () => {

@@ -1,5 +1,5 @@
 // Text written into documents other programs parse: XML (feeds, sitemaps) and PDF (licences).
-// Schemas already drop C0 controls from new input (app/lib/schemas/text.ts); these helpers make
+// Schemas already drop C0 controls from new input (app/kernel/schemas/text.ts); these helpers make
 // every document safe on output too, whatever older rows or other paths hold.
 
 /** What XML 1.0 forbids even escaped or in CDATA: C0 controls but tab/LF/CR, U+FFFE, U+FFFF, lone surrogates. */

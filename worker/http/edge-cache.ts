@@ -20,7 +20,7 @@ import { type Change, takeChanges } from "../domain/changes";
 import { SESSION_COOKIE } from "../sessions";
 import { readCookie } from "./cookies";
 
-const THEME_COOKIE = "theme"; // app/lib/theme.ts: a visitor's own colours
+const THEME_COOKIE = "theme"; // app/kernel/theme.ts: a visitor's own colours
 const STORED_AT = "x-edge-stored-at"; // on the Cache API's copy only: when it was rendered
 
 interface EdgePage {

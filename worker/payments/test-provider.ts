@@ -6,7 +6,7 @@
 // the real webhook route, so local fulfilment is the production path.
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { TEST_CARD_OUTCOMES, type TestCard } from "../../app/lib/schemas/checkout";
+import { TEST_CARD_OUTCOMES, type TestCard } from "../../app/kernel/schemas/checkout";
 import type { Database } from "../db/client";
 import { testPaymentIntents } from "../db/schema";
 import { randomId } from "../security/crypto";

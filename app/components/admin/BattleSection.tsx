@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { useResult } from "../../features/auction/components/admin-views";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime } from "../../kernel/format";
 import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge, Button, EmptyState, useToast } from "../ui";
 import styles from "./admin.module.css";

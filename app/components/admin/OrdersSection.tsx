@@ -1,7 +1,7 @@
 // The dashboard's orders: every store order, newest first, with its buyer, items, amount, what was
 // refunded and its state; a page at a time.
 import type { listOrders } from "../../../worker/domain/admin/orders";
-import { formatDateTime, formatMoney } from "../../lib/format";
+import { formatDateTime, formatMoney } from "../../kernel/format";
 import { Badge, type BadgeTone, type Column, EmptyState, Pager, Table } from "../ui";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";

@@ -2,7 +2,7 @@
 // 2 decimals, the revenue split into store sales, refunds and donations, and what waits for the admin.
 import { Link } from "react-router";
 import type { AdminOverview } from "../../../worker/domain/admin/summary";
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 

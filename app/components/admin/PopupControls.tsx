@@ -11,7 +11,7 @@ import {
   POPUP_DELETE_FAILED,
   POPUP_DELETED,
   SELECT_POPUP_FIRST,
-} from "../../lib/schemas/popups";
+} from "../../kernel/schemas/popups";
 import { Outcome, useConfirm } from "../ui";
 
 export interface PopupListEntry {

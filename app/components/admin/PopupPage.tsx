@@ -1,6 +1,6 @@
 // A welcome popup as a page's content (/webpopup): the same sanitised view as the landing card
-// (app/lib/popup.ts), the whole paragraph, the image with its alt text and the link as a button.
-import type { PopupView } from "../../lib/popup";
+// (app/kernel/popup.ts), the whole paragraph, the image with its alt text and the link as a button.
+import type { PopupView } from "../../kernel/popup";
 import { buttonClass } from "../ui";
 
 export function PopupPage({ popup }: { popup: PopupView }) {

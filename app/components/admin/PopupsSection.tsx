@@ -2,7 +2,7 @@
 // saved popup as a card with Edit, Duplicate, Preview and Make active / Deactivate.
 import { Link, useFetcher } from "react-router";
 import { useResult } from "../../features/auction/components/admin-views";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime } from "../../kernel/format";
 import {
   POPUP_ACTIVATE_FAILED,
   POPUP_ACTIVATED,
@@ -10,7 +10,7 @@ import {
   POPUP_DEACTIVATED,
   POPUP_DUPLICATE_FAILED,
   POPUP_DUPLICATED,
-} from "../../lib/schemas/popups";
+} from "../../kernel/schemas/popups";
 import { Badge, Button, buttonClass, EmptyState, useToast } from "../ui";
 import styles from "./admin.module.css";
 import { PopupControls } from "./PopupControls";

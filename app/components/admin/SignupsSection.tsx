@@ -1,5 +1,5 @@
 // The dashboard's community section: the Early Risers sign-ups (seed 001 screen 7), from the loader.
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../kernel/format";
 import { type Column, EmptyState, Table } from "../ui";
 import styles from "./admin.module.css";
 

@@ -8,10 +8,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
-import { api, call } from "../../lib/api-client";
-import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
-import { beatBattleSchemas } from "../../lib/form-schemas";
-import { useHydrated } from "../../lib/hydration";
 import {
   ALREADY_ENTERED,
   BATTLE_CLOSED,
@@ -21,7 +17,11 @@ import {
   MAX_AUDIO_FILES,
   SUBMISSION_FAILED,
   SUBMISSION_SUCCESSFUL,
-} from "../../lib/schemas/beatbattle-messages";
+} from "../../kernel/schemas/beatbattle-messages";
+import { api, call } from "../../lib/api-client";
+import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
+import { beatBattleSchemas } from "../../lib/form-schemas";
+import { useHydrated } from "../../lib/hydration";
 import { UploadError } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
 import { RelativeTime } from "../LocalTime";

@@ -6,17 +6,17 @@
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
 import { type Confirm, type PaymentsConfig, WithCard } from "../../features/store/checkout/CardProvider";
-import { ApiError, api, call } from "../../lib/api-client";
-import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
-import { useHydrated } from "../../lib/hydration";
-import { CARD_NEEDS_SCRIPT } from "../../lib/schemas/checkout-messages";
+import { CARD_NEEDS_SCRIPT } from "../../kernel/schemas/checkout-messages";
 import {
   DONATION_ERROR,
   DONATION_INIT_FAILED,
   DONATION_PRESETS,
   DONATION_SUCCESSFUL,
   MIN_CUSTOM_DOLLARS,
-} from "../../lib/schemas/fundraiser-messages";
+} from "../../kernel/schemas/fundraiser-messages";
+import { ApiError, api, call } from "../../lib/api-client";
+import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
+import { useHydrated } from "../../lib/hydration";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
 

@@ -4,7 +4,7 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, chooseFiles, json, mount, submit, typeInto, until } from "../../../tests/dom/support";
-import { SUBMISSION_FAILED } from "../../lib/schemas/beatbattle";
+import { SUBMISSION_FAILED } from "../../kernel/schemas/beatbattle";
 import { BeatBattleForm } from "./BeatBattleForm";
 
 const battle = { id: "b1", title: "Winter battle", deadline: "2026-12-31T23:00:00.000Z", open: true, revealed: false };

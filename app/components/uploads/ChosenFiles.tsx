@@ -2,7 +2,7 @@
 // name, its size and Remove; a sent one is the upload queue's own row (progress, speed, pause, cancel,
 // the reason it failed), and a failed or cancelled one can be taken off the list. Used by the project
 // page's uploader, the store's product forms and the auction's item blocks.
-import { formatBytes } from "../../lib/format";
+import { formatBytes } from "../../kernel/format";
 import { Button } from "../ui";
 import { UploadStatus } from "./UploadStatus";
 import styles from "./Uploads.module.css";

@@ -2,7 +2,7 @@
 // time left, Pause / Resume / Retry / Cancel, the failure naming the file and
 // the server's reason, and once done a link to where it landed.
 import { Link } from "react-router";
-import { formatBytes } from "../../lib/format";
+import { formatBytes } from "../../kernel/format";
 import { cancelUpload, pauseUpload, resumeUpload, type UploadEntry } from "../../lib/uploads/queue";
 import { Button, ProgressBar } from "../ui";
 import styles from "./Uploads.module.css";

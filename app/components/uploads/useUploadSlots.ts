@@ -7,7 +7,7 @@
 // what to say and what to keep; a second `upload()` resumes a failed file.
 //
 // The rules stay with the page: `letterError` and `fileError` come from the
-// shared schemas and messages (app/lib/schemas/), the whole-form check before
+// shared schemas and messages (app/kernel/schemas/), the whole-form check before
 // uploading is `check()` with the page's rule. Any uploader can use it — the
 // program and playlist uploads today; a store, beat battle or episode form
 // with one slot per file and no letters (see ADR 017).

@@ -3,8 +3,8 @@
 // is an UploadError with the server's message, status, code and field errors; a lost connection
 // says to retry; a cancelled call rejects with the signal's reason.
 import type { ClientResponse } from "hono/client";
+import type { UploadRequest } from "../../kernel/schemas/files";
 import { type Answer, ApiError, api, call } from "../api-client";
-import type { UploadRequest } from "../schemas/files";
 import { abortError, NETWORK_ERROR, UploadError } from "./errors";
 
 const uploads = api.uploads[":uploadId"];

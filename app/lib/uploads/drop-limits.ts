@@ -1,6 +1,6 @@
 // Drop zones: what a project file may be, and the seed's messages for
 // react-dropzone's rejections.
-import { MAX_FILE_SIZE } from "../schemas/files";
+import { MAX_FILE_SIZE } from "../../kernel/schemas/files";
 
 /** What a project file may be (the previewable kinds the server accepts), as react-dropzone's `accept`. */
 export const PROJECT_FILE_ACCEPT: Record<string, string[]> = {

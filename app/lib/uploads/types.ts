@@ -1,6 +1,6 @@
 // What callers of `uploadFile` pass in and get back.
 import type { UploadTicket } from "../../../worker/domain/uploads/uploads";
-import type { UploadRequest } from "../schemas/files";
+import type { UploadRequest } from "../../kernel/schemas/files";
 
 export type { UploadTicket };
 

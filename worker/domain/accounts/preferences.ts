@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Theme } from "../../../app/lib/theme";
+import type { Theme } from "../../../app/kernel/theme";
 import { users } from "../../db/schema";
 import type { Deps } from "../deps";
 

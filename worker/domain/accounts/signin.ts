@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { SIGN_IN_UNSUCCESSFUL, type SigninForm } from "../../../app/lib/schemas/accounts";
+import { SIGN_IN_UNSUCCESSFUL, type SigninForm } from "../../../app/kernel/schemas/accounts";
 import { users } from "../../db/schema";
 import { deviceToken, trustedDevice } from "../../security/device";
 import { decoyHash, verifyPassword } from "../../security/passwords";

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signupSchema, VERIFICATION_EMAIL_FAILED } from "../../../app/lib/schemas/accounts";
+import { signupSchema, VERIFICATION_EMAIL_FAILED } from "../../../app/kernel/schemas/accounts";
 import { expectConsoleError } from "../../../tests/workers/console";
 import { uniqueUser } from "../../../tests/workers/http";
 import { errorResponse } from "../../api/errors";

@@ -11,7 +11,7 @@ import {
   VERIFICATION_EMAIL_FAILED,
   VERIFICATION_SENT,
   type VerifyForm,
-} from "../../../app/lib/schemas/accounts";
+} from "../../../app/kernel/schemas/accounts";
 import { signups, users } from "../../db/schema";
 import { hmacSha256, LINK_TOKEN, randomId, randomSixDigitCode, timingSafeEqual } from "../../security/crypto";
 import { hashPassword } from "../../security/passwords";

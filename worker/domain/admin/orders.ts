@@ -1,7 +1,7 @@
 // The dashboard's orders (issue 29): every store order, newest first, a page at a time, with the
 // buyer and the number of items. Amounts come from the orders themselves, never from a client.
 import { count, desc, eq, sql } from "drizzle-orm";
-import { ORDERS_PAGE_SIZE } from "../../../app/lib/schemas/admin";
+import { ORDERS_PAGE_SIZE } from "../../../app/kernel/schemas/admin";
 import { orderItems, orders, users } from "../../db/schema";
 import type { Deps } from "../deps";
 

@@ -1,6 +1,6 @@
 import { asc, count, desc, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { defaultDirection, USERS_PAGE_SIZE, type UserQuery, type UserSort } from "../../../app/lib/schemas/admin";
+import { defaultDirection, USERS_PAGE_SIZE, type UserQuery, type UserSort } from "../../../app/kernel/schemas/admin";
 import { users } from "../../db/schema";
 import type { Deps } from "../deps";
 

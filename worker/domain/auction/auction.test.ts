@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from "../../../app/kernel/schemas/auction";
 import { auctionAdmin, bidder, mediaUpload, offer, bidItemStub as stub } from "../../../tests/workers/auction";
 import { call, signUp } from "../../../tests/workers/http";
 import { database } from "../../db/client";

@@ -2,8 +2,8 @@
 // approving a member's item), the gallery listing, offers with their
 // preconditions, closing and approving (admin).
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/lib/schemas/auction";
-import { toCents } from "../../../app/lib/schemas/money";
+import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/kernel/schemas/auction";
+import { toCents } from "../../../app/kernel/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { noteChange } from "../changes";

@@ -5,9 +5,9 @@ import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DeltaMessage, StateMessage } from "../../../app/lib/protocols/bid-item";
+import type { DeltaMessage, StateMessage } from "../../../app/kernel/protocols/bid-item";
 
-import { OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { OFFER_TOO_LOW } from "../../../app/kernel/schemas/auction";
 import { auctionAdmin, bidder, offer, bidItemStub as stub, watchItem } from "../../../tests/workers/auction";
 import { expectConsoleError } from "../../../tests/workers/console";
 import { call } from "../../../tests/workers/http";

@@ -17,10 +17,10 @@ import {
   PING,
   PONG,
   SYNC,
-} from "../../../app/lib/protocols/bid-item";
-import { DELTA_VERSION } from "../../../app/lib/protocols/bid-item-schema";
-import { type BidMode, maskName, SOFT_CLOSE_MS } from "../../../app/lib/schemas/auction";
-import { formatMoney } from "../../../app/lib/schemas/money";
+} from "../../../app/kernel/protocols/bid-item";
+import { DELTA_VERSION } from "../../../app/kernel/protocols/bid-item-schema";
+import { type BidMode, maskName, SOFT_CLOSE_MS } from "../../../app/kernel/schemas/auction";
+import { formatMoney } from "../../../app/kernel/schemas/money";
 import { database } from "../../db/client";
 import { mailSender } from "../../mail";
 import { proxyBid } from "./proxy";

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADD_SHIPPING_FIRST, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
+import { ADD_SHIPPING_FIRST, MUST_SIGN_IN } from "../../../app/kernel/schemas/auction";
 import { auctionAdmin, bidder, offer, bidItemStub as stub } from "../../../tests/workers/auction";
 import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";

@@ -3,9 +3,9 @@
 // price rule (check-and-write).
 
 import { sql } from "drizzle-orm";
-import type { ItemState } from "../../../app/lib/protocols/bid-item";
-import { ADD_SHIPPING_FIRST, type BidMode, MUST_SIGN_IN } from "../../../app/lib/schemas/auction";
-import { toCents } from "../../../app/lib/schemas/money";
+import type { ItemState } from "../../../app/kernel/protocols/bid-item";
+import { ADD_SHIPPING_FIRST, type BidMode, MUST_SIGN_IN } from "../../../app/kernel/schemas/auction";
+import { toCents } from "../../../app/kernel/schemas/money";
 import { bidItems, shippingAddresses, users } from "../../db/schema";
 import { sha256 } from "../../security/crypto";
 import { type SessionClaim, type SessionUser, sessionLookup } from "../../sessions";

@@ -5,7 +5,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type BidMode, incrementAt, MAXIMUM_NOT_ABOVE_OWN, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { type BidMode, incrementAt, MAXIMUM_NOT_ABOVE_OWN, OFFER_TOO_LOW } from "../../../app/kernel/schemas/auction";
 import { auctionAdmin, bidder, bidItemStub as stub, watchItem } from "../../../tests/workers/auction";
 import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";

@@ -6,7 +6,7 @@ import {
   maskName,
   nextBidCents,
   OFFER_TOO_LOW,
-} from "../../../app/lib/schemas/auction";
+} from "../../../app/kernel/schemas/auction";
 import { proxyBid } from "./proxy";
 
 describe("the increment table", () => {

@@ -6,7 +6,7 @@
 // - A plain offer ('Make Offer') is a maximum equal to its amount, placed at that amount (so the
 //   seed's rule, "higher than the current price", and its price-becomes-the-offer are unchanged).
 // - Two equal maximums: the earlier leads.
-import { type BidMode, incrementAt, MAXIMUM_NOT_ABOVE_OWN, OFFER_TOO_LOW } from "../../../app/lib/schemas/auction";
+import { type BidMode, incrementAt, MAXIMUM_NOT_ABOVE_OWN, OFFER_TOO_LOW } from "../../../app/kernel/schemas/auction";
 
 export type Leader = { id: string; maxCents: number } | null;
 

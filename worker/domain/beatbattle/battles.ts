@@ -3,7 +3,7 @@
 // seeds it, so every database (development, tests, production) has an open one
 // that the admin then names and dates.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { ALREADY_ENTERED, BATTLE_CLOSED } from "../../../app/lib/schemas/beatbattle";
+import { ALREADY_ENTERED, BATTLE_CLOSED } from "../../../app/kernel/schemas/beatbattle";
 import { type BeatBattle, beatBattleEntries, beatBattles } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";

@@ -5,7 +5,7 @@
 // database's unique index, not a read-then-write, so concurrent submissions
 // cannot both win.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/lib/schemas/beatbattle";
+import { ALREADY_ENTERED, type BeatSubmission, UPLOAD_MISSING } from "../../../app/kernel/schemas/beatbattle";
 import { type BeatBattle, beatBattleEntries, beatBattleFiles, beatBattles, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import type { Deps } from "../deps";

@@ -13,7 +13,7 @@ import {
   MIN_FILL_MS,
   STARTED_FIELD,
   TOO_FAST,
-} from "../../../app/lib/schemas/community";
+} from "../../../app/kernel/schemas/community";
 import { communitySignups } from "../../db/schema";
 import { hmacSha256, timingSafeEqual } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";

@@ -4,7 +4,7 @@
 // through stable app URLs that redirect to fresh signed links, so players can
 // seek (storage honours Range) and the feed's enclosures never expire.
 import { and, desc, eq } from "drizzle-orm";
-import { EPISODE_UPLOAD_MISSING } from "../../../app/lib/schemas/farmertv";
+import { EPISODE_UPLOAD_MISSING } from "../../../app/kernel/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";

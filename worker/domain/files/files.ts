@@ -2,7 +2,7 @@
 // caller's user id and reads through `memberData()`: another member's project
 // or file is NotFound, never Forbidden, so ids do not leak.
 import { and, asc, count, desc, eq, or } from "drizzle-orm";
-import { SLOT_TAKEN } from "../../../app/lib/schemas/playlists";
+import { SLOT_TAKEN } from "../../../app/kernel/schemas/playlists";
 import { type FileRecord, files, notes, playlistItems, projectMembers, projects, users } from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";

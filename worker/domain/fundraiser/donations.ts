@@ -4,8 +4,8 @@
 // status guard), after which the receipt is e-mailed. The goal's progress and
 // the donor wall read confirmed donations only.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { DONATION_INIT_FAILED, type DonationInput, GOAL_CENTS } from "../../../app/lib/schemas/fundraiser";
-import { formatMoney } from "../../../app/lib/schemas/money";
+import { DONATION_INIT_FAILED, type DonationInput, GOAL_CENTS } from "../../../app/kernel/schemas/fundraiser";
+import { formatMoney } from "../../../app/kernel/schemas/money";
 import { donations } from "../../db/schema";
 import { closeAbandoned } from "../../payments";
 import type { FulfilmentHandler } from "../../payments/handler";

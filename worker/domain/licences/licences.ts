@@ -3,9 +3,9 @@
 // public lookup by the licence's unguessable code.
 import { and, eq, gt, ne } from "drizzle-orm";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { deliversLine, tierTermLines } from "../../../app/lib/licence-tiers";
-import { LICENCE_NAMES, LICENCE_TERMS } from "../../../app/lib/licences";
-import { formatMoney } from "../../../app/lib/schemas/money";
+import { deliversLine, tierTermLines } from "../../../app/kernel/licence-tiers";
+import { LICENCE_NAMES, LICENCE_TERMS } from "../../../app/kernel/licences";
+import { formatMoney } from "../../../app/kernel/schemas/money";
 import { type LicenseType, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { pdfText } from "../document-text";

@@ -3,7 +3,7 @@
 // products may go in is decided inside the one INSERT … SELECT, so a product
 // sold or withdrawn a moment earlier cannot slip in.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { TIER_NOT_FOUND } from "../../../app/lib/licence-tiers";
+import { TIER_NOT_FOUND } from "../../../app/kernel/licence-tiers";
 import {
   ALREADY_IN_CART,
   CART_FULL,
@@ -12,7 +12,7 @@ import {
   OWN_PRODUCT,
   PRODUCT_SOLD_OUT,
   PRODUCT_UNAVAILABLE,
-} from "../../../app/lib/schemas/checkout";
+} from "../../../app/kernel/schemas/checkout";
 import { cartItems, type LicenseType, type Product, products, productTiers, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";

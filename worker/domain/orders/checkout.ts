@@ -10,7 +10,7 @@ import {
   EXCLUSIVE_SOLD,
   PAYMENT_INIT_FAILED,
   type StartCheckout,
-} from "../../../app/lib/schemas/checkout";
+} from "../../../app/kernel/schemas/checkout";
 import { runBatch } from "../../db/batch";
 import { orderItems, orders, products, type TierFormat, type TierTerms, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";

@@ -10,8 +10,8 @@
 // a late one, finds nothing to do. What follows the batch (the refund of
 // items that were gone, queueing the job) is idempotent and re-run by retries.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { tierTermLines } from "../../../app/lib/licence-tiers";
-import { formatMoney } from "../../../app/lib/schemas/money";
+import { tierTermLines } from "../../../app/kernel/licence-tiers";
+import { formatMoney } from "../../../app/kernel/schemas/money";
 import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";

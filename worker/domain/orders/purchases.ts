@@ -3,8 +3,8 @@
 // time it is read, packaging retries, and free-licence products taken
 // without payment.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { deliversLine } from "../../../app/lib/licence-tiers";
-import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
+import { deliversLine } from "../../../app/kernel/licence-tiers";
+import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/kernel/schemas/checkout";
 import { type Job, jobs, type Order, type OrderItem, orderItems, orders, products, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";

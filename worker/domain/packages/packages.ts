@@ -2,7 +2,7 @@
 // what a package holds and starting its job. The job itself (streaming the
 // zip into storage, shared with purchase packages) is ./jobs.ts; the zip
 // format is ./zip.ts.
-import { NO_PLAYLISTS_SELECTED } from "../../../app/lib/schemas/playlists";
+import { NO_PLAYLISTS_SELECTED } from "../../../app/kernel/schemas/playlists";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";

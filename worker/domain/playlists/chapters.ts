@@ -6,7 +6,7 @@
 // and kept with the application so undo restores them exactly.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { CHAPTER_MARK_TAKEN } from "../../../app/lib/schemas/chapters";
+import { CHAPTER_MARK_TAKEN } from "../../../app/kernel/schemas/chapters";
 import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
 import { type ChapterSnapshot, type PlaylistChapter, type PlaylistItem, playlistChapters } from "../../db/schema";

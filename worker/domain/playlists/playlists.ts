@@ -10,7 +10,7 @@ import {
   ONLY_AUDIO_OR_VIDEO,
   onlyTypeInPlaylist,
   SLOT_TAKEN,
-} from "../../../app/lib/schemas/playlists";
+} from "../../../app/kernel/schemas/playlists";
 import { inChunks, insertChunks } from "../../db/chunks";
 import {
   files,

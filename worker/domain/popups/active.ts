@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import { type PopupView, presentPopup } from "../../../app/lib/popup";
+import { type PopupView, presentPopup } from "../../../app/kernel/popup";
 import { type Popup, popups } from "../../db/schema";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";

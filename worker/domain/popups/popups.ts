@@ -1,7 +1,7 @@
 // The admin's welcome popups (seed 001 screens 12–13): create, list, set the one
 // active popup, delete. Admin only: the adapters check the role before calling.
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import type { PopupInput } from "../../../app/lib/schemas/popups";
+import type { PopupInput } from "../../../app/kernel/schemas/popups";
 import { popups } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";

@@ -3,7 +3,7 @@
 // replaced so the change can be undone. This is how an expired ad spot is
 // replaced everywhere.
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/lib/schemas/playlists";
+import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/kernel/schemas/playlists";
 import { runBatch, type Statement } from "../../db/batch";
 import { chunksOf, IDS_PER_STATEMENT, insertChunks } from "../../db/chunks";
 import { type ItemMedia, playlistItems, playlists, programApplications, programFiles } from "../../db/schema";

@@ -2,7 +2,7 @@
 // order. Applying one to playlists is ./applications.ts; the cron sweep that
 // applies and reverts scheduled programs is ./schedules.ts.
 import { and, asc, eq, inArray, max } from "drizzle-orm";
-import { PROGRAM_SLOT_TAKEN, type ProgramForm } from "../../../app/lib/schemas/playlists";
+import { PROGRAM_SLOT_TAKEN, type ProgramForm } from "../../../app/kernel/schemas/playlists";
 import { inChunks } from "../../db/chunks";
 import { type Program, playlistItems, programFiles, programMembers, programs } from "../../db/schema";
 import type { Deps } from "../deps";

@@ -2,7 +2,7 @@
 // (renders, jobs) are written with the job in one batch; the queue message
 // follows. Packaging playlists as a zip lives in ../packages/.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/lib/schemas/playlists";
+import { SELECT_PLAYLIST_TO_RENDER } from "../../../app/kernel/schemas/playlists";
 import { inChunks } from "../../db/chunks";
 import { jobs, playlistItems, playlists, programApplications, renders } from "../../db/schema";
 import { enqueue, type JobMessage, sendJobs } from "../../jobs/jobs";

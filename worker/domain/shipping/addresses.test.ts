@@ -10,7 +10,7 @@ import {
   shippingSchema,
   TOO_MANY_ADDRESSES,
   ZIP_INVALID,
-} from "../../../app/lib/schemas/shipping";
+} from "../../../app/kernel/schemas/shipping";
 import { database } from "../../db/client";
 import { shippingAddresses, users } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";

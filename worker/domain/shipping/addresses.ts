@@ -2,7 +2,7 @@
 // and deletes, only their own. The auction checks `shippingAddressProbe` before an
 // offer (seed 001 §6, §8 MISSING_SHIPPING).
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { MAX_ADDRESSES, type ShippingForm, TOO_MANY_ADDRESSES } from "../../../app/lib/schemas/shipping";
+import { MAX_ADDRESSES, type ShippingForm, TOO_MANY_ADDRESSES } from "../../../app/kernel/schemas/shipping";
 import { shippingAddresses, users } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";

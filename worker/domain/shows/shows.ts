@@ -12,7 +12,7 @@ import {
   PLAYLIST_ALREADY_EPISODE,
   type ShowForm,
   SLUG_TAKEN,
-} from "../../../app/lib/schemas/shows";
+} from "../../../app/kernel/schemas/shows";
 import { type MemberRole, type Show, type ShowEpisode, showEpisodes, showMembers, shows, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import type { Deps } from "../deps";

@@ -15,7 +15,7 @@ import {
   SIGNATURE_REQUIRED,
   SIGNER_REQUIRED,
   TOO_MANY_PAGES,
-} from "../../../app/lib/schemas/signing";
+} from "../../../app/kernel/schemas/signing";
 import { call, latestMail, type Member, signUp } from "../../../tests/workers/http";
 import { joinAs } from "../../../tests/workers/teams";
 import { upload, uploadPng } from "../../../tests/workers/uploads";

@@ -23,7 +23,7 @@ import {
   type SignForm,
   TOO_MANY_PAGES,
   UNREADABLE_PDF,
-} from "../../../app/lib/schemas/signing";
+} from "../../../app/kernel/schemas/signing";
 import { runBatch } from "../../db/batch";
 import type { Database } from "../../db/client";
 import { files, projects, type SignatureRequest, signatureRequests, signatureSigners, users } from "../../db/schema";

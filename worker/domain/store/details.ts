@@ -1,8 +1,8 @@
 // Beat details (issue 33): genre, mood, BPM, key and tags set by the seller, and preview plays
 // counted for the store's popularity sort and the seller's sales view.
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { BeatDetails } from "../../../app/lib/schemas/beat-details";
-import { NOT_ON_SALE } from "../../../app/lib/schemas/products";
+import type { BeatDetails } from "../../../app/kernel/schemas/beat-details";
+import { NOT_ON_SALE } from "../../../app/kernel/schemas/products";
 import { products } from "../../db/schema";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";

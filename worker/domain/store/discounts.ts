@@ -13,8 +13,8 @@ import {
   DISCOUNT_UNKNOWN,
   DISCOUNT_USED_UP,
   type DiscountForm,
-} from "../../../app/lib/schemas/discounts";
-import { toCents } from "../../../app/lib/schemas/money";
+} from "../../../app/kernel/schemas/discounts";
+import { toCents } from "../../../app/kernel/schemas/money";
 import { type DiscountCode, discountCodes, products } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import type { Deps } from "../deps";

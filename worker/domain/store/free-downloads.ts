@@ -14,8 +14,8 @@ import {
   FREE_NOT_OFFERED,
   type FreeDelivery,
   type FreeDownloadForm,
-} from "../../../app/lib/schemas/free-downloads";
-import { PRODUCT_NOT_FOUND, STEMS_TYPE } from "../../../app/lib/schemas/products";
+} from "../../../app/kernel/schemas/free-downloads";
+import { PRODUCT_NOT_FOUND, STEMS_TYPE } from "../../../app/kernel/schemas/products";
 import { freeDownloads, productFiles, products, users } from "../../db/schema";
 import { isLinkToken, randomId, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";

@@ -4,7 +4,7 @@
 // delete. Nothing a buyer bought is ever removed: a deleted product and a
 // removed file are marked, and their originals stay in storage.
 import { and, asc, eq, gt, inArray, isNull, ne, type SQLWrapper } from "drizzle-orm";
-import { toCents } from "../../../app/lib/schemas/money";
+import { toCents } from "../../../app/kernel/schemas/money";
 import {
   ALREADY_SAVED,
   FREE_HAS_NO_PRICE,
@@ -13,7 +13,7 @@ import {
   PRODUCT_NOT_FOUND,
   type ProductChange,
   type ProductForm,
-} from "../../../app/lib/schemas/products";
+} from "../../../app/kernel/schemas/products";
 import { type Product, productFiles, products, type Upload, uploads } from "../../db/schema";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";

@@ -25,7 +25,7 @@ import {
   STEMS_TYPE,
   STEMS_TYPE_INVALID,
   TOO_MANY_AUDIO_FILES,
-} from "../../../app/lib/schemas/products";
+} from "../../../app/kernel/schemas/products";
 import { productFiles, products, type Upload, uploads, voiceTags } from "../../db/schema";
 import { productFileKey, voiceTagKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";

@@ -2,7 +2,7 @@
 // range, revenue by day, by product and by licence tier, refunds, and preview plays; and the same
 // rows as CSV, with formula characters escaped so a spreadsheet never runs a buyer-chosen title.
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { SalesRange } from "../../../app/lib/schemas/sales";
+import type { SalesRange } from "../../../app/kernel/schemas/sales";
 import { orderItems, orders, products } from "../../db/schema";
 import type { Deps } from "../deps";
 import { itemLicenceName } from "../licences/licences";

@@ -13,8 +13,8 @@ import {
   type TierTemplateValues,
   type TierValues,
   TOO_MANY_TIERS,
-} from "../../../app/lib/licence-tiers";
-import { toCents } from "../../../app/lib/schemas/money";
+} from "../../../app/kernel/licence-tiers";
+import { toCents } from "../../../app/kernel/schemas/money";
 import { cartItems, licenceTemplates, type ProductTier, productTiers, type TierTemplate } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";

@@ -2,9 +2,9 @@
 // The seller's manager gets short-lived links to the originals; the store
 // page gets only previews and waveform peaks, never an original's key or link.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { StoreQuery } from "../../../app/lib/schemas/beat-details";
-import { PRODUCT_UNAVAILABLE } from "../../../app/lib/schemas/checkout";
-import { STEMS_TYPE } from "../../../app/lib/schemas/products";
+import type { StoreQuery } from "../../../app/kernel/schemas/beat-details";
+import { PRODUCT_UNAVAILABLE } from "../../../app/kernel/schemas/checkout";
+import { STEMS_TYPE } from "../../../app/kernel/schemas/products";
 import type { Product, ProductFile, ProductTier } from "../../db/schema";
 import { products, productTiers, users } from "../../db/schema";
 import type { Deps } from "../deps";

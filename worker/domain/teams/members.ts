@@ -12,7 +12,7 @@ import {
   INVITATION_SENT,
   INVITATION_USED,
   type InviteForm,
-} from "../../../app/lib/schemas/teams";
+} from "../../../app/kernel/schemas/teams";
 import { runBatch, type Statement } from "../../db/batch";
 import {
   invitations,

@@ -3,8 +3,8 @@
 // written in one batch (a beat battle entry with all its files, an episode):
 // no record points at a file that is not there, and files never claimed are
 // swept (sweepUnclaimedUploads).
-import type { UploadRequest } from "../../../app/lib/schemas/files";
-import { ARTWORK_INVALID } from "../../../app/lib/schemas/shows";
+import type { UploadRequest } from "../../../app/kernel/schemas/files";
+import { ARTWORK_INVALID } from "../../../app/kernel/schemas/shows";
 import { imageSize } from "../../storage/image-size";
 import { beatBattleKey, episodeKey, showArtworkKey } from "../../storage/keys";
 import { announcedKind } from "../../storage/media";

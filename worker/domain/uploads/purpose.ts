@@ -2,7 +2,7 @@
 // areas that add purposes (store, community) share. It imports no purpose, so an area's
 // purposes can implement it without importing the registry that lists them.
 import type { BatchItem } from "drizzle-orm/batch";
-import type { UploadRequest } from "../../../app/lib/schemas/files";
+import type { UploadRequest } from "../../../app/kernel/schemas/files";
 import type { MediaKind, Upload } from "../../db/schema";
 import type { JobMessage } from "../../jobs/jobs";
 import type { Sniffed } from "../../storage/media";

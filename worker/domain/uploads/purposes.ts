@@ -3,13 +3,13 @@
 // upload module (./uploads.ts); a new feature adds a purpose here.
 import { eq, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/lib/schemas/files";
+import { PROJECT_TITLE_REQUIRED, projectTitle, type UploadRequest } from "../../../app/kernel/schemas/files";
 import {
   PROGRAM_SLOT_INVALID,
   PROGRAM_SLOT_TAKEN,
   programOnlyAccepts,
   SLOT_TAKEN,
-} from "../../../app/lib/schemas/playlists";
+} from "../../../app/kernel/schemas/playlists";
 import {
   files,
   type MediaKind,

@@ -2,7 +2,7 @@
 // parts above 100 MB, resumable) → complete verifies the object (size as
 // announced, type by its first bytes) before any record points at it.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
-import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/lib/schemas/files";
+import { MULTIPART_THRESHOLD, PART_SIZE, type UploadRequest } from "../../../app/kernel/schemas/files";
 import { type Upload, uploadParts, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { sendJobs } from "../../jobs/jobs";

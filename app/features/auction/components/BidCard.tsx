@@ -4,8 +4,8 @@
 import { useEffect, useId, useState } from "react";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Badge } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
-import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../../lib/schemas/auction-messages";
+import { formatMoney } from "../../../kernel/format";
+import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../../kernel/schemas/auction-messages";
 import type { GalleryItem } from "../pages/gallery.server";
 import { BidHistory } from "./BidHistory";
 import styles from "./bidding.module.css";

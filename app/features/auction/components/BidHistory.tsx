@@ -1,9 +1,9 @@
 // The item's newest bids as the live socket brings them: amount, time and the bidder's masked name
 // ("j***3", or "You"). Bids the object placed for a maximum are marked 'auto'; maximums never show.
 
-import { formatMoney } from "../../../lib/format";
-import type { HistoryEntry } from "../../../lib/protocols/bid-item";
-import { HISTORY_LENGTH } from "../../../lib/protocols/bid-item";
+import { formatMoney } from "../../../kernel/format";
+import type { HistoryEntry } from "../../../kernel/protocols/bid-item";
+import { HISTORY_LENGTH } from "../../../kernel/protocols/bid-item";
 import styles from "./bidding.module.css";
 
 export function BidHistory({

@@ -1,8 +1,8 @@
 // The published increment table: how far the item's object raises the price when it bids for a
 // maximum (ADR 038). Read from the same table the object uses.
 
-import { formatMoney } from "../../../lib/format";
-import { BID_INCREMENTS } from "../../../lib/schemas/auction-messages";
+import { formatMoney } from "../../../kernel/format";
+import { BID_INCREMENTS } from "../../../kernel/schemas/auction-messages";
 import styles from "./bidding.module.css";
 
 export function IncrementTable() {

@@ -3,7 +3,7 @@
 // row per file), then the items are posted as JSON and each created one shows its generated code.
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { MAX_ITEMS_AT_ONCE, NO_VALID_ITEMS } from "../../../lib/schemas/auction-messages";
+import { MAX_ITEMS_AT_ONCE, NO_VALID_ITEMS } from "../../../kernel/schemas/auction-messages";
 import { sendOrResume } from "../../../lib/uploads/queue";
 import type { CreateBidAction } from "../pages/create-lots.server";
 import { type Block, checkBlock, emptyBlock, ItemBlock, type PendingFile } from "./ItemBlock";

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { DropZone } from "../../../components/DropZone";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
-import { bidItemDraft, MAX_ITEM_FILES } from "../../../lib/schemas/auction";
+import { bidItemDraft, MAX_ITEM_FILES } from "../../../kernel/schemas/auction";
 import type { DropLimits } from "../../../lib/upload-client";
 
 const LIMITS: DropLimits = {

@@ -7,16 +7,16 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button, useToast } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
-import type { FormError } from "../../../lib/forms.server";
-import type { ItemState } from "../../../lib/protocols/bid-item";
+import { formatMoney } from "../../../kernel/format";
+import type { ItemState } from "../../../kernel/protocols/bid-item";
 import {
   ADD_SHIPPING_FIRST,
   MUST_SIGN_IN,
   NEED_ADDRESS_NOTICE,
   nextBidCents,
   OFFER_SUBMITTED,
-} from "../../../lib/schemas/auction-messages";
+} from "../../../kernel/schemas/auction-messages";
+import type { FormError } from "../../../lib/forms.server";
 import type { GalleryAction, GalleryItem } from "../pages/gallery.server";
 import styles from "./bidding.module.css";
 

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Outcome, Table, useConfirm } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
-import { SALE_CLOSED } from "../../../lib/schemas/auction-messages";
+import { formatMoney } from "../../../kernel/format";
+import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
 
 export function OfferGroups({ groups }: { groups: OfferGroupView[] }) {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useConfirm } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import { DENY_CONFIRM, type MemberItemView, useResult } from "./admin-views";
 
 export function PendingMemberItems({ items }: { items: MemberItemView[] }) {

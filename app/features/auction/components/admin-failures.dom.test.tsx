@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { button, byRole, click, mount, texts, until } from "../../../../tests/dom/support";
 import { PopupControls } from "../../../components/admin/PopupControls";
 import { UiProvider } from "../../../components/ui";
-import { POPUP_ACTIVATE_FAILED, POPUP_DELETE_FAILED } from "../../../lib/schemas/popups";
+import { POPUP_ACTIVATE_FAILED, POPUP_DELETE_FAILED } from "../../../kernel/schemas/popups";
 import { DENY_CONFIRM, type MemberItemView, type OfferGroupView } from "./admin-views";
 import { OfferGroups } from "./OfferGroups";
 import { PendingMemberItems } from "./PendingMemberItems";

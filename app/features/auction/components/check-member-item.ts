@@ -2,7 +2,7 @@
 // sending (the server answers the same input the same way). The public gallery's form leaves the
 // check to its action, so zod is not in that page's first load (ADR 051).
 import type { FormEvent } from "react";
-import { memberItemSchema } from "../../../lib/schemas/auction";
+import { memberItemSchema } from "../../../kernel/schemas/auction";
 
 /** A submit handler: an invalid form is not sent and `setError` gets the schema's message; else the error clears. */
 export function checkMemberItem(setError: (message: string | null) => void) {

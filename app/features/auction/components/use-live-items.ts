@@ -1,4 +1,4 @@
-// The gallery's side of the BidItem live protocol (`app/lib/protocols/bid-item.ts`).
+// The gallery's side of the BidItem live protocol (`app/kernel/protocols/bid-item.ts`).
 import { useEffect, useRef, useState } from "react";
 import {
   applyServerMessage,
@@ -9,7 +9,7 @@ import {
   type ServerMessage,
   type StateMessage,
   SYNC,
-} from "../../../lib/protocols/bid-item";
+} from "../../../kernel/protocols/bid-item";
 
 type Parse = (data: unknown) => ServerMessage | null;
 
@@ -19,7 +19,7 @@ type Parse = (data: unknown) => ServerMessage | null;
 const loadParse = (): Promise<Parse> =>
   import.meta.env.SSR
     ? Promise.reject(new Error("Sockets open in the browser."))
-    : import("../../../lib/protocols/bid-item-schema").then((schema) => schema.parseServerMessage);
+    : import("../../../kernel/protocols/bid-item-schema").then((schema) => schema.parseServerMessage);
 
 /** What the live socket told a page of one item: its state and newest bids, and the member's own tag and maximum. */
 export interface LiveItem {

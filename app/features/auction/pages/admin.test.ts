@@ -19,7 +19,7 @@ import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
   NO_VALID_ITEMS,
-} from "../../../lib/schemas/auction";
+} from "../../../kernel/schemas/auction";
 
 const db = database(env.DB);
 const admin = auctionAdmin({ description: "A fine lot" });

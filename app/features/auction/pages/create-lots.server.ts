@@ -3,9 +3,9 @@
 import { data } from "react-router";
 import { createBidItems } from "../../../../worker/domain/auction/auction";
 import { parse } from "../../../../worker/domain/validation";
+import { createBidItemsSchema } from "../../../kernel/schemas/auction";
 import { requireAdmin, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
-import { createBidItemsSchema } from "../../../lib/schemas/auction";
 import type { Route } from "./+types/create-lots";
 
 export function loader({ context, request }: Route.LoaderArgs) {

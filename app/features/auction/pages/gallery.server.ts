@@ -5,10 +5,10 @@ import { makeOffer } from "../../../../worker/domain/auction/offers";
 import { Unauthenticated } from "../../../../worker/domain/errors";
 import { hasShippingAddress } from "../../../../worker/domain/shipping/addresses";
 import { parse } from "../../../../worker/domain/validation";
+import { MUST_SIGN_IN, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../../../kernel/schemas/auction";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
 import { pageAction } from "../../../lib/page-errors.server";
-import { MUST_SIGN_IN, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../../../lib/schemas/auction";
 import type { Route } from "./+types/gallery";
 
 const OFFER_EXCEPTION = "An error occurred submitting your offer.";

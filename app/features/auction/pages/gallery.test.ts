@@ -21,7 +21,7 @@ import {
   MUST_SIGN_IN,
   OFFER_SUBMITTED,
   OFFER_TOO_LOW,
-} from "../../../lib/schemas/auction";
+} from "../../../kernel/schemas/auction";
 
 const db = database(env.DB);
 const admin = auctionAdmin({ description: "A fine lot" });

@@ -1,9 +1,9 @@
 // The admin's member-item entry (/memBid): the same `memberItemSchema` as the gallery's form and the API.
 import { submitMemberItem } from "../../../../worker/domain/auction/auction";
 import { parse } from "../../../../worker/domain/validation";
+import { memberItemSchema } from "../../../kernel/schemas/auction";
 import { requireAdmin, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
-import { memberItemSchema } from "../../../lib/schemas/auction";
 import type { Route } from "./+types/member-item-entry";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "../../../components/FormErrors";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import { checkMemberItem } from "../components/check-member-item";
 import { MemberItemFields } from "../components/member-item";
 import type { Route } from "./+types/member-item-entry";

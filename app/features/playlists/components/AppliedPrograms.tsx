@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { LocalTime } from "../../../components/LocalTime";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import type { Answer, ApplicationView } from "./types";
 
 /** The programs applied to the playlist; `canEdit` false (a project's viewer) lists them with no Undo. */

@@ -10,8 +10,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { Button } from "../../../components/ui";
+import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
 import { api, call, errorText } from "../../../lib/api-client";
-import { formatChapterTime } from "../../../lib/schemas/chapter-time";
 
 interface ItemView {
   id: string;
@@ -21,7 +21,7 @@ interface ItemView {
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
-const chapterSchemas = () => import("../../../lib/schemas/chapters");
+const chapterSchemas = () => import("../../../kernel/schemas/chapters");
 
 export function ChapterEditor({ chapters, items }: { chapters: Chapter[]; items: ItemView[] }) {
   const revalidator = useRevalidator();

@@ -5,7 +5,6 @@ import { useCallback, useId, useMemo } from "react";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import { UploadSlots } from "../../../components/uploads/UploadSlots";
 import { pendingSlots, useUploadSlots } from "../../../components/uploads/useUploadSlots";
-import { kindOfFile, type MediaKind } from "../../../lib/media-kind";
 import {
   allFilesMustBe,
   DUPLICATE_SLOTS,
@@ -15,8 +14,9 @@ import {
   onlyTypeInPlaylist,
   RESOLVE_ERRORS,
   SLOT_TAKEN,
-} from "../../../lib/schemas/playlist-messages";
-import { slotLetterError, UPLOAD_SLOT } from "../../../lib/schemas/slot-letters";
+} from "../../../kernel/schemas/playlist-messages";
+import { slotLetterError, UPLOAD_SLOT } from "../../../kernel/schemas/slot-letters";
+import { kindOfFile, type MediaKind } from "../../../lib/media-kind";
 import type { PlaylistView } from "./types";
 
 /** The error a chosen file gives for this playlist, if any. */

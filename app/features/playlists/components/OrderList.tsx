@@ -5,9 +5,9 @@ import { useFetcher } from "react-router";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { SlotInput } from "../../../components/SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../../../components/SortableList";
-import { displayName, formatDuration, slotDuration } from "../../../lib/format";
+import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
+import { PLAYLIST_SLOT } from "../../../kernel/schemas/slot-letters";
 import type { MediaKind } from "../../../lib/media-kind";
-import { PLAYLIST_SLOT } from "../../../lib/schemas/slot-letters";
 import { SlotPreview } from "./SlotPreview";
 import type { Answer, PlaylistItemView, PlaylistView } from "./types";
 

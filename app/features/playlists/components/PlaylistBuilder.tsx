@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import { CheckedButton } from "../../../components/CheckedButton";
 import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
+import { NO_FILES_SELECTED } from "../../../kernel/schemas/playlist-messages";
 import type { MediaKind } from "../../../lib/media-kind";
-import { NO_FILES_SELECTED } from "../../../lib/schemas/playlist-messages";
 import { AppliedPrograms } from "./AppliedPrograms";
 import { DirectUpload } from "./DirectUpload";
 import { OrderList } from "./OrderList";

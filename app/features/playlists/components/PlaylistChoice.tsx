@@ -1,6 +1,6 @@
 // One playlist in the Sequence page's picker: its title, kind, size, length and an Edit link.
 import { Link } from "react-router";
-import { displayName, formatDuration } from "../../../lib/format";
+import { displayName, formatDuration } from "../../../kernel/format";
 
 export interface PlaylistChoiceView {
   id: string;

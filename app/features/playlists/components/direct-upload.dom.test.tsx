@@ -18,7 +18,7 @@ import {
   NO_FILES_TO_UPLOAD,
   RESOLVE_ERRORS,
   UPLOAD_SLOT_INVALID,
-} from "../../../lib/schemas/playlists";
+} from "../../../kernel/schemas/playlists";
 import { DirectUpload } from "./DirectUpload";
 
 const audio = (name: string) => new File([new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0])], name, { type: "audio/mpeg" });

@@ -2,7 +2,7 @@
 // roles, remove members and withdraw invitations; editors and viewers see the team and may leave.
 import { Link } from "react-router";
 import { SharingPanel } from "../../../components/teams/SharingPanel";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import type { Route } from "./+types/program-team";
 import "../../../styles/files.css";
 

@@ -13,14 +13,14 @@ import {
   setProgramFileSlot,
 } from "../../../../worker/domain/programs/programs";
 import { parse } from "../../../../worker/domain/validation";
-import { requireUser, server } from "../../../lib/auth.server";
-import { formAction, formFields, formList } from "../../../lib/forms.server";
 import {
   applyProgramSchema,
   programOrderSchema,
   programSchema,
   programSlotSchema,
-} from "../../../lib/schemas/playlists";
+} from "../../../kernel/schemas/playlists";
+import { requireUser, server } from "../../../lib/auth.server";
+import { formAction, formFields, formList } from "../../../lib/forms.server";
 import { teamAction } from "../../../lib/team-actions.server";
 import type { Route } from "./+types/programming";
 import { playlistSummary } from "./playlist-summary.server";

@@ -8,7 +8,7 @@
 // app/features/playlists/programs/.
 
 import type { LoadFailedHandle } from "../../../components/PageError";
-import { PROGRAMS_LOAD_FAILED } from "../../../lib/schemas/playlist-messages";
+import { PROGRAMS_LOAD_FAILED } from "../../../kernel/schemas/playlist-messages";
 import { ApplyProgram } from "../programs/ApplyProgram";
 import { CreateProgram } from "../programs/CreateProgram";
 import { ProgramList } from "../programs/ProgramList";

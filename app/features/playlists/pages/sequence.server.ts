@@ -5,9 +5,9 @@ import { startPackage } from "../../../../worker/domain/packages/packages";
 import { listPlaylists } from "../../../../worker/domain/playlists/playlists";
 import { startRenders } from "../../../../worker/domain/renders/renders";
 import { parse } from "../../../../worker/domain/validation";
+import { packageSchema, renderSchema } from "../../../kernel/schemas/playlists";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields, formList } from "../../../lib/forms.server";
-import { packageSchema, renderSchema } from "../../../lib/schemas/playlists";
 import type { Route } from "./+types/sequence";
 import { playlistSummary } from "./playlist-summary.server";
 

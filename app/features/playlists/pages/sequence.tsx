@@ -9,7 +9,7 @@ import { Link, useFetcher } from "react-router";
 import type { JobProgress } from "../../../../render-container/src/contract";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import type { LoadFailedHandle } from "../../../components/PageError";
-import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../../../lib/schemas/playlists";
+import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../../../kernel/schemas/playlists";
 import { PickerActions } from "../components/PickerActions";
 import { PlaylistChoice } from "../components/PlaylistChoice";
 import { PackageRow, RenderRow } from "../renders/JobRows";

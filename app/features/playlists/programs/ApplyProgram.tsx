@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PlaylistPlan } from "../../../../worker/domain/programs/applications";
 import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
-import { displayName, formatDuration } from "../../../lib/format";
+import { displayName, formatDuration } from "../../../kernel/format";
 import { PickerActions } from "../components/PickerActions";
 import styles from "./ApplyProgram.module.css";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
@@ -39,7 +39,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
   async function target(intent: "preview-apply" | "apply-program") {
     // The action (and the API) parse the same choice with the same schema, loaded (with zod) on the
     // first use rather than with the page (ADR 051).
-    const { applyProgramSchema } = await import("../../../lib/schemas/playlists");
+    const { applyProgramSchema } = await import("../../../kernel/schemas/playlists");
     const choice = applyProgramSchema.safeParse({ programId, playlistIds: selected });
     if (!choice.success) return showFeedback(choice.error.issues[0]!.message, true);
     const form = new FormData();

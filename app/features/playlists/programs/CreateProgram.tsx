@@ -2,7 +2,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Feedback, useFeedback } from "../../../components/Feedback";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, PlaylistOption } from "./types";
 
@@ -60,7 +60,7 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
     if (busy) return;
     // The action parses the same fields with the same schema; the title is checked before the files.
     // The schema (and zod) load with the first submit, not with the page (ADR 051).
-    const { programSchema } = await import("../../../lib/schemas/playlists");
+    const { programSchema } = await import("../../../kernel/schemas/playlists");
     const program = programSchema.safeParse({
       title,
       accessType,

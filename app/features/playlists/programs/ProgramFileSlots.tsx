@@ -13,7 +13,6 @@ import {
   type UploadSlot,
   useUploadSlots,
 } from "../../../components/uploads/useUploadSlots";
-import { kindOfFile, type MediaKind } from "../../../lib/media-kind";
 import {
   ADD_FILE_FIRST,
   DUPLICATE_SLOT,
@@ -21,8 +20,9 @@ import {
   ONLY_AUDIO_OR_VIDEO,
   PROGRAM_SLOT_TAKEN,
   programOnlyAccepts,
-} from "../../../lib/schemas/playlist-messages";
-import { PROGRAM_SLOT, slotLetterError } from "../../../lib/schemas/slot-letters";
+} from "../../../kernel/schemas/playlist-messages";
+import { PROGRAM_SLOT, slotLetterError } from "../../../kernel/schemas/slot-letters";
+import { kindOfFile, type MediaKind } from "../../../lib/media-kind";
 
 /** The kind the slots are held to: the program's, else the first chosen file's. */
 function slotsKind(slots: UploadSlot[], programKind: MediaKind | null): MediaKind | null {

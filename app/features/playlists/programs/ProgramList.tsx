@@ -8,7 +8,7 @@ import { LocalTime } from "../../../components/LocalTime";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../../../components/SortableList";
 import { InviteForm } from "../../../components/teams/InviteForm";
 import { useConfirm } from "../../../components/ui";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import { AddProgramFiles, ProgramFileRow } from "./ProgramFiles";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
 

@@ -4,8 +4,8 @@
 import { Link } from "react-router";
 import type { JobStatus } from "../../../../render-container/src/contract";
 import { useToast } from "../../../components/ui";
-import { displayName, formatDuration } from "../../../lib/format";
-import { RENDER_CREATED } from "../../../lib/schemas/playlist-messages";
+import { displayName, formatDuration } from "../../../kernel/format";
+import { RENDER_CREATED } from "../../../kernel/schemas/playlist-messages";
 import { active, type PackageProgress, RETRYING, type RenderProgress, useDoneToast, useJobClock } from "./jobs";
 import { LoudnessReport } from "./LoudnessReport";
 

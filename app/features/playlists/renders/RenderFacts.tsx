@@ -7,7 +7,7 @@
 // view.
 import type { ReactNode } from "react";
 import { LocalTime } from "../../../components/LocalTime";
-import { displayName, formatBytes, formatDuration } from "../../../lib/format";
+import { displayName, formatBytes, formatDuration } from "../../../kernel/format";
 import type { Route } from "../pages/+types/downloads";
 import { LoudnessReport, type LoudnessReportView, signed } from "./LoudnessReport";
 

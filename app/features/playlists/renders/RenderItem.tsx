@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { CollapseToggle } from "../../../components/CollapseToggle";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Badge, Button } from "../../../components/ui";
-import { displayName, formatDuration } from "../../../lib/format";
+import { displayName, formatDuration } from "../../../kernel/format";
 import { active, RETRYING } from "./jobs";
 import { RenderFacts, type RenderView } from "./RenderFacts";
 

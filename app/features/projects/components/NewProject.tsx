@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useUploader } from "../../../components/uploads/useUploads";
-import { PROJECT_TITLE_REQUIRED } from "../../../lib/schemas/files";
+import { PROJECT_TITLE_REQUIRED } from "../../../kernel/schemas/files";
 import { AccessOptions } from "../files/AccessOptions";
 import { ProjectFilesDrop } from "./ProjectFilesDrop";
 import { type AccessType, uploadIntoProject } from "./upload-into-project";

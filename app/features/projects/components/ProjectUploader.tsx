@@ -7,7 +7,7 @@ import { DropZone } from "../../../components/DropZone";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { UploadStatusList } from "../../../components/uploads/UploadStatus";
 import { useUploader } from "../../../components/uploads/useUploads";
-import type { ACCESS_TYPES } from "../../../lib/schemas/files";
+import type { ACCESS_TYPES } from "../../../kernel/schemas/files";
 import { PROJECT_FILE_LIMITS } from "../../../lib/upload-client";
 import { sendOrResume } from "../../../lib/uploads/queue";
 import { AccessOptions } from "../files/AccessOptions";

@@ -1,7 +1,7 @@
 // Files into a project through the upload queue, one after another: into an
 // existing project, or into a new one that the first file to go up creates (the
 // others then join it). Home's 'New project' box and /dropzone share it.
-import type { ACCESS_TYPES } from "../../../lib/schemas/files";
+import type { ACCESS_TYPES } from "../../../kernel/schemas/files";
 import type { UploadTarget } from "../../../lib/upload-client";
 import type { UploadHandle } from "../../../lib/uploads/queue";
 

@@ -3,7 +3,7 @@
 // resolution for audio and video (or why they are not there yet).
 import type { ReactNode } from "react";
 import { LocalTime } from "../../../components/LocalTime";
-import { formatBytes, formatDuration } from "../../../lib/format";
+import { formatBytes, formatDuration } from "../../../kernel/format";
 import { PROBE_FAILED } from "./messages";
 import type { FileViewData } from "./types";
 

@@ -10,7 +10,7 @@ import { type Dispatch, type SetStateAction, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
 import { Button, useConfirm } from "../../../components/ui";
-import { displayName, formatBytes, formatDuration } from "../../../lib/format";
+import { displayName, formatBytes, formatDuration } from "../../../kernel/format";
 import type { ProjectData } from "../components/types";
 import type { action } from "../pages/project.server";
 import styles from "./FileList.module.css";

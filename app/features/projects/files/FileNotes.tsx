@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { CollapseToggle } from "../../../components/CollapseToggle";
 import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { LocalTime } from "../../../components/LocalTime";
-import { NOTE_EMPTY, NOTE_MAX_LENGTH } from "../../../lib/schemas/files";
+import { NOTE_EMPTY, NOTE_MAX_LENGTH } from "../../../kernel/schemas/files";
 import type { action } from "../pages/file-view.server";
 import type { NoteData, OnMessage } from "./types";
 

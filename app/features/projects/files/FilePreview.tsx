@@ -2,7 +2,7 @@
 // player (the shared MediaPlayer), a PDF frame, the first 200 KB of a text file, or a link to open it.
 import { useEffect, useState } from "react";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import type { FileData } from "./types";
 
 /** Text previews show the first 200 KB. */

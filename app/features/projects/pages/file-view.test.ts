@@ -9,7 +9,7 @@ import { memberWithProject } from "../../../../tests/workers/projects";
 import { mp4Bytes, PNG, upload } from "../../../../tests/workers/uploads";
 import { database } from "../../../../worker/db/client";
 import { files, notes } from "../../../../worker/db/schema";
-import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../../../lib/schemas/files";
+import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../../../kernel/schemas/files";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Intro at 00:00\nAd break at 12:30\n");

@@ -6,7 +6,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BackButton } from "../../../components/BackButton";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import { PageError } from "../../../components/PageError";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import { notFoundMessage } from "../../../lib/page-errors";
 import { DeleteFileButton, DownloadButton, SlotForm } from "../files/FileActions";
 import { FileDetails } from "../files/FileDetails";

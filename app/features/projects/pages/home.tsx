@@ -2,7 +2,7 @@
 // drop zone uploads the dropped files into a new project, then opens it.
 // Loader: member-home.server.ts; the box: components/projects/NewProject.
 import { Link } from "react-router";
-import { displayName } from "../../../lib/format";
+import { displayName } from "../../../kernel/format";
 import { NewProject } from "../components/NewProject";
 import type { Route } from "./+types/home";
 import "../../../styles/files.css";

@@ -13,11 +13,11 @@ import { undoApplication } from "../../../../worker/domain/programs/applications
 import { addFilesToPlaylist } from "../../../../worker/domain/shows/segments";
 import { requestSignatures, voidRequest } from "../../../../worker/domain/signing/signatures";
 import { parse } from "../../../../worker/domain/validation";
+import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../../../kernel/schemas/playlists";
+import { requestSignaturesSchema } from "../../../kernel/schemas/signing";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields, formList, intentAction } from "../../../lib/forms.server";
 import { orNotFound, pageAction } from "../../../lib/page-errors.server";
-import { addToPlaylistSchema, playlistSlotSchema, reorderSchema } from "../../../lib/schemas/playlists";
-import { requestSignaturesSchema } from "../../../lib/schemas/signing";
 import { teamAction } from "../../../lib/team-actions.server";
 import { DELETE_FILE_FAILED, FILE_DELETED } from "../files/messages";
 import type { Route } from "./+types/project";

@@ -1,8 +1,8 @@
 // A show's fields (issue 30), shared by the form that creates a show (/shows) and the one that
-// edits it (/shows/:slug/manage): the same names, limits and messages (app/lib/schemas/shows.ts).
+// edits it (/shows/:slug/manage): the same names, limits and messages (app/kernel/schemas/shows.ts).
 
 import { Checkbox, Field, Input, Select } from "../../../components/ui";
-import { SHOW_CATEGORIES } from "../../../lib/schemas/shows";
+import { SHOW_CATEGORIES } from "../../../kernel/schemas/shows";
 import showStyles from "./shows.module.css";
 
 export function ShowFields({

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Card } from "../../../components/ui";
-import { formatDuration } from "../../../lib/format";
+import { formatDuration } from "../../../kernel/format";
 import showStyles from "../components/shows.module.css";
 import type { Route } from "./+types/episode";
 

@@ -12,10 +12,10 @@ import {
   updateShow,
 } from "../../../../worker/domain/shows/shows";
 import { parse } from "../../../../worker/domain/validation";
+import { episodeSchema, showSchema } from "../../../kernel/schemas/shows";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
 import { orNotFound } from "../../../lib/page-errors.server";
-import { episodeSchema, showSchema } from "../../../lib/schemas/shows";
 import type { Route } from "./+types/manage";
 
 async function mine(context: Route.LoaderArgs["context"], request: Request, slug: string) {

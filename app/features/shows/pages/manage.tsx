@@ -8,7 +8,7 @@ import teams from "../../../components/teams/teams.module.css";
 import { Badge, Button, Card, EmptyState, Field, Input, Select, useConfirm } from "../../../components/ui";
 import { UploadStatusList } from "../../../components/uploads/UploadStatus";
 import { useUploader } from "../../../components/uploads/useUploads";
-import { ARTWORK_INVALID } from "../../../lib/schemas/shows";
+import { ARTWORK_INVALID } from "../../../kernel/schemas/shows";
 import { isCancelled } from "../../../lib/uploads/queue";
 import { DescriptionField, ShowFields } from "../components/ShowFields";
 import { ShowNav } from "../components/ShowNav";

@@ -1,9 +1,9 @@
 // /shows: the member's shows, the ones shared with them, and the form that creates one.
 import { createShow, myShows } from "../../../../worker/domain/shows/shows";
 import { parse } from "../../../../worker/domain/validation";
+import { showSchema } from "../../../kernel/schemas/shows";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
-import { showSchema } from "../../../lib/schemas/shows";
 import type { Route } from "./+types/shows";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

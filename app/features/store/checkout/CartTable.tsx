@@ -2,9 +2,9 @@
 // each removable, and the total of what can be bought, with 2 decimals.
 import { Form, useNavigation } from "react-router";
 import type { CartView } from "../../../../worker/domain/orders/cart";
-import { formatMoney } from "../../../lib/format";
-import { LICENCE_NAMES } from "../../../lib/licences";
-import { CART_EMPTY } from "../../../lib/schemas/checkout-messages";
+import { formatMoney } from "../../../kernel/format";
+import { LICENCE_NAMES } from "../../../kernel/licences";
+import { CART_EMPTY } from "../../../kernel/schemas/checkout-messages";
 import { ItemCells, ItemHeaderCells } from "./ItemColumns";
 
 export function CartTable({ cart }: { cart: CartView }) {

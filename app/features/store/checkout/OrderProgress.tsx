@@ -3,7 +3,7 @@
 // (now empty) and follow the package until it can be downloaded.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { THANK_YOU } from "../../../lib/schemas/checkout-messages";
+import { THANK_YOU } from "../../../kernel/schemas/checkout-messages";
 import { fetchOrder, type OrderView } from "./client";
 import { PackageStatus } from "./PackageStatus";
 

@@ -1,7 +1,7 @@
 // A purchase's zip: packaging progress, the download (a fresh link on every
 // load), or the seed's 'Payment succeeded, but file packaging failed.' with a retry.
 import { useState } from "react";
-import { PACKAGING_FAILED } from "../../../lib/schemas/checkout-messages";
+import { PACKAGING_FAILED } from "../../../kernel/schemas/checkout-messages";
 import { type OrderView, retryPackaging } from "./client";
 
 /** Only the order's id and package: given by the purchases loader and by the order poll alike. */

@@ -5,11 +5,11 @@
 // page, fulfils the order.
 
 import { useState } from "react";
+import { formatMoney } from "../../../kernel/format";
+import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../../kernel/schemas/checkout-messages";
 import { ApiError } from "../../../lib/api-client";
 import { checkoutSchemas } from "../../../lib/form-schemas";
-import { formatMoney } from "../../../lib/format";
 import { useHydrated } from "../../../lib/hydration";
-import { CARD_NEEDS_SCRIPT, PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../../lib/schemas/checkout-messages";
 import { type Card, type PaymentsConfig, WithCard } from "./CardProvider";
 import { paymentErrorMessage, startCheckout } from "./client";
 

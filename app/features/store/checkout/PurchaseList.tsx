@@ -5,8 +5,8 @@ import { Link, useRevalidator } from "react-router";
 import type { OrderView } from "../../../../worker/domain/orders/purchases";
 import { LocalTime } from "../../../components/LocalTime";
 import { Table } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
-import { LICENCE_NAMES } from "../../../lib/licences";
+import { formatMoney } from "../../../kernel/format";
+import { LICENCE_NAMES } from "../../../kernel/licences";
 import { PackageStatus } from "./PackageStatus";
 
 export const NO_PURCHASES = "You have not bought anything yet.";

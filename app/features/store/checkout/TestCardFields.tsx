@@ -1,8 +1,9 @@
 // THE TEST PROVIDER's card fields (development without Stripe keys): the same
 // numbers Stripe's test mode takes, checked by the shared schema, confirmed by
 // /api/payments/test/confirm, which sends the signed webhook as Stripe would.
+
+import type { TestCard } from "../../../kernel/schemas/checkout";
 import { checkoutSchemas } from "../../../lib/form-schemas";
-import type { TestCard } from "../../../lib/schemas/checkout";
 import type { ConfirmOutcome } from "./client";
 
 export function TestModeBanner() {

@@ -1,6 +1,7 @@
 // The checkout page's calls to the API, from the browser, through the typed client (ADR 058).
+
+import { PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../../kernel/schemas/checkout-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
-import { PAYMENT_ERROR, PAYMENT_INIT_FAILED } from "../../../lib/schemas/checkout-messages";
 
 /**
  * 'Pay' → an order and its PaymentIntent. A changed cart and a sold exclusive have messages of their

@@ -3,8 +3,8 @@
 // their uses, and deleted (which ends them at once).
 import { useState } from "react";
 import type { DiscountView } from "../../../../worker/domain/store/discounts";
+import { formatMoney } from "../../../kernel/format";
 import { api, type Send } from "../../../lib/api-client";
-import { formatMoney } from "../../../lib/format";
 import styles from "./SellerTiers.module.css";
 
 type Act = (send: Send) => Promise<boolean>;

@@ -2,8 +2,8 @@
 // hear from the producer; the server checks both, limits how often, and e-mails the link.
 import { type FormEvent, useId, useState } from "react";
 import { Button, Checkbox, Field, Input } from "../../../components/ui";
+import { UNEXPECTED_ERROR } from "../../../kernel/schemas/products-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
-import { UNEXPECTED_ERROR } from "../../../lib/schemas/products-messages";
 import styles from "./Storefront.module.css";
 
 type Notice = { ok: boolean; text: string; fields?: Record<string, string[]> };

@@ -4,7 +4,7 @@
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { mount, typeInto, until } from "../../../../tests/dom/support";
-import type { EditableField } from "../../../lib/schemas/products-form-messages";
+import type { EditableField } from "../../../kernel/schemas/products-form-messages";
 import { InlineField } from "./InlineField";
 
 async function edit(field: EditableField, initial: string, typed: string) {

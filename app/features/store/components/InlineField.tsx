@@ -2,8 +2,8 @@
 // edit; Enter or leaving the field saves; Escape, an empty or an invalid
 // value ends editing without saving. The page allows one field at a time.
 import { useEffect, useRef, useState } from "react";
+import type { EditableField } from "../../../kernel/schemas/products-form-messages";
 import { productSchemas } from "../../../lib/form-schemas";
-import type { EditableField } from "../../../lib/schemas/products-form-messages";
 
 /** The change to send, or null when the value must not be saved (empty, unchanged or invalid). */
 async function changeOf(field: EditableField, value: string): Promise<Record<string, unknown> | null> {

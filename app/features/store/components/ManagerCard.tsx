@@ -7,8 +7,7 @@ import type { ProductView } from "../../../../worker/domain/store/views";
 import { DropZone } from "../../../components/DropZone";
 import { buttonClass, useConfirm } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
-import { api, type Send } from "../../../lib/api-client";
-import { accessLabel, formatMoney } from "../../../lib/format";
+import { accessLabel, formatMoney } from "../../../kernel/format";
 import {
   AUDIO_ACCEPT,
   COVER_ACCEPT,
@@ -18,8 +17,9 @@ import {
   MAX_STEMS_BYTES,
   STEMS_ACCEPT,
   STEMS_TYPE,
-} from "../../../lib/schemas/products-form-messages";
-import { LICENSE_LABELS } from "../../../lib/schemas/products-messages";
+} from "../../../kernel/schemas/products-form-messages";
+import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
+import { api, type Send } from "../../../lib/api-client";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import { AudioPlayer } from "./AudioPlayer";
 import { InlineField } from "./InlineField";

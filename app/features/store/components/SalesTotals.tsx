@@ -1,7 +1,7 @@
 // The sales view's headline figures for the period shown.
 
 import type { SalesReport } from "../../../../worker/domain/store/sales";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import styles from "./StorePages.module.css";
 
 const number = new Intl.NumberFormat("en-US");

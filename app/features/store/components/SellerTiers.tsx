@@ -3,15 +3,15 @@
 // be set here); and the beat's details (genre, mood, BPM, key, tags) buyers filter by.
 import { useState } from "react";
 import type { ProductView } from "../../../../worker/domain/store/views";
-import { api, type Send } from "../../../lib/api-client";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import {
   BUILT_IN_TEMPLATES,
   FORMAT_LABELS,
   TIER_TEMPLATE_IDS,
   type TierTemplate,
-} from "../../../lib/licence-tiers-messages";
-import { MUSICAL_KEYS } from "../../../lib/schemas/beat-details-messages";
+} from "../../../kernel/licence-tiers-messages";
+import { MUSICAL_KEYS } from "../../../kernel/schemas/beat-details-messages";
+import { api, type Send } from "../../../lib/api-client";
 import styles from "./SellerTiers.module.css";
 
 type MusicalKey = (typeof MUSICAL_KEYS)[number];

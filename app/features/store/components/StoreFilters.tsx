@@ -2,8 +2,8 @@
 // and renders on the server; it works without the page's script. The fields are lists (choices and
 // ranges) drawn by one piece of markup each.
 import { Form, Link } from "react-router";
-import type { StoreQuery } from "../../../lib/schemas/beat-details";
-import { MUSICAL_KEYS, SORT_LABELS, STORE_SORTS } from "../../../lib/schemas/beat-details-messages";
+import type { StoreQuery } from "../../../kernel/schemas/beat-details";
+import { MUSICAL_KEYS, SORT_LABELS, STORE_SORTS } from "../../../kernel/schemas/beat-details-messages";
 import styles from "./StoreFilters.module.css";
 
 type Query = Partial<StoreQuery>;

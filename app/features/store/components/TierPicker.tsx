@@ -1,9 +1,9 @@
 // The buyer's choice of licence on a beat's page (issue 33): the product's own licence and each tier
 // as radio buttons with their prices, and the chosen one's terms and files read before 'Add to Cart'.
 import type { ProductView } from "../../../../worker/domain/store/views";
-import { formatMoney } from "../../../lib/format";
-import { deliversLine, tierTermLines } from "../../../lib/licence-tiers-messages";
-import { LICENCE_NAMES, LICENCE_TERMS } from "../../../lib/licences";
+import { formatMoney } from "../../../kernel/format";
+import { deliversLine, tierTermLines } from "../../../kernel/licence-tiers-messages";
+import { LICENCE_NAMES, LICENCE_TERMS } from "../../../kernel/licences";
 import styles from "./TierPicker.module.css";
 
 export interface TierOption {

@@ -3,8 +3,8 @@
 // reason, shown beside the button that was pressed.
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../kernel/schemas/checkout-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
-import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../lib/schemas/checkout-messages";
 
 export interface CartNotice {
   productId: string;

@@ -3,8 +3,8 @@
 // on the server with Open Graph and Twitter card tags.
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../lib/format";
-import { LICENCE_NAMES } from "../../../lib/licences";
+import { formatMoney } from "../../../kernel/format";
+import { LICENCE_NAMES } from "../../../kernel/licences";
 import { shareMeta } from "../../../lib/share-meta";
 import { DirectDownload, FreeDownloadForm } from "../components/FreeDownloadForm";
 import {

@@ -4,9 +4,9 @@ import { data, redirect } from "react-router";
 import { DomainError } from "../../../../worker/domain/errors";
 import { removeFromCart } from "../../../../worker/domain/orders/cart";
 import { pricedCart } from "../../../../worker/domain/orders/checkout";
+import { cartQuerySchema } from "../../../kernel/schemas/checkout";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formFields, scriptlessCardPost } from "../../../lib/forms.server";
-import { cartQuerySchema } from "../../../lib/schemas/checkout";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

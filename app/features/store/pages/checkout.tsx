@@ -5,7 +5,7 @@
 // it, so the page reads in the order things happened.
 import { useState } from "react";
 import { Form } from "react-router";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import { CartTable } from "../checkout/CartTable";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { PaymentForm } from "../checkout/PaymentForm";

@@ -7,8 +7,6 @@ import { Link } from "react-router";
 import { DropSection } from "../../../components/DropSection";
 import { FormErrors } from "../../../components/FormErrors";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
-import { ApiError, api, call } from "../../../lib/api-client";
-import { productSchemas } from "../../../lib/form-schemas";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
@@ -17,13 +15,15 @@ import {
   MAX_AUDIO_FILES,
   MAX_COVER_BYTES,
   QUANTITY_MAX,
-} from "../../../lib/schemas/products-form-messages";
+} from "../../../kernel/schemas/products-form-messages";
 import {
   LICENSE_LABELS,
   LICENSE_TYPES,
   UNEXPECTED_ERROR,
   UPLOAD_SUCCESSFUL,
-} from "../../../lib/schemas/products-messages";
+} from "../../../kernel/schemas/products-messages";
+import { ApiError, api, call } from "../../../lib/api-client";
+import { productSchemas } from "../../../lib/form-schemas";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import { productPath } from "../components/Storefront";
 import type { Route } from "./+types/create-product";

@@ -2,8 +2,8 @@
 // original files with their licence's terms. An unknown or expired link says how to get a new one.
 import { PageError } from "../../../components/PageError";
 import { Card } from "../../../components/ui";
-import { formatBytes, formatDate } from "../../../lib/format";
-import { LICENCE_NAMES, LICENCE_TERMS } from "../../../lib/licences";
+import { formatBytes, formatDate } from "../../../kernel/format";
+import { LICENCE_NAMES, LICENCE_TERMS } from "../../../kernel/licences";
 import { notFoundMessage } from "../../../lib/page-errors";
 import styles from "../components/StorePages.module.css";
 import type { Route } from "./+types/free-download";

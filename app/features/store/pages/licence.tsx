@@ -1,7 +1,7 @@
 // /licence/:code: anyone holding a licence document can check it here — valid
 // or not, and what it covers. The code is 128 random bits, so it cannot be guessed.
-import { formatMoney } from "../../../lib/format";
-import { LEASE_BEFORE_EXCLUSIVE, LICENCE_INVALID, LICENCE_UNKNOWN, LICENCE_VALID } from "../../../lib/licences";
+import { formatMoney } from "../../../kernel/format";
+import { LEASE_BEFORE_EXCLUSIVE, LICENCE_INVALID, LICENCE_UNKNOWN, LICENCE_VALID } from "../../../kernel/licences";
 import type { Route } from "./+types/licence";
 import "../checkout.css";
 

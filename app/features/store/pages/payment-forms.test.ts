@@ -8,7 +8,7 @@ import { html } from "../../../../tests/workers/pages";
 import { quickMember } from "../../../../tests/workers/store";
 import { database } from "../../../../worker/db/client";
 import { donations } from "../../../../worker/db/schema";
-import { CARD_NEEDS_SCRIPT } from "../../../lib/schemas/checkout";
+import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout";
 
 // The first page of a file compiles the app's server build: not what these tests are about.
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // answered with its message beside the field and the report over every date.
 import { freeDownloadLeads } from "../../../../worker/domain/store/free-downloads";
 import { salesReport } from "../../../../worker/domain/store/sales";
+import { salesRangeSchema } from "../../../kernel/schemas/sales";
 import { requireUser, server } from "../../../lib/auth.server";
-import { salesRangeSchema } from "../../../lib/schemas/sales";
 import type { Route } from "./+types/sales";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 // visitors who asked for a free beat by e-mail (ADR 055).
 import { Form, Link } from "react-router";
 import { Button, Card, EmptyState, Field, Input, Table } from "../../../components/ui";
-import { formatDate, formatMoney } from "../../../lib/format";
+import { formatDate, formatMoney } from "../../../kernel/format";
 import { SalesTotals } from "../components/SalesTotals";
 import styles from "../components/StorePages.module.css";
 import type { Route } from "./+types/sales";

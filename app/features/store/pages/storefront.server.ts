@@ -1,6 +1,6 @@
 import { listStore } from "../../../../worker/domain/store/views";
+import { storeQuerySchema } from "../../../kernel/schemas/beat-details";
 import { server } from "../../../lib/auth.server";
-import { storeQuerySchema } from "../../../lib/schemas/beat-details";
 import type { Route } from "./+types/storefront";
 
 /** Visitors may browse; the seller also sees their private products. */

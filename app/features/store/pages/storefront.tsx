@@ -4,7 +4,7 @@
 // adding needs sign-in, and the visitor comes back here afterwards. Rendered on the server with Open
 // Graph and Twitter card tags, so a shared store link previews well.
 
-import { NO_PRODUCTS } from "../../../lib/schemas/products-messages";
+import { NO_PRODUCTS } from "../../../kernel/schemas/products-messages";
 import { shareMeta } from "../../../lib/share-meta";
 import { StoreFilters } from "../components/StoreFilters";
 import { ProductCard, SellerHeader, storefrontStyles as styles } from "../components/Storefront";

@@ -7,7 +7,7 @@ import { memberText } from "./text";
 export const ACCESS_TYPES = ["private", "public-read"] as const;
 
 export const PROJECT_TITLE_REQUIRED = "Project title is required";
-/** A file's slot letter is a playlist slot letter (app/lib/schemas/slots.ts). */
+/** A file's slot letter is a playlist slot letter (app/kernel/schemas/slots.ts). */
 export const SLOT_POSITION_INVALID = SLOT_INVALID;
 export const NOTE_EMPTY = "Note cannot be empty";
 export const NOTE_MAX_LENGTH = 180;
