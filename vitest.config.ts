@@ -43,8 +43,13 @@ export default defineConfig(async () => {
           test: { name: "dom", include: ["app/**/*.dom.test.tsx"], environment: "happy-dom" },
         },
         {
-          // What Vite runs in Node (worker/dev): the local servers' plugins and the build's routing rules.
-          test: { name: "dev-server", include: ["worker/dev/**/*.test.ts"], environment: "node" },
+          // What Vite runs in Node (worker/dev): the local servers' plugins and the build's routing rules;
+          // and the repository's own checks (tests/tooling).
+          test: {
+            name: "dev-server",
+            include: ["worker/dev/**/*.test.ts", "tests/tooling/**/*.test.ts"],
+            environment: "node",
+          },
         },
         {
           // The renderer's HTTP server with the real ffmpeg, as a Node process.

@@ -45,6 +45,9 @@ run("npm", ["run", "--silent", "lint"]);
 step("Layer rules (dependency-cruiser: no cycles, no forbidden imports)");
 run("npm", ["run", "--silent", "deps"]);
 
+step('Kit controls (no new raw <button>, <select>, <progress> or role="alert" outside components/ui)');
+run("node", ["scripts/raw-controls.mjs"]);
+
 step("Database schema and drizzle snapshot agree (db:generate writes nothing)");
 run("npm", ["run", "--silent", "db:check"]);
 
