@@ -1,10 +1,39 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * React Router's plugin starts file watchers (typegen, route config) when its config is resolved and
+ * closes them in `buildEnd`, which Vite calls only for a project that ran. A run of the other
+ * projects alone (`--project dom`, one file, `vitest list`) left them open and waited 10 s for
+ * Vite to close. The worker project gets the plugins; the root config closes them when Vitest
+ * closes (a filtered-out project's own plugins are never asked), whichever projects ran.
+ */
+function reactRouterClosedWithVitest(): { plugins: Plugin[]; closer: Plugin } {
+  const plugins = reactRouter() as Plugin[];
+  const closeWatchers = async () => {
+    for (const plugin of plugins) {
+      const buildEnd = plugin.buildEnd;
+      const handler = typeof buildEnd === "function" ? buildEnd : buildEnd?.handler;
+      // Already closed when the worker project ran (Vite called buildEnd): nothing left to close.
+      await (handler as (() => Promise<void>) | undefined)?.call(undefined as never).catch(() => {});
+    }
+  };
+  const closer = {
+    name: "close-react-router-watchers",
+    configureVitest({ vitest }: { vitest: { onClose(fn: () => Promise<void>): void } }) {
+      vitest.onClose(closeWatchers);
+    },
+  } as Plugin;
+  return { plugins, closer };
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const reactRouterPlugins = reactRouterClosedWithVitest();
   return {
+    plugins: [reactRouterPlugins.closer],
     test: {
       projects: [
         {
@@ -27,7 +56,7 @@ export default defineConfig(async () => {
                 },
               },
             }),
-            reactRouter(),
+            reactRouterPlugins.plugins,
           ],
           test: {
             name: "worker",
