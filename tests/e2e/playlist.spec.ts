@@ -119,10 +119,18 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── reorder by keyboard: clip1 one place down; nothing is saved until Save Order ──
   const handle = slot(page, "clip1.mp4").locator("button.drag-handle");
   await handle.focus();
+  // dnd-kit announces each step in its live region: wait for it, not for a fixed time. Picked up,
+  // the item is over itself; one step down, over another row.
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  const overAnother = async () => {
+    const [, item, over] =
+      (await announced.textContent())?.match(/item (\S+) was moved over droppable area (\S+)\./) ?? [];
+    return item !== undefined && item !== over;
+  };
   await page.keyboard.press("Space");
-  await page.waitForTimeout(250);
+  await expect(announced).toContainText(/Picked up|was moved over/);
   await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(250);
+  await expect.poll(overAnother).toBe(true);
   await page.keyboard.press("Space");
   await expect(page.locator("li.playlist-slot").first()).toContainText("clip2.mp4");
   await expect(page.locator("li.playlist-slot").nth(1)).toContainText("clip1.mp4");
