@@ -26,7 +26,7 @@ if (added.length > 0) {
   console.error(
     `worker/db/schema.ts and migrations/meta disagree: drizzle-kit would write ${added.join(", ")}.\n` +
       "Write the SQL migration for the schema change, then run `npm run db:generate`, keep its snapshot and\n" +
-      "journal entry, and delete the SQL file it wrote (ours are written by hand; see README).",
+      "journal entry, and delete the SQL file it wrote (ours are written by hand; see docs/running.md).",
   );
   process.exit(1);
 }
