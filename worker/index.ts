@@ -97,7 +97,9 @@ export default {
     try {
       return await respond(request, env, ctx);
     } finally {
-      await drainUnreadBody(request);
+      // Only the local servers need it (see unread-body.ts); Cloudflare's edge ends client
+      // connections itself, so production reads no body nobody wanted.
+      if (env.ENVIRONMENT !== "production") await drainUnreadBody(request);
     }
   },
   queue: (batch, env) => thenPurge(env, consumeJobs(batch, env)),

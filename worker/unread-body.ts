@@ -8,8 +8,9 @@
 // the pool is shared), fails with "TypeError: fetch failed" and vite answers
 // its own HTML 500 page. Reading what is left of the body before answering
 // keeps the connection in a known state. Cloudflare's edge buffers and
-// terminates client connections itself, so in production this only costs
-// reading bodies nobody wanted: bounded by `DRAIN_LIMIT_BYTES`.
+// terminates client connections itself, so the Worker drains only outside
+// production (worker/index.ts); there it would only cost reading bodies
+// nobody wanted.
 export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Reads and discards the part of `request`'s body nobody read (at most `limit` bytes, then cancels). */
