@@ -24,6 +24,7 @@ import { requestD1 } from "../db/request-d1";
 import { deliverySegments, episodeDownloads, jobs, playlistItems } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
+import { recordDownload } from "../domain/shows/downloads";
 
 const db = database(env.DB);
 const stub = stubRenderer();
@@ -400,6 +401,81 @@ describe("shows", () => {
     rows.splice(0, rows.length, ...rows.filter((row) => row.app === "Overcast"));
     expect(rows[0]!.app).toBe("Overcast");
     expect(rows[0]!.listener).not.toContain("203.0.113.7");
+  });
+
+  it("counts a download fetched as parallel ranges: four at once from one client, twenty clients at once, each once", async () => {
+    const path = audioPath(episodes[1]!.id);
+    const size = Number((await call(path, { method: "HEAD" })).headers.get("content-length"));
+    /** `parts` contiguous ranges that cover every byte of the file. */
+    const ranges = (parts: number) =>
+      Array.from({ length: parts }, (_, i) => {
+        const start = Math.floor((size * i) / parts);
+        return `bytes=${start}-${Math.floor((size * (i + 1)) / parts) - 1}`;
+      });
+    const fetchInParallel = (ip: string, userAgent: string, parts: number) =>
+      Promise.all(
+        ranges(parts).map(async (range) => {
+          const response = await call(path, { ip, headers: { "user-agent": userAgent, range } });
+          expect(response.status).toBe(206);
+          await response.arrayBuffer();
+        }),
+      );
+    const countedBy = async (app: string) =>
+      (
+        await db
+          .select()
+          .from(episodeDownloads)
+          .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.counted, true)))
+      ).filter((row) => row.app === app).length;
+    /** The recording runs after the answer (waitUntil): waits until `expected` or a deadline. */
+    const settled = async (app: string, expected: number) => {
+      const deadline = Date.now() + 3_000;
+      let n = await countedBy(app);
+      while (n < expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        n = await countedBy(app);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return countedBy(app);
+    };
+
+    await fetchInParallel("203.0.113.40", "PocketCasts/7.60", 4);
+    expect(await settled("Pocket Casts", 1)).toBe(1);
+    const [row] = await db
+      .select()
+      .from(episodeDownloads)
+      .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.app, "Pocket Casts")));
+    // Every range kept: one merged range, from the audio's first byte.
+    expect(row!.ranges).toHaveLength(1);
+    expect(row!.ranges[0]![0]).toBe(0);
+
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetchInParallel(`203.0.113.${100 + i}`, "AntennaPod/3.4.0", 2)),
+    );
+    expect(await settled("AntennaPod", 20)).toBe(20);
+
+    // The report's case as the module sees it: a 102 s file at 128 kbit/s as four parallel quarters.
+    const deps = makeDeps(env, ORIGIN);
+    const audioBytes = 102 * 16_000;
+    await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        recordDownload(deps, {
+          episodeId: episodes[1]!.id,
+          showId: show.id,
+          address: "203.0.113.41",
+          userAgent: "Castro/2024",
+          country: "NL",
+          served: [(audioBytes * i) / 4, (audioBytes * (i + 1)) / 4],
+          audioBytes,
+        }),
+      ),
+    );
+    const [castro] = await db
+      .select()
+      .from(episodeDownloads)
+      .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.app, "Castro")));
+    expect(castro!.ranges).toEqual([[0, audioBytes]]);
+    expect(castro!.counted).toBe(true);
   });
 
   it("renders the show page with Open Graph tags, the episode page with its chapters, and stats for the owner only", async () => {
