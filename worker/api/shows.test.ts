@@ -551,6 +551,24 @@ describe("shows", () => {
     expect((await call(`/shows/${show.slug}/stats`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await call(`/shows/${show.slug}/manage`, { cookie: stranger.cookie })).status).toBe(404);
   });
+  it("has one main landmark on each show page: the shell's, no page nests its own (issue 44 item 4)", async () => {
+    const pages = [
+      "/shows",
+      `/shows/${show.slug}`,
+      `/shows/${show.slug}/episodes/${episodes[0]!.id}`,
+      `/shows/${show.slug}/manage`,
+      `/shows/${show.slug}/stats`,
+      `/shows/${show.slug}/team`,
+      "/digimanager/sales",
+      "/free/not-a-token",
+    ];
+    for (const path of pages) {
+      const page = await call(path, { cookie: member.cookie });
+      const html = await page.text();
+      expect(html.match(/<main\b/g), `${path} (${page.status})`).toHaveLength(1);
+    }
+  });
+
   it("renders each show page for its owner waiting on D1 at most twice, with three episodes (ADR 057)", async () => {
     const pages = [
       `/shows/${show.slug}`,
