@@ -1,11 +1,16 @@
 // Pages people share (issue 28 §5): the store, a product's own page, the bid gallery, the episodes
 // page and each episode's own page are rendered on the server — a crawler (no script) sees their
 // content — with one <h1>, their own <title>, and Open Graph and Twitter card tags.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { publish } from "../../tests/workers/episodes";
 import { call, ORIGIN } from "../../tests/workers/http";
 import { html } from "../../tests/workers/pages";
 import { insertProduct, quickMember } from "../../tests/workers/store";
+import { PNG } from "../../tests/workers/uploads";
+import { database } from "../../worker/db/client";
+import { products } from "../../worker/db/schema";
 
 beforeAll(async () => {
   await call("/contact");
@@ -17,7 +22,26 @@ function metaTag(page: string, key: string) {
   return tag?.match(/content="([^"]*)"/)?.[1] ?? null;
 }
 
-function expectShareable(page: string, { title, url }: { title: string; url: string }) {
+/**
+ * What a link preview gets for the page's og:image, redirects followed: the picture itself with an
+ * image type (issue 44 item 3: a cover answered `200 application/octet-stream`, which a preview
+ * drops), at an address that ends in the image's extension.
+ */
+async function expectPicture(page: string) {
+  const image = metaTag(page, "og:image");
+  if (!image) return;
+  let response = await call(new URL(image).pathname + new URL(image).search);
+  for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 3; hops++) {
+    const next = new URL(response.headers.get("location")!, image);
+    response = await call(next.pathname + next.search);
+  }
+  expect(response.status, image).toBe(200);
+  expect(response.headers.get("content-type"), image).toMatch(/^image\/(png|jpeg|gif|webp|avif)$/);
+  await response.arrayBuffer();
+}
+
+async function expectShareable(page: string, { title, url }: { title: string; url: string }) {
+  await expectPicture(page);
   expect(page.match(/<h1\b/g)).toHaveLength(1);
   expect(page.match(/<title>([^<]*)<\/title>/)?.[1]).toBe(`${title} · Creator Platform`);
   expect(metaTag(page, "og:title")).toBe(title);
@@ -36,7 +60,7 @@ describe("FarmerTV episodes", () => {
     expect(page).not.toContain("Loading episodes...");
     expect(page).toContain(`href="/farmereps/${episode.id}"`);
     expect(page).toContain("Sunrise over the barley");
-    expectShareable(page, { title: "Episodes", url: "/farmereps" });
+    await expectShareable(page, { title: "Episodes", url: "/farmereps" });
   });
 
   it("an episode's own page carries its title, description, picture and video", async () => {
@@ -46,9 +70,9 @@ describe("FarmerTV episodes", () => {
     expect(response.status).toBe(200);
     const page = await html(response);
     expect(page).toMatch(/<h1[^>]*>Harvest moon special/);
-    expectShareable(page, { title: "Harvest moon special", url: `/farmereps/${episode.id}` });
+    await expectShareable(page, { title: "Harvest moon special", url: `/farmereps/${episode.id}` });
     expect(metaTag(page, "og:description")).toBe("Tractors at dawn");
-    expect(metaTag(page, "og:image")).toBe(`${ORIGIN}/api/episodes/${episode.id}/cover`);
+    expect(metaTag(page, "og:image")).toBe(`${ORIGIN}/api/episodes/${episode.id}/cover.png`);
     expect(metaTag(page, "og:video")).toBe(`${ORIGIN}/api/episodes/${episode.id}/video`);
   });
 
@@ -61,13 +85,21 @@ describe("the store", () => {
   it("/digiprev/:userId shows the seller's header and links each product to its own page", async () => {
     const seller = await quickMember();
     const first = await insertProduct(seller.user.id, { title: "late_night_drive_instrumental_140bpm" });
+    // A cover, so the store's og:image is a product cover (checked for its image type).
+    const coverKey = `users/${seller.user.id}/digiStore/${first}/cover/cover.png`;
+    await env.FILES.put(coverKey, PNG);
+    await database(env.DB)
+      .update(products)
+      .set({ coverKey, coverContentType: "image/png" })
+      .where(eq(products.id, first));
     await insertProduct(seller.user.id, { title: "Second Beat" });
     const page = await html(await call(`/digiprev/${seller.user.id}`));
     expect(page).toContain("2 beats");
     expect(page).toContain(`href="/digiprev/${seller.user.id}/${first}"`);
     const username = page.match(/<strong>(buyer_[a-f0-9]+)<\/strong>/)?.[1];
     expect(username).toBeTruthy();
-    expectShareable(page, { title: `${username}'s store`, url: `/digiprev/${seller.user.id}` });
+    expect(metaTag(page, "og:image")).toBeTruthy();
+    await expectShareable(page, { title: `${username}'s store`, url: `/digiprev/${seller.user.id}` });
   });
 
   it("a product's own page shows the licence's terms before purchase", async () => {
@@ -82,7 +114,7 @@ describe("the store", () => {
     expect(page).toMatch(/role="slider"[^>]*aria-label="Seek beat.mp3"/);
     const title = page.match(/<title>([^<]*) · Creator Platform<\/title>/)?.[1] ?? "";
     expect(title).toMatch(/^Only Once by buyer_/);
-    expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });
+    await expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });
   });
 
   it("a private product's page is the seller's only; another seller's id is a 404", async () => {
@@ -101,6 +133,6 @@ describe("the store", () => {
 describe("the bid gallery", () => {
   it("carries share tags", async () => {
     const page = await html(await call("/bidgallery"));
-    expectShareable(page, { title: "Auction", url: "/bidgallery" });
+    await expectShareable(page, { title: "Auction", url: "/bidgallery" });
   });
 });

@@ -206,6 +206,14 @@ export const API_ACCESS: Record<string, Rule> = {
   // Shows: feeds and episodes are public; managing a show is its owner's.
   "GET /api/shows/:slug/feed.xml": { access: "public" },
   "GET /api/shows/:slug/artwork": { access: "public" },
+  "GET /api/shows/:slug/:file{artwork\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/artwork.jpg`,
+  },
+  "HEAD /api/shows/:slug/:file{artwork\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/artwork.jpg`,
+  },
   "GET /api/shows/:slug/episodes/:id/audio.mp3": {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/audio.mp3`,
@@ -370,6 +378,8 @@ export const API_ACCESS: Record<string, Rule> = {
   "GET /api/episodes": { access: "public" },
   "GET /api/episodes/:id/video": { access: "public", path: () => `/api/episodes/${NONE}/video` },
   "GET /api/episodes/:id/cover": { access: "public", path: () => `/api/episodes/${NONE}/cover` },
+  "GET /api/episodes/:id/:file{cover\\.[a-z]+}": { access: "public", path: () => `/api/episodes/${NONE}/cover.png` },
+  "HEAD /api/episodes/:id/:file{cover\\.[a-z]+}": { access: "public", path: () => `/api/episodes/${NONE}/cover.png` },
   // Any member uploads FarmerTV episodes (seed 001); each edits only their own; the admin hides any.
   "POST /api/episodes": { access: "member", json: () => ({}) },
   "PATCH /api/episodes/:id": {

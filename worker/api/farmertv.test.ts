@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/kernel/schemas/farmertv";
 import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
-import { mp4Bytes, uploadAs } from "../../tests/workers/uploads";
+import { mp4Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
 import { episodes, users } from "../db/schema";
 
@@ -113,6 +113,22 @@ describe("FarmerTV", () => {
       expect(item.enclosure["@_type"]).toBe("video/mp4");
       expect(item.enclosure["@_url"]).toBe(episode.url);
     }
+    // An episode's artwork (issue 44 item 2): a stable address ending in its extension that
+    // answers the picture itself with its image type, cacheable; the first address leads there.
+    const withCover = items.find((i: { title: string }) => i.title === "Feed one");
+    const art = new URL(withCover["itunes:image"]["@_href"]);
+    expect(art.pathname).toBe(`/api/episodes/${published[0].id}/cover.png`);
+    const image = await call(art.pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    expect(image.headers.get("etag")).toBeTruthy();
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    const old = await call(`/api/episodes/${published[0].id}/cover`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(art.pathname);
+    // Without a cover or a poster yet the episode names no picture.
+    expect(items.find((i: { title: string }) => i.title === "Feed two")["itunes:image"]).toBeUndefined();
   });
   it("keeps C0 control characters out of stored titles and out of the feed (issue 27 item 2)", async () => {
     const member = await signUp();

@@ -6,13 +6,17 @@ import { episodeCreateSchema, episodeHiddenSchema, episodeUpdateSchema } from ".
 import {
   createEpisode,
   deleteEpisode,
-  episodeMediaUrl,
+  episodeCover,
+  episodeVideoUrl,
   listEpisodes,
   setEpisodeHidden,
   updateEpisode,
 } from "../domain/farmertv/episodes";
 import { episodesFeed } from "../domain/farmertv/feed";
+import { serveImage } from "../storage/images";
 import { adminApi, memberApi, publicApi, valid } from "./context";
+
+const coverPath = (id: string, extension: string) => `/api/episodes/${id}/cover.${extension}`;
 
 const watching = publicApi()
   .get("/episodes/feed.xml", async (c) =>
@@ -24,12 +28,20 @@ const watching = publicApi()
   .get("/episodes", async (c) =>
     c.json({ farmVid: await listEpisodes(c.var.deps, { includeHidden: c.var.user?.role === "admin" }) }),
   )
-  .get("/episodes/:id/video", async (c) =>
-    c.redirect(await episodeMediaUrl(c.var.deps, c.req.param("id"), "video"), 302),
-  )
-  .get("/episodes/:id/cover", async (c) =>
-    c.redirect(await episodeMediaUrl(c.var.deps, c.req.param("id"), "cover"), 302),
-  );
+  .get("/episodes/:id/video", async (c) => c.redirect(await episodeVideoUrl(c.var.deps, c.req.param("id")), 302))
+  // The cover (or poster) at a stable address ending in its extension, served directly with its
+  // image type (issue 44 item 3: a share preview's og:image; the feed's itunes:image).
+  .on(["GET", "HEAD"], "/episodes/:id/:file{cover\\.[a-z]+}", async (c) => {
+    const id = c.req.param("id");
+    const picture = await episodeCover(c.var.deps, id);
+    if (c.req.param("file") !== `cover.${picture.extension}`) return c.redirect(coverPath(id, picture.extension), 301);
+    return serveImage(c.var.deps.storage.bucket, picture.key, picture.contentType, c.req.raw);
+  })
+  // The first address (no extension, once a redirect to a signed link of no type): leads to the new one.
+  .get("/episodes/:id/cover", async (c) => {
+    const id = c.req.param("id");
+    return c.redirect(coverPath(id, (await episodeCover(c.var.deps, id)).extension), 301);
+  });
 
 const publishing = memberApi((app) =>
   app

@@ -19,11 +19,13 @@ import {
 } from "../../tests/workers/playlists";
 import { claim, report, stubRenderer } from "../../tests/workers/renderer";
 import { joinAs } from "../../tests/workers/teams";
+import { PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
 import { requestD1 } from "../db/request-d1";
 import { deliverySegments, episodeDownloads, jobs, playlistItems } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
+import { recordDownload } from "../domain/shows/downloads";
 
 const db = database(env.DB);
 const stub = stubRenderer();
@@ -290,6 +292,35 @@ describe("shows", () => {
   });
 
   it("the feed has the tags Apple and Spotify require and Podcasting 2.0's, with exact lengths", async () => {
+    // Square PNG artwork of 1400 px a side (the IHDR is all the upload's check reads).
+    const art = PNG.slice();
+    new DataView(art.buffer).setUint32(16, 1400);
+    new DataView(art.buffer).setUint32(20, 1400);
+    const artwork = await uploadAs(member.cookie, "show-artwork", {
+      fileName: "cover art.png",
+      contentType: "image/png",
+      bytes: art,
+    });
+    const shown = (await (await call(`/api/shows`, { cookie: member.cookie })).json<any>()).shows.find(
+      (s: { id: string }) => s.id === show.id,
+    );
+    const withArt = await call(`/api/shows/${show.id}`, {
+      method: "PUT",
+      cookie: member.cookie,
+      json: {
+        title: shown.title,
+        slug: shown.slug,
+        description: shown.description,
+        author: shown.author,
+        category: shown.category,
+        language: shown.language,
+        explicit: shown.explicit,
+        mediaType: shown.mediaType,
+        artworkUploadId: artwork.uploadId,
+      },
+    });
+    expect(withArt.status).toBe(200);
+
     const response = await call(`/api/shows/${show.slug}/feed.xml`);
     expect(response.headers.get("content-type")).toContain("application/rss+xml");
     const text = await response.text();
@@ -304,6 +335,35 @@ describe("shows", () => {
     expect(channel["podcast:locked"]).toBe("yes");
     expect(channel["podcast:funding"]["@url"]).toMatch(/\/fundraiser$/);
     expect(channel.language).toBe("en");
+    // Apple's checks (a feed validator's artwork rules): an owner with an e-mail, and artwork at a
+    // stable address ending in its extension that answers the image itself, typed and cacheable.
+    expect(channel["itunes:owner"]["itunes:email"]).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(channel["itunes:owner"]["itunes:name"]).toBe("Ada");
+    const artUrl = new URL(channel["itunes:image"]["@href"]);
+    expect(artUrl.pathname).toBe(`/api/shows/${show.slug}/artwork.png`);
+    expect(artUrl.search).toBe("");
+    expect(channel.image.url).toBe(artUrl.href);
+    const again = await (await call(`/api/shows/${show.slug}/feed.xml`)).text();
+    expect(again).toContain(`<itunes:image href="${artUrl.href}"/>`);
+    const image = await call(artUrl.pathname);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    const etag = image.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(art);
+    const head = await call(artUrl.pathname, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("image/png");
+    expect(head.headers.get("content-length")).toBe(String(art.byteLength));
+    const unchanged = await call(artUrl.pathname, { headers: { "if-none-match": etag! } });
+    expect(unchanged.status).toBe(304);
+    // The first address, and one naming another extension, lead to this one.
+    for (const old of ["artwork", "artwork.jpg"]) {
+      const moved = await call(`/api/shows/${show.slug}/${old}`);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get("location")).toBe(artUrl.pathname);
+    }
     const items = channel.item as any[];
     expect(items).toHaveLength(3);
     for (const item of items) {
@@ -402,6 +462,81 @@ describe("shows", () => {
     expect(rows[0]!.listener).not.toContain("203.0.113.7");
   });
 
+  it("counts a download fetched as parallel ranges: four at once from one client, twenty clients at once, each once", async () => {
+    const path = audioPath(episodes[1]!.id);
+    const size = Number((await call(path, { method: "HEAD" })).headers.get("content-length"));
+    /** `parts` contiguous ranges that cover every byte of the file. */
+    const ranges = (parts: number) =>
+      Array.from({ length: parts }, (_, i) => {
+        const start = Math.floor((size * i) / parts);
+        return `bytes=${start}-${Math.floor((size * (i + 1)) / parts) - 1}`;
+      });
+    const fetchInParallel = (ip: string, userAgent: string, parts: number) =>
+      Promise.all(
+        ranges(parts).map(async (range) => {
+          const response = await call(path, { ip, headers: { "user-agent": userAgent, range } });
+          expect(response.status).toBe(206);
+          await response.arrayBuffer();
+        }),
+      );
+    const countedBy = async (app: string) =>
+      (
+        await db
+          .select()
+          .from(episodeDownloads)
+          .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.counted, true)))
+      ).filter((row) => row.app === app).length;
+    /** The recording runs after the answer (waitUntil): waits until `expected` or a deadline. */
+    const settled = async (app: string, expected: number) => {
+      const deadline = Date.now() + 3_000;
+      let n = await countedBy(app);
+      while (n < expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        n = await countedBy(app);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return countedBy(app);
+    };
+
+    await fetchInParallel("203.0.113.40", "PocketCasts/7.60", 4);
+    expect(await settled("Pocket Casts", 1)).toBe(1);
+    const [row] = await db
+      .select()
+      .from(episodeDownloads)
+      .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.app, "Pocket Casts")));
+    // Every range kept: one merged range, from the audio's first byte.
+    expect(row!.ranges).toHaveLength(1);
+    expect(row!.ranges[0]![0]).toBe(0);
+
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetchInParallel(`203.0.113.${100 + i}`, "AntennaPod/3.4.0", 2)),
+    );
+    expect(await settled("AntennaPod", 20)).toBe(20);
+
+    // The report's case as the module sees it: a 102 s file at 128 kbit/s as four parallel quarters.
+    const deps = makeDeps(env, ORIGIN);
+    const audioBytes = 102 * 16_000;
+    await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        recordDownload(deps, {
+          episodeId: episodes[1]!.id,
+          showId: show.id,
+          address: "203.0.113.41",
+          userAgent: "Castro/2024",
+          country: "NL",
+          served: [(audioBytes * i) / 4, (audioBytes * (i + 1)) / 4],
+          audioBytes,
+        }),
+      ),
+    );
+    const [castro] = await db
+      .select()
+      .from(episodeDownloads)
+      .where(and(eq(episodeDownloads.episodeId, episodes[1]!.id), eq(episodeDownloads.app, "Castro")));
+    expect(castro!.ranges).toEqual([[0, audioBytes]]);
+    expect(castro!.counted).toBe(true);
+  });
+
   it("renders the show page with Open Graph tags, the episode page with its chapters, and stats for the owner only", async () => {
     const page = await call(`/shows/${show.slug}`);
     expect(page.status).toBe(200);
@@ -416,6 +551,24 @@ describe("shows", () => {
     expect((await call(`/shows/${show.slug}/stats`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await call(`/shows/${show.slug}/manage`, { cookie: stranger.cookie })).status).toBe(404);
   });
+  it("has one main landmark on each show page: the shell's, no page nests its own (issue 44 item 4)", async () => {
+    const pages = [
+      "/shows",
+      `/shows/${show.slug}`,
+      `/shows/${show.slug}/episodes/${episodes[0]!.id}`,
+      `/shows/${show.slug}/manage`,
+      `/shows/${show.slug}/stats`,
+      `/shows/${show.slug}/team`,
+      "/digimanager/sales",
+      "/free/not-a-token",
+    ];
+    for (const path of pages) {
+      const page = await call(path, { cookie: member.cookie });
+      const html = await page.text();
+      expect(html.match(/<main\b/g), `${path} (${page.status})`).toHaveLength(1);
+    }
+  });
+
   it("renders each show page for its owner waiting on D1 at most twice, with three episodes (ADR 057)", async () => {
     const pages = [
       `/shows/${show.slug}`,

@@ -6,7 +6,7 @@ import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/ker
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
-import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
+import { artworkPath, chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
 import { latestRender, showFeed } from "../domain/shows/feed";
 import {
@@ -19,6 +19,7 @@ import {
   updateEpisode,
   updateShow,
 } from "../domain/shows/shows";
+import { imageTypeOf, serveImage } from "../storage/images";
 import { parseRange } from "../storage/sliced-reads";
 import { type AppEnv, clientId, memberApi, publicApi, valid } from "./context";
 
@@ -105,14 +106,22 @@ const listening = publicApi()
       "cache-control": "public, max-age=30",
     });
   })
-  .get("/shows/:slug/artwork", async (c) => {
+  // Artwork at a stable address ending in its extension, served directly (issue 44 item 2): a
+  // directory checks the feed's itunes:image for both, and for an image type.
+  .on(["GET", "HEAD"], "/shows/:slug/:file{artwork\\.[a-z]+}", async (c) => {
     const show = await showBySlug(c.var.deps, c.req.param("slug"));
-    if (!show.artworkKey) throw new NotFound("This show has no artwork.");
-    const url = await c.var.deps.storage.signer.signGet(
-      { key: show.artworkKey, contentType: show.artworkType ?? "image/jpeg" },
-      60 * 60,
-    );
-    return c.redirect(url.url, 302);
+    const path = artworkPath(show);
+    const type = show.artworkKey ? imageTypeOf(show.artworkType, show.artworkKey) : null;
+    if (!path || !type) throw new NotFound("This show has no artwork.");
+    // New artwork of another type: the old address leads to the new one.
+    if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
+    return serveImage(c.var.deps.storage.bucket, show.artworkKey!, type, c.req.raw);
+  })
+  // The first address (no extension, once a redirect to a signed link): kept, it leads to the new one.
+  .get("/shows/:slug/artwork", async (c) => {
+    const path = artworkPath(await showBySlug(c.var.deps, c.req.param("slug")));
+    if (!path) throw new NotFound("This show has no artwork.");
+    return c.redirect(path, 301);
   })
   .on(["GET", "HEAD"], "/shows/:slug/episodes/:id/audio.mp3", async (c) => {
     const { deps, show, episode, version } = await listened(c);

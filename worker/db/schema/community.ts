@@ -83,6 +83,8 @@ export const episodes = sqliteTable(
     videoContentType: text("video_content_type").notNull(),
     videoSize: integer("video_size").notNull(),
     coverKey: text("cover_key"),
+    /** The cover's checked type (from its upload): what its address ends in and is served as. */
+    coverContentType: text("cover_content_type"),
     /** A frame of the video made by the renderer when no cover was given. */
     posterKey: text("poster_key"),
     posterStatus: text("poster_status", { enum: POSTER_STATES }).notNull().default("none"),

@@ -6,6 +6,7 @@ import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/
 import { toCents } from "../../../app/kernel/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
+import { imageTypeOf } from "../../storage/images";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
@@ -148,7 +149,13 @@ export async function listGallery(deps: Deps) {
   const signed = async ({ key, contentType, kind, fileName }: (typeof rows)[number]["media"][number]) => ({
     kind,
     fileName,
-    url: (await deps.storage.signer.signGet({ key, contentType }, MEDIA_URL_SECONDS)).url,
+    // A photo says it is one even when its row predates the kept type (issue 44 item 3).
+    url: (
+      await deps.storage.signer.signGet(
+        { key, contentType: kind === "image" ? (imageTypeOf(contentType, key) ?? contentType) : contentType },
+        MEDIA_URL_SECONDS,
+      )
+    ).url,
   });
   return Promise.all(
     rows.map(async ({ endsAt, media, ...listed }) => ({

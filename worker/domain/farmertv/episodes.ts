@@ -8,6 +8,7 @@ import { EPISODE_UPLOAD_MISSING } from "../../../app/kernel/schemas/farmertv";
 import { type Episode, episodes, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
+import { imageExtension, imageTypeOf } from "../../storage/images";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
@@ -22,10 +23,11 @@ export interface EpisodeInput {
   coverUploadId?: string;
 }
 
-async function coverKey(deps: Deps, userId: string, coverUploadId: string | undefined) {
+/** The claimed cover's key and checked type (kept: the cover is served as it, issue 44 item 3). */
+async function coverOf(deps: Deps, userId: string, coverUploadId: string | undefined) {
   if (!coverUploadId) return null;
   const [cover] = await claimable(deps, userId, "episode-cover", [coverUploadId], EPISODE_UPLOAD_MISSING);
-  return cover!.key;
+  return { coverKey: cover!.key, coverContentType: cover!.contentType };
 }
 
 export async function createEpisode(deps: Deps, userId: string, input: EpisodeInput) {
@@ -46,7 +48,7 @@ export async function createEpisode(deps: Deps, userId: string, input: EpisodeIn
           videoFileName: video!.fileName,
           videoContentType: video!.contentType,
           videoSize: video!.size,
-          coverKey: await coverKey(deps, userId, input.coverUploadId),
+          ...(await coverOf(deps, userId, input.coverUploadId)),
           posterStatus: "queued",
         })
         .returning(),
@@ -77,13 +79,13 @@ export async function updateEpisode(
   change: { title?: string; description?: string; coverUploadId?: string },
 ) {
   const episode = await ownEpisode(deps, userId, id);
-  const cover = await coverKey(deps, userId, change.coverUploadId);
+  const cover = await coverOf(deps, userId, change.coverUploadId);
   const [updated] = await deps.db
     .update(episodes)
     .set({
       ...(change.title ? { title: change.title } : {}),
       ...(change.description ? { description: change.description } : {}),
-      ...(cover ? { coverKey: cover } : {}),
+      ...(cover ?? {}),
       updatedAt: new Date(deps.now()),
     })
     .where(eq(episodes.id, episode.id))
@@ -117,7 +119,7 @@ export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) 
 /** Seed §3 field names beside ours; the user name falls back to 'unknown'. */
 function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: string | null) {
   const base = `${deps.origin}/api/episodes/${episode.id}`;
-  const picture = episode.coverKey ?? episode.posterKey;
+  const picture = episodePicture(episode);
   return {
     id: episode.id,
     fileId: episode.id,
@@ -131,7 +133,7 @@ function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: str
     type: episode.videoContentType,
     size: episode.videoSize,
     durationSeconds: episode.durationSeconds,
-    coverUrl: picture ? `${base}/cover` : null,
+    coverUrl: picture ? `${base}/cover.${picture.extension}` : null,
     hidden: episode.hidden,
   };
 }
@@ -160,14 +162,41 @@ export async function getEpisode(deps: Deps, id: string, { includeHidden = false
   return episodeView(deps, row.episode, row.username);
 }
 
-/** A fresh signed link to a public episode's video or picture (404 when hidden or missing). */
-export async function episodeMediaUrl(deps: Deps, id: string, media: "video" | "cover") {
+/** The renderer's poster is a JPEG (worker/jobs/poster.ts). */
+const POSTER_TYPE = "image/jpeg";
+
+/**
+ * An episode's picture: its cover, else the poster the renderer made; with the image type it is
+ * served as and the extension its stable address ends in (`/api/episodes/:id/cover.<extension>`).
+ */
+export function episodePicture(episode: Pick<Episode, "coverKey" | "coverContentType" | "posterKey">) {
+  const key = episode.coverKey ?? episode.posterKey;
+  if (!key) return null;
+  const contentType = episode.coverKey ? imageTypeOf(episode.coverContentType, episode.coverKey) : POSTER_TYPE;
+  if (!contentType) return null;
+  return { key, contentType, extension: imageExtension(contentType, key) };
+}
+
+async function publicEpisode(deps: Deps, id: string) {
   const [episode] = await deps.db
     .select()
     .from(episodes)
     .where(and(eq(episodes.id, id), eq(episodes.hidden, false)));
-  const key = media === "video" ? episode?.videoKey : (episode?.coverKey ?? episode?.posterKey);
-  if (!key) throw new NotFound();
-  const contentType = media === "video" ? episode?.videoContentType : undefined;
+  return episode;
+}
+
+/** A fresh signed link to a public episode's video (404 when hidden or missing). */
+export async function episodeVideoUrl(deps: Deps, id: string) {
+  const episode = await publicEpisode(deps, id);
+  if (!episode) throw new NotFound();
+  const { videoKey: key, videoContentType: contentType } = episode;
   return (await deps.storage.signer.signGet({ key, contentType }, LINK_SECONDS)).url;
+}
+
+/** A public episode's picture, served by the Worker at its stable address (404 when hidden or missing). */
+export async function episodeCover(deps: Deps, id: string) {
+  const episode = await publicEpisode(deps, id);
+  const picture = episode ? episodePicture(episode) : null;
+  if (!picture) throw new NotFound();
+  return picture;
 }

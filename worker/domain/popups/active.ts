@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { type PopupView, presentPopup } from "../../../app/kernel/popup";
 import { type Popup, popups } from "../../db/schema";
+import { imageTypeOf } from "../../storage/images";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 
@@ -33,7 +34,7 @@ export async function getActivePopup(deps: Pick<Deps, "db" | "now" | "storage">)
   const imageUrl = popup.imageKey
     ? (
         await deps.storage.signer.signGet(
-          { key: popup.imageKey, contentType: popup.imageType ?? undefined },
+          { key: popup.imageKey, contentType: imageTypeOf(popup.imageType, popup.imageKey) ?? undefined },
           IMAGE_URL_SECONDS,
         )
       ).url

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { PopupInput } from "../../../app/kernel/schemas/popups";
 import { popups } from "../../db/schema";
+import { imageTypeOf } from "../../storage/images";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
 import { claimable } from "../uploads/claims";
@@ -75,8 +76,12 @@ export async function popupForEditor(deps: Pick<Deps, "db" | "storage">, popupId
   const [popup] = await deps.db.select().from(popups).where(eq(popups.id, popupId)).limit(1);
   if (!popup) throw new NotFound("Popup not found.");
   const imageUrl = popup.imageKey
-    ? (await deps.storage.signer.signGet({ key: popup.imageKey, contentType: popup.imageType ?? undefined }, 60 * 60))
-        .url
+    ? (
+        await deps.storage.signer.signGet(
+          { key: popup.imageKey, contentType: imageTypeOf(popup.imageType, popup.imageKey) ?? undefined },
+          60 * 60,
+        )
+      ).url
     : null;
   return { popup, imageUrl };
 }

@@ -24,6 +24,7 @@ import {
   showMembers,
   shows,
 } from "../../db/schema";
+import { imageExtension } from "../../storage/images";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { chapterList } from "../playlists/chapters";
@@ -242,8 +243,16 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>) {
   return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function artworkUrl(origin: string, show: Pick<Show, "slug" | "artworkKey">) {
-  return show.artworkKey ? `${origin}/api/shows/${show.slug}/artwork` : null;
+/** The artwork's path: stable, ending in the image's extension, served directly (issue 44 item 2). */
+export function artworkPath(show: Pick<Show, "slug" | "artworkKey" | "artworkType">) {
+  return show.artworkKey
+    ? `/api/shows/${show.slug}/artwork.${imageExtension(show.artworkType, show.artworkKey)}`
+    : null;
+}
+
+export function artworkUrl(origin: string, show: Pick<Show, "slug" | "artworkKey" | "artworkType">) {
+  const path = artworkPath(show);
+  return path ? `${origin}${path}` : null;
 }
 
 export async function stitch(deps: Deps, show: Show, episode: ShowEpisode, version: ServedVersion): Promise<Stitched> {

@@ -79,20 +79,6 @@ async function listenerHash(salt: string, address: string, userAgent: string) {
   return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Merges [start, end) ranges. */
-export function mergeRanges(ranges: [number, number][]): [number, number][] {
-  const sorted = ranges.filter(([a, b]) => b > a).sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [a, b] of sorted) {
-    const last = merged.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else merged.push([a, b]);
-  }
-  return merged;
-}
-
-export const covered = (ranges: [number, number][]) => ranges.reduce((n, [a, b]) => n + b - a, 0);
-
 /**
  * Whether the request can be a download at all: GET, some audio bytes, not a known bot. Podcast
  * apps are listeners even where isbot's list calls them crawlers (Overcast and Pocket Casts put a
@@ -103,36 +89,78 @@ export function countable(method: string, userAgent: string, served: [number, nu
   return PODCAST_APPS.some(([pattern]) => pattern.test(userAgent)) || !isbot(userAgent);
 }
 
-/** Adds the served range to the listener's day for the episode; counts the download once it covers a minute. */
+/**
+ * The listener's stored ranges with [start, end) added, merged, as a JSON array: one SQL
+ * expression over the row being updated, so the read and the write are one statement and no
+ * concurrent range is lost (a player fetching one file as several parallel ranges, issue 44).
+ * Sorted by start, a range opens a new run when it begins past the furthest end before it; each
+ * run is one merged range.
+ */
+function mergedRanges(start: number, end: number) {
+  return sql`(
+    select json_group_array(json_array(a, b)) from (
+      select min(s) as a, max(e) as b from (
+        select s, e, sum(opens) over (order by s, e rows unbounded preceding) as run from (
+          select s, e,
+            case when s <= max(e) over (order by s, e rows between unbounded preceding and 1 preceding)
+              then 0 else 1 end as opens
+          from (
+            select json_extract(value, '$[0]') as s, json_extract(value, '$[1]') as e
+              from json_each(${episodeDownloads.ranges})
+            union all select ${start}, ${end}
+          )
+          where e > s
+        )
+      )
+      group by run
+      order by a
+    )
+  )`;
+}
+
+/**
+ * Adds the served range to the listener's day for the episode; counts the download once it covers
+ * a minute. Two statements in one batch (one transaction, D1 runs it alone): the merge happens in
+ * the upsert itself, then `counted` is set from the merged ranges, so concurrent requests from
+ * one client each add their range and whichever completes the minute counts it, once.
+ */
 export async function recordDownload(deps: Deps, request: DownloadRequest) {
   const day = utcDay(deps.now());
   const listener = await listenerHash(await saltOf(deps, day), request.address, request.userAgent);
-  const key = and(
-    eq(episodeDownloads.episodeId, request.episodeId),
-    eq(episodeDownloads.day, day),
-    eq(episodeDownloads.listener, listener),
-  );
-  const [existing] = await deps.db.select({ ranges: episodeDownloads.ranges }).from(episodeDownloads).where(key);
-  const ranges = mergeRanges([...(existing?.ranges ?? []), request.served]);
+  const [start, end] = request.served;
   const needed = Math.min(MINUTE_BYTES, request.audioBytes);
-  const counted = covered(ranges) >= needed;
-  await deps.db
-    .insert(episodeDownloads)
-    .values({
-      episodeId: request.episodeId,
-      showId: request.showId,
-      day,
-      listener,
-      app: appOf(request.userAgent),
-      country: request.country,
-      ranges,
-      counted,
-    })
-    .onConflictDoUpdate({
-      target: [episodeDownloads.episodeId, episodeDownloads.day, episodeDownloads.listener],
-      // A concurrent range may have landed meanwhile: counted never goes back to false.
-      set: { ranges, counted: sql`${episodeDownloads.counted} OR ${counted ? 1 : 0}` },
-    });
+  await deps.db.batch([
+    deps.db
+      .insert(episodeDownloads)
+      .values({
+        episodeId: request.episodeId,
+        showId: request.showId,
+        day,
+        listener,
+        app: appOf(request.userAgent),
+        country: request.country,
+        ranges: end > start ? [[start, end]] : [],
+        counted: false,
+      })
+      .onConflictDoUpdate({
+        target: [episodeDownloads.episodeId, episodeDownloads.day, episodeDownloads.listener],
+        set: { ranges: mergedRanges(start, end) },
+      }),
+    deps.db
+      .update(episodeDownloads)
+      .set({ counted: true })
+      .where(
+        and(
+          eq(episodeDownloads.episodeId, request.episodeId),
+          eq(episodeDownloads.day, day),
+          eq(episodeDownloads.listener, listener),
+          eq(episodeDownloads.counted, false),
+          // The ranges are merged: their lengths add up to the bytes covered.
+          sql`(select coalesce(sum(json_extract(value, '$[1]') - json_extract(value, '$[0]')), 0)
+                 from json_each(${episodeDownloads.ranges})) >= ${needed}`,
+        ),
+      ),
+  ]);
 }
 
 export interface DownloadStats {

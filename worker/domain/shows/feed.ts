@@ -1,5 +1,6 @@
 // A show's Podcasting 2.0 RSS feed: what Apple Podcasts and Spotify require
-// (itunes:image, itunes:category, itunes:explicit, itunes:author, an enclosure
+// (itunes:image at a stable address ending in .jpg or .png, itunes:owner with
+// itunes:email, itunes:category, itunes:explicit, itunes:author, an enclosure
 // with its type and exact length, a guid) plus podcast:guid, podcast:chapters,
 // podcast:funding and podcast:locked. Member text is stripped of characters
 // XML forbids and escaped, so no title can break the feed.
@@ -118,6 +119,9 @@ export async function showFeed(deps: Deps, show: Show): Promise<string> {
     `<language>${xml(show.language)}</language>`,
     `<atom:link href="${xml(origin + feedPath(show))}" rel="self" type="application/rss+xml"/>`,
     `<itunes:author>${xml(show.author)}</itunes:author>`,
+    // Apple asks for an owner with an e-mail (it writes there to confirm who may list the show).
+    // The platform's address, not the member's: a feed is public and their account e-mail is not.
+    `<itunes:owner><itunes:name>${xml(show.author)}</itunes:name><itunes:email>${xml(deps.adminEmail)}</itunes:email></itunes:owner>`,
     art ? `<itunes:image href="${xml(art)}"/>` : "",
     art
       ? `<image><url>${xml(art)}</url><title>${xml(show.title)}</title><link>${xml(origin + showPath(show))}</link></image>`

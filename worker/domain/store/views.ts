@@ -7,6 +7,7 @@ import { PRODUCT_UNAVAILABLE } from "../../../app/kernel/schemas/checkout";
 import { STEMS_TYPE } from "../../../app/kernel/schemas/products";
 import type { Product, ProductFile, ProductTier } from "../../db/schema";
 import { products, productTiers, users } from "../../db/schema";
+import { imageTypeOf } from "../../storage/images";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { listedFiles, listedFilesQuery } from "./products";
@@ -114,7 +115,7 @@ async function views(
       const own = files.filter((file) => file.productId === row.id);
       return {
         ...shownColumns(row),
-        coverUrl: await link(deps, row.coverKey, row.coverContentType),
+        coverUrl: await link(deps, row.coverKey, row.coverKey && imageTypeOf(row.coverContentType, row.coverKey)),
         files: await Promise.all(
           own
             // The stems zip is no preview: buyers see it as what a tier delivers, the seller among the files.

@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { show, episode, media, mediaType, ready, durationSeconds, chapters } = loaderData;
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <p className={showStyles.muted}>
         <Link to={`/shows/${show.slug}`}>{show.title}</Link> · {show.author}
       </p>
@@ -52,6 +52,6 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         />
       </Card>
       <p className={showStyles.description}>{episode.description}</p>
-    </main>
+    </div>
   );
 }

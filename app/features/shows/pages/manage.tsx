@@ -197,7 +197,7 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
   const values = (result?.error ? result.values : undefined) ?? {};
   const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <ShowNav slug={show.slug} here="manage" />
       <h1>{show.title}</h1>
       {!canEdit && (
@@ -272,6 +272,6 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
       )}
       {canEdit && <Details show={show} />}
       {canEdit && <Artwork slug={show.slug} />}
-    </main>
+    </div>
   );
 }

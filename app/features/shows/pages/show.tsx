@@ -27,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ShowPage({ loaderData }: Route.ComponentProps) {
   const { show, episodes, owner } = loaderData;
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <header className={show.artwork ? showStyles.header : undefined}>
         {show.artwork && <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />}
         <div>
@@ -76,6 +76,6 @@ export default function ShowPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   );
 }

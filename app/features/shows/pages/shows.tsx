@@ -19,7 +19,7 @@ export default function Shows({ loaderData }: Route.ComponentProps) {
   const values = (result && "values" in result ? result.values : {}) as Record<string, string>;
   const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <h1>Shows</h1>
       <Card as="section" aria-labelledby="my-shows">
         <h2 id="my-shows">Your shows</h2>
@@ -69,6 +69,6 @@ export default function Shows({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </Card>
-    </main>
+    </div>
   );
 }

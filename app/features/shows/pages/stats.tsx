@@ -19,7 +19,7 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
   const peak = Math.max(1, ...stats.byDay.map((d) => d.downloads));
   const titleOf = new Map(episodes.map((e) => [e.id, e.title]));
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <ShowNav slug={show.slug} here="stats" />
       <h1>Downloads of {show.title}</h1>
       <Form method="get" className={showStyles.row}>
@@ -69,7 +69,7 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
           rowKey={(r) => r.episodeId}
         />
       )}
-    </main>
+    </div>
   );
 }
 

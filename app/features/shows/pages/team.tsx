@@ -17,7 +17,7 @@ const YOU_ARE = { owner: "an owner", editor: "an editor", viewer: "a viewer" } a
 export default function ShowTeam({ loaderData }: Route.ComponentProps) {
   const { show, role, sharing, userId } = loaderData;
   return (
-    <main className={showStyles.page}>
+    <div className={showStyles.page}>
       <ShowNav slug={show.slug} here="team" />
       <h1>Team of {show.title}</h1>
       <p className={showStyles.muted}>
@@ -25,6 +25,6 @@ export default function ShowTeam({ loaderData }: Route.ComponentProps) {
         episodes, viewers see its episodes and stats.
       </p>
       <SharingPanel sharing={sharing} role={role} userId={userId} noun="show" />
-    </main>
+    </div>
   );
 }

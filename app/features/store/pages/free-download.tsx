@@ -17,7 +17,7 @@ export function meta() {
 export default function FreeDownload({ loaderData }: Route.ComponentProps) {
   const { download } = loaderData;
   return (
-    <main className={styles.narrow}>
+    <div className={styles.narrow}>
       <Card as="section" aria-labelledby="free-heading">
         <h1 id="free-heading">
           {download.title} <span className={styles.muted}>by {download.seller}</span>
@@ -40,7 +40,7 @@ export default function FreeDownload({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </Card>
-    </main>
+    </div>
   );
 }
 
@@ -48,11 +48,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = notFoundMessage(error);
   if (message == null) return <PageError error={error} />;
   return (
-    <main className={styles.narrow}>
+    <div className={styles.narrow}>
       <Card as="section">
         <h1>Free download</h1>
         <p role="alert">{message}</p>
       </Card>
-    </main>
+    </div>
   );
 }

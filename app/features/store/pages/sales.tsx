@@ -23,7 +23,7 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
   const csv = `/api/sales.csv?${new URLSearchParams({ ...(from && { from }), ...(to && { to }) })}`;
   const filtered = Boolean(from || to);
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <p className={styles.muted}>
         <Link to="/digimanager">My Digital Products</Link>
       </p>
@@ -158,7 +158,7 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
           }
         />
       </Card>
-    </main>
+    </div>
   );
 }
 
