@@ -5,7 +5,7 @@
 // real `loaderData`. This module stays free of server code: ErrorBoundaries in
 // the browser read `notFoundMessage()`. The server-side halves (a domain
 // `NotFound` → `notFound()`, and the "unexpected error" wrapper for actions)
-// are in page-errors.server.ts. See docs/decisions/018-page-shape.md.
+// are in page-errors.server.ts. See docs/decisions/116-layer-rules-and-code-shape.md.
 import { data, isRouteErrorResponse } from "react-router";
 
 /** Ends the loader or action with a 404 carrying `message` for the route's ErrorBoundary. */
