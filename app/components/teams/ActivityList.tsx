@@ -1,5 +1,5 @@
 // The project's activity (issue 34): who uploaded, applied a program, rendered, invited, changed
-// the playlist or signed, and when, newest first. Signers have no account (a line without a
+// the playlist or signed, and who deleted what (issue 44 item 9), and when, newest first. Signers have no account (a line without a
 // member is a signer's, or the platform's own: the signed PDF).
 import { LocalTime } from "../LocalTime";
 import styles from "./teams.module.css";

@@ -14,7 +14,7 @@ export const NO_VALID_ITEMS = "No valid items to submit.";
 export const MEMBER_ITEM_NEEDS_TITLE_AMOUNT = "Each item must have a title and offer amount.";
 export const SALE_END_IN_PAST = "The sale end must be in the future.";
 
-/** Soft close: an offer in the last 2 minutes extends the sale by 2 minutes. */
+/** Soft close: an offer leaves at least this long after itself (the end becomes max(end, offer + 2 minutes)). */
 export const SOFT_CLOSE_MS = 2 * 60 * 1000;
 
 /** At most this many files per bid item, and items per create-bid form. */

@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DeltaMessage, StateMessage } from "../../../app/kernel/protocols/bid-item";
 
 import { OFFER_TOO_LOW } from "../../../app/kernel/schemas/auction";
@@ -13,11 +13,19 @@ import { expectConsoleError } from "../../../tests/workers/console";
 import { call } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems } from "../../db/schema";
-import type { BidItem } from "./bid-item";
+import type { Bidder, BidItem } from "./bid-item";
 
 const db = database(env.DB);
 const admin = auctionAdmin({ title: "Vintage mic", description: "Works" });
 const createItem = (price = 10, extra: Record<string, unknown> = {}) => admin.list({ price, ...extra });
+const objectBidder = (name: string): Bidder => ({
+  userId: `id-${name}`,
+  username: name,
+  email: `${name}@example.com`,
+  tag: `tag-${name}`,
+});
+const ann = objectBidder("ann");
+const bob = objectBidder("bob");
 
 describe("concurrent offers", () => {
   it("serialises 200 offers: accepted amounts strictly increase, the final price is the highest, every refusal says why", async () => {
@@ -50,12 +58,15 @@ describe("concurrent offers", () => {
 });
 
 describe("soft close and the alarm", () => {
-  it("extends a sale by 2 minutes for an offer in its last 2 minutes, and closes it at the end", async () => {
+  it("an offer in a sale's last 2 minutes leaves 2 minutes after it, and the alarm closes it at the end", async () => {
     const endsAt = new Date(Date.now() + 60_000).toISOString();
     const code = await createItem(1, { endsAt });
     const member = await bidder();
+    const before = Date.now();
     const response = await (await offer(code, 2, member.cookie)).json<any>();
-    expect(response.item.endsAt).toBe(Date.parse(endsAt) + 120_000);
+    const after = Date.now();
+    expect(response.item.endsAt).toBeGreaterThanOrEqual(before + 120_000);
+    expect(response.item.endsAt).toBeLessThanOrEqual(after + 120_000);
 
     await runInDurableObject(stub(code), (_instance: BidItem, state) => {
       state.storage.sql.exec("UPDATE item SET ends_at = ?", Date.now() - 1);
@@ -64,6 +75,41 @@ describe("soft close and the alarm", () => {
     expect((await stub(code).state())!.status).toBe("closed");
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     expect(row!.status).toBe("closed");
+  });
+
+  it("late bids do not add up: each leaves the end at the later of the end and 2 minutes after the bid", async () => {
+    const code = await createItem(1, { endsAt: new Date(Date.now() + 60 * 60_000).toISOString() });
+    const t0 = Date.now();
+    await runInDurableObject(stub(code), (_instance: BidItem, state) => {
+      state.storage.sql.exec("UPDATE item SET ends_at = ?", t0 + 60_000);
+    });
+    const clock = vi.spyOn(Date, "now");
+    try {
+      // Three changes of leader, 10 s apart, a minute before the end: the sale ends 2 minutes after the
+      // last (t0 + 2:20), not 6 minutes after the end (t0 + 7:00).
+      const bids = [
+        { at: t0, who: ann, cents: 2_00 },
+        { at: t0 + 10_000, who: bob, cents: 3_00 },
+        { at: t0 + 20_000, who: ann, cents: 4_00 },
+      ];
+      for (const { at, who, cents } of bids) {
+        clock.mockReturnValue(at);
+        const outcome = await stub(code).offer(who, cents);
+        expect(outcome).toMatchObject({ ok: true, leading: true, item: { endsAt: at + 120_000 } });
+      }
+      // The end never moves backwards: after a clock stepped back 10 minutes, a change of leader
+      // (with, by that clock, more than 2 minutes left) leaves the end where it is.
+      clock.mockReturnValue(t0 - 10 * 60_000);
+      expect(await stub(code).offer(bob, 5_00)).toMatchObject({
+        ok: true,
+        leading: true,
+        item: { endsAt: t0 + 140_000 },
+      });
+      expect(await runInDurableObject(stub(code), () => Date.now())).toBe(t0 - 10 * 60_000);
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await stub(code).state())!.endsAt).toBe(t0 + 140_000);
   });
 
   it("retries a failed write-through until D1 has the change", async () => {

@@ -66,6 +66,14 @@ export const OUTBID_MAIL_EVERY_MS = 10 * 60 * 1000;
 
 const WRITE_THROUGH_RETRY_MS = 5_000;
 
+/**
+ * Soft close (ADR 006): the end after a bid at `bidAt` that moved the price or the leader is at least
+ * two minutes after the bid, and never earlier than it was.
+ */
+export function softCloseEnd(endsAt: number, bidAt: number): number {
+  return Math.max(endsAt, bidAt + SOFT_CLOSE_MS);
+}
+
 /** The header by which the Worker tells the object which member a watcher is (never the client's own). */
 export const BIDDER_TAG_HEADER = "x-bidder-tag";
 
@@ -237,10 +245,12 @@ export class BidItem extends DurableObject<Env> {
     const leader = row.leaderId === null ? null : { id: row.leaderId, maxCents: row.leaderMaxCents ?? row.priceCents };
     const outcome = proxyBid(row.priceCents, leader, bidder.userId, amountCents, mode);
     if (!outcome.ok) return { ok: false, code: "TOO_LOW", message: outcome.message, item: this.view(row) };
-    // Soft close: any move of the price or the leader in the last 2 minutes (a private raise of a maximum moves neither).
+    // Soft close: a bid that moves the price or the leader (a private raise of a maximum moves neither)
+    // leaves at least 2 minutes after itself: the end becomes max(end, bid time + 2 min). Late bids do
+    // not add up (three in the last minute end 2 minutes after the last, not 6 after the end), and the
+    // end never moves backwards, even if the clock steps back.
     const moved = outcome.priceCents !== row.priceCents || outcome.leaderId !== row.leaderId;
-    const endsAt =
-      moved && row.endsAt !== null && row.endsAt - now <= SOFT_CLOSE_MS ? row.endsAt + SOFT_CLOSE_MS : row.endsAt;
+    const endsAt = moved && row.endsAt !== null ? softCloseEnd(row.endsAt, now) : row.endsAt;
     // The alarm that soft-closes the sale, and the one that backs the write-through should this object
     // stop before D1 has the change (alarms run at least once). The object has one alarm: the earlier wins,
     // and alarm() sets the next. Set only when one of them is new, so most offers write no alarm.

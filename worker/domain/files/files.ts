@@ -114,10 +114,16 @@ export async function downloadUrl(deps: Deps, userId: string | null, fileId: str
   return { url: signed.url, fileName: file.fileName };
 }
 
-/** Deletes the record first (nothing points at a missing object), then the object. */
+/**
+ * Deletes the record first (nothing points at a missing object), then the object. The project's
+ * activity says who deleted it, by name, in the same batch (issue 44 item 9).
+ */
 export async function deleteFile(deps: Deps, userId: string, fileId: string) {
   const file = await memberData(deps.db, userId).file(fileId, "edit");
-  await deps.db.delete(files).where(eq(files.id, file.id));
+  await deps.db.batch([
+    deps.db.delete(files).where(eq(files.id, file.id)),
+    activity(deps.db, file.projectId, userId, "fileDeleted", file.fileName),
+  ]);
   await deps.storage.bucket.delete(file.key);
   return { projectId: file.projectId };
 }

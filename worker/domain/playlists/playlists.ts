@@ -249,7 +249,7 @@ export async function removeItem(deps: Deps, userId: string, itemId: string) {
   const item = await ownItem(deps, userId, itemId, "edit");
   const playlist = await ownPlaylist(deps, userId, item.playlistId);
   await deps.db.batch([
-    activity(deps.db, playlist.projectId, userId, "playlistChanged", `removed ${item.fileName}`),
+    activity(deps.db, playlist.projectId, userId, "itemRemoved", item.fileName),
     deps.db.delete(playlistItems).where(eq(playlistItems.id, item.id)),
     deps.db
       .update(playlistItems)

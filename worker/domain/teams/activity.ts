@@ -1,6 +1,8 @@
 // The project page's activity list (issue 34): who uploaded, applied a program, rendered, invited,
-// changed the playlist or signed, and when. A change writes its line in the same D1 batch as the
-// change itself, so the list never claims what did not happen.
+// changed the playlist or signed, and when; and who deleted what (issue 44 item 9: a file, a
+// playlist item, a member, an invitation, a signature request). A change writes its line in the same
+// D1 batch as the change itself, so the list never claims what did not happen. A line keeps the names
+// it mentions as text (`detail`), so it still reads sensibly after the file or member is gone.
 import { desc, eq } from "drizzle-orm";
 import { insertChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
@@ -15,6 +17,10 @@ export const ACTIVITY_ACTIONS = {
   joined: "joined",
   roleChanged: "changed a role",
   removed: "removed a member",
+  left: "left the project",
+  invitationRevoked: "revoked an invitation",
+  fileDeleted: "deleted a file",
+  itemRemoved: "removed from the playlist",
   playlistChanged: "changed the playlist",
   noted: "added a note",
   signatureRequested: "requested signatures",

@@ -288,11 +288,23 @@ export async function removeMember(deps: Deps, userId: string, kind: SharedKind,
   const target = await ownedTarget(deps, userId, kind, id, memberId === userId ? "view" : "own");
   if (memberId === target.creatorId) throw new Invalid("The creator cannot be removed.");
   const { members, parent } = sharing(kind);
-  if (!(await roleOf(deps, kind, target.id, memberId))) throw new NotFound("Member not found.");
+  const [member] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(parent, target.id), eq(members.userId, memberId)))
+    .limit(1);
+  if (!member) throw new NotFound("Member not found.");
   const statements: Statement[] = [
     deps.db.delete(members).where(and(eq(parent, target.id), eq(members.userId, memberId))),
   ];
-  if (kind === "project") statements.push(activity(deps.db, target.id, userId, "removed"));
+  // The line names whom (a member who leaves is the line's own who).
+  if (kind === "project")
+    statements.push(
+      memberId === userId
+        ? activity(deps.db, target.id, userId, "left")
+        : activity(deps.db, target.id, userId, "removed", `${member.name} <${member.email}>`),
+    );
   await runBatch(deps.db, statements);
   return { removed: memberId };
 }
@@ -302,8 +314,10 @@ export async function revokeInvitation(deps: Deps, userId: string, kind: SharedK
   const deleted = await deps.db
     .delete(invitations)
     .where(and(eq(invitations.id, invitationId), eq(sharing(kind).invited, target.id), isNull(invitations.acceptedAt)))
-    .returning({ id: invitations.id });
+    .returning({ id: invitations.id, email: invitations.email, role: invitations.role });
   if (deleted.length === 0) throw new NotFound("Invitation not found.");
+  if (kind === "project")
+    await activity(deps.db, target.id, userId, "invitationRevoked", `${deleted[0]!.email} as ${deleted[0]!.role}`);
 }
 
 /** The invitations of a project, program or show not yet accepted and not expired, oldest first. */

@@ -6,6 +6,7 @@ import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { displayName, formatDuration } from "../../../kernel/format";
 import { PickerActions } from "../components/PickerActions";
 import styles from "./ApplyProgram.module.css";
+import { uploadingLabel, useProgramUploads } from "./program-uploads";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
 
 export function ApplyProgram({ programs, playlists }: { programs: ProgramView[]; playlists: PlaylistOption[] }) {
@@ -20,6 +21,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
   const previewing = previewFetcher.state !== "idle";
   const applying = applyFetcher.state !== "idle";
   const program = programs.find((p) => p.id === programId);
+  const sending = useProgramUploads();
 
   useAnswer(previewFetcher.data, showFeedback, (answer) => {
     if (answer.plans) setPlans({ programId: answer.programId ?? programId, plans: answer.plans });
@@ -60,7 +62,7 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
           <option value="">Select a program…</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
-              {displayName(p.title)} ({p.files.map((file) => file.slotPosition).join(", ") || "no files"})
+              {displayName(p.title)} ({programContents(p, sending.get(p.id) ?? 0)})
             </option>
           ))}
         </select>
@@ -181,4 +183,11 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
       </ul>
     </section>
   );
+}
+
+/** What the Apply list says a program holds: its slot letters, and the files still on their way up. */
+function programContents(program: ProgramView, uploading: number) {
+  const letters = program.files.map((file) => file.slotPosition).join(", ");
+  if (!uploading) return letters || "no files";
+  return letters ? `${letters} · ${uploadingLabel(uploading).toLowerCase()}` : uploadingLabel(uploading);
 }

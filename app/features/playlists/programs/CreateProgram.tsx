@@ -1,6 +1,6 @@
 // The "New program" form: title, access type, optional schedule with its playlists, and the files.
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import { displayName } from "../../../kernel/format";
 import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
@@ -12,7 +12,6 @@ const NONE_TAKEN = new Set<string>();
 export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
   const id = useId();
   const fetcher = useFetcher<Answer>();
-  const revalidator = useRevalidator();
   const [feedback, showFeedback] = useFeedback();
   const [title, setTitle] = useState("");
   const [accessType, setAccessType] = useState("private");
@@ -36,8 +35,8 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
       return showFeedback(answer.error?.message ?? "An unexpected error occurred. Please try again.", true);
     const programId = answer.programId;
     void (async () => {
+      // Reloads the programs once the files are up; until then the new program shows as uploading.
       const failures = await files.upload(programId, accessType);
-      await revalidator.revalidate();
       if (failures === 0) {
         showFeedback("Program created and its files uploaded.");
         setTitle("");

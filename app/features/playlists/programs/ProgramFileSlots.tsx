@@ -3,6 +3,7 @@
 // use the program slot letter schema and the seed's messages; the files then
 // go up one after another through `useUploadSlots`.
 import { useCallback } from "react";
+import { useRevalidator } from "react-router";
 import { CheckedButton } from "../../../components/CheckedButton";
 import type { ShowFeedback } from "../../../components/Feedback";
 import { UploadSlots } from "../../../components/uploads/UploadSlots";
@@ -23,6 +24,7 @@ import {
 } from "../../../kernel/schemas/playlist-messages";
 import { PROGRAM_SLOT, slotLetterError } from "../../../kernel/schemas/slot-letters";
 import { kindOfFile, type MediaKind } from "../../../lib/media-kind";
+import { announceProgramUploads } from "./program-uploads";
 
 /** The kind the slots are held to: the program's, else the first chosen file's. */
 function slotsKind(slots: UploadSlot[], programKind: MediaKind | null): MediaKind | null {
@@ -50,6 +52,7 @@ export function useProgramSlots(programKind: MediaKind | null, taken: Set<string
     letterError,
     fileError: fileProblem,
   });
+  const revalidator = useRevalidator();
 
   /** Seed 000 §5 checks before a program upload; marks each slot's error and answers the first problem. */
   function check(): string | null {
@@ -70,15 +73,24 @@ export function useProgramSlots(programKind: MediaKind | null, taken: Set<string
     );
   }
 
-  /** Uploads the checked slots' files into the program; answers how many failed. */
+  /**
+   * Uploads the checked slots' files into the program, then reloads the page's programs; answers how
+   * many failed. Until the page has the files, the program shows as uploading them, not as empty.
+   */
   async function upload(programId: string, accessType: string) {
-    const { failures } = await uploads.upload((slot) => ({
-      purpose: "program-file",
-      programId,
-      slotPosition: slot.slotPosition,
-      accessType: accessType === "public-read" ? "public-read" : "private",
-    }));
-    return failures;
+    const done = announceProgramUploads(programId, pendingSlots(uploads.slots).length);
+    try {
+      const { failures } = await uploads.upload((slot) => ({
+        purpose: "program-file",
+        programId,
+        slotPosition: slot.slotPosition,
+        accessType: accessType === "public-read" ? "public-read" : "private",
+      }));
+      await revalidator.revalidate();
+      return failures;
+    } finally {
+      done();
+    }
   }
 
   return { uploads, kind: slotsKind(uploads.slots, programKind), check, upload };

@@ -1,6 +1,6 @@
 // One program's files (slot letter, preview, delete) and the rows that add more.
 import { useMemo } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { type ShowFeedback, useAnswer } from "../../../components/Feedback";
 import { SlotInput } from "../../../components/SlotInput";
 import { useConfirm } from "../../../components/ui";
@@ -61,7 +61,6 @@ export function ProgramFileRow({
 }
 
 export function AddProgramFiles({ program, onMessage }: { program: ProgramView; onMessage: ShowFeedback }) {
-  const revalidator = useRevalidator();
   const taken = useMemo(() => new Set(program.files.map((file) => file.slotPosition)), [program.files]);
   const files = useProgramSlots(program.mediaType, taken, nextFreeLetter(taken));
   const busy = files.uploads.busy;
@@ -71,7 +70,6 @@ export function AddProgramFiles({ program, onMessage }: { program: ProgramView; 
     const problem = files.check();
     if (problem) return onMessage(problem, true);
     const failures = await files.upload(program.id, program.accessType);
-    await revalidator.revalidate();
     if (failures === 0) {
       onMessage("File added successfully!");
       files.uploads.reset([{}]);

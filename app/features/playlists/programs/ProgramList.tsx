@@ -10,6 +10,7 @@ import { InviteForm } from "../../../components/teams/InviteForm";
 import { useConfirm } from "../../../components/ui";
 import { displayName } from "../../../kernel/format";
 import { AddProgramFiles, ProgramFileRow } from "./ProgramFiles";
+import { uploadingLabel, useProgramUploads } from "./program-uploads";
 import type { Answer, PlaylistOption, ProgramView } from "./types";
 
 const DELETE_PROGRAM_CONFIRM = "Are you sure you want to delete this program and its files?";
@@ -82,6 +83,7 @@ function ProgramCard({
   // An unscheduled program ("none") shows no state.
   const state = program.scheduleState === "none" ? null : program.scheduleState;
   const title = displayName(program.title);
+  const uploading = useProgramUploads().get(program.id) ?? 0;
   return (
     <li
       ref={row.ref}
@@ -102,7 +104,9 @@ function ProgramCard({
         <span className="program-badges">
           {program.mediaType && <span className={`kind-badge kind-${program.mediaType}`}>{program.mediaType}</span>}
           <span className="muted small">
-            {program.files.length} {program.files.length === 1 ? "file" : "files"}
+            {uploading > 0 && program.files.length === 0
+              ? uploadingLabel(uploading)
+              : `${program.files.length} ${program.files.length === 1 ? "file" : "files"}`}
           </span>
           {program.accessType === "public-read" && <span className="muted small">Public</span>}
           {state && <span className={`schedule-state state-${state}`}>{state}</span>}
@@ -134,7 +138,7 @@ function ProgramCard({
       )}
       <div id={panelId} hidden={!open} className="program-details">
         {program.files.length === 0 ? (
-          <p className="muted small">No files yet.</p>
+          <p className="muted small">{uploading > 0 ? uploadingLabel(uploading) : "No files yet."}</p>
         ) : (
           <ul className="program-files">
             {program.files.map((file) => (
