@@ -85,7 +85,7 @@ describe("navigation by role", () => {
   it("shows a member at work the sidebar grouped by job, and on a public page the public bar", async () => {
     const member = await signUp();
     const page = await html(await call("/settings", { cookie: member.cookie }));
-    // Grouped (ADR 066): Create, Publish, Sell, Community; Settings, Purchases and Log Out in the account menu.
+    // Grouped (ADR 117): Create, Publish, Sell, Community; Settings, Purchases and Log Out in the account menu.
     expect(links(page)).toEqual([
       "Home",
       "Drop Zone",

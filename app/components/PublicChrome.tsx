@@ -1,4 +1,4 @@
-// The public chrome (ADR 066): the slim bar and the footer around the pages a creator's audience sees
+// The public chrome (ADR 117): the slim bar and the footer around the pages a creator's audience sees
 // (stores, shows, the auction, the battle, the fundraiser…), and the focused chrome's logo-only bar
 // for a guest with one task (signing, an invitation). No workspace sidebar in either.
 import { Link } from "react-router";

@@ -23,7 +23,7 @@ export function LogoMark() {
 export type HeaderUser = Pick<SessionUser, "id" | "name" | "username" | "role">;
 
 /**
- * The workspace's header and its sidebar of links grouped by job (ADR 066; the account menu and the
+ * The workspace's header and its sidebar of links grouped by job (ADR 117; the account menu and the
  * no-script fallbacks from ADR 036). `hydrates={false}` (a page with no React in the browser, ADR 026):
  * the phone menu and the account menu are native `<details>` disclosures that work with no script;
  * links are plain anchors and Log Out a plain POST form either way.

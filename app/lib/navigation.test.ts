@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chromeFor, workspaceNavigation } from "./navigation";
 
-describe("which chrome a page wears (ADR 066)", () => {
+describe("which chrome a page wears (ADR 117)", () => {
   it("gives the audience's pages the public chrome, for visitors and members alike", () => {
     for (const path of [
       "/",

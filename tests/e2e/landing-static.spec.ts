@@ -150,7 +150,7 @@ test.describe("the landing page without React", () => {
     const requested = scriptRequests(page);
     await page.goto("/");
     await expectNoScripts(page, requested);
-    // The public bar (ADR 066): the way back to work and the account menu.
+    // The public bar (ADR 117): the way back to work and the account menu.
     await expect(page.getByRole("banner").getByRole("link", { name: "Open workspace" })).toHaveAttribute(
       "href",
       "/authenticated",

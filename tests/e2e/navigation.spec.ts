@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, accountMenu, login, MEMBER, mainNav, origin, unique, workspaceNav } from "./fixtures";
 
-// Three chromes (ADR 066): the public bar and footer on the audience's pages, the workspace sidebar
+// Three chromes (ADR 117): the public bar and footer on the audience's pages, the workspace sidebar
 // grouped by job for a member at work, the logo alone on a guest's one task.
 const PUBLIC_LINKS = ["Auction", "Battle", "Episodes", "Fundraiser", "Services"];
 const MEMBER_LINKS = [
