@@ -73,42 +73,37 @@ describe("navigation by role", () => {
       .match(/>([^<>]+)<\/(a|button)>/g)!
       .map((m) => m.slice(1).split("<")[0]);
 
-  it("shows a visitor the seed's visitor links", async () => {
-    expect(links(await html(await call("/")))).toEqual([
-      "Home",
-      "Sign In",
-      "Sign Up",
-      "Contact",
-      "Auction",
-      "Battle",
-      "Episodes",
-      "Fundraiser",
-      "Services",
-    ]);
+  it("shows a visitor the public bar: five plain links, Sign In and Sign Up, and no workspace sidebar", async () => {
+    const page = await html(await call("/"));
+    expect(links(page)).toEqual(["Auction", "Battle", "Episodes", "Fundraiser", "Services"]);
+    expect(page).toMatch(/<a[^>]*href="\/signin"[^>]*>Sign In<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/signup"[^>]*>Sign Up<\/a>/);
+    expect(page).not.toContain('aria-label="Workspace"');
+    expect(page).toContain("<footer");
   });
 
-  it("shows a member the member links and an admin the Admin group", async () => {
+  it("shows a member at work the sidebar grouped by job, and on a public page the public bar", async () => {
     const member = await signUp();
-    const memberLinks = links(await html(await call("/contact", { cookie: member.cookie })));
-    // Grouped (ADR 036): Create, Sell, Community; Settings, Purchases and Log Out in the account menu.
-    expect(memberLinks).toEqual([
+    const page = await html(await call("/settings", { cookie: member.cookie }));
+    // Grouped (ADR 117): Create, Publish, Sell, Community; Settings, Purchases and Log Out in the account menu.
+    expect(links(page)).toEqual([
       "Home",
       "Drop Zone",
       "Programming",
       "Sequence",
       "Downloads",
+      "Shows",
+      "FarmerTv",
+      "Episodes",
       "Store",
       "Digi",
       "Manager",
       "Checkout",
       "Auction",
       "Battle",
-      "Episodes",
       "Fundraiser",
       "Services",
-      "FarmerTv",
     ]);
-    const page = await html(await call("/contact", { cookie: member.cookie }));
     const account = page.match(/<details class="account-menu"[\s\S]*?<\/details>/)?.[0] ?? "";
     expect(account.match(/>([^<>]+)<\/(a|button)>/g)?.map((m) => m.slice(1).split("<")[0])).toEqual([
       "Settings",
@@ -119,9 +114,17 @@ describe("navigation by role", () => {
     expect(page).toContain(`href="/checkOut/${member.user.id}"`);
     expect(page).toContain(`Welcome, ${member.form.name}`);
 
+    // A public page: the public bar with Open workspace and the account menu, no sidebar.
+    const contact = await html(await call("/contact", { cookie: member.cookie }));
+    expect(links(contact)).toEqual(["Auction", "Battle", "Episodes", "Fundraiser", "Services"]);
+    expect(contact).not.toContain('aria-label="Workspace"');
+    expect(contact).toMatch(/<a[^>]*href="\/authenticated"[^>]*>Open workspace<\/a>/);
+    expect(contact).toContain('<details class="account-menu"');
+
     await db.update(users).set({ role: "admin" }).where(eq(users.id, member.user.id));
-    const adminLinks = links(await html(await call("/contact", { cookie: member.cookie })));
-    expect(adminLinks.slice(-4)).toEqual(["CreateBid", "Admin", "Enter member items", "Pending member items"]);
+    const adminLinks = links(await html(await call("/settings", { cookie: member.cookie })));
+    // The admin's own group first: in view without scrolling the sidebar.
+    expect(adminLinks.slice(0, 4)).toEqual(["Admin", "CreateBid", "Enter member items", "Pending member items"]);
   });
 
   it("marks the current page's link, and only it, in any letter case", async () => {

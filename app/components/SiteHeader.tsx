@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
-import { ACCOUNT_LINKS, type NavLinkItem, navigationFor } from "../lib/navigation";
+import { ACCOUNT_LINKS, type NavLinkItem, workspaceNavigation } from "../lib/navigation";
 
-const MENU_ICON = (
+export const MENU_ICON = (
   <>
     <span aria-hidden>☰</span>
     <span className="visually-hidden">Menu</span>
@@ -20,71 +20,50 @@ export function LogoMark() {
   );
 }
 
-type HeaderUser = Pick<SessionUser, "id" | "name" | "username" | "role">;
+export type HeaderUser = Pick<SessionUser, "id" | "name" | "username" | "role">;
 
 /**
- * The app shell's header and grouped navigation (ADR 036). `hydrates={false}` (a page with no React
- * in the browser, ADR 026): the phone menu and the account menu are native `<details>` disclosures
- * that work with no script; links are plain anchors and Log Out a plain POST form either way.
+ * The workspace's header and its sidebar of links grouped by job (ADR 117; the account menu and the
+ * no-script fallbacks from ADR 036). `hydrates={false}` (a page with no React in the browser, ADR 026):
+ * the phone menu and the account menu are native `<details>` disclosures that work with no script;
+ * links are plain anchors and Log Out a plain POST form either way.
  */
 export function SiteHeader({
   user,
   hydrates = true,
   cartCount = 0,
 }: {
-  user: HeaderUser | null;
+  user: HeaderUser;
   hydrates?: boolean;
   cartCount?: number;
 }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const current = location.pathname.toLowerCase();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { open, toggle, current } = useMenu();
 
   return (
     <>
       <header className="site-header">
         <div className="bar">
-          {hydrates ? (
-            <button
-              type="button"
-              className="menu-toggle"
-              aria-expanded={open}
-              aria-controls="site-nav"
-              onClick={() => setOpen((v) => !v)}
-            >
-              {MENU_ICON}
-            </button>
-          ) : (
-            <details className="menu-disclosure">
-              <summary className="menu-toggle" aria-controls="site-nav">
-                {MENU_ICON}
-              </summary>
-            </details>
-          )}
+          <MenuToggle hydrates={hydrates} open={open} toggle={toggle} controls="site-nav" />
           <Link to="/" className="logo">
             <LogoMark />
             <span>Creator Platform</span>
           </Link>
           {/* The username tells apart two members of the same name (and marks the page as this member's). */}
-          <p className="welcome" title={user ? `Signed in as ${user.username}` : undefined}>
-            {user ? `Welcome, ${user.name}` : "Welcome"}
+          <p className="welcome" title={`Signed in as ${user.username}`}>
+            {`Welcome, ${user.name}`}
           </p>
-          {user && <AccountMenu user={user} current={current} />}
+          <AccountMenu user={user} current={current} />
         </div>
       </header>
-      <nav id="site-nav" aria-label="Main" className={open ? "nav open" : "nav"}>
-        {navigationFor(user).map((group) => (
-          <div className="nav-group" key={group.title ?? "main"}>
-            {group.title && (
-              <p className="nav-title" id={`nav-${group.title.toLowerCase()}`}>
-                {group.title}
-              </p>
-            )}
-            <ul aria-labelledby={group.title ? `nav-${group.title.toLowerCase()}` : undefined}>
+      <nav id="site-nav" aria-label="Workspace" className={open ? "nav open" : "nav"}>
+        {workspaceNavigation(user).map((group) => (
+          <div className="nav-group" key={group.title}>
+            <p className="nav-title" id={`nav-${group.title.toLowerCase()}`}>
+              {group.title}
+            </p>
+            <ul aria-labelledby={`nav-${group.title.toLowerCase()}`}>
               {group.links.map((link) => (
-                <li key={link.to}>
+                <li key={link.to} className={link.description ? "has-description" : undefined}>
                   <NavItem link={link} current={current} cartCount={link.cart ? cartCount : 0} />
                 </li>
               ))}
@@ -96,21 +75,73 @@ export function SiteHeader({
   );
 }
 
-function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; current: string; cartCount?: number }) {
+/** The phone menu's open state, closed again on every new page; `current` is the path, lower case. */
+export function useMenu() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const current = location.pathname.toLowerCase();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+  return { open, toggle: () => setOpen((v) => !v), current };
+}
+
+/** The phone menu's button; a `<details>` on a page with no script (its CSS opens the menu). */
+export function MenuToggle({
+  hydrates,
+  open,
+  toggle,
+  controls,
+}: {
+  hydrates: boolean;
+  open: boolean;
+  toggle: () => void;
+  controls: string;
+}) {
+  return hydrates ? (
+    <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={controls} onClick={toggle}>
+      {MENU_ICON}
+    </button>
+  ) : (
+    <details className="menu-disclosure">
+      <summary className="menu-toggle" aria-controls={controls}>
+        {MENU_ICON}
+      </summary>
+    </details>
+  );
+}
+
+/**
+ * One link. Its name is the seed's label alone; the description beside it is outside the link (its
+ * `aria-describedby`), and the link's hit area stretches over it, so the whole row is one target.
+ */
+export function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; current: string; cartCount?: number }) {
   // What NavLink with `end` marks (case-insensitive, the whole path), from the one location
   // above instead of each link's own hooks: a fifth of the header's render (ADR 027).
   const active = current === link.to.toLowerCase();
+  const descriptionId = link.description ? `nav-desc-${link.to.replace(/[^a-z0-9]+/gi, "-")}` : undefined;
   return (
-    <Link to={link.to} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-      {link.label}
-      {cartCount > 0 && (
-        <span className="nav-count">
-          <span className="visually-hidden">, </span>
-          {cartCount}
-          <span className="visually-hidden"> in cart</span>
+    <>
+      <Link
+        to={link.to}
+        className={active ? "active" : undefined}
+        aria-current={active ? "page" : undefined}
+        aria-describedby={descriptionId}
+      >
+        {link.label}
+        {cartCount > 0 && (
+          <span className="nav-count">
+            <span className="visually-hidden">, </span>
+            {cartCount}
+            <span className="visually-hidden"> in cart</span>
+          </span>
+        )}
+      </Link>
+      {link.description && (
+        <span className="nav-description" id={descriptionId}>
+          {link.description}
         </span>
       )}
-    </Link>
+    </>
   );
 }
 
@@ -118,7 +149,16 @@ function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; current:
  * Settings, Purchases and Log Out behind the member's initial. A `<details>` so it opens with no
  * script (the landing page); with script it also closes on Escape, on a click outside and on a new page.
  */
-function AccountMenu({ user, current }: { user: HeaderUser; current: string }) {
+export function AccountMenu({
+  user,
+  current,
+  links = ACCOUNT_LINKS,
+}: {
+  user: HeaderUser;
+  current: string;
+  /** The public bar puts 'Open workspace' first (its own button folds away on a phone). */
+  links?: NavLinkItem[];
+}) {
   const menu = useRef<HTMLDetailsElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close the menu.
   useEffect(() => {
@@ -152,12 +192,12 @@ function AccountMenu({ user, current }: { user: HeaderUser; current: string }) {
         <span>Account</span>
       </summary>
       <div className="account-panel">
+        {/* The name is already in the bar; the username is what tells this account apart. */}
         <p className="account-who">
-          {user.name}
-          <span className="muted">@{user.username}</span>
+          <span className="muted">Signed in as</span>@{user.username}
         </p>
         <ul>
-          {ACCOUNT_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavItem link={link} current={current} />
             </li>

@@ -1,21 +1,58 @@
-// The header's links by role: seed 000 §2's links and labels, grouped as issue 28 §2 asks
-// (ADR 036). Settings, Purchases and Log Out live in the account menu.
+// Which chrome a page wears and the links each one holds (ADR 117, superseding ADR 036's layout):
+// - public: the pages a creator's audience sees (a slim top bar, a footer, no workspace sidebar),
+//   for visitors and for members alike;
+// - workspace: everything a member does at work (the sidebar grouped by job);
+// - focused: one task for a guest (signing, an invitation): the logo only.
+// Every link keeps seed 000 §2's label as its name; the muted description beside it says what it does.
 import type { SessionUser } from "../../worker/sessions";
 
 export interface NavLinkItem {
   to: string;
   label: string;
+  /** A few muted words beside the label: what the page is for. */
+  description?: string;
   /** Shows the member's cart count beside the label. */
   cart?: boolean;
 }
 
 export interface NavGroup {
-  /** The group's heading; null for the links that stand on their own. */
-  title: string | null;
+  /** The group's heading. */
+  title: string;
   links: NavLinkItem[];
 }
 
-const PUBLIC_COMMUNITY: NavLinkItem[] = [
+export type Chrome = "public" | "workspace" | "focused";
+
+// Matched case-insensitively against the whole path (React Router matches routes the same way).
+const FOCUSED: RegExp[] = [/^\/sign\/[^/]+\/?$/, /^\/invitations\/[^/]+\/?$/];
+const PUBLIC: RegExp[] = [
+  /^\/$/,
+  /^\/(signin|signup|signout|contact|error|community|editmedia|bidgallery|beatbattle|fundraiser|webpopup)\/?$/,
+  /^\/farmereps(\/[^/]+)?\/?$/,
+  /^\/digiprev\/[^/]+(\/[^/]+)?\/?$/,
+  // A show's public page and its episodes; /shows, …/manage, …/stats and …/team are the member's work.
+  /^\/shows\/[^/]+\/?$/,
+  /^\/shows\/[^/]+\/episodes\/[^/]+\/?$/,
+  /^\/licence\/[^/]+\/?$/,
+  /^\/verify(\/[^/]+)?\/?$/,
+  /^\/free\/[^/]+\/?$/,
+  /^\/dev\/(mail|ui)\/?$/,
+];
+
+/**
+ * The chrome for a path. `notFound` is the catch-all route (public whatever its path). A visitor who
+ * reaches a page outside the public list (most send them to /signin first) still gets the public bar:
+ * the workspace sidebar is for members only.
+ */
+export function chromeFor(pathname: string, signedIn: boolean, notFound = false): Chrome {
+  const path = pathname.toLowerCase();
+  if (FOCUSED.some((pattern) => pattern.test(path))) return "focused";
+  if (notFound || !signedIn || PUBLIC.some((pattern) => pattern.test(path))) return "public";
+  return "workspace";
+}
+
+/** The public bar's plain links: what an audience comes for (seed 000 §2's visitor links and labels). */
+export const PUBLIC_LINKS: NavLinkItem[] = [
   { to: "/bidgallery", label: "Auction" },
   { to: "/beatbattle", label: "Battle" },
   { to: "/farmereps", label: "Episodes" },
@@ -23,50 +60,54 @@ const PUBLIC_COMMUNITY: NavLinkItem[] = [
   { to: "/editmedia", label: "Services" },
 ];
 
-const VISITOR: NavGroup[] = [
-  {
-    title: null,
-    links: [
-      { to: "/", label: "Home" },
-      { to: "/signin", label: "Sign In" },
-      { to: "/signup", label: "Sign Up" },
-      { to: "/contact", label: "Contact" },
-    ],
-  },
-  { title: "Community", links: PUBLIC_COMMUNITY },
-];
-
 const member = (userId: string): NavGroup[] => [
   {
     title: "Create",
     links: [
-      { to: "/authenticated", label: "Home" },
-      { to: "/dropzone", label: "Drop Zone" },
-      { to: "/programming", label: "Programming" },
-      { to: "/playselect", label: "Sequence" },
-      { to: "/renderfiles", label: "Downloads" },
+      { to: "/authenticated", label: "Home", description: "your projects and shows" },
+      { to: "/dropzone", label: "Drop Zone", description: "upload files" },
+      { to: "/programming", label: "Programming", description: "swap spots across episodes" },
+      { to: "/playselect", label: "Sequence", description: "play and render a playlist" },
+      { to: "/renderfiles", label: "Downloads", description: "your rendered files" },
+    ],
+  },
+  {
+    // Shows (a member's own podcasts and their feeds) and Episodes (FarmerTV's public page) are
+    // described so that neither is taken for the other.
+    title: "Publish",
+    links: [
+      { to: "/shows", label: "Shows", description: "your podcasts and their feeds" },
+      { to: "/farmertv", label: "FarmerTv", description: "upload to FarmerTV" },
+      { to: "/farmereps", label: "Episodes", description: "watch FarmerTV episodes" },
     ],
   },
   {
     title: "Sell",
     links: [
-      { to: "/digistore", label: "Store" },
-      { to: `/digiprev/${userId}`, label: "Digi" },
-      { to: "/digimanager", label: "Manager" },
-      { to: `/checkOut/${userId}`, label: "Checkout", cart: true },
+      { to: "/digistore", label: "Store", description: "add a product" },
+      { to: `/digiprev/${userId}`, label: "Digi", description: "your public store" },
+      { to: "/digimanager", label: "Manager", description: "edit products, see sales" },
+      { to: `/checkOut/${userId}`, label: "Checkout", description: "your cart", cart: true },
     ],
   },
-  // Every member may upload an episode, so FarmerTv is a member's link, not the admin's.
-  { title: "Community", links: [...PUBLIC_COMMUNITY, { to: "/farmertv", label: "FarmerTv" }] },
+  {
+    title: "Community",
+    links: [
+      { to: "/bidgallery", label: "Auction", description: "bid on live lots" },
+      { to: "/beatbattle", label: "Battle", description: "enter the beat battle" },
+      { to: "/fundraiser", label: "Fundraiser", description: "give to the cause" },
+      { to: "/editmedia", label: "Services", description: "editing packages" },
+    ],
+  },
 ];
 
 const ADMIN: NavGroup = {
   title: "Admin",
   links: [
-    { to: "/createbid", label: "CreateBid" },
-    { to: "/theadministrator", label: "Admin" },
-    { to: "/membid", label: "Enter member items" },
-    { to: "/memitem", label: "Pending member items" },
+    { to: "/theadministrator", label: "Admin", description: "the dashboard" },
+    { to: "/createbid", label: "CreateBid", description: "add auction lots" },
+    { to: "/membid", label: "Enter member items", description: "a member's offer" },
+    { to: "/memitem", label: "Pending member items", description: "approve or deny" },
   ],
 };
 
@@ -76,8 +117,10 @@ export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: "/purchases", label: "Purchases" },
 ];
 
-/** The grouped links of the main navigation. */
-export function navigationFor(user: Pick<SessionUser, "id" | "role"> | null): NavGroup[] {
-  if (!user) return VISITOR;
-  return user.role === "admin" ? [...member(user.id), ADMIN] : member(user.id);
+/**
+ * The workspace sidebar's groups. The admin's own group comes first, so it is in view without
+ * scrolling the sidebar at 1280 × 800.
+ */
+export function workspaceNavigation(user: Pick<SessionUser, "id" | "role">): NavGroup[] {
+  return user.role === "admin" ? [ADMIN, ...member(user.id)] : member(user.id);
 }

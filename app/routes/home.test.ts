@@ -56,7 +56,9 @@ describe("the landing page ships no framework", () => {
     const { scripts, preloads } = scriptTags(page);
     expect(scripts.filter((tag) => /type="module"|\bsrc=/i.test(tag))).toEqual([]);
     expect(preloads).toEqual([]);
-    expect(page).toContain(`Welcome, ${member.form.name}`);
+    // The public bar (ADR 117): the way back to work and the account menu, as plain HTML.
+    expect(page).toMatch(/<a[^>]*href="\/authenticated"[^>]*>Open workspace<\/a>/);
+    expect(page).toContain(`@${member.form.username}`);
     const signOut = page.match(/<form\b[^>]*>(?=<button type="submit" class="link-button">Log Out)/)?.[0] ?? "";
     expect(signOut).toContain('action="/signout"');
     expect(signOut).toContain('method="post"');

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PROJECT_TITLE_REQUIRED } from "../../app/kernel/schemas/files";
-import { answerConfirm, login, MEMBER, mainNav, toast, unique } from "./fixtures";
+import { answerConfirm, login, MEMBER, toast, unique, workspaceNav } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-dropzone-"));
 const cover = join(dir, "cover.png");
@@ -35,7 +35,7 @@ test("drop files into a new project, then into it again; select and delete them 
     void dialog.dismiss();
   });
   await login(page, MEMBER.email, MEMBER.password);
-  await mainNav(page).getByRole("link", { name: "Drop Zone" }).click();
+  await workspaceNav(page).getByRole("link", { name: "Drop Zone" }).click();
   await expect(page).toHaveURL(/\/dropzone$/);
   await expect(page.getByRole("heading", { level: 1, name: "Drop Zone" })).toBeVisible();
 

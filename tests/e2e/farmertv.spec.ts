@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/kernel/schemas/farmertv";
-import { login, MEMBER, mainNav, PNG, unique } from "./fixtures";
+import { login, MEMBER, PNG, unique, workspaceNav } from "./fixtures";
 import { makeWebm } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
@@ -24,7 +24,7 @@ test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) =>
   const title = unique("Episode ");
   await login(page, MEMBER.email, MEMBER.password);
   // Every member finds the page in the menu.
-  await mainNav(page).getByRole("link", { name: "FarmerTv" }).click();
+  await workspaceNav(page).getByRole("link", { name: "FarmerTv" }).click();
   await expect(page).toHaveURL(/\/farmertv$/);
   // The same file is chosen again once the text is there: the input was emptied, so it is a change.
   await page.getByLabel("Video file").setInputFiles(clip);

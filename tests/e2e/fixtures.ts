@@ -17,9 +17,14 @@ export function unique(prefix = "e2e") {
   return `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** The header's main navigation. */
+/** The public bar's links (the audience's pages, ADR 117): Auction, Battle, Episodes, Fundraiser, Services. */
 export function mainNav(page: Page) {
   return page.locator("nav[aria-label=Main]");
+}
+
+/** The workspace sidebar (a member at work, ADR 117): Create, Publish, Sell, Community (and Admin). */
+export function workspaceNav(page: Page) {
+  return page.getByRole("navigation", { name: "Workspace" });
 }
 
 /**

@@ -33,7 +33,7 @@ async function expectHydrated(page: Page, requested: string[]) {
     if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
-  await expect(mainNav(page).getByRole("link", { name: "Home" })).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "Auction" })).toBeVisible();
 }
 
 async function phone(browser: Browser, options: Parameters<typeof browser.newContext>[0] = {}) {
@@ -77,8 +77,8 @@ test.describe("the landing page without React", () => {
     await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
     await expectHydrated(page, requested);
 
-    // Back to / by a client navigation: React draws the landing page now, and the card stays closed.
-    await mainNav(page).getByRole("link", { name: "Home" }).click();
+    // Back to / by a client navigation (the logo): React draws the landing page now, and the card stays closed.
+    await page.getByRole("banner").getByRole("link", { name: "Creator Platform" }).click();
     await expect(page.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
     await expect(card).toBeHidden();
   });
@@ -90,8 +90,8 @@ test.describe("the landing page without React", () => {
     const card = page.getByRole("complementary", { name: "Welcome" });
     const close = card.getByRole("button", { name: "Close" });
     await expect(close).toBeVisible();
-    // Tab order: the Menu disclosure, the logo, then the card's Close.
-    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    // Tab order: the public bar (the logo, Sign In, Sign Up, the Menu disclosure), then the card's Close.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
     await expect(close).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(card).toBeHidden();
@@ -136,9 +136,11 @@ test.describe("the landing page without React", () => {
     await expect(card).toBeHidden();
 
     const nav = mainNav(page);
-    await expect(nav.getByRole("link", { name: "Sign In" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Auction" })).toBeHidden();
     await page.locator(".menu-toggle").click();
-    await nav.getByRole("link", { name: "Sign In" }).click();
+    await nav.getByRole("link", { name: "Auction" }).click();
+    await expect(page).toHaveURL(/\/bidgallery$/);
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
@@ -148,7 +150,11 @@ test.describe("the landing page without React", () => {
     const requested = scriptRequests(page);
     await page.goto("/");
     await expectNoScripts(page, requested);
-    await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
+    // The public bar (ADR 117): the way back to work and the account menu.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Open workspace" })).toHaveAttribute(
+      "href",
+      "/authenticated",
+    );
     // The theme is the server's: the accent and font scale are on <html> with no script.
     await expect(page.locator("html")).toHaveAttribute("style", /--accent:[^;]+;--font-scale:\d+%/);
     // A member's landing page leads back to their work instead of offering "Try".
@@ -156,7 +162,7 @@ test.describe("the landing page without React", () => {
     await expect(page.getByRole("link", { name: "Try" })).toHaveCount(0);
     await logOut(page);
     await expect(page).toHaveURL(/\/$/);
-    await expect(mainNav(page).getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Log Out" })).toHaveCount(0);
   });
 

@@ -7,7 +7,7 @@ import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../app/kernel/sch
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../app/kernel/schemas/checkout";
 import { PROJECT_FILES_LOAD_FAILED } from "../../app/kernel/schemas/files";
 import { PLAYLISTS_LOAD_FAILED, PROGRAMS_LOAD_FAILED } from "../../app/kernel/schemas/playlists";
-import { ADMIN, expectMessage, login, MEMBER, mainNav, PNG, unique, uploadByApi } from "./fixtures";
+import { ADMIN, expectMessage, login, MEMBER, PNG, unique, uploadByApi, workspaceNav } from "./fixtures";
 import { createProductInPage, makeStoreMedia, ownStorePath } from "./store";
 
 test("sign-up says which step failed when the form never reaches the server", async ({ page }) => {
@@ -83,7 +83,7 @@ test("a page whose data cannot be loaded names what failed", async ({ page }) =>
     await page.goto("/authenticated");
     // A client navigation whose data request fails in the network.
     await page.route(data, (route) => route.abort("internetdisconnected"));
-    await expectMessage(page, `Error: ${message}`, () => mainNav(page).getByRole("link", { name: label }).click());
+    await expectMessage(page, `Error: ${message}`, () => workspaceNav(page).getByRole("link", { name: label }).click());
     await page.unroute(data);
   }
 });

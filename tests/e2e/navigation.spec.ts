@@ -1,53 +1,84 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, accountMenu, login, MEMBER, mainNav } from "./fixtures";
+import { ADMIN, accountMenu, login, MEMBER, mainNav, origin, unique, workspaceNav } from "./fixtures";
 
-// Grouped as issue 28 §2 asks (ADR 036): Create, Sell, Community, and Admin for the admin.
+// Three chromes (ADR 117): the public bar and footer on the audience's pages, the workspace sidebar
+// grouped by job for a member at work, the logo alone on a guest's one task.
+const PUBLIC_LINKS = ["Auction", "Battle", "Episodes", "Fundraiser", "Services"];
 const MEMBER_LINKS = [
+  // Create
   "Home",
   "Drop Zone",
   "Programming",
   "Sequence",
   "Downloads",
+  // Publish
+  "Shows",
+  "FarmerTv",
+  "Episodes",
+  // Sell; Checkout with the live cart count when the cart holds something ("Checkout, 1 in cart" to a screen reader).
   "Store",
   "Digi",
   "Manager",
-  // With the live cart count when the cart holds something ("Checkout, 1 in cart" to a screen reader).
   /^Checkout(, \d+ in cart)?$/,
+  // Community
   "Auction",
   "Battle",
-  "Episodes",
   "Fundraiser",
   "Services",
-  "FarmerTv",
 ];
-const ADMIN_ONLY = ["CreateBid", "Admin", "Enter member items", "Pending member items"];
+const ADMIN_ONLY = ["Admin", "CreateBid", "Enter member items", "Pending member items"];
 const ACCOUNT_LINKS = ["Settings", "Purchases"];
 
 async function navLinks(page: Page) {
-  return (await mainNav(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
+  return (await workspaceNav(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
 }
 
-test("a visitor sees the visitor links only", async ({ page }) => {
-  await page.goto("/");
-  await expect(mainNav(page).getByRole("link")).toHaveText([
-    "Home",
-    "Sign In",
-    "Sign Up",
-    "Contact",
-    "Auction",
-    "Battle",
-    "Episodes",
-    "Fundraiser",
-    "Services",
-  ]);
+/** The public chrome: its bar's links, a footer, and no workspace sidebar. */
+async function expectPublicChrome(page: Page) {
+  await expect(mainNav(page).getByRole("link")).toHaveText(PUBLIC_LINKS);
+  await expect(workspaceNav(page)).toHaveCount(0);
+  await expect(page.locator("#site-nav")).toHaveCount(0);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
+  await expect(footer.getByRole("link", { name: "FarmerTV episodes RSS feed" })).toHaveAttribute(
+    "href",
+    "/api/episodes/feed.xml",
+  );
+}
+
+test("a visitor's public pages wear the public bar and footer, never the workspace sidebar", async ({ page }) => {
+  for (const path of ["/bidgallery", "/fundraiser", "/beatbattle", "/farmereps", "/signin", "/no-such-page"]) {
+    await page.goto(path);
+    await expectPublicChrome(page);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/signin");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    await expect(accountMenu(page)).toHaveCount(0);
+  }
+  await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Log Out" })).toHaveCount(0);
-  await expect(accountMenu(page)).toHaveCount(0);
 });
 
-test("the demo member sees the member links and no admin links, and is refused the admin page", async ({ page }) => {
+test("a member at work has the sidebar grouped by job, Shows under Publish, and the account menu", async ({ page }) => {
   await login(page, MEMBER.email, MEMBER.password);
   await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
-  await expect(mainNav(page).getByRole("link")).toHaveText(MEMBER_LINKS);
+  await expect(workspaceNav(page).getByRole("link")).toHaveText(MEMBER_LINKS);
+  // Shows (the member's own podcasts) is under Publish, told apart from FarmerTV's Episodes.
+  const publish = workspaceNav(page).getByRole("list", { name: "Publish" });
+  await expect(publish.getByRole("link")).toHaveText(["Shows", "FarmerTv", "Episodes"]);
+  const shows = publish.getByRole("link", { name: "Shows" });
+  await expect(shows).toHaveAttribute("href", "/shows");
+  await expect(shows).toHaveAccessibleDescription("your podcasts and their feeds");
+  await expect(publish.getByRole("link", { name: "Episodes" })).toHaveAccessibleDescription("watch FarmerTV episodes");
+  await expect(workspaceNav(page).getByRole("link", { name: "Programming" })).toHaveAccessibleDescription(
+    "swap spots across episodes",
+  );
+  await expect(workspaceNav(page).getByRole("link", { name: "Digi" })).toHaveAccessibleDescription("your public store");
+  // The whole row is the link: the description lies under the link's hit area (Playwright sees the
+  // link "intercept" the click, hence force), and a click there opens Shows.
+  await workspaceNav(page).getByText("your podcasts and their feeds").click({ force: true });
+  await expect(page).toHaveURL(/\/shows$/);
+  await expect(shows).toHaveAttribute("aria-current", "page");
+
   await accountMenu(page).locator("summary").click();
   await expect(accountMenu(page).getByRole("link")).toHaveText(ACCOUNT_LINKS);
   await expect(accountMenu(page).getByRole("button", { name: "Log Out" })).toBeVisible();
@@ -68,12 +99,98 @@ test("the demo member sees the member links and no admin links, and is refused t
   await expect(page.getByText(MEMBER.email)).toHaveCount(0);
 });
 
-test("the admin additionally sees CreateBid and Admin, and opens the admin page", async ({ page }) => {
+test("a member on a public page sees the public bar with Open workspace and Account, no sidebar", async ({ page }) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  // A show of their own: its public page is the audience's, even to its owner.
+  const slug = unique("chrome").toLowerCase();
+  const created = await page.request.post("/api/shows", {
+    data: {
+      title: `Chrome ${slug}`,
+      slug,
+      description: "A show.",
+      author: "Demo Member",
+      category: "Leisure",
+      language: "en",
+    },
+    headers: { origin: origin() },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  await workspaceNav(page).getByRole("link", { name: "Digi" }).click();
+  await expect(page).toHaveURL(/\/digiprev\//);
+  for (const path of [null, "/bidgallery", "/fundraiser", `/shows/${slug}`]) {
+    if (path) await page.goto(path);
+    await expectPublicChrome(page);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Open workspace" })).toHaveAttribute(
+      "href",
+      "/authenticated",
+    );
+    await expect(accountMenu(page)).toHaveCount(1);
+  }
+  // The show's own feed is in the footer beside FarmerTV's.
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "This show's RSS feed" })).toHaveAttribute(
+    "href",
+    `/api/shows/${slug}/feed.xml`,
+  );
+  // …and its management pages are the member's work again.
+  await page.goto(`/shows/${slug}/manage`);
+  await expect(workspaceNav(page)).toBeVisible();
+  await page.goto(`/shows/${slug}`);
+  await page.getByRole("banner").getByRole("link", { name: "Open workspace" }).click();
+  await expect(page).toHaveURL(/\/authenticated$/);
+  await expect(workspaceNav(page)).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+});
+
+test("on a phone the public links and the sidebar each open from a Menu button", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto("/fundraiser");
+  await expect(mainNav(page).getByRole("link", { name: "Auction" })).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await mainNav(page).getByRole("link", { name: "Auction" }).click();
+  await expect(page).toHaveURL(/\/bidgallery$/);
+  await expect(mainNav(page).getByRole("link", { name: "Auction" })).toBeHidden();
+
+  await login(page, MEMBER.email, MEMBER.password);
+  await expect(workspaceNav(page).getByRole("link", { name: "Shows" })).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await workspaceNav(page).getByRole("link", { name: "Shows" }).click();
+  await expect(page).toHaveURL(/\/shows$/);
+  // On a phone 'Open workspace' is the account menu's first entry.
+  await page.goto("/bidgallery");
+  await accountMenu(page).locator("summary").click();
+  await expect(accountMenu(page).getByRole("link")).toHaveText(["Open workspace", ...ACCOUNT_LINKS]);
+  await context.close();
+});
+
+test("focused pages (a guest signer, an invitation) have the logo and no navigation", async ({ page }) => {
+  for (const path of ["/sign/not-a-real-token", "/invitations/not-a-real-token"]) {
+    await page.goto(path);
+    await expect(page.getByRole("banner")).toContainText("Creator Platform");
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  }
+  // The same for a member: a guest's task never wears the workspace.
+  await login(page, MEMBER.email, MEMBER.password);
+  await page.goto("/sign/not-a-real-token");
+  await expect(page.getByRole("navigation")).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveCount(0);
+});
+
+test("the admin's group comes first, in view, and opens the admin page", async ({ page }) => {
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page.locator(".site-header .welcome")).toHaveText(`Welcome, ${ADMIN.name}`);
-  await expect(mainNav(page).getByRole("link")).toHaveText([...MEMBER_LINKS, ...ADMIN_ONLY]);
+  await expect(workspaceNav(page).getByRole("link")).toHaveText([...ADMIN_ONLY, ...MEMBER_LINKS]);
+  for (const label of ADMIN_ONLY)
+    await expect(workspaceNav(page).getByRole("link", { name: label, exact: true })).toBeInViewport();
 
-  await mainNav(page).getByRole("link", { name: "Admin", exact: true }).click();
+  await workspaceNav(page).getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL(/\/theadministrator$/i);
   await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
   // The dashboard opens on its overview; its own navigation leads to each section.

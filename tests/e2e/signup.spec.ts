@@ -74,7 +74,7 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   expect(new URL(page.url()).pathname).toBe("/");
-  await expect(page.locator("nav[aria-label=Main]").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   await expect(page.locator(".site-header")).not.toContainText(name);
 
   // A guarded page sends the visitor to sign in, and back afterwards.

@@ -72,6 +72,9 @@ export const PAGES: ScannedPage[] = [
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
+  { path: (c) => `/shows/${c.showSlug}`, as: "visitor", name: "/shows/:slug" },
+  // The show's public page to its own member: the public chrome, not the workspace (ADR 117).
+  { path: (c) => `/shows/${c.showSlug}`, as: "member", name: "/shows/:slug (its member)" },
   { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
   { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
 
@@ -111,6 +114,8 @@ export const PAGES: ScannedPage[] = [
   { path: "/purchases", as: "member" },
   { path: "/licence/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "licence (unknown code)" },
   { path: "/free/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "free download (expired link)" },
+  // The focused chrome (ADR 117): the logo, one column, no navigation.
+  { path: "/sign/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "guest signing (unknown link)" },
 
   // Admin
   { path: "/theAdministrator", as: "admin" },

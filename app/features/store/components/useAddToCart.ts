@@ -1,8 +1,9 @@
 // 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
 // answer is the seed's 'Product added to cart.' or 'Failed to add product to cart.' with the server's
-// reason, shown beside the button that was pressed.
+// reason, shown beside the button that was pressed. The loaders run again after an addition, so the
+// public bar's Checkout link (shown only when the cart holds something, ADR 117) appears with its count.
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../kernel/schemas/checkout-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
 
@@ -15,6 +16,7 @@ export interface CartNotice {
 export function useAddToCart(signedIn: boolean) {
   const navigate = useNavigate();
   const location = useLocation();
+  const revalidator = useRevalidator();
   const [notice, setNotice] = useState<CartNotice | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
 
@@ -26,6 +28,7 @@ export function useAddToCart(signedIn: boolean) {
     try {
       await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setNotice({ productId, text: ADDED_TO_CART, ok: true });
+      void revalidator.revalidate();
     } catch (error) {
       // A refusal says why after the seed's message; a lost connection is the seed's other message.
       if (!(error instanceof ApiError) || error.status === 0)

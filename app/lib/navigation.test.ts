@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { chromeFor, workspaceNavigation } from "./navigation";
+
+describe("which chrome a page wears (ADR 117)", () => {
+  it("gives the audience's pages the public chrome, for visitors and members alike", () => {
+    for (const path of [
+      "/",
+      "/digiprev/u1",
+      "/digiprev/u1/p1",
+      "/shows/field-notes",
+      "/shows/field-notes/episodes/e1",
+      "/bidgallery",
+      "/fundraiser",
+      "/beatbattle",
+      "/community",
+      "/editmedia",
+      "/farmereps",
+      "/farmereps/e1",
+      "/licence/ABC",
+      "/verify",
+      "/verify/ABC",
+      "/free/token",
+      "/signin",
+      "/signup",
+      "/contact",
+      "/error",
+      "/BidGallery",
+    ]) {
+      expect(chromeFor(path, false), path).toBe("public");
+      expect(chromeFor(path, true), path).toBe("public");
+    }
+    expect(chromeFor("/no-such-page", true, true)).toBe("public");
+  });
+
+  it("gives a member at work the workspace, and a visitor never", () => {
+    for (const path of [
+      "/authenticated",
+      "/projects/p1",
+      "/shows",
+      "/shows/field-notes/manage",
+      "/shows/field-notes/stats",
+      "/shows/field-notes/team",
+      "/checkOut/u1",
+      "/theAdministrator",
+      "/settings",
+    ]) {
+      expect(chromeFor(path, true), path).toBe("workspace");
+      expect(chromeFor(path, false), path).toBe("public");
+    }
+  });
+
+  it("gives a guest's one task the focused chrome", () => {
+    for (const signedIn of [false, true]) {
+      expect(chromeFor("/sign/t0k3n", signedIn)).toBe("focused");
+      expect(chromeFor("/invitations/t0k3n", signedIn)).toBe("focused");
+    }
+  });
+
+  it("puts Shows under Publish and the admin's group first", () => {
+    const member = workspaceNavigation({ id: "u1", role: "user" });
+    expect(member.map((group) => group.title)).toEqual(["Create", "Publish", "Sell", "Community"]);
+    expect(member[1]!.links.map((link) => link.label)).toEqual(["Shows", "FarmerTv", "Episodes"]);
+    expect(member.flatMap((group) => group.links).every((link) => link.description)).toBe(true);
+    expect(workspaceNavigation({ id: "u1", role: "admin" })[0]!.title).toBe("Admin");
+  });
+});
