@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { contrast } from "../lib/theme";
+import { contrast } from "../kernel/theme";
 
 const tokensCss = readFileSync(resolve(import.meta.dirname, "tokens.css"), "utf8");
 
@@ -55,8 +55,8 @@ describe("generated covers", () => {
 });
 
 describe("the member's accent", () => {
-  it("is read against the page backgrounds tokens.css sets (app/lib/theme.ts BACKGROUNDS)", () => {
-    const theme = readFileSync(resolve(import.meta.dirname, "../lib/theme.ts"), "utf8");
+  it("is read against the page backgrounds tokens.css sets (app/kernel/theme.ts BACKGROUNDS)", () => {
+    const theme = readFileSync(resolve(import.meta.dirname, "../kernel/theme.ts"), "utf8");
     for (const t of Object.values(themes)) for (const bg of BACKGROUNDS) expect(theme).toContain(`"${t[bg]}"`);
   });
 });

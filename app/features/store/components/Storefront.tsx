@@ -2,10 +2,10 @@
 // price/licence line both the card and the product's own page show.
 import { Link } from "react-router";
 import type { ProductView } from "../../../../worker/domain/store/views";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
 import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
-import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
 import type { useAddToCart } from "./useAddToCart";
