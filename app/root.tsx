@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The browser's own bar in the brand's violet (tokens.css --brand, ADR 065). */}
+        {/* The browser's own bar in the brand's violet (tokens.css --brand, ADR 117). */}
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
         <Links />

@@ -1,4 +1,4 @@
-// `node scripts/brand-assets.mjs`: draws the brand's pictures in public/ from public/favicon.svg (ADR 065):
+// `node scripts/brand-assets.mjs`: draws the brand's pictures in public/ from public/favicon.svg (ADR 117):
 // the 32 px favicon, the apple-touch icon (180, square: iOS rounds it), the web manifest's icons (192,
 // 512, and a maskable 512 with the mark inside the safe circle) and the default Open Graph image
 // (1200×630, set in Inter by headless Chromium). Run it again after changing the mark; the files are

@@ -11,7 +11,7 @@ const MENU_ICON = (
 );
 
 /**
- * The product's mark (ADR 065): a waveform on a violet tile, one bar in coral, the slot a program swaps.
+ * The product's mark (ADR 117): a waveform on a violet tile, one bar in coral, the slot a program swaps.
  * The same drawing as public/favicon.svg; here its colours are the theme's tokens.
  */
 export function LogoMark() {

@@ -95,7 +95,7 @@ export function isDefaultAccent(theme: Theme) {
 /**
  * The member's accent colour applied so it stays readable in both themes: the chosen colour decorates,
  * a shade of it that passes WCAG AA carries text, and a shade that stays saturated fills controls.
- * Seed 000's default #FFF keeps the brand's own tokens (tokens.css, ADR 065): nothing is returned.
+ * Seed 000's default #FFF keeps the brand's own tokens (tokens.css, ADR 117): nothing is returned.
  * A chosen white (seed 001's swatch) is a real choice: white in dark mode, a neutral grey in light mode.
  */
 export function accentTokens(theme: Theme): AccentTokens | null {

@@ -1,4 +1,4 @@
-// The brand's colour pairs (ADR 065) hold WCAG AA in both themes: every pair a component uses, read
+// The brand's colour pairs (ADR 117) hold WCAG AA in both themes: every pair a component uses, read
 // from tokens.css itself, so a changed token that breaks one fails here before the layout check.
 // A DOM-project test because it runs in Node, where it can read the stylesheet's text (a `?raw` CSS
 // import is empty under vitest).

@@ -17,7 +17,7 @@ export function SunrisePicture({ label }: { label: string }) {
   );
 }
 
-/** The fundraiser has no photo yet: its cause's name on the brand's gradient, not clip art (ADR 065). */
+/** The fundraiser has no photo yet: its cause's name on the brand's gradient, not clip art (ADR 117). */
 export function EquipmentPicture({ label }: { label: string }) {
   return <GeneratedCover title="Live broadcast kit" label={label} className="fundraiser-image" wide showTitle />;
 }

@@ -1,4 +1,4 @@
-// A cover for what has no picture of its own (ADR 065): the title's initials on a gradient from the
+// A cover for what has no picture of its own (ADR 117): the title's initials on a gradient from the
 // brand palette, the same gradient for the same title everywhere (like Spotify's playlist covers).
 // The parent sizes it through `className` (width, aspect ratio, radius) and must not set its background.
 import styles from "./GeneratedCover.module.css";
