@@ -10,6 +10,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+// The one font file every page uses (app/styles/fonts.css): preloaded so text is set in Inter on the
+// first paint more often than not; the same hashed URL the stylesheet asks for.
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
 import { NowPlayingBar } from "./components/media/NowPlayingBar";
@@ -28,6 +31,17 @@ import type { loader } from "./root.server";
 
 export { loader } from "./root.server";
 
+// In every page's <head> through <Links />, the landing page's too (it drops only <Scripts />, ADR 026).
+export function links() {
+  return [
+    { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+    { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+    { rel: "manifest", href: "/site.webmanifest" },
+  ];
+}
+
 export function meta() {
   return [
     { title: "Creator Platform" },
@@ -41,17 +55,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page that opted out (the landing page) ships no script at all: no framework, no route
   // modules, no module preloads, no loader data (ADR 026).
   const hydrates = useHydrates();
-  const { "--accent": accent, ...readable } = accentTokens(theme);
-  const style = {
-    "--accent": accent,
-    "--font-scale": `${theme.fontPercentage}%`,
-    ...readable,
-  } as React.CSSProperties;
+  // The default accent is the brand's (tokens.css); a member's own colour is set here for both themes.
+  const style = { "--font-scale": `${theme.fontPercentage}%`, ...accentTokens(theme) } as React.CSSProperties;
   return (
     <html lang="en" className={theme.isDarkMode ? "dark" : undefined} style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The browser's own bar in the brand's violet (tokens.css --brand, ADR 117). */}
+        <meta name="theme-color" content="#6d28d9" />
         <Meta />
         <Links />
       </head>

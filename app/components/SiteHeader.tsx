@@ -10,12 +10,21 @@ export const MENU_ICON = (
   </>
 );
 
-/** The product's mark: a play button inside a waveform ring, in the member's accent. */
+/**
+ * The product's mark (ADR 118): a waveform on a violet tile, one bar in coral, the slot a program swaps.
+ * The same drawing as public/favicon.svg; here its colours are the theme's tokens.
+ */
 export function LogoMark() {
   return (
-    <svg className="logo-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden focusable="false">
-      <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray="6 3" />
-      <path d="M13 10.5v11l9-5.5z" fill="currentColor" />
+    <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden focusable="false">
+      <rect className="logo-tile" width="32" height="32" rx="8" />
+      <g className="logo-bars">
+        <rect x="5.5" y="12" width="3" height="8" rx="1.5" />
+        <rect x="10.5" y="8" width="3" height="16" rx="1.5" />
+        <rect x="20.5" y="9.5" width="3" height="13" rx="1.5" />
+        <rect x="25.5" y="13" width="3" height="6" rx="1.5" />
+      </g>
+      <rect className="logo-slot" x="15.5" y="5" width="3" height="22" rx="1.5" />
     </svg>
   );
 }

@@ -24,9 +24,9 @@ export interface Theme {
 /** Seed 000 §9: light mode, accent #FFF, font size 100 percent. */
 export const DEFAULT_THEME: Theme = { isDarkMode: false, accentColor: "#FFF", fontPercentage: 100 };
 
-/** The page colours the accent is read against (tokens.css: --surface, --bg of each theme). */
-const BACKGROUNDS = { light: ["#ffffff", "#f6f7f9"], dark: ["#1b2027", "#111418", "#232a33"] } as const;
-const DARK_INK = "#111418";
+/** The page colours the accent is read against (tokens.css: --surface, --bg, --surface-2 of each theme). */
+const BACKGROUNDS = { light: ["#ffffff", "#f7f7fa", "#efeff5"], dark: ["#1c1b24", "#121117", "#25242f"] } as const;
+const DARK_INK = "#121117";
 
 function channels(hex: string): [number, number, number] {
   const full = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
@@ -64,23 +64,45 @@ function readableOn(colour: string, dark: boolean) {
   return dark ? "#ffffff" : "#000000";
 }
 
+/** The colour moved toward black (light theme) or white (dark theme) until its ink reads on it at AA and it stands at 3:1 from every page background. */
+function fillOf(colour: string, dark: boolean) {
+  const target = dark ? 255 : 0;
+  const start = channels(colour);
+  for (let step = 0; step <= 20; step++) {
+    const mixed = toHex(start.map((c) => c + ((target - c) * step) / 20));
+    const ink = Math.max(contrast("#ffffff", mixed), contrast(DARK_INK, mixed));
+    if (ink >= 4.5 && BACKGROUNDS[dark ? "dark" : "light"].every((bg) => contrast(mixed, bg) >= 3)) return mixed;
+  }
+  return dark ? "#ffffff" : "#000000";
+}
+
 export interface AccentTokens {
   /** The member's colour as chosen: swatches, the header rule, the logo mark. */
   "--accent": string;
-  /** The accent as text and as a filled control: links, the current nav item, primary buttons (≥ 4.5:1 on every background). */
+  /** The accent as text: links, the current nav item (≥ 4.5:1 on every background). */
   "--accent-text": string;
-  /** Text on a filled accent control (≥ 4.5:1 on --accent-text). */
+  /** The accent as a filled control (primary buttons, switches): saturated in both themes, ≥ 3:1 from every background. */
+  "--accent-fill": string;
+  /** Text on --accent-fill (≥ 4.5:1). */
   "--on-accent": string;
+}
+
+/** Seed 000's default #FFF: no colour of the member's, so the brand's designed pair in tokens.css applies. */
+export function isDefaultAccent(theme: Theme) {
+  return /^#f{3}$/i.test(theme.accentColor);
 }
 
 /**
  * The member's accent colour applied so it stays readable in both themes: the chosen colour decorates,
- * and a shade of it that passes WCAG AA carries text. Seed 000's default #FFF keeps the product's blue;
- * a chosen white (seed 001's swatch) is a real choice: white in dark mode, a neutral grey in light mode.
+ * a shade of it that passes WCAG AA carries text, and a shade that stays saturated fills controls.
+ * Seed 000's default #FFF keeps the brand's own tokens (tokens.css, ADR 118): nothing is returned.
+ * A chosen white (seed 001's swatch) is a real choice: white in dark mode, a neutral grey in light mode.
  */
-export function accentTokens(theme: Theme): AccentTokens {
-  const colour = /^#f{3}$/i.test(theme.accentColor) ? "#0047ab" : theme.accentColor;
+export function accentTokens(theme: Theme): AccentTokens | null {
+  if (isDefaultAccent(theme)) return null;
+  const colour = theme.accentColor;
   const text = readableOn(colour, theme.isDarkMode);
-  const onAccent = contrast("#ffffff", text) >= contrast(DARK_INK, text) ? "#ffffff" : DARK_INK;
-  return { "--accent": colour, "--accent-text": text, "--on-accent": onAccent };
+  const fill = fillOf(colour, theme.isDarkMode);
+  const onAccent = contrast("#ffffff", fill) >= contrast(DARK_INK, fill) ? "#ffffff" : DARK_INK;
+  return { "--accent": colour, "--accent-text": text, "--accent-fill": fill, "--on-accent": onAccent };
 }

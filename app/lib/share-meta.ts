@@ -4,6 +4,8 @@
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Creator Platform";
+/** The brand's card (public/og-default.png, 1200×630, ADR 117): what a link shows when its page has no picture. */
+export const DEFAULT_SHARE_IMAGE = "/og-default.png";
 
 export interface Share {
   /** The app's origin (`deps.origin`), from the page's loader. */
@@ -28,7 +30,7 @@ function summary(text: string) {
 export function shareMeta({ origin, path, title, description, image, type = "website" }: Share): MetaDescriptor[] {
   const url = new URL(path, origin).href;
   const text = summary(description);
-  const picture = image ? new URL(image, origin).href : null;
+  const picture = new URL(image || DEFAULT_SHARE_IMAGE, origin).href;
   return [
     { title: `${title} · ${SITE_NAME}` },
     { name: "description", content: text },
@@ -38,10 +40,16 @@ export function shareMeta({ origin, path, title, description, image, type = "web
     { property: "og:title", content: title },
     { property: "og:description", content: text },
     { property: "og:url", content: url },
-    ...(picture ? [{ property: "og:image", content: picture }] : []),
-    { name: "twitter:card", content: picture ? "summary_large_image" : "summary" },
+    { property: "og:image", content: picture },
+    ...(image
+      ? []
+      : [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]),
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: text },
-    ...(picture ? [{ name: "twitter:image", content: picture }] : []),
+    { name: "twitter:image", content: picture },
   ];
 }

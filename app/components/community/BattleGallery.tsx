@@ -4,6 +4,7 @@
 import type { publicGallery } from "../../../worker/domain/beatbattle/entries";
 import { MediaPlayer } from "../media/MediaPlayer";
 import { EmptyState } from "../ui";
+import { GeneratedCover } from "../ui/GeneratedCover";
 import styles from "./BattleGallery.module.css";
 
 type Entry = NonNullable<Awaited<ReturnType<typeof publicGallery>>>[number];
@@ -21,7 +22,7 @@ export function BattleGallery({ entries }: { entries: Entry[] }) {
               {entry.cover ? (
                 <img src={entry.cover} alt={`Cover art of ${entry.projectTitle}`} className={styles.cover} />
               ) : (
-                <span className={styles.cover} aria-hidden />
+                <GeneratedCover title={entry.projectTitle} className={styles.generated} />
               )}
               <div className={styles.body}>
                 <h3 className={styles.title}>

@@ -1,5 +1,6 @@
 // The community pages' pictures, drawn inline so they need no asset pipeline
 // and scale on any screen.
+import { GeneratedCover } from "../ui/GeneratedCover";
 
 export function SunrisePicture({ label }: { label: string }) {
   return (
@@ -16,19 +17,7 @@ export function SunrisePicture({ label }: { label: string }) {
   );
 }
 
+/** The fundraiser has no photo yet: its cause's name on the brand's gradient, not clip art (ADR 118). */
 export function EquipmentPicture({ label }: { label: string }) {
-  return (
-    <svg viewBox="0 0 320 200" role="img" aria-label={label} className="fundraiser-image">
-      <rect width="320" height="200" fill="#1d1d1d" />
-      <rect x="40" y="60" width="150" height="90" rx="10" fill="#444" />
-      <circle cx="115" cy="105" r="32" fill="#0693e3" />
-      <circle cx="115" cy="105" r="18" fill="#0b2545" />
-      <rect x="190" y="80" width="60" height="50" fill="#555" />
-      <rect x="210" y="30" width="8" height="50" fill="#ff6900" />
-      <rect x="230" y="40" width="8" height="40" fill="#ff6900" />
-      <text x="40" y="185" fill="#ffffff" fontSize="16" fontFamily="sans-serif">
-        Live broadcast kit
-      </text>
-    </svg>
-  );
+  return <GeneratedCover title="Live broadcast kit" label={label} className="fundraiser-image" wide showTitle />;
 }

@@ -4,6 +4,7 @@
 export { Button, type ButtonProps, type ButtonVariant, buttonClass } from "./Button";
 export { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Skeleton } from "./Card";
 export { Checkbox, Field, Input, Select, type SelectOption, Switch } from "./Field";
+export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { Outcome, type OutcomeMessage } from "./Outcome";
 export { Pager } from "./Pager";
 export { type Column, Table } from "./Table";

@@ -4,6 +4,7 @@
 import { useEffect, useId, useState } from "react";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Badge } from "../../../components/ui";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
 import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../../kernel/schemas/auction-messages";
 import type { GalleryItem } from "../pages/gallery.server";
@@ -97,8 +98,8 @@ export function BidCard({
 function Media({ item }: { item: GalleryItem }) {
   if (item.media.length === 0) {
     return (
-      <div className="bid-media empty" aria-hidden="true">
-        <span>{item.title.slice(0, 1).toUpperCase()}</span>
+      <div className="bid-media empty">
+        <GeneratedCover title={item.title} className="bid-cover" />
       </div>
     );
   }

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { Badge, Card, EmptyState } from "../../../components/ui";
+import { Badge, Card, EmptyState, GeneratedCover } from "../../../components/ui";
 import showStyles from "../components/shows.module.css";
 import type { Route } from "./+types/show";
 
@@ -28,8 +28,12 @@ export default function ShowPage({ loaderData }: Route.ComponentProps) {
   const { show, episodes, owner } = loaderData;
   return (
     <div className={showStyles.page}>
-      <header className={show.artwork ? showStyles.header : undefined}>
-        {show.artwork && <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />}
+      <header className={showStyles.header}>
+        {show.artwork ? (
+          <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />
+        ) : (
+          <GeneratedCover title={show.title} className={showStyles.generatedArtwork} />
+        )}
         <div>
           <h1>{show.title}</h1>
           <p className={showStyles.muted}>

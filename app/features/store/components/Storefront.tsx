@@ -2,6 +2,7 @@
 // price/licence line both the card and the product's own page show.
 import { Link } from "react-router";
 import type { ProductView } from "../../../../worker/domain/store/views";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
 import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
@@ -30,9 +31,7 @@ export const productPath = (sellerId: string, productId: string) =>
 export function SellerHeader({ username, products, own }: { username: string; products: number; own: boolean }) {
   return (
     <header className={styles.sellerHeader}>
-      <span className={styles.avatar} aria-hidden="true">
-        {username.slice(0, 1).toUpperCase()}
-      </span>
+      <GeneratedCover title={username} className={styles.avatar} />
       <div>
         <p className={styles.sellerName}>
           <strong>{username}</strong>
@@ -64,9 +63,7 @@ export function Cover({ product }: { product: Pick<ProductView, "coverUrl" | "ti
   return product.coverUrl ? (
     <img className={styles.cover} src={product.coverUrl} alt={`Cover of ${product.title}`} />
   ) : (
-    <div className={styles.coverPlaceholder} aria-hidden="true">
-      ♪
-    </div>
+    <GeneratedCover title={product.title} className={styles.coverPlaceholder} wide />
   );
 }
 
