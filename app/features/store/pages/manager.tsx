@@ -1,6 +1,7 @@
 // 'My Digital Products' (/digimanager, seed 001 screen 2): one card per
 // product, and the seller's voice tag (mixed into every preview every 30 s).
-// Changes go to the API; the list then reloads. While previews are being
+// Changes go to the API (the licence tiers' and templates' price and terms
+// to the page's action); the list then reloads. While previews are being
 // made, it reloads every few seconds until they are ready.
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -12,11 +13,12 @@ import { ApiError, api, call, type Send } from "../../../lib/api-client";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import { AudioPlayer } from "../components/AudioPlayer";
 import { DiscountCodes } from "../components/DiscountCodes";
+import { LicenceTemplates } from "../components/LicenceTemplates";
 import { type Editing, ManagerCard } from "../components/ManagerCard";
 import type { Route } from "./+types/manager";
 import "../store.css";
 
-export { loader } from "./manager.server";
+export { action, loader } from "./manager.server";
 
 export function meta() {
   return [{ title: "My Digital Products · Creator Platform" }];
@@ -25,7 +27,7 @@ export function meta() {
 const POLL_MS = 4000;
 
 export default function DigiManager({ loaderData }: Route.ComponentProps) {
-  const { products, voiceTag, userId, discounts } = loaderData;
+  const { products, voiceTag, userId, discounts, templates } = loaderData;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -92,6 +94,7 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <LicenceTemplates templates={templates} />
       <DiscountCodes
         discounts={discounts}
         products={products.filter((p) => p.status === "active").map((p) => ({ id: p.id, title: p.title }))}
