@@ -4,19 +4,14 @@
 // stays); a new artist picks that MP3 Lease on the beat's page, sees its price in the cart and on the
 // pay button, pays with the local test card, and the licence's page (from the receipt e-mail) states
 // the terms the producer set.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { THANK_YOU } from "../../app/lib/schemas/checkout";
 import { PRICE_TOO_PRECISE } from "../../app/lib/schemas/money";
 import { signUpByApi, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 
 /** Opens a row's Edit, fills the fields given, saves, and waits for 'Saved' beside the row. */
-async function editTerms(
-  page: Page,
-  row: ReturnType<Page["getByRole"]>,
-  label: string,
-  fields: Record<string, string>,
-) {
+async function editTerms(row: Locator, label: string, fields: Record<string, string>) {
   await row.getByRole("button", { name: `Edit ${label}` }).click();
   for (const [name, value] of Object.entries(fields)) await row.getByLabel(name, { exact: true }).fill(value);
   await row.getByRole("button", { name: `Save ${label}` }).click();
@@ -36,7 +31,7 @@ test("a producer sets a tier's price and terms and edits a template; an artist p
   const templates = seller.getByRole("region", { name: "Licence templates" });
   const wavTemplate = templates.getByRole("listitem").filter({ hasText: "WAV Lease" });
   await expect(wavTemplate).toContainText("$49.99");
-  await editTerms(seller, wavTemplate, "WAV Lease template", {
+  await editTerms(wavTemplate, "WAV Lease template", {
     "Price (USD)": "64.00",
     "Distribution copies": "7500",
   });
