@@ -57,7 +57,7 @@ test("a producer sets a tier's price and terms and edits a template; an artist p
   const price = mp3Tier.getByLabel("Price (USD)");
   await price.fill("37.255");
   await mp3Tier.getByRole("button", { name: `Save ${label}` }).click();
-  await expect(price).toHaveAccessibleDescription(PRICE_TOO_PRECISE);
+  await expect(price).toHaveAccessibleDescription(`What a buyer pays ${PRICE_TOO_PRECISE}`);
   await expect(price).toHaveValue("37.255");
   await price.fill("37.25");
   await expect(mp3Tier.getByRole("alert")).toHaveCount(0);

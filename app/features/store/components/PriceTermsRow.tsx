@@ -146,7 +146,7 @@ export function PriceTermsRow({
             <input key={key} type="hidden" name={key} value={value} />
           ))}
           <div className={styles.fields}>
-            <Field label="Price (USD)" error={errorOf("price")}>
+            <Field label="Price (USD)" hint="What a buyer pays" error={errorOf("price")}>
               <Input
                 id={id("price")}
                 name="price"

@@ -85,13 +85,13 @@ describe("a tier's price and terms, edited in place", () => {
     });
     expect(price.value).toBe("12.345");
     expect(price.getAttribute("aria-invalid")).toBe("true");
-    expect(describedBy(price)).toEqual([PRICE_TOO_PRECISE]);
+    expect(describedBy(price)).toEqual(["What a buyer pays", PRICE_TOO_PRECISE]);
     expect(describedBy(streams)).toEqual(["Empty: unlimited", TIER_COUNT_INVALID]);
     // Only the field that changed loses its error.
     await typeInto(price, "12.34");
     expect(texts(byRole(view.host, "alert"))).toEqual([TIER_COUNT_INVALID]);
     expect(price.getAttribute("aria-invalid")).toBeNull();
-    expect(describedBy(price)).toEqual([]);
+    expect(describedBy(price)).toEqual(["What a buyer pays"]);
     expect(streams.value).toBe("lots");
 
     await typeInto(streams, "");
