@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { NotFound } from "../../../../worker/domain/errors";
 import { listDiscounts } from "../../../../worker/domain/store/discounts";
+import { salesByProduct } from "../../../../worker/domain/store/sales";
 import { changeTierPriceTerms, listTemplates, saveTemplatePriceTerms } from "../../../../worker/domain/store/tiers";
 import { listOwnProducts } from "../../../../worker/domain/store/views";
 import { voiceTagView } from "../../../../worker/domain/store/voice-tag";
@@ -22,13 +23,14 @@ import type { Route } from "./+types/manager";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const [products, voiceTag, discounts, templates] = await Promise.all([
+  const [products, voiceTag, discounts, templates, sales] = await Promise.all([
     listOwnProducts(deps, user.id),
     voiceTagView(deps, user.id),
     listDiscounts(deps, user.id),
     listTemplates(deps, user.id),
+    salesByProduct(deps, user.id),
   ]);
-  return { userId: user.id, products, voiceTag, discounts, templates };
+  return { userId: user.id, products, voiceTag, discounts, templates, sales };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

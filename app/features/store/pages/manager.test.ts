@@ -71,6 +71,16 @@ describe("/digimanager: a tier's price and terms", () => {
     const { checkout, result } = await payCart(buyer.cookie);
     expect(result.status).toBe("succeeded");
     expect(checkout.amountCents).toBe(3450);
+
+    // The overview at the top: the beat's licences, price range, one sale, and a link to its section.
+    const overview = await html(await call("/digimanager", { cookie: seller.cookie }));
+    expect(overview).toContain("Your products");
+    expect(overview).toContain(`href="#product-${productId}"`);
+    expect(overview).toContain(`id="product-${productId}"`);
+    expect(overview).toMatch(/data-label="Licences"[^>]*><div>2</);
+    expect(overview).toMatch(/data-label="Price range"[^>]*><div>\$19\.99 – \$34\.50</);
+    expect(overview).toMatch(/data-label="Sales"[^>]*><div>1</);
+    expect(overview).toMatch(/data-label="Status"[^>]*><div>On sale</);
   });
 
   it("refuses bad fields with the API's messages, each under its field's name, and changes nothing", async () => {

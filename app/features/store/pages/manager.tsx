@@ -15,6 +15,7 @@ import { AudioPlayer } from "../components/AudioPlayer";
 import { DiscountCodes } from "../components/DiscountCodes";
 import { LicenceTemplates } from "../components/LicenceTemplates";
 import { type Editing, ManagerCard } from "../components/ManagerCard";
+import { ProductOverview } from "../components/ProductOverview";
 import type { Route } from "./+types/manager";
 import "../store.css";
 
@@ -27,7 +28,7 @@ export function meta() {
 const POLL_MS = 4000;
 
 export default function DigiManager({ loaderData }: Route.ComponentProps) {
-  const { products, voiceTag, userId, discounts, templates } = loaderData;
+  const { products, voiceTag, userId, discounts, templates, sales } = loaderData;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -81,18 +82,21 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <p className="empty-state">No products found.</p>
       ) : (
-        <div className="product-grid">
-          {products.map((product) => (
-            <ManagerCard
-              key={product.id}
-              product={product}
-              editing={editing}
-              setEditing={setEditing}
-              act={act}
-              refresh={() => void revalidator.revalidate()}
-            />
-          ))}
-        </div>
+        <>
+          <ProductOverview products={products} sales={sales} />
+          <div className="product-grid">
+            {products.map((product) => (
+              <ManagerCard
+                key={product.id}
+                product={product}
+                editing={editing}
+                setEditing={setEditing}
+                act={act}
+                refresh={() => void revalidator.revalidate()}
+              />
+            ))}
+          </div>
+        </>
       )}
       <LicenceTemplates templates={templates} />
       <DiscountCodes
