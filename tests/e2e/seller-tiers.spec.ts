@@ -5,8 +5,8 @@
 // pay button, pays with the local test card, and the licence's page (from the receipt e-mail) states
 // the terms the producer set.
 import { expect, type Locator, test } from "@playwright/test";
-import { THANK_YOU } from "../../app/lib/schemas/checkout";
-import { PRICE_TOO_PRECISE } from "../../app/lib/schemas/money";
+import { THANK_YOU } from "../../app/kernel/schemas/checkout";
+import { PRICE_TOO_PRECISE } from "../../app/kernel/schemas/money";
 import { signUpByApi, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { TIER_COUNT_INVALID } from "../../../app/lib/licence-tiers";
+import { TIER_COUNT_INVALID } from "../../../app/kernel/licence-tiers";
 import { call, signUp } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart, quickMember } from "../../../tests/workers/store";
 import { database } from "../../db/client";

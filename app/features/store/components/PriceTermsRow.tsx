@@ -5,7 +5,7 @@
 // changes, what was typed stays; a save closes the form and says 'Saved' beside the row.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button, Field, Input } from "../../../components/ui";
+import { Button, Field, Input, Outcome } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import type { TierTerms } from "../../../kernel/licence-tiers-messages";
 import styles from "./SellerTiers.module.css";
@@ -187,11 +187,7 @@ export function PriceTermsRow({
               />
             </Field>
           </div>
-          {general && (
-            <p role="alert" className="error">
-              {failure?.message}
-            </p>
-          )}
+          <Outcome message={general && failure ? { ok: false, text: failure.message } : null} />
           <div className={styles.rowActions}>
             <Button type="submit" variant="primary" size="sm" busy={busy} busyLabel="Saving...">
               Save<span className="visually-hidden"> {label}</span>

@@ -3,7 +3,7 @@
 // and status; a card per product on a phone (the kit's Table).
 import type { ProductView } from "../../../../worker/domain/store/views";
 import { Table } from "../../../components/ui";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney } from "../../../kernel/format";
 import styles from "./SellerTiers.module.css";
 
 const NUMBER = new Intl.NumberFormat("en-US");

@@ -9,8 +9,6 @@ import { changeTierPriceTerms, listTemplates, saveTemplatePriceTerms } from "../
 import { listOwnProducts } from "../../../../worker/domain/store/views";
 import { voiceTagView } from "../../../../worker/domain/store/voice-tag";
 import { parse } from "../../../../worker/domain/validation";
-import { requireUser, server } from "../../../lib/auth.server";
-import { formFields, intentAction } from "../../../lib/forms.server";
 import {
   priceTermsFromForm,
   TEMPLATE_NOT_FOUND,
@@ -18,6 +16,8 @@ import {
   type TierTemplate,
   tierPriceTermsSchema,
 } from "../../../kernel/licence-tiers";
+import { requireUser, server } from "../../../lib/auth.server";
+import { formFields, intentAction } from "../../../lib/forms.server";
 import type { Route } from "./+types/manager";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
