@@ -100,4 +100,5 @@ export const TIER_COUNT_INVALID = "Enter a whole number from 0 to 100,000,000, o
 export const CREDIT_LINE_TOO_LONG = "The credit line must be at most 120 characters.";
 export const TOO_MANY_TIERS = "A beat can offer at most 8 licence tiers.";
 export const TIER_NOT_FOUND = "Licence tier not found.";
+export const TEMPLATE_NOT_FOUND = "Licence template not found.";
 export const MAX_TIERS = 8;

@@ -43,6 +43,31 @@ export const tierValuesSchema = z.object({
 });
 export type TierValues = z.infer<typeof tierValuesSchema>;
 
+/** What the seller edits on a tier or a template in /digimanager: its price and terms (name and files stay). */
+export const tierPriceTermsSchema = tierValuesSchema.pick({ price: true, terms: true });
+export type TierPriceTerms = z.infer<typeof tierPriceTermsSchema>;
+
+/** The form's fields named as the schema's paths ("price", "terms.audioStreams"…), so its errors land beside them. */
+export const TERM_COUNT_FIELDS = ["distributionCopies", "audioStreams", "musicVideos", "radioStations"] as const;
+
+/**
+ * The tier form's strings as the schema reads them: an empty count is unlimited (null), a count
+ * may be written with thousands separators; anything else that is not a number stays NaN and is refused.
+ */
+export function priceTermsFromForm(fields: Record<string, string | undefined>) {
+  const count = (name: string) => {
+    const text = (fields[`terms.${name}`] ?? "").replace(/[,_\s]/g, "");
+    return text === "" ? null : Number(text);
+  };
+  return {
+    price: fields.price ?? "",
+    terms: {
+      ...Object.fromEntries(TERM_COUNT_FIELDS.map((name) => [name, count(name)])),
+      creditLine: fields["terms.creditLine"] ?? "",
+    },
+  };
+}
+
 /** Add a tier from a template: the seller's edited copy (or the built-in one), optionally changed. */
 export const newTierSchema = z.object({
   template: z.enum(TIER_TEMPLATE_IDS, { error: "Choose a licence template." }),

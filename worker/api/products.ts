@@ -6,7 +6,7 @@
 //   /digi-store/{userId}      → GET    /api/sellers/:userId/products
 // The seller is always the session's: a userId in a path or body is never trusted.
 import { z } from "zod";
-import { newTierSchema, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/kernel/licence-tiers";
+import { newTierSchema, TEMPLATE_NOT_FOUND, TIER_TEMPLATE_IDS, tierValuesSchema } from "../../app/kernel/licence-tiers";
 import { beatDetailsSchema, storeQuerySchema } from "../../app/kernel/schemas/beat-details";
 import { discountSchema } from "../../app/kernel/schemas/discounts";
 import { freeDeliverySchema, freeDownloadSchema } from "../../app/kernel/schemas/free-downloads";
@@ -71,7 +71,7 @@ const seller = memberApi((app) =>
     .get("/licence-templates", async (c) => c.json({ templates: await listTemplates(c.var.deps, c.var.user.id) }))
     .put(
       "/licence-templates/:template",
-      valid("param", z.object({ template: z.enum(TIER_TEMPLATE_IDS, { error: "Licence template not found." }) })),
+      valid("param", z.object({ template: z.enum(TIER_TEMPLATE_IDS, { error: TEMPLATE_NOT_FOUND }) })),
       valid("json", tierValuesSchema),
       async (c) =>
         c.json({

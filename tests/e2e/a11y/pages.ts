@@ -81,6 +81,22 @@ export const PAGES: ScannedPage[] = [
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },
   { path: "/digimanager", as: "member" },
+  {
+    path: "/digimanager",
+    as: "member",
+    name: "/digimanager (a template's price refused beside its field)",
+    // Refused, so nothing is saved: every width and theme starts from the same templates.
+    act: async (page) => {
+      const row = page
+        .getByRole("region", { name: "Licence templates" })
+        .getByRole("listitem")
+        .filter({ hasText: "MP3 Lease" });
+      await row.getByRole("button", { name: "Edit MP3 Lease template" }).click();
+      await row.getByLabel("Price (USD)").fill("1.001");
+      await row.getByRole("button", { name: "Save MP3 Lease template" }).click();
+      await expect(row.getByRole("alert")).toBeVisible();
+    },
+  },
   { path: "/digimanager/sales", as: "member" },
   // The admin sells the beat the member buys (./content.ts): every table of the view has rows.
   { path: "/digimanager/sales", as: "admin", name: "/digimanager/sales (a seller with a sale)" },

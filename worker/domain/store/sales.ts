@@ -115,3 +115,13 @@ export function salesCsv(report: SalesReport) {
   );
   return [header.map(csvCell).join(","), ...lines].join("\r\n");
 }
+
+/** How many licences of each of the seller's products were sold (fulfilled items), for the manager's overview. */
+export async function salesByProduct(deps: Pick<Deps, "db">, sellerId: string): Promise<Record<string, number>> {
+  const rows = await deps.db
+    .select({ productId: orderItems.productId, sold: sql<number>`count(*)` })
+    .from(orderItems)
+    .where(and(eq(orderItems.sellerId, sellerId), eq(orderItems.status, "fulfilled")))
+    .groupBy(orderItems.productId);
+  return Object.fromEntries(rows.map((row) => [row.productId, row.sold]));
+}

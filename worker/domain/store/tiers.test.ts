@@ -4,10 +4,20 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { TIER_COUNT_INVALID } from "../../../app/kernel/licence-tiers";
 import { call, signUp } from "../../../tests/workers/http";
 import { addToCart, insertProduct, payCart, quickMember } from "../../../tests/workers/store";
 import { database } from "../../db/client";
-import { devOutbox, discountCodes, orderItems, orders, productFiles, products } from "../../db/schema";
+import {
+  devOutbox,
+  discountCodes,
+  licenceTemplates,
+  orderItems,
+  orders,
+  productFiles,
+  products,
+  productTiers,
+} from "../../db/schema";
 import { makeDeps } from "../deps";
 import { lookUpLicence } from "../licences/licences";
 import { purchaseEntries } from "../orders/package";
@@ -185,6 +195,51 @@ describe("licence tiers", () => {
     ).json<any>();
     expect(next.tier).toMatchObject({ name: "Basic MP3", priceCents: 1900 });
     expect(next.tier.terms.distributionCopies).toBe(1000);
+  });
+
+  it("PUT a tier or template: validation answers 400 with a message per field; another seller's tier is 404 and unchanged", async () => {
+    const seller = await signUp();
+    const other = await quickMember();
+    const { productId, mp3 } = await beatWithTiers(seller);
+    const values = { name: mp3.name, price: 35, formats: mp3.formats, terms: mp3.terms };
+    const put = (path: string, cookie: string, json: object) => call(path, { cookie, method: "PUT", json });
+    const tierPath = `/api/products/${productId}/tiers/${mp3.id}`;
+
+    const bad = await put(tierPath, seller.cookie, {
+      ...values,
+      price: 1.005,
+      formats: [],
+      terms: { ...mp3.terms, audioStreams: -1, musicVideos: 1.5, creditLine: "x".repeat(121) },
+    });
+    expect(bad.status).toBe(400);
+    const { error } = await bad.json<any>();
+    expect(error.fields).toMatchObject({
+      price: ["Price can have at most 2 decimals."],
+      formats: ["Choose at least one kind of file the tier delivers."],
+      "terms.audioStreams": [TIER_COUNT_INVALID],
+      "terms.musicVideos": [TIER_COUNT_INVALID],
+      "terms.creditLine": ["The credit line must be at most 120 characters."],
+    });
+    expect((await put(tierPath, seller.cookie, { ...values, price: 0 })).status).toBe(400);
+    expect((await put(tierPath, seller.cookie, { ...values, name: " " })).status).toBe(400);
+
+    // Another seller: their own session, the seller's tier, under the seller's beat or their own.
+    expect((await put(tierPath, other.cookie, values)).status).toBe(404);
+    const theirs = await insertProduct(other.user.id);
+    expect((await put(`/api/products/${theirs}/tiers/${mp3.id}`, other.cookie, values)).status).toBe(404);
+    const [row] = await db().select().from(productTiers).where(eq(productTiers.id, mp3.id));
+    expect(row!.priceCents).toBe(2999);
+
+    const ok = await put(tierPath, seller.cookie, values);
+    expect(ok.status).toBe(200);
+    expect((await ok.json<any>()).tier.priceCents).toBe(3500);
+
+    const template = "/api/licence-templates/stems";
+    expect((await put("/api/licence-templates/gold", seller.cookie, values)).status).toBe(400);
+    const refused = await put(template, seller.cookie, { ...values, price: "free" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<any>()).error.fields.price).toEqual(["Price must be a number."]);
+    expect(await db().select().from(licenceTemplates).where(eq(licenceTemplates.userId, seller.user.id))).toEqual([]);
   });
 });
 

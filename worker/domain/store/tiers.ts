@@ -10,6 +10,7 @@ import {
   MAX_TIERS,
   TIER_NOT_FOUND,
   TIER_TEMPLATE_IDS,
+  type TierPriceTerms,
   type TierTemplateValues,
   type TierValues,
   TOO_MANY_TIERS,
@@ -87,6 +88,17 @@ export async function saveTemplate(
   return (await listTemplates(deps, userId)).find((t) => t.template === template)!;
 }
 
+/** Sets the price and terms of the seller's template (its name and files stay): new tiers start from it. */
+export async function saveTemplatePriceTerms(
+  deps: Pick<Deps, "db" | "now">,
+  userId: string,
+  template: TierTemplate,
+  values: TierPriceTerms,
+) {
+  const current = (await listTemplates(deps, userId)).find((t) => t.template === template)!;
+  return saveTemplate(deps, userId, template, { name: current.name, formats: current.formats, ...values });
+}
+
 /** Adds a tier to the seller's own beat on sale, from a template (optionally changed in the form). */
 export async function addTier(
   deps: Deps,
@@ -144,6 +156,24 @@ export async function changeTier(deps: Deps, userId: string, productId: string, 
   const [tier] = await deps.db
     .update(productTiers)
     .set(fromForm(values))
+    .where(eq(productTiers.id, tierId))
+    .returning();
+  storeChanged(userId);
+  return tierView(tier!);
+}
+
+/** Sets a tier's price and terms for future sales (its name and files stay); the same checks as `changeTier`. */
+export async function changeTierPriceTerms(
+  deps: Deps,
+  userId: string,
+  productId: string,
+  tierId: string,
+  values: TierPriceTerms,
+) {
+  await ownTier(deps, userId, productId, tierId);
+  const [tier] = await deps.db
+    .update(productTiers)
+    .set({ priceCents: toCents(values.price), terms: values.terms })
     .where(eq(productTiers.id, tierId))
     .returning();
   storeChanged(userId);

@@ -84,7 +84,7 @@ export function ManagerCard({
   );
 
   return (
-    <article className="product-card manager" aria-label={product.title}>
+    <article className="product-card manager" aria-label={product.title} id={`product-${product.id}`}>
       <div className="cover">
         {product.coverUrl ? (
           <>

@@ -1,6 +1,7 @@
 // A beat's licence tiers and details in 'My Digital Products' (issue 33): the tiers on offer with
-// price, files and a remove button; a tier added from one of the seller's templates (its price may
-// be set here); and the beat's details (genre, mood, BPM, key, tags) buyers filter by.
+// price, files and terms, each with Edit (price and terms, through the page's action; issue 46) and
+// Remove; a tier added from one of the seller's templates (edited under 'Licence templates'); and
+// the beat's details (genre, mood, BPM, key, tags) buyers filter by.
 import { useState } from "react";
 import type { ProductView } from "../../../../worker/domain/store/views";
 import { formatMoney } from "../../../kernel/format";
@@ -12,6 +13,7 @@ import {
 } from "../../../kernel/licence-tiers-messages";
 import { MUSICAL_KEYS } from "../../../kernel/schemas/beat-details-messages";
 import { api, type Send } from "../../../lib/api-client";
+import { PriceTermsRow } from "./PriceTermsRow";
 import styles from "./SellerTiers.module.css";
 
 type MusicalKey = (typeof MUSICAL_KEYS)[number];
@@ -32,12 +34,18 @@ export function SellerTiers({ product, act, onSale }: { product: ProductView; ac
           </span>
         </li>
         {product.tiers.map((tier) => (
-          <li key={tier.id}>
-            <span>
-              {tier.name}
-              <span className={styles.muted}> · {tier.formats.map((f) => FORMAT_LABELS[f]).join(", ")}</span>
-            </span>
-            <span className={styles.price}>{formatMoney(tier.priceCents)}</span>
+          <PriceTermsRow
+            key={tier.id}
+            intent="tier-terms"
+            target={tier.id}
+            hidden={{ productId: product.id, tierId: tier.id }}
+            name={tier.name}
+            label={`${tier.name} of ${product.title}`}
+            detail={<span className={styles.muted}> · {tier.formats.map((f) => FORMAT_LABELS[f]).join(", ")}</span>}
+            priceCents={tier.priceCents}
+            terms={tier.terms}
+            editable={onSale}
+          >
             {onSale && (
               <button
                 type="button"
@@ -51,7 +59,7 @@ export function SellerTiers({ product, act, onSale }: { product: ProductView; ac
                 Remove<span className="visually-hidden"> {tier.name}</span>
               </button>
             )}
-          </li>
+          </PriceTermsRow>
         ))}
       </ul>
       {onSale && (

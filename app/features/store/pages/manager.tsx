@@ -1,6 +1,7 @@
 // 'My Digital Products' (/digimanager, seed 001 screen 2): one card per
 // product, and the seller's voice tag (mixed into every preview every 30 s).
-// Changes go to the API; the list then reloads. While previews are being
+// Changes go to the API (the licence tiers' and templates' price and terms
+// to the page's action); the list then reloads. While previews are being
 // made, it reloads every few seconds until they are ready.
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -12,11 +13,13 @@ import { ApiError, api, call, type Send } from "../../../lib/api-client";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import { AudioPlayer } from "../components/AudioPlayer";
 import { DiscountCodes } from "../components/DiscountCodes";
+import { LicenceTemplates } from "../components/LicenceTemplates";
 import { type Editing, ManagerCard } from "../components/ManagerCard";
+import { ProductOverview } from "../components/ProductOverview";
 import type { Route } from "./+types/manager";
 import "../store.css";
 
-export { loader } from "./manager.server";
+export { action, loader } from "./manager.server";
 
 export function meta() {
   return [{ title: "My Digital Products · Creator Platform" }];
@@ -25,7 +28,7 @@ export function meta() {
 const POLL_MS = 4000;
 
 export default function DigiManager({ loaderData }: Route.ComponentProps) {
-  const { products, voiceTag, userId, discounts } = loaderData;
+  const { products, voiceTag, userId, discounts, templates, sales } = loaderData;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -79,19 +82,23 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <p className="empty-state">No products found.</p>
       ) : (
-        <div className="product-grid">
-          {products.map((product) => (
-            <ManagerCard
-              key={product.id}
-              product={product}
-              editing={editing}
-              setEditing={setEditing}
-              act={act}
-              refresh={() => void revalidator.revalidate()}
-            />
-          ))}
-        </div>
+        <>
+          <ProductOverview products={products} sales={sales} />
+          <div className="product-grid">
+            {products.map((product) => (
+              <ManagerCard
+                key={product.id}
+                product={product}
+                editing={editing}
+                setEditing={setEditing}
+                act={act}
+                refresh={() => void revalidator.revalidate()}
+              />
+            ))}
+          </div>
+        </>
       )}
+      <LicenceTemplates templates={templates} />
       <DiscountCodes
         discounts={discounts}
         products={products.filter((p) => p.status === "active").map((p) => ({ id: p.id, title: p.title }))}
