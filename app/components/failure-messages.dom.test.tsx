@@ -8,6 +8,7 @@ import { DownloadButton } from "../features/projects/files/FileActions";
 import type { OrderView } from "../features/store/checkout/client";
 import { PackageStatus } from "../features/store/checkout/PackageStatus";
 import { PACKAGING_FAILED } from "../kernel/schemas/checkout";
+import { ACCESS_REMOVED } from "../kernel/schemas/file-access-messages";
 import { Feedback, useFeedback } from "./Feedback";
 import { PageError } from "./PageError";
 
@@ -38,6 +39,14 @@ describe("Download File (the file view)", () => {
     await until(() => byRole(view.host, "alert").length, "the message");
     expect(texts(byRole(view.host, "alert"))).toEqual(["Failed to generate download link"]);
     expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /api/files/f1/download"]);
+  });
+
+  it("says the member's access was removed when the server refuses them (403), not the seed's message", async () => {
+    answerFetch(() => json({ error: { code: "forbidden", message: ACCESS_REMOVED } }, 403));
+    const view = await mount(<FileViewActions />);
+    await click(button(view.host, "Download File"));
+    await until(() => byRole(view.host, "alert").length, "the message");
+    expect(texts(byRole(view.host, "alert"))).toEqual([ACCESS_REMOVED]);
   });
 
   it("says 'An error occurred while downloading the file' when the request fails in the network", async () => {

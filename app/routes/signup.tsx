@@ -1,10 +1,12 @@
 // Sign up (/signup): the registration form, then the e-mailed code. Loader and
-// action: signup.server.ts.
-import { useEffect, useRef } from "react";
+// action: signup.server.ts. A visitor's beat battle entry kept in this browser (beatbattle-draft.ts)
+// is named on both steps, so they know it waits for them.
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
 import { FormErrors } from "../components/FormErrors";
 import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../kernel/schemas/accounts";
+import { ENTRY_WAITING } from "../kernel/schemas/beatbattle-messages";
 import { skipAfterUndelivered, whenUndelivered } from "../lib/undelivered";
 import type { Route } from "./+types/signup";
 
@@ -38,11 +40,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   useEffect(() => {
     if (verifying) codeInput.current?.focus();
   }, [verifying]);
+  const entryWaiting = useEntryWaiting();
+  const waiting = entryWaiting && <p role="status">{ENTRY_WAITING}</p>;
 
   if (pending) {
     return (
       <section className="card narrow">
         <h1>Check your e-mail</h1>
+        {waiting}
         <p>We sent a six-digit code{pending.email ? ` to ${pending.email}` : ""}. It expires in 10 minutes.</p>
         <FormErrors error={error} />
         <Form method="post" className="form">
@@ -72,6 +77,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="card narrow">
       <h1>Sign up</h1>
+      {waiting}
       <FormErrors error={error} />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="intent" value="register" />
@@ -103,4 +109,22 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </p>
     </section>
   );
+}
+
+/** Whether a beat battle entry waits in this browser (read after hydration; the module loads only here). */
+function useEntryWaiting() {
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    let current = true;
+    import("../lib/beatbattle-draft")
+      .then(({ loadDraft }) => loadDraft())
+      .then((draft) => {
+        if (current) setWaiting(draft !== null);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  return waiting;
 }

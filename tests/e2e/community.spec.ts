@@ -1,10 +1,11 @@
 // Community journeys: the packages open one at a time; a visitor's beat battle
 // entry survives sign-up (files included) and lands at /beatbin.
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   ALREADY_ENTERED,
   AUDIO_REQUIRED,
   COVER_REQUIRED,
+  ENTRY_WAITING,
   PRODUCER_NAME_REQUIRED,
   SUBMISSION_SUCCESSFUL,
 } from "../../app/kernel/schemas/beatbattle";
@@ -68,8 +69,9 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByText("Cover: cover.png")).toBeVisible();
   await submit.click();
 
-  // Sent to sign up; nothing uploaded yet.
+  // Sent to sign up; nothing uploaded yet. The page says the entry waits (issue 46.6a).
   await expect(page).toHaveURL(/\/signup\?next=%2Fbeatbattle|\/signup\?next=\/beatbattle/);
+  await expect(page.getByRole("status").filter({ hasText: ENTRY_WAITING })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill(`Producer ${id}`);
   await page.getByLabel("User Name", { exact: true }).fill(id);
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -77,6 +79,7 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await page.getByLabel("Re-type Password", { exact: true }).fill("correct-horse-battery");
   await page.getByRole("button", { name: "Register" }).click();
   await page.getByLabel("Verification code").fill(await readVerificationCode(page, email));
+  await expect(page.getByRole("status").filter({ hasText: ENTRY_WAITING })).toBeVisible();
   await page.getByRole("button", { name: "Verify" }).click();
 
   // Back on the battle with everything restored.
@@ -87,6 +90,15 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByLabel("Location (optional)")).toHaveValue("Accra");
   await expect(page.getByLabel("Short message (optional)")).toHaveValue("First beat!");
   await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("loop.mp3");
+  await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("stems.mp3");
+  await expect(page.getByText("Cover: cover.png")).toBeVisible();
+
+  // Leaving the page after the restore keeps the entry: it is discarded only once it is in.
+  expect(await keptDraft(page)).toBe(true);
+  await page.goto("/bidgallery");
+  await page.goto("/beatbattle");
+  await expect(page.getByText("Your entry was restored, files included.")).toBeVisible();
+  await expect(page.getByLabel("Beat name")).toHaveValue("Sunrise Loop");
   await expect(page.getByRole("list", { name: "Chosen audio files" })).toContainText("stems.mp3");
   await expect(page.getByText("Cover: cover.png")).toBeVisible();
 
@@ -121,10 +133,28 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByRole("img", { name: "Cover art of Sunrise Loop" })).toBeVisible();
   await expect(page.locator("audio")).toHaveCount(2);
 
-  // A second visit says the member has entered.
+  // A second visit says the member has entered; the entry, now sent, is no longer kept to restore.
   await page.goto("/beatbattle");
   await expect(page.getByText("You have entered this battle.")).toBeVisible();
+  expect(await keptDraft(page)).toBe(false);
+  await expect(page.getByText("Your entry was restored, files included.")).toHaveCount(0);
 });
+
+/** Whether this browser still keeps a beat battle entry (app/lib/beatbattle-draft.ts, idb-keyval's default store). */
+function keptDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("keyval").objectStore("keyval").get("beatbattle-draft");
+          read.onsuccess = () => resolve(read.result !== undefined);
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
 
 test("the battle's entries are private while it is open and a public gallery once it has closed", async ({
   page,

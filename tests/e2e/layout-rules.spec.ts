@@ -66,3 +66,25 @@ test("what a closed <details> holds is not reported", async ({ page: browser }) 
   );
   expect(await layoutProblems(browser)).toEqual([]);
 });
+
+test("a two-word button label wrapped one word per line is reported", async ({ page: browser }) => {
+  // The bid gallery's buttons (issue 44.6): each word fits, so no word is broken, but the label is.
+  await browser.setContent(
+    page(`<div style="display:flex;gap:8px;width:200px">
+      <button style="flex:1 1 0;min-width:0;padding:8px 18px;font:600 16px/1.2 sans-serif">Make Offer</button>
+      <button style="flex:1 1 0;min-width:0;padding:8px 18px;font:600 16px/1.2 sans-serif">Set Maximum</button></div>`),
+  );
+  const problems = (await layoutProblems(browser)).join("\n");
+  expect(problems).toContain("control labels wrapped one word per line");
+  expect(problems).toMatch(/button "Make Offer" shows its 2 words one per line/);
+  expect(problems).toMatch(/button "Set Maximum" shows its 2 words one per line/);
+});
+
+test("a button label on one line, or wrapped with words sharing lines, is not reported", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`<button style="font:600 16px/1.2 sans-serif">Make Offer</button>
+      <button style="width:190px;font:600 16px/1.2 sans-serif">Add a shipping address in Settings first</button>
+      <p style="width:120px">Please <a href="#">add a shipping address</a> before making an offer.</p>`),
+  );
+  expect(await layoutProblems(browser)).toEqual([]);
+});

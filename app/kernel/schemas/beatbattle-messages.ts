@@ -12,6 +12,9 @@ export const SUBMISSION_FAILED = "Submission failed.";
 export const ENTRIES_LOAD_FAILED = "Failed to load beat battle entries.";
 export const ALREADY_ENTERED = "You have already entered this battle: one entry per producer.";
 export const BATTLE_CLOSED = "This battle is closed: its deadline has passed.";
+/** Ours: on /signup while a visitor's entry waits in this browser (issue 46.6a). */
+export const ENTRY_WAITING =
+  "Your beat battle entry is saved in this browser, files included. Finish signing up and you'll be back at the battle to send it.";
 export const UPLOAD_MISSING = "An uploaded file was not found. Please choose your files and submit again.";
 
 /** Seed 001 §9. */

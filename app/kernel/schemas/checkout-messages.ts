@@ -25,4 +25,6 @@ export const NAME_ON_CARD_REQUIRED = "Please enter the name on the card.";
  */
 export const CARD_NEEDS_SCRIPT =
   "Card payments run in your browser: turn on JavaScript, reload the page and try again. Nothing was charged.";
+/** Shown (in <noscript>) beside 'Proceed to Payment', which stays disabled until the page's script runs. */
+export const PAYMENT_NEEDS_SCRIPT = "Paying by card needs JavaScript: turn it on and reload this page to pay.";
 export const THANK_YOU = "Thank you for your purchase! Your files are being packaged.";

@@ -1,5 +1,6 @@
 // The layout checks of issue 28's "Done when", beside axe (./axe.ts): nothing past the right edge,
-// no text squeezed into a column a few characters wide and no word broken across lines (issue 29), visible words in every control's name
+// no text squeezed into a column a few characters wide and no word broken across lines (issue 29), no
+// control label of several words wrapped one word per line (issue 44.6), visible words in every control's name
 // (WCAG 2.5.3), no native dialog, CLS ≤ 0.1, and both themes.
 import type { BrowserContext, Page } from "@playwright/test";
 
@@ -137,6 +138,33 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (lines > 1) broken.push(`${describe(parent)}: "${word}" is broken over ${lines} lines`);
       }
     }
+    // A control's label of two or more words wrapped one word per line ("Make | Offer", "Set |
+    // Maximum"): a button squeezed under its words' width, though no single word is broken. Only boxes
+    // (buttons, tabs, summaries, button-like links) count: an inline link in prose may wrap anywhere.
+    const CONTROLS = "button, summary, [role=button], [role=tab], [role=menuitem], a[href], label";
+    const oneWordPerLine: string[] = [];
+    for (const control of Array.from(document.body.querySelectorAll(CONTROLS))) {
+      if (getComputedStyle(control).display === "inline" || isClippedAway(control)) continue;
+      const wordRects: DOMRect[][] = [];
+      const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode() as Text | null; node; node = texts.nextNode() as Text | null) {
+        const parent = node.parentElement;
+        if (!parent || isClippedAway(parent) || parent.closest("[aria-hidden=true]")) continue;
+        for (const match of node.data.matchAll(/\S+/g)) {
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          if (rects.length) wordRects.push(rects);
+        }
+      }
+      if (wordRects.length < 2) continue;
+      // Two neighbouring words share a line when the end of one and the start of the next overlap by
+      // half a line's height.
+      const sameLine = (a: DOMRect, b: DOMRect) =>
+        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.height, b.height) / 2;
+      const shared = wordRects.some((rects, i) => i > 0 && sameLine(wordRects[i - 1]!.at(-1)!, rects[0]!));
+      if (!shared) oneWordPerLine.push(`${describe(control)} shows its ${wordRects.length} words one per line`);
+    }
     range.detach();
 
     // WCAG 2.5.3 (label in name): a control named by aria-label(ledby) must contain its visible words.
@@ -170,6 +198,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     if (past.length) problems.push(`past the right edge (${width}px): ${past.slice(0, 5).join("; ")}`);
     if (squeezed.length) problems.push(`text squeezed into a narrow column: ${squeezed.slice(0, 5).join("; ")}`);
     if (broken.length) problems.push(`words broken across lines: ${broken.slice(0, 5).join("; ")}`);
+    if (oneWordPerLine.length)
+      problems.push(`control labels wrapped one word per line: ${oneWordPerLine.slice(0, 5).join("; ")}`);
 
     const cls = (window as unknown as { __cls?: number }).__cls ?? 0;
     if (cls > maxCls) problems.push(`cumulative layout shift ${cls.toFixed(3)} > ${maxCls}`);

@@ -59,6 +59,23 @@ export const PAGES: ScannedPage[] = [
   // Auction
   { path: "/bidgallery", as: "visitor" },
   { path: "/bidgallery", as: "member", name: "bid gallery (member)" },
+  {
+    // Live lots with their offer buttons ('Make Offer', 'Set Maximum') and every bid history open, where
+    // a visitor sees the bidders' masked names ("d***o"): issue 44.6's words broken one per line.
+    path: "/bidgallery",
+    as: "visitor",
+    name: "bid gallery (bid histories open)",
+    ready: async (page) => {
+      await expect(page.getByText("Live", { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Make Offer" }).first()).toBeVisible();
+    },
+    act: async (page) => {
+      const histories = page.locator("details", { has: page.locator("summary", { hasText: "Bid history" }) });
+      await expect(histories.first()).toBeVisible();
+      for (const history of await histories.all()) await history.locator("summary").click();
+      await expect(page.getByText(/^\p{L}\*\*\*\p{L}?$/u).first()).toBeVisible();
+    },
+  },
   { path: "/createBid", as: "admin" },
   { path: "/memBid", as: "admin" },
   { path: "/memitem", as: "admin" },

@@ -1,12 +1,22 @@
 // Projects, their files and the notes on them. Every function takes the
 // caller's user id and reads through `memberData()`: another member's project
 // or file is NotFound, never Forbidden, so ids do not leak.
-import { and, asc, count, desc, eq, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or } from "drizzle-orm";
+import { ACCESS_REMOVED } from "../../../app/kernel/schemas/file-access-messages";
 import { SLOT_TAKEN } from "../../../app/kernel/schemas/playlists";
-import { type FileRecord, files, notes, playlistItems, projectMembers, projects, users } from "../../db/schema";
+import {
+  type FileRecord,
+  files,
+  invitations,
+  notes,
+  playlistItems,
+  projectMembers,
+  projects,
+  users,
+} from "../../db/schema";
 import { projectPrefix } from "../../storage/keys";
 import type { Deps } from "../deps";
-import { NotFound } from "../errors";
+import { Forbidden, NotFound } from "../errors";
 import { memberData } from "../member-data";
 import { claimingSlot } from "../ordering";
 import { activity } from "../teams/activity";
@@ -80,6 +90,23 @@ export async function visibleFile(deps: Deps, userId: string | null, fileId: str
   return file;
 }
 
+/**
+ * Whether a member who may not see this file once could: they joined its project's team (an
+ * invitation to their address was accepted) and were removed since. Asked only after the file was
+ * refused, so a removed member is told why (403) rather than that the file is not there; anyone
+ * else still gets NotFound, and ids do not leak.
+ */
+export async function accessRemoved(deps: Deps, userId: string, fileId: string) {
+  const [joined] = await deps.db
+    .select({ id: invitations.id })
+    .from(files)
+    .innerJoin(invitations, and(eq(invitations.projectId, files.projectId), isNotNull(invitations.acceptedAt)))
+    .innerJoin(users, and(eq(users.id, userId), eq(users.email, invitations.email)))
+    .where(eq(files.id, fileId))
+    .limit(1);
+  return joined !== undefined;
+}
+
 /** Previews are served as the file's checked type (inline only if allow-listed, see servedAs). */
 export const previewTarget = (file: FileRecord) => ({ key: file.key, contentType: file.contentType });
 
@@ -106,7 +133,12 @@ export type PublicFile = ReturnType<typeof publicFile>;
 // read in one batch by `fileViewData` in file-page.ts.
 
 export async function downloadUrl(deps: Deps, userId: string | null, fileId: string) {
-  const file = await visibleFile(deps, userId, fileId);
+  const file = await visibleFile(deps, userId, fileId).catch(async (error: unknown) => {
+    if (error instanceof NotFound && userId && (await accessRemoved(deps, userId, fileId))) {
+      throw new Forbidden(ACCESS_REMOVED);
+    }
+    throw error;
+  });
   const signed = await deps.storage.signer.signGet(
     { key: file.key, contentType: file.contentType, downloadName: file.fileName },
     DOWNLOAD_URL_SECONDS,

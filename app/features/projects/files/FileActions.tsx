@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAnswer } from "../../../components/Feedback";
 import { useConfirm } from "../../../components/ui";
+import { ACCESS_REMOVED } from "../../../kernel/schemas/file-access-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
 import type { action } from "../pages/file-view.server";
 import { leaveFlash } from "./flash";
@@ -24,8 +25,13 @@ export function DownloadButton({ fileId, onMessage }: { fileId: string; onMessag
       // The signed URL answers with Content-Disposition: attachment, so the page stays.
       window.location.assign(url);
     } catch (error) {
-      // A refusal is the seed's 'Failed to generate download link'; a lost connection its other message.
-      onMessage(error instanceof ApiError && error.status > 0 ? DOWNLOAD_FAILED : DOWNLOAD_ERROR, true);
+      // A member removed from the team since the page opened is told so (403, issue 46.6b); any other
+      // refusal is the seed's 'Failed to generate download link', a lost connection its other message.
+      const refused = error instanceof ApiError && error.status > 0;
+      onMessage(
+        refused && error.status === 403 ? error.message || ACCESS_REMOVED : refused ? DOWNLOAD_FAILED : DOWNLOAD_ERROR,
+        true,
+      );
     } finally {
       setBusy(false);
     }

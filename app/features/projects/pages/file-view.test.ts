@@ -6,9 +6,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, type Member } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
 import { memberWithProject } from "../../../../tests/workers/projects";
+import { joinAs } from "../../../../tests/workers/teams";
 import { mp4Bytes, PNG, upload } from "../../../../tests/workers/uploads";
 import { database } from "../../../../worker/db/client";
 import { files, notes } from "../../../../worker/db/schema";
+import { ACCESS_REMOVED } from "../../../kernel/schemas/file-access-messages";
 import { NOTE_TOO_LONG, SLOT_POSITION_INVALID } from "../../../kernel/schemas/files";
 
 const db = database(env.DB);
@@ -230,5 +232,27 @@ describe("file view reads (ADR 024)", () => {
     expect(theirs).toContain("poster.png");
     expect(theirs).not.toContain("Sequence position");
     expect(theirs).not.toContain("Add a note");
+  });
+});
+
+describe("Download after the member was removed from the team (issue 46.6b)", () => {
+  it("answers 403 'Your access to this file was removed.'; others still get 404", async () => {
+    const member = await joinAs(owner, "viewer", { projectId });
+    const download = () => call(`/api/files/${privateId}/download`, { method: "POST", cookie: member.cookie });
+    expect((await download()).status).toBe(200);
+
+    const removed = await call(`/api/projects/${projectId}/members/${member.user.id}`, {
+      method: "DELETE",
+      cookie: owner.cookie,
+    });
+    expect(removed.status).toBeLessThan(300);
+    const refused = await download();
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ error: { message: string } }>()).error.message).toBe(ACCESS_REMOVED);
+
+    // Someone never on the team, and a file that is gone, are still 'not found': ids do not leak.
+    expect((await call(`/api/files/${privateId}/download`, { method: "POST", cookie: other.cookie })).status).toBe(404);
+    const missing = await call(`/api/files/${crypto.randomUUID()}/download`, { method: "POST", cookie: member.cookie });
+    expect(missing.status).toBe(404);
   });
 });

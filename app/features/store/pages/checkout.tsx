@@ -2,10 +2,14 @@
 // primary 'Proceed to Payment' reveals the card form ('Pay $…'), then the
 // thank-you once the webhook has paid the order. The thank-you then leads the
 // page and the reloaded, empty cart (the seed's 'Your cart is empty.') follows
-// it, so the page reads in the order things happened.
+// it, so the page reads in the order things happened. The card form runs in the browser: until the
+// page's script runs 'Proceed to Payment' is disabled, and without JavaScript a <noscript> line says
+// that paying by card needs it (never a button that does nothing).
 import { useState } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "../../../kernel/format";
+import { PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
+import { useHydrated } from "../../../lib/hydration";
 import { CartTable } from "../checkout/CartTable";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { PaymentForm } from "../checkout/PaymentForm";
@@ -22,6 +26,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { cart, payments, typedCode, codeError } = loaderData;
   const [paying, setPaying] = useState(false);
   const [orderId, setOrderId] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const payable = cart.items.length > 0 && cart.items.every((item) => !item.unavailable);
   const scriptless = actionData && "error" in actionData ? actionData.error.message : null;
   if (orderId)
@@ -82,9 +87,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               />
             ) : (
               payable && (
-                <button type="button" className="button primary pay-button" onClick={() => setPaying(true)}>
-                  Proceed to Payment
-                </button>
+                <>
+                  <noscript>
+                    <p id="payment-needs-script" className="error">
+                      {PAYMENT_NEEDS_SCRIPT}
+                    </p>
+                  </noscript>
+                  <button
+                    type="button"
+                    className="button primary pay-button"
+                    disabled={!hydrated}
+                    aria-describedby={hydrated ? undefined : "payment-needs-script"}
+                    onClick={() => setPaying(true)}
+                  >
+                    Proceed to Payment
+                  </button>
+                </>
               )
             )}
           </aside>
