@@ -130,7 +130,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   // The old ad's mark is gone with it; the outro's chapters moved by 5 s.
   await expect(editor.locator("ol > li")).toHaveCount(4);
   await expect(editor.locator('li[data-chapter-title="Old offer code"]')).toHaveCount(0);
-  await expect(editor.locator('li[data-chapter-title="newspot"] .chapter-time')).toHaveText("0:02");
+  await expect(editor.locator('li[data-chapter-title="Sponsor"] .chapter-time')).toHaveText("0:02");
   await expect(editor.locator('li[data-chapter-title="Closing words"] .chapter-time')).toHaveText("0:11");
   // The totals are right on /playselect too.
   await page.goto("/playselect");
@@ -159,7 +159,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   );
   const expected: [number, string][] = [
     [0, "intro"],
-    [2, "newspot"],
+    [2, "Sponsor"],
     [10, "outro"],
     [11, "Closing words"],
   ];

@@ -38,6 +38,27 @@ function frames(count: number, fill: number) {
   return bytes;
 }
 
+/** The ID3 tag at the start of the stitched file at `path`. */
+async function id3Of(path: string) {
+  const bytes = new Uint8Array(await (await call(path)).arrayBuffer());
+  const tagLength = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!);
+  return bytes.slice(0, tagLength);
+}
+
+/** The titles (TIT2) inside the tag's CHAP frames, in order: UTF-16 with a byte-order mark. */
+function utf16Titles(tag: Uint8Array) {
+  const text = new TextDecoder("latin1").decode(tag);
+  const titles: string[] = [];
+  for (let at = text.indexOf("CHAP"); at >= 0; at = text.indexOf("CHAP", at + 4)) {
+    const frame = text.indexOf("TIT2", at);
+    const size = (tag[frame + 4]! << 24) | (tag[frame + 5]! << 16) | (tag[frame + 6]! << 8) | tag[frame + 7]!;
+    // Frame header (10), the encoding byte, the BOM, then the text.
+    const body = tag.slice(frame + 10 + 1, frame + 10 + size);
+    titles.push(new TextDecoder("utf-16").decode(body).replace(/\u0000+$/, ""));
+  }
+  return titles;
+}
+
 let member: Awaited<ReturnType<typeof signUp>>;
 /** What each source key was "encoded" to. */
 const encoded = new Map<string, Uint8Array>();
@@ -382,6 +403,8 @@ describe("shows", () => {
       await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`)
     ).json<any>();
     expect(chaptersBefore.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 2.09]);
+    // Titles are the files' names made readable: no extension, dashes and underscores as spaces.
+    expect(chaptersBefore.chapters.map((c: any) => c.title)).toEqual(["audio 0", "audio 1", "audio 2"]);
 
     const programId = await programWith(member.cookie, ["b"], "audio");
     // Encoded ahead (ADR 053): an audio episode could take the spot, so its upload queued it.
@@ -423,6 +446,32 @@ describe("shows", () => {
       await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`)
     ).json<any>();
     expect(chaptersAfter.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 3.135]);
+    // The spot the program filled reads 'Sponsor' to listeners, never its file's name ("spot-b.mp3"), in
+    // the chapters JSON, the stitched file's ID3 chapters, the feed's chapters link and the episode page.
+    expect(chaptersAfter.chapters.map((c: any) => c.title)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+    const stitchedTag = await id3Of(audioPath(episodes[0]!.id));
+    expect(utf16Titles(stitchedTag)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+    const feedText = await (await call(`/api/shows/${show.slug}/feed.xml`)).text();
+    expect(feedText).not.toMatch(/spot[-_ ]b/);
+    const feedItems = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(feedText).rss.channel
+      .item as any[];
+    for (const item of feedItems) {
+      const linked = await (await call(new URL(item["podcast:chapters"]["@url"]).pathname)).json<any>();
+      expect(linked.chapters.map((c: any) => c.title)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+    }
+    const page = await (await call(`/shows/${show.slug}/episodes/${episodes[0]!.id}`)).text();
+    expect(page).toContain("Sponsor");
+    expect(page).not.toMatch(/spot[-_ ]b/);
+    // A chapter the creator named keeps the creator's words everywhere.
+    const named = await call(`/api/playlist-items/${playlists[1]!.items[1]!.id}/chapter`, {
+      method: "PUT",
+      cookie: member.cookie,
+      json: { title: "A word from the co-op" },
+    });
+    expect(named.status).toBe(200);
+    const renamed = await (await call(`/api/shows/${show.slug}/episodes/${episodes[1]!.id}/chapters.json`)).json<any>();
+    expect(renamed.chapters.map((c: any) => c.title)).toEqual(["audio 0", "A word from the co-op", "audio 2"]);
+    expect(utf16Titles(await id3Of(audioPath(episodes[1]!.id)))).toEqual(["audio 0", "A word from the co-op", "audio 2"]);
     const [spot] = await db
       .select()
       .from(deliverySegments)

@@ -1,5 +1,8 @@
 // Chapters of a playlist. Every item starts a chapter, titled by its file's
-// name unless the member renamed it; members add marks inside items. Marks
+// name (without extension, underscores and dashes as spaces) unless the member
+// renamed it; an item a program filled is 'Sponsor' unless the member named
+// that chapter, so listeners never read a spot's file name in the page, the
+// chapters JSON, the ID3 chapters or the render. Members add marks inside items. Marks
 // are stored relative to their item, so when a program swaps an item's media
 // for one of another length every later chapter moves by the difference by
 // construction; marks inside the swapped item are dropped (the spot is new)
@@ -16,10 +19,18 @@ import { Conflict, Invalid } from "../errors";
 import { memberData } from "../member-data";
 import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
-/** "spring_spot-v2.mp4" → "spring spot-v2": the stored name has no upload prefix; drop the extension. */
+/** "spring_spot-v2.mp4" → "spring spot v2": the stored name has no upload prefix; drop the extension. */
 export function defaultChapterTitle(fileName: string): string {
   const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  return (base.replaceAll("_", " ").trim() || fileName).slice(0, 100);
+  return (base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim() || fileName).slice(0, 100);
+}
+
+/** What listeners read for a chapter a program's spot fills, unless the member named it. */
+export const SPONSOR_CHAPTER = "Sponsor";
+
+/** An unnamed chapter's title: the spot a program fills is 'Sponsor', never its file's name. */
+function unnamedTitle(item: ItemFacts): string {
+  return item.programFileId ? SPONSOR_CHAPTER : defaultChapterTitle(item.fileName);
 }
 
 export interface Chapter {
@@ -37,7 +48,7 @@ export interface Chapter {
   renamed: boolean;
 }
 
-type ItemFacts = Pick<PlaylistItem, "id" | "fileName" | "durationSeconds">;
+type ItemFacts = Pick<PlaylistItem, "id" | "fileName" | "durationSeconds" | "programFileId">;
 type Mark = Pick<PlaylistChapter, "id" | "itemId" | "offsetSeconds" | "title">;
 
 /** The playlist's chapters in playing order, from its items (in order) and its stored marks. */
@@ -53,7 +64,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
       n: index + 1,
       offsetSeconds: 0,
       startSeconds: itemStart,
-      title: renamed?.title ?? defaultChapterTitle(item.fileName),
+      title: renamed?.title ?? unnamedTitle(item),
       itemStart: true,
       renamed: Boolean(renamed?.title),
     });
@@ -64,7 +75,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
         n: index + 1,
         offsetSeconds: mark.offsetSeconds,
         startSeconds: itemStart === null ? null : itemStart + mark.offsetSeconds,
-        title: mark.title ?? defaultChapterTitle(item.fileName),
+        title: mark.title ?? unnamedTitle(item),
         itemStart: false,
         renamed: true,
       });
