@@ -98,6 +98,7 @@ export function MediaPlayer({
 
   const Element = kind;
   const progress = duration ? time / duration : 0;
+  const currentChapter = chapters.reduce((at, chapter, i) => (chapter.startSeconds <= time ? i : at), 0);
   return (
     <div className={`${styles.player} ${kind === "video" ? styles.video : ""}`}>
       {src && (
@@ -187,18 +188,20 @@ export function MediaPlayer({
       </div>
       {chapters.length > 0 && (
         <ol className={styles.chapters} aria-label={`Chapters of ${label}`}>
-          {chapters.map((chapter) => (
+          {chapters.map((chapter, i) => (
             <li key={`${chapter.startSeconds}-${chapter.title}`}>
               <button
                 type="button"
-                className="link-button"
+                className={`link-button ${styles.chapterButton}`}
+                // The chapter playing now (the last one started at or before the current time).
+                aria-current={i === currentChapter && (time > 0 || !paused) ? "true" : undefined}
                 disabled={!src}
                 onClick={() => {
                   seek(chapter.startSeconds);
                   if (media.current?.paused) toggle();
                 }}
               >
-                <time>{clock(chapter.startSeconds)}</time> {chapter.title}
+                <time>{clock(chapter.startSeconds)}</time> <span>{chapter.title}</span>
               </button>
             </li>
           ))}

@@ -25,6 +25,8 @@ export interface Content {
   fileId: string;
   episodeId: string;
   showSlug: string;
+  /** The show's newest episode: its playlist's spot is a program's ('Sponsor' in its chapters). */
+  showEpisodeId: string;
 }
 
 const LONG = {
@@ -296,21 +298,53 @@ async function workspace({ member }: Sessions) {
     [200, 201],
   );
   await ok(member.post("/api/renders", { data: { playlistIds: [playlist.id] }, headers: headers() }), [202]);
-  return { projectId, fileId: first.fileId! };
+  return { projectId, fileId: first.fileId!, playlistId: playlist.id };
 }
 
-/** A show of the member's with an invitation waiting, so its team page lists someone (ADR 054). */
-async function show({ member }: Sessions) {
+/** A playlist of two short tones in a new project, for an episode of the show. */
+async function tonePlaylist(member: APIRequestContext, title: string, names: [string, string], hz: number) {
+  const first = await uploadByApi(
+    member,
+    { purpose: "project-file", fileName: names[0], contentType: "audio/wav", projectTitle: title },
+    tone(hz),
+  );
+  const second = await uploadByApi(
+    member,
+    { purpose: "project-file", fileName: names[1], contentType: "audio/wav", projectId: first.projectId! },
+    tone(hz * 1.5),
+  );
+  await ok(
+    member.post(`/api/projects/${first.projectId}/playlist/items`, {
+      data: { fileIds: [first.fileId, second.fileId] },
+      headers: headers(),
+    }),
+    [201],
+  );
+  return ((await ok(member.get(`/api/projects/${first.projectId}/playlist`), [200])) as { id: string }).id;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A show of the member's with an invitation waiting, so its team page lists someone (ADR 054), and
+ * three episodes a week apart: the newest is the workspace's playlist, whose spot a program filled
+ * (its chapter reads 'Sponsor') and whose first chapter the creator named.
+ */
+async function show({ member }: Sessions, workspace: { projectId: string; playlistId: string }) {
   const slug = "field-notes-from-the-farm";
   const mine = (await ok(member.get("/api/shows"), [200])) as { shows: { id: string; slug: string }[] };
-  // A second run on the same database finds the show it made.
-  if (mine.shows.some((s) => s.slug === slug)) return slug;
+  // A second run on the same database finds the show it made, and its newest episode on its page.
+  if (mine.shows.some((s) => s.slug === slug)) {
+    const html = await (await member.get(`/shows/${slug}`)).text();
+    return { showSlug: slug, showEpisodeId: new RegExp(`/shows/${slug}/episodes/([\\w-]+)`).exec(html)?.[1] ?? "" };
+  }
   const created = (await ok(
     member.post("/api/shows", {
       data: {
         title: "Field notes from the farm",
         slug,
-        description: "Weekly conversations with growers, recorded in the fields.",
+        description:
+          "Weekly conversations with growers, recorded in the fields: what they planted, what the weather did, and what they would do differently next year.",
         author: "Demo Member",
         category: "Leisure",
         language: "en",
@@ -327,7 +361,55 @@ async function show({ member }: Sessions) {
     }),
     [201],
   );
-  return slug;
+  const older = [
+    await tonePlaylist(member, "Episode 10", ["seed_swap_cold_open.wav", "seed-swap-interview-part-1.wav"], 330),
+    await tonePlaylist(member, "Episode 11", ["rain_gauge_intro.wav", "rain-gauge-walk-and-talk.wav"], 392),
+  ];
+  const episodes = [
+    {
+      playlistId: older[0]!,
+      title: "Seed swaps and the varieties worth saving",
+      season: 2,
+      episodeNumber: 10,
+      ago: 14,
+    },
+    { playlistId: older[1]!, title: "What the rain gauge told us this spring", season: 2, episodeNumber: 11, ago: 7 },
+    {
+      playlistId: workspace.playlistId,
+      title: "Barley at sunrise: a harvest morning with the Okafor family",
+      season: 2,
+      episodeNumber: 12,
+      ago: 2,
+    },
+  ];
+  let newest = "";
+  for (const { ago, ...episode } of episodes) {
+    const published = (await ok(
+      member.post(`/api/shows/${created.show.id}/episodes`, {
+        data: {
+          ...episode,
+          description:
+            "We walk the rows before the combine starts, talk through moisture readings and the price of diesel, and hear why this field was sown a fortnight late.",
+          publishAt: new Date(Date.now() - ago * DAY).toISOString(),
+        },
+        headers: headers(),
+      }),
+      [201],
+    )) as { episode: { id: string } };
+    newest = published.episode.id;
+  }
+  // The creator names the newest episode's opening chapter; the program's spot stays unnamed ('Sponsor').
+  const playlist = (await ok(member.get(`/api/projects/${workspace.projectId}/playlist`), [200])) as {
+    items: { id: string }[];
+  };
+  await ok(
+    member.put(`/api/playlist-items/${playlist.items[0]!.id}/chapter`, {
+      data: { title: "Cold open" },
+      headers: headers(),
+    }),
+    [200],
+  );
+  return { showSlug: slug, showEpisodeId: newest };
 }
 
 /** A FarmerTV episode (a real two-second clip) with a cover. */
@@ -422,10 +504,19 @@ async function donation({ member }: Sessions) {
 export async function makeContent(sessions: Sessions): Promise<Content> {
   await auction(sessions);
   const { sellerId, productId } = await store(sessions);
-  const { projectId, fileId } = await workspace(sessions);
+  const { projectId, fileId, playlistId } = await workspace(sessions);
   const episodeId = await episode(sessions);
-  const showSlug = await show(sessions);
+  const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
   await battleEntry(sessions);
   await donation(sessions);
-  return { memberId: await userId(sessions.member), sellerId, productId, projectId, fileId, episodeId, showSlug };
+  return {
+    memberId: await userId(sessions.member),
+    sellerId,
+    productId,
+    projectId,
+    fileId,
+    episodeId,
+    showSlug,
+    showEpisodeId,
+  };
 }

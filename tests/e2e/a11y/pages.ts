@@ -23,6 +23,15 @@ export interface ScannedPage {
   exclude?: string[];
 }
 
+/** Waits (reloading) until the renderer has encoded the page's episodes, so their players can play. */
+async function playable(page: Page) {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("button", { name: /^Play / }).first()).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByText(/being prepared/i)).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 90_000 });
+}
+
 /** The page's name in test titles and picture names. */
 export function pageLabel(entry: ScannedPage) {
   return entry.name ?? (typeof entry.path === "string" ? entry.path : "page");
@@ -89,9 +98,16 @@ export const PAGES: ScannedPage[] = [
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
-  { path: (c) => `/shows/${c.showSlug}`, as: "visitor", name: "/shows/:slug" },
+  // The public show and episode pages (issue 45 item 6): three episodes, the newest with a program's spot.
+  { path: (c) => `/shows/${c.showSlug}`, as: "visitor", name: "/shows/:slug", ready: playable },
   // The show's public page to its own member: the public chrome, not the workspace (ADR 117).
-  { path: (c) => `/shows/${c.showSlug}`, as: "member", name: "/shows/:slug (its member)" },
+  { path: (c) => `/shows/${c.showSlug}`, as: "member", name: "/shows/:slug (its member)", ready: playable },
+  {
+    path: (c) => `/shows/${c.showSlug}/episodes/${c.showEpisodeId}`,
+    as: "visitor",
+    name: "/shows/:slug/episodes/:id",
+    ready: playable,
+  },
   { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
   { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
 

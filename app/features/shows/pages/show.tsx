@@ -1,10 +1,12 @@
-// /shows/:slug: the public show page with its episodes, each playable here in
-// the shared player with its current chapters.
+// /shows/:slug: the public show page, as Castopod and Spotify for Creators lay it out: artwork (or a
+// generated cover, the kit's GeneratedCover) beside the title, author, category and description, 'Follow' (copy the RSS feed,
+// Apple Podcasts, Spotify, Pocket Casts), then the episodes, each with a Play button that opens the
+// product's player in its row. One main landmark: the shell's.
 import { Link } from "react-router";
-import { LocalTime } from "../../../components/LocalTime";
-import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { Badge, Card, EmptyState, GeneratedCover } from "../../../components/ui";
-import showStyles from "../components/shows.module.css";
+import { Badge, buttonClass, EmptyState } from "../../../components/ui";
+import { EpisodeList } from "../components/EpisodeList";
+import styles from "../components/listen.module.css";
+import { Artwork, FollowBar } from "../components/listen-parts";
 import type { Route } from "./+types/show";
 
 export { loader } from "./show.server";
@@ -27,57 +29,52 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ShowPage({ loaderData }: Route.ComponentProps) {
   const { show, episodes, owner } = loaderData;
   return (
-    <div className={showStyles.page}>
-      <header className={showStyles.header}>
-        {show.artwork ? (
-          <img className={showStyles.artwork} src={show.artwork} alt="" width={160} height={160} />
-        ) : (
-          <GeneratedCover title={show.title} className={showStyles.generatedArtwork} />
-        )}
-        <div>
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <Artwork src={show.artwork} title={show.title} size="hero" />
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>
+            <span>Podcast · {show.category}</span>
+            {show.explicit && <Badge tone="warning">Explicit</Badge>}
+          </p>
           <h1>{show.title}</h1>
-          <p className={showStyles.muted}>
-            {show.author} · {show.category} {show.explicit && <Badge tone="warning">Explicit</Badge>}
-          </p>
-          <p>{show.description}</p>
-          <p className={showStyles.actions}>
-            <a href={show.feed}>RSS feed</a>
-            {owner && <Link to={`/shows/${show.slug}/manage`}>Manage episodes</Link>}
-            {owner && <Link to={`/shows/${show.slug}/stats`}>Stats</Link>}
-          </p>
+          <p className={styles.byline}>by {show.author}</p>
+          <p className={styles.lede}>{show.description}</p>
+          <FollowBar feed={show.feed} title={show.title} />
+          {owner && (
+            <p className={styles.owner}>
+              <Link className={buttonClass("ghost", "sm")} to={`/shows/${show.slug}/manage`}>
+                Manage episodes
+              </Link>
+              <Link className={buttonClass("ghost", "sm")} to={`/shows/${show.slug}/stats`}>
+                Stats
+              </Link>
+            </p>
+          )}
         </div>
       </header>
       <section aria-labelledby="episodes">
-        <h2 id="episodes">Episodes</h2>
+        <div className={styles.sectionHead}>
+          <h2 id="episodes">Episodes</h2>
+          {episodes.length > 0 && (
+            <span className={styles.count}>{episodes.length === 1 ? "1 episode" : `${episodes.length} episodes`}</span>
+          )}
+        </div>
         {episodes.length === 0 ? (
-          <EmptyState title="No episodes yet" />
+          <EmptyState
+            title="No episodes yet"
+            action={
+              owner && (
+                <Link className={buttonClass("primary")} to={`/shows/${show.slug}/manage`}>
+                  Publish a playlist
+                </Link>
+              )
+            }
+          >
+            {owner ? "Publish a playlist as this show's first episode." : "Follow the show to hear the first one."}
+          </EmptyState>
         ) : (
-          <ul className={showStyles.list}>
-            {episodes.map((episode) => (
-              <li key={episode.id}>
-                <Card>
-                  <h3>
-                    <Link to={episode.page}>{episode.title}</Link>
-                  </h3>
-                  <p className={showStyles.muted}>
-                    {episode.season ? `Season ${episode.season} · ` : ""}
-                    {episode.episodeNumber ? `Episode ${episode.episodeNumber} · ` : ""}
-                    <LocalTime value={episode.publishAt} />
-                  </p>
-                  <p className={showStyles.description}>{episode.description}</p>
-                  <MediaPlayer
-                    src={episode.ready ? episode.media : null}
-                    label={episode.title}
-                    kind={show.mediaType}
-                    durationSeconds={episode.durationSeconds}
-                    chapters={episode.chapters}
-                    poster={show.artwork}
-                    pending="Being prepared"
-                  />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <EpisodeList episodes={episodes} artwork={show.artwork} showTitle={show.title} kind={show.mediaType} />
         )}
       </section>
     </div>
