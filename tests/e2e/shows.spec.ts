@@ -248,8 +248,20 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
     for (const media of Array.from(document.querySelectorAll("audio"))) media.pause();
   });
   await shootThemes(listener, "shots/show-episode");
+  // The episode page shares and lists the show's other episodes.
+  await expect(listener.getByRole("heading", { name: "More episodes" })).toBeVisible();
+  await expect(listener.getByRole("button", { name: "Copy link to this episode" })).toBeVisible();
   await listener.goto(`/shows/${show.slug}`);
-  await expect(listener.getByRole("list", { name: "Chapters of Episode 3" })).toBeVisible();
+  // The show page: 'Follow' with the feed's subscribe links, and each episode's Play opening the player in its row.
+  await expect(listener.getByRole("link", { name: "Apple Podcasts" })).toHaveAttribute("href", /^podcast:\/\//);
+  await expect(listener.getByRole("link", { name: "Pocket Casts" })).toHaveAttribute("href", /^pktc:\/\/subscribe\//);
+  await listener.getByRole("button", { name: "Play Episode 3" }).click();
+  await expect(listener.getByRole("list", { name: "Chapters of Episode 3" })).toContainText("Sponsor");
+  // The row's Play gives way to the player, whose own play/pause button takes the focus.
+  await expect(listener.getByRole("button", { name: /^(Pause|Play) Episode 3$/ })).toBeFocused();
+  await listener.evaluate(() => {
+    for (const media of Array.from(document.querySelectorAll("audio"))) media.pause();
+  });
   await shootThemes(listener, "shots/show");
   await page.goto(`/shows/${show.slug}/stats`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

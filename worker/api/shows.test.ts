@@ -52,9 +52,9 @@ function utf16Titles(tag: Uint8Array) {
   for (let at = text.indexOf("CHAP"); at >= 0; at = text.indexOf("CHAP", at + 4)) {
     const frame = text.indexOf("TIT2", at);
     const size = (tag[frame + 4]! << 24) | (tag[frame + 5]! << 16) | (tag[frame + 6]! << 8) | tag[frame + 7]!;
-    // Frame header (10), the encoding byte, the BOM, then the text.
+    // Frame header (10), the encoding byte, the BOM, then the text (no terminator in a TIT2).
     const body = tag.slice(frame + 10 + 1, frame + 10 + size);
-    titles.push(new TextDecoder("utf-16").decode(body).replace(/\u0000+$/, ""));
+    titles.push(new TextDecoder("utf-16").decode(body));
   }
   return titles;
 }
@@ -471,7 +471,11 @@ describe("shows", () => {
     expect(named.status).toBe(200);
     const renamed = await (await call(`/api/shows/${show.slug}/episodes/${episodes[1]!.id}/chapters.json`)).json<any>();
     expect(renamed.chapters.map((c: any) => c.title)).toEqual(["audio 0", "A word from the co-op", "audio 2"]);
-    expect(utf16Titles(await id3Of(audioPath(episodes[1]!.id)))).toEqual(["audio 0", "A word from the co-op", "audio 2"]);
+    expect(utf16Titles(await id3Of(audioPath(episodes[1]!.id)))).toEqual([
+      "audio 0",
+      "A word from the co-op",
+      "audio 2",
+    ]);
     const [spot] = await db
       .select()
       .from(deliverySegments)
