@@ -1,5 +1,6 @@
 // Seed 000 §5: the drop zone's refusals (react-dropzone with the project's limits, each refused file
 // named with the seed's message) and the program's 'Add slot' before a file is chosen.
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProjectZone } from "../../tests/dom/project-zone";
 import { button, byRole, chooseFiles, click, mount, texts, until } from "../../tests/dom/support";
@@ -63,7 +64,12 @@ describe("a program's upload slots", () => {
   }
 
   it("says 'You must add a file before adding more slots.' while a slot has no file", async () => {
-    const view = await mount(<Slots />);
+    // The slots reload the programming page's data once their uploads end: they live in a route.
+    const Stub = createRoutesStub([
+      { path: "/programming", Component: Slots, HydrateFallback: () => null, loader: () => ({}) },
+    ]);
+    const view = await mount(<Stub initialEntries={["/programming"]} />);
+    await until(() => view.host.querySelector("button"), "the slots to render");
     await click(button(view.host, "Add slot"));
     expect(alerts(view.host)).toEqual([ADD_FILE_FIRST]);
     expect(ADD_FILE_FIRST).toBe("You must add a file before adding more slots.");
