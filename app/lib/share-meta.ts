@@ -4,7 +4,7 @@
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Creator Platform";
-/** The brand's card (public/og-default.png, 1200×630, ADR 117): what a link shows when its page has no picture. */
+/** The brand's card (public/og-default.png, 1200×630, ADR 118): what a link shows when its page has no picture. */
 export const DEFAULT_SHARE_IMAGE = "/og-default.png";
 
 export interface Share {
