@@ -379,7 +379,7 @@ test("a lot's own page: opened from the gallery, it counts down; a visitor signs
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/bidgallery");
-  await card(page, code).getByRole("link", { name: title }).click();
+  await card(page, code).getByRole("link", { name: title, exact: true }).click();
   await expect(page).toHaveURL(`/bidgallery/${code}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("img", { name: `${title}: lot.png` })).toBeVisible();

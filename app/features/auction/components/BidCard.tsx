@@ -119,7 +119,8 @@ function Media({ item }: { item: GalleryItem }) {
     const label = `${item.title}: ${media.fileName}`;
     if (media.kind === "image")
       return (
-        <Link key={media.url} to={lotPath(item.shortCode)} className="bid-photo">
+        // The title is the card's link for a keyboard; the photo is one more target for a pointer.
+        <Link key={media.url} to={lotPath(item.shortCode)} className="bid-photo" tabIndex={-1}>
           <img src={media.url} alt={label} loading="lazy" />
         </Link>
       );
