@@ -167,7 +167,7 @@ export function OfferForm({
           <Link to={signInReturningTo(item.shortCode, amount)} className={styles.signInLink}>
             {SIGN_IN_TO_OFFER}
           </Link>
-          <span className={styles.signInNote}> You'll come back to this lot.</span>
+          <span className={styles.signInNote}>You'll come back to this lot.</span>
         </p>
       )}
       <fetcher.Form
