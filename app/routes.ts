@@ -19,6 +19,7 @@ export default [
 
   route("editmedia", "routes/editmedia.tsx"),
   route("bidgallery", "features/auction/pages/gallery.tsx"),
+  route("bidgallery/:code", "features/auction/pages/lot.tsx"),
   route("beatbattle", "routes/beatbattle.tsx"),
   route("fundraiser", "routes/fundraiser.tsx"),
   route("farmereps", "routes/farmereps.tsx"),

@@ -486,7 +486,8 @@ async function onePagePdf() {
  * (`:token` of /invitations); a PDF in the project sent for signature twice, one link left open
  * (`:token` of /sign) and one signed (`:code` of /verify); a FarmerTV episode (`:episodeId`); the
  * admin's free product, which the member takes (`:code` of /licence, its licence) and a visitor asks
- * for by e-mail (`:token` of /free), and the admin as the seller (`:userId`). Returns `fill`, which puts them into a route pattern.
+ * for by e-mail (`:token` of /free), the admin as the seller (`:userId`) and an auction lot (`:code` of
+ * /bidgallery/:code). Returns `fill`, which puts them into a route pattern.
  */
 export async function pageFixtures(api, { member, admin }) {
   const upload = (cookie, ticket, bytes) => uploadFile(api, cookie, ticket, bytes);
@@ -522,6 +523,22 @@ export async function pageFixtures(api, { member, admin }) {
     licence = purchases.flatMap((o) => o.items).find((i) => i.licenceCode)?.licenceCode ?? null;
   }
   if (!licence) throw new Error("the free product's licence was not issued within 60 s");
+
+  // An auction lot (`:code` of /bidgallery/:code) with a 1×1 PNG, listed by the admin.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const lotMedia = await upload(
+    admin.cookie,
+    { purpose: "bid-media", fileName: "lot.png", contentType: "image/png" },
+    png,
+  );
+  const lot = (
+    await post(admin.cookie, "/api/bid-items", {
+      items: [{ title: "Bench lot", description: "The bench's auction lot.", price: 10, mediaIds: [lotMedia.mediaId] }],
+    })
+  ).data.created[0].shortCode;
 
   // The member's podcast show (its public, manage and stats pages) with the project's playlist as an episode.
   const slug = `bench-${unique}`;
@@ -620,6 +637,7 @@ export async function pageFixtures(api, { member, admin }) {
     "/verify/:code?": { code: verifyCode },
     "/free/:token": { token: freeToken },
     "/shows/:slug/episodes/:id": { id: episode.id },
+    "/bidgallery/:code": { code: lot },
   };
   return {
     values,

@@ -219,6 +219,7 @@ const PUBLIC = new Set([
   "/error",
   "/editmedia",
   "/bidgallery",
+  "/bidgallery/:code",
   "/beatbattle",
   "/fundraiser",
   "/farmereps",

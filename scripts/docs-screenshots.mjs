@@ -21,6 +21,8 @@ export const CURATED = {
   "purchases-member": "purchases",
   "fundraiser-visitor": "fundraiser",
   "bidgallery-visitor": "auction",
+  "bidgallery-code-a-lot-visitor": "lot",
+  "bidgallery-code-the-member-leads-member": "lot-member",
   "theadministrator-admin": "admin",
 };
 

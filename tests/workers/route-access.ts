@@ -482,6 +482,8 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "dev/ui": { access: "public" },
   editmedia: { access: "public" },
   bidgallery: { access: "public" },
+  // No lot has the code NOSUCHCODE.
+  "bidgallery/:code": { access: "public", expect: { visitor: 404 } },
   beatbattle: { access: "public" },
   fundraiser: { access: "public" },
   farmereps: { access: "public" },

@@ -27,6 +27,9 @@ export interface Content {
   showSlug: string;
   /** The show's newest episode: its playlist's spot is a program's ('Sponsor' in its chapters). */
   showEpisodeId: string;
+  /** An open auction lot with a picture, an end date and the member's bid; a closed (sold) one. */
+  lotCode: string;
+  soldCode: string;
 }
 
 const LONG = {
@@ -65,6 +68,7 @@ async function bidItem(
   description: string,
   price: number,
   colours: [string, string],
+  endsAt?: number,
 ) {
   const { mediaId } = await uploadByApi(
     admin,
@@ -73,7 +77,17 @@ async function bidItem(
   );
   const created = (await ok(
     admin.post("/api/bid-items", {
-      data: { items: [{ title, description, price, mediaIds: [mediaId] }] },
+      data: {
+        items: [
+          {
+            title,
+            description,
+            price,
+            mediaIds: [mediaId],
+            ...(endsAt ? { endsAt: new Date(endsAt).toISOString() } : {}),
+          },
+        ],
+      },
       headers: headers(),
     }),
     [201],
@@ -93,6 +107,7 @@ async function auction({ member, admin }: Sessions) {
     "Warm, dark and quiet; serviced this year. Shipping within the USA included.",
     40,
     ["0x3b2f2f", "0xc89b6d"],
+    Date.now() + 2 * 86_400_000 + 3 * 3_600_000,
   );
   const sold = await bidItem(
     admin,
@@ -155,6 +170,17 @@ async function auction({ member, admin }: Sessions) {
     }),
     [200, 201],
   );
+  // A member's item the admin approved: listed without a picture, so the gallery shows its generated cover.
+  const approved = (await ok(
+    member.post("/api/member-items", {
+      data: { title: "Handmade guitar strap", description: "Leather, stitched by hand.", price: 18 },
+      headers: headers(),
+    }),
+    [200, 201],
+  )) as { item?: { id: string } };
+  if (approved.item)
+    await ok(admin.post(`/api/member-items/${approved.item.id}/approve`, { headers: headers() }), [200]);
+  return { lotCode: code, soldCode: sold };
 }
 
 /** A product with a cover and two audio files with long names, through the store's API. */
@@ -502,7 +528,7 @@ async function donation({ member }: Sessions) {
 }
 
 export async function makeContent(sessions: Sessions): Promise<Content> {
-  await auction(sessions);
+  const { lotCode, soldCode } = await auction(sessions);
   const { sellerId, productId } = await store(sessions);
   const { projectId, fileId, playlistId } = await workspace(sessions);
   const episodeId = await episode(sessions);
@@ -518,5 +544,7 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
     episodeId,
     showSlug,
     showEpisodeId,
+    lotCode,
+    soldCode,
   };
 }

@@ -85,6 +85,9 @@ export const PAGES: ScannedPage[] = [
       await expect(page.getByText(/^\p{L}\*\*\*\p{L}?$/u).first()).toBeVisible();
     },
   },
+  { path: (c) => `/bidgallery/${c.lotCode}`, as: "visitor", name: "/bidgallery/:code (a lot)" },
+  { path: (c) => `/bidgallery/${c.lotCode}`, as: "member", name: "/bidgallery/:code (the member leads)" },
+  { path: (c) => `/bidgallery/${c.soldCode}`, as: "visitor", name: "/bidgallery/:code (sold)" },
   { path: "/createBid", as: "admin" },
   { path: "/memBid", as: "admin" },
   { path: "/memitem", as: "admin" },

@@ -143,10 +143,13 @@ const GALLERY_COLUMNS = {
   media: bidItems.media,
 };
 
-/** The listing, newest first, each medium with a signed URL that lasts an hour. */
-export async function listGallery(deps: Deps) {
-  const rows = await deps.db.select(GALLERY_COLUMNS).from(bidItems).orderBy(desc(bidItems.createdAt));
-  const signed = async ({ key, contentType, kind, fileName }: (typeof rows)[number]["media"][number]) => ({
+type ListedRow = {
+  [K in keyof typeof GALLERY_COLUMNS]: (typeof bidItems.$inferSelect)[K];
+};
+
+/** A listing row as a page shows it: the end as epoch ms, each medium with a signed URL that lasts an hour. */
+async function shown(deps: Deps, { endsAt, media, ...listed }: ListedRow) {
+  const signed = async ({ key, contentType, kind, fileName }: ListedRow["media"][number]) => ({
     kind,
     fileName,
     // A photo says it is one even when its row predates the kept type (issue 44 item 3).
@@ -157,13 +160,54 @@ export async function listGallery(deps: Deps) {
       )
     ).url,
   });
-  return Promise.all(
-    rows.map(async ({ endsAt, media, ...listed }) => ({
-      ...listed,
-      endsAt: endsAt?.getTime() ?? null,
-      media: await Promise.all(media.map(signed)),
-    })),
-  );
+  return { ...listed, endsAt: endsAt?.getTime() ?? null, media: await Promise.all(media.map(signed)) };
+}
+
+/** The listing, newest first, each medium with a signed URL that lasts an hour. */
+export async function listGallery(deps: Deps) {
+  const rows = await deps.db.select(GALLERY_COLUMNS).from(bidItems).orderBy(desc(bidItems.createdAt));
+  return Promise.all(rows.map((row) => shown(deps, row)));
+}
+
+/** A lot's address: its short code, in any case (`/bidgallery/ab12cd` finds `AB12CD`). */
+export function lotCode(param: string) {
+  return param.trim().toUpperCase();
+}
+
+/**
+ * One lot's page (`/bidgallery/:code`): the listing row with the object's live state over it (the
+ * listing trails an accepted offer by one write, ADR 105), the newest public bids (masked names and
+ * per-item tags only) and, for a signed-in viewer, their own tag and maximum. Nothing else of the
+ * offers (e-mails, usernames, other maximums) leaves the object. An unknown code is `NotFound`.
+ */
+export async function lotView(deps: Deps, param: string, viewerId: string | null) {
+  const code = lotCode(param);
+  if (!/^[A-Z0-9]{1,16}$/.test(code)) throw new NotFound(NO_SUCH_ITEM);
+  const [row] = await deps.db.select(GALLERY_COLUMNS).from(bidItems).where(eq(bidItems.shortCode, code));
+  if (!row) throw new NotFound(NO_SUCH_ITEM);
+  const stub = bidItem(deps, code);
+  const tag = viewerId ? await bidderTag(code, viewerId) : null;
+  const [item, state, history, maxCents] = await Promise.all([
+    shown(deps, row),
+    stub.state(),
+    stub.history(),
+    tag ? stub.maximumOf(tag) : Promise.resolve(null),
+  ]);
+  return {
+    item: state
+      ? {
+          ...item,
+          priceCents: state.priceCents,
+          status: state.status,
+          endsAt: state.endsAt,
+          bidCount: state.bids,
+        }
+      : item,
+    leader: state?.leader ?? null,
+    version: state?.version ?? 0,
+    history,
+    you: tag ? { tag, maxCents } : null,
+  };
 }
 
 /** The item's object, for a watcher's WebSocket; only listed items have one. */

@@ -1,16 +1,19 @@
-// One card of the gallery: the item's media, then what a bidder looks for first — the price, the
-// time left (a countdown that follows soft-close extensions), the number of bids and their own
-// standing — then the offer form, the bid history, and the ticket and code in small print.
-import { useEffect, useId, useState } from "react";
+// One lot card of the gallery: the item's picture (or a generated cover) and title, both linking to
+// the lot's own page, then what a bidder looks for first — the price, the time left (a countdown
+// that follows soft-close extensions), the number of bids and their own standing — then the seed's
+// offer form, the bid history, and the ticket and code in small print.
+import { useId } from "react";
+import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Badge } from "../../../components/ui";
 import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
-import { SALE_CLOSED, SOFT_CLOSE_MS } from "../../../kernel/schemas/auction-messages";
+import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
 import type { GalleryItem } from "../pages/gallery.server";
 import { BidHistory } from "./BidHistory";
 import styles from "./bidding.module.css";
-import { type Answered, OfferForm } from "./OfferForm";
+import { type Answered, lotPath, OfferForm } from "./OfferForm";
+import { TimeLeft } from "./TimeLeft";
 import type { LiveItem } from "./use-live-items";
 
 export type CardItem = GalleryItem & { leader: string | null };
@@ -48,7 +51,11 @@ export function BidCard({
       <Media item={item} />
       <div className="bid-body">
         <div className="bid-title-row">
-          <h2 id={titleId}>{item.title}</h2>
+          <h2 id={titleId}>
+            <Link to={lotPath(item.shortCode)} className="bid-title-link">
+              {item.title}
+            </Link>
+          </h2>
           {closed ? (
             <Badge>Closed</Badge>
           ) : (
@@ -70,7 +77,7 @@ export function BidCard({
             {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
           </p>
         </div>
-        {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} />}
+        {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} compact />}
         {closed ? (
           <div role="status">
             {leading && <p className={`${styles.standing} ${styles.leading} ${styles.won}`}>You won</p>}
@@ -97,10 +104,11 @@ export function BidCard({
 
 function Media({ item }: { item: GalleryItem }) {
   if (item.media.length === 0) {
+    // The title beside it is the link a keyboard or screen reader uses; the cover is a second target for a pointer.
     return (
-      <div className="bid-media empty">
+      <Link to={lotPath(item.shortCode)} className="bid-media" tabIndex={-1} aria-hidden="true">
         <GeneratedCover title={item.title} className="bid-cover" />
-      </div>
+      </Link>
     );
   }
   // Pictures and videos share the strip (scrolled or swiped through when there are several); a
@@ -109,7 +117,13 @@ function Media({ item }: { item: GalleryItem }) {
   const rest = item.media.filter((media) => !seen.includes(media));
   const shown = (media: GalleryItem["media"][number]) => {
     const label = `${item.title}: ${media.fileName}`;
-    if (media.kind === "image") return <img key={media.url} src={media.url} alt={label} loading="lazy" />;
+    if (media.kind === "image")
+      return (
+        // The title is the card's link for a keyboard; the photo is one more target for a pointer.
+        <Link key={media.url} to={lotPath(item.shortCode)} className="bid-photo" tabIndex={-1}>
+          <img src={media.url} alt={label} loading="lazy" />
+        </Link>
+      );
     if (media.kind === "video" || media.kind === "audio")
       return (
         <div key={media.url} className={styles.lotPlayer}>
@@ -128,52 +142,4 @@ function Media({ item }: { item: GalleryItem }) {
       {rest.map(shown)}
     </div>
   );
-}
-
-/** Time left, ticking; `endsAt` comes from the live state, so a soft-close extension moves it at once. */
-function TimeLeft({ endsAt, now }: { endsAt: number; now: number | null }) {
-  const iso = new Date(endsAt).toISOString();
-  // The server and the first client render agree on UTC; the local time and the countdown follow.
-  if (now === null) {
-    return (
-      <p className="bid-ends">
-        Ends <time dateTime={iso}>{iso.slice(0, 16).replace("T", " ")} UTC</time>
-      </p>
-    );
-  }
-  const left = endsAt - now;
-  const at = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(endsAt);
-  return (
-    <p className={`bid-ends ${styles.timeLeft}${left <= SOFT_CLOSE_MS ? " soon" : ""}`}>
-      <span className={`countdown ${styles.countdown}`} role="timer" aria-live="off">
-        {left > 0 ? `${countdown(left)} left` : "closing…"}
-      </span>{" "}
-      <span>
-        · Ends <time dateTime={iso}>{at}</time>
-      </span>
-    </p>
-  );
-}
-
-function countdown(ms: number) {
-  const total = Math.ceil(ms / 1000);
-  const days = Math.floor(total / 86400);
-  const hours = Math.floor((total % 86400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  return `${minutes}m ${String(seconds).padStart(2, "0")}s`;
-}
-
-/** The time, ticking every second while some item shows a countdown; null until hydrated. */
-export function useClock(ticking: boolean) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    if (!ticking) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [ticking]);
-  return now;
 }

@@ -10,15 +10,18 @@ export function BidHistory({
   history,
   count,
   you,
+  open = false,
 }: {
   history: HistoryEntry[] | undefined;
   count: number;
   you: string | undefined;
+  /** Shown opened (a lot's page); a gallery card keeps it folded. */
+  open?: boolean;
 }) {
   if (count === 0) return null;
   const time = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
   return (
-    <details className={styles.history}>
+    <details className={styles.history} open={open}>
       <summary>Bid history</summary>
       {history === undefined ? (
         <p className="muted small">Loading bids…</p>

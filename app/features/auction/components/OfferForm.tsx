@@ -1,9 +1,12 @@
-// A card's offer form. It posts through a fetcher to the gallery's action; a form sent before
-// hydration (or without JavaScript) is a document POST whose answer is the page's action data.
-// Two buttons: 'Make Offer' (the seed's plain offer) and 'Set Maximum' (the item's object bids for
-// the member up to it, ADR 038). The answers carry the seed's messages (001 §8). A member without a
-// shipping address is told before typing, with a link to Settings that comes back here keeping
-// the typed amount; should the server still answer MISSING_SHIPPING, the page goes there itself.
+// The offer panel of a gallery card and of a lot's page. It posts through a fetcher to the page's
+// action (both pages share the gallery's); a form sent before hydration (or without JavaScript) is a
+// document POST whose answer is the page's action data. Two buttons: 'Make Offer' (the seed's plain
+// offer) and 'Set Maximum' (the item's object bids for the member up to it, ADR 038). The answers
+// carry the seed's messages (001 §8). A visitor sees 'Sign in to make an offer', a link that comes
+// back to the lot with the amount kept; pressing 'Make Offer' goes there too (eBay's 'Place bid'),
+// not to an error. A member without a shipping address is told once (`notice`: at the lot's panel,
+// or above the gallery), with a link to Settings that comes back keeping the typed amount; should
+// the server still answer MISSING_SHIPPING, the page goes there itself.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button, useToast } from "../../../components/ui";
@@ -46,11 +49,30 @@ function offerMessage(result: OfferResult): { text: string; ok: boolean } {
   return { text: error?.message || OFFER_FAILED, ok: false };
 }
 
-/** Settings, then back to this card with the amount typed so far. */
-export function settingsReturningTo(code: string, amount: string) {
-  const back = `/bidgallery?item=${encodeURIComponent(code)}${amount ? `&amount=${encodeURIComponent(amount)}` : ""}#item-${encodeURIComponent(code)}`;
-  return `/settings?returnTo=${encodeURIComponent(back)}`;
+/** A lot's own page. */
+export function lotPath(code: string) {
+  return `/bidgallery/${encodeURIComponent(code)}`;
 }
+
+/** Where an offer comes back to: the gallery's card, or the lot's page, with the amount typed so far. */
+export function returnPath(code: string, amount: string, on: "gallery" | "lot") {
+  const kept = amount ? `amount=${encodeURIComponent(amount)}` : "";
+  if (on === "lot") return `${lotPath(code)}${kept ? `?${kept}` : ""}`;
+  return `/bidgallery?item=${encodeURIComponent(code)}${kept ? `&${kept}` : ""}#item-${encodeURIComponent(code)}`;
+}
+
+/** Settings, then back to this card (or lot) with the amount typed so far. */
+export function settingsReturningTo(code: string, amount: string, on: "gallery" | "lot" = "gallery") {
+  return `/settings?returnTo=${encodeURIComponent(returnPath(code, amount, on))}`;
+}
+
+/** Sign-in (the app's `from` parameter), then back to the lot's page with the amount kept. */
+export function signInReturningTo(code: string, amount = "") {
+  return `/signin?from=${encodeURIComponent(returnPath(code, amount, "lot"))}`;
+}
+
+/** The seed's sign-in message's wording, as a link that comes back to the lot. */
+export const SIGN_IN_TO_OFFER = "Sign in to make an offer";
 
 export function OfferForm({
   item,
@@ -58,6 +80,8 @@ export function OfferForm({
   member,
   initialAmount,
   standing,
+  on = "gallery",
+  notice = false,
 }: {
   item: GalleryItem;
   onAnswer: (answer: Answered) => void;
@@ -65,6 +89,10 @@ export function OfferForm({
   initialAmount: string;
   /** The member's own standing, once the live socket has told it: leading (with their maximum) or outbid. */
   standing: { leading: true; maxCents: number | null } | { leading: false } | null;
+  /** The page the panel is on: where Settings and sign-in come back to. */
+  on?: "gallery" | "lot";
+  /** Show the shipping-address notice in this panel (the lot's page); the gallery shows it once above its cards. */
+  notice?: boolean;
 }) {
   const fetcher = useFetcher<GalleryAction>();
   const toast = useToast();
@@ -93,9 +121,9 @@ export function OfferForm({
       onAnswer({ item: result.item, tag: result.tag, maxCents: result.maxCents });
     } else if (isMissingShipping("error" in result ? result.error : null)) {
       toast(ADD_SHIPPING_FIRST, "info");
-      navigate(settingsReturningTo(item.shortCode, typed));
+      navigate(settingsReturningTo(item.shortCode, typed, on));
     }
-  }, [result, navigate, onAnswer, item.shortCode, typed, toast]);
+  }, [result, navigate, onAnswer, item.shortCode, typed, toast, on]);
 
   // Back from Settings with an amount: bring the card into view with its amount ready to send.
   useEffect(() => {
@@ -127,14 +155,32 @@ export function OfferForm({
           </Button>
         </div>
       )}
-      {needsAddress && (
+      {needsAddress && notice && (
         <p className={styles.notice} id={noticeId}>
           {NEED_ADDRESS_NOTICE}{" "}
-          <Link to={settingsReturningTo(item.shortCode, amount)}>Add a shipping address in Settings</Link>, and you'll
-          come back here with your amount kept.
+          <Link to={settingsReturningTo(item.shortCode, amount, on)}>Add a shipping address in Settings</Link>, and
+          you'll come back here with your amount kept.
         </p>
       )}
-      <fetcher.Form method="post" className="offer-form" noValidate>
+      {member === null && (
+        <p className={styles.signIn}>
+          <Link to={signInReturningTo(item.shortCode, amount)} className={styles.signInLink}>
+            {SIGN_IN_TO_OFFER}
+          </Link>
+          <span className={styles.signInNote}>You'll come back to this lot.</span>
+        </p>
+      )}
+      <fetcher.Form
+        method="post"
+        className="offer-form"
+        noValidate
+        onSubmit={(event) => {
+          // A visitor's offer would only be refused: they go to sign in and come back with it.
+          if (member !== null) return;
+          event.preventDefault();
+          navigate(signInReturningTo(item.shortCode, amount));
+        }}
+      >
         <input type="hidden" name="intent" value="offer" />
         <input type="hidden" name="code" value={item.shortCode} />
         <label htmlFor={inputId} className="visually-hidden">
@@ -153,7 +199,7 @@ export function OfferForm({
             min="0"
             inputMode="decimal"
             placeholder={(again / 100).toFixed(2)}
-            aria-describedby={needsAddress ? noticeId : undefined}
+            aria-describedby={needsAddress && notice ? noticeId : undefined}
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
@@ -184,14 +230,20 @@ export function OfferForm({
             Set Maximum
           </Button>
         </div>
-        {message && (
-          <p
-            className={message.ok ? "offer-message success" : "offer-message error"}
-            role={message.ok ? "status" : "alert"}
-          >
-            {message.text}
-          </p>
-        )}
+        {message &&
+          (message.text === MUST_SIGN_IN ? (
+            // Sent without JavaScript, or a session that ended meanwhile: the seed's message, with the way in.
+            <p className="offer-message" role="status">
+              {message.text} <Link to={signInReturningTo(item.shortCode, typed)}>{SIGN_IN_TO_OFFER}</Link>
+            </p>
+          ) : (
+            <p
+              className={message.ok ? "offer-message success" : "offer-message error"}
+              role={message.ok ? "status" : "alert"}
+            >
+              {message.text}
+            </p>
+          ))}
       </fetcher.Form>
     </div>
   );

@@ -1,16 +1,19 @@
-// The auction gallery (/bidgallery, seed 001 screen 14): one card per bid
-// item with its media, current price, time left, bids and an offer form. Every
+// The auction gallery (/bidgallery, seed 001 screen 14): one lot card per bid
+// item with its picture (or a generated cover) linking to the lot's own page
+// (/bidgallery/:code), current price, time left, bids and an offer form. Every
 // card holds a WebSocket to its item's BidItem Durable Object, so new prices,
 // the bid history, 'Sale Closed', soft-close extensions and the member's own
 // state (highest bidder, outbid, won) show at once, without reload. A
 // signed-in member can also submit an item of their own for the admin's approval.
 import { useCallback, useState } from "react";
-import { type ShouldRevalidateFunctionArgs, useActionData, useSearchParams } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useActionData, useSearchParams } from "react-router";
+import { NEED_ADDRESS_NOTICE } from "../../../kernel/schemas/auction-messages";
 import { shareMeta } from "../../../lib/share-meta";
-import { BidCard, useClock } from "../components/BidCard";
+import { BidCard } from "../components/BidCard";
 import { IncrementTable } from "../components/BidIncrements";
 import { GalleryMemberItemForm } from "../components/GalleryMemberItemForm";
 import type { Answered } from "../components/OfferForm";
+import { useClock } from "../components/TimeLeft";
 import { type LiveItem, type LiveMessage, useLiveItems } from "../components/use-live-items";
 import type { Route } from "./+types/gallery";
 import type { GalleryAction } from "./gallery.server";
@@ -103,6 +106,16 @@ export default function BidGallery({ loaderData }: Route.ComponentProps) {
           Make an offer above the current price, or set a maximum and we bid for you. Prices update live.
         </p>
         <IncrementTable />
+        {signedIn && !hasAddress && shown.some((item) => item.status === "open") && (
+          // Once for the whole gallery, not on every card; a lot's own page says it at its offer panel.
+          <p className="auction-notice" role="note">
+            {NEED_ADDRESS_NOTICE}{" "}
+            <Link to={`/settings?returnTo=${encodeURIComponent("/bidgallery")}`}>
+              Add a shipping address in Settings
+            </Link>
+            , and you'll come back here.
+          </p>
+        )}
       </header>
       {shown.length === 0 ? (
         <p className="empty-state">No items are up for auction yet. Check back soon.</p>
