@@ -1,6 +1,6 @@
 // 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
-// answer is the seed's 'Product added to cart.' or 'Failed to add product to cart.' with the server's
-// reason, shown beside the button that was pressed. The loaders run again after an addition, so the
+// answer is the seed's 'Product added to cart.' (in the cart drawer, which opens on every add) or
+// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed. The loaders run again after an addition, so the
 // public bar's Checkout link (shown only when the cart holds something, ADR 117) appears with its count.
 import { useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
@@ -19,6 +19,9 @@ export function useAddToCart(signedIn: boolean) {
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<CartNotice | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
+  /** The cart drawer: opened by a successful add; `added` counts adds so it reloads each time. */
+  const [drawer, setDrawer] = useState(false);
+  const [added, setAdded] = useState(0);
 
   /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
   async function add(productId: string, tierId: string | null = null) {
@@ -28,6 +31,8 @@ export function useAddToCart(signedIn: boolean) {
     try {
       await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setNotice({ productId, text: ADDED_TO_CART, ok: true });
+      setAdded((n) => n + 1);
+      setDrawer(true);
       void revalidator.revalidate();
     } catch (error) {
       // A refusal says why after the seed's message; a lost connection is the seed's other message.
@@ -41,5 +46,5 @@ export function useAddToCart(signedIn: boolean) {
     }
   }
 
-  return { add, adding, notice };
+  return { add, adding, notice, drawer, added, closeDrawer: () => setDrawer(false) };
 }
