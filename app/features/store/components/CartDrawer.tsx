@@ -63,12 +63,7 @@ export default function CartDrawer({
             </Dialog.Close>
           </div>
           <p role="status" className={styles.added}>
-            {message && (
-              <>
-                <span aria-hidden="true">✓ </span>
-                {message}
-              </>
-            )}
+            {message}
           </p>
           {failed && <p className={styles.muted}>The cart could not be loaded; it is on the checkout page.</p>}
           {!cart && !failed && <p className={styles.muted}>Loading the cart…</p>}

@@ -1,7 +1,8 @@
-// The store page's search, filters and sort (issue 33, issue 45 item 4): one compact bar — the search
-// and, beside it, the genre, key, BPM, price and sort — that on a phone folds into a 'Filters' button
-// opening the same fields as a drawer, so the catalogue starts on the first screen. A GET form: every
-// result has its own URL and renders on the server, and the wide bar works without the page's script.
+// The store page's search, filters and sort (issue 33, issue 45 item 4): one compact bar — the search,
+// the genre, key and sort, and 'Filters' for the BPM and price ranges (a second row, shown at once when
+// one is set) — that on a phone folds into the search and 'Filters', which opens every field as a
+// drawer, so the catalogue starts on the first screen. A GET form: every result has its own URL and
+// renders on the server.
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../../../components/ui/Button";
@@ -118,20 +119,27 @@ function activeFilters(query: Query) {
   ).length;
 }
 
+type Opened = "closed" | "drawer" | "ranges";
+/** Below this width the filters are a drawer (StoreFilters.module.css says the same). */
+const PHONE = "(max-width: 760px)";
+
 /** Shuts the phone's drawer and gives focus back to its button. */
-function closeDrawer(setOpen: (open: boolean) => void) {
-  setOpen(false);
+function closeDrawer(setOpen: (open: Opened) => void) {
+  setOpen("closed");
   document.getElementById("store-filter-toggle")?.focus();
 }
 
 export function StoreFilters({ path, genres, query }: { path: string; genres: string[]; query: Query }) {
-  const [open, setOpen] = useState(false);
+  const [opened, setOpen] = useState<Opened>("closed");
+  const open = opened === "drawer";
   const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const active = activeFilters(query);
   const close = () => closeDrawer(setOpen);
 
+  const ranged = (["bpmMin", "bpmMax", "priceMin", "priceMax"] as const).some((name) => query[name] !== undefined);
   useEffect(() => {
+    if (opened === "ranges") panel.current?.querySelector<HTMLElement>("fieldset input")?.focus();
     if (!open) return;
     panel.current?.querySelector<HTMLElement>("select, input")?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -139,7 +147,7 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, opened]);
 
   return (
     <Form
@@ -148,7 +156,7 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
       className={styles.filters}
       role="search"
       aria-label="Search and filter beats"
-      onSubmit={() => setOpen(false)}
+      onSubmit={() => setOpen("closed")}
     >
       <div className={styles.search}>
         <label htmlFor="store-q" className="visually-hidden">
@@ -159,9 +167,12 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
       <Button
         id="store-filter-toggle"
         className={styles.toggle}
-        aria-expanded={open}
+        aria-expanded={opened !== "closed"}
         aria-controls="store-filter-panel"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          if (window.matchMedia(PHONE).matches) setOpen("drawer");
+          else setOpen(opened === "ranges" ? "closed" : "ranges");
+        }}
       >
         Filters{active > 0 && <span className={styles.count}>{active}</span>}
       </Button>
@@ -172,7 +183,9 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
       <div
         id="store-filter-panel"
         ref={panel}
-        className={open ? `${styles.panel} ${styles.open}` : styles.panel}
+        className={[styles.panel, open && styles.open, (opened === "ranges" || ranged) && styles.ranges]
+          .filter(Boolean)
+          .join(" ")}
         {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": headingId } : {})}
       >
         <div className={styles.panelHead}>
@@ -184,15 +197,17 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
         {choices(genres).map((choice) => (
           <ChoiceField key={choice.id} choice={choice} query={query} />
         ))}
-        {RANGES.map((range) => (
-          <RangeField key={range.legend} range={range} query={query} />
-        ))}
         <ChoiceField choice={SORT} query={query} />
+        <div className={styles.rangeRow}>
+          {RANGES.map((range) => (
+            <RangeField key={range.legend} range={range} query={query} />
+          ))}
+        </div>
         <div className={styles.actions}>
           <Button type="submit" variant="primary">
             Show beats
           </Button>
-          <Link to={path} onClick={() => setOpen(false)}>
+          <Link to={path} onClick={() => setOpen("closed")}>
             Clear
           </Link>
         </div>
