@@ -24,6 +24,7 @@ export default function CartDrawer({
   message,
   reload,
   checkoutPath,
+  returnFocus,
 }: {
   open: boolean;
   onClose: () => void;
@@ -32,6 +33,8 @@ export default function CartDrawer({
   /** Changes with every add, so the list is read again. */
   reload: number;
   checkoutPath: string;
+  /** The 'Add to Cart' that opened the drawer (it was busy, so not focusable, when the drawer mounted). */
+  returnFocus: { current: HTMLElement | null };
 }) {
   const [cart, setCart] = useState<Cart | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,7 +56,15 @@ export default function CartDrawer({
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+        <Dialog.Content
+          className={styles.drawer}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus.current?.isConnected) return;
+            event.preventDefault();
+            returnFocus.current.focus();
+          }}
+        >
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>Your cart</Dialog.Title>
             <Dialog.Close asChild>

@@ -19,6 +19,7 @@ export function CartDrawerSlot({ cart, viewerId }: { cart: ReturnType<typeof use
         message={cart.notice?.ok ? cart.notice.text : null}
         reload={cart.added}
         checkoutPath={`/checkOut/${encodeURIComponent(viewerId)}`}
+        returnFocus={cart.pressed}
       />
     </Suspense>
   );
