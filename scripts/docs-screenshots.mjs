@@ -28,7 +28,9 @@ export const CURATED = {
 
 const missing = [];
 mkdirSync(out, { recursive: true });
-for (const file of readdirSync(out)) if (/\.(png|jpe?g)$/.test(file)) rmSync(join(out, file));
+// One-off comparison pictures (`*-after.jpg`, see the README) are not the tour's to replace.
+for (const file of readdirSync(out))
+  if (/\.(png|jpe?g)$/.test(file) && !/-after\.jpe?g$/.test(file)) rmSync(join(out, file));
 for (const [prefix, name] of Object.entries(CURATED)) {
   for (const width of [390, 1280]) {
     for (const theme of ["light", "dark"]) {

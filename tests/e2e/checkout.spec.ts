@@ -1,6 +1,6 @@
 // The buyer's journey: the admin sells a product with a cover and two audio
 // files; the demo member opens the admin's store link, plays a preview, adds
-// it to the cart, tries a declined card (the provider's message, nothing
+// it to the cart (the cart drawer opens), tries a declined card (the provider's message, nothing
 // fulfilled), then pays with 4242…: the thank-you, an empty cart, the zip
 // (both audio files and a licence PDF) and the licence page saying valid.
 import { readFile } from "node:fs/promises";
@@ -34,14 +34,17 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   // The previews are made by the renderer after the upload: look again until they are ready.
   await expect(async () => {
     await buyer.reload();
-    await expect(card.getByRole("button", { name: "Play verse.wav" })).toBeVisible({ timeout: 1000 });
+    await expect(card.getByRole("button", { name: `Play ${title}` })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
-  await card.getByRole("button", { name: "Play verse.wav" }).click();
-  await expect(card.getByRole("button", { name: "Pause verse.wav" })).toBeVisible();
+  await card.getByRole("button", { name: `Play ${title}` }).click();
+  await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
   await card.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(card.getByRole("status")).toHaveText(ADDED_TO_CART);
+  // The cart drawer opens with the seed's message and the item; its Checkout link goes on.
+  const drawer = buyer.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.getByRole("status")).toHaveText(ADDED_TO_CART);
+  await expect(drawer).toContainText(title);
 
-  await buyer.getByRole("link", { name: "Checkout" }).click();
+  await drawer.getByRole("link", { name: "Checkout" }).click();
   const row = buyer.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText("support");
   await expect(row).toContainText("Non-Exclusive License");

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Waveform } from "../../features/store/components/Waveform";
 import { clock, spokenTime } from "../../lib/media-time";
 import styles from "./MediaPlayer.module.css";
-import { handOff, startPlaying } from "./now-playing";
+import { handOff, startPlaying, type TrackInfo } from "./now-playing";
 
 export interface ChapterMark {
   title: string;
@@ -25,6 +25,8 @@ export interface MediaPlayerProps {
   poster?: string | null;
   /** Why there is nothing to play yet (the preview is being made, or failed). */
   pending?: string;
+  /** What the sticky bar shows while this plays (cover, title, artist) instead of the label alone. */
+  track?: TrackInfo;
   /** Start playing once mounted (a row's player opened on demand). */
   autoPlay?: boolean;
   /**
@@ -47,6 +49,7 @@ export function MediaPlayer({
   poster,
   pending,
   autoPlay = false,
+  track,
   onListen,
 }: MediaPlayerProps) {
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null);
@@ -67,7 +70,7 @@ export function MediaPlayer({
     const element = media.current;
     if (!element) return;
     if (element.paused) {
-      startPlaying(element, label);
+      startPlaying(element, label, track);
       void element.play().catch(() => setPaused(true));
     } else element.pause();
   }
@@ -113,7 +116,7 @@ export function MediaPlayer({
           playsInline
           onClick={kind === "video" ? toggle : undefined}
           onPlay={(event) => {
-            startPlaying(event.currentTarget, label);
+            startPlaying(event.currentTarget, label, track);
             setPaused(false);
             if (!listening.current) onListen?.();
             listening.current = true;

@@ -1,7 +1,12 @@
-// The sticky 'now playing' bar (issue 28 §3): what sounds, play/pause, where it is, and close. It
-// shows while something plays and keeps a track going after its page was left (now-playing.ts).
+// The sticky 'now playing' bar (issue 28 §3, issue 45): what sounds — its cover, title and who made
+// it, never a file name when the player knows the track — play/pause, how far it is, and close. It
+// shows while something plays and keeps a track going after its page was left (now-playing.ts); the
+// store's rows play through it.
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { clock } from "../../lib/media-time";
+import { Button } from "../ui/Button";
+import { GeneratedCover } from "../ui/GeneratedCover";
 import styles from "./NowPlayingBar.module.css";
 import { stopPlaying, useNowPlaying } from "./now-playing";
 
@@ -19,27 +24,42 @@ export function NowPlayingBar() {
     };
   }, [playing]);
   if (!playing) return null;
-  const { element, label } = playing;
+  const { element, label, track } = playing;
+  const title = track?.title ?? label;
+  const duration = Number.isFinite(element.duration) ? element.duration : null;
+  const progress = duration ? Math.min(1, element.currentTime / duration) : 0;
   return (
     <section className={styles.bar} aria-label="Now playing">
-      <button
-        type="button"
-        className={`button ${styles.button}`}
-        aria-label={`${element.paused ? "Play" : "Pause"} ${label}`}
+      <div className={styles.progress} aria-hidden="true">
+        <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
+      </div>
+      {track &&
+        (track.coverUrl ? (
+          <img className={styles.cover} src={track.coverUrl} alt="" />
+        ) : (
+          <GeneratedCover title={track.title} className={styles.cover} />
+        ))}
+      <span className={styles.what}>
+        <span className="visually-hidden">Now playing: </span>
+        <span className={styles.label} title={title}>
+          {track?.href ? <Link to={track.href}>{title}</Link> : title}
+        </span>
+        {track?.artist && <span className={styles.artist}>{track.artist}</span>}
+      </span>
+      <span className={styles.time}>
+        {clock(element.currentTime)} / {clock(duration)}
+      </span>
+      <Button
+        variant="primary"
+        className={styles.play}
+        aria-label={`${element.paused ? "Play" : "Pause"} ${title}`}
         onClick={() => (element.paused ? void element.play().catch(() => undefined) : element.pause())}
       >
         <span aria-hidden="true">{element.paused ? "▶" : "❚❚"}</span>
-      </button>
-      <span className={styles.label} title={label}>
-        <span className="visually-hidden">Now playing: </span>
-        {label}
-      </span>
-      <span className={styles.time}>
-        {clock(element.currentTime)} / {clock(Number.isFinite(element.duration) ? element.duration : null)}
-      </span>
-      <button type="button" className={`button ${styles.button}`} aria-label="Close the player" onClick={stopPlaying}>
+      </Button>
+      <Button variant="ghost" className={styles.close} aria-label="Close the player" onClick={stopPlaying}>
         <span aria-hidden="true">✕</span>
-      </button>
+      </Button>
     </section>
   );
 }

@@ -188,7 +188,21 @@ async function product(
   seller: APIRequestContext,
   title: string,
   fileNames: readonly [string, string],
-  { price, accessType = "public-read", colours }: { price: number; accessType?: string; colours: [string, string] },
+  {
+    price,
+    accessType = "public-read",
+    colours,
+    details,
+    tiers = [],
+  }: {
+    price: number;
+    accessType?: string;
+    colours: [string, string];
+    /** BPM, key, genre, mood and tags, as the seller sets them in /digimanager. */
+    details?: { bpm: number; musicalKey: string; genre: string; mood: string; tags: string[] };
+    /** Licence templates added as tiers ("mp3-lease", "wav-lease"…). */
+    tiers?: string[];
+  },
 ) {
   const first = await uploadByApi(
     seller,
@@ -223,6 +237,10 @@ async function product(
     }),
     [201],
   );
+  if (details)
+    await ok(seller.put(`/api/products/${productId}/details`, { data: details, headers: headers() }), [200, 204]);
+  for (const template of tiers)
+    await ok(seller.post(`/api/products/${productId}/tiers`, { data: { template }, headers: headers() }), [201]);
   return productId;
 }
 
@@ -254,10 +272,13 @@ async function store({ member, admin }: Sessions) {
   const productId = await product(admin, "Late Night Drive (140 BPM)", LONG.products[0], {
     price: 149,
     colours: ["0x14213d", "0xfca311"],
+    details: { bpm: 140, musicalKey: "F# minor", genre: "Trap", mood: "Dark", tags: ["808", "night drive"] },
+    tiers: ["mp3-lease", "wav-lease"],
   });
   const bought = await product(admin, "Sunrise Over The Barley Fields (Extended Mix)", LONG.products[1], {
     price: 29.99,
     colours: ["0xf4a261", "0x2a9d8f"],
+    details: { bpm: 92, musicalKey: "D major", genre: "Lo-fi", mood: "Warm", tags: ["chill"] },
   });
   await purchase(member, bought);
   await ok(member.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);

@@ -148,6 +148,16 @@ export const PAGES: ScannedPage[] = [
     name: "/digiprev/:userId (a seller's store)",
     ready: (page) => page.getByRole("article").first().waitFor(),
   },
+  {
+    path: (c) => `/digiprev/${c.sellerId}`,
+    as: "visitor",
+    name: "/digiprev/:userId (filters open: the ranges row, a drawer on a phone)",
+    ready: (page) => page.getByRole("article").first().waitFor(),
+    act: async (page) => {
+      await page.getByRole("button", { name: "Filters" }).click();
+      await expect(page.getByLabel("Lowest BPM")).toBeVisible();
+    },
+  },
   { path: (c) => `/digiprev/${c.sellerId}/${c.productId}`, as: "visitor", name: "/digiprev/:userId/:productId" },
   { path: "/beatbin", as: "member" },
   { path: "/farmertv", as: "member" },

@@ -146,8 +146,20 @@ export async function listOwnProducts(deps: Deps, userId: string): Promise<Produ
   return views(deps, rows, true);
 }
 
+/** Who sells: the account's name is the display name (no bio, banner or links are stored). */
+export interface SellerView {
+  id: string;
+  username: string;
+  name: string;
+  createdAt: Date;
+}
+
+const sellerColumns = { id: users.id, username: users.username, name: users.name, createdAt: users.createdAt };
+
 export interface StoreView {
-  seller: { id: string; username: string } | null;
+  seller: SellerView | null;
+  /** The store's size whatever the filters: beats listed and their preview plays. */
+  stats: { beats: number; plays: number };
   /** The viewer is the seller: private products are listed too, marked. */
   own: boolean;
   products: ProductView[];
@@ -201,12 +213,12 @@ export async function listStore(
   query: Partial<StoreQuery> = {},
 ): Promise<StoreView> {
   const own = viewerId === sellerId;
-  const listed = and(
+  const inStore = and(
     eq(products.userId, sellerId),
     eq(products.status, "active"),
     own ? undefined : eq(products.accessType, "public-read"),
-    ...storeFilters(query),
   );
+  const listed = and(inStore, ...storeFilters(query));
   const order = storeOrder(query.sort);
   const shownIds = deps.db
     .select({ id: products.id })
@@ -214,9 +226,10 @@ export async function listStore(
     .where(listed)
     .orderBy(...order)
     .limit(MAX_LISTED_PRODUCTS);
-  // One D1 round trip (ADR 024): the seller, their listed products, those products' files and tiers.
-  const [[seller], rows, files, tiers, genres] = await deps.db.batch([
-    deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
+  // One D1 round trip (ADR 024): the seller, their listed products, those products' files and tiers,
+  // the genres and the store's counts.
+  const [[seller], rows, files, tiers, genres, [stats]] = await deps.db.batch([
+    deps.db.select(sellerColumns).from(users).where(eq(users.id, sellerId)),
     deps.db
       .select()
       .from(products)
@@ -232,20 +245,18 @@ export async function listStore(
     deps.db
       .selectDistinct({ genre: products.genre })
       .from(products)
-      .where(
-        and(
-          eq(products.userId, sellerId),
-          eq(products.status, "active"),
-          own ? undefined : eq(products.accessType, "public-read"),
-          isNotNull(products.genre),
-        ),
-      )
+      .where(and(inStore, isNotNull(products.genre)))
       .orderBy(asc(products.genre))
       .limit(50),
+    deps.db
+      .select({ beats: sql<number>`count(*)`, plays: sql<number>`coalesce(sum(${products.plays}), 0)` })
+      .from(products)
+      .where(inStore),
   ]);
-  if (!seller) return { seller: null, own: false, products: [], genres: [] };
+  if (!seller) return { seller: null, stats: { beats: 0, plays: 0 }, own: false, products: [], genres: [] };
   return {
     seller,
+    stats: { beats: Number(stats?.beats ?? 0), plays: Number(stats?.plays ?? 0) },
     own,
     products: await views(deps, rows, false, files, tiers),
     genres: genres.map((row) => row.genre!).filter(Boolean),
@@ -253,7 +264,7 @@ export async function listStore(
 }
 
 export interface StoreProductView {
-  seller: { id: string; username: string };
+  seller: SellerView;
   own: boolean;
   product: ProductView;
 }
@@ -276,7 +287,7 @@ export async function storeProduct(
     own ? undefined : eq(products.accessType, "public-read"),
   );
   const [[seller], rows, files, tiers] = await deps.db.batch([
-    deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, sellerId)),
+    deps.db.select(sellerColumns).from(users).where(eq(users.id, sellerId)),
     deps.db.select().from(products).where(shown),
     listedFilesQuery(deps, deps.db.select({ id: products.id }).from(products).where(shown)),
     listedTiersQuery(deps, [productId]),

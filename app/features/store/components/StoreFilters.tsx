@@ -1,7 +1,12 @@
-// The store page's search, filters and sort (issue 33): a GET form, so every result has its own URL
-// and renders on the server; it works without the page's script. The fields are lists (choices and
-// ranges) drawn by one piece of markup each.
+// The store page's search, filters and sort (issue 33, issue 45 item 4): one compact bar — the search,
+// the genre, key and sort, and 'Filters' for the BPM and price ranges (a second row, shown at once when
+// one is set) — that on a phone folds into the search and 'Filters', which opens every field as a
+// drawer, so the catalogue starts on the first screen. A GET form: every result has its own URL and
+// renders on the server.
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { Button } from "../../../components/ui/Button";
+import { Input, Select } from "../../../components/ui/Field";
 import type { StoreQuery } from "../../../kernel/schemas/beat-details";
 import { MUSICAL_KEYS, SORT_LABELS, STORE_SORTS } from "../../../kernel/schemas/beat-details-messages";
 import styles from "./StoreFilters.module.css";
@@ -65,14 +70,15 @@ const SORT: Choice = {
 function ChoiceField({ choice, query }: { choice: Choice; query: Query }) {
   return (
     <div className={styles.field}>
-      <label htmlFor={choice.id}>{choice.label}</label>
-      <select id={choice.id} name={choice.name} defaultValue={text(query[choice.name]) || choice.options[0]!.value}>
-        {choice.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <label htmlFor={choice.id} className={styles.label}>
+        {choice.label}
+      </label>
+      <Select
+        id={choice.id}
+        name={choice.name}
+        defaultValue={text(query[choice.name]) || choice.options[0]!.value}
+        options={choice.options}
+      />
     </div>
   );
 }
@@ -84,44 +90,127 @@ function RangeField({ range, query }: { range: Range; query: Query }) {
       <label htmlFor={b.id} className="visually-hidden">
         {b.label}
       </label>
-      <input
+      <Input
         id={b.id}
         name={b.name}
         inputMode={range.inputMode}
         placeholder={b.placeholder}
         defaultValue={text(query[b.name])}
+        className={styles.bound}
       />
     </>
   );
   return (
     <fieldset className={styles.range}>
-      <legend>{range.legend}</legend>
-      {bound(low!)}
-      <span aria-hidden="true">–</span>
-      {bound(high!)}
+      <legend className={styles.legend}>{range.legend}</legend>
+      <span className={styles.bounds}>
+        {bound(low!)}
+        <span aria-hidden="true">–</span>
+        {bound(high!)}
+      </span>
     </fieldset>
   );
 }
 
+/** How many filters (not the search or the sort) are set, for the phone's 'Filters' button. */
+function activeFilters(query: Query) {
+  return (["genre", "key", "bpmMin", "bpmMax", "priceMin", "priceMax"] as const).filter(
+    (name) => query[name] !== undefined && query[name] !== "",
+  ).length;
+}
+
+type Opened = "closed" | "drawer" | "ranges";
+/** Below this width the filters are a drawer (StoreFilters.module.css says the same). */
+const PHONE = "(max-width: 760px)";
+
+/** Shuts the phone's drawer and gives focus back to its button. */
+function closeDrawer(setOpen: (open: Opened) => void) {
+  setOpen("closed");
+  document.getElementById("store-filter-toggle")?.focus();
+}
+
 export function StoreFilters({ path, genres, query }: { path: string; genres: string[]; query: Query }) {
+  const [opened, setOpen] = useState<Opened>("closed");
+  const open = opened === "drawer";
+  const panel = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  const active = activeFilters(query);
+  const close = () => closeDrawer(setOpen);
+
+  const ranged = (["bpmMin", "bpmMax", "priceMin", "priceMax"] as const).some((name) => query[name] !== undefined);
+  useEffect(() => {
+    if (opened === "ranges") panel.current?.querySelector<HTMLElement>("fieldset input")?.focus();
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("select, input")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeDrawer(setOpen);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, opened]);
+
   return (
-    <Form method="get" action={path} className={styles.filters} role="search" aria-label="Search and filter beats">
+    <Form
+      method="get"
+      action={path}
+      className={styles.filters}
+      role="search"
+      aria-label="Search and filter beats"
+      onSubmit={() => setOpen("closed")}
+    >
       <div className={styles.search}>
-        <label htmlFor="store-q">Search titles and tags</label>
-        <input id="store-q" name="q" type="search" defaultValue={query.q ?? ""} />
+        <label htmlFor="store-q" className="visually-hidden">
+          Search titles and tags
+        </label>
+        <Input id="store-q" name="q" type="search" placeholder="Search beats and tags" defaultValue={query.q ?? ""} />
       </div>
-      {choices(genres).map((choice) => (
-        <ChoiceField key={choice.id} choice={choice} query={query} />
-      ))}
-      {RANGES.map((range) => (
-        <RangeField key={range.legend} range={range} query={query} />
-      ))}
-      <ChoiceField choice={SORT} query={query} />
-      <div className={styles.actions}>
-        <button type="submit" className="button primary">
-          Show beats
-        </button>
-        <Link to={path}>Clear</Link>
+      <Button
+        id="store-filter-toggle"
+        className={styles.toggle}
+        aria-expanded={opened !== "closed"}
+        aria-controls="store-filter-panel"
+        onClick={() => {
+          if (window.matchMedia(PHONE).matches) setOpen("drawer");
+          else setOpen(opened === "ranges" ? "closed" : "ranges");
+        }}
+      >
+        Filters{active > 0 && <span className={styles.count}>{active}</span>}
+      </Button>
+      {open && (
+        // The drawer's backdrop: Escape and the close button are the keyboard's way out.
+        <div className={styles.backdrop} aria-hidden="true" onClick={close} />
+      )}
+      <div
+        id="store-filter-panel"
+        ref={panel}
+        className={[styles.panel, open && styles.open, (opened === "ranges" || ranged) && styles.ranges]
+          .filter(Boolean)
+          .join(" ")}
+        {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": headingId } : {})}
+      >
+        <div className={styles.panelHead}>
+          <h2 id={headingId}>Filters</h2>
+          <Button variant="ghost" aria-label="Close the filters" onClick={close}>
+            <span aria-hidden="true">✕</span>
+          </Button>
+        </div>
+        {choices(genres).map((choice) => (
+          <ChoiceField key={choice.id} choice={choice} query={query} />
+        ))}
+        <ChoiceField choice={SORT} query={query} />
+        <div className={styles.rangeRow}>
+          {RANGES.map((range) => (
+            <RangeField key={range.legend} range={range} query={query} />
+          ))}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary">
+            Show beats
+          </Button>
+          <Link to={path} onClick={() => setOpen("closed")}>
+            Clear
+          </Link>
+        </div>
       </div>
     </Form>
   );

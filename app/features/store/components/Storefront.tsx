@@ -1,8 +1,12 @@
-// The public store's pieces (issue 28 §4): the seller's header, a product card for the grid, and the
-// price/licence line both the card and the product's own page show.
+// The public store's pieces (issue 28 §4, issue 45 item 4): the seller's header, one row per beat for
+// the track list (cover, title, chips, play, lowest price, 'Add to Cart'), and what the beat's own
+// page shares with it. Listeners see the product's title, never a file name.
 import { Link } from "react-router";
-import type { ProductView } from "../../../../worker/domain/store/views";
-import { GeneratedCover } from "../../../components/ui/GeneratedCover";
+import type { ProductView, SellerView } from "../../../../worker/domain/store/views";
+import { playTrack, useNowPlaying, usePaused } from "../../../components/media/now-playing";
+import { Button } from "../../../components/ui/Button";
+import { GeneratedCover, toneOf } from "../../../components/ui/GeneratedCover";
+import { Outcome } from "../../../components/ui/Outcome";
 import { formatMoney } from "../../../kernel/format";
 import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
@@ -11,7 +15,7 @@ import styles from "./Storefront.module.css";
 import type { useAddToCart } from "./useAddToCart";
 
 /** One listen of a product's preview, for the seller's play count; a lost count is not worth an error. */
-function countPreviewPlay(productId: string) {
+export function countPreviewPlay(productId: string) {
   void call(api.products[":productId"].plays.$post({ param: { productId } })).catch(() => undefined);
 }
 
@@ -24,65 +28,154 @@ export const PREVIEW_PENDING = {
 };
 
 const COUNT = new Intl.NumberFormat("en-US");
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const SINCE = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 export const productPath = (sellerId: string, productId: string) =>
   `/digiprev/${encodeURIComponent(sellerId)}/${encodeURIComponent(productId)}`;
+export const storePath = (sellerId: string) => `/digiprev/${encodeURIComponent(sellerId)}`;
 
-export function SellerHeader({ username, products, own }: { username: string; products: number; own: boolean }) {
+/** The name a seller shows: the account's name, or the username when the name is blank. */
+export const sellerName = (seller: Pick<SellerView, "name" | "username">) => seller.name.trim() || seller.username;
+
+const plural = (n: number, one: string, many: string) => `${COUNT.format(n)} ${n === 1 ? one : many}`;
+
+export function SellerHeader({
+  seller,
+  stats,
+  own,
+}: {
+  seller: SellerView;
+  stats: { beats: number; plays: number };
+  own: boolean;
+}) {
+  const name = sellerName(seller);
   return (
     <header className={styles.sellerHeader}>
-      <GeneratedCover title={username} className={styles.avatar} />
-      <div>
-        <p className={styles.sellerName}>
-          <strong>{username}</strong>
-        </p>
-        <p className={styles.sellerMeta}>
-          {COUNT.format(products)} {products === 1 ? "beat" : "beats"}
-          {own && " · your store, as buyers see it (private products are marked)"}
-        </p>
+      <div
+        className={styles.banner}
+        style={{ backgroundImage: `linear-gradient(120deg, var(--cover-${toneOf(seller.username)}))` }}
+        aria-hidden="true"
+      />
+      <div className={styles.sellerBody}>
+        <GeneratedCover title={name} className={styles.avatar} />
+        <div className={styles.sellerText}>
+          <h1 className={styles.sellerName}>{name}</h1>
+          <p className={styles.sellerMeta}>
+            <span>@{seller.username}</span>
+            <span>{plural(stats.beats, "beat", "beats")}</span>
+            {stats.plays > 0 && (
+              <span title={plural(stats.plays, "play", "plays")}>
+                {COMPACT.format(stats.plays)} {stats.plays === 1 ? "play" : "plays"}
+              </span>
+            )}
+            <span>Selling since {SINCE.format(new Date(seller.createdAt))}</span>
+          </p>
+          {own && (
+            <p className={styles.ownNote}>
+              Your store, as buyers see it (private products are marked). <Link to="/digimanager">Manage products</Link>
+            </p>
+          )}
+        </div>
       </div>
     </header>
   );
 }
 
-export function PriceLine({ product }: { product: Pick<ProductView, "licenseType" | "priceCents" | "quantity"> }) {
+/** The lowest price a beat sells for: its own licence or its cheapest tier. */
+export function lowestPrice(product: Pick<ProductView, "licenseType" | "priceCents" | "tiers">) {
+  const own = product.licenseType === "free" ? 0 : product.priceCents;
+  const prices = [own, ...product.tiers.map((tier) => tier.priceCents)];
+  return { cents: Math.min(...prices), several: new Set(prices).size > 1 };
+}
+
+export function PricePill({ product }: { product: Pick<ProductView, "licenseType" | "priceCents" | "tiers"> }) {
+  const { cents, several } = lowestPrice(product);
   return (
-    <div className={styles.priceRow}>
-      <span className={styles.price}>{product.licenseType === "free" ? "Free" : formatMoney(product.priceCents)}</span>
-      <span className={styles.licence}>{LICENSE_LABELS[product.licenseType]}</span>
-      {product.quantity !== null && (
-        <span className={styles.licence}>
-          {product.quantity === 0 ? "Sold out" : `${COUNT.format(product.quantity)} left`}
-        </span>
-      )}
-    </div>
+    <span className={styles.pricePill}>
+      {cents === 0 ? "Free" : several ? `from ${formatMoney(cents)}` : formatMoney(cents)}
+    </span>
   );
 }
 
-export function Cover({ product }: { product: Pick<ProductView, "coverUrl" | "title"> }) {
+/** How many are left, when the seller set a quantity. */
+export function Stock({ quantity }: { quantity: number }) {
+  return <span className={styles.licence}>{quantity === 0 ? "Sold out" : `${COUNT.format(quantity)} left`}</span>;
+}
+
+/** BPM · key · genre (and the mood on the beat's page) as chips. */
+export function Chips({
+  product,
+  more = false,
+}: {
+  product: Pick<ProductView, "bpm" | "musicalKey" | "genre" | "mood" | "tags">;
+  more?: boolean;
+}) {
+  const chips = [
+    product.bpm ? `${product.bpm} BPM` : null,
+    product.musicalKey,
+    product.genre,
+    ...(more ? [product.mood, ...product.tags.map((tag) => `#${tag}`)] : []),
+  ].filter((chip): chip is string => Boolean(chip));
+  if (chips.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label="Details">
+      {chips.map((chip) => (
+        <li key={chip}>{chip}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Cover({
+  product,
+  className,
+}: {
+  product: Pick<ProductView, "coverUrl" | "title">;
+  className?: string;
+}) {
   return product.coverUrl ? (
-    <img className={styles.cover} src={product.coverUrl} alt={`Cover of ${product.title}`} />
+    <img className={className ?? styles.cover} src={product.coverUrl} alt={`Cover of ${product.title}`} />
   ) : (
-    <GeneratedCover title={product.title} className={styles.coverPlaceholder} wide />
+    <GeneratedCover title={product.title} className={className ?? styles.cover} />
   );
 }
 
-/** The previews; a visitor's listens are counted for the seller (the seller's own are not). */
-export function ProductFiles({ product, own }: { product: Pick<ProductView, "id" | "files">; own: boolean }) {
+/**
+ * A beat's previews on its own page: each named by the beat's title (and its number when there are
+ * several), never by the file's name; a visitor's listens are counted for the seller.
+ */
+export function ProductFiles({
+  product,
+  own,
+  artist,
+  href,
+}: {
+  product: Pick<ProductView, "id" | "files"> & Partial<Pick<ProductView, "title" | "coverUrl">>;
+  own: boolean;
+  artist?: string;
+  href?: string;
+}) {
+  const title = product.title ?? "Preview";
+  const count = product.files.length;
   return (
     <ul className={`${styles.files} audio-list`}>
-      {product.files.map((file) => (
-        <li key={file.id}>
-          <AudioPlayer
-            src={file.previewUrl}
-            label={file.fileName}
-            peaks={file.peaks}
-            durationSeconds={file.durationSeconds}
-            pending={PREVIEW_PENDING[file.previewStatus]}
-            onListen={own ? undefined : () => countPreviewPlay(product.id)}
-          />
-        </li>
-      ))}
+      {product.files.map((file, i) => {
+        const label = count > 1 ? `${title} (preview ${i + 1} of ${count})` : title;
+        return (
+          <li key={file.id}>
+            <AudioPlayer
+              src={file.previewUrl}
+              label={label}
+              peaks={file.peaks}
+              durationSeconds={file.durationSeconds}
+              pending={PREVIEW_PENDING[file.previewStatus]}
+              track={{ id: product.id, title: label, artist, coverUrl: product.coverUrl, href }}
+              onListen={own ? undefined : () => countPreviewPlay(product.id)}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -91,55 +184,106 @@ export function AddToCart({
   product,
   cart,
   tierId = null,
+  size = "md",
 }: {
   product: Pick<ProductView, "id" | "title">;
   cart: ReturnType<typeof useAddToCart>;
   tierId?: string | null;
+  size?: "sm" | "md";
 }) {
   const { add, adding, notice } = cart;
   return (
     <>
-      <button
-        type="button"
-        className="button primary"
-        disabled={adding === product.id}
+      <Button
+        variant="primary"
+        size={size}
+        busy={adding === product.id}
+        busyLabel="Adding..."
         onClick={() => void add(product.id, tierId)}
       >
-        {adding === product.id ? "Adding..." : "Add to Cart"}
-        <span className="visually-hidden"> {product.title}</span>
-      </button>
-      {notice?.productId === product.id && (
-        <p role={notice.ok ? "status" : "alert"} className={notice.ok ? styles.success : styles.failure}>
-          {notice.text}
-        </p>
-      )}
+        Add to Cart<span className="visually-hidden"> {product.title}</span>
+      </Button>
+      {notice?.productId === product.id && !notice.ok && <Outcome message={notice} className={styles.failure} />}
     </>
   );
 }
 
-export function ProductCard({
-  sellerId,
+/** The row's play button: the sticky bar plays the beat's first preview; the same button pauses it. */
+function PlayButton({
+  product,
+  artist,
+  href,
+  own,
+}: {
+  product: ProductView;
+  artist: string;
+  href: string;
+  own: boolean;
+}) {
+  const now = useNowPlaying();
+  const paused = usePaused();
+  const preview = product.files.find((file) => file.previewUrl);
+  if (!preview?.previewUrl) return null;
+  const sounding = now?.track?.id === product.id && !paused;
+  return (
+    <Button
+      variant="primary"
+      className={styles.play}
+      aria-label={`${sounding ? "Pause" : "Play"} ${product.title}`}
+      aria-pressed={sounding}
+      onClick={() => {
+        const fresh = playTrack(preview.previewUrl!, {
+          id: product.id,
+          title: product.title,
+          artist,
+          coverUrl: product.coverUrl,
+          href,
+        });
+        if (fresh && !own) countPreviewPlay(product.id);
+      }}
+    >
+      <span aria-hidden="true">{sounding ? "❚❚" : "▶"}</span>
+    </Button>
+  );
+}
+
+export function TrackRow({
+  seller,
   product,
   own,
   cart,
 }: {
-  sellerId: string;
+  seller: SellerView;
   product: ProductView;
   own: boolean;
   cart: ReturnType<typeof useAddToCart>;
 }) {
+  const href = productPath(seller.id, product.id);
+  const artist = sellerName(seller);
+  const pending = !product.files.some((file) => file.previewUrl)
+    ? (PREVIEW_PENDING[product.files[0]?.previewStatus ?? "none"] ?? "")
+    : "";
   return (
-    <article className={styles.card} aria-label={product.title}>
-      <Cover product={product} />
-      <div className={styles.body}>
-        <h2 className={styles.title}>
-          <Link to={productPath(sellerId, product.id)}>{product.title}</Link>
+    <article className={styles.row} aria-label={product.title}>
+      <div className={styles.rowCover}>
+        <Cover product={product} className={styles.thumb} />
+        <PlayButton product={product} artist={artist} href={href} own={own} />
+      </div>
+      <div className={styles.rowText}>
+        <h3 className={styles.rowTitle}>
+          <Link to={href}>{product.title}</Link>
           {product.accessType === "private" && <span className={styles.badge}>Private</span>}
-        </h2>
-        <PriceLine product={product} />
-        {product.description && <p className={styles.description}>{product.description}</p>}
-        <ProductFiles product={product} own={own} />
-        <div className={styles.actions}>{!own && <AddToCart product={product} cart={cart} />}</div>
+        </h3>
+        <div className={styles.rowMeta}>
+          <Chips product={product} />
+          <span className={styles.licence}>{LICENSE_LABELS[product.licenseType]}</span>
+          {product.quantity !== null && <Stock quantity={product.quantity} />}
+          {pending && <span className={styles.licence}>{pending}</span>}
+        </div>
+      </div>
+      <div className={styles.rowBuy}>
+        <PricePill product={product} />
+        {!own && <AddToCart product={product} cart={cart} size="sm" />}
       </div>
     </article>
   );

@@ -1,10 +1,14 @@
-// The buyer's choice of licence on a beat's page (issue 33): the product's own licence and each tier
-// as radio buttons with their prices, and the chosen one's terms and files read before 'Add to Cart'.
+// The buyer's choice of licence on a beat's page (issue 33, issue 45 item 4): the product's own licence
+// and each tier as a card — name, price, what it delivers — chosen by its radio button, with the
+// licence's terms a click away on each card, read before 'Add to Cart'.
 import type { ProductView } from "../../../../worker/domain/store/views";
 import { formatMoney } from "../../../kernel/format";
 import { deliversLine, tierTermLines } from "../../../kernel/licence-tiers-messages";
 import { LICENCE_NAMES, LICENCE_TERMS } from "../../../kernel/licences";
 import styles from "./TierPicker.module.css";
+
+/** What the product's own licence delivers (a tier names its formats). */
+const OWN_DELIVERS = "Delivers: the beat's audio files.";
 
 export interface TierOption {
   /** null: the product's own licence. */
@@ -49,35 +53,53 @@ export function TierPicker({
   free: boolean;
 }) {
   const current = options.find((option) => option.id === chosen) ?? options[0]!;
+  const choosing = options.length > 1;
+  const Group = choosing ? "fieldset" : "div";
   return (
     <div className={styles.picker}>
-      {options.length > 1 && (
-        <fieldset className={styles.options}>
-          <legend>Choose a licence</legend>
-          {options.map((option) => (
-            <label key={option.id ?? "own"} className={styles.option}>
-              <input
-                type="radio"
-                name="tier"
-                value={option.id ?? ""}
-                checked={option.id === current.id}
-                onChange={() => onChoose(option.id)}
-              />
+      <h2 id="licence-heading">{choosing ? "Choose a licence" : "Licence"}</h2>
+      <Group className={styles.options}>
+        {choosing && <legend className="visually-hidden">Choose a licence</legend>}
+        {options.map((option) => {
+          const price = free && option.id === null ? "Free" : formatMoney(option.priceCents);
+          const picked = option.id === current.id;
+          const body = (
+            <>
               <span className={styles.name}>{option.name}</span>
-              <span className={styles.price}>
-                {free && option.id === null ? "Free" : formatMoney(option.priceCents)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      <h2 id="licence-heading">{current.name}: what you may do</h2>
-      <ul className={styles.terms}>
-        {current.terms.map((term) => (
-          <li key={term}>{term}</li>
-        ))}
-        {current.delivers && <li>{current.delivers}</li>}
-      </ul>
+              <span className={styles.price}>{price}</span>
+              <span className={styles.delivers}>{option.delivers ?? OWN_DELIVERS}</span>
+            </>
+          );
+          return (
+            <div key={option.id ?? "own"} className={picked ? `${styles.card} ${styles.picked}` : styles.card}>
+              {choosing ? (
+                <label className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="tier"
+                    value={option.id ?? ""}
+                    checked={picked}
+                    onChange={() => onChoose(option.id)}
+                  />
+                  {body}
+                </label>
+              ) : (
+                <div className={styles.choice}>{body}</div>
+              )}
+              <details className={styles.details}>
+                <summary>
+                  Terms<span className="visually-hidden"> of the {option.name}</span>
+                </summary>
+                <ul className={styles.terms}>
+                  {option.terms.map((term) => (
+                    <li key={term}>{term}</li>
+                  ))}
+                </ul>
+              </details>
+            </div>
+          );
+        })}
+      </Group>
     </div>
   );
 }

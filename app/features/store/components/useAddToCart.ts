@@ -1,8 +1,9 @@
 // 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
-// answer is the seed's 'Product added to cart.' or 'Failed to add product to cart.' with the server's
-// reason, shown beside the button that was pressed. The loaders run again after an addition, so the
-// public bar's Checkout link (shown only when the cart holds something, ADR 117) appears with its count.
-import { useState } from "react";
+// answer is the seed's 'Product added to cart.' (in the cart drawer, which opens on every add) or
+// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed.
+// The loaders run again after an addition, so the public bar's Checkout link (shown only when the cart
+// holds something, ADR 117) appears with its count.
+import { useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../kernel/schemas/checkout-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
@@ -19,15 +20,23 @@ export function useAddToCart(signedIn: boolean) {
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<CartNotice | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
+  /** The cart drawer: opened by a successful add; `added` counts adds so it reloads each time. */
+  const [drawer, setDrawer] = useState(false);
+  const [added, setAdded] = useState(0);
+  /** The button that was pressed: the drawer gives focus back to it when it closes. */
+  const pressed = useRef<HTMLElement | null>(null);
 
   /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
   async function add(productId: string, tierId: string | null = null) {
     const signIn = () => navigate(`/signin?from=${encodeURIComponent(location.pathname)}`);
     if (!signedIn) return signIn();
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setAdding(productId);
     try {
       await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setNotice({ productId, text: ADDED_TO_CART, ok: true });
+      setAdded((n) => n + 1);
+      setDrawer(true);
       void revalidator.revalidate();
     } catch (error) {
       // A refusal says why after the seed's message; a lost connection is the seed's other message.
@@ -41,5 +50,5 @@ export function useAddToCart(signedIn: boolean) {
     }
   }
 
-  return { add, adding, notice };
+  return { add, adding, notice, drawer, added, closeDrawer: () => setDrawer(false), pressed };
 }

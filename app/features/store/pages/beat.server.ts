@@ -7,5 +7,5 @@ import type { Route } from "./+types/beat";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps, user } = server(context);
   const view = await orNotFound(storeProduct(deps, user?.id ?? null, params.userId, params.productId));
-  return { origin: deps.origin, signedIn: Boolean(user), ...view };
+  return { origin: deps.origin, signedIn: Boolean(user), viewerId: user?.id ?? null, ...view };
 }

@@ -1,18 +1,27 @@
-// A product's own page (/digiprev/:userId/:productId, issue 28 §4): the address to share, the
-// previews, the price and — before anyone pays — the licence's terms, then 'Add to Cart'. Rendered
-// on the server with Open Graph and Twitter card tags.
+// A beat's own page (/digiprev/:userId/:productId, issue 28 §4; issue 45 item 4, like a BeatStars
+// track page): the cover and title large, the seller, the chips (BPM, key, genre, mood, tags), the
+// waveform player (named by the title, never a file name), the description; beside it the licences as
+// cards (name, price, what you get, terms on expand) and 'Add to Cart' on the chosen one, which opens
+// the cart drawer; then the address to share. Rendered on the server with Open Graph and Twitter tags.
 import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "../../../components/ui/Button";
+import { Input } from "../../../components/ui/Field";
 import { formatMoney } from "../../../kernel/format";
 import { LICENCE_NAMES } from "../../../kernel/licences";
 import { shareMeta } from "../../../lib/share-meta";
+import { CartDrawerSlot } from "../components/CartDrawerSlot";
 import { DirectDownload, FreeDownloadForm } from "../components/FreeDownloadForm";
 import {
   AddToCart,
+  Chips,
   Cover,
-  PriceLine,
+  PricePill,
   ProductFiles,
   productPath,
+  Stock,
+  sellerName,
+  storePath,
   storefrontStyles as styles,
 } from "../components/Storefront";
 import { TierPicker, tierOptions } from "../components/TierPicker";
@@ -37,36 +46,43 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, seller, own, signedIn, origin } = loaderData;
+  const { product, seller, own, signedIn, viewerId, origin } = loaderData;
   const cart = useAddToCart(signedIn);
-  const address = new URL(productPath(seller.id, product.id), origin).href;
+  const href = productPath(seller.id, product.id);
+  const address = new URL(href, origin).href;
   const [copied, setCopied] = useState<string | null>(null);
   const options = tierOptions(product, seller.username);
   const [tierId, setTierId] = useState<string | null>(null);
-  const details = [product.genre, product.mood, product.bpm ? `${product.bpm} BPM` : null, product.musicalKey].filter(
-    Boolean,
-  );
+  const name = sellerName(seller);
   return (
     <section className="store-page">
-      <p>
-        <Link to={`/digiprev/${encodeURIComponent(seller.id)}`}>More from {seller.username}</Link>
+      <p className={styles.back}>
+        <Link to={storePath(seller.id)}>← More from {name}</Link>
       </p>
-      <div className={styles.product}>
-        <div>
-          <Cover product={product} />
-          <h1 className={styles.title}>
+      <header className={styles.hero}>
+        <Cover product={product} className={`${styles.cover} ${styles.heroCover}`} />
+        <div className={styles.heroText}>
+          <h1 className={styles.heroTitle}>
             {product.title}
             {product.accessType === "private" && <span className={styles.badge}>Private</span>}
           </h1>
-          <p className={styles.sellerMeta}>by {seller.username}</p>
-          {details.length > 0 && <p className={styles.sellerMeta}>{details.join(" · ")}</p>}
-          {product.tags.length > 0 && <p className={styles.sellerMeta}>Tags: {product.tags.join(", ")}</p>}
-          {product.description && <p>{product.description}</p>}
-          <h2>Previews</h2>
-          <ProductFiles product={product} own={own} />
+          <p className={styles.heroSeller}>
+            by <Link to={storePath(seller.id)}>{name}</Link>
+          </p>
+          <Chips product={product} more />
+          <p className={styles.heroPrice}>
+            <PricePill product={product} />
+            {product.quantity !== null && <Stock quantity={product.quantity} />}
+          </p>
+        </div>
+      </header>
+      <div className={styles.product}>
+        <div>
+          <h2>Listen</h2>
+          <ProductFiles product={product} own={own} artist={name} href={href} />
+          {product.description && <p className={styles.description}>{product.description}</p>}
         </div>
         <aside className={styles.buyBox} aria-labelledby="licence-heading">
-          <PriceLine product={product} />
           <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
           {!own && <AddToCart product={product} cart={cart} tierId={tierId} />}
           {!own &&
@@ -77,30 +93,31 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <DirectDownload productId={product.id} files={product.files} />
             ))}
-          <h2>Share</h2>
-          <div className={styles.share}>
-            <label className="visually-hidden" htmlFor="share-address">
-              Link to this product
-            </label>
-            <input id="share-address" readOnly value={address} onFocus={(event) => event.currentTarget.select()} />
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                navigator.clipboard.writeText(address).then(
-                  () => setCopied("Link copied."),
-                  () => setCopied("Select the link and copy it."),
-                )
-              }
-            >
-              Copy link
-            </button>
+          <div className={styles.shareBlock}>
+            <h2>Share</h2>
+            <div className={styles.share}>
+              <label className="visually-hidden" htmlFor="share-address">
+                Link to this product
+              </label>
+              <Input id="share-address" readOnly value={address} onFocus={(event) => event.currentTarget.select()} />
+              <Button
+                onClick={() =>
+                  navigator.clipboard.writeText(address).then(
+                    () => setCopied("Link copied."),
+                    () => setCopied("Select the link and copy it."),
+                  )
+                }
+              >
+                Copy link
+              </Button>
+            </div>
+            <p role="status" className={styles.licence}>
+              {copied}
+            </p>
           </div>
-          <p role="status" className={styles.sellerMeta}>
-            {copied}
-          </p>
         </aside>
       </div>
+      <CartDrawerSlot cart={cart} viewerId={viewerId} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     origin: deps.origin,
     signedIn: Boolean(user),
+    viewerId: user?.id ?? null,
     query,
     ...(await listStore(deps, user?.id ?? null, params.userId, query)),
   };

@@ -1,0 +1,116 @@
+// The cart drawer (issue 45 item 4): opens on the store pages when something is added — an in-page
+// dialog (Radix Dialog: focus kept inside, Escape and the close button shut it, focus goes back) with
+// the seed's 'Product added to cart.', the cart's items and total, and the way to checkout. Loaded on
+// first use (storefront's LazyCartDrawer), so the store's first load does not carry it.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { formatMoney } from "../../../kernel/format";
+import { LICENCE_NAMES } from "../../../kernel/licences";
+import { CART_EMPTY } from "../../../kernel/schemas/checkout-messages";
+import { api, call } from "../../../lib/api-client";
+import styles from "./CartDrawer.module.css";
+
+type Cart = Awaited<ReturnType<typeof loadCart>>;
+
+function loadCart() {
+  return call(api.cart.$get({ query: {} }));
+}
+
+export default function CartDrawer({
+  open,
+  onClose,
+  message,
+  reload,
+  checkoutPath,
+  returnFocus,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The seed's 'Product added to cart.' */
+  message: string | null;
+  /** Changes with every add, so the list is read again. */
+  reload: number;
+  checkoutPath: string;
+  /** The 'Add to Cart' that opened the drawer (it was busy, so not focusable, when the drawer mounted). */
+  returnFocus: { current: HTMLElement | null };
+}) {
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` changes with every add: the cart is read again.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setFailed(false);
+    loadCart().then(
+      (answer) => live && setCart(answer),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, reload]);
+  const items = cart?.items ?? [];
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.drawer}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocus.current?.isConnected) return;
+            event.preventDefault();
+            returnFocus.current.focus();
+          }}
+        >
+          <div className={styles.head}>
+            <Dialog.Title className={styles.title}>Your cart</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" aria-label="Close the cart">
+                <span aria-hidden="true">✕</span>
+              </Button>
+            </Dialog.Close>
+          </div>
+          <p role="status" className={styles.added}>
+            {message}
+          </p>
+          {failed && <p className={styles.muted}>The cart could not be loaded; it is on the checkout page.</p>}
+          {!cart && !failed && <p className={styles.muted}>Loading the cart…</p>}
+          {cart && items.length === 0 && <p className={styles.muted}>{CART_EMPTY}</p>}
+          {items.length > 0 && (
+            <ul className={styles.items}>
+              {items.map((item) => (
+                <li key={item.productId} className={styles.item}>
+                  <span className={styles.itemText}>
+                    <span className={styles.itemTitle}>{item.title}</span>
+                    <span className={styles.muted}>
+                      {item.tierName ?? LICENCE_NAMES[item.licenseType]} · {item.sellerUsername}
+                    </span>
+                    {item.unavailable && <span className={styles.warning}>{item.unavailable}</span>}
+                  </span>
+                  <span className={styles.itemPrice}>{formatMoney(item.priceCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {cart && items.length > 0 && (
+            <p className={styles.total}>
+              <span>Total</span>
+              <span>{formatMoney(cart.totalCents)}</span>
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Link to={checkoutPath} className={buttonClass("primary")}>
+              Checkout
+            </Link>
+            <Dialog.Close asChild>
+              <Button>Keep browsing</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,51 @@
+// The storefront on a phone (issue 45 item 4): the seller's header and one compact filter bar leave
+// the catalogue's first row on the first screen (390×844); a row shows the beat's title, never its
+// files' names; the filters open as a drawer; 'Add to Cart' opens the cart drawer with the seed's
+// message, the item and the way to checkout.
+import { expect, test } from "@playwright/test";
+import { ADDED_TO_CART } from "../../app/kernel/schemas/checkout";
+import { ADMIN, MEMBER, signedIn, unique } from "./fixtures";
+import { sellerProduct } from "./store";
+
+test("a phone sees the first beat on the first screen, titles not file names, and the cart drawer on add", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { page: seller } = await signedIn(browser, ADMIN);
+  const title = unique("Porch Light ");
+  await sellerProduct(seller, title, { fileNames: ["porch_light_master_v3_FINAL.wav", "porch_light_hook.wav"] });
+  const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+
+  const { page: buyer } = await signedIn(browser, MEMBER);
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await buyer.goto(`/digiprev/${sellerId}`);
+
+  const first = buyer.getByRole("article").first();
+  const box = (await first.boundingBox())!;
+  expect(box.y + Math.min(box.height, 72), "the first row starts within the first phone screen").toBeLessThan(844);
+
+  const row = buyer.getByRole("article", { name: title });
+  await expect(row.getByRole("link", { name: title })).toBeVisible();
+  await expect(row).not.toContainText("porch_light");
+  await expect(row).not.toContainText(".wav");
+
+  // The filters are one button on a phone; they open as a drawer and Escape closes it.
+  const filters = buyer.getByRole("search", { name: "Search and filter beats" });
+  await expect(filters.getByLabel("Genre")).toBeHidden();
+  await filters.getByRole("button", { name: "Filters" }).click();
+  const drawer = buyer.getByRole("dialog", { name: "Filters" });
+  await expect(drawer.getByLabel("Genre")).toBeVisible();
+  await expect(drawer.getByLabel("Lowest BPM")).toBeVisible();
+  await buyer.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  // 'Add to Cart' opens the cart drawer: the seed's message, the item, Checkout.
+  await row.getByRole("button", { name: `Add to Cart ${title}` }).click();
+  const cart = buyer.getByRole("dialog", { name: "Your cart" });
+  await expect(cart.getByRole("status")).toHaveText(ADDED_TO_CART);
+  await expect(cart).toContainText(title);
+  await expect(cart.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", /^\/checkOut\//);
+  await cart.getByRole("button", { name: "Keep browsing" }).click();
+  await expect(cart).toBeHidden();
+  await expect(row.getByRole("button", { name: `Add to Cart ${title}` })).toBeFocused();
+});
