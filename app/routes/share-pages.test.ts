@@ -100,7 +100,7 @@ describe("the store", () => {
     const page = await html(await call(`/digiprev/${seller.user.id}`));
     expect(page).toContain("2 beats");
     expect(page).toContain(`href="/digiprev/${seller.user.id}/${first}"`);
-    const username = page.match(/<strong>(buyer_[a-f0-9]+)<\/strong>/)?.[1];
+    const username = page.match(/<span>@(buyer_[a-f0-9]+)<\/span>/)?.[1];
     expect(username).toBeTruthy();
     expect(metaTag(page, "og:image")).toBeTruthy();
     await expectShareable(page, { title: `${username}'s store`, url: `/digiprev/${seller.user.id}` });
@@ -114,8 +114,9 @@ describe("the store", () => {
     expect(page).toContain("$149.00");
     expect(page).toContain("The licensee receives exclusive rights to use the work");
     expect(page).toContain(`value="${ORIGIN}/digiprev/${seller.user.id}/${id}"`); // the share link
-    // The one media player: a keyboard-usable seek slider per file.
-    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek beat.mp3"/);
+    // The one media player: a keyboard-usable seek slider per file, named by the beat's title
+    // (listeners never see file names in the player).
+    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek Only Once"/);
     const title = page.match(/<title>([^<]*) · Creator Platform<\/title>/)?.[1] ?? "";
     expect(title).toMatch(/^Only Once by buyer_/);
     await expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });

@@ -303,7 +303,9 @@ describe("the store page", () => {
   it("shows visitors and other members the public products, with previews only", async () => {
     for (const cookie of [undefined, other.cookie]) {
       const view = await store(cookie);
-      expect(view.seller).toEqual({ id: seller.user.id, username: seller.form.username });
+      // The storefront's header: the name shown, when they joined; never their e-mail.
+      expect(view.seller).toMatchObject({ id: seller.user.id, username: seller.form.username });
+      expect(Object.keys(view.seller).sort()).toEqual(["createdAt", "id", "name", "username"]);
       expect(view.own).toBe(false);
       const ids = view.products.map((p: any) => p.id);
       expect(ids).toContain(open);
@@ -327,7 +329,7 @@ describe("the store page", () => {
 
   it("lists nothing for an unknown seller", async () => {
     const view = await (await call("/api/sellers/nobody/products")).json<any>();
-    expect(view).toEqual({ seller: null, own: false, products: [], genres: [] });
+    expect(view).toEqual({ seller: null, own: false, products: [], genres: [], stats: { beats: 0, plays: 0 } });
   });
 
   it("gives the seller links to their originals in the manager", async () => {
