@@ -85,6 +85,8 @@ export interface AccentTokens {
   "--accent-fill": string;
   /** Text on --accent-fill (≥ 4.5:1). */
   "--on-accent": string;
+  /** What a hovered fill is mixed toward: away from --on-accent, so the hover keeps its contrast. */
+  "--accent-shade": string;
 }
 
 /** Seed 000's default #FFF: no colour of the member's, so the brand's designed pair in tokens.css applies. */
@@ -104,5 +106,12 @@ export function accentTokens(theme: Theme): AccentTokens | null {
   const text = readableOn(colour, theme.isDarkMode);
   const fill = fillOf(colour, theme.isDarkMode);
   const onAccent = contrast("#ffffff", fill) >= contrast(DARK_INK, fill) ? "#ffffff" : DARK_INK;
-  return { "--accent": colour, "--accent-text": text, "--accent-fill": fill, "--on-accent": onAccent };
+  const shade = onAccent === "#ffffff" ? "#000000" : "#ffffff";
+  return {
+    "--accent": colour,
+    "--accent-text": text,
+    "--accent-fill": fill,
+    "--on-accent": onAccent,
+    "--accent-shade": shade,
+  };
 }

@@ -158,6 +158,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
       if (wordRects.length < 2) continue;
+      // A label holding an id, a code or a token too long for any line (as the broken-word rule above
+      // allows) wraps around it: that is not a squeezed control.
+      if ((control.textContent ?? "").split(/\s+/).some((word) => word.length >= LONG_TOKEN || CODE_LIKE.test(word)))
+        continue;
       // Two neighbouring words share a line when the end of one and the start of the next overlap by
       // half a line's height.
       const sameLine = (a: DOMRect, b: DOMRect) =>
