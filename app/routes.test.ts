@@ -284,12 +284,12 @@ describe("theme preferences", () => {
       .split(";")[0]!;
     const page = await html(await call("/contact", { cookie: `${cookie}; ${theme}` }));
     expect(page).toMatch(
-      /<html lang="en" class="dark" style="--font-scale:120%;--accent:#FF6900;--accent-text:#[0-9a-f]{6};--accent-fill:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6}"/,
+      /<html lang="en" class="dark" style="--font-scale:120%;--accent:#FF6900;--accent-text:#[0-9a-f]{6};--accent-fill:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6};--accent-shade:#[0-9a-f]{6}"/,
     );
     // Saved for the member: another device (no theme cookie) gets it too.
     const elsewhere = await html(await call("/contact", { cookie }));
     expect(elsewhere).toMatch(
-      /<html lang="en" class="dark" style="--font-scale:120%;--accent:#FF6900;--accent-text:#[0-9a-f]{6};--accent-fill:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6}"/,
+      /<html lang="en" class="dark" style="--font-scale:120%;--accent:#FF6900;--accent-text:#[0-9a-f]{6};--accent-fill:#[0-9a-f]{6};--on-accent:#[0-9a-f]{6};--accent-shade:#[0-9a-f]{6}"/,
     );
     const refused = await call("/settings", { body: form({ accentColor: "red;}", fontPercentage: "900" }), cookie });
     expect(refused.status).toBe(400);
