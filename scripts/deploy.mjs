@@ -31,6 +31,7 @@ const wrangler = wranglerRunner({ dryRun, cwd: root, configArgs: [] });
 const WEBHOOK_PATH = "/api/payments/webhook";
 const WEBHOOK_EVENTS = ["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"];
 
+/** @param {string} title */
 function step(title) {
   console.log(`\n▶ ${title}`);
 }
@@ -45,6 +46,7 @@ function containersRollout() {
 }
 
 /** The URLs `wrangler deploy` reports (its output file: one JSON object a line, type "deploy"). */
+/** @param {string} outputFile @param {string} stdout */
 function deployedUrls(outputFile, stdout) {
   /** @type {string[]} */
   const targets = [];
@@ -56,7 +58,9 @@ function deployedUrls(outputFile, stdout) {
     }
   }
   if (targets.length === 0) targets.push(...(stdout.match(/https:\/\/\S+\.workers\.dev/g) ?? []));
-  return [...new Set(targets)].map((target) => (target.startsWith("http") ? target : `https://${target.replace(/\/\*$/, "")}`));
+  return [...new Set(targets)].map((target) =>
+    target.startsWith("http") ? target : `https://${target.replace(/\/\*$/, "")}`,
+  );
 }
 
 function main() {

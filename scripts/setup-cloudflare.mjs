@@ -33,6 +33,7 @@ const wrangler = wranglerRunner({ dryRun, cwd: root, configArgs: flags.config ? 
 const PULL_CONSUMER = { messageRetries: 4, visibilityTimeoutSecs: 1860 };
 
 /** R2's CORS rule for uploads (PUT, create-only: If-None-Match, ADR 103) and downloads from the app. */
+/** @param {string} origin */
 function corsRules(origin) {
   return {
     rules: [
@@ -48,10 +49,15 @@ function corsRules(origin) {
 /**
  * Every secret the Worker reads (worker/env.d.ts), in the order they are asked. `derived` ones come
  * from the account itself and are never asked; `required` ones refuse an empty answer.
- * @type {{ name: string; hint: string; derived?: () => string; required?: boolean; generate?: () => string }[]}
+ * @typedef {{ name: string; hint: string; derived?: () => string | undefined; required?: boolean; generate?: () => string }} SecretSpec
+ * @type {SecretSpec[]}
  */
 const SECRETS = [
-  { name: "APP_ORIGIN", hint: "the app's public origin, e.g. https://creator-platform.<you>.workers.dev", required: true },
+  {
+    name: "APP_ORIGIN",
+    hint: "the app's public origin, e.g. https://creator-platform.<you>.workers.dev",
+    required: true,
+  },
   {
     name: "SESSION_SECRET",
     hint: "signs sessions; press Enter to generate one",
@@ -78,6 +84,7 @@ let muted = false;
 let prompt;
 
 /** The value for `name`: its environment variable, else one answer (hidden on a terminal). */
+/** @param {string} name @param {string} hint @param {{ secret?: boolean }} [options] */
 async function answer(name, hint, { secret = true } = {}) {
   const known = answers.get(name);
   if (known !== undefined) return known;
@@ -110,23 +117,31 @@ async function answer(name, hint, { secret = true } = {}) {
 // ── steps ──────────────────────────────────────────────────────────────────────
 
 /** What happened, for the summary: created / found / set / skipped. */
-const report = { created: /** @type {string[]} */ ([]), found: /** @type {string[]} */ ([]), skipped: /** @type {string[]} */ ([]) };
+const report = {
+  created: /** @type {string[]} */ ([]),
+  found: /** @type {string[]} */ ([]),
+  skipped: /** @type {string[]} */ ([]),
+};
 
+/** @param {string} title */
 function step(title) {
   console.log(`\n▶ ${title}`);
 }
 
+/** @param {string} what */
 function created(what) {
   report.created.push(what);
   console.log(`  ${dryRun ? "would create" : "created"} ${what}`);
 }
 
+/** @param {string} what */
 function found(what) {
   report.found.push(what);
   console.log(`  found ${what}`);
 }
 
 /** A read in a dry run may fail (not logged in, the bucket not made yet): then nothing is assumed to exist. */
+/** @param {string[]} args */
 function read(args) {
   const result = wrangler(args, { allowFail: true });
   if (result && result.status === 0) return result.stdout;
@@ -153,7 +168,7 @@ async function account() {
   throw new Error(
     accounts.length === 0
       ? "Not logged in: run `npx wrangler login` (or set CLOUDFLARE_API_TOKEN) first."
-      : `Several accounts (${accounts.map((a) => a.id).join(", ")}): set CLOUDFLARE_ACCOUNT_ID to one.`,
+      : `Several accounts (${accounts.map((/** @type {{ id: string }} */ a) => a.id).join(", ")}): set CLOUDFLARE_ACCOUNT_ID to one.`,
   );
 }
 
@@ -228,6 +243,7 @@ async function bucket(config) {
 }
 
 /** Queue names from `queues list`'s table (│ id │ name │ created_on │ …). */
+/** @param {string} out @returns {string[]} */
 function queueNames(out) {
   const rows = out
     .split("\n")
@@ -249,7 +265,9 @@ function queues(config) {
   const out = read(["queues", "list"]);
   const existing = out === undefined ? [] : queueNames(out);
   // The dead-letter queue first: a consumer names it.
-  const ordered = [...config.queues].sort((a, b) => Number(b === config.deadLetterQueue) - Number(a === config.deadLetterQueue));
+  const ordered = [...config.queues].sort(
+    (a, b) => Number(b === config.deadLetterQueue) - Number(a === config.deadLetterQueue),
+  );
   for (const name of ordered) {
     if (existing.includes(name)) found(`queue ${name}`);
     else {
@@ -295,10 +313,8 @@ async function secrets(config, derived) {
   } else {
     throw new Error(`wrangler secret list failed:\n${listed?.stderr || listed?.stdout}`);
   }
-  const entries = [
-    ...Object.keys(derived).map((name) => ({ name, hint: "", derived: derived[name] })),
-    ...SECRETS,
-  ];
+  /** @type {SecretSpec[]} */
+  const entries = [...Object.keys(derived).map((name) => ({ name, hint: "", derived: derived[name] })), ...SECRETS];
   for (const entry of entries) {
     if (set.includes(entry.name)) {
       found(`secret ${entry.name}`);
@@ -322,13 +338,16 @@ async function secrets(config, derived) {
 }
 
 /** The publishable key is public: a [vars] entry in wrangler.toml, asked once like a secret. */
+/** @param {ReturnType<typeof readConfig>} config */
 async function publishableKey(config) {
   step("Stripe publishable key ([vars] in wrangler.toml)");
   if (config.vars.STRIPE_PUBLISHABLE_KEY) {
     found(`STRIPE_PUBLISHABLE_KEY in ${configName}`);
     return;
   }
-  const value = await answer("STRIPE_PUBLISHABLE_KEY", "pk_live_… or pk_test_… (empty: no payments)", { secret: false });
+  const value = await answer("STRIPE_PUBLISHABLE_KEY", "pk_live_… or pk_test_… (empty: no payments)", {
+    secret: false,
+  });
   if (!value) {
     report.skipped.push("STRIPE_PUBLISHABLE_KEY");
     console.log("  skipped STRIPE_PUBLISHABLE_KEY (run again to set it)");
@@ -353,7 +372,9 @@ async function main() {
     CF_ACCOUNT_ID: () => accountId,
     R2_ACCOUNT_ID: () => accountId,
     R2_BUCKET_NAME: () => config.bucket,
-    ...(renderQueue ? { CF_RENDER_QUEUE_ID: () => queueIds[renderQueue] ?? (dryRun ? `<id of ${renderQueue}>` : "") } : {}),
+    ...(renderQueue
+      ? { CF_RENDER_QUEUE_ID: () => queueIds[renderQueue] ?? (dryRun ? `<id of ${renderQueue}>` : "") }
+      : {}),
   });
   await publishableKey(config);
   prompt?.close();
@@ -371,4 +392,3 @@ main().catch((error) => {
   console.error(`\n✗ ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });
-

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
  * @typedef {{ dryRun: boolean; cwd: string; configArgs: string[] }} RunnerOptions
  */
 
-/** A shell-like rendering of a command, for the printed steps. */
+/** A shell-like rendering of a command, for the printed steps. @param {string} command @param {string[]} args */
 export function shown(command, args) {
   return [command, ...args].map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ");
 }
@@ -51,7 +51,7 @@ export function wranglerRunner({ dryRun, cwd, configArgs }) {
   };
 }
 
-/** The first JSON array or object in a command's output (a banner may come before it). */
+/** The first JSON array or object in a command's output (a banner may come before it). @param {string} text @returns {any} */
 export function firstJson(text) {
   const start = text.search(/^\s*[[{]/m);
   if (start < 0) throw new Error(`no JSON in:\n${text}`);
@@ -90,11 +90,13 @@ export function tomlSections(text) {
  * What set-up needs from the config: the Worker's name, the D1 database, the R2 bucket, every queue
  * (a dead-letter queue too), and the queues that are produced to but have no Worker consumer — those
  * the renderer pulls over HTTP.
+ * @param {string} path
  */
 export function readConfig(path) {
   const text = readFileSync(path, "utf8");
   const sections = tomlSections(text);
-  const of = (header) => sections.filter((section) => section.header === header).map((section) => section.values);
+  const of = (/** @type {string} */ header) =>
+    sections.filter((section) => section.header === header).map((section) => section.values);
   const top = of("")[0] ?? {};
   const d1 = of("d1_databases")[0];
   const bucket = of("r2_buckets")[0]?.bucket_name;
@@ -117,8 +119,12 @@ export function readConfig(path) {
   };
 }
 
-/** Writes `key = "value"` into the first table named `header` (after the database_name for D1). */
-export function setTomlValue(path, header, key, value, { match } = /** @type {{ match?: [string, string] }} */ ({})) {
+/**
+ * Writes `key = "value"` into the first table named `header` (the one whose `match` key has that value).
+ * @param {string} path @param {string} header @param {string} key @param {string} value
+ * @param {{ match?: [string, string] }} [options]
+ */
+export function setTomlValue(path, header, key, value, { match } = {}) {
   const text = readFileSync(path, "utf8");
   const lines = text.split("\n");
   const section = tomlSections(text).find(

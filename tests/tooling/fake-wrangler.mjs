@@ -29,7 +29,11 @@ function fail(message) {
   process.exit(1);
 }
 
-const positional = argv.filter((arg, index) => !arg.startsWith("-") && !argv[index - 1]?.match(/^--(config|file|message-retries|dead-letter-queue|visibility-timeout-secs|format)$/));
+const positional = argv.filter(
+  (arg, index) =>
+    !arg.startsWith("-") &&
+    !argv[index - 1]?.match(/^--(config|file|message-retries|dead-letter-queue|visibility-timeout-secs|format)$/),
+);
 const flag = (name) => {
   const index = argv.indexOf(name);
   return index >= 0 ? argv[index + 1] : undefined;
@@ -44,7 +48,13 @@ if (tool === "npm") {
   out(JSON.stringify({ loggedIn: true, email: "ops@example.com", accounts: [{ id: "acc0123456789", name: "Test" }] }));
 } else if (command === "d1 list") {
   if (!argv.includes("--json")) fail("d1 list without --json");
-  out(JSON.stringify(state.d1.map((db) => ({ ...db, version: "production", created_at: "2026-12-05T00:00:00Z" })), null, 2));
+  out(
+    JSON.stringify(
+      state.d1.map((db) => ({ ...db, version: "production", created_at: "2026-12-05T00:00:00Z" })),
+      null,
+      2,
+    ),
+  );
 } else if (positional[0] === "d1" && positional[1] === "create") {
   const name = positional[2] ?? "";
   if (state.d1.some((db) => db.name === name)) fail(`A database with that name already exists [code: 7502]`);
@@ -110,8 +120,17 @@ if (tool === "npm") {
     out(`Adding consumer to queue ${queue.name}.\nAdded consumer to queue ${queue.name}.`);
   }
 } else if (command === "secret list") {
-  if (!state.workerExists) fail(`Worker "creator-platform" not found.\n\nIf this is a new Worker, run \`wrangler deploy\` first to create it.`);
-  out(JSON.stringify(Object.keys(state.secrets).map((name) => ({ name, type: "secret_text" })), null, "  "));
+  if (!state.workerExists)
+    fail(
+      `Worker "creator-platform" not found.\n\nIf this is a new Worker, run \`wrangler deploy\` first to create it.`,
+    );
+  out(
+    JSON.stringify(
+      Object.keys(state.secrets).map((name) => ({ name, type: "secret_text" })),
+      null,
+      "  ",
+    ),
+  );
 } else if (command.startsWith("secret put ")) {
   const key = positional[2] ?? "";
   if (!stdin) fail("would prompt for a value: pipe it on stdin");
@@ -126,9 +145,14 @@ if (tool === "npm") {
   state.deploys++;
   const url = "https://creator-platform.test-sub.workers.dev";
   if (process.env.WRANGLER_OUTPUT_FILE_PATH) {
-    appendFileSync(process.env.WRANGLER_OUTPUT_FILE_PATH, `${JSON.stringify({ type: "deploy", version: 1, targets: [url] })}\n`);
+    appendFileSync(
+      process.env.WRANGLER_OUTPUT_FILE_PATH,
+      `${JSON.stringify({ type: "deploy", version: 1, targets: [url] })}\n`,
+    );
   }
-  out(`Uploaded creator-platform (3.1 sec)\nDeployed creator-platform triggers (0.4 sec)\n  ${url}\n  schedule: * * * * *`);
+  out(
+    `Uploaded creator-platform (3.1 sec)\nDeployed creator-platform triggers (0.4 sec)\n  ${url}\n  schedule: * * * * *`,
+  );
 } else {
   fail(`wrangler ${argv.join(" ")}: not stood in`);
 }
