@@ -58,9 +58,13 @@ function deployedUrls(outputFile, stdout) {
     }
   }
   if (targets.length === 0) targets.push(...(stdout.match(/https:\/\/\S+\.workers\.dev/g) ?? []));
-  return [...new Set(targets)].map((target) =>
-    target.startsWith("http") ? target : `https://${target.replace(/\/\*$/, "")}`,
-  );
+  // workers.dev comes as a URL; a route as "host/*", a custom domain as "host (custom domain …)".
+  const urls = targets
+    .map((target) => target.replace(/ \(.*\)$/, "").replace(/\/\*$/, ""))
+    .filter((target) => !target.includes("*"))
+    .map((target) => (target.startsWith("http") ? target : `https://${target}`));
+  // The app's own domain, when it has one, before workers.dev.
+  return [...new Set(urls)].sort((a, b) => Number(a.endsWith(".workers.dev")) - Number(b.endsWith(".workers.dev")));
 }
 
 function main() {

@@ -216,10 +216,13 @@ async function bucket(config) {
 
   step(`CORS rule on ${config.bucket} (browser uploads through signed URLs)`);
   const cors = isNew && dryRun ? undefined : read(["r2", "bucket", "cors", "list", config.bucket]);
-  // Labelled values per rule: allowed_methods: PUT, GET / allowed_headers: content-type, if-none-match …
-  const methods = /^allowed_methods:\s+(.*)$/m.exec(cors ?? "")?.[1] ?? "";
-  const headers = /^allowed_headers:\s+(.*)$/m.exec(cors ?? "")?.[1] ?? "";
-  if (/\bPUT\b/.test(methods) && /\bif-none-match\b/i.test(headers)) {
+  // Labelled values, one block per rule: allowed_methods: PUT, GET / allowed_headers: content-type, …
+  const uploadRule = (cors ?? "").split(/\n\s*\n/).some((rule) => {
+    const methods = /^allowed_methods:\s+(.*)$/m.exec(rule)?.[1] ?? "";
+    const headers = /^allowed_headers:\s+(.*)$/m.exec(rule)?.[1] ?? "";
+    return /\bPUT\b/.test(methods) && /\bif-none-match\b/i.test(headers);
+  });
+  if (uploadRule) {
     found(`CORS rule on ${config.bucket} (PUT with If-None-Match)`);
     return;
   }
@@ -242,34 +245,34 @@ async function bucket(config) {
   }
 }
 
-/** Queue names from `queues list`'s table (│ id │ name │ created_on │ …). */
-/** @param {string} out @returns {string[]} */
-function queueNames(out) {
-  const rows = out
-    .split("\n")
-    .filter((line) => line.trimStart().startsWith("│"))
-    .map((line) =>
-      line
-        .split("│")
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    );
-  const head = rows[0] ?? [];
-  const column = head.indexOf("name");
-  return column < 0 ? [] : rows.slice(1).map((row) => row[column] ?? "");
+/**
+ * `queues info <name>` (it looks the name up, where `queues list` shows one page only): its text, or
+ * undefined when the queue does not exist (or, in a dry run, cannot be read).
+ * @param {string} name
+ */
+function queueInfo(name) {
+  const result = wrangler(["queues", "info", name], { allowFail: true });
+  if (result && result.status === 0) return result.stdout;
+  if (/does not exist/i.test(`${result?.stderr}${result?.stdout}`)) return undefined;
+  if (dryRun) {
+    console.log("    (could not read it; assuming it does not exist yet)");
+    return undefined;
+  }
+  throw new Error(`wrangler queues info ${name} failed:\n${result?.stderr || result?.stdout}`.trimEnd());
 }
 
 /** @param {ReturnType<typeof readConfig>} config */
 function queues(config) {
   step(`Queues ${config.queues.join(", ")}`);
-  const out = read(["queues", "list"]);
-  const existing = out === undefined ? [] : queueNames(out);
   // The dead-letter queue first: a consumer names it.
   const ordered = [...config.queues].sort(
     (a, b) => Number(b === config.deadLetterQueue) - Number(a === config.deadLetterQueue),
   );
+  /** @type {Record<string, string | undefined>} */
+  const infos = {};
   for (const name of ordered) {
-    if (existing.includes(name)) found(`queue ${name}`);
+    infos[name] = queueInfo(name);
+    if (infos[name] !== undefined) found(`queue ${name}`);
     else {
       created(`queue ${name}${name === config.deadLetterQueue ? " (dead-letter queue)" : ""}`);
       wrangler(["queues", "create", name], { change: true });
@@ -280,7 +283,8 @@ function queues(config) {
   const ids = {};
   for (const name of config.pullQueues) {
     step(`HTTP pull consumer on ${name} (the renderer pulls its jobs)`);
-    const info = existing.includes(name) || !dryRun ? read(["queues", "info", name]) : undefined;
+    // A queue made just now: read again for its id.
+    const info = infos[name] ?? (dryRun ? undefined : queueInfo(name));
     const id = /^Queue ID:\s*(\S+)/m.exec(info ?? "")?.[1];
     if (id) ids[name] = id;
     if (/HTTP Pull Consumer/.test(info ?? "")) {

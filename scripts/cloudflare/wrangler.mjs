@@ -53,9 +53,15 @@ export function wranglerRunner({ dryRun, cwd, configArgs }) {
 
 /** The first JSON array or object in a command's output (a banner may come before it). @param {string} text @returns {any} */
 export function firstJson(text) {
-  const start = text.search(/^\s*[[{]/m);
-  if (start < 0) throw new Error(`no JSON in:\n${text}`);
-  return JSON.parse(text.slice(start));
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => /^\s*[[{]/.test(line));
+  // Wrangler may print a banner before it and a hint after it: the longest run of lines that parses.
+  for (let end = lines.length; start >= 0 && end > start; end--) {
+    try {
+      return JSON.parse(lines.slice(start, end).join("\n"));
+    } catch {}
+  }
+  throw new Error(`no JSON in:\n${text}`);
 }
 
 // ── wrangler.toml ──────────────────────────────────────────────────────────────

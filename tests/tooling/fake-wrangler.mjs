@@ -90,12 +90,6 @@ if (tool === "npm") {
     bucket.cors = JSON.parse(readFileSync(flag("--file") ?? "", "utf8")).rules;
     out(`✨ Set CORS configuration for bucket '${bucket.name}'.`);
   }
-} else if (command === "queues list") {
-  out("┌──┬──┬──┐");
-  out("│ id │ name │ created_on │ modified_on │ producers │ consumers │");
-  out("├──┼──┼──┤");
-  for (const q of state.queues) out(`│ ${q.id} │ ${q.name} │ 2026-12-05 │ 2026-12-05 │ 0 │ ${q.consumers.length} │`);
-  out("└──┴──┴──┘");
 } else if (command.startsWith("queues create ")) {
   const name = positional[2] ?? "";
   if (state.queues.some((q) => q.name === name)) fail(`Queue name '${name}' is already taken. [code: 11009]`);
@@ -103,7 +97,8 @@ if (tool === "npm") {
   out(`🌀 Creating queue '${name}'\n✅ Created queue '${name}'`);
 } else if (command.startsWith("queues info ")) {
   const queue = state.queues.find((q) => q.name === positional[2]);
-  if (!queue) fail(`Queue "${positional[2]}" does not exist.`);
+  if (!queue)
+    fail(`Queue "${positional[2]}" does not exist. To create it, run: wrangler queues create ${positional[2]}`);
   else {
     out(`Queue Name: ${queue.name}\nQueue ID: ${queue.id}\nNumber of Producers: 0`);
     out(`Number of Consumers: ${queue.consumers.length}`);
