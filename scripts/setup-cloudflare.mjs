@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { parseArgs } from "node:util";
+import { parseArgs, stripVTControlCharacters } from "node:util";
 import { firstJson, readConfig, setTomlValue, wranglerRunner } from "./cloudflare/wrangler.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -140,13 +140,22 @@ function found(what) {
   console.log(`  found ${what}`);
 }
 
+/** The first line of a failed call's message, for the printed steps. @param {{ stdout: string; stderr: string } | null} result */
+function why(result) {
+  const text = stripVTControlCharacters(`${result?.stderr ?? ""}\n${result?.stdout ?? ""}`);
+  return (text.split("\n").find((line) => line.trim()) ?? "")
+    .replace(/^\W*\[ERROR\]\s*/, "")
+    .trim()
+    .slice(0, 160);
+}
+
 /** A read in a dry run may fail (not logged in, the bucket not made yet): then nothing is assumed to exist. */
 /** @param {string[]} args */
 function read(args) {
   const result = wrangler(args, { allowFail: true });
   if (result && result.status === 0) return result.stdout;
   if (dryRun) {
-    console.log("    (could not read it; assuming it does not exist yet)");
+    console.log(`    (could not read it: ${why(result)}; assuming it does not exist yet)`);
     return undefined;
   }
   throw new Error(`wrangler ${args.join(" ")} failed:\n${result?.stderr || result?.stdout}`.trimEnd());
@@ -158,16 +167,25 @@ async function account() {
     console.log(`  CLOUDFLARE_ACCOUNT_ID=${process.env.CLOUDFLARE_ACCOUNT_ID}`);
     return process.env.CLOUDFLARE_ACCOUNT_ID;
   }
-  const out = read(["whoami", "--json"]);
-  const accounts = out === undefined ? [] : (firstJson(out).accounts ?? []);
-  if (accounts.length === 1) {
-    console.log(`  ${accounts[0].name} (${accounts[0].id})`);
-    return String(accounts[0].id);
+  const whoami = wrangler(["whoami", "--json"], { allowFail: true });
+  /** @type {{ id: string; name: string }[]} */
+  let accounts = [];
+  try {
+    accounts = firstJson(whoami?.stdout ?? "").accounts ?? [];
+  } catch {}
+  if (accounts.length === 0 && dryRun) {
+    const loggedOut = /"loggedIn":\s*false/.test(whoami?.stdout ?? "");
+    console.log(`    (could not read it: ${loggedOut ? "not logged in" : why(whoami)})`);
+  }
+  const [only] = accounts;
+  if (only && accounts.length === 1) {
+    console.log(`  ${only.name} (${only.id})`);
+    return String(only.id);
   }
   if (dryRun) return "<account id>";
   throw new Error(
     accounts.length === 0
-      ? "Not logged in: run `npx wrangler login` (or set CLOUDFLARE_API_TOKEN) first."
+      ? "Not logged in: run `npx wrangler login` (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID) first."
       : `Several accounts (${accounts.map((/** @type {{ id: string }} */ a) => a.id).join(", ")}): set CLOUDFLARE_ACCOUNT_ID to one.`,
   );
 }
@@ -255,7 +273,7 @@ function queueInfo(name) {
   if (result && result.status === 0) return result.stdout;
   if (/does not exist/i.test(`${result?.stderr}${result?.stdout}`)) return undefined;
   if (dryRun) {
-    console.log("    (could not read it; assuming it does not exist yet)");
+    console.log(`    (could not read it: ${why(result)}; assuming it does not exist yet)`);
     return undefined;
   }
   throw new Error(`wrangler queues info ${name} failed:\n${result?.stderr || result?.stdout}`.trimEnd());
