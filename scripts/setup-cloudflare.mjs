@@ -143,10 +143,8 @@ function found(what) {
 /** The first line of a failed call's message, for the printed steps. @param {{ stdout: string; stderr: string } | null} result */
 function why(result) {
   const text = stripVTControlCharacters(`${result?.stderr ?? ""}\n${result?.stdout ?? ""}`);
-  return (text.split("\n").find((line) => line.trim()) ?? "")
-    .replace(/^\W*\[ERROR\]\s*/, "")
-    .trim()
-    .slice(0, 160);
+  const line = (text.split("\n").find((candidate) => candidate.trim()) ?? "").replace(/^\W*\[ERROR\]\s*/, "");
+  return (line.split(/\.\s/)[0] ?? "").trim().slice(0, 160);
 }
 
 /** A read in a dry run may fail (not logged in, the bucket not made yet): then nothing is assumed to exist. */
