@@ -99,6 +99,11 @@ async function answer(name, hint, { secret = true } = {}) {
         },
       });
       prompt = createInterface({ input: process.stdin, output: echo, terminal: Boolean(process.stdin.isTTY) });
+      // Ctrl+C on a terminal in raw mode reaches readline, not the process.
+      prompt.on("SIGINT", () => {
+        process.stdout.write("\n");
+        process.exit(130);
+      });
       lines = prompt[Symbol.asyncIterator]();
     }
     process.stdout.write(`  ? ${name} (${hint}): `);

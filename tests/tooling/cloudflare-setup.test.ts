@@ -108,7 +108,8 @@ function sandbox() {
     config,
     setup: (args: string[] = [], options?: { env?: Record<string, string>; input?: string }) =>
       run("setup-cloudflare.mjs", ["--config", config, ...args], options),
-    deploy: (args: string[] = []) => run("deploy.mjs", ["--config", config, "--containers=none", ...args]),
+    deploy: (args: string[] = [], options?: { env?: Record<string, string> }) =>
+      run("deploy.mjs", ["--config", config, "--containers=none", ...args], options),
     state: (): State | undefined => (existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, "utf8")) : undefined),
   };
 }
@@ -262,6 +263,18 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(deploy.stdout).toContain("Deployed: https://creator-platform.test-sub.workers.dev");
     expect(deploy.stdout).toContain(
       "Stripe webhook endpoint to register: https://creator-platform.test-sub.workers.dev/api/payments/webhook",
+    );
+  });
+
+  it("prints the app's own domain for the webhook when the Worker also serves one", () => {
+    const box = sandbox();
+    expect(box.setup([], { env: ANSWERS }).status).toBe(0);
+    const targets = ["https://creator-platform.test-sub.workers.dev", "app.example.com (custom domain)"];
+    const deploy = box.deploy([], { env: { FAKE_WRANGLER_TARGETS: JSON.stringify(targets) } });
+    expect(deploy.status, deploy.stderr).toBe(0);
+    expect(deploy.stdout).toContain("Deployed: https://app.example.com, https://creator-platform.test-sub.workers.dev");
+    expect(deploy.stdout).toContain(
+      "Stripe webhook endpoint to register: https://app.example.com/api/payments/webhook",
     );
   });
 

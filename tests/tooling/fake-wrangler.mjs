@@ -138,16 +138,17 @@ if (tool === "npm") {
 } else if (command === "deploy") {
   state.workerExists = true;
   state.deploys++;
-  const url = "https://creator-platform.test-sub.workers.dev";
+  // FAKE_WRANGLER_TARGETS (JSON): the targets a deploy reports, e.g. a custom domain beside workers.dev.
+  const targets = JSON.parse(process.env.FAKE_WRANGLER_TARGETS ?? '["https://creator-platform.test-sub.workers.dev"]');
   if (process.env.WRANGLER_OUTPUT_FILE_PATH) {
     appendFileSync(
       process.env.WRANGLER_OUTPUT_FILE_PATH,
-      `${JSON.stringify({ type: "deploy", version: 1, targets: [url] })}\n`,
+      `${JSON.stringify({ type: "deploy", version: 1, targets })}\n`,
     );
   }
-  out(
-    `Uploaded creator-platform (3.1 sec)\nDeployed creator-platform triggers (0.4 sec)\n  ${url}\n  schedule: * * * * *`,
-  );
+  out("Uploaded creator-platform (3.1 sec)\nDeployed creator-platform triggers (0.4 sec)");
+  for (const target of targets) out(`  ${target}`);
+  out("  schedule: * * * * *");
 } else {
   fail(`wrangler ${argv.join(" ")}: not stood in`);
 }
