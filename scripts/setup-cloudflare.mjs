@@ -32,8 +32,10 @@ const wrangler = wranglerRunner({ dryRun, cwd: root, configArgs: flags.config ? 
 /** The renderer's pull consumer: a render may take 30 minutes; the heartbeat extends it (ADR 104). */
 const PULL_CONSUMER = { messageRetries: 4, visibilityTimeoutSecs: 1860 };
 
-/** R2's CORS rule for uploads (PUT, create-only: If-None-Match, ADR 103) and downloads from the app. */
-/** @param {string} origin */
+/**
+ * R2's CORS rule for uploads (PUT, create-only: If-None-Match, ADR 103) and downloads from the app.
+ * @param {string} origin
+ */
 function corsRules(origin) {
   return {
     rules: [
@@ -83,8 +85,10 @@ let muted = false;
 /** @type {import("node:readline").Interface | undefined} */
 let prompt;
 
-/** The value for `name`: its environment variable, else one answer (hidden on a terminal). */
-/** @param {string} name @param {string} hint @param {{ secret?: boolean }} [options] */
+/**
+ * The value for `name`: its environment variable, else one answer (hidden on a terminal).
+ * @param {string} name @param {string} hint @param {{ secret?: boolean }} [options]
+ */
 async function answer(name, hint, { secret = true } = {}) {
   const known = answers.get(name);
   if (known !== undefined) return known;
@@ -115,6 +119,11 @@ async function answer(name, hint, { secret = true } = {}) {
     value = next.done ? "" : next.value;
   }
   value = value.trim();
+  if (name === "APP_ORIGIN" && value) {
+    value = value.replace(/\/+$/, "");
+    if (!/^https?:\/\/[^/\s]+$/.test(value))
+      throw new Error(`APP_ORIGIN must be an origin, e.g. https://app.example.com (not ${value})`);
+  }
   answers.set(name, value);
   return value;
 }
@@ -145,15 +154,20 @@ function found(what) {
   console.log(`  found ${what}`);
 }
 
-/** The first line of a failed call's message, for the printed steps. @param {{ stdout: string; stderr: string } | null} result */
+/**
+ * The first sentence of a failed call's message, for the printed steps.
+ * @param {{ stdout: string; stderr: string } | null} result
+ */
 function why(result) {
   const text = stripVTControlCharacters(`${result?.stderr ?? ""}\n${result?.stdout ?? ""}`);
   const line = (text.split("\n").find((candidate) => candidate.trim()) ?? "").replace(/^\W*\[ERROR\]\s*/, "");
   return (line.split(/\.\s/)[0] ?? "").trim().slice(0, 160);
 }
 
-/** A read in a dry run may fail (not logged in, the bucket not made yet): then nothing is assumed to exist. */
-/** @param {string[]} args */
+/**
+ * A read in a dry run may fail (not logged in, the bucket not made yet): then nothing is assumed to exist.
+ * @param {string[]} args
+ */
 function read(args) {
   const result = wrangler(args, { allowFail: true });
   if (result && result.status === 0) return result.stdout;
@@ -332,9 +346,11 @@ async function secrets(config, derived) {
   let set = [];
   if (listed && listed.status === 0) {
     set = firstJson(listed.stdout).map((/** @type {{ name: string }} */ secret) => secret.name);
-  } else if (/not found/i.test(`${listed?.stderr}${listed?.stdout}`) || dryRun) {
+  } else if (/not found/i.test(`${listed?.stderr}${listed?.stdout}`)) {
     // Not deployed yet: the first `secret put` creates the Worker (a draft until `npm run deploy`).
     console.log("    (no Worker yet: no secrets set)");
+  } else if (dryRun) {
+    console.log(`    (could not read it: ${why(listed)}; assuming none is set)`);
   } else {
     throw new Error(`wrangler secret list failed:\n${listed?.stderr || listed?.stdout}`);
   }
@@ -362,8 +378,10 @@ async function secrets(config, derived) {
   }
 }
 
-/** The publishable key is public: a [vars] entry in wrangler.toml, asked once like a secret. */
-/** @param {ReturnType<typeof readConfig>} config */
+/**
+ * The publishable key is public: a [vars] entry in wrangler.toml, asked once like a secret.
+ * @param {ReturnType<typeof readConfig>} config
+ */
 async function publishableKey(config) {
   step("Stripe publishable key ([vars] in wrangler.toml)");
   if (config.vars.STRIPE_PUBLISHABLE_KEY) {

@@ -232,6 +232,14 @@ describe("npm run setup:cloudflare", { timeout: 90_000 }, () => {
     expect(second.calls.filter(changes)).toEqual([]);
   });
 
+  it("refuses an APP_ORIGIN that is not an origin before it makes the CORS rule", () => {
+    const box = sandbox();
+    const run = box.setup([], { env: { ...ANSWERS, APP_ORIGIN: "app.example.com/path" } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("APP_ORIGIN must be an origin");
+    expect(count(run.calls, "r2 bucket cors set")).toBe(0);
+  });
+
   it("leaves an optional secret unset on an empty answer and asks for it again on the next run", () => {
     const box = sandbox();
     const { STRIPE_WEBHOOK_SECRET: _later, ...now } = ANSWERS;
