@@ -125,6 +125,9 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
       status: products.status,
       accessType: products.accessType,
       addedAt: cartItems.addedAt,
+      /** The cover's storage key and type: pages sign a link to it (never sent as is). */
+      coverKey: products.coverKey,
+      coverContentType: products.coverContentType,
       tier: productTiers,
       exclusiveSold,
     })
