@@ -5,11 +5,10 @@
 // of one's own order. `?added=` / `?notAdded=` say how a pending add made at sign-in went.
 import { data, redirect } from "react-router";
 import { DomainError, NotFound } from "../../../../worker/domain/errors";
-import { removeFromCart } from "../../../../worker/domain/orders/cart";
+import { removeFromCart, withCoverLinks } from "../../../../worker/domain/orders/cart";
 import { pricedCart } from "../../../../worker/domain/orders/checkout";
 import { NOT_ADDED_REASONS, type NotAddedReason } from "../../../../worker/domain/orders/pending-add";
 import { orderStatus } from "../../../../worker/domain/orders/purchases";
-import { imageTypeOf } from "../../../../worker/storage/images";
 import {
   ADD_TO_CART_FAILED,
   CART_FULL,
@@ -38,22 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
   const { applied: _codes, items, ...rest } = priced;
   // Covers through fresh signed links; the storage key itself stays on the server.
-  const cart = {
-    ...rest,
-    items: await Promise.all(
-      items.map(async ({ coverKey, coverContentType, ...item }) => ({
-        ...item,
-        coverUrl: coverKey
-          ? (
-              await deps.storage.signer.signGet(
-                { key: coverKey, contentType: imageTypeOf(coverContentType, coverKey) ?? undefined },
-                60 * 60,
-              )
-            ).url
-          : null,
-      })),
-    ),
-  };
+  const cart = { ...rest, items: await withCoverLinks(deps, items) };
   const search = new URL(request.url).searchParams;
   const orderId = search.get("order");
   const order = orderId
