@@ -19,11 +19,11 @@ import { memberApi, publicApi, valid } from "./context";
 const shopping = memberApi((app) =>
   app
     .get("/cart", valid("query", cartQuerySchema), async (c) => {
-      const { applied: _codes, items, ...cart } = await pricedCart(
-        c.var.deps,
-        c.var.user.id,
-        c.req.valid("query").discountCode,
-      );
+      const {
+        applied: _codes,
+        items,
+        ...cart
+      } = await pricedCart(c.var.deps, c.var.user.id, c.req.valid("query").discountCode);
       return c.json({ ...cart, items: await withCoverLinks(c.var.deps, items) });
     })
     .post("/cart/items", valid("json", addToCartSchema), async (c) => {

@@ -17,8 +17,7 @@ function signIn(form: { email: string; password: string }, extra: Record<string,
   });
 }
 
-const cartOf = (userId: string) =>
-  database(env.DB).select().from(cartItems).where(eq(cartItems.userId, userId));
+const cartOf = (userId: string) => database(env.DB).select().from(cartItems).where(eq(cartItems.userId, userId));
 
 describe("a pending 'Add to Cart' through sign-in", { timeout: 30_000 }, () => {
   it("names the product on the sign-in page, adds it once signed in and lands on the cart saying so", async () => {
