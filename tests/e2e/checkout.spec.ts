@@ -102,9 +102,9 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await buyer.getByRole("link", { name: "See all your purchases" }).click();
   await expect(buyer.getByRole("heading", { name: "Purchases", level: 1 })).toBeVisible();
   await buyer.getByRole("link", { name: "Verify licence" }).first().click();
-  await buyer.context().close();
   await expect(buyer.getByRole("status")).toHaveText("This licence is valid.");
   await expect(buyer.getByText(title)).toBeVisible();
+  await buyer.context().close();
 });
 
 test("paying: the card number is wide and whole at 1280 px; at 390 px the summary is closed on top", async ({
