@@ -22,7 +22,9 @@ import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  if (params.userId !== user.id) throw redirect(`/checkOut/${encodeURIComponent(user.id)}`);
+  // Another id leads to one's own cart, in the same state (`?step=pay`, `?order=`…).
+  if (params.userId !== user.id)
+    throw redirect(`/checkOut/${encodeURIComponent(user.id)}${new URL(request.url).search}`);
   const { deps } = server(context);
   // A discount code comes as a GET parameter (the summary's 'Apply' form), so the priced cart has a URL.
   const query = cartQuerySchema.safeParse({
