@@ -10,7 +10,6 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { buttonClass, Outcome } from "../../../components/ui";
 import { PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import { useHydrated } from "../../../lib/hydration";
-import { formatMoney } from "../../../kernel/format";
 import { CartTable } from "../checkout/CartTable";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { OrderSummary, SummaryTotals } from "../checkout/OrderSummary";
@@ -108,8 +107,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </>
             )}
             <p className="muted secure-note">
-              Paid by card through {payments.provider === "test" ? "the test provider" : "Stripe"}; you pay{" "}
-              {formatMoney(cart.totalCents)} and get the files and licences at once.
+              You pay by card on the next step; your files and licences are ready as soon as the payment is confirmed.
             </p>
           </aside>
         )}
