@@ -24,14 +24,16 @@ export function CartTable({ cart }: { cart: { items: SummaryItem[]; totalCents: 
       <tbody>
         {cart.items.map((item) => (
           <tr key={item.productId}>
-            <td className="cart-product">
-              <ItemCover title={item.title} url={item.coverUrl} />
-              <div className="cart-product-text">
-                <span className="cart-title">{item.title}</span>
-                <span className="muted">
-                  {licenceName(item)} · by {item.sellerUsername}
-                </span>
-                {item.unavailable && <span className="error">{item.unavailable}</span>}
+            <td className="cart-product-cell">
+              <div className="cart-product">
+                <ItemCover title={item.title} url={item.coverUrl} />
+                <div className="cart-product-text">
+                  <span className="cart-title">{item.title}</span>
+                  <span className="muted">
+                    {licenceName(item)} · by {item.sellerUsername}
+                  </span>
+                  {item.unavailable && <span className="error">{item.unavailable}</span>}
+                </div>
               </div>
             </td>
             <td className="cart-price">
