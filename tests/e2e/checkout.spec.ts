@@ -107,7 +107,7 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await buyer.context().close();
 });
 
-test("paying: the card number is wide and whole at 1280 px; at 390 px the summary is closed on top", async ({
+test("paying: the logo alone above; the card number is wide and whole at 1280 px; at 390 px the summary is closed on top", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -122,6 +122,10 @@ test("paying: the card number is wide and whole at 1280 px; at 390 px the summar
   await buyer.goto(`/checkOut/${memberId}?step=pay`);
   const number = buyer.getByLabel("Card number");
   await expect(number).toBeVisible();
+  // Focused, as Stripe Checkout: no site navigation, no account menu; 'Back to cart' is the way out.
+  await expect(buyer.getByRole("banner")).toContainText("Creator Platform");
+  await expect(buyer.getByRole("navigation")).toHaveCount(0);
+  await expect(buyer.getByRole("banner").getByRole("link")).toHaveCount(0);
   const box = (await number.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(400);
   expect(box.x).toBeGreaterThanOrEqual(0);
@@ -144,4 +148,10 @@ test("paying: the card number is wide and whole at 1280 px; at 390 px the summar
   expect(narrow.x + narrow.width).toBeLessThanOrEqual(390);
   await disclosure.locator("summary").click();
   await expect(disclosure.getByRole("listitem")).not.toHaveCount(0);
+
+  // Back in the cart, the workspace again (its navigation folded under the menu at 390 px).
+  await buyer.getByRole("link", { name: "← Back to cart" }).click();
+  await expect(buyer.getByRole("link", { name: "Proceed to Payment" })).toBeVisible();
+  await expect(buyer.locator("nav#site-nav")).toHaveCount(1);
+  await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
 });

@@ -50,7 +50,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     : null;
   return {
     cart,
-    paying: search.get("step") === "pay",
+    // The thank-you wins over the paying state when an address has both.
+    paying: search.get("step") === "pay" && !orderId,
     order,
     added: addedMessage(cart.items, search),
     typedCode: new URL(request.url).searchParams.get("discountCode") ?? "",

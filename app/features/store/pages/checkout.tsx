@@ -10,6 +10,7 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { buttonClass, Outcome } from "../../../components/ui";
 import { PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import { useHydrated } from "../../../lib/hydration";
+import type { FocusedHandle } from "../../../lib/navigation";
 import { CartTable } from "../checkout/CartTable";
 import { OrderProgress } from "../checkout/OrderProgress";
 import { OrderSummary, SummaryTotals } from "../checkout/OrderSummary";
@@ -18,6 +19,19 @@ import type { Route } from "./+types/checkout";
 import "../checkout.css";
 
 export { action, loader } from "./checkout.server";
+
+type CheckoutData = Route.ComponentProps["loaderData"];
+
+const payable = (cart: CheckoutData["cart"]) => cart.items.length > 0 && cart.items.every((item) => !item.unavailable);
+
+// The payment step wears the focused chrome (Stripe Checkout): the logo, the form and the summary,
+// nothing to click away to but 'Back to cart'.
+export const handle = {
+  focused: (data) => {
+    const loaded = data as CheckoutData | undefined;
+    return !!loaded?.paying && payable(loaded.cart);
+  },
+} satisfies FocusedHandle;
 
 export function meta() {
   return [{ title: "Checkout · Creator Platform" }];
@@ -28,7 +42,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
-  const payable = cart.items.length > 0 && cart.items.every((item) => !item.unavailable);
   const scriptless = actionData && "error" in actionData ? actionData.error.message : null;
   const orderId = new URLSearchParams(location.search).get("order");
 
@@ -46,7 +59,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </section>
     );
 
-  if (loaderData.paying && payable)
+  if (loaderData.paying && payable(cart))
     return (
       <section className="checkout checkout-paying">
         <h1 className="visually-hidden">Checkout</h1>
@@ -88,7 +101,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </p>
             <DiscountForm typed={typedCode} error={codeError} applied={cart.discountCode} />
             <SummaryTotals cart={cart} testIds />
-            {payable && (
+            {payable(cart) && (
               <>
                 {/* The link works without the script; the card form it leads to needs it (issue 44.7). By
                     id: Playwright's queries skip <noscript> (microsoft/playwright#15887). */}
