@@ -85,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 type ChromeUser = React.ComponentProps<typeof PublicHeader>["user"];
 
 /**
- * The frame around the page (ADR 117): the public bar and footer for the audience's pages (visitors and
+ * The frame around the page (ADR 119): the public bar and footer for the audience's pages (visitors and
  * members alike), the workspace sidebar for a member at work, the logo alone for one task (a guest's
  * signing, checkout's payment step).
  */

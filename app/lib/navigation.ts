@@ -1,4 +1,4 @@
-// Which chrome a page wears and the links each one holds (ADR 117, superseding ADR 036's layout):
+// Which chrome a page wears and the links each one holds (ADR 119):
 // - public: the pages a creator's audience sees (a slim top bar, a footer, no workspace sidebar),
 //   for visitors and for members alike;
 // - workspace: everything a member does at work (the sidebar grouped by job);
