@@ -30,6 +30,8 @@ export interface Content {
   /** An open auction lot with a picture, an end date and the member's bid; a closed (sold) one. */
   lotCode: string;
   soldCode: string;
+  /** The member's settled order (the checkout's thank-you). */
+  orderId: string;
 }
 
 const LONG = {
@@ -556,6 +558,9 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
   const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
   await battleEntry(sessions);
   await donation(sessions);
+  // The member's newest settled order: this run's purchase, or a journey's when checkouts were limited.
+  const { purchases } = (await ok(sessions.member.get("/api/purchases"), [200])) as { purchases: { id: string }[] };
+  const orderId = purchases[0]?.id ?? "none";
   return {
     memberId: await userId(sessions.member),
     sellerId,
@@ -567,5 +572,6 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
     showEpisodeId,
     lotCode,
     soldCode,
+    orderId,
   };
 }

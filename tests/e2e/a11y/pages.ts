@@ -165,12 +165,19 @@ export const PAGES: ScannedPage[] = [
   { path: "/webpopup", as: "visitor" },
   { path: (c) => `/checkOut/${c.sellerId}`, as: "member", name: "checkOut (cart)" },
   {
-    path: (c) => `/checkOut/${c.memberId}`,
+    path: (c) => `/checkOut/${c.memberId}?step=pay`,
     as: "admin",
     name: "checkOut (after Proceed to Payment)",
-    act: async (page) => {
-      await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    ready: async (page) => {
       await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+    },
+  },
+  {
+    path: (c) => `/checkOut/${c.memberId}?order=${c.orderId}`,
+    as: "member",
+    name: "checkOut (thank-you)",
+    ready: async (page) => {
+      await expect(page.getByText("Thank you for your purchase!")).toBeVisible();
     },
   },
   { path: "/purchases", as: "member" },
