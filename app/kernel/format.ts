@@ -106,8 +106,14 @@ export function deadlineWords(deadline: Date | string | number, now: number) {
   }).format(date);
   const ms = date.getTime() - now;
   if (ms <= 0) return { on, left: null, days: 0 };
-  const days = Math.ceil(ms / DAY_MS);
-  const hours = Math.ceil(ms / (60 * 60 * 1000));
-  const left = days > 1 ? `${days} days left` : hours > 1 ? `${hours} hours left` : "Less than an hour left";
+  // Whole days, as a calendar reads ("26 days left" on 5 December for the 31st); under two days, hours.
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor(ms / (60 * 60 * 1000));
+  const left =
+    days >= 2
+      ? `${days} days left`
+      : hours >= 1
+        ? `${hours} ${hours === 1 ? "hour" : "hours"} left`
+        : "Less than an hour left";
   return { on, left, days };
 }
