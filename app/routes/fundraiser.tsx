@@ -64,10 +64,19 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
       {popup && <Announcement popup={popup} />}
       <div className={styles.layout}>
         <header className={styles.head}>
-          <EquipmentPicture
-            className={styles.hero}
-            label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
-          />
+          <figure className={styles.figure}>
+            <EquipmentPicture
+              className={styles.hero}
+              label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
+            />
+            <figcaption className={styles.caption}>
+              {EQUIPMENT.map((line) => (
+                <span key={line.item} className={styles.captionChip}>
+                  {line.item}
+                </span>
+              ))}
+            </figcaption>
+          </figure>
           <p className={styles.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
           <h1 id="fundraiser-title" className={styles.title}>
             {FUNDRAISER_HEADING}
