@@ -28,23 +28,14 @@ type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["jso
 interface Props {
   payments: PaymentsConfig;
   email: string;
-  /** What the gift is for, in the thank-you ("a live broadcast kit…"). */
-  cause: string;
   onDonated: () => void;
 }
 
-export function DonationForm({ payments, email, cause, onDonated }: Props) {
+export function DonationForm({ payments, email, onDonated }: Props) {
   return (
     <WithCard payments={payments} unavailable={DONATION_INIT_FAILED}>
       {(card) => (
-        <Form
-          banner={card.banner}
-          card={card.fields}
-          confirm={card.confirm}
-          email={email}
-          cause={cause}
-          onDonated={onDonated}
-        />
+        <Form banner={card.banner} card={card.fields} confirm={card.confirm} email={email} onDonated={onDonated} />
       )}
     </WithCard>
   );
@@ -54,14 +45,12 @@ function Form({
   banner,
   card,
   email,
-  cause,
   confirm,
   onDonated,
 }: {
   banner?: ReactNode;
   card: ReactNode;
   email: string;
-  cause: string;
   confirm: Confirm | null;
   onDonated: () => void;
 }) {
@@ -133,9 +122,8 @@ function Form({
           </span>
           <p className={styles.thanksTitle}>{DONATION_SUCCESSFUL}</p>
           <p>
-            Thank you for giving <strong>{formatMoney(given)}</strong> to {cause.toLowerCase()}. You are an Action Star
-            Member now: your gift shows on the donor wall once your card is confirmed, and a receipt is on its way to
-            your inbox.
+            Thank you for giving <strong>{formatMoney(given)}</strong>. You are an Action Star Member now: your gift
+            shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
           </p>
           <Button size="sm" onClick={() => setState("idle")}>
             Give again

@@ -207,7 +207,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     stripe.state.confirm = async () => ({ paymentIntent: { id: "pi_9", status: "succeeded" } });
     let donated = 0;
     const { form } = await render(
-      <DonationForm payments={payments} email="fan@example.com" cause="A live kit" onDonated={() => donated++} />,
+      <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
     );
     type("nameOnCard", "Grace Hopper");
     await submit(form);
@@ -229,7 +229,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     });
     let donated = 0;
     const { form } = await render(
-      <DonationForm payments={payments} email="fan@example.com" cause="A live kit" onDonated={() => donated++} />,
+      <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
     );
     type("nameOnCard", "Grace Hopper");
     await submit(form);
