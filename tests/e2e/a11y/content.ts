@@ -493,9 +493,26 @@ async function episode({ member }: Sessions) {
   return created.episode.id;
 }
 
-/** The member's beat battle entry (one per producer: a second run on the same database keeps the first). */
-async function battleEntry({ member }: Sessions) {
-  const battle = (await ok(member.get("/api/beat-battle"), [200])) as { entered: boolean; battle: { open: boolean } };
+/**
+ * The battle's prize (a long one, as the page must wrap it) and the member's entry (one per producer:
+ * a second run on the same database keeps the first).
+ */
+async function battleEntry({ member, admin }: Sessions) {
+  const battle = (await ok(member.get("/api/beat-battle"), [200])) as {
+    entered: boolean;
+    battle: { open: boolean; title: string; deadline: string };
+  };
+  await ok(
+    admin.put("/api/admin/beat-battle", {
+      data: {
+        title: battle.battle.title,
+        deadline: battle.battle.deadline,
+        prize: "$500, a mastering session at Northside Studios and a feature on the FarmerTV episode of the month",
+      },
+      headers: headers(),
+    }),
+    [200],
+  );
   if (battle.entered || !battle.battle.open) return;
   const audio = await uploadByApi(
     member,
