@@ -15,6 +15,7 @@ import { formatMoney } from "../../../app/kernel/schemas/money";
 import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
+import { observe, since } from "../../observability";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handler";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
@@ -221,9 +222,11 @@ async function mailRefund(deps: Deps, userId: string, number: string, notice: st
 export async function settleOrder(deps: Deps, orderId: string) {
   const [order] = await deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) return false;
+  const start = Date.now();
   const decided = await decideItems(deps, orderId, order.userId);
   await completeSettlement(deps, orderId);
   await storesChangedBy(deps, orderId);
+  observe("order.fulfilment", { orderId, fulfilled: decided, durationMs: since(start) });
   return decided;
 }
 

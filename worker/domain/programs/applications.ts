@@ -7,6 +7,7 @@ import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/kernel/schema
 import { runBatch, type Statement } from "../../db/batch";
 import { chunksOf, IDS_PER_STATEMENT, insertChunks } from "../../db/chunks";
 import { type ItemMedia, playlistItems, playlists, programApplications, programFiles } from "../../db/schema";
+import { observe, since } from "../../observability";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
@@ -104,6 +105,7 @@ export const APPLY_BATCH_STATEMENTS = 200;
  * a round trip per episode.
  */
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
+  const start = Date.now();
   const { program, fileRows, items, plans, targets } = await plan(deps, userId, programId, playlistIds);
   const live = plans.filter((p) => !p.refused);
   const marks = await snapshotMarksOf(
@@ -200,6 +202,7 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
   const refused = plans
     .filter((p) => p.refused)
     .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
+  observe("program.apply", { programId, userId, episodes: applications.length, durationMs: since(start) });
   return {
     success: applications.length > 0,
     message: applications.length ? PROGRAM_APPLIED : (refused[0]?.message ?? PROGRAM_APPLIED),
