@@ -18,9 +18,9 @@ import { jobMessage, sendJobs } from "../../jobs/jobs";
 import { observe, since } from "../../observability";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handler";
 import { randomId } from "../../security/crypto";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";
-import { storeChanged } from "../store/products";
 import { AVAILABLE_P } from "./availability";
 
 /** The products this run fulfilled; `run` is the run's parameter. */
@@ -230,13 +230,13 @@ export async function settleOrder(deps: Deps, orderId: string) {
   return decided;
 }
 
-/** A sale changes stock (an exclusive leaves the store): the sellers' cached store pages go. */
+/** A sale changes stock (an exclusive leaves the store): the pages showing each product sold go. */
 async function storesChangedBy(deps: Deps, orderId: string) {
-  const sellers = await deps.db
-    .selectDistinct({ sellerId: orderItems.sellerId })
+  const sold = await deps.db
+    .selectDistinct({ sellerId: orderItems.sellerId, productId: orderItems.productId })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  for (const { sellerId } of sellers) if (sellerId) storeChanged(sellerId);
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "fulfilled")));
+  for (const { sellerId, productId } of sold) if (sellerId) noteChange({ kind: "sale", sellerId, productId });
 }
 
 async function orderFor({ deps, intent }: FulfilmentContext) {

@@ -16,6 +16,7 @@ import { memberData } from "../member-data";
 import { dropMarksInsideAll, restoreMarks, snapshotMarksOf } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
 import { ensureEpisodeSegments } from "../shows/segments";
+import { episodesChanged } from "../shows/shows";
 import { activity, activityInEach } from "../teams/activity";
 
 type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
@@ -202,6 +203,7 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
   const refused = plans
     .filter((p) => p.refused)
     .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
+  await episodesChanged(deps, applications);
   observe("program.apply", { programId, userId, episodes: applications.length, durationMs: since(start) });
   return {
     success: applications.length > 0,
@@ -253,6 +255,7 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
     activity(deps.db, playlist.projectId, userId, "programUndone"),
   );
   await runBatch(deps.db, statements);
+  await episodesChanged(deps, [application]);
   return { success: true, message: "Program change undone.", playlistId: application.playlistId };
 }
 
