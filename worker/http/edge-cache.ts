@@ -17,6 +17,7 @@
 // The key is one URL per page under the configured APP_ORIGIN, so that one
 // purged URL is every host name's copy.
 import { takeChanges } from "../domain/changes";
+import { observe } from "../observability";
 import { SESSION_COOKIE } from "../sessions";
 import { pagesShowing } from "./affected-urls";
 import { readCookie } from "./cookies";
@@ -108,6 +109,7 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
 export async function carryOutPurges(origin: string, purger: EdgePurger) {
   const paths = [...new Set(takeChanges().flatMap(pagesShowing))];
   if (paths.length === 0) return;
+  observe("cache.purge", { urls: paths.length, first: paths[0], via: purger.name });
   await Promise.all([
     ...paths.map((path) => edgeCache().delete(cacheKey(origin, path))),
     purger.purgeUrls(paths.map((path) => cacheKey(origin, path).url)),
