@@ -97,11 +97,7 @@ export function observeJob(
   to: "queued" | "handed-to-renderer" | "running" | "done" | "retrying" | "failed" | "superseded",
   fields: Fields = {},
 ) {
-  const finished = (to === "done" || to === "failed") && job.createdAt;
   const level: Level = to === "failed" ? "error" : to === "retrying" || to === "superseded" ? "warn" : "info";
-  observe(
-    "job.state",
-    { jobId: job.id, kind: job.kind, to, ...fields, ...(finished ? { durationMs: since(job.createdAt!) } : {}) },
-    level,
-  );
+  const age = (to === "done" || to === "failed") && job.createdAt ? { durationMs: since(job.createdAt) } : {};
+  observe("job.state", { jobId: job.id, kind: job.kind, to, ...fields, ...age }, level);
 }
