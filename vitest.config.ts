@@ -35,6 +35,9 @@ export default defineConfig(async () => {
   return {
     plugins: [reactRouterPlugins.closer],
     test: {
+      // The Worker's structured log lines (worker/observability) stay out of the run's output; tests
+      // that read them spy on console.log.
+      onConsoleLog: (line: string) => !line.trimStart().startsWith('{"ts":'),
       projects: [
         {
           // Worker, API, domain and SSR pages, inside workerd with real local D1, R2, Queue and Durable Objects.

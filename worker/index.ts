@@ -3,6 +3,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { callerOf } from "./api/context";
+import { finishError } from "./api/errors";
 import { isDevelopment } from "./config";
 import { database } from "./db/client";
 import { requestD1 } from "./db/request-d1";
@@ -12,6 +13,7 @@ import { carryOutPurges, edgeCached, edgeCacheEntry, edgePurger, storeAtEdge } f
 import { crossOriginRefusal, isCrossOriginWrite } from "./http/origin";
 import { renderForSession } from "./http/page-session";
 import { consumeJobs } from "./jobs/consumer";
+import { count, requestIdFor, since, withRequestId, withRequestIdHeader } from "./observability";
 import { requestContext } from "./request-context";
 import { runSweeps } from "./sweeps";
 import { drainUnreadBody } from "./unread-body";
@@ -57,7 +59,7 @@ function isApi(pathname: string) {
 }
 
 async function respond(request: Request, env: Env, ctx: ExecutionContext) {
-  if (isCrossOriginWrite(request)) return crossOriginRefusal();
+  if (isCrossOriginWrite(request)) return finishError(request, crossOriginRefusal());
   // A visitor's public page from the edge cache: no D1, no rendering (ADR 016).
   const url = new URL(request.url);
   // Counted from the start, so a cache hit reports the statements it really ran (none, unless a
@@ -93,17 +95,27 @@ async function thenPurge(env: Env, work: Promise<unknown>) {
 }
 
 export default {
-  async fetch(request, env, ctx) {
-    try {
-      return await respond(request, env, ctx);
-    } finally {
-      // Only the local servers need it (see unread-body.ts); Cloudflare's edge ends client
-      // connections itself, so production reads no body nobody wanted.
-      if (env.ENVIRONMENT !== "production") await drainUnreadBody(request);
-    }
+  fetch(request, env, ctx) {
+    const requestId = requestIdFor(request);
+    return withRequestId(requestId, env, async () => {
+      const start = Date.now();
+      try {
+        const response = withRequestIdHeader(await respond(request, env, ctx), requestId);
+        count(isApi(new URL(request.url).pathname) ? "api.request" : "page.request", {
+          status: response.status,
+          durationMs: since(start),
+        });
+        return response;
+      } finally {
+        // Only the local servers need it (see unread-body.ts); Cloudflare's edge ends client
+        // connections itself, so production reads no body nobody wanted.
+        if (env.ENVIRONMENT !== "production") await drainUnreadBody(request);
+      }
+    });
   },
-  queue: (batch, env) => thenPurge(env, consumeJobs(batch, env)),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(thenPurge(env, runSweeps(env))),
+  queue: (batch, env) => withRequestId(crypto.randomUUID(), env, () => thenPurge(env, consumeJobs(batch, env))),
+  scheduled: (_controller, env, ctx) =>
+    ctx.waitUntil(withRequestId(crypto.randomUUID(), env, () => thenPurge(env, runSweeps(env)))),
 } satisfies ExportedHandler<Env>;
 
 export { BidItem } from "./domain/auction/bid-item";

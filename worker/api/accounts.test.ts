@@ -302,7 +302,8 @@ describe("requests the API refuses", () => {
   it("answers unknown API paths with 404 in the error shape", async () => {
     const response = await call("/api/no-such-call");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: "not_found", message: "Not Found" } });
+    const requestId = response.headers.get("x-request-id");
+    expect(await response.json()).toEqual({ error: { code: "not_found", message: "Not Found", requestId } });
   });
 });
 

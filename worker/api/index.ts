@@ -13,7 +13,7 @@ import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
 import { type AppEnv, withSession } from "./context";
 import { devApi } from "./dev";
-import { asJsonError, errorResponse } from "./errors";
+import { errorResponse, finishError } from "./errors";
 import { farmerTvApi } from "./farmertv";
 import { filesApi } from "./files";
 import { fundraiserApi } from "./fundraiser";
@@ -41,7 +41,7 @@ export const api = new Hono<AppEnv>()
   .basePath("/api")
   .use(async (c, next) => {
     await next();
-    c.res = await asJsonError(c.res);
+    c.res = await finishError(c.req.raw, c.res);
   })
   // Before the session middleware: an offer checks its session in its own D1 batch (ADR 028).
   .route("/", offerApi)

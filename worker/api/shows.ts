@@ -19,6 +19,7 @@ import {
   updateEpisode,
   updateShow,
 } from "../domain/shows/shows";
+import { observe } from "../observability";
 import { imageTypeOf, serveImage } from "../storage/images";
 import { parseRange } from "../storage/sliced-reads";
 import { type AppEnv, clientId, memberApi, publicApi, valid } from "./context";
@@ -50,6 +51,7 @@ async function serveAudio(
 ) {
   const headers = new Headers({ "accept-ranges": "bytes", "cache-control": "no-cache" });
   if (!version) {
+    observe("episode.delivery", { episodeId: episode.id, showId: show.id, method: c.req.method, status: 503 }, "warn");
     headers.set("retry-after", String(ENCODING_RETRY_AFTER));
     headers.set("content-type", "application/json");
     return new Response(
@@ -91,6 +93,7 @@ async function serveAudio(
       }).catch((error) => console.error("download not recorded", error)),
     );
   }
+  observe("episode.delivery", { episodeId: episode.id, showId: show.id, method, status, bytes: length });
   if (method === "HEAD") return new Response(null, { status, headers });
   const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
   c.executionCtx.waitUntil(done);

@@ -1,16 +1,24 @@
 // What a write changed that pages shown to visitors depend on. The domain
-// notes the change in its own terms (a seller's store, the auction gallery,
-// the welcome popup, one FarmerTV episode) and knows nothing of URLs or
-// caches; the HTTP layer (worker/http/edge-cache.ts) takes the changes at the
-// end of the request, queue batch or cron run that made them, and purges the
-// pages that show them. A change is noted synchronously, so code deep in a
-// payment webhook or an upload's completion needs no request at hand.
+// notes the change in its own terms (a product edited, a copy sold, the
+// auction gallery, the welcome popup, an episode) and knows nothing of URLs or
+// caches; the HTTP layer takes the changes at the end of the request, queue
+// batch or cron run that made them and purges the addresses that show them
+// (worker/http/affected-urls.ts: the one table of which change affects which
+// address). A change is noted synchronously, so code deep in a payment webhook
+// or an upload's completion needs no request at hand.
 
 export type Change =
-  | { kind: "store"; sellerId: string }
+  /** A product edited (fields, tiers, files, cover, preview ready, deleted). */
+  | { kind: "product"; sellerId: string; productId: string }
+  /** A copy sold: stock dropped, an exclusive withdrawn. */
+  | { kind: "sale"; sellerId: string; productId: string }
   | { kind: "auction" }
+  /** The welcome popup set active (or changed, or ended). */
   | { kind: "popup" }
-  | { kind: "episode"; episodeId: string };
+  /** A FarmerTV episode. */
+  | { kind: "episode"; episodeId: string }
+  /** A show's episode published, changed, hidden, deleted, or given a program. */
+  | { kind: "showEpisode"; slug: string; episodeId: string };
 
 const pending = new Map<string, Change>();
 

@@ -8,7 +8,7 @@
 // (both change the page), answered 200 without Set-Cookie.
 //
 // Adding a page is one line in EDGE_PAGES and, for what changes it, a line in
-// `pagesShowing`: the domain notes what a write changed in its own terms
+// the table of affected addresses (./affected-urls.ts): the domain notes what a write changed in its own terms
 // (`noteChange`, worker/domain/changes.ts), and the pages showing it are
 // purged at the end of the request (or queue batch, or cron run) that made the
 // change, or before this isolate's next cache lookup, whichever comes first:
@@ -16,8 +16,10 @@
 // data centre's through Cloudflare's purge-by-URL API (`EdgePurger`, ADR 049).
 // The key is one URL per page under the configured APP_ORIGIN, so that one
 // purged URL is every host name's copy.
-import { type Change, takeChanges } from "../domain/changes";
+import { takeChanges } from "../domain/changes";
+import { observe } from "../observability";
 import { SESSION_COOKIE } from "../sessions";
+import { pagesShowing } from "./affected-urls";
 import { readCookie } from "./cookies";
 
 const THEME_COOKIE = "theme"; // app/kernel/theme.ts: a visitor's own colours
@@ -100,20 +102,6 @@ export function storeAtEdge(ctx: ExecutionContext, entry: { key: Request; ttl: n
   return answer;
 }
 
-/** The edge-cached pages (EDGE_PAGES) that show what changed. */
-export function pagesShowing(change: Change): string[] {
-  switch (change.kind) {
-    case "store":
-      return [`/digiprev/${change.sellerId}`];
-    case "auction":
-      return ["/bidgallery"];
-    case "popup":
-      return ["/"]; // the landing page shows it
-    case "episode":
-      return ["/farmereps", `/farmereps/${change.episodeId}`];
-  }
-}
-
 /**
  * Deletes the copies of every page the changes noted so far made stale (`origin`: the canonical
  * origin the keys are made under): this data centre's through the Cache API, the others' through `purger`.
@@ -121,22 +109,23 @@ export function pagesShowing(change: Change): string[] {
 export async function carryOutPurges(origin: string, purger: EdgePurger) {
   const paths = [...new Set(takeChanges().flatMap(pagesShowing))];
   if (paths.length === 0) return;
+  observe("cache.purge", { urls: paths.length, first: paths[0], via: purger.name });
   await Promise.all([
     ...paths.map((path) => edgeCache().delete(cacheKey(origin, path))),
-    purger.purge(paths.map((path) => cacheKey(origin, path).url)),
+    purger.purgeUrls(paths.map((path) => cacheKey(origin, path).url)),
   ]);
 }
 
-/** Clears the cached copies of these URLs in every other data centre (the Cache API's delete is local). */
+/** Clears the cached copies of these URLs in every data centre (the Cache API's delete is only this one's). */
 export interface EdgePurger {
   /** For logs and tests: which purge this is. */
   readonly name: "cloudflare" | "local stand-in";
-  purge(urls: readonly string[]): Promise<void>;
+  purgeUrls(urls: readonly string[]): Promise<void>;
 }
 
 export const CLOUDFLARE_API = "https://api.cloudflare.com/client/v4";
-/** Purge-by-URL takes at most 30 URLs a call on every plan but Enterprise. */
-export const URLS_PER_PURGE = 30;
+/** Purge-by-URL takes at most 100 URLs a call on every plan but Enterprise (500). */
+export const URLS_PER_PURGE = 100;
 
 /**
  * Production: Cloudflare's purge-by-URL API (`POST /zones/{zone}/purge_cache` with `{ files }`),
@@ -149,7 +138,7 @@ export function cloudflarePurger(
 ): EdgePurger {
   return {
     name: "cloudflare",
-    async purge(urls) {
+    async purgeUrls(urls) {
       for (let start = 0; start < urls.length; start += URLS_PER_PURGE) {
         const files = urls.slice(start, start + URLS_PER_PURGE);
         try {
@@ -184,7 +173,7 @@ export const localPurges: string[] = [];
 const LOCAL_PURGES_KEPT = 500;
 export const localPurger: EdgePurger = {
   name: "local stand-in",
-  async purge(urls) {
+  async purgeUrls(urls) {
     localPurges.push(...urls);
     if (localPurges.length > LOCAL_PURGES_KEPT) localPurges.splice(0, localPurges.length - LOCAL_PURGES_KEPT);
   },

@@ -3,6 +3,8 @@
 // `Origin` (or at least `Sec-Fetch-Site`) with a cross-origin POST; requests
 // without either come from non-browser clients, which carry no ambient cookies
 // of a victim.
+import { currentRequestId } from "../observability";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Development upload links: authorised by the token in the URL alone, never by a cookie, and
 // sent from the app's page to workerd's own socket, another origin (worker/storage/direct-uploads.ts).
@@ -18,7 +20,9 @@ export function isCrossOriginWrite(request: Request): boolean {
 
 export function crossOriginRefusal(): Response {
   return Response.json(
-    { error: { code: "cross_origin", message: "Cross-origin requests are not allowed." } },
+    {
+      error: { code: "cross_origin", message: "Cross-origin requests are not allowed.", requestId: currentRequestId() },
+    },
     { status: 403 },
   );
 }

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { Job } from "../db/schema";
 import { makeDeps } from "../domain/deps";
+import { observeJob } from "../observability";
 import { isJobKind, jobMessage, readSpec, sendJobs } from "./jobs";
 import { failJob, kindOf } from "./kinds";
 import { loadJob, markFailed, markRetrying } from "./store";
@@ -50,20 +51,24 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
     if (deadLetters) {
       const reason = `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`;
       await kind.fail(deps, job, spec.input, reason);
+      observeJob(job, "failed", { attempt: job.attempts, reason });
       message.ack();
       continue;
     }
     if (kind.runs === "renderer") {
       await sendJobs(deps, [jobMessage(job)]);
+      observeJob(job, "handed-to-renderer");
       message.ack();
       continue;
     }
     try {
       await kind.run(deps, env, job, spec.input);
+      observeJob(job, "done", { attempt: message.attempts });
       message.ack();
     } catch (error) {
       console.error(`job ${job.id} (${job.kind}) failed on attempt ${message.attempts}:`, error);
       await markRetrying(deps.db, job.id, reasonOf(error));
+      observeJob(job, "retrying", { attempt: message.attempts, reason: reasonOf(error) });
       message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
     }
   }

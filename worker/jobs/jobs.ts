@@ -5,6 +5,7 @@ import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type JOB_KINDS, type Job, jobs } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { observeJob } from "../observability";
 import { claimUrl } from "./handoff";
 
 const origin = z.string();
@@ -116,6 +117,7 @@ async function sendToDevQueue(deps: Deps, jobIds: string[]) {
  * (worker/jobs/dev-queue.ts), as wrangler's local queues cannot be pulled over HTTP.
  */
 export async function sendJobs(deps: Deps, messages: JobMessage[]) {
+  for (const m of messages) observeJob({ id: m.jobId, kind: m.kind }, "queued");
   const forWorker = messages.filter((m) => !runsInRenderer(m.kind));
   const forRenderer = messages.filter((m) => runsInRenderer(m.kind));
   for (let i = 0; i < forWorker.length; i += 100) {

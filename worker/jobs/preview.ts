@@ -74,7 +74,7 @@ export async function finishPreview(deps: Deps, job: Job, { fileId }: JobInput<"
       .where(eq(productFiles.id, fileId)),
     markDone(deps.db, job.id, { previewKey, tagged: result.tagged, size: result.size }),
   ]);
-  storeChanged(userId);
+  storeChanged(userId, productId);
 }
 
 export async function failPreview(deps: Deps, job: Job, { fileId }: JobInput<"preview">, reason: string) {

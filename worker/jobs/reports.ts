@@ -11,6 +11,7 @@ import type { ProgressReport } from "../../render-container/src/contract";
 import type { Job } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
+import { observeJob } from "../observability";
 import { readSpec, runsInRenderer } from "./jobs";
 import { kindOf } from "./kinds";
 import { interruptedRender, LEASE_LAPSE_MS, progressUrl, recordProgress } from "./progress";
@@ -51,6 +52,7 @@ export async function claimJob(deps: Deps, jobId: string) {
   if (!call) return null;
   // `start` marked it running as the next attempt; read back, so two claims at once cannot both hold an older number.
   const attempt = (await loadJob(deps.db, jobId))?.attempts ?? job.attempts + 1;
+  observeJob(job, "running", { attempt });
   return {
     jobId,
     kind: job.kind,
@@ -106,6 +108,7 @@ export async function applyReport(
     const spec = readSpec(job);
     const kind = spec && kindOf(spec);
     if (report.status === "done" && kind?.runs === "renderer") await kind.discard?.(deps, job, spec!.input, attempt);
+    observeJob(job, "superseded", { attempt, reported: report.status });
     return "superseded";
   }
   const open = await openJob(deps, jobId);
@@ -118,5 +121,7 @@ export async function applyReport(
   } else if (report.retry)
     await deps.db.batch([markRetrying(deps.db, job.id, report.error.message), interruptedRender(deps.db, job.id)]);
   else await kind.fail(deps, job, spec.input, report.error.message);
+  const reason = report.status === "failed" ? report.error.message : undefined;
+  observeJob(job, report.status === "done" ? "done" : report.retry ? "retrying" : "failed", { attempt, reason });
   return "applied";
 }

@@ -6,6 +6,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { paymentEvents } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { observe, since } from "../observability";
 import { BadSignature, MalformedEvent } from "./contract";
 import { fulfilments } from "./fulfilments";
 import type { FulfilmentHandler } from "./handler";
@@ -53,6 +54,7 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   try {
     event = await deps.payments.verifyEvent(rawBody, signature);
   } catch (error) {
+    observe("payment.webhook", { outcome: "unverified", reason: String(error) }, "warn");
     if (error instanceof BadSignature)
       return { status: 400, code: "bad_signature", error: `Webhook signature verification failed: ${error.message}` };
     if (error instanceof MalformedEvent) return { status: 400, code: "malformed_event", error: error.message };
@@ -60,13 +62,17 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   }
   const method = HANDLED[event.type];
   const handler = event.intent ? fulfilments[event.intent.metadata.kind ?? ""] : undefined;
+  const ids = { eventId: event.id, type: event.type, paymentIntentId: event.intent?.id, ...event.intent?.metadata };
+  observe("payment.webhook", { ...ids, outcome: "verified" });
   if (!method || !event.intent || !handler) return { status: 200, received: true, ignored: event.type };
 
   const claimed = await claim(deps, event.id, event.type, event.intent.id);
+  observe("payment.webhook", { ...ids, outcome: claimed === "done" ? "duplicate" : claimed });
   if (claimed === "done") return { status: 200, received: true, duplicate: true };
   // Another delivery of this event is being handled right now: Stripe will retry this one.
   if (claimed === "busy") return { status: 409, error: "This event is being processed." };
 
+  const start = Date.now();
   try {
     const run = handler[method] as FulfilmentHandler["succeeded"] | undefined;
     const { intent, ...facts } = event;
@@ -74,8 +80,10 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   } catch (error) {
     // Let the next delivery try again from the start (the handlers are idempotent).
     await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    observe("payment.webhook", { ...ids, outcome: "failed", reason: String(error), durationMs: since(start) }, "error");
     throw error;
   }
   await deps.db.update(paymentEvents).set({ status: "done" }).where(eq(paymentEvents.id, event.id));
+  observe("payment.webhook", { ...ids, outcome: "handled", durationMs: since(start) });
   return { status: 200, received: true };
 }

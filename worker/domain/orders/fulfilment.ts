@@ -15,11 +15,12 @@ import { formatMoney } from "../../../app/kernel/schemas/money";
 import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
+import { observe, since } from "../../observability";
 import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handler";
 import { randomId } from "../../security/crypto";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";
-import { storeChanged } from "../store/products";
 import { AVAILABLE_P } from "./availability";
 
 /** The products this run fulfilled; `run` is the run's parameter. */
@@ -221,19 +222,21 @@ async function mailRefund(deps: Deps, userId: string, number: string, notice: st
 export async function settleOrder(deps: Deps, orderId: string) {
   const [order] = await deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) return false;
+  const start = Date.now();
   const decided = await decideItems(deps, orderId, order.userId);
   await completeSettlement(deps, orderId);
   await storesChangedBy(deps, orderId);
+  observe("order.fulfilment", { orderId, fulfilled: decided, durationMs: since(start) });
   return decided;
 }
 
-/** A sale changes stock (an exclusive leaves the store): the sellers' cached store pages go. */
+/** A sale changes stock (an exclusive leaves the store): the pages showing each product sold go. */
 async function storesChangedBy(deps: Deps, orderId: string) {
-  const sellers = await deps.db
-    .selectDistinct({ sellerId: orderItems.sellerId })
+  const sold = await deps.db
+    .selectDistinct({ sellerId: orderItems.sellerId, productId: orderItems.productId })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  for (const { sellerId } of sellers) if (sellerId) storeChanged(sellerId);
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "fulfilled")));
+  for (const { sellerId, productId } of sold) if (sellerId) noteChange({ kind: "sale", sellerId, productId });
 }
 
 async function orderFor({ deps, intent }: FulfilmentContext) {

@@ -7,6 +7,7 @@ import { NO_PROGRAM_SELECTED, PROGRAM_APPLIED } from "../../../app/kernel/schema
 import { runBatch, type Statement } from "../../db/batch";
 import { chunksOf, IDS_PER_STATEMENT, insertChunks } from "../../db/chunks";
 import { type ItemMedia, playlistItems, playlists, programApplications, programFiles } from "../../db/schema";
+import { observe, since } from "../../observability";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { syncFromHomes } from "../media/facts";
@@ -15,6 +16,7 @@ import { memberData } from "../member-data";
 import { dropMarksInsideAll, restoreMarks, snapshotMarksOf } from "../playlists/chapters";
 import { itemsOfPlaylists, ownPlaylistsWithTitles } from "../playlists/playlists";
 import { ensureEpisodeSegments } from "../shows/segments";
+import { episodesChanged } from "../shows/shows";
 import { activity, activityInEach } from "../teams/activity";
 
 type ApplicationChange = (typeof programApplications.$inferSelect)["changes"][number];
@@ -104,6 +106,7 @@ export const APPLY_BATCH_STATEMENTS = 200;
  * a round trip per episode.
  */
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
+  const start = Date.now();
   const { program, fileRows, items, plans, targets } = await plan(deps, userId, programId, playlistIds);
   const live = plans.filter((p) => !p.refused);
   const marks = await snapshotMarksOf(
@@ -200,6 +203,8 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
   const refused = plans
     .filter((p) => p.refused)
     .map((p) => ({ playlistId: p.playlistId, projectTitle: p.projectTitle, message: p.refused! }));
+  await episodesChanged(deps, applications);
+  observe("program.apply", { programId, userId, episodes: applications.length, durationMs: since(start) });
   return {
     success: applications.length > 0,
     message: applications.length ? PROGRAM_APPLIED : (refused[0]?.message ?? PROGRAM_APPLIED),
@@ -250,6 +255,7 @@ export async function undoApplication(deps: Deps, userId: string, applicationId:
     activity(deps.db, playlist.projectId, userId, "programUndone"),
   );
   await runBatch(deps.db, statements);
+  await episodesChanged(deps, [application]);
   return { success: true, message: "Program change undone.", playlistId: application.playlistId };
 }
 

@@ -13,8 +13,10 @@ import {
   type ShowForm,
   SLUG_TAKEN,
 } from "../../../app/kernel/schemas/shows";
+import { chunksOf, IDS_PER_STATEMENT } from "../../db/chunks";
 import { type MemberRole, type Show, type ShowEpisode, showEpisodes, showMembers, shows, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
+import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { memberData, type Need } from "../member-data";
@@ -192,6 +194,7 @@ export async function publishEpisode(deps: Deps, userId: string, showId: string,
     throw error;
   }
   if (show.mediaType === "audio") await ensureSegments(deps, show.userId);
+  noteChange({ kind: "showEpisode", slug: show.slug, episodeId: episode.id });
   return episode;
 }
 
@@ -213,6 +216,7 @@ export async function updateEpisode(
     })
     .where(eq(showEpisodes.id, episode.id))
     .returning();
+  await episodesChanged(deps, [episode]);
   return updated!;
 }
 
@@ -223,11 +227,28 @@ export async function setEpisodePublished(deps: Deps, userId: string, episodeId:
     .set({ published })
     .where(eq(showEpisodes.id, episode.id))
     .returning();
+  await episodesChanged(deps, [episode]);
   return updated!;
 }
 
 /** Deletes the episode, not its playlist. */
 export async function deleteEpisode(deps: Deps, userId: string, episodeId: string) {
   const episode = await editableEpisode(deps, userId, episodeId);
+  await episodesChanged(deps, [episode]);
   await deps.db.delete(showEpisodes).where(eq(showEpisodes.id, episode.id));
+}
+
+/** The episodes these playlists are published as changed (edited, or a program applied): their addresses are purged. */
+export async function episodesChanged(deps: Pick<Deps, "db">, of: { playlistId: string }[]) {
+  for (const chunk of chunksOf(
+    of.map((o) => o.playlistId),
+    IDS_PER_STATEMENT,
+  )) {
+    const changed = await deps.db
+      .select({ slug: shows.slug, episodeId: showEpisodes.id })
+      .from(showEpisodes)
+      .innerJoin(shows, eq(shows.id, showEpisodes.showId))
+      .where(inArray(showEpisodes.playlistId, chunk));
+    for (const { slug, episodeId } of changed) noteChange({ kind: "showEpisode", slug, episodeId });
+  }
 }

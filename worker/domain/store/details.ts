@@ -17,7 +17,7 @@ export async function changeDetails(deps: Deps, userId: string, productId: strin
     .where(and(eq(products.id, productId), eq(products.status, "active")))
     .returning({ id: products.id });
   if (!changed) throw new Conflict(NOT_ON_SALE);
-  storeChanged(userId);
+  storeChanged(userId, productId);
 }
 
 /** A client's listens of one beat counted in a window: a reload or a script does not inflate the count. */

@@ -171,7 +171,7 @@ export async function setFreeDelivery(deps: Deps, userId: string, productId: str
     .update(products)
     .set({ freeAsksEmail: asksEmail, updatedAt: new Date(deps.now()) })
     .where(and(eq(products.id, productId), eq(products.userId, userId)));
-  storeChanged(userId);
+  storeChanged(userId, productId);
 }
 
 /**

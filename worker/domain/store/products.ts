@@ -20,9 +20,9 @@ import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { productFileJobs, sendJobs } from "./jobs";
 
-/** The seller's store page is cached for visitors (ADR 016): every change to what it shows is noted, so it is purged. */
-export function storeChanged(userId: string) {
-  noteChange({ kind: "store", sellerId: userId });
+/** The seller's store and beat pages are cached for visitors (ADR 016): every change to what they show is noted, so they are purged. */
+export function storeChanged(userId: string, productId: string) {
+  noteChange({ kind: "product", sellerId: userId, productId });
 }
 
 export async function productExists(deps: Pick<Deps, "db">, productId: string): Promise<boolean> {
@@ -109,7 +109,7 @@ export async function createProduct(deps: Deps, userId: string, form: ProductFor
     deps,
     queued.flatMap((q) => q.messages),
   );
-  storeChanged(userId);
+  storeChanged(userId, form.productId);
   return { productId: form.productId, fileIds: files.map((file) => file.id) };
 }
 
@@ -126,7 +126,7 @@ export async function changeProduct(deps: Deps, userId: string, productId: strin
     .where(and(eq(products.id, productId), eq(products.status, "active")))
     .returning();
   if (!changed) throw new Conflict(NOT_ON_SALE);
-  storeChanged(userId);
+  storeChanged(userId, productId);
   return changed;
 }
 
@@ -138,7 +138,7 @@ export async function deleteProduct(deps: Deps, userId: string, productId: strin
     .update(products)
     .set({ status: "deleted", deletedAt: now, updatedAt: now })
     .where(eq(products.id, productId));
-  storeChanged(userId);
+  storeChanged(userId, productId);
 }
 
 export async function removeCover(deps: Deps, userId: string, productId: string) {
@@ -148,7 +148,7 @@ export async function removeCover(deps: Deps, userId: string, productId: string)
     .update(products)
     .set({ coverKey: null, coverContentType: null, updatedAt: new Date(deps.now()) })
     .where(eq(products.id, productId));
-  storeChanged(userId);
+  storeChanged(userId, productId);
   await deps.storage.bucket.delete(product.coverKey);
 }
 
@@ -169,7 +169,7 @@ export async function removeAudioFile(deps: Deps, userId: string, productId: str
     .where(and(eq(productFiles.id, fileId), isNull(productFiles.removedAt), gt(others, 0)))
     .returning({ id: productFiles.id });
   if (removed.length === 0) throw new Conflict(LAST_AUDIO_FILE);
-  storeChanged(userId);
+  storeChanged(userId, productId);
   if (file.previewKey) await deps.storage.bucket.delete(file.previewKey);
 }
 

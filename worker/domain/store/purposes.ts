@@ -115,7 +115,7 @@ export const productCover: Purpose = {
     const productId = upload.target.productId!;
     if (!(await productExists(deps, productId))) return staged(deps, upload, sniffed.contentType);
     const product = requireOnSale(await ownProduct(deps, upload.userId, productId));
-    storeChanged(upload.userId);
+    storeChanged(upload.userId, productId);
     return {
       statements: [
         deps.db
@@ -147,7 +147,7 @@ export const productAudio: Purpose = {
     const productId = upload.target.productId!;
     if (!(await productExists(deps, productId))) return staged(deps, upload, audioType(sniffed));
     requireOnSale(await ownProduct(deps, upload.userId, productId));
-    storeChanged(upload.userId);
+    storeChanged(upload.userId, productId);
     const listed = and(eq(productFiles.productId, productId), isNull(productFiles.removedAt));
     const [{ files, last } = { files: 0, last: 0 }] = await deps.db
       .select({ files: count(), last: max(productFiles.seqPos) })

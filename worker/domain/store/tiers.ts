@@ -129,7 +129,7 @@ export async function addTier(
       seqPos: n + 1,
     })
     .returning();
-  storeChanged(userId);
+  storeChanged(userId, productId);
   return tierView(tier!);
 }
 
@@ -158,7 +158,7 @@ export async function changeTier(deps: Deps, userId: string, productId: string, 
     .set(fromForm(values))
     .where(eq(productTiers.id, tierId))
     .returning();
-  storeChanged(userId);
+  storeChanged(userId, productId);
   return tierView(tier!);
 }
 
@@ -176,7 +176,7 @@ export async function changeTierPriceTerms(
     .set({ priceCents: toCents(values.price), terms: values.terms })
     .where(eq(productTiers.id, tierId))
     .returning();
-  storeChanged(userId);
+  storeChanged(userId, productId);
   return tierView(tier!);
 }
 
@@ -190,5 +190,5 @@ export async function removeTier(deps: Deps, userId: string, productId: string, 
       .where(eq(productTiers.id, tierId)),
     deps.db.delete(cartItems).where(eq(cartItems.tierId, tierId)),
   ]);
-  storeChanged(userId);
+  storeChanged(userId, productId);
 }
