@@ -77,23 +77,25 @@ async function serveAudio(
     Math.max(0, offset + length - file.tag.length),
   ];
   const userAgent = c.req.header("user-agent") ?? "";
-  if (countable(method, userAgent, served)) {
-    const cf = (c.req.raw as { cf?: { country?: string } }).cf;
-    c.executionCtx.waitUntil(
-      recordDownload(deps, {
+  const counted = countable(method, userAgent, served);
+  if (method === "HEAD") return new Response(null, { status, headers });
+  const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
+  // Counted once the body ends, as far as it reached; a body storage failed is no download.
+  c.executionCtx.waitUntil(
+    done.then(async ({ reached, storageFailed }) => {
+      if (!counted || storageFailed) return;
+      const cf = (c.req.raw as { cf?: { country?: string } }).cf;
+      await recordDownload(deps, {
         episodeId: episode.id,
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
         country: cf?.country ?? "XX",
-        served,
+        served: [served[0], Math.max(served[0], reached - file.tag.length)],
         audioBytes: file.size - file.tag.length,
-      }).catch((error) => console.error("download not recorded", error)),
-    );
-  }
-  if (method === "HEAD") return new Response(null, { status, headers });
-  const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
-  c.executionCtx.waitUntil(done);
+      }).catch((error) => console.error("download not recorded", error));
+    }),
+  );
   return new Response(body, { status, headers });
 }
 

@@ -13,6 +13,8 @@ import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 60 * 60;
 
+export const SEGMENT_NOT_STORED = "The renderer reported a segment that storage does not hold.";
+
 async function ownRow(deps: Deps, job: Job, sourceKey: string) {
   const [row] = await deps.db.select().from(deliverySegments).where(eq(deliverySegments.sourceKey, sourceKey));
   return row && row.jobId === job.id ? row : null;
@@ -49,6 +51,12 @@ export async function finishSegment(deps: Deps, job: Job, { sourceKey }: JobInpu
     return;
   }
   const key = deliverySegmentKey(job.userId, job.id);
+  // Reported done is not stored: a segment storage does not hold whole never becomes ready.
+  const stored = await deps.storage.bucket.head(key);
+  if (stored?.size !== result.bytes) {
+    await failSegment(deps, job, { sourceKey }, SEGMENT_NOT_STORED);
+    return;
+  }
   await deps.db.batch([
     deps.db
       .update(deliverySegments)
