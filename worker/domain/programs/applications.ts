@@ -97,9 +97,8 @@ export async function previewApply(deps: Deps, userId: string, programId: string
  * Applies the program to every playlist at once. The writes are grouped, not made per playlist:
  * the items that take one program file are updated together (IDS_PER_STATEMENT ids a statement),
  * and the application records, appended items and media kinds go in multi-row statements, so
- * applying to a thousand episodes is a few dozen statements in one batch rather than a round trip
- * per episode. One batch is one transaction: should D1 fail part-way, nothing is applied, and the
- * apply can simply be made again.
+ * applying to a thousand episodes is a few dozen statements in one batch rather than
+ * a round trip per episode.
  */
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
   const { program, fileRows, items, plans, targets } = await plan(deps, userId, programId, playlistIds);
@@ -185,6 +184,7 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
       program.title,
     ),
   );
+  // One batch, one transaction: should D1 fail part-way, nothing is applied and the apply can be made again.
   await runBatch(deps.db, statements);
   const applications = records.map((r) => ({ playlistId: r.playlistId, applicationId: r.id! }));
   // Program files are encoded when uploaded (ADR 053); one that is not (uploaded before any episode
