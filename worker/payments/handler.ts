@@ -18,3 +18,9 @@ export interface FulfilmentHandler {
   /** `payment_intent.canceled`: the intent will never succeed. */
   canceled?(context: FulfilmentContext): Promise<void>;
 }
+
+/**
+ * Thrown by a handler whose event names a row not recorded yet (the order's insert not committed when
+ * Stripe sent the event): the webhook answers non-2xx, so Stripe delivers it again later.
+ */
+export class NotRecordedYet extends Error {}

@@ -8,14 +8,14 @@ import { paymentEvents } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { BadSignature, MalformedEvent } from "./contract";
 import { fulfilments } from "./fulfilments";
-import type { FulfilmentHandler } from "./handler";
+import { type FulfilmentHandler, NotRecordedYet } from "./handler";
 
 /** A delivery still "processing" after this long is taken to have crashed and may be taken over. */
 export const STALE_PROCESSING_MS = 60_000;
 
 export type WebhookOutcome =
   | { status: 400; code: "bad_signature" | "malformed_event"; error: string }
-  | { status: 409; error: string }
+  | { status: 409; error: string; code?: "not_recorded" }
   | { status: 200; received: true; duplicate?: true; ignored?: string };
 
 const HANDLED: Record<string, keyof FulfilmentHandler> = {
@@ -74,6 +74,7 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   } catch (error) {
     // Let the next delivery try again from the start (the handlers are idempotent).
     await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    if (error instanceof NotRecordedYet) return { status: 409, code: "not_recorded", error: error.message };
     throw error;
   }
   await deps.db.update(paymentEvents).set({ status: "done" }).where(eq(paymentEvents.id, event.id));

@@ -8,7 +8,7 @@ import { DONATION_INIT_FAILED, type DonationInput, GOAL_CENTS } from "../../../a
 import { formatMoney } from "../../../app/kernel/schemas/money";
 import { donations } from "../../db/schema";
 import { closeAbandoned } from "../../payments";
-import type { FulfilmentHandler } from "../../payments/handler";
+import { type FulfilmentHandler, NotRecordedYet } from "../../payments/handler";
 import { hmacSha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";
@@ -146,7 +146,11 @@ export const donationFulfilment: FulfilmentHandler = {
         ),
       )
       .returning();
-    if (!confirmed) return;
+    if (!confirmed) {
+      const [known] = await deps.db.select({ id: donations.id }).from(donations).where(eq(donations.id, donationId));
+      if (!known) throw new NotRecordedYet(`payment ${intent.id} names donation ${donationId}, not recorded yet`);
+      return;
+    }
     await deps.mail.send({
       to: confirmed.email,
       subject: "Thank you for your donation",

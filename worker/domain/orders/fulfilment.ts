@@ -15,7 +15,7 @@ import { formatMoney } from "../../../app/kernel/schemas/money";
 import { jobs, type Order, type OrderItem, orderItems, orders, users } from "../../db/schema";
 import { enqueueIf } from "../../jobs/enqueue-if";
 import { jobMessage, sendJobs } from "../../jobs/jobs";
-import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handler";
+import { type FulfilmentContext, type FulfilmentHandler, NotRecordedYet } from "../../payments/handler";
 import { randomId } from "../../security/crypto";
 import type { Deps } from "../deps";
 import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";
@@ -240,10 +240,7 @@ async function orderFor({ deps, intent }: FulfilmentContext) {
   const orderId = intent.metadata.orderId;
   if (!orderId) return null;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) {
-    console.warn(`payment ${intent.id} names unknown order ${orderId}`);
-    return null;
-  }
+  if (!order) throw new NotRecordedYet(`payment ${intent.id} names order ${orderId}, not recorded yet`);
   if (order.paymentIntentId && order.paymentIntentId !== intent.id) {
     console.warn(`payment ${intent.id} does not belong to order ${orderId} (${order.paymentIntentId})`);
     return null;
