@@ -3,12 +3,14 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
+import { call, ORIGIN, signUp } from "../../tests/workers/http";
 import { applyProgram, playlistWithSlot, programWith } from "../../tests/workers/playlists";
 import { stubRenderer } from "../../tests/workers/renderer";
 import { segmentEncoder } from "../../tests/workers/segments";
 import { database } from "../db/client";
 import { deliverySegments, episodeDownloads, jobs } from "../db/schema";
+import { makeDeps } from "../domain/deps";
+import { chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
 import { SEGMENT_NOT_STORED } from "../jobs/segment";
 
 const db = database(env.DB);
@@ -124,6 +126,49 @@ describe("storage failing in the middle of a stitched response", () => {
     expect(again).toEqual({ bytes, whole: true });
     const rows = await downloadRows(episode.id, "Overcast");
     expect(rows.map((row) => row.counted)).toEqual([true]);
+  });
+});
+
+describe("storage failing in the middle of one segment's body", () => {
+  it("errors the stitched body at that byte and says storage failed it", async () => {
+    const { episode, bytes, segmentKeys } = await encodedEpisode("Body fails");
+    const deps = makeDeps(env, ORIGIN);
+    const found = await listenedEpisode(deps, slug, episode.id);
+    const file = await stitch(
+      deps,
+      found.show,
+      found.episode,
+      chooseVersion(deps, found.episode, found.current).version!,
+    );
+    // R2 answers the second segment, then its body errors after 1,000 bytes.
+    const failing = {
+      async get(key: string, options: R2GetOptions) {
+        const object = (await env.FILES.get(key, options)) as R2ObjectBody;
+        if (key !== segmentKeys[1]) return object;
+        const source = object.body.getReader();
+        let sent = 0;
+        const body = new ReadableStream({
+          async pull(controller) {
+            if (sent >= 1000) return controller.error(new Error("injected R2 read failure"));
+            const { done, value } = await source.read();
+            if (done) return controller.close();
+            const part = value.slice(0, 1000 - sent);
+            sent += part.length;
+            controller.enqueue(part);
+          },
+        });
+        return Object.assign(Object.create(object), { size: object.size, body });
+      },
+    } as unknown as R2Bucket;
+    const { body, done } = stitchedBody(failing, file, 0, file.size);
+    const read = await readAll(new Response(body));
+    expect(read.whole).toBe(false);
+    expect(read.bytes).toEqual(bytes.slice(0, read.bytes.length));
+    // The tag and the first segment whole, at most the 1,000 bytes of the second R2 gave, nothing after.
+    const first = file.tag.length + file.segments[0]!.bytes;
+    expect(read.bytes.length).toBeGreaterThanOrEqual(first);
+    expect(read.bytes.length).toBeLessThanOrEqual(first + 1000);
+    expect(await done).toEqual({ reached: read.bytes.length, storageFailed: true });
   });
 });
 

@@ -337,15 +337,20 @@ export function stitchedBody(
           return found;
         });
         const reader = object.body.getReader();
-        for (let left = take; left > 0; ) {
-          const { done, value } = await fromStorage(() => reader.read());
-          if (done || value.length > left) {
-            storageFailed = true;
-            throw new Error(`segment ${segment.key} gave ${take - left} of ${take} bytes`);
+        try {
+          for (let left = take; left > 0; ) {
+            const { done, value } = await fromStorage(() => reader.read());
+            if (done || value.length > left) {
+              storageFailed = true;
+              throw new Error(`segment ${segment.key} gave ${take - left} of ${take} bytes`);
+            }
+            await writer.write(value);
+            position += value.length;
+            left -= value.length;
           }
-          await writer.write(value);
-          position += value.length;
-          left -= value.length;
+        } catch (error) {
+          await reader.cancel(error).catch(() => {});
+          throw error;
         }
       }
       start = segmentEnd;
@@ -353,13 +358,7 @@ export function stitchedBody(
     }
     await writer.close();
   };
-  const done = write().then(
-    () => ({ reached: position, storageFailed }),
-    (error) =>
-      writer.abort(error).then(
-        () => ({ reached: position, storageFailed }),
-        () => ({ reached: position, storageFailed }),
-      ),
-  );
+  const ended = () => ({ reached: position, storageFailed });
+  const done = write().then(ended, (error) => writer.abort(error).then(ended, ended));
   return { body: readable, done };
 }
