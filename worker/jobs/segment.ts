@@ -44,7 +44,8 @@ export async function startSegment(
   };
 }
 
-export async function finishSegment(deps: Deps, job: Job, { sourceKey }: JobInput<"segment">, result: SegmentResult) {
+export async function finishSegment(deps: Deps, job: Job, input: JobInput<"segment">, result: SegmentResult) {
+  const { sourceKey } = input;
   const row = await ownRow(deps, job, sourceKey);
   if (!row) {
     await markDone(deps.db, job.id, { skipped: "another job encodes this source" });
@@ -54,7 +55,7 @@ export async function finishSegment(deps: Deps, job: Job, { sourceKey }: JobInpu
   // Reported done is not stored: a segment storage does not hold whole never becomes ready.
   const stored = await deps.storage.bucket.head(key);
   if (stored?.size !== result.bytes) {
-    await failSegment(deps, job, { sourceKey }, SEGMENT_NOT_STORED);
+    await failSegment(deps, job, input, SEGMENT_NOT_STORED);
     return;
   }
   await deps.db.batch([

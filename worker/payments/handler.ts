@@ -19,8 +19,4 @@ export interface FulfilmentHandler {
   canceled?(context: FulfilmentContext): Promise<void>;
 }
 
-/**
- * Thrown by a handler whose event names a row not recorded yet (the order's insert not committed when
- * Stripe sent the event): the webhook answers non-2xx, so Stripe delivers it again later.
- */
-export class NotRecordedYet extends Error {}
+export { NotRecordedYet } from "../domain/errors";

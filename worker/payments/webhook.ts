@@ -70,11 +70,18 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   try {
     const run = handler[method] as FulfilmentHandler["succeeded"] | undefined;
     const { intent, ...facts } = event;
-    await run?.({ deps, intent, event: facts });
+    const unrecorded = await run?.({ deps, intent, event: facts }).then(
+      () => null,
+      (error) => (error instanceof NotRecordedYet ? error : Promise.reject(error)),
+    );
+    if (unrecorded) {
+      // Not claimed after all: Stripe's next delivery finds the row and fulfils it.
+      await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+      return { status: 409, code: "not_recorded", error: unrecorded.message };
+    }
   } catch (error) {
     // Let the next delivery try again from the start (the handlers are idempotent).
     await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
-    if (error instanceof NotRecordedYet) return { status: 409, code: "not_recorded", error: error.message };
     throw error;
   }
   await deps.db.update(paymentEvents).set({ status: "done" }).where(eq(paymentEvents.id, event.id));

@@ -8,11 +8,11 @@ import { DONATION_INIT_FAILED, type DonationInput, GOAL_CENTS } from "../../../a
 import { formatMoney } from "../../../app/kernel/schemas/money";
 import { donations } from "../../db/schema";
 import { closeAbandoned } from "../../payments";
-import { type FulfilmentHandler, NotRecordedYet } from "../../payments/handler";
+import type { FulfilmentHandler } from "../../payments/handler";
 import { hmacSha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";
-import { Conflict } from "../errors";
+import { Conflict, NotRecordedYet } from "../errors";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
