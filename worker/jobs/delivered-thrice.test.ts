@@ -12,7 +12,8 @@ import { database } from "../db/client";
 import { jobs, orders, playlistItems, playlists, projects, users } from "../db/schema";
 import { makeDeps } from "../domain/deps";
 import { startPackage } from "../domain/packages/packages";
-import { consumeJobs } from "./consumer";
+import { consumeJobs, DEAD_LETTER_QUEUE } from "./consumer";
+import { LEASE_LAPSE_MS } from "./progress";
 
 const db = database(env.DB);
 
@@ -45,29 +46,35 @@ async function deliverAtOnce(jobId: string, kind: string, bindings: Env, times =
   );
 }
 
+/** A member's playlist of one stored clip and its package job, queued. */
+async function packageJob() {
+  const userId = `u-thrice-${crypto.randomUUID().slice(0, 8)}`;
+  await db
+    .insert(users)
+    .values({ id: userId, name: "T", username: userId, email: `${userId}@example.com`, passwordHash: "x" });
+  await db.insert(projects).values({ id: `p-${userId}`, userId, title: "Thrice" });
+  await db.insert(playlists).values({ id: `pl-${userId}`, userId, projectId: `p-${userId}`, mediaType: "video" });
+  const key = `users/${userId}/projects/p-${userId}/playlists/0-clip.mp4`;
+  await env.FILES.put(key, "x".repeat(300_000));
+  await db.insert(playlistItems).values({
+    id: `it-${userId}`,
+    playlistId: `pl-${userId}`,
+    userId,
+    key,
+    fileName: "clip.mp4",
+    contentType: "video/mp4",
+    size: 300_000,
+    seqPos: 1,
+  });
+  const { jobId } = await startPackage(makeDeps(env, "http://localhost"), userId, [`pl-${userId}`]);
+  return jobId;
+}
+
 const jobOf = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
 describe("one queue message delivered three times at once", () => {
   it("packages a playlist once: one run, one zip stored; the other deliveries come back later and are acknowledged", async () => {
-    const userId = `u-thrice-${Date.now().toString(36)}`;
-    await db
-      .insert(users)
-      .values({ id: userId, name: "T", username: userId, email: `${userId}@example.com`, passwordHash: "x" });
-    await db.insert(projects).values({ id: `p-${userId}`, userId, title: "Thrice" });
-    await db.insert(playlists).values({ id: `pl-${userId}`, userId, projectId: `p-${userId}`, mediaType: "video" });
-    const key = `users/${userId}/projects/p-${userId}/playlists/0-clip.mp4`;
-    await env.FILES.put(key, "x".repeat(300_000));
-    await db.insert(playlistItems).values({
-      id: `it-${userId}`,
-      playlistId: `pl-${userId}`,
-      userId,
-      key,
-      fileName: "clip.mp4",
-      contentType: "video/mp4",
-      size: 300_000,
-      seqPos: 1,
-    });
-    const { jobId } = await startPackage(makeDeps(env, "http://localhost"), userId, [`pl-${userId}`]);
+    const jobId = await packageJob();
 
     const { env: bindings, counts } = countingEnv();
     const outcomes = await deliverAtOnce(jobId, "package", bindings);
@@ -109,5 +116,26 @@ describe("one queue message delivered three times at once", () => {
     const claims = await Promise.all([claim(jobId), claim(jobId), claim(jobId)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await jobOf(jobId)).toMatchObject({ status: "running", attempts: 1 });
+  });
+
+  it("leaves a packaging job another delivery runs when a duplicate reaches the dead-letter queue, and fails one whose run went silent", async () => {
+    const jobId = await packageJob();
+    await db.update(jobs).set({ status: "running", attempts: 1 }).where(eq(jobs.id, jobId));
+    const dead = async () => {
+      const batch = createMessageBatch(DEAD_LETTER_QUEUE, [
+        { id: `d-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId, kind: "package" } },
+      ]);
+      const ctx = createExecutionContext();
+      await consumeJobs(batch, env);
+      return (await getQueueResult(batch, ctx)).explicitAcks;
+    };
+    expect(await dead()).toEqual([`d-${jobId}`]);
+    expect(await jobOf(jobId)).toMatchObject({ status: "running" });
+    await db
+      .update(jobs)
+      .set({ updatedAt: new Date(Date.now() - LEASE_LAPSE_MS - 1_000) })
+      .where(eq(jobs.id, jobId));
+    expect(await dead()).toEqual([`d-${jobId}`]);
+    expect(await jobOf(jobId)).toMatchObject({ status: "failed" });
   });
 });
