@@ -13,10 +13,7 @@ export const paymentsApi = publicApi()
     // The raw body exactly as sent: re-serialised JSON would not match the signature.
     const outcome = await receiveWebhook(c.get("deps"), await c.req.text(), c.req.header("stripe-signature") ?? null);
     if (outcome.status === 200) return c.json(outcome, 200);
-    return c.json(
-      { error: { code: outcome.status === 400 ? outcome.code : "busy", message: outcome.error } },
-      outcome.status,
-    );
+    return c.json({ error: { code: outcome.code ?? "busy", message: outcome.error } }, outcome.status);
   })
   // Not served at all without the test provider: no body is even read (tests/e2e/production.spec.ts).
   .use("/payments/test/*", async (c, next) => {

@@ -7,7 +7,6 @@ import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { reportOf } from "../../render-container/src/report";
 import { call, ORIGIN, signUp } from "../../tests/workers/http";
 import {
   addToPlaylist,
@@ -17,7 +16,8 @@ import {
   programWith,
   projectWith,
 } from "../../tests/workers/playlists";
-import { claim, report, stubRenderer } from "../../tests/workers/renderer";
+import { stubRenderer } from "../../tests/workers/renderer";
+import { FRAME, segmentEncoder } from "../../tests/workers/segments";
 import { joinAs } from "../../tests/workers/teams";
 import { PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
@@ -29,14 +29,6 @@ import { recordDownload } from "../domain/shows/downloads";
 
 const db = database(env.DB);
 const stub = stubRenderer();
-const FRAME = 417; // 128 kbit/s at 44.1 kHz, no padding
-
-/** `frames` MPEG-1 Layer III frames, each filled with `fill` after its header. */
-function frames(count: number, fill: number) {
-  const bytes = new Uint8Array(count * FRAME).fill(fill);
-  for (let i = 0; i < count; i++) bytes.set([0xff, 0xfb, 0x90, 0x00], i * FRAME);
-  return bytes;
-}
 
 /** The ID3 tag at the start of the stitched file at `path`. */
 async function id3Of(path: string) {
@@ -60,50 +52,8 @@ function utf16Titles(tag: Uint8Array) {
 }
 
 let member: Awaited<ReturnType<typeof signUp>>;
-/** What each source key was "encoded" to. */
-const encoded = new Map<string, Uint8Array>();
-let fill = 1;
-
-async function queuedSegmentJobs() {
-  return db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.userId, member.user.id), eq(jobs.kind, "segment"), eq(jobs.status, "queued")));
-}
-
-/** Runs every queued segment job as the renderer would: PUT the frames, report bytes and duration. */
-async function encodeAll(framesPerSegment = (_key: string) => 40) {
-  const queued = await queuedSegmentJobs();
-  for (const job of queued) {
-    const sourceKey = (job.input as { sourceKey: string }).sourceKey;
-    const count = framesPerSegment(sourceKey);
-    const bytes = frames(count, fill++);
-    stub().mockImplementationOnce(async (path, body) => {
-      expect(path).toBe("/jobs/segment");
-      const put = new URL(body.input.output.url);
-      const stored = await call(put.pathname + put.search, {
-        method: "PUT",
-        body: bytes,
-        headers: body.input.output.headers,
-      });
-      expect(stored.status).toBe(200);
-      return Response.json({
-        jobId: job.id,
-        result: { bytes: bytes.length, frames: count, durationSeconds: (count * 1152) / 44100, loudness: {} },
-      });
-    });
-    const claimed = await claim(job.id);
-    if (!claimed) continue;
-    const answer = await fetch(new URL(claimed.path, env.RENDERER_URL), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jobId: job.id, input: claimed.input, callbackUrl: claimed.callbackUrl }),
-    });
-    await report(claimed.callbackUrl, reportOf({ status: answer.status, body: await answer.json() }));
-    encoded.set(sourceKey, bytes);
-  }
-  return queued.length;
-}
+const { encoded, queued: queuedSegmentJobs, encodeAll: encode } = segmentEncoder(stub, () => member.user.id);
+const encodeAll = (framesOf?: (key: string) => number) => encode({ framesOf });
 
 async function newShow(slug: string, extra: Record<string, unknown> = {}) {
   const response = await call("/api/shows", {

@@ -6,7 +6,14 @@ import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/ker
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
-import { artworkPath, chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
+import {
+  artworkPath,
+  chooseVersion,
+  listenedEpisode,
+  type StitchedEnd,
+  stitch,
+  stitchedBody,
+} from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
 import { latestRender, showFeed } from "../domain/shows/feed";
 import {
@@ -79,24 +86,27 @@ async function serveAudio(
     Math.max(0, offset + length - file.tag.length),
   ];
   const userAgent = c.req.header("user-agent") ?? "";
+  let counted: ((end: StitchedEnd) => Promise<void>) | undefined;
   if (countable(method, userAgent, served)) {
     const cf = (c.req.raw as { cf?: { country?: string } }).cf;
-    c.executionCtx.waitUntil(
-      recordDownload(deps, {
+    // Counted once the body ends, as far as it reached; a body storage failed is no download.
+    counted = async ({ reached, storageFailed }) => {
+      if (storageFailed) return;
+      await recordDownload(deps, {
         episodeId: episode.id,
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
         country: cf?.country ?? "XX",
-        served,
+        served: [served[0], Math.max(served[0], reached - file.tag.length)],
         audioBytes: file.size - file.tag.length,
-      }).catch((error) => console.error("download not recorded", error)),
-    );
+      }).catch((error) => console.error("download not recorded", error));
+    };
   }
   observe("episode.delivery", { episodeId: episode.id, showId: show.id, method, status, bytes: length });
   if (method === "HEAD") return new Response(null, { status, headers });
   const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
-  c.executionCtx.waitUntil(done);
+  c.executionCtx.waitUntil(done.then((end) => counted?.(end)));
   return new Response(body, { status, headers });
 }
 

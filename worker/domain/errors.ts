@@ -66,3 +66,9 @@ export class UpgradeRequired extends DomainError {
     super("upgrade_required", message);
   }
 }
+
+/**
+ * A payment event names a row not recorded yet (the order's insert not committed when Stripe sent
+ * the event): the webhook answers non-2xx, so Stripe delivers it again later.
+ */
+export class NotRecordedYet extends Error {}

@@ -12,7 +12,9 @@ import { makeDeps } from "../domain/deps";
 import { observeJob } from "../observability";
 import { isJobKind, jobMessage, readSpec, sendJobs } from "./jobs";
 import { failJob, kindOf } from "./kinds";
-import { loadJob, markFailed, markRetrying } from "./store";
+import { LEASE_LAPSE_MS } from "./progress";
+import { leaseHolds } from "./reports";
+import { loadJob, markFailed, markRetrying, takeJob } from "./store";
 
 export const DEAD_LETTER_QUEUE = "creator-jobs-dlq";
 export { failJob };
@@ -49,6 +51,11 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
     const deps = makeDeps(env, spec.input.origin);
     const kind = kindOf(spec);
     if (deadLetters) {
+      // A duplicate delivery that gave up while another delivery runs the job: that one ends it.
+      if (kind.runs === "worker" && leaseHolds(job, Date.now())) {
+        message.ack();
+        continue;
+      }
       const reason = `Gave up after ${job.attempts} attempts: ${job.error ?? "the renderer did not answer"}`;
       await kind.fail(deps, job, spec.input, reason);
       observeJob(job, "failed", { attempt: job.attempts, reason });
@@ -59,6 +66,13 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
       await sendJobs(deps, [jobMessage(job)]);
       observeJob(job, "handed-to-renderer");
       message.ack();
+      continue;
+    }
+    if (!(await takeJob(deps.db, job.id, Date.now(), LEASE_LAPSE_MS))) {
+      // Another delivery of this message runs it now: come back once its lease would have lapsed.
+      const current = await loadJob(deps.db, job.id);
+      if (!current || finished(current)) message.ack();
+      else message.retry({ delaySeconds: LEASE_LAPSE_MS / 1000 });
       continue;
     }
     try {

@@ -15,7 +15,7 @@ import { observeJob } from "../observability";
 import { readSpec, runsInRenderer } from "./jobs";
 import { kindOf } from "./kinds";
 import { interruptedRender, LEASE_LAPSE_MS, progressUrl, recordProgress } from "./progress";
-import { loadJob, markFailed, markRetrying } from "./store";
+import { loadJob, markFailed, markRetrying, takeJob } from "./store";
 
 const finished = (job: Job) => job.status === "done" || job.status === "failed";
 
@@ -41,6 +41,8 @@ export async function claimJob(deps: Deps, jobId: string) {
   if (leaseHolds(job, deps.now())) return null;
   const kind = kindOf(spec);
   if (kind.runs !== "renderer") return null;
+  // Of several claims at once (one message delivered more than once), one takes the job.
+  if (!(await takeJob(deps.db, jobId, deps.now(), LEASE_LAPSE_MS))) return null;
   let call: Awaited<ReturnType<typeof kind.start>>;
   try {
     call = await kind.start(deps, job, spec.input);

@@ -13,6 +13,8 @@ import { markDone, markFailed, markRunning } from "./store";
 
 const URL_SECONDS = 60 * 60;
 
+export const SEGMENT_NOT_STORED = "The renderer reported a segment that storage does not hold.";
+
 async function ownRow(deps: Deps, job: Job, sourceKey: string) {
   const [row] = await deps.db.select().from(deliverySegments).where(eq(deliverySegments.sourceKey, sourceKey));
   return row && row.jobId === job.id ? row : null;
@@ -42,13 +44,20 @@ export async function startSegment(
   };
 }
 
-export async function finishSegment(deps: Deps, job: Job, { sourceKey }: JobInput<"segment">, result: SegmentResult) {
+export async function finishSegment(deps: Deps, job: Job, input: JobInput<"segment">, result: SegmentResult) {
+  const { sourceKey } = input;
   const row = await ownRow(deps, job, sourceKey);
   if (!row) {
     await markDone(deps.db, job.id, { skipped: "another job encodes this source" });
     return;
   }
   const key = deliverySegmentKey(job.userId, job.id);
+  // Reported done is not stored: a segment storage does not hold whole never becomes ready.
+  const stored = await deps.storage.bucket.head(key);
+  if (stored?.size !== result.bytes) {
+    await failSegment(deps, job, input, SEGMENT_NOT_STORED);
+    return;
+  }
   await deps.db.batch([
     deps.db
       .update(deliverySegments)

@@ -18,3 +18,5 @@ export interface FulfilmentHandler {
   /** `payment_intent.canceled`: the intent will never succeed. */
   canceled?(context: FulfilmentContext): Promise<void>;
 }
+
+export { NotRecordedYet } from "../domain/errors";

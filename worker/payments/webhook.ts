@@ -9,14 +9,14 @@ import type { Deps } from "../domain/deps";
 import { observe, since } from "../observability";
 import { BadSignature, MalformedEvent } from "./contract";
 import { fulfilments } from "./fulfilments";
-import type { FulfilmentHandler } from "./handler";
+import { type FulfilmentHandler, NotRecordedYet } from "./handler";
 
 /** A delivery still "processing" after this long is taken to have crashed and may be taken over. */
 export const STALE_PROCESSING_MS = 60_000;
 
 export type WebhookOutcome =
   | { status: 400; code: "bad_signature" | "malformed_event"; error: string }
-  | { status: 409; error: string }
+  | { status: 409; error: string; code?: "not_recorded" }
   | { status: 200; received: true; duplicate?: true; ignored?: string };
 
 const HANDLED: Record<string, keyof FulfilmentHandler> = {
@@ -76,7 +76,15 @@ export async function receiveWebhook(deps: Deps, rawBody: string, signature: str
   try {
     const run = handler[method] as FulfilmentHandler["succeeded"] | undefined;
     const { intent, ...facts } = event;
-    await run?.({ deps, intent, event: facts });
+    const unrecorded = await run?.({ deps, intent, event: facts }).then(
+      () => null,
+      (error) => (error instanceof NotRecordedYet ? error : Promise.reject(error)),
+    );
+    if (unrecorded) {
+      // Not claimed after all: Stripe's next delivery finds the row and fulfils it.
+      await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+      return { status: 409, code: "not_recorded", error: unrecorded.message };
+    }
   } catch (error) {
     // Let the next delivery try again from the start (the handlers are idempotent).
     await deps.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));

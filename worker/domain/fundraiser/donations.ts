@@ -12,7 +12,7 @@ import type { FulfilmentHandler } from "../../payments/handler";
 import { hmacSha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";
-import { Conflict } from "../errors";
+import { Conflict, NotRecordedYet } from "../errors";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -146,7 +146,11 @@ export const donationFulfilment: FulfilmentHandler = {
         ),
       )
       .returning();
-    if (!confirmed) return;
+    if (!confirmed) {
+      const [known] = await deps.db.select({ id: donations.id }).from(donations).where(eq(donations.id, donationId));
+      if (!known) throw new NotRecordedYet(`payment ${intent.id} names donation ${donationId}, not recorded yet`);
+      return;
+    }
     await deps.mail.send({
       to: confirmed.email,
       subject: "Thank you for your donation",

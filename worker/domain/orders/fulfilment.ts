@@ -20,6 +20,7 @@ import type { FulfilmentContext, FulfilmentHandler } from "../../payments/handle
 import { randomId } from "../../security/crypto";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
+import { NotRecordedYet } from "../errors";
 import { itemLicenceName, licenceVerifyUrl } from "../licences/licences";
 import { AVAILABLE_P } from "./availability";
 
@@ -243,10 +244,7 @@ async function orderFor({ deps, intent }: FulfilmentContext) {
   const orderId = intent.metadata.orderId;
   if (!orderId) return null;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) {
-    console.warn(`payment ${intent.id} names unknown order ${orderId}`);
-    return null;
-  }
+  if (!order) throw new NotRecordedYet(`payment ${intent.id} names order ${orderId}, not recorded yet`);
   if (order.paymentIntentId && order.paymentIntentId !== intent.id) {
     console.warn(`payment ${intent.id} does not belong to order ${orderId} (${order.paymentIntentId})`);
     return null;

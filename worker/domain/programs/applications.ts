@@ -95,14 +95,11 @@ export async function previewApply(deps: Deps, userId: string, programId: string
   return (await plan(deps, userId, programId, playlistIds)).plans;
 }
 
-/** Statements per D1 batch when a program is applied to many playlists (each batch is one round trip). */
-export const APPLY_BATCH_STATEMENTS = 200;
-
 /**
  * Applies the program to every playlist at once. The writes are grouped, not made per playlist:
  * the items that take one program file are updated together (IDS_PER_STATEMENT ids a statement),
  * and the application records, appended items and media kinds go in multi-row statements, so
- * applying to a thousand episodes is a few dozen statements in one or two batches rather than
+ * applying to a thousand episodes is a few dozen statements in one batch rather than
  * a round trip per episode.
  */
 export async function applyProgram(deps: Deps, userId: string, programId: string, playlistIds: string[]) {
@@ -190,7 +187,8 @@ export async function applyProgram(deps: Deps, userId: string, programId: string
       program.title,
     ),
   );
-  for (const batch of chunksOf(statements, APPLY_BATCH_STATEMENTS)) await runBatch(deps.db, batch);
+  // One batch, one transaction: should D1 fail part-way, nothing is applied and the apply can be made again.
+  await runBatch(deps.db, statements);
   const applications = records.map((r) => ({ playlistId: r.playlistId, applicationId: r.id! }));
   // Program files are encoded when uploaded (ADR 053); one that is not (uploaded before any episode
   // could take it, or failed) is queued once here, not per episode, whoever applies. Episodes keep

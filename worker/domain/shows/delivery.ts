@@ -286,26 +286,44 @@ export async function stitch(deps: Deps, show: Show, episode: ShowEpisode, versi
   };
 }
 
+/** How a stitched body ended: the file offset it reached, and whether storage failed it (not the listener leaving). */
+export interface StitchedEnd {
+  reached: number;
+  storageFailed: boolean;
+}
+
 /**
  * The bytes [offset, offset + length) of the stitched file, streamed: the tag's part, then each
  * segment's part read from R2 as a ranged stream, one segment after another. No segment is held
- * whole; at most one R2 body is open at a time.
+ * whole; at most one R2 body is open at a time. A segment storage cannot give whole (missing, of
+ * another size, failing mid-read) errors the stream where it stands: the listener never gets a
+ * later segment's bytes in its place.
  */
 export function stitchedBody(
   bucket: R2Bucket,
   file: Stitched,
   offset: number,
   length: number,
-): { body: ReadableStream; done: Promise<void> } {
+): { body: ReadableStream; done: Promise<StitchedEnd> } {
   const { readable, writable } = new FixedLengthStream(length);
+  const writer = writable.getWriter();
+  const end = offset + length;
+  let position = offset;
+  let storageFailed = false;
+  /** A chunk from storage, or storage's failure marked as such. */
+  const fromStorage = async <T>(read: () => Promise<T>) => {
+    try {
+      return await read();
+    } catch (error) {
+      storageFailed = true;
+      throw error;
+    }
+  };
   const write = async () => {
-    let position = offset;
-    const end = offset + length;
     if (position < file.tag.length) {
-      const writer = writable.getWriter();
-      await writer.write(file.tag.slice(position, Math.min(end, file.tag.length)));
-      writer.releaseLock();
-      position = Math.min(end, file.tag.length);
+      const part = file.tag.slice(position, Math.min(end, file.tag.length));
+      await writer.write(part);
+      position += part.length;
     }
     let start = file.tag.length;
     for (const segment of file.segments) {
@@ -313,16 +331,34 @@ export function stitchedBody(
       if (position < segmentEnd && position < end) {
         const from = position - start;
         const take = Math.min(end, segmentEnd) - position;
-        const object = await bucket.get(segment.key, { range: { offset: from, length: take } });
-        if (!object) throw new Error(`segment ${segment.key} is missing`);
-        await object.body.pipeTo(writable, { preventClose: true });
-        position += take;
+        const object = await fromStorage(async () => {
+          const found = await bucket.get(segment.key, { range: { offset: from, length: take } });
+          if (found?.size !== segment.bytes) throw new Error(`segment ${segment.key} is not stored whole`);
+          return found;
+        });
+        const reader = object.body.getReader();
+        try {
+          for (let left = take; left > 0; ) {
+            const { done, value } = await fromStorage(() => reader.read());
+            if (done || value.length > left) {
+              storageFailed = true;
+              throw new Error(`segment ${segment.key} gave ${take - left} of ${take} bytes`);
+            }
+            await writer.write(value);
+            position += value.length;
+            left -= value.length;
+          }
+        } catch (error) {
+          await reader.cancel(error).catch(() => {});
+          throw error;
+        }
       }
       start = segmentEnd;
       if (position >= end) break;
     }
-    await writable.close();
+    await writer.close();
   };
-  const done = write().catch((error) => writable.abort(error).catch(() => {}));
+  const ended = () => ({ reached: position, storageFailed });
+  const done = write().then(ended, (error) => writer.abort(error).then(ended, ended));
   return { body: readable, done };
 }
