@@ -8,6 +8,7 @@ import { accountsApi } from "./accounts";
 import { adminUsersApi } from "./admin";
 import { auctionApi, offerApi } from "./auction";
 import { beatBattleApi } from "./beatbattle";
+import { campaignDocumentsApi } from "./campaign-documents";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
@@ -70,6 +71,7 @@ export const api = new Hono<AppEnv>()
   .route("/", adminUsersApi)
   .route("/", teamsApi)
   .route("/", signingApi)
+  .route("/", campaignDocumentsApi)
   .route("/dev", developmentOnly.route("/", devApi))
   .onError((error) => errorResponse(error))
   .notFound(() => errorResponse(new NotFound()));

@@ -32,6 +32,10 @@ const figures: DeliveryFigures = {
   periodStart: "2026-12-01",
   periodEnd: "2026-12-05",
   impressions: 150,
+  billableImpressions: 150,
+  amountDueCents: 375,
+  method: "Impressions are counted per IAB v2.2.",
+  statusText: "Delivered 2026-12-05",
   deliveredAt: new Date("2026-12-05T10:00:00Z"),
   byDay: [
     { label: "2026-12-04", impressions: 100 },

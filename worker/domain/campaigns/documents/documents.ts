@@ -4,6 +4,7 @@
 // A delivery report is made on demand; each issued copy is registered by code and SHA-256 so
 // /verify says valid (these exact bytes were issued) or not (changed, or never issued here).
 import { and, desc, eq } from "drizzle-orm";
+import { IMPRESSION_METHOD } from "../../../../app/kernel/schemas/campaigns";
 import { campaignDocuments, files, signatureRequests } from "../../../db/schema";
 import { randomId } from "../../../security/crypto";
 import { projectFileKey } from "../../../storage/keys";
@@ -77,7 +78,7 @@ export async function sendInsertionOrder(
   if (latest?.status === "signed") throw new Conflict(IO_ALREADY_SIGNED);
   if (latest && (latest.status === "sent" || latest.status === "viewed")) throw new Conflict(IO_ALREADY_OUT);
   const now = new Date(deps.now());
-  const bytes = await insertionOrderPdf(sheet, now);
+  const bytes = await insertionOrderPdf(sheet, IMPRESSION_METHOD, now);
   const fileName = `Insertion order ${fileSafe(sheet.title)} ${sheet.reference}.pdf`;
   const key = projectFileKey(projectOwnerId, projectId, fileName, deps.now());
   await deps.storage.bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
@@ -132,7 +133,7 @@ export async function issueDeliveryReport(
       periodStart: figures.periodStart,
       periodEnd: figures.periodEnd,
       impressions: figures.impressions,
-      amountCents: sheet.cpmCents === null ? null : Math.round((figures.impressions * sheet.cpmCents) / 1000),
+      amountCents: figures.amountDueCents,
       createdAt: issuedAt,
   });
   return { bytes, code, sha256, fileName: `Delivery report ${fileSafe(sheet.title)} ${figures.periodEnd}.pdf` };

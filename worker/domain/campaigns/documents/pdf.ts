@@ -42,6 +42,13 @@ export interface DeliveryFigures {
   periodStart: string;
   periodEnd: string;
   impressions: number;
+  /** Impressions billed: all of them, at most the goal. */
+  billableImpressions: number;
+  amountDueCents: number | null;
+  /** The counting rules as the report states them. */
+  method: string;
+  /** "Running", "Delivered 2026-12-05". */
+  statusText: string;
   deliveredAt: Date | null;
   byDay: Row[];
   byEpisode: Row[];
@@ -51,17 +58,7 @@ export interface DeliveryFigures {
 
 export const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "open");
 export const number = (n: number) => n.toLocaleString("en-US");
-/** Impressions × CPM, to the cent (whole cents, rounded half up). */
-export const amountFor = (impressions: number, cpmCents: number | null) =>
-  cpmCents === null ? null : Math.round((impressions * cpmCents) / 1000);
 
-export const IAB_METHOD = [
-  "Method: IAB Tech Lab Podcast Measurement Technical Guidelines v2.2, as applied here.",
-  "A download counts once per listener (a hash of IP address and user agent; no raw address is kept) per episode per 24 hours, when its byte ranges cover at least one minute of audio or the whole file.",
-  "Known bots and crawlers, HEAD requests and zero-byte or probe ranges are not counted.",
-  "An impression is a counted download that was also served every byte of the spot's segment in that episode; a listener who stopped before the spot gave a download but no impression.",
-  "Country and app are read from the request (edge location and user agent) at the time of the download.",
-];
 
 class Writer {
   page: PDFPage;
@@ -170,12 +167,12 @@ function campaignFacts(sheet: CampaignSheet): [string, string][] {
 }
 
 /** The insertion order: the campaign's terms, for the sponsor to sign. */
-export async function insertionOrderPdf(sheet: CampaignSheet, issuedAt: Date): Promise<Uint8Array> {
+export async function insertionOrderPdf(sheet: CampaignSheet, method: string, issuedAt: Date): Promise<Uint8Array> {
   const w = await Writer.create(`Insertion order – ${sheet.title}`, issuedAt);
   w.text("Creator Platform", { font: w.bold, size: 11, color: GREY });
   w.text("Insertion order", { font: w.bold, size: 22, gap: 10 });
   w.facts([...campaignFacts(sheet), ["Issued", day(issuedAt)]]);
-  const total = sheet.goal !== null ? amountFor(sheet.goal, sheet.cpmCents) : null;
+  const total = sheet.goal !== null && sheet.cpmCents !== null ? Math.round((sheet.goal * sheet.cpmCents) / 1000) : null;
   w.heading("Total");
   w.text(
     total === null
@@ -189,10 +186,10 @@ export async function insertionOrderPdf(sheet: CampaignSheet, issuedAt: Date): P
   for (const term of [
     "The publisher places the spots above in the episodes listed, from the start of the flight until its end or until the impression goal is reached, whichever comes first; then the spots are removed.",
     "Impressions are counted as described below and reported on a shared page and in a delivery report the sponsor can verify.",
-    "Amount due = impressions delivered × CPM ÷ 1,000.",
-    ...IAB_METHOD.slice(1),
+    "Amount due = impressions delivered (at most the goal) × CPM ÷ 1,000.",
   ])
     w.text(`• ${term}`);
+  w.text(method);
   w.heading("Signature");
   w.text("The sponsor signs this order electronically; the signed copy carries a certificate page and a code to verify it.");
   return w.pdf.save();
@@ -207,7 +204,6 @@ export async function deliveryReportPdf(
   const w = await Writer.create(`Delivery report – ${sheet.title}`, proof.issuedAt);
   w.text("Creator Platform", { font: w.bold, size: 11, color: GREY });
   w.text("Delivery report", { font: w.bold, size: 22, gap: 10 });
-  const due = amountFor(figures.impressions, sheet.cpmCents);
   w.facts([
     ...campaignFacts(sheet),
     ["Period", `${figures.periodStart} to ${figures.periodEnd}`],
@@ -218,13 +214,18 @@ export async function deliveryReportPdf(
         ? "No goal"
         : `${number(figures.impressions)} of ${number(sheet.goal)} (${Math.min(100, Math.floor((figures.impressions / Math.max(sheet.goal, 1)) * 100))}%)`,
     ],
-    ["Status", figures.deliveredAt ? `Delivered ${day(figures.deliveredAt)}` : "Running"],
-    ["Amount due", due === null ? "No price set" : formatMoney(due)],
+    ["Status", figures.statusText],
+    [
+      "Amount due",
+      figures.amountDueCents === null
+        ? "No price set"
+        : `${formatMoney(figures.amountDueCents)} (${number(figures.billableImpressions)} impressions × ${formatMoney(sheet.cpmCents ?? 0)} CPM ÷ 1,000)`,
+    ],
     ["Issued", proof.issuedAt.toISOString()],
     ["Verification code", proof.code],
   ]);
   w.heading("Method");
-  for (const line of IAB_METHOD) w.text(line);
+  w.text(figures.method);
   w.heading("Impressions by day");
   w.table("Day (UTC)", figures.byDay, figures.impressions);
   w.heading("By episode");
