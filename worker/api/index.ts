@@ -8,6 +8,7 @@ import { accountsApi } from "./accounts";
 import { adminUsersApi } from "./admin";
 import { auctionApi, offerApi } from "./auction";
 import { beatBattleApi } from "./beatbattle";
+import { campaignsApi } from "./campaigns";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
@@ -56,6 +57,7 @@ export const api = new Hono<AppEnv>()
   .route("/", playlistsApi)
   .route("/", programsApi)
   .route("/", showsApi)
+  .route("/", campaignsApi)
   .route("/", rendersApi)
   .route("/", packagesApi)
   .route("/", jobsApi)
