@@ -9,6 +9,7 @@ import { adminUsersApi } from "./admin";
 import { auctionApi, offerApi } from "./auction";
 import { beatBattleApi } from "./beatbattle";
 import { campaignDocumentsApi } from "./campaign-documents";
+import { campaignsApi } from "./campaigns";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
@@ -57,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route("/", playlistsApi)
   .route("/", programsApi)
   .route("/", showsApi)
+  .route("/", campaignsApi)
   .route("/", rendersApi)
   .route("/", packagesApi)
   .route("/", jobsApi)

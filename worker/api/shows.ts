@@ -4,9 +4,10 @@
 import type { Context } from "hono";
 import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/kernel/schemas/shows";
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
+import { paceCampaigns } from "../domain/campaigns/pacing";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
-import { artworkPath, chooseVersion, listenedEpisode, stitch, stitchedBody } from "../domain/shows/delivery";
+import { artworkPath, chooseVersion, listenedEpisode, spotSpans, stitch, stitchedBody } from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
 import { latestRender, showFeed } from "../domain/shows/feed";
 import {
@@ -88,7 +89,11 @@ async function serveAudio(
         country: cf?.country ?? "XX",
         served,
         audioBytes: file.size - file.tag.length,
-      }).catch((error) => console.error("download not recorded", error)),
+        spots: spotSpans(file.segments),
+      })
+        // A campaign whose goal this download reached leaves every episode now (issue 47).
+        .then((totals) => paceCampaigns(deps, totals))
+        .catch((error) => console.error("download not recorded", error)),
     );
   }
   if (method === "HEAD") return new Response(null, { status, headers });

@@ -6,6 +6,7 @@
 export * from "./schema/accounts";
 export * from "./schema/auction";
 export * from "./schema/campaign-documents";
+export * from "./schema/campaigns";
 export * from "./schema/community";
 export * from "./schema/files";
 export * from "./schema/jobs";
