@@ -4,6 +4,13 @@
 import { useState } from "react";
 import { LocalTime } from "../components/LocalTime";
 import styles from "../components/signing/signing.module.css";
+import { formatMoney } from "../kernel/format";
+import {
+  REPORT_COPY_DIFFERS,
+  REPORT_COPY_MATCHES,
+  REPORT_ISSUED,
+  REPORT_UNKNOWN,
+} from "../kernel/schemas/campaign-documents";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -12,13 +19,6 @@ import {
   VERIFY_UNKNOWN,
   VERIFY_VALID,
 } from "../kernel/schemas/signing";
-import {
-  REPORT_COPY_DIFFERS,
-  REPORT_COPY_MATCHES,
-  REPORT_ISSUED,
-  REPORT_UNKNOWN,
-} from "../kernel/schemas/campaign-documents";
-import { formatMoney } from "../kernel/format";
 import { api, call } from "../lib/api-client";
 import type { Route } from "./+types/verify";
 

@@ -109,9 +109,9 @@ async function listen(request: APIRequestContext, path: string, who: Listener, p
   const size = Number(head.headers()["content-length"]);
   const cut = Array.from({ length: parts + 1 }, (_, i) => Math.round((size * i) / parts));
   const answers = await Promise.all(
-    cut.slice(0, -1).map((from, i) =>
-      request.get(path, { headers: headersOf(who, { range: `bytes=${from}-${cut[i + 1]! - 1}` }) }),
-    ),
+    cut
+      .slice(0, -1)
+      .map((from, i) => request.get(path, { headers: headersOf(who, { range: `bytes=${from}-${cut[i + 1]! - 1}` }) })),
   );
   for (const answer of answers) expect(answer.status()).toBe(206);
 }
@@ -243,10 +243,16 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
     // Five stop in the intro, before the spot.
     for (let n = 0; n < 5; n++) await stopEarly(request, path, listener(1000 + n));
     // Bots and crawlers fetch the whole file.
-    await listen(request, path, { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)", ip: "66.249.66.1", country: "US" }, 2);
+    await listen(
+      request,
+      path,
+      { userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)", ip: "66.249.66.1", country: "US" },
+      2,
+    );
     await listen(request, path, { userAgent: "curl/8.5.0 bot", ip: "203.0.113.9", country: "US" }, 1);
     // HEAD probes.
-    for (let n = 0; n < 3; n++) expect((await request.head(path, { headers: headersOf(listener(2000 + n)) })).status()).toBe(200);
+    for (let n = 0; n < 3; n++)
+      expect((await request.head(path, { headers: headersOf(listener(2000 + n)) })).status()).toBe(200);
     // Three of the 40 listen again the same day: still one impression each.
     await listen(request, path, listener(i), 2);
   }
@@ -257,7 +263,8 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   await expect(byApp.getByRole("row", { name: /Spotify/ })).toContainText("39");
   await expect(byApp.getByRole("row", { name: /Overcast/ })).toContainText("39");
   const byEpisode = page.getByRole("table", { name: "By episode" });
-  for (const n of [1, 2, 3]) await expect(byEpisode.getByRole("row", { name: new RegExp(`Episode ${n}`) })).toContainText("40");
+  for (const n of [1, 2, 3])
+    await expect(byEpisode.getByRole("row", { name: new RegExp(`Episode ${n}`) })).toContainText("40");
   await expect(page.getByTestId("amount-due")).toHaveText("$3.00");
 
   // ── the 150th impression: the spot leaves all three episodes within 60 s, the slot gets its ad back ──
@@ -288,7 +295,9 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   await expect(sponsor.getByTestId("amount-due")).toHaveText("$3.75");
   await expect(sponsor.getByText(/^Delivered /).first()).toBeVisible();
   for (const n of [1, 2, 3])
-    await expect(sponsor.getByRole("table", { name: "By episode" }).getByRole("row", { name: new RegExp(`Episode ${n}`) })).toContainText("50");
+    await expect(
+      sponsor.getByRole("table", { name: "By episode" }).getByRole("row", { name: new RegExp(`Episode ${n}`) }),
+    ).toContainText("50");
   await expect(sponsor.getByText(/Insertion order signed/)).toBeVisible();
   await shootThemes(sponsor, "shots/campaign-report");
 
@@ -309,7 +318,9 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   await expect(sponsor.getByText("Valid: this delivery report was issued by Creator Platform.")).toBeVisible();
   const edited = Buffer.from(report);
   edited[edited.length - 30] ^= 1;
-  await sponsor.getByLabel(/Choose the PDF you were given/).setInputFiles({ name: "edited.pdf", mimeType: "application/pdf", buffer: edited });
+  await sponsor
+    .getByLabel(/Choose the PDF you were given/)
+    .setInputFiles({ name: "edited.pdf", mimeType: "application/pdf", buffer: edited });
   await expect(sponsor.getByText(/^Altered: this copy does NOT match/)).toBeVisible();
 
   // ── revoking the link closes the sponsor's page ──

@@ -1,13 +1,13 @@
 // A campaign's documents (issue 47): the creator sends the insertion order and downloads delivery
 // reports; the sponsor downloads one from their share link; anyone checks a report at /verify.
 import { z } from "zod";
+import { campaignDetail } from "../domain/campaigns/campaigns";
 import {
   creatorDeliveryReport,
   sendCampaignInsertionOrder,
   sharedDeliveryReport,
 } from "../domain/campaigns/documents/campaign-documents";
 import { insertionOrders, reportVerification } from "../domain/campaigns/documents/documents";
-import { campaignDetail } from "../domain/campaigns/campaigns";
 import { memberApi, publicApi, valid } from "./context";
 
 const pdf = (report: { bytes: Uint8Array; fileName: string; code: string }) =>

@@ -24,7 +24,11 @@ export function statusText(report: Pick<CampaignReport["campaign"], "statusLabel
     : report.statusLabel;
 }
 
-export function StatusBadge({ campaign }: { campaign: Pick<CampaignReport["campaign"], "statusLabel" | "status" | "stoppedAt"> }) {
+export function StatusBadge({
+  campaign,
+}: {
+  campaign: Pick<CampaignReport["campaign"], "statusLabel" | "status" | "stoppedAt">;
+}) {
   return <Badge tone={TONE[campaign.status]}>{statusText(campaign)}</Badge>;
 }
 

@@ -11,5 +11,6 @@ export {
 } from "../../../../worker/domain/campaigns/campaigns";
 export { createShareLink, revokeShareLink } from "../../../../worker/domain/campaigns/shares";
 
-export const campaignReport = (deps: Deps, userId: string, campaignId: string) => reportOf(deps, { userId, campaignId });
+export const campaignReport = (deps: Deps, userId: string, campaignId: string) =>
+  reportOf(deps, { userId, campaignId });
 export const sharedReport = (deps: Deps, token: string) => reportOf(deps, { token });

@@ -7,7 +7,13 @@ import { requireUser, server } from "../../../lib/auth.server";
 import { formFields, intentAction } from "../../../lib/forms.server";
 import { orNotFound } from "../../../lib/page-errors.server";
 import type { Route } from "./+types/campaign";
-import { campaignDetail, campaignReport, createShareLink, revokeShareLink, updateCampaign } from "./campaign-data.server";
+import {
+  campaignDetail,
+  campaignReport,
+  createShareLink,
+  revokeShareLink,
+  updateCampaign,
+} from "./campaign-data.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);

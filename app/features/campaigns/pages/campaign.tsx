@@ -231,7 +231,13 @@ function EditCampaign({ campaign }: { campaign: Route.ComponentProps["loaderData
           <Input name="endsAt" type="datetime-local" defaultValue={localInput(campaign.endsAt)} disabled={stopped} />
         </Field>
         <div className={styles.wide}>
-          <Button type="submit" variant="primary" disabled={stopped} busy={fetcher.state !== "idle"} busyLabel="Saving...">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={stopped}
+            busy={fetcher.state !== "idle"}
+            busyLabel="Saving..."
+          >
             Save campaign
           </Button>
         </div>

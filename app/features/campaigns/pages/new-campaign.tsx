@@ -2,7 +2,7 @@
 // program's schedule) and the shows or episodes it runs on. Works without script.
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { Button, Card, Checkbox, EmptyState, Field, Input, Select } from "../../../components/ui";
+import { Button, Card, Checkbox, EmptyState, Field, Input, Outcome, Select } from "../../../components/ui";
 import styles from "../components/campaigns.module.css";
 import type { Route } from "./+types/new-campaign";
 
@@ -46,11 +46,7 @@ export default function NewCampaign({ loaderData }: Route.ComponentProps) {
       <h1>Make it a campaign</h1>
       <Card as="section" aria-labelledby="new-campaign" className={styles.stack}>
         <h2 id="new-campaign">Sponsor and terms</h2>
-        {error && !error.fields && (
-          <p className="error" role="alert">
-            {error.message}
-          </p>
-        )}
+        {error && !error.fields && <Outcome message={{ ok: false, text: error.message }} />}
         <Form method="post" className={styles.form}>
           <Field label="Program" error={fieldError("programId")}>
             <Select
@@ -69,7 +65,11 @@ export default function NewCampaign({ loaderData }: Route.ComponentProps) {
           <Field label="Sponsor e-mail" hint="The insertion order is sent here" error={fieldError("sponsorEmail")}>
             <Input name="sponsorEmail" type="email" defaultValue={values.sponsorEmail ?? ""} required />
           </Field>
-          <Field label="Impression goal" hint="Optional: the spot stops when it is reached" error={fieldError("goalImpressions")}>
+          <Field
+            label="Impression goal"
+            hint="Optional: the spot stops when it is reached"
+            error={fieldError("goalImpressions")}
+          >
             <Input name="goalImpressions" inputMode="numeric" defaultValue={values.goalImpressions ?? ""} />
           </Field>
           <Field label="CPM ($ per 1,000 impressions)" hint="Optional" error={fieldError("cpm")}>
@@ -102,11 +102,9 @@ export default function NewCampaign({ loaderData }: Route.ComponentProps) {
                 ))}
               </div>
             ))}
-            {fieldError("episodeIds") && (
-              <p id="runs-on-error" className="error" role="alert">
-                {fieldError("episodeIds")}
-              </p>
-            )}
+            <div id="runs-on-error">
+              <Outcome message={fieldError("episodeIds") ? { ok: false, text: fieldError("episodeIds")! } : null} />
+            </div>
           </fieldset>
           <div className={styles.wide}>
             <Button type="submit" variant="primary" busy={busy} busyLabel="Creating...">

@@ -48,8 +48,15 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
           <Link to="/verify">/verify</Link>.
         </p>
         <div className={styles.actions}>
-          <a className={buttonClass("primary", "sm")} href={`/api/campaign-reports/${token}/delivery-report.pdf`} download>
+          <a
+            className={buttonClass("primary", "sm")}
+            href={`/api/campaign-reports/${token}/delivery-report.pdf`}
+            download
+          >
             Delivery report (PDF)
+          </a>
+          <a className={buttonClass("secondary", "sm")} href={`/api/campaign-reports/${token}/report.csv`} download>
+            Export CSV
           </a>
         </div>
       </Card>

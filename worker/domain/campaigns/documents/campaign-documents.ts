@@ -1,10 +1,14 @@
 // The campaign's documents from the campaign itself: its terms (sponsor, spots, flight, goal, CPM)
 // and its report make the insertion order and the delivery report (./pdf.ts, ./documents.ts).
 import { eq, inArray } from "drizzle-orm";
-import { type CampaignDetail, type CampaignReport, SHARE_LINK_NOT_FOUND } from "../../../../app/kernel/schemas/campaigns";
+import {
+  type CampaignDetail,
+  type CampaignReport,
+  SHARE_LINK_NOT_FOUND,
+} from "../../../../app/kernel/schemas/campaigns";
 import { campaigns, playlists, projects, showEpisodes, users } from "../../../db/schema";
-import { NotFound } from "../../errors";
 import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
 import { campaignDetail } from "../campaigns";
 import { campaignReport } from "../report";
 import { issueDeliveryReport, sendInsertionOrder } from "./documents";
@@ -102,5 +106,11 @@ export async function sharedDeliveryReport(deps: Deps, token: string) {
     .where(eq(campaigns.id, report.campaign.id));
   if (!row) throw new NotFound(SHARE_LINK_NOT_FOUND);
   const campaign = await campaignDetail(deps, row.userId, report.campaign.id);
-  return issueDeliveryReport(deps, row.userId, campaign.id, await sheetOf(deps, campaign, row.userId), figuresOf(report));
+  return issueDeliveryReport(
+    deps,
+    row.userId,
+    campaign.id,
+    await sheetOf(deps, campaign, row.userId),
+    figuresOf(report),
+  );
 }

@@ -8,7 +8,13 @@ import { call, latestMail, type Member, signUp } from "../../../../tests/workers
 import { mp3Bytes, upload } from "../../../../tests/workers/uploads";
 import { makeDeps } from "../../deps";
 import { sha256Hex } from "../../signing/signatures";
-import { IO_ALREADY_OUT, insertionOrderState, issueDeliveryReport, reportVerification, sendInsertionOrder } from "./documents";
+import {
+  IO_ALREADY_OUT,
+  insertionOrderState,
+  issueDeliveryReport,
+  reportVerification,
+  sendInsertionOrder,
+} from "./documents";
 import type { CampaignSheet, DeliveryFigures } from "./pdf";
 
 const deps = makeDeps(env, "http://localhost");

@@ -123,18 +123,18 @@ export async function issueDeliveryReport(
   });
   const sha256 = await sha256Hex(bytes);
   await deps.db.insert(campaignDocuments).values({
-      id: crypto.randomUUID(),
-      campaignId,
-      userId,
-      kind: "deliveryReport",
-      code,
-      sha256,
-      title: `Delivery report – ${sheet.title}`,
-      periodStart: figures.periodStart,
-      periodEnd: figures.periodEnd,
-      impressions: figures.impressions,
-      amountCents: figures.amountDueCents,
-      createdAt: issuedAt,
+    id: crypto.randomUUID(),
+    campaignId,
+    userId,
+    kind: "deliveryReport",
+    code,
+    sha256,
+    title: `Delivery report – ${sheet.title}`,
+    periodStart: figures.periodStart,
+    periodEnd: figures.periodEnd,
+    impressions: figures.impressions,
+    amountCents: figures.amountDueCents,
+    createdAt: issuedAt,
   });
   return { bytes, code, sha256, fileName: `Delivery report ${fileSafe(sheet.title)} ${figures.periodEnd}.pdf` };
 }

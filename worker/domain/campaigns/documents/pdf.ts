@@ -59,7 +59,6 @@ export interface DeliveryFigures {
 export const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "open");
 export const number = (n: number) => n.toLocaleString("en-US");
 
-
 class Writer {
   page: PDFPage;
   y = A4[1] - MARGIN;
@@ -172,7 +171,8 @@ export async function insertionOrderPdf(sheet: CampaignSheet, method: string, is
   w.text("Creator Platform", { font: w.bold, size: 11, color: GREY });
   w.text("Insertion order", { font: w.bold, size: 22, gap: 10 });
   w.facts([...campaignFacts(sheet), ["Issued", day(issuedAt)]]);
-  const total = sheet.goal !== null && sheet.cpmCents !== null ? Math.round((sheet.goal * sheet.cpmCents) / 1000) : null;
+  const total =
+    sheet.goal !== null && sheet.cpmCents !== null ? Math.round((sheet.goal * sheet.cpmCents) / 1000) : null;
   w.heading("Total");
   w.text(
     total === null
@@ -191,7 +191,9 @@ export async function insertionOrderPdf(sheet: CampaignSheet, method: string, is
     w.text(`• ${term}`);
   w.text(method);
   w.heading("Signature");
-  w.text("The sponsor signs this order electronically; the signed copy carries a certificate page and a code to verify it.");
+  w.text(
+    "The sponsor signs this order electronically; the signed copy carries a certificate page and a code to verify it.",
+  );
   return w.pdf.save();
 }
 
