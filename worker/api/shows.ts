@@ -3,6 +3,7 @@
 // enclosure answers GET and HEAD with exact lengths and byte ranges.
 import type { Context } from "hono";
 import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/kernel/schemas/shows";
+import { isDevelopment } from "../config";
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import { paceCampaigns } from "../domain/campaigns/pacing";
 import type { Deps } from "../domain/deps";
@@ -86,7 +87,8 @@ async function serveAudio(
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
-        country: cf?.country ?? "XX",
+        // Local servers have no edge location: the journeys name a listener's country in the header.
+        country: (isDevelopment(c.env) && c.req.header("cf-ipcountry")) || cf?.country || "XX",
         served,
         audioBytes: file.size - file.tag.length,
         spots: spotSpans(file.segments),

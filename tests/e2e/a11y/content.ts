@@ -30,6 +30,9 @@ export interface Content {
   /** An open auction lot with a picture, an end date and the member's bid; a closed (sold) one. */
   lotCode: string;
   soldCode: string;
+  /** The workspace program made a campaign on the newest episode, and its sponsor's share token. */
+  campaignId: string;
+  campaignShareToken: string;
 }
 
 const LONG = {
@@ -345,7 +348,7 @@ async function workspace({ member }: Sessions) {
     [200, 201],
   );
   await ok(member.post("/api/renders", { data: { playlistIds: [playlist.id] }, headers: headers() }), [202]);
-  return { projectId, fileId: first.fileId!, playlistId: playlist.id };
+  return { projectId, fileId: first.fileId!, playlistId: playlist.id, programId: program.id };
 }
 
 /** A playlist of two short tones in a new project, for an episode of the show. */
@@ -548,12 +551,40 @@ async function donation({ member }: Sessions) {
   );
 }
 
+/** The workspace's program sold to a sponsor on the show's newest episode, with a share link. */
+async function campaign({ member }: Sessions, programId: string, episodeId: string) {
+  const listed = (await ok(member.get("/api/campaigns"), [200])) as { campaigns: { id: string; programId: string }[] };
+  const id =
+    listed.campaigns.find((c) => c.programId === programId)?.id ??
+    (
+      (await ok(
+        member.post("/api/campaigns", {
+          data: {
+            programId,
+            sponsorName: "Harvest Supply Co-operative of the Northern Barley Growers",
+            sponsorEmail: "partnerships.and.sponsorships@harvest-supply-coop.example.com",
+            goalImpressions: 25000,
+            cpm: "18.50",
+            episodeIds: [episodeId],
+          },
+          headers: headers(),
+        }),
+        [201],
+      )) as { campaign: { id: string } }
+    ).campaign.id;
+  const { shareLink } = (await ok(member.post(`/api/campaigns/${id}/share-links`, { headers: headers() }), [201])) as {
+    shareLink: { token: string };
+  };
+  return { campaignId: id, campaignShareToken: shareLink.token };
+}
+
 export async function makeContent(sessions: Sessions): Promise<Content> {
   const { lotCode, soldCode } = await auction(sessions);
   const { sellerId, productId } = await store(sessions);
-  const { projectId, fileId, playlistId } = await workspace(sessions);
+  const { projectId, fileId, playlistId, programId } = await workspace(sessions);
   const episodeId = await episode(sessions);
   const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
+  const { campaignId, campaignShareToken } = await campaign(sessions, programId, showEpisodeId);
   await battleEntry(sessions);
   await donation(sessions);
   return {
@@ -567,5 +598,7 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
     showEpisodeId,
     lotCode,
     soldCode,
+    campaignId,
+    campaignShareToken,
   };
 }
