@@ -348,7 +348,7 @@ async function workspace({ member }: Sessions) {
     [200, 201],
   );
   await ok(member.post("/api/renders", { data: { playlistIds: [playlist.id] }, headers: headers() }), [202]);
-  return { projectId, fileId: first.fileId!, playlistId: playlist.id, programId: program.id };
+  return { projectId, fileId: first.fileId!, playlistId: playlist.id };
 }
 
 /** A playlist of two short tones in a new project, for an episode of the show. */
@@ -551,21 +551,49 @@ async function donation({ member }: Sessions) {
   );
 }
 
-/** The workspace's program sold to a sponsor on the show's newest episode, with a share link. */
-async function campaign({ member }: Sessions, programId: string, episodeId: string) {
-  const listed = (await ok(member.get("/api/campaigns"), [200])) as { campaigns: { id: string; programId: string }[] };
+/**
+ * A sponsor's program sold as a campaign on the show, starting next week (so the show's episodes
+ * keep what the other pages show), with a share link for the sponsor.
+ */
+async function campaign({ member }: Sessions, showSlug: string) {
+  const listed = (await ok(member.get("/api/campaigns"), [200])) as { campaigns: { id: string }[] };
+  const { shows } = (await ok(member.get("/api/shows"), [200])) as { shows: { id: string; slug: string }[] };
+  const showId = shows.find((s) => s.slug === showSlug)!.id;
+  const programId = async () => {
+    const { program } = (await ok(
+      member.post("/api/programs", {
+        data: { title: "Harvest Supply Co-op sponsorship, winter quarter", accessType: "private" },
+        headers: headers(),
+      }),
+      [201],
+    )) as { program: { id: string } };
+    await uploadByApi(
+      member,
+      {
+        purpose: "program-file",
+        fileName: LONG.spot,
+        contentType: "audio/wav",
+        programId: program.id,
+        slotPosition: "b",
+      },
+      tone(660),
+    );
+    return program.id;
+  };
   const id =
-    listed.campaigns.find((c) => c.programId === programId)?.id ??
+    listed.campaigns[0]?.id ??
     (
       (await ok(
         member.post("/api/campaigns", {
           data: {
-            programId,
+            programId: await programId(),
             sponsorName: "Harvest Supply Co-operative of the Northern Barley Growers",
             sponsorEmail: "partnerships.and.sponsorships@harvest-supply-coop.example.com",
             goalImpressions: 25000,
             cpm: "18.50",
-            episodeIds: [episodeId],
+            startsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+            endsAt: new Date(Date.now() + 37 * DAY).toISOString(),
+            showIds: [showId],
           },
           headers: headers(),
         }),
@@ -581,10 +609,10 @@ async function campaign({ member }: Sessions, programId: string, episodeId: stri
 export async function makeContent(sessions: Sessions): Promise<Content> {
   const { lotCode, soldCode } = await auction(sessions);
   const { sellerId, productId } = await store(sessions);
-  const { projectId, fileId, playlistId, programId } = await workspace(sessions);
+  const { projectId, fileId, playlistId } = await workspace(sessions);
   const episodeId = await episode(sessions);
   const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
-  const { campaignId, campaignShareToken } = await campaign(sessions, programId, showEpisodeId);
+  const { campaignId, campaignShareToken } = await campaign(sessions, showSlug);
   await battleEntry(sessions);
   await donation(sessions);
   return {
