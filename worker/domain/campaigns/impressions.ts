@@ -64,7 +64,13 @@ export function impressionStatements(db: Database, at: ListenerDay, spots: reado
              group by campaign_id`,
       )
       .onConflictDoUpdate({
-        target: [campaignDaily.campaignId, campaignDaily.day, campaignDaily.episodeId, campaignDaily.app, campaignDaily.country],
+        target: [
+          campaignDaily.campaignId,
+          campaignDaily.day,
+          campaignDaily.episodeId,
+          campaignDaily.app,
+          campaignDaily.country,
+        ],
         set: { impressions: sql`${campaignDaily.impressions} + excluded.impressions` },
       }),
     db
