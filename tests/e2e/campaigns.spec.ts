@@ -190,7 +190,7 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   // ── the creator makes the program a campaign from the programming page ──
   await page.goto("/programming");
   const card = page.locator("li.program-card", { hasText: programTitle });
-  await card.getByRole("button", { name: programTitle }).click();
+  await card.getByRole("button", { name: programTitle, exact: true }).click();
   await card.getByRole("link", { name: "Make it a campaign" }).click();
   await expect(page).toHaveURL(/\/campaigns\/new\?program=/);
   await expect(page.getByTestId("program-spots")).toContainText("sponsor-spot.mp3");

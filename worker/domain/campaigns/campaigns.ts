@@ -2,7 +2,7 @@
 // flight the program's schedule (written here: start empty = now, when the spots go in at once),
 // its episodes the ones it places them in. Only the campaign's creator sees or changes it: every
 // read is scoped to `campaigns.user_id`, anyone else's is "Campaign not found.".
-import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   CAMPAIGN_NOT_FOUND,
   CAMPAIGN_STATUS_LABEL,
@@ -40,9 +40,10 @@ import { shareLinkOf } from "./shares";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function statusOf(campaign: Pick<Campaign, "state">, program: Pick<Program, "startsAt">, now: number) {
+/** Delivered or ended as stopped; live is scheduled until the program's schedule places the spots. */
+export function statusOf(campaign: Pick<Campaign, "state">, program: Pick<Program, "scheduleState">): CampaignStatus {
   if (campaign.state !== "live") return campaign.state;
-  return program.startsAt && program.startsAt.getTime() > now ? "scheduled" : "running";
+  return program.scheduleState === "pending" ? "scheduled" : "running";
 }
 
 /** The reads a campaign view is made of, for the campaigns `where` selects: one batch. */
@@ -66,11 +67,12 @@ function campaignReads(deps: Deps, userId: string, campaignId?: string) {
       .orderBy(asc(programFiles.slotPosition)),
     deps.db
       .select({
+        // Unique column names: a batch answers rows as objects (equal names would overwrite each other).
         campaignId: campaignEpisodes.campaignId,
-        episodeId: showEpisodes.id,
+        episodeId: campaignEpisodes.episodeId,
         title: showEpisodes.title,
-        showId: shows.id,
-        showTitle: shows.title,
+        showId: showEpisodes.showId,
+        showTitle: sql<string>`${shows.title}`.as("show_title"),
         showSlug: shows.slug,
       })
       .from(campaignEpisodes)
@@ -89,10 +91,9 @@ function campaignReads(deps: Deps, userId: string, campaignId?: string) {
 async function loadCampaigns(deps: Deps, userId: string, campaignId?: string) {
   const [rows, programRows, files, episodes, shares] = await deps.db.batch(campaignReads(deps, userId, campaignId));
   const programById = new Map(programRows.map((p) => [p.id, p]));
-  const now = deps.now();
   const views = rows.map((campaign): CampaignView => {
     const program = programById.get(campaign.programId)!;
-    const status: CampaignStatus = statusOf(campaign, program, now);
+    const status = statusOf(campaign, program);
     return {
       id: campaign.id,
       programId: program.id,

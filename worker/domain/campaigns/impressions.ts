@@ -5,8 +5,9 @@
 // day however many requests (or parallel ranges) they make. The statements are the same three
 // whatever the number of campaigns on the episode: the spots travel as one JSON parameter and are
 // joined to their campaigns in SQL. Impressions are added to daily rows, never stored one by one.
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { campaignDaily, campaigns, episodeDownloads } from "../../db/schema";
 
 /** A spot as served in one response: the program file it plays and its [start, end) in the audio. */
 export type SpotSpan = [programFileId: string, start: number, end: number];
@@ -50,47 +51,56 @@ export interface CampaignTotal {
 /**
  * Three statements to run in the download's batch, after its ranges are merged and `counted` set:
  * add the new impressions to the daily rows, to the campaigns' running totals (answering them, for
- * pacing), and record the spots as credited on the download.
+ * pacing), and record the spots as credited on the download. Query builders, not raw SQL: a D1
+ * batch through drizzle binds only built queries.
  */
 export function impressionStatements(db: Database, at: ListenerDay, spots: readonly SpotSpan[]) {
+  const credited = () => credits(at, spots);
   return [
-    db.run(sql`
-      insert into campaign_daily (campaign_id, day, episode_id, app, country, impressions)
-      select campaign_id, day, episode_id, app, country, count(*) from (${credits(at, spots)}) where true
-       group by campaign_id
-      on conflict (campaign_id, day, episode_id, app, country)
-      do update set impressions = campaign_daily.impressions + excluded.impressions`),
-    db.all<{ id: string; impressions: number; goal_impressions: number | null; state: string }>(sql`
-      update campaigns
-         set impressions = impressions + (
-           select count(*) from (${credits(at, spots)}) x where x.campaign_id = campaigns.id
-         )
-       where campaigns.id in (select campaign_id from (${credits(at, spots)}))
-      returning id, impressions, goal_impressions, state`),
-    db.run(sql`
-      update episode_downloads
-         set impressed = (
-           select json_group_array(v) from (
-             select value as v from json_each(episode_downloads.impressed)
-             union select file_id from (${credits(at, spots)})
-           )
-         )
-       where episode_id = ${at.episodeId} and day = ${at.day} and listener = ${at.listener}`),
+    db
+      .insert(campaignDaily)
+      .select(
+        sql`select campaign_id, day, episode_id, app, country, count(*) from (${credited()}) where true
+             group by campaign_id`,
+      )
+      .onConflictDoUpdate({
+        target: [
+          campaignDaily.campaignId,
+          campaignDaily.day,
+          campaignDaily.episodeId,
+          campaignDaily.app,
+          campaignDaily.country,
+        ],
+        set: { impressions: sql`${campaignDaily.impressions} + excluded.impressions` },
+      }),
+    db
+      .update(campaigns)
+      .set({
+        impressions: sql`${campaigns.impressions} + (
+          select count(*) from (${credited()}) x where x.campaign_id = ${campaigns.id})`,
+      })
+      .where(sql`${campaigns.id} in (select campaign_id from (${credited()}))`)
+      .returning({
+        id: campaigns.id,
+        impressions: campaigns.impressions,
+        goalImpressions: campaigns.goalImpressions,
+        state: campaigns.state,
+      }),
+    db
+      .update(episodeDownloads)
+      .set({
+        impressed: sql`(select json_group_array(v) from (
+          select value as v from json_each(${episodeDownloads.impressed})
+          union select file_id from (${credited()})))`,
+      })
+      .where(
+        and(
+          eq(episodeDownloads.episodeId, at.episodeId),
+          eq(episodeDownloads.day, at.day),
+          eq(episodeDownloads.listener, at.listener),
+        ),
+      ),
   ] as const;
-}
-
-/** The campaigns' totals from the second statement's rows. */
-export function totalsOf(
-  rows: readonly { id: string; impressions: number; goal_impressions: number | null; state: string }[],
-) {
-  return rows.map(
-    (row): CampaignTotal => ({
-      id: row.id,
-      impressions: row.impressions,
-      goalImpressions: row.goal_impressions,
-      state: row.state,
-    }),
-  );
 }
 
 /** Whether a total has reached its campaign's goal while the campaign still places its spots. */

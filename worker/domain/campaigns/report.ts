@@ -63,8 +63,8 @@ export async function campaignReport(deps: Deps, scope: ReportScope): Promise<Ca
     deps.db
       .select({
         episodeId: campaignDaily.episodeId,
-        title: sql<string>`coalesce(${showEpisodes.title}, 'Deleted episode')`,
-        showTitle: sql<string>`coalesce(${shows.title}, '')`,
+        title: sql<string>`coalesce(${showEpisodes.title}, 'Deleted episode')`.as("episode_title"),
+        showTitle: sql<string>`coalesce(${shows.title}, '')`.as("show_title"),
         impressions: total(),
       })
       .from(campaignDaily)
@@ -88,7 +88,7 @@ export async function campaignReport(deps: Deps, scope: ReportScope): Promise<Ca
   ]);
   if (!campaign || !program) throw new NotFound(found.missing);
   const now = deps.now();
-  const status = statusOf(campaign, program, now);
+  const status = statusOf(campaign, program);
   const impressions = byDay.reduce((t, d) => t + d.impressions, 0);
   const goal = campaign.goalImpressions;
   // Every day from the flight's first (or the first impression's) to its last so far: the chart's bars are days.
@@ -158,8 +158,8 @@ export async function campaignCsv(deps: Deps, scope: ReportScope): Promise<{ fil
     deps.db
       .select({
         day: campaignDaily.day,
-        show: sql<string>`coalesce(${shows.title}, '')`,
-        episode: sql<string>`coalesce(${showEpisodes.title}, 'Deleted episode')`,
+        show: sql<string>`coalesce(${shows.title}, '')`.as("show_title"),
+        episode: sql<string>`coalesce(${showEpisodes.title}, 'Deleted episode')`.as("episode_title"),
         episodeId: campaignDaily.episodeId,
         app: campaignDaily.app,
         country: campaignDaily.country,

@@ -36,19 +36,32 @@ export async function createShareLink(deps: Deps, userId: string, campaignId: st
   return shareLinkOf(deps, share!);
 }
 
-/** Revokes one of the member's campaign's links; NotFound when it is not theirs or already revoked. */
+/** Revokes one of the member's campaign's links; NotFound for anyone else's campaign, or a link already revoked. */
 export async function revokeShareLink(deps: Deps, userId: string, campaignId: string, shareId: string) {
-  const mine = deps.db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
-  const revoked = await deps.db
-    .update(campaignShares)
-    .set({ revokedAt: new Date(deps.now()) })
-    .where(
-      and(eq(campaignShares.id, shareId), inArray(campaignShares.campaignId, mine), isNull(campaignShares.revokedAt)),
-    )
-    .returning({ id: campaignShares.id });
+  const [[campaign], revoked] = await deps.db.batch([
+    deps.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId))),
+    deps.db
+      .update(campaignShares)
+      .set({ revokedAt: new Date(deps.now()) })
+      .where(
+        and(
+          eq(campaignShares.id, shareId),
+          inArray(
+            campaignShares.campaignId,
+            deps.db
+              .select({ id: campaigns.id })
+              .from(campaigns)
+              .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId))),
+          ),
+          isNull(campaignShares.revokedAt),
+        ),
+      )
+      .returning({ id: campaignShares.id }),
+  ]);
+  if (!campaign) throw new NotFound(CAMPAIGN_NOT_FOUND);
   if (revoked.length === 0) throw new NotFound("Share link not found.");
 }
 

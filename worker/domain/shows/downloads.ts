@@ -10,7 +10,7 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { downloadSalts, episodeDownloads } from "../../db/schema";
-import { type CampaignTotal, impressionStatements, type SpotSpan, totalsOf } from "../campaigns/impressions";
+import { type CampaignTotal, impressionStatements, type SpotSpan } from "../campaigns/impressions";
 import type { Deps } from "../deps";
 
 /** 128 kbit/s: a minute of delivery-profile audio. */
@@ -169,7 +169,7 @@ export async function recordDownload(deps: Deps, request: DownloadRequest): Prom
       ? impressionStatements(deps.db, { episodeId: request.episodeId, day, listener }, request.spots)
       : []),
   ]);
-  return totals ? totalsOf(totals as Parameters<typeof totalsOf>[0]) : [];
+  return (totals as CampaignTotal[] | undefined) ?? [];
 }
 
 export interface DownloadStats {
