@@ -253,6 +253,23 @@ export const API_ACCESS: Record<string, Rule> = {
   "DELETE /api/campaigns/:id": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}` },
   "GET /api/campaign-reports/:token": { access: "token" },
   "GET /api/campaign-reports/:token/report.csv": { access: "token" },
+  // Its documents: the insertion order (the fixture's campaign runs on no episode: 400) and delivery reports.
+  "GET /api/campaigns/:campaignId/insertion-orders": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/insertion-orders`,
+  },
+  "POST /api/campaigns/:campaignId/insertion-orders": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/insertion-orders`,
+  },
+  "GET /api/campaigns/:campaignId/delivery-report.pdf": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/delivery-report.pdf`,
+  },
+  "GET /api/campaign-reports/:token/delivery-report.pdf": { access: "token" },
+  // Anyone may check a delivery report by its code or a copy's hash.
+  "GET /api/delivery-reports": { access: "public" },
+  "GET /api/delivery-reports/:code": { access: "public" },
   "GET /api/shows": { access: "member" },
   "POST /api/shows": { access: "member", json: () => ({ ...SHOW, slug: `matrix-${crypto.randomUUID().slice(0, 8)}` }) },
   "PUT /api/shows/:id": {
@@ -538,6 +555,10 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "shows/:slug/manage": { access: "owner" },
   "shows/:slug/stats": { access: "owner" },
   "shows/:slug/team": { access: "owner" },
+  campaigns: { access: "member" },
+  "campaigns/new": { access: "member" },
+  "campaigns/:campaignId": { access: "owner", path: (f) => `/campaigns/${f.campaignId}` },
+  "campaign-reports/:token": { access: "token" },
   "shows/:slug/episodes/:id": {
     access: "public",
     path: (f) => `/shows/${f.showSlug}/episodes/${NONE}`,
