@@ -225,8 +225,11 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   const io = page.getByRole("region", { name: "Insertion order" });
   await expect(io.getByText("Signed", { exact: true })).toBeVisible();
   const signedHref = await io.getByRole("link", { name: "Signed copy" }).getAttribute("href");
+  // The signed copy is a file of the episode's project, opened in its viewer.
+  expect(signedHref).toMatch(/^\/bigfile\//);
   const signed = await request.get(signedHref!);
-  expect((await signed.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(signed.status()).toBe(200);
+  expect(await signed.text()).toContain("-signed.pdf");
 
   // ── listeners: 40 who hear every episode (in 1–4 parallel ranges), and those who give no impression ──
   const paths = episodes.map((e) => audio(e.id));

@@ -135,11 +135,17 @@ export function ReportView({ report }: { report: CampaignReport }) {
           />
         </Card>
       </div>
-      <Card as="section" aria-labelledby="method">
-        <h2 id="method">How impressions are counted</h2>
-        <p className={styles.muted}>{report.method}</p>
-      </Card>
     </>
+  );
+}
+
+/** The counting rules, as the delivery report states them. */
+export function Method({ text }: { text: string }) {
+  return (
+    <Card as="section" aria-labelledby="method" className={styles.stack}>
+      <h2 id="method">How impressions are counted</h2>
+      <p className={styles.muted}>{text}</p>
+    </Card>
   );
 }
 

@@ -6,7 +6,7 @@ import { LocalTime } from "../../../components/LocalTime";
 import { Badge, Button, buttonClass, Card, Field, Input, Outcome } from "../../../components/ui";
 import { CopyLink } from "../components/CopyLink";
 import styles from "../components/campaigns.module.css";
-import { ReportView, StatusBadge } from "../components/ReportView";
+import { Method, ReportView, StatusBadge } from "../components/ReportView";
 import type { Route } from "./+types/campaign";
 
 export { action, loader } from "./campaign.server";
@@ -48,6 +48,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       </div>
       <ShareLinks links={campaign.shareLinks} />
       <EditCampaign campaign={campaign} />
+      <Method text={report.method} />
     </div>
   );
 }

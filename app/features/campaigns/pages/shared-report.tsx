@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
 import { buttonClass, Card } from "../../../components/ui";
 import styles from "../components/campaigns.module.css";
-import { ReportView, StatusBadge } from "../components/ReportView";
+import { Method, ReportView, StatusBadge } from "../components/ReportView";
 import type { Route } from "./+types/shared-report";
 
 export { loader } from "./shared-report.server";
@@ -60,6 +60,7 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </Card>
+      <Method text={report.method} />
     </div>
   );
 }
