@@ -330,6 +330,7 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   await page.goto(campaignPath);
   await page.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("Share link revoked.")).toBeVisible();
+  await expect(page.getByTestId("share-link")).toHaveCount(0);
   const gone = await sponsor.goto(new URL(shareUrl).pathname);
   expect(gone?.status()).toBe(404);
   await sponsorContext.close();

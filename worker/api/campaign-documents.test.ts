@@ -99,7 +99,7 @@ describe("delivery report", () => {
     expect(byCode).toMatchObject({ valid: true, impressions: 0, amountCents: 0, sha256: await sha256Hex(bytes) });
     expect((await (await call(`/api/delivery-reports?sha256=${await sha256Hex(bytes)}`)).json<any>()).match).toBe(true);
     const edited = bytes.slice();
-    edited[edited.length - 30] ^= 1;
+    edited[edited.length - 30] = (edited[edited.length - 30] ?? 0) ^ 1;
     expect((await (await call(`/api/delivery-reports?sha256=${await sha256Hex(edited)}`)).json<any>()).match).toBe(
       false,
     );

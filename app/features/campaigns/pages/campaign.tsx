@@ -1,7 +1,7 @@
 // /campaigns/:campaignId: the creator's campaign. The report (impressions by day, episode, app and
 // country; goal progress; amount due; status), the insertion order and its signature, the sponsor's
 // share links, the CSV and the delivery report PDF, and the campaign's terms to edit.
-import { Link, useFetcher } from "react-router";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
 import { Badge, Button, buttonClass, Card, Field, Input, Outcome } from "../../../components/ui";
 import { CopyLink } from "../components/CopyLink";
@@ -141,6 +141,8 @@ function Exports({ campaignId }: { campaignId: string }) {
 
 function ShareLinks({ links }: { links: Route.ComponentProps["loaderData"]["campaign"]["shareLinks"] }) {
   const create = useFetcher<Answer>();
+  // One fetcher for every row's Revoke: its answer stays in view after the row is gone.
+  const revoke = useFetcher<Answer>();
   return (
     <Card as="section" aria-labelledby="share" className={styles.stack}>
       <h2 id="share">Share with the sponsor</h2>
@@ -150,7 +152,7 @@ function ShareLinks({ links }: { links: Route.ComponentProps["loaderData"]["camp
       {links.length > 0 && (
         <ul className={styles.list}>
           {links.map((link) => (
-            <ShareRow key={link.id} link={link} />
+            <ShareRow key={link.id} link={link} revoke={revoke} />
           ))}
         </ul>
       )}
@@ -161,12 +163,19 @@ function ShareLinks({ links }: { links: Route.ComponentProps["loaderData"]["camp
         </Button>
       </create.Form>
       <Outcome message={outcome(create.data)} />
+      <Outcome message={outcome(revoke.data)} />
     </Card>
   );
 }
 
-function ShareRow({ link }: { link: Route.ComponentProps["loaderData"]["campaign"]["shareLinks"][number] }) {
-  const revoke = useFetcher<Answer>();
+function ShareRow({
+  link,
+  revoke,
+}: {
+  link: Route.ComponentProps["loaderData"]["campaign"]["shareLinks"][number];
+  revoke: FetcherWithComponents<Answer>;
+}) {
+  const revoking = revoke.state !== "idle" && revoke.formData?.get("shareId") === link.id;
   return (
     <li className={styles.shareRow}>
       <a className={styles.link} href={link.url} data-testid="share-link">
@@ -180,7 +189,7 @@ function ShareRow({ link }: { link: Route.ComponentProps["loaderData"]["campaign
         <revoke.Form method="post">
           <input type="hidden" name="intent" value="revoke-share" />
           <input type="hidden" name="shareId" value={link.id} />
-          <Button type="submit" size="sm" variant="danger" busy={revoke.state !== "idle"} busyLabel="Revoking...">
+          <Button type="submit" size="sm" variant="danger" busy={revoking} busyLabel="Revoking...">
             Revoke
           </Button>
         </revoke.Form>
