@@ -149,11 +149,14 @@ export function Method({ text }: { text: string }) {
   );
 }
 
+const MIN_DAYS = 14;
+
 /** One bar per day, scaled to the busiest day; the days and counts are read out as a list too. */
 function DayChart({ days }: { days: CampaignReport["byDay"] }) {
   if (days.length === 0) return <p className={styles.muted}>No impressions yet: the chart starts with the first.</p>;
   const peak = Math.max(1, ...days.map((d) => d.impressions));
-  const width = days.length * 10;
+  // At least two weeks of room, so a short flight's few bars stay bars, not slabs.
+  const width = Math.max(days.length, MIN_DAYS) * 10;
   const summary = days.map((d) => `${dayLabel.format(new Date(d.day))}: ${number.format(d.impressions)}`).join(", ");
   return (
     <>
@@ -174,9 +177,11 @@ function DayChart({ days }: { days: CampaignReport["byDay"] }) {
         })}
       </svg>
       <p className={`${styles.axis} ${styles.muted}`}>
-        <span>{dayLabel.format(new Date(days[0]!.day))}</span>
+        <span>
+          {dayLabel.format(new Date(days[0]!.day))}
+          {days.length > 1 && ` – ${dayLabel.format(new Date(days.at(-1)!.day))}`}
+        </span>
         <span>Peak {number.format(peak)} a day</span>
-        <span>{dayLabel.format(new Date(days.at(-1)!.day))}</span>
       </p>
     </>
   );
