@@ -93,14 +93,14 @@ export function ReportView({ report }: { report: CampaignReport }) {
           </p>
         )}
       </Card>
-      <Card as="section">
+      <Card as="section" aria-labelledby="by-episode" className={styles.stack}>
+        <h2 id="by-episode">By episode</h2>
         <Table
           caption="By episode"
-          showCaption
           rows={report.byEpisode}
           rowKey={(r) => r.episodeId}
           columns={[
-            { key: "episode", header: "Episode", cell: (r) => r.title },
+            { key: "episode", header: "Episode", primary: true, cell: (r) => r.title },
             { key: "show", header: "Show", cell: (r) => r.showTitle },
             { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
           ]}
@@ -108,27 +108,27 @@ export function ReportView({ report }: { report: CampaignReport }) {
         />
       </Card>
       <div className={styles.split}>
-        <Card as="section">
+        <Card as="section" aria-labelledby="by-app" className={styles.stack}>
+          <h2 id="by-app">By app</h2>
           <Table
             caption="By app"
-            showCaption
             rows={report.byApp}
             rowKey={(r) => r.app}
             columns={[
-              { key: "app", header: "App", cell: (r) => r.app },
+              { key: "app", header: "App", primary: true, cell: (r) => r.app },
               { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
             ]}
             empty="No impressions yet."
           />
         </Card>
-        <Card as="section">
+        <Card as="section" aria-labelledby="by-country" className={styles.stack}>
+          <h2 id="by-country">By country</h2>
           <Table
             caption="By country"
-            showCaption
             rows={report.byCountry}
             rowKey={(r) => r.country}
             columns={[
-              { key: "country", header: "Country", cell: (r) => r.country },
+              { key: "country", header: "Country", primary: true, cell: (r) => r.country },
               { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
             ]}
             empty="No impressions yet."
