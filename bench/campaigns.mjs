@@ -6,7 +6,7 @@
 //     --minutes (8) / segments each, slot b on the second, publishes the playlist as an episode and
 //     a copy of it (written into D1, sharing its segments) as a second, waits for the encoding,
 //     then makes a program whose spot is a tone as long as slot b's a campaign on the first
-//     episode only. Alternating, --rounds (6) full GETs of each episode, every one from a new
+//     episode only. Alternating, --rounds (20) full GETs of each episode, every one from a new
 //     listener (a new address: each is a counted download, the campaign's one also an
 //     impression), each followed by 150 ms in which the download is counted (`waitUntil`): the
 //     app's CPU (workerd + vite preview) per MB over the GET and that pause; then --ttfb-sets (5)
@@ -22,31 +22,33 @@
 //     would have, and the campaign's report read through the app's code --reports (5) times.
 //     Targets: statements with 10 campaigns = with 1; report ≤ 2 round trips and = the downloads.
 //
-// Flags: --port 5251, --renderer-port 8851, --counting-port 5252, --minutes 8, --segments 4, --rounds 6, --ttfb-sets 5,
+// Flags: --port 5251, --renderer-port 8851, --counting-port 5252, --minutes 8, --segments 4, --rounds 20, --ttfb-sets 5,
 // --downloads 1000000, --reports 5, --counting-only (skip 1), --json (bench/results/campaigns.json).
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import {
-  apiClient,
   appPlace,
-  cpuMs,
+  firstByte,
   fmt,
+  freshPreview,
+  fullGet,
   loadAverage,
   loadAverageLine,
+  localD1,
   median,
   outputFolder,
   printTargets,
   readFlags,
   root,
   runBench,
-  serverProcesses,
-  signInMember,
   sleep,
   startGroup,
   table,
+  toneEpisode,
+  toneMp3,
   uploadFile,
   waitForUrl,
   writeResults,
@@ -57,7 +59,7 @@ const flags = readFlags();
 const place = appPlace({ port: 5251, rendererPort: 8851, persistTo: ".wrangler/bench-campaigns" });
 const MINUTES = flags.int("minutes", 8);
 const SEGMENTS = flags.int("segments", 4, { min: 3 });
-const ROUNDS = flags.int("rounds", 6);
+const ROUNDS = flags.int("rounds", 20);
 const TTFB_SETS = flags.int("ttfb-sets", 5);
 const DOWNLOADS = flags.int("downloads", 1_000_000);
 const REPORTS = flags.int("reports", 5);
@@ -73,115 +75,30 @@ const nextListener = () => {
   return `10.${(listener >> 16) & 255}.${(listener >> 8) & 255}.${listener & 255}`;
 };
 
-async function d1(sql) {
-  const { stdout } = await run(
-    wrangler,
-    ["d1", "execute", "DB", "--local", "--persist-to", place.persistTo, "--json", "--command", sql],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout)[0]?.results ?? [];
-}
-
-async function tone(name, seconds, frequency) {
-  const out = join(work, name);
-  await run("ffmpeg", [
-    ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`],
-    ...["-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", out],
-  ]);
-  return readFileSync(out);
-}
+const d1 = localD1(place.persistTo);
 
 const listenerHeaders = () => ({
   "cf-connecting-ip": nextListener(),
   "user-agent": "Overcast/3.0 (+http://overcast.fm/)",
 });
 
-/** A full GET by a new listener, then the pause in which it is counted: bytes, seconds, the server's CPU ms over both. */
-async function fullGet(url, server) {
-  const cpu0 = cpuMs(server.workerd) + cpuMs(server.vite);
-  const t0 = performance.now();
-  const response = await fetch(url, { headers: listenerHeaders() });
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += chunk.length;
-  const seconds = (performance.now() - t0) / 1000;
-  await sleep(150);
-  return { bytes, seconds, cpu: cpuMs(server.workerd) + cpuMs(server.vite) - cpu0 };
-}
-
-async function firstByte(url) {
-  const t0 = performance.now();
-  const response = await fetch(url, { headers: listenerHeaders() });
-  const reader = response.body.getReader();
-  await reader.read();
-  const ms = performance.now() - t0;
-  await reader.cancel();
-  return ms;
-}
+/** A full GET by a new listener, then the pause in which it is counted (`waitUntil`). */
+const listenedGet = (url, server) => fullGet(url, server, { headers: listenerHeaders(), settleMs: 150 });
 
 async function serving() {
-  rmSync(resolve(root, place.persistTo), { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  console.log(`${TAG}: starting the production build on ${place.base} (state in ${place.persistTo}) ...`);
-  let seeded = false;
-  const app = startGroup("app", process.execPath, ["scripts/start.mjs", "--preview", "--reuse-build"], {
-    env: { PORT: String(place.port), RENDERER_PORT: String(place.rendererPort), PERSIST_TO: place.persistTo },
-    onLine(line) {
-      if (line.includes("app ready on")) seeded = true;
-    },
-  });
-  await waitForUrl(app, `${place.base}/api/session`, { timeoutMs: 900_000, intervalMs: 500 });
-  for (let i = 0; !seeded && i < 600; i++) await sleep(200);
-  const server = serverProcesses(app.pid);
-  const api = apiClient(place.base);
-  const cookie = await signInMember(place.base);
+  const { server, api, cookie } = await freshPreview(TAG, place, { timeoutMs: 900_000 });
   const [me] = await d1("SELECT id FROM users WHERE email = 'demo@creatorplatform.app'");
 
   // The episode: SEGMENTS tones, slot b on the second.
   const segmentSeconds = (MINUTES * 60) / SEGMENTS;
-  let projectId;
-  const fileIds = [];
-  for (let i = 0; i < SEGMENTS; i++) {
-    const bytes = await tone(`source-${i}.mp3`, segmentSeconds, 200 + 40 * i);
-    const done = await uploadFile(
-      api,
-      cookie,
-      {
-        purpose: "project-file",
-        fileName: `part-${i + 1}.mp3`,
-        contentType: "audio/mpeg",
-        ...(projectId ? { projectId } : { projectTitle: "Bench campaigns" }),
-      },
-      bytes,
-    );
-    projectId = done.projectId;
-    fileIds.push(done.fileId);
-  }
-  await api.must(200, `/api/files/${fileIds[1]}/slot`, { cookie, method: "PUT", json: { slotPosition: "b" } });
-  const probed = performance.now();
-  while (
-    (await api.must(200, `/api/projects/${projectId}/files`, { cookie })).data.files.some(
-      (f) => f.probeStatus !== "done",
-    )
-  ) {
-    if (performance.now() - probed > 600_000) throw new Error("the sources were not probed within 10 minutes");
-    await sleep(1_000);
-  }
-  await api.must(201, `/api/projects/${projectId}/playlist/items`, { cookie, json: { fileIds } });
-  const playlist = (await api.must(200, `/api/projects/${projectId}/playlist`, { cookie })).data;
-  const slug = `bench-${Date.now().toString(36)}`;
-  const { show } = (
-    await api.must(201, "/api/shows", {
-      cookie,
-      json: { title: "Bench", slug, description: "Campaigns", author: "Bench", category: "Technology", language: "en" },
-    })
-  ).data;
-  const { episode } = (
-    await api.must(201, `/api/shows/${show.id}/episodes`, {
-      cookie,
-      json: { playlistId: playlist.id, title: "With a campaign", description: "Bench" },
-    })
-  ).data;
+  const { playlist, show, slug, episode } = await toneEpisode(api, cookie, {
+    folder: work,
+    segments: SEGMENTS,
+    segmentSeconds,
+    title: "Bench campaigns",
+    episodeTitle: "With a campaign",
+  });
   // The same episode again, written into D1 as bench:stitch copies one: it shares the segments.
   const tag = `c${Date.now().toString(36)}`;
   await d1(`
@@ -214,7 +131,7 @@ async function serving() {
       programId: program.id,
       slotPosition: "b",
     },
-    await tone("spot.mp3", segmentSeconds, 1500),
+    await toneMp3(work, "spot.mp3", segmentSeconds, 1500),
   );
   const uploaded = performance.now();
   for (let status = ""; status !== "ready"; ) {
@@ -235,13 +152,13 @@ async function serving() {
   ).data;
   const withUrl = audio(episode.id);
   const withoutUrl = audio(`${tag}-e`);
-  await fullGet(withUrl, server);
-  await fullGet(withoutUrl, server);
+  await listenedGet(withUrl, server);
+  await listenedGet(withoutUrl, server);
 
   const runs = { with: [], without: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? ["without", "with"] : ["with", "without"];
-    for (const name of order) runs[name].push(await fullGet(name === "with" ? withUrl : withoutUrl, server));
+    for (const name of order) runs[name].push(await listenedGet(name === "with" ? withUrl : withoutUrl, server));
   }
   const cpuPerMb = (list) => median(list.map((r) => r.cpu / (r.bytes / 1e6)));
   const ttfb = { with: [], without: [] };
@@ -250,7 +167,8 @@ async function serving() {
     const sample = { with: [], without: [] };
     for (let i = 0; i < 20; i++) {
       const pair = i % 2 ? ["without", "with"] : ["with", "without"];
-      for (const name of pair) sample[name].push(await firstByte(name === "with" ? withUrl : withoutUrl));
+      for (const name of pair)
+        sample[name].push(await firstByte(name === "with" ? withUrl : withoutUrl, listenerHeaders()));
     }
     ttfbRatios.push(median(sample.with) / median(sample.without));
     ttfb.with.push(...sample.with);
@@ -396,4 +314,4 @@ async function main() {
   return checks.every((c) => c.pass);
 }
 
-runBench(TAG, main);
+await runBench(TAG, main, { cleanup: () => rmSync(work, { recursive: true, force: true }) });
