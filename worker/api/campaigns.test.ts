@@ -584,8 +584,15 @@ describe("campaigns", () => {
     const [program] = await db.select().from(programs).where(eq(programs.id, second));
     expect(program!.scheduleState).toBe("ended");
 
+    // The program keeps the sponsor's report: it goes only with the campaign.
+    const programGone = await call(`/api/programs/${second}`, { method: "DELETE", cookie: member.cookie });
+    expect(programGone.status).toBe(409);
+    expect((await programGone.json<any>()).error.message).toBe(
+      "This program is a campaign. Delete the campaign first.",
+    );
     const deleted = await call(`/api/campaigns/${campaign.id}`, { method: "DELETE", cookie: member.cookie });
     expect(deleted.status).toBe(204);
     expect((await call(`/api/campaigns/${campaign.id}`, { cookie: member.cookie })).status).toBe(404);
+    expect((await call(`/api/programs/${second}`, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
   });
 });

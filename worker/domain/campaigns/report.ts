@@ -2,7 +2,7 @@
 // the amount due, read from the rolled-up daily rows in ONE D1 round trip (a batch of SELECTs,
 // the campaign found by a subquery: the member's own, or the one a share link opens), however
 // many downloads were counted. The CSV is the daily rows themselves, in one more batch.
-import { and, asc, eq, inArray, type SQLWrapper, sql, sum } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
 import {
   amountDueCents,
   CAMPAIGN_NOT_FOUND,
@@ -36,6 +36,20 @@ async function scopeOf(deps: Deps, scope: ReportScope): Promise<{ ids: SQLWrappe
 }
 
 const total = () => sql<number>`cast(${sum(campaignDaily.impressions)} as integer)`;
+
+/** Impressions by one column (app, country) as `key`, the largest first, ties by name. */
+function largestFirst(
+  deps: Deps,
+  mine: SQL | undefined,
+  column: typeof campaignDaily.app | typeof campaignDaily.country,
+) {
+  return deps.db
+    .select({ key: column, impressions: total() })
+    .from(campaignDaily)
+    .where(mine)
+    .groupBy(column)
+    .orderBy(sql`2 desc`, asc(column));
+}
 
 /** The report in one D1 round trip; NotFound for a campaign not the member's, or a revoked or unknown link. */
 export async function campaignReport(deps: Deps, scope: ReportScope): Promise<CampaignReport> {
@@ -73,18 +87,8 @@ export async function campaignReport(deps: Deps, scope: ReportScope): Promise<Ca
       .where(mine)
       .groupBy(campaignDaily.episodeId)
       .orderBy(sql`4 desc`, asc(showEpisodes.publishAt)),
-    deps.db
-      .select({ app: campaignDaily.app, impressions: total() })
-      .from(campaignDaily)
-      .where(mine)
-      .groupBy(campaignDaily.app)
-      .orderBy(sql`2 desc`, asc(campaignDaily.app)),
-    deps.db
-      .select({ country: campaignDaily.country, impressions: total() })
-      .from(campaignDaily)
-      .where(mine)
-      .groupBy(campaignDaily.country)
-      .orderBy(sql`2 desc`, asc(campaignDaily.country)),
+    largestFirst(deps, mine, campaignDaily.app),
+    largestFirst(deps, mine, campaignDaily.country),
   ]);
   if (!campaign || !program) throw new NotFound(found.missing);
   const now = deps.now();
@@ -122,8 +126,8 @@ export async function campaignReport(deps: Deps, scope: ReportScope): Promise<Ca
     amountDueCents: amountDueCents(impressions, goal, campaign.cpmCents),
     byDay: period ? daysOf(period).map((day) => ({ day, impressions: perDay.get(day) ?? 0 })) : [],
     byEpisode,
-    byApp,
-    byCountry,
+    byApp: byApp.map(({ key, impressions }) => ({ app: key, impressions })),
+    byCountry: byCountry.map(({ key, impressions }) => ({ country: key, impressions })),
     method: IMPRESSION_METHOD,
     generatedAt: new Date(now).toISOString(),
   };
