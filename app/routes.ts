@@ -52,6 +52,10 @@ export default [
   route("shows/:slug/stats", "features/shows/pages/stats.tsx"),
   route("shows/:slug/team", "features/shows/pages/team.tsx"),
   route("shows/:slug/episodes/:id", "features/shows/pages/episode.tsx"),
+  route("campaigns", "features/campaigns/pages/campaigns.tsx"),
+  route("campaigns/new", "features/campaigns/pages/new-campaign.tsx"),
+  route("campaigns/:campaignId", "features/campaigns/pages/campaign.tsx"),
+  route("campaign-reports/:token", "features/campaigns/pages/shared-report.tsx"),
   route("webpopup", "routes/webpopup.tsx"),
 
   route("createBid", "features/auction/pages/create-lots.tsx"),

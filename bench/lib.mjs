@@ -3,13 +3,15 @@
 // JSON API calls, statistics and the report (tables, targets, load average,
 // results file). Each script keeps what it measures; this file only the
 // machinery around it.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { promisify } from "node:util";
 
 export const root = resolve(import.meta.dirname, "..");
+const execFileAsync = promisify(execFile);
 export const RESULTS = join(root, "bench/results");
 export const MiB = 1024 * 1024;
 
@@ -731,4 +733,126 @@ export function writeResults(tag, fileName, fields, { machine = {} } = {}) {
   };
   writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine: about, ...fields }, null, 2)}\n`);
   console.log(`\n${tag}: wrote ${out}`);
+}
+
+// ---------------------------------------------------------------- stitched episodes (bench:stitch, bench:campaigns)
+
+/** A SQL runner on the bench app's local D1 (`wrangler d1 execute --local`): the rows of the first statement. */
+export function localD1(persistTo) {
+  const wrangler = resolve(root, "node_modules/.bin/wrangler");
+  return async (sql) => {
+    const { stdout } = await execFileAsync(
+      wrangler,
+      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout)[0]?.results ?? [];
+  };
+}
+
+/** An MP3 sine tone (stereo, 128 kbit/s) written into `folder`: its bytes. */
+export async function toneMp3(folder, name, seconds, frequency) {
+  const out = join(folder, name);
+  await execFileAsync("ffmpeg", [
+    ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`],
+    ...["-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", out],
+  ]);
+  return readFileSync(out);
+}
+
+/**
+ * `segments` tones of `segmentSeconds` uploaded into one project (slot b on the second), probed, put
+ * in its playlist and published as an episode of a new show: {projectId, fileIds, playlist, show, slug, episode}.
+ */
+export async function toneEpisode(api, cookie, { folder, segments, segmentSeconds, title, episodeTitle }) {
+  let projectId;
+  const fileIds = [];
+  for (let i = 0; i < segments; i++) {
+    const bytes = await toneMp3(folder, `source-${i}.mp3`, segmentSeconds, 200 + 40 * i);
+    const done = await uploadFile(
+      api,
+      cookie,
+      {
+        purpose: "project-file",
+        fileName: `part-${String(i + 1).padStart(2, "0")}.mp3`,
+        contentType: "audio/mpeg",
+        ...(projectId ? { projectId } : { projectTitle: title }),
+      },
+      bytes,
+    );
+    projectId = done.projectId;
+    fileIds.push(done.fileId);
+  }
+  await api.must(200, `/api/files/${fileIds[1]}/slot`, { cookie, method: "PUT", json: { slotPosition: "b" } });
+  const probed = performance.now();
+  while (
+    (await api.must(200, `/api/projects/${projectId}/files`, { cookie })).data.files.some(
+      (f) => f.probeStatus !== "done",
+    )
+  ) {
+    if (performance.now() - probed > 600_000) throw new Error("the sources were not probed within 10 minutes");
+    await sleep(1_000);
+  }
+  await api.must(201, `/api/projects/${projectId}/playlist/items`, { cookie, json: { fileIds } });
+  const playlist = (await api.must(200, `/api/projects/${projectId}/playlist`, { cookie })).data;
+  const slug = `bench-${Date.now().toString(36)}`;
+  const { show } = (
+    await api.must(201, "/api/shows", {
+      cookie,
+      json: { title: "Bench", slug, description: title, author: "Bench", category: "Technology", language: "en" },
+    })
+  ).data;
+  const { episode } = (
+    await api.must(201, `/api/shows/${show.id}/episodes`, {
+      cookie,
+      json: { playlistId: playlist.id, title: episodeTitle, description: `${segments} segments` },
+    })
+  ).data;
+  return { projectId, fileIds, playlist, show, slug, episode };
+}
+
+/**
+ * A full GET: bytes, seconds, and the app's CPU milliseconds (workerd + vite preview) from the
+ * request until `settleMs` after the body's last byte (what the request does after answering).
+ */
+export async function fullGet(url, server, { headers = {}, settleMs = 0 } = {}) {
+  const cpu0 = cpuMs(server.workerd) + cpuMs(server.vite);
+  const t0 = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  const seconds = (performance.now() - t0) / 1000;
+  if (settleMs) await sleep(settleMs);
+  return { bytes, seconds, cpu: cpuMs(server.workerd) + cpuMs(server.vite) - cpu0 };
+}
+
+/** Milliseconds to the first chunk of the body. */
+export async function firstByte(url, headers = {}) {
+  const t0 = performance.now();
+  const response = await fetch(url, { headers });
+  const reader = response.body.getReader();
+  await reader.read();
+  const ms = performance.now() - t0;
+  await reader.cancel();
+  return ms;
+}
+
+/**
+ * The production build started afresh at `place` (its state folder emptied, `--reuse-build`),
+ * seeded, the demo member signed in: {server (its processes, for CPU), api, cookie}.
+ */
+export async function freshPreview(tag, place, { timeoutMs = 600_000 } = {}) {
+  rmSync(resolve(root, place.persistTo), { recursive: true, force: true });
+  console.log(`${tag}: starting the production build on ${place.base} (state in ${place.persistTo}) ...`);
+  let seeded = false;
+  const app = startGroup("app", process.execPath, ["scripts/start.mjs", "--preview", "--reuse-build"], {
+    env: { PORT: String(place.port), RENDERER_PORT: String(place.rendererPort), PERSIST_TO: place.persistTo },
+    onLine(line) {
+      if (line.includes("app ready on")) seeded = true;
+    },
+  });
+  await waitForUrl(app, `${place.base}/api/session`, { timeoutMs, intervalMs: 500 });
+  for (let i = 0; !seeded && i < 600; i++) await sleep(200);
+  return { server: serverProcesses(app.pid), api: apiClient(place.base), cookie: await signInMember(place.base) };
 }

@@ -36,12 +36,14 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import {
-  apiClient,
   appPlace,
-  cpuMs,
+  firstByte,
   fmt,
+  freshPreview,
+  fullGet,
   loadAverage,
   loadAverageLine,
+  localD1,
   median,
   outputFolder,
   pool,
@@ -49,13 +51,11 @@ import {
   readFlags,
   root,
   runBench,
-  serverProcesses,
-  signInMember,
   sleep,
-  startGroup,
   table,
+  toneEpisode,
+  toneMp3,
   uploadFile,
-  waitForUrl,
   writeResults,
 } from "./lib.mjs";
 
@@ -73,14 +73,7 @@ const run = promisify(execFile);
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
 const work = outputFolder("stitch", MINUTES * 60 * 16_000 * 3);
 
-async function d1(sql) {
-  const { stdout } = await run(
-    wrangler,
-    ["d1", "execute", "DB", "--local", "--persist-to", place.persistTo, "--json", "--command", sql],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout)[0]?.results ?? [];
-}
+const d1 = localD1(place.persistTo);
 
 async function r2Get(key, file) {
   await run(
@@ -91,106 +84,28 @@ async function r2Get(key, file) {
   return readFileSync(file);
 }
 
-async function tone(name, seconds, frequency) {
-  const out = join(work, name);
-  await run("ffmpeg", [
-    ...["-y", "-loglevel", "error", "-f", "lavfi", "-i", `sine=frequency=${frequency}:duration=${seconds}`],
-    ...["-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", out],
-  ]);
-  return readFileSync(out);
-}
+const tone = (name, seconds, frequency) => toneMp3(work, name, seconds, frequency);
 
 function id3Length(bytes) {
   if (String.fromCharCode(bytes[0], bytes[1], bytes[2]) !== "ID3") throw new Error("the file does not start with ID3");
   return 10 + ((bytes[6] << 21) | (bytes[7] << 14) | (bytes[8] << 7) | bytes[9]);
 }
 
-/** A full GET: bytes, seconds, and the server's CPU milliseconds meanwhile. */
-async function fullGet(url, server) {
-  const cpu0 = cpuMs(server.workerd) + cpuMs(server.vite);
-  const t0 = performance.now();
-  const response = await fetch(url);
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += chunk.length;
-  const seconds = (performance.now() - t0) / 1000;
-  return { bytes, seconds, cpu: cpuMs(server.workerd) + cpuMs(server.vite) - cpu0 };
-}
-
-async function firstByte(url) {
-  const t0 = performance.now();
-  const response = await fetch(url);
-  const reader = response.body.getReader();
-  await reader.read();
-  const ms = performance.now() - t0;
-  await reader.cancel();
-  return ms;
-}
-
 async function main() {
   const loadBefore = loadAverage();
-  rmSync(resolve(root, place.persistTo), { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  console.log(`${TAG}: starting the production build on ${place.base} (state in ${place.persistTo}) ...`);
-  let seeded = false;
-  const app = startGroup("app", process.execPath, ["scripts/start.mjs", "--preview", "--reuse-build"], {
-    env: { PORT: String(place.port), RENDERER_PORT: String(place.rendererPort), PERSIST_TO: place.persistTo },
-    onLine(line) {
-      if (line.includes("app ready on")) seeded = true;
-    },
-  });
-  await waitForUrl(app, `${place.base}/api/session`, { timeoutMs: 600_000, intervalMs: 500 });
-  for (let i = 0; !seeded && i < 600; i++) await sleep(200);
-  const server = serverProcesses(app.pid);
-  const api = apiClient(place.base);
-  const cookie = await signInMember(place.base);
+  const { server, api, cookie } = await freshPreview(TAG, place);
   const [me] = await d1("SELECT id FROM users WHERE email = 'demo@creatorplatform.app'");
 
   // ── 1. the episode: SEGMENTS tones of MINUTES / SEGMENTS each, encoded by the renderer ──
   const segmentSeconds = (MINUTES * 60) / SEGMENTS;
-  let projectId;
-  const fileIds = [];
-  for (let i = 0; i < SEGMENTS; i++) {
-    const bytes = await tone(`source-${i}.mp3`, segmentSeconds, 200 + 40 * i);
-    const done = await uploadFile(
-      api,
-      cookie,
-      {
-        purpose: "project-file",
-        fileName: `part-${String(i + 1).padStart(2, "0")}.mp3`,
-        contentType: "audio/mpeg",
-        ...(projectId ? { projectId } : { projectTitle: "Bench stitch" }),
-      },
-      bytes,
-    );
-    projectId = done.projectId;
-    fileIds.push(done.fileId);
-  }
-  await api.must(200, `/api/files/${fileIds[1]}/slot`, { cookie, method: "PUT", json: { slotPosition: "b" } });
-  const probed = performance.now();
-  while (
-    (await api.must(200, `/api/projects/${projectId}/files`, { cookie })).data.files.some(
-      (f) => f.probeStatus !== "done",
-    )
-  ) {
-    if (performance.now() - probed > 600_000) throw new Error("the sources were not probed within 10 minutes");
-    await sleep(1_000);
-  }
-  await api.must(201, `/api/projects/${projectId}/playlist/items`, { cookie, json: { fileIds } });
-  const playlist = (await api.must(200, `/api/projects/${projectId}/playlist`, { cookie })).data;
-  const slug = `bench-${Date.now().toString(36)}`;
-  const { show } = (
-    await api.must(201, "/api/shows", {
-      cookie,
-      json: { title: "Bench", slug, description: "Stitched", author: "Bench", category: "Technology", language: "en" },
-    })
-  ).data;
-  const { episode } = (
-    await api.must(201, `/api/shows/${show.id}/episodes`, {
-      cookie,
-      json: { playlistId: playlist.id, title: "Sixty minutes", description: "12 segments" },
-    })
-  ).data;
+  const { playlist, show, slug, episode } = await toneEpisode(api, cookie, {
+    folder: work,
+    segments: SEGMENTS,
+    segmentSeconds,
+    title: "Bench stitch",
+    episodeTitle: "Sixty minutes",
+  });
   const audio = (id) => `${place.base}/api/shows/${slug}/episodes/${id}/audio.mp3`;
   const encodingStart = performance.now();
   while ((await fetch(audio(episode.id), { method: "HEAD" })).status !== 200) {

@@ -22,7 +22,7 @@ import { addToCart, insertProduct, payCart } from "../tests/workers/store";
 import { sign } from "../tests/workers/uploads";
 import { api } from "./api/index";
 import { database } from "./db/client";
-import { jobs, productFiles, programFiles } from "./db/schema";
+import { campaigns, jobs, productFiles, programFiles } from "./db/schema";
 
 const db = database(env.DB);
 const TABLE = "tests/workers/route-access.ts";
@@ -143,6 +143,14 @@ beforeAll(async () => {
   const [job] = await db.select().from(jobs).where(eq(jobs.userId, owner.user.id)).limit(1);
   await addToCart(owner.cookie, await insertProduct(admin.user.id));
   const { checkout } = await payCart(owner.cookie);
+  const campaignId = crypto.randomUUID();
+  await db.insert(campaigns).values({
+    id: campaignId,
+    userId: owner.user.id,
+    programId,
+    sponsorName: "Matrix sponsor",
+    sponsorEmail: "sponsor@example.com",
+  });
   const answers = { applied, note, chapter, shipping, upload, show };
   for (const [name, response] of Object.entries(answers)) {
     expect(response.status, `fixture ${name}: ${await response.clone().text()}`).toBeLessThan(300);
@@ -166,6 +174,7 @@ beforeAll(async () => {
     showSlug: slug,
     jobId: job!.id,
     orderId: checkout.orderId,
+    campaignId,
   };
 }, 120_000);
 

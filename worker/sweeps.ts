@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
 import { inChunks } from "./db/chunks";
 import { jobs, playlists, rateLimits, sessions, signups } from "./db/schema";
+import { runCampaignPacing } from "./domain/campaigns/pacing";
 import { type Deps, makeDeps } from "./domain/deps";
 import { sweepAbandonedDonations } from "./domain/fundraiser/donations";
 import { sweepAbandonedOrders } from "./domain/orders/checkout";
@@ -57,6 +58,8 @@ export async function runSweeps(env: Env, now = Date.now()) {
   await sweepUnclaimedUploads(deps);
   await purgeEndedUploads(deps);
   await sweepEndedUploadRows(deps);
+  // Before the schedules: a campaign's end withdraws its spots without re-rendering.
+  await runCampaignPacing(deps);
   await runScheduledPrograms(deps);
   await remindSigners(deps);
   await sweepAbandonedDonations(deps);

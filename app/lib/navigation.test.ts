@@ -19,6 +19,7 @@ describe("which chrome a page wears (ADR 117)", () => {
       "/licence/ABC",
       "/verify",
       "/verify/ABC",
+      "/campaign-reports/t0k3n",
       "/free/token",
       "/signin",
       "/signup",
@@ -41,6 +42,8 @@ describe("which chrome a page wears (ADR 117)", () => {
       "/shows/field-notes/stats",
       "/shows/field-notes/team",
       "/checkOut/u1",
+      "/campaigns",
+      "/campaigns/c1",
       "/theAdministrator",
       "/settings",
     ]) {

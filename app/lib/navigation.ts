@@ -48,6 +48,8 @@ const PUBLIC: RegExp[] = [
   /^\/shows\/[^/]+\/episodes\/[^/]+\/?$/,
   /^\/licence\/[^/]+\/?$/,
   /^\/verify(\/[^/]+)?\/?$/,
+  // The sponsor's read-only campaign report, opened from a share link without an account.
+  /^\/campaign-reports\/[^/]+\/?$/,
   /^\/free\/[^/]+\/?$/,
   /^\/dev\/(mail|ui)\/?$/,
 ];
@@ -100,6 +102,7 @@ const member = (userId: string): NavGroup[] => [
       { to: "/digistore", label: "Store", description: "add a product" },
       { to: `/digiprev/${userId}`, label: "Digi", description: "your public store" },
       { to: "/digimanager", label: "Manager", description: "edit products, see sales" },
+      { to: "/campaigns", label: "Campaigns", description: "sponsors, impressions, reports" },
       { to: `/checkOut/${userId}`, label: "Checkout", description: "your cart", cart: true },
     ],
   },

@@ -4,6 +4,13 @@
 import { useState } from "react";
 import { LocalTime } from "../components/LocalTime";
 import styles from "../components/signing/signing.module.css";
+import { formatMoney } from "../kernel/format";
+import {
+  REPORT_COPY_DIFFERS,
+  REPORT_COPY_MATCHES,
+  REPORT_ISSUED,
+  REPORT_UNKNOWN,
+} from "../kernel/schemas/campaign-documents";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -22,6 +29,7 @@ export function meta() {
 }
 
 type Document = NonNullable<Route.ComponentProps["loaderData"]["document"]>;
+type Report = NonNullable<Route.ComponentProps["loaderData"]["report"]>;
 
 async function sha256Hex(file: File) {
   const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
@@ -30,6 +38,7 @@ async function sha256Hex(file: File) {
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
   const [found, setFound] = useState<Document | null>(loaderData.document);
+  const [report, setReport] = useState<Report | null>(loaderData.report);
   const [check, setCheck] = useState<{ ok: boolean; text: string; sha256: string } | null>(null);
 
   async function onFile(file: File | undefined) {
@@ -40,7 +49,22 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
       setCheck({ ok, text: ok ? COPY_MATCHES : COPY_DIFFERS, sha256 });
       return;
     }
+    if (loaderData.report) {
+      const ok = sha256 === loaderData.report.sha256;
+      setCheck({ ok, text: ok ? REPORT_COPY_MATCHES : REPORT_COPY_DIFFERS, sha256 });
+      return;
+    }
     const answer = await call(api.signatures.$get({ query: { sha256 } }));
+    if (!answer.match) {
+      const issued = await call(api["delivery-reports"].$get({ query: { sha256 } }));
+      if (issued.report) {
+        setFound(null);
+        setReport({ ...issued.report, issuedAt: new Date(issued.report.issuedAt) });
+        setCheck({ ok: true, text: REPORT_COPY_MATCHES, sha256 });
+        return;
+      }
+    }
+    setReport(null);
     // The wire carries the date as an ISO string; the page shows Dates, as its loader gives them.
     const { document } = answer;
     const date = (iso: string | null) => (iso ? new Date(iso) : null);
@@ -57,12 +81,13 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   return (
     <section className="card narrow">
       <h1>Verify a signed document</h1>
-      {loaderData.code && !loaderData.document && (
+      {loaderData.code && !loaderData.document && !loaderData.report && (
         <p className={`${styles.verdict} ${styles.invalid}`} role="status">
-          {VERIFY_UNKNOWN}
+          {VERIFY_UNKNOWN} {REPORT_UNKNOWN}
         </p>
       )}
       {found && <Facts document={found} />}
+      {report && <ReportFacts report={report} />}
       <h2>Check a copy</h2>
       <label className={styles.picker}>
         Choose the PDF you were given; it is checked in your browser and not uploaded.
@@ -124,6 +149,43 @@ function Facts({ document }: { document: Document }) {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+const number = new Intl.NumberFormat("en-US");
+
+/** A campaign's delivery report (issue 47): what was issued under this code. */
+function ReportFacts({ report }: { report: Report }) {
+  return (
+    <>
+      <p className={`${styles.verdict} ${styles.valid}`} role="status">
+        {REPORT_ISSUED}
+      </p>
+      <dl className={styles.facts}>
+        <dt>Document</dt>
+        <dd>{report.title}</dd>
+        <dt>Code</dt>
+        <dd className={styles.hash}>{report.code}</dd>
+        <dt>Issued</dt>
+        <dd>
+          <LocalTime value={report.issuedAt} />
+        </dd>
+        <dt>Period</dt>
+        <dd>
+          {report.periodStart} to {report.periodEnd} (UTC)
+        </dd>
+        <dt>Impressions</dt>
+        <dd>{number.format(report.impressions)}</dd>
+        {report.amountCents !== null && (
+          <>
+            <dt>Amount due</dt>
+            <dd>{formatMoney(report.amountCents)}</dd>
+          </>
+        )}
+        <dt>Report SHA-256</dt>
+        <dd className={styles.hash}>{report.sha256}</dd>
+      </dl>
     </>
   );
 }

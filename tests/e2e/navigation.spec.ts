@@ -19,6 +19,7 @@ const MEMBER_LINKS = [
   "Store",
   "Digi",
   "Manager",
+  "Campaigns",
   /^Checkout(, \d+ in cart)?$/,
   // Community
   "Auction",

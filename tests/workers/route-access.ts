@@ -38,6 +38,8 @@ export interface Fixture {
   showSlug: string;
   jobId: string;
   orderId: string;
+  /** A campaign on the fixture's program, written straight into D1. */
+  campaignId: string;
 }
 
 export interface Rule {
@@ -230,6 +232,44 @@ export const API_ACCESS: Record<string, Rule> = {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/chapters.json`,
   },
+  // Campaigns (issue 47): the creator's only; the sponsor's report by an unguessable token.
+  "GET /api/campaigns": { access: "member" },
+  "POST /api/campaigns": { access: "member", json: () => ({}) },
+  "GET /api/campaigns/:id": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}` },
+  "PATCH /api/campaigns/:id": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}`,
+    json: () => ({ sponsorName: "Matrix sponsor" }),
+  },
+  "GET /api/campaigns/:id/report": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}/report` },
+  "GET /api/campaigns/:id/report.csv": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}/report.csv` },
+  "POST /api/campaigns/:id/share-links": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}/share-links` },
+  // No such link: the owner is told so too.
+  "DELETE /api/campaigns/:id/share-links/:shareId": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/share-links/${NONE}`,
+    expect: { owner: 404 },
+  },
+  "DELETE /api/campaigns/:id": { access: "owner", path: (f) => `/api/campaigns/${f.campaignId}` },
+  "GET /api/campaign-reports/:token": { access: "token" },
+  "GET /api/campaign-reports/:token/report.csv": { access: "token" },
+  // Its documents: the insertion order (the fixture's campaign runs on no episode: 400) and delivery reports.
+  "GET /api/campaigns/:campaignId/insertion-orders": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/insertion-orders`,
+  },
+  "POST /api/campaigns/:campaignId/insertion-orders": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/insertion-orders`,
+  },
+  "GET /api/campaigns/:campaignId/delivery-report.pdf": {
+    access: "owner",
+    path: (f) => `/api/campaigns/${f.campaignId}/delivery-report.pdf`,
+  },
+  "GET /api/campaign-reports/:token/delivery-report.pdf": { access: "token" },
+  // Anyone may check a delivery report by its code or a copy's hash.
+  "GET /api/delivery-reports": { access: "public" },
+  "GET /api/delivery-reports/:code": { access: "public" },
   "GET /api/shows": { access: "member" },
   "POST /api/shows": { access: "member", json: () => ({ ...SHOW, slug: `matrix-${crypto.randomUUID().slice(0, 8)}` }) },
   "PUT /api/shows/:id": {
@@ -515,6 +555,10 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   "shows/:slug/manage": { access: "owner" },
   "shows/:slug/stats": { access: "owner" },
   "shows/:slug/team": { access: "owner" },
+  campaigns: { access: "member" },
+  "campaigns/new": { access: "member" },
+  "campaigns/:campaignId": { access: "owner", path: (f) => `/campaigns/${f.campaignId}` },
+  "campaign-reports/:token": { access: "token" },
   "shows/:slug/episodes/:id": {
     access: "public",
     path: (f) => `/shows/${f.showSlug}/episodes/${NONE}`,

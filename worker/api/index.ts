@@ -8,6 +8,8 @@ import { accountsApi } from "./accounts";
 import { adminUsersApi } from "./admin";
 import { auctionApi, offerApi } from "./auction";
 import { beatBattleApi } from "./beatbattle";
+import { campaignDocumentsApi } from "./campaign-documents";
+import { campaignsApi } from "./campaigns";
 import { chaptersApi } from "./chapters";
 import { checkoutApi } from "./checkout";
 import { communityApi } from "./community";
@@ -56,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route("/", playlistsApi)
   .route("/", programsApi)
   .route("/", showsApi)
+  .route("/", campaignsApi)
   .route("/", rendersApi)
   .route("/", packagesApi)
   .route("/", jobsApi)
@@ -70,6 +73,7 @@ export const api = new Hono<AppEnv>()
   .route("/", adminUsersApi)
   .route("/", teamsApi)
   .route("/", signingApi)
+  .route("/", campaignDocumentsApi)
   .route("/dev", developmentOnly.route("/", devApi))
   .onError((error) => errorResponse(error))
   .notFound(() => errorResponse(new NotFound()));

@@ -3,7 +3,9 @@
 // enclosure answers GET and HEAD with exact lengths and byte ranges.
 import type { Context } from "hono";
 import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/kernel/schemas/shows";
+import { isDevelopment } from "../config";
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
+import { paceCampaigns } from "../domain/campaigns/pacing";
 import type { Deps } from "../domain/deps";
 import { NotFound } from "../domain/errors";
 import {
@@ -11,6 +13,7 @@ import {
   chooseVersion,
   listenedEpisode,
   type StitchedEnd,
+  spotSpans,
   stitch,
   stitchedBody,
 } from "../domain/shows/delivery";
@@ -97,10 +100,15 @@ async function serveAudio(
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
-        country: cf?.country ?? "XX",
+        // Local servers have no edge location: the journeys name a listener's country in the header.
+        country: (isDevelopment(c.env) && c.req.header("cf-ipcountry")) || cf?.country || "XX",
         served: [served[0], Math.max(served[0], reached - file.tag.length)],
         audioBytes: file.size - file.tag.length,
-      }).catch((error) => console.error("download not recorded", error));
+        spots: spotSpans(file.segments),
+      })
+        // A campaign whose goal this download reached leaves every episode now (issue 47).
+        .then((totals) => paceCampaigns(deps, totals))
+        .catch((error) => console.error("download not recorded", error));
     };
   }
   observe("episode.delivery", { episodeId: episode.id, showId: show.id, method, status, bytes: length });

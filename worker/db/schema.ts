@@ -5,6 +5,8 @@
 // Shared column helpers (`createdAt()`, `owner()`) are in schema/accounts.ts, beside `users`.
 export * from "./schema/accounts";
 export * from "./schema/auction";
+export * from "./schema/campaign-documents";
+export * from "./schema/campaigns";
 export * from "./schema/community";
 export * from "./schema/files";
 export * from "./schema/jobs";

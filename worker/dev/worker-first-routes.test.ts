@@ -24,6 +24,7 @@ describe("workerFirstRules", () => {
         route("docs/:section?", "docs.tsx"),
         layout("layout.tsx", [route("inner", "inner.tsx")]),
         route("shop", "shop.tsx", [index("shop-home.tsx"), route(":id", "item.tsx")]),
+        route("shop/new", "new-item.tsx"),
         route("*", "not-found.tsx"),
         route(":slug", "slug.tsx"),
       ]),

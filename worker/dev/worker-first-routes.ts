@@ -34,7 +34,9 @@ export function workerFirstRules(routes: RouteConfigEntry[]): string[] {
     }
   };
   visit(routes, "");
-  const list = [...rules];
+  // Wrangler refuses a rule another makes redundant (`/campaigns/new` beside `/campaigns/*`).
+  const wild = [...rules].filter((rule) => rule.endsWith("/*")).map((rule) => rule.slice(0, -1));
+  const list = [...rules].filter((rule) => rule.endsWith("*") || !wild.some((prefix) => rule.startsWith(prefix)));
   if (list.length > MAX_RULES) {
     throw new Error(`run_worker_first: ${list.length} rules, more than Wrangler's ${MAX_RULES}.`);
   }

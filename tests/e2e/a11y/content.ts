@@ -32,6 +32,9 @@ export interface Content {
   soldCode: string;
   /** The member's settled order (the checkout's thank-you). */
   orderId: string;
+  /** The workspace program made a campaign on the newest episode, and its sponsor's share token. */
+  campaignId: string;
+  campaignShareToken: string;
 }
 
 const LONG = {
@@ -567,12 +570,68 @@ async function donation({ member }: Sessions) {
   );
 }
 
+/**
+ * A sponsor's program sold as a campaign on the show, starting next week (so the show's episodes
+ * keep what the other pages show), with a share link for the sponsor.
+ */
+async function campaign({ member }: Sessions, showSlug: string) {
+  const listed = (await ok(member.get("/api/campaigns"), [200])) as { campaigns: { id: string }[] };
+  const { shows } = (await ok(member.get("/api/shows"), [200])) as { shows: { id: string; slug: string }[] };
+  const showId = shows.find((s) => s.slug === showSlug)!.id;
+  const programId = async () => {
+    const { program } = (await ok(
+      member.post("/api/programs", {
+        data: { title: "Harvest Supply Co-op sponsorship, winter quarter", accessType: "private" },
+        headers: headers(),
+      }),
+      [201],
+    )) as { program: { id: string } };
+    await uploadByApi(
+      member,
+      {
+        purpose: "program-file",
+        fileName: LONG.spot,
+        contentType: "audio/wav",
+        programId: program.id,
+        slotPosition: "b",
+      },
+      tone(660),
+    );
+    return program.id;
+  };
+  const id =
+    listed.campaigns[0]?.id ??
+    (
+      (await ok(
+        member.post("/api/campaigns", {
+          data: {
+            programId: await programId(),
+            sponsorName: "Harvest Supply Co-operative of the Northern Barley Growers",
+            sponsorEmail: "partnerships.and.sponsorships@harvest-supply-coop.example.com",
+            goalImpressions: 25000,
+            cpm: "18.50",
+            startsAt: new Date(Date.now() + 7 * DAY).toISOString(),
+            endsAt: new Date(Date.now() + 37 * DAY).toISOString(),
+            showIds: [showId],
+          },
+          headers: headers(),
+        }),
+        [201],
+      )) as { campaign: { id: string } }
+    ).campaign.id;
+  const { shareLink } = (await ok(member.post(`/api/campaigns/${id}/share-links`, { headers: headers() }), [201])) as {
+    shareLink: { token: string };
+  };
+  return { campaignId: id, campaignShareToken: shareLink.token };
+}
+
 export async function makeContent(sessions: Sessions): Promise<Content> {
   const { lotCode, soldCode } = await auction(sessions);
   const { sellerId, productId } = await store(sessions);
   const { projectId, fileId, playlistId } = await workspace(sessions);
   const episodeId = await episode(sessions);
   const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
+  const { campaignId, campaignShareToken } = await campaign(sessions, showSlug);
   await battleEntry(sessions);
   await donation(sessions);
   // The member's newest settled order: this run's purchase, or a journey's when checkouts were limited.
@@ -590,5 +649,7 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
     lotCode,
     soldCode,
     orderId,
+    campaignId,
+    campaignShareToken,
   };
 }

@@ -139,6 +139,12 @@ export const PAGES: ScannedPage[] = [
   },
   { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
   { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
+  // Campaigns (issue 47): the list, a new one from a program, the creator's page, the sponsor's by share link.
+  { path: "/campaigns", as: "member" },
+  { path: "/campaigns/new", as: "member" },
+  { path: (c) => `/campaigns/${c.campaignId}`, as: "member", name: "/campaigns/:campaignId" },
+  { path: (c) => `/campaign-reports/${c.campaignShareToken}`, as: "visitor", name: "/campaign-reports/:token" },
+  { path: "/campaign-reports/AAAAAAAAAAAAAAAAAAAAAA", as: "visitor", name: "campaign report (revoked link)" },
 
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },

@@ -36,6 +36,8 @@ export interface ServedSegment {
   key: string;
   bytes: number;
   durationSeconds: number;
+  /** The program file it plays, when a program put it there: a campaign's spot is one (issue 47). */
+  programFileId?: string;
 }
 
 /** What a stitched episode is made of: its segments in order and its chapters (seconds from the audio's start). */
@@ -110,6 +112,8 @@ export const episodeDownloads = sqliteTable(
     /** Merged [start, end) byte ranges of the audio served so far. */
     ranges: text("ranges", { mode: "json" }).$type<[number, number][]>().notNull().default(sql`'[]'`),
     counted: integer("counted", { mode: "boolean" }).notNull().default(false),
+    /** The campaign spots (program file ids) this download already gave an impression (issue 47). */
+    impressed: text("impressed", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { PROGRAM_SLOT_TAKEN, type ProgramForm } from "../../../app/kernel/schemas/playlists";
 import { inChunks } from "../../db/chunks";
-import { type Program, playlistItems, programFiles, programMembers, programs } from "../../db/schema";
+import { campaigns, type Program, playlistItems, programFiles, programMembers, programs } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Conflict } from "../errors";
 import { memberData, type Need } from "../member-data";
@@ -143,6 +143,12 @@ export async function deleteProgram(deps: Deps, userId: string, programId: strin
         .limit(1),
   );
   if (inUse) throw new Conflict("This program is applied to a playlist. Undo it there first.");
+  // Deleting it would take the sponsor's report with it (issue 47).
+  const [campaign] = await deps.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.programId, program.id));
+  if (campaign) throw new Conflict("This program is a campaign. Delete the campaign first.");
   await deps.db.delete(programs).where(eq(programs.id, program.id));
   if (fileRows.length) await deps.storage.bucket.delete(fileRows.map((f) => f.key));
 }

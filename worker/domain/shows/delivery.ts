@@ -25,6 +25,7 @@ import {
   shows,
 } from "../../db/schema";
 import { imageExtension } from "../../storage/images";
+import type { SpotSpan } from "../campaigns/impressions";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { chapterList } from "../playlists/chapters";
@@ -89,6 +90,7 @@ export function versionOf(
       key: segment.key,
       bytes: segment.bytes,
       durationSeconds: segment.durationSeconds,
+      ...(item.programFileId ? { programFileId: item.programFileId } : {}),
     });
   }
   // Chapters from the encoded durations, so they fall where the joined audio has them.
@@ -222,6 +224,17 @@ export async function servedVersion(deps: Deps, episode: ShowEpisode): Promise<S
   const { version, record } = chooseVersion(deps, episode, await currentVersion(deps, episode));
   if (record) await record();
   return version;
+}
+
+/** The segments a program put in, as [program file, start, end) in the audio: where campaign spots are. */
+export function spotSpans(segments: readonly ServedSegment[]): SpotSpan[] {
+  const spans: SpotSpan[] = [];
+  let start = 0;
+  for (const segment of segments) {
+    if (segment.programFileId) spans.push([segment.programFileId, start, start + segment.bytes]);
+    start += segment.bytes;
+  }
+  return spans;
 }
 
 export function durationOf(version: ServedVersion) {

@@ -10,6 +10,7 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { downloadSalts, episodeDownloads } from "../../db/schema";
+import { type CampaignTotal, impressionStatements, type SpotSpan } from "../campaigns/impressions";
 import type { Deps } from "../deps";
 
 /** 128 kbit/s: a minute of delivery-profile audio. */
@@ -25,6 +26,8 @@ export interface DownloadRequest {
   served: [number, number];
   /** The audio's size: a file shorter than a minute counts once all of it is served. */
   audioBytes: number;
+  /** The program files' segments in the version served, [start, end) in the audio: campaign spots are among them. */
+  spots?: readonly SpotSpan[];
 }
 
 const PODCAST_APPS: [RegExp, string][] = [
@@ -122,14 +125,16 @@ function mergedRanges(start: number, end: number) {
  * Adds the served range to the listener's day for the episode; counts the download once it covers
  * a minute. Two statements in one batch (one transaction, D1 runs it alone): the merge happens in
  * the upsert itself, then `counted` is set from the merged ranges, so concurrent requests from
- * one client each add their range and whichever completes the minute counts it, once.
+ * one client each add their range and whichever completes the minute counts it, once. When the
+ * version served holds program files, three more statements in the same batch credit the campaign
+ * spots the download now covers (../campaigns/impressions.ts); the answer is the campaigns' totals.
  */
-export async function recordDownload(deps: Deps, request: DownloadRequest) {
+export async function recordDownload(deps: Deps, request: DownloadRequest): Promise<CampaignTotal[]> {
   const day = utcDay(deps.now());
   const listener = await listenerHash(await saltOf(deps, day), request.address, request.userAgent);
   const [start, end] = request.served;
   const needed = Math.min(MINUTE_BYTES, request.audioBytes);
-  await deps.db.batch([
+  const [, , , totals] = await deps.db.batch([
     deps.db
       .insert(episodeDownloads)
       .values({
@@ -160,7 +165,11 @@ export async function recordDownload(deps: Deps, request: DownloadRequest) {
                  from json_each(${episodeDownloads.ranges})) >= ${needed}`,
         ),
       ),
+    ...(request.spots?.length
+      ? impressionStatements(deps.db, { episodeId: request.episodeId, day, listener }, request.spots)
+      : []),
   ]);
+  return (totals as CampaignTotal[] | undefined) ?? [];
 }
 
 export interface DownloadStats {

@@ -163,6 +163,11 @@ function ProgramCard({
             {program.role === "owner" ? "Manage team" : "Team"}
           </Link>
           {program.role === "owner" && (
+            <Link to={`/campaigns/new?program=${program.id}`} className="button small">
+              Make it a campaign
+            </Link>
+          )}
+          {program.role === "owner" && (
             <button
               type="button"
               className="button danger small"
