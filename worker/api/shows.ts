@@ -3,6 +3,7 @@
 // enclosure answers GET and HEAD with exact lengths and byte ranges.
 import type { Context } from "hono";
 import { episodePublishedSchema, episodeSchema, showSchema } from "../../app/kernel/schemas/shows";
+import { isDevelopment } from "../config";
 import type { ServedVersion, Show, ShowEpisode } from "../db/schema";
 import { paceCampaigns } from "../domain/campaigns/pacing";
 import type { Deps } from "../domain/deps";
@@ -80,13 +81,15 @@ async function serveAudio(
   const userAgent = c.req.header("user-agent") ?? "";
   if (countable(method, userAgent, served)) {
     const cf = (c.req.raw as { cf?: { country?: string } }).cf;
+    // Locally every request has the same placeholder country: a journey names its listener's.
+    const devCountry = isDevelopment(c.env) ? c.req.header("x-dev-country")?.match(/^[A-Z]{2}$/)?.[0] : undefined;
     c.executionCtx.waitUntil(
       recordDownload(deps, {
         episodeId: episode.id,
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
-        country: cf?.country ?? "XX",
+        country: devCountry ?? cf?.country ?? "XX",
         served,
         audioBytes: file.size - file.tag.length,
         spots: spotSpans(file.segments),
