@@ -98,7 +98,7 @@ function listener(n: number): Listener {
 const headersOf = (who: Listener, extra: Record<string, string> = {}) => ({
   "user-agent": who.userAgent,
   "cf-connecting-ip": who.ip,
-  "cf-ipcountry": who.country,
+  "x-dev-country": who.country,
   ...extra,
 });
 

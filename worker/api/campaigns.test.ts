@@ -74,6 +74,8 @@ interface Listener {
   ip: string;
   userAgent?: string;
   country?: string;
+  /** Development only: the country a journey names for its listener. */
+  devCountry?: string;
   method?: string;
 }
 
@@ -96,6 +98,7 @@ async function listen(episodeId: string, who: Listener, ranges: [number, number]
           "cf-connecting-ip": who.ip,
           "user-agent": who.userAgent ?? "AntennaPod/3.4.0",
           range: `bytes=${tag + start}-${tag + end - 1}`,
+          ...(who.devCountry ? { "x-dev-country": who.devCountry } : {}),
         },
         cf: { country: who.country ?? "NL" },
       } as RequestInit);
@@ -322,31 +325,35 @@ describe("campaigns", () => {
     await listen(episode, { ip: "203.0.113.7", userAgent: "PocketCasts/7.60" }, [[SPOT[0] + 10, AUDIO]], tag!);
     // Four parallel ranges: one impression.
     await listen(episode, { ip: "203.0.113.8", userAgent: "AppleCoreMedia/1.0", country: "GB" }, split(AUDIO, 4), tag!);
+    // In development a simulated listener names its country.
+    await listen(episode, { ip: "203.0.113.9", userAgent: "Spotify/8.9", devCountry: "SE" }, [[0, AUDIO]], tag!);
     await settled();
 
     const counted = await db
       .select()
       .from(episodeDownloads)
       .where(and(eq(episodeDownloads.episodeId, episode), eq(episodeDownloads.counted, true)));
-    expect(counted).toHaveLength(5);
+    expect(counted).toHaveLength(6);
     const result = await report(campaignId);
-    expect(result.impressions).toBe(3);
+    expect(result.impressions).toBe(4);
     expect(result.byApp).toEqual([
       { app: "Apple Podcasts", impressions: 1 },
       { app: "Overcast", impressions: 1 },
       { app: "Pocket Casts", impressions: 1 },
+      { app: "Spotify", impressions: 1 },
     ]);
     expect(result.byCountry).toEqual([
       { country: "GB", impressions: 1 },
       { country: "NL", impressions: 1 },
+      { country: "SE", impressions: 1 },
       { country: "US", impressions: 1 },
     ]);
     expect(result.byEpisode).toEqual([
-      { episodeId: episode, title: "Episode One", showTitle: "Seed Talk", impressions: 3 },
+      { episodeId: episode, title: "Episode One", showTitle: "Seed Talk", impressions: 4 },
     ]);
-    expect(result.byDay.at(-1).impressions).toBe(3);
-    expect(result.amountDueCents).toBe(8); // 3 × $25 / 1000 = 7.5¢
-    expect(result.goalProgress).toBeCloseTo(0.003);
+    expect(result.byDay.at(-1).impressions).toBe(4);
+    expect(result.amountDueCents).toBe(10); // 4 × $25 / 1000
+    expect(result.goalProgress).toBeCloseTo(0.004);
     // No address is kept anywhere.
     const raw = JSON.stringify(await db.select().from(episodeDownloads));
     expect(raw).not.toContain("203.0.113.");

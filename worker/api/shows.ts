@@ -92,6 +92,8 @@ async function serveAudio(
   let counted: ((end: StitchedEnd) => Promise<void>) | undefined;
   if (countable(method, userAgent, served)) {
     const cf = (c.req.raw as { cf?: { country?: string } }).cf;
+    // Locally every request has the same placeholder country: a journey names its listener's.
+    const devCountry = isDevelopment(c.env) ? c.req.header("x-dev-country")?.match(/^[A-Z]{2}$/)?.[0] : undefined;
     // Counted once the body ends, as far as it reached; a body storage failed is no download.
     counted = async ({ reached, storageFailed }) => {
       if (storageFailed) return;
@@ -100,8 +102,7 @@ async function serveAudio(
         showId: show.id,
         address: clientId(c.req.raw),
         userAgent,
-        // Local servers have no edge location: the journeys name a listener's country in the header.
-        country: (isDevelopment(c.env) && c.req.header("cf-ipcountry")) || cf?.country || "XX",
+        country: devCountry ?? cf?.country ?? "XX",
         served: [served[0], Math.max(served[0], reached - file.tag.length)],
         audioBytes: file.size - file.tag.length,
         spots: spotSpans(file.segments),

@@ -13,6 +13,7 @@ export const GOAL_INVALID = "Impression goal must be a whole number from 1 to 10
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
 export const PROGRAM_ALREADY_CAMPAIGN = "This program is already a campaign.";
 export const PROGRAM_HAS_NO_SPOTS = "This program has no audio spots yet.";
+export const ONLY_PROGRAM_CREATOR = "Only the program's creator can make it a campaign.";
 export const CAMPAIGN_STOPPED = "The campaign has stopped and can no longer change.";
 export const SHARE_LINK_NOT_FOUND = "This report link is not valid or was revoked.";
 export const END_AFTER_START = "The end must be after the start.";

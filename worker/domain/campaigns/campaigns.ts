@@ -14,6 +14,7 @@ import {
   type CampaignView,
   END_AFTER_START,
   END_IN_FUTURE,
+  ONLY_PROGRAM_CREATOR,
   orderTotalCents,
   PROGRAM_ALREADY_CAMPAIGN,
   PROGRAM_HAS_NO_SPOTS,
@@ -32,7 +33,7 @@ import {
   shows,
 } from "../../db/schema";
 import type { Deps } from "../deps";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { memberData } from "../member-data";
 import { applyProgram } from "../programs/applications";
 import { stopCampaign } from "./pacing";
@@ -170,6 +171,8 @@ async function episodesFor(deps: Deps, userId: string, form: Pick<CampaignForm, 
  */
 export async function createCampaign(deps: Deps, userId: string, form: CampaignForm) {
   const program = await memberData(deps.db, userId).program(form.programId, "own");
+  // Its creator's only: the schedule applies it, and pacing withdraws it, as the program's creator.
+  if (program.userId !== userId) throw new Forbidden(ONLY_PROGRAM_CREATOR);
   const [files, [existing], [applied]] = await deps.db.batch([
     deps.db.select({ id: programFiles.id }).from(programFiles).where(eq(programFiles.programId, program.id)),
     deps.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.programId, program.id)),

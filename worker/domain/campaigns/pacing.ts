@@ -27,18 +27,17 @@ export async function stopCampaign(deps: Deps, campaignId: string, state: Exclud
 
 /** Undoes the campaign program's applications (as a scheduled end does) and ends its schedule. */
 async function withdrawSpots(deps: Deps, campaign: Campaign) {
-  const [[program], open] = await deps.db.batch([
-    deps.db.update(programs).set({ scheduleState: "ended" }).where(eq(programs.id, campaign.programId)).returning(),
+  const [, open] = await deps.db.batch([
+    deps.db.update(programs).set({ scheduleState: "ended" }).where(eq(programs.id, campaign.programId)),
     deps.db
       .select()
       .from(programApplications)
       .where(and(eq(programApplications.programId, campaign.programId), isNull(programApplications.undoneAt)))
       .orderBy(desc(programApplications.createdAt)),
   ]);
-  if (!program) return;
   for (const application of open) {
     try {
-      await undoApplication(deps, program.userId, application.id);
+      await undoApplication(deps, campaign.userId, application.id);
     } catch (error) {
       console.error(`campaign ${campaign.id} could not withdraw its spot from ${application.playlistId}`, error);
     }
