@@ -224,7 +224,7 @@ function Editor({ editing }: { editing: Editing | null }) {
           <h2 id="popup-preview-heading">Preview</h2>
           <p className="muted">As visitors see it on the landing page.</p>
           {header || paragraph ? (
-            <PopupCard popup={preview} remember={false} key={JSON.stringify(preview)} />
+            <PopupCard popup={preview} remember={false} inline key={JSON.stringify(preview)} />
           ) : (
             <p className="empty-state">Write a header or a paragraph to see the preview.</p>
           )}

@@ -74,5 +74,5 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await visitor.reload();
   await visitor.waitForLoadState("networkidle");
   await expect(visitor.getByRole("complementary", { name: "Welcome" })).toBeHidden();
-  await expect(visitor.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Replace an ad in every episode at once" })).toBeVisible();
 });
