@@ -25,7 +25,7 @@ function pngOf(width: number, height: number) {
 const BANNER = pngOf(960, 480);
 
 /** Uploads `bytes` as a popup image; the completion's answer. */
-async function uploadPopupImage(cookie: string, bytes: Uint8Array, fileName = "banner.png") {
+async function uploadPopupImage(cookie: string, bytes: Uint8Array<ArrayBuffer>, fileName = "banner.png") {
   const signed = await call("/api/uploads", {
     cookie,
     json: { purpose: "popup-image", fileName, contentType: "image/png", size: bytes.byteLength },
@@ -328,7 +328,7 @@ describe("popups", () => {
     for (const [width, height] of [
       [640, 480],
       [1500, 500],
-    ])
+    ] as const)
       expect((await uploadPopupImage(admin.cookie, pngOf(width, height))).ok).toBe(true);
   });
 
