@@ -25,7 +25,7 @@ import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
 import { accentTokens, DEFAULT_THEME } from "./kernel/theme";
 import { useHydrates } from "./lib/hydration";
-import { chromeFor } from "./lib/navigation";
+import { chromeFor, wantsFocus } from "./lib/navigation";
 import { skipAfterUndelivered } from "./lib/undelivered";
 import type { loader } from "./root.server";
 
@@ -85,8 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 type ChromeUser = React.ComponentProps<typeof PublicHeader>["user"];
 
 /**
- * The frame around the page (ADR 117): the public bar and footer for the audience's pages (visitors and
- * members alike), the workspace sidebar for a member at work, the logo alone for a guest's one task.
+ * The frame around the page (ADR 119): the public bar and footer for the audience's pages (visitors and
+ * members alike), the workspace sidebar for a member at work, the logo alone for one task (a guest's
+ * signing, checkout's payment step).
  */
 function Chrome({
   user,
@@ -100,8 +101,9 @@ function Chrome({
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
-  const notFound = useMatches().some((match) => match.id === "routes/not-found");
-  const chrome = chromeFor(pathname, !!user, notFound);
+  const matches = useMatches();
+  const notFound = matches.some((match) => match.id === "routes/not-found");
+  const chrome = wantsFocus(matches) ? "focused" : chromeFor(pathname, !!user, notFound);
   // In the page's flow, above it: uploads keep going across pages and are offered again after a
   // restart (issue 32), and the tray never covers what the page shows.
   const tray = hydrates && <LazyUploadTray signedIn={!!user} />;

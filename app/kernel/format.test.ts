@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { accessLabel, formatDate, formatDateTime, formatDuration, formatRelative } from "./format";
+import {
+  accessLabel,
+  deadlineWords,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoneyShort,
+  formatRelative,
+} from "./format";
 import { formatMoney } from "./schemas/money";
 
 describe("words and numbers people read", () => {
@@ -32,5 +40,28 @@ describe("words and numbers people read", () => {
   it("uses human words for internal values", () => {
     expect(accessLabel("public-read")).toBe("Public");
     expect(accessLabel("private")).toBe("Private");
+  });
+});
+
+describe("deadlineWords", () => {
+  const now = Date.parse("2026-12-05T00:45:00Z");
+  it("says the day and the whole days left, as a calendar reads", () => {
+    expect(deadlineWords("2026-12-31T23:59:00Z", now)).toEqual({ on: "31 December", left: "26 days left", days: 26 });
+  });
+  it("adds the year only when it is not this one, and counts hours under two days", () => {
+    expect(deadlineWords("2027-01-31T23:59:59Z", now).on).toBe("31 January 2027");
+    expect(deadlineWords(now + 36 * 3_600_000, now).left).toBe("36 hours left");
+    expect(deadlineWords(now + 90 * 60_000, now).left).toBe("1 hour left");
+    expect(deadlineWords(now + 60_000, now).left).toBe("Less than an hour left");
+  });
+  it("has no time left once the deadline has passed", () => {
+    expect(deadlineWords(now - 1, now)).toMatchObject({ on: "5 December", left: null });
+  });
+});
+
+describe("formatMoneyShort", () => {
+  it("drops .00 only", () => {
+    expect(formatMoneyShort(124_000)).toBe("$1,240");
+    expect(formatMoneyShort(1_250)).toBe("$12.50");
   });
 });

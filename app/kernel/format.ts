@@ -82,3 +82,38 @@ const DOLLAR_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", curren
 export function formatMoney(cents: number): string {
   return DOLLAR_FORMAT.format(Math.round(cents) / 100);
 }
+
+/** Whole dollars when there are no cents: "$1,240", "$12.50" (goals and totals people read at a glance). */
+export function formatMoneyShort(cents: number): string {
+  return formatMoney(cents).replace(/\.00$/, "");
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A deadline in the words people use, the same on the server and in the browser (UTC, and `now`
+ * from the server): { on: "31 December", left: "26 days left" }. The year shows only when it is
+ * not `now`'s. `left` is null once the deadline has passed.
+ */
+export function deadlineWords(deadline: Date | string | number, now: number) {
+  const date = new Date(deadline);
+  const sameYear = date.getUTCFullYear() === new Date(now).getUTCFullYear();
+  const on = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: sameYear ? undefined : "numeric",
+    timeZone: "UTC",
+  }).format(date);
+  const ms = date.getTime() - now;
+  if (ms <= 0) return { on, left: null, days: 0 };
+  // Whole days, as a calendar reads ("26 days left" on 5 December for the 31st); under two days, hours.
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor(ms / (60 * 60 * 1000));
+  const left =
+    days >= 2
+      ? `${days} days left`
+      : hours >= 1
+        ? `${hours} ${hours === 1 ? "hour" : "hours"} left`
+        : "Less than an hour left";
+  return { on, left, days };
+}

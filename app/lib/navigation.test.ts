@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chromeFor, workspaceNavigation } from "./navigation";
+import { chromeFor, wantsFocus, workspaceNavigation } from "./navigation";
 
 describe("which chrome a page wears (ADR 117)", () => {
   it("gives the audience's pages the public chrome, for visitors and members alike", () => {
@@ -54,6 +54,18 @@ describe("which chrome a page wears (ADR 117)", () => {
       expect(chromeFor("/sign/t0k3n", signedIn)).toBe("focused");
       expect(chromeFor("/invitations/t0k3n", signedIn)).toBe("focused");
     }
+  });
+
+  it("gives a route's one-task state the focused chrome when its handle asks, from its data", () => {
+    const handle = { focused: (data: unknown) => (data as { paying: boolean }).paying };
+    expect(
+      wantsFocus([
+        { handle: undefined, loaderData: {} },
+        { handle, loaderData: { paying: true } },
+      ]),
+    ).toBe(true);
+    expect(wantsFocus([{ handle, loaderData: { paying: false } }])).toBe(false);
+    expect(wantsFocus([{ handle: { loadFailed: "x" }, loaderData: undefined }])).toBe(false);
   });
 
   it("puts Shows under Publish and the admin's group first", () => {

@@ -1,8 +1,9 @@
-// Which chrome a page wears and the links each one holds (ADR 117, superseding ADR 036's layout):
+// Which chrome a page wears and the links each one holds (ADR 119):
 // - public: the pages a creator's audience sees (a slim top bar, a footer, no workspace sidebar),
 //   for visitors and for members alike;
 // - workspace: everything a member does at work (the sidebar grouped by job);
-// - focused: one task for a guest (signing, an invitation): the logo only.
+// - focused: one task (a guest's signing or invitation; a route's state that asks for it through its
+//   handle, such as checkout's payment step): the logo only.
 // Every link keeps seed 000 §2's label as its name; the muted description beside it says what it does.
 import type { SessionUser } from "../../worker/sessions";
 
@@ -22,6 +23,18 @@ export interface NavGroup {
 }
 
 export type Chrome = "public" | "workspace" | "focused";
+
+/** A route whose state is one task (checkout's payment step) asks for the focused chrome from its data. */
+export interface FocusedHandle {
+  focused: (data: unknown) => boolean;
+}
+
+/** Whether a matched route asks for the focused chrome. */
+export function wantsFocus(matches: { handle?: unknown; loaderData?: unknown }[]): boolean {
+  return matches.some(
+    (match) => (match.handle as Partial<FocusedHandle> | undefined)?.focused?.(match.loaderData) === true,
+  );
+}
 
 // Matched case-insensitively against the whole path (React Router matches routes the same way).
 const FOCUSED: RegExp[] = [/^\/sign\/[^/]+\/?$/, /^\/invitations\/[^/]+\/?$/];

@@ -5,15 +5,21 @@ import type { Route } from "./+types/beatbattle";
 
 /**
  * Public: a visitor fills the form and is sent to sign up when submitting. Once the deadline has
- * passed the page is the battle's gallery (ADR 047); before it, entries stay private.
+ * passed the page shows the battle's gallery (ADR 047); before it, entries stay private (only
+ * their number is shown).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps, user } = server(context);
-  const { battle, entered } = await battleForPage(deps, user?.id ?? null);
+  const { battle, entry, entries } = await battleForPage(deps, user?.id ?? null);
   return {
     battle: battleView(deps, battle),
     signedIn: Boolean(user),
-    entered,
+    /** The member's own entry (null: a visitor, or not entered yet): "You're in". */
+    entry,
+    entries,
+    origin: deps.origin,
+    /** The server's clock: "26 days left" reads the same in the page and after hydration. */
+    now: deps.now(),
     gallery: await publicGallery(deps, battle),
   };
 }

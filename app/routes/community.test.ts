@@ -62,7 +62,7 @@ describe("/community", () => {
 describe("/beatbattle and /beatbin", () => {
   it("names the battle for a visitor and guards the member's list", async () => {
     const page = await html(await call("/beatbattle"));
-    expect(page).toContain("<h1>Origins Beat Battle</h1>");
+    expect(page).toMatch(/<h1 id="battle-title"[^>]*>Origins Beat Battle<\/h1>/);
     expect(page).toContain("Beat name");
     const visitor = await call("/beatbin");
     expect(visitor.status).toBe(302);

@@ -1,5 +1,6 @@
 import { fundraiserSummary } from "../../worker/domain/fundraiser/donations";
 import { getActivePopup } from "../../worker/domain/popups/active";
+import { FUNDRAISER_DEADLINE } from "../kernel/schemas/fundraiser-messages";
 import { server } from "../lib/auth.server";
 import { scriptlessCardPost } from "../lib/forms.server";
 import type { Route } from "./+types/fundraiser";
@@ -11,6 +12,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     summary,
     popup,
+    origin: deps.origin,
+    /** The server's clock: "12 days left" reads the same in the page and after hydration. */
+    now: deps.now(),
+    deadline: FUNDRAISER_DEADLINE,
     email: user?.email ?? "",
     payments: { provider: deps.payments.provider, publishableKey: deps.payments.publishableKey },
   };

@@ -15,6 +15,11 @@ export default function Signin({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="card narrow">
       <h1>Sign in</h1>
+      {loaderData.pendingAdd && (
+        <p role="note">
+          Sign in to add <strong>{loaderData.pendingAdd.title}</strong> to your cart.
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error.message}
@@ -22,6 +27,12 @@ export default function Signin({ loaderData, actionData }: Route.ComponentProps)
       )}
       <Form method="post" className="form">
         {loaderData.from && <input type="hidden" name="from" value={loaderData.from} />}
+        {loaderData.pendingAdd && (
+          <>
+            <input type="hidden" name="add" value={loaderData.pendingAdd.productId} />
+            {loaderData.pendingAdd.tierId && <input type="hidden" name="tier" value={loaderData.pendingAdd.tierId} />}
+          </>
+        )}
         <label>
           Email Address
           <input name="email" type="email" autoComplete="email" required />

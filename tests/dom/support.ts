@@ -125,3 +125,50 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   if (outcome.resolved) throw new Error("expected a rejection, but the promise resolved");
   return outcome.error;
 }
+
+/**
+ * Storage's side of a signed PUT (the browser sends it through XMLHttpRequest): records each request
+ * and answers 200 with an ETag, at once or, with `hold`, only once `release()` is called.
+ */
+export function stubStorageUploads({ hold = false } = {}) {
+  const puts: { method: string; url: string; size: number }[] = [];
+  const held: (() => void)[] = [];
+  let released = !hold;
+  class StorageXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private request = { method: "", url: "" };
+    open(method: string, url: string) {
+      this.request = { method, url };
+    }
+    setRequestHeader() {}
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === "etag" ? '"etag-1"' : null;
+    }
+    abort() {}
+    send(body: Blob) {
+      puts.push({ ...this.request, size: body.size });
+      const answer = () => {
+        this.upload.onprogress?.({ loaded: body.size });
+        this.status = 200;
+        this.onload?.();
+      };
+      if (released) setTimeout(answer, 0);
+      else held.push(answer);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", StorageXhr);
+  return {
+    puts,
+    held,
+    release() {
+      released = true;
+      for (const answer of held.splice(0)) answer();
+    },
+  };
+}

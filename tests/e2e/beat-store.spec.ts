@@ -107,7 +107,7 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   await expect(buyer.getByText(`Code ${code} applied.`)).toBeVisible();
   await expect(buyer.getByTestId("cart-total")).toHaveText("$39.99");
 
-  await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
+  await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(buyer.getByText("TEST MODE")).toBeVisible();
   await buyer.getByLabel("Name on card").fill("Demo Member");
   await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");

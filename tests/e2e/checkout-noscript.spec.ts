@@ -1,12 +1,13 @@
-// Checkout without JavaScript (issue 44.7): the card form runs in the browser, so before the page's
-// script runs 'Proceed to Payment' is disabled and a <noscript> line says plainly that paying by card
-// needs JavaScript. Never an enabled button that does nothing. With the script, it opens the card form.
+// Checkout without JavaScript (issue 44.7): 'Proceed to Payment' is a link to the paying state
+// (?step=pay), so it is never a control that does nothing; a <noscript> line beside it says plainly
+// that paying by card needs JavaScript, and the card form it leads to keeps 'Pay' disabled. With the
+// script, the same link opens the card form.
 import { expect, test } from "@playwright/test";
 import { PAYMENT_NEEDS_SCRIPT } from "../../app/kernel/schemas/checkout";
 import { origin, signUpByApi, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 
-test("without JavaScript the cart says card payment needs it and 'Proceed to Payment' is disabled", async ({
+test("without JavaScript the cart says card payment needs it and 'Proceed to Payment' still leads on", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -27,23 +28,27 @@ test("without JavaScript the cart says card payment needs it and 'Proceed to Pay
   const page = await scriptless.newPage();
   await page.goto(`/checkOut/${buyerId}`);
   await expect(page.getByRole("heading", { name: "Order summary" })).toBeVisible();
-  const proceed = page.getByRole("button", { name: "Proceed to Payment" });
-  await expect(proceed).toBeDisabled();
+  const proceed = page.getByRole("link", { name: "Proceed to Payment" });
+  await expect(proceed).toBeEnabled();
   // By id: Playwright's text and role queries skip <noscript> (microsoft/playwright#15887), though the
   // browser shows its content when scripts are off.
   const note = page.locator("#payment-needs-script");
   await expect(note).toBeVisible();
   await expect(note).toHaveText(PAYMENT_NEEDS_SCRIPT);
   await expect(proceed).toHaveAttribute("aria-describedby", "payment-needs-script");
+  // Followed without the script: the card form, its Pay disabled (card payments run in the browser).
+  await proceed.click();
+  await expect(page).toHaveURL(/step=pay/);
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeDisabled();
 
   // With the script the same page lets the buyer go on, and says nothing about JavaScript.
   await buyer.page.goto(`/checkOut/${buyerId}`);
   await expect(buyer.page.locator("#payment-needs-script")).toBeHidden();
-  await expect(buyer.page.getByRole("button", { name: "Proceed to Payment" })).not.toHaveAttribute(
+  await expect(buyer.page.getByRole("link", { name: "Proceed to Payment" })).not.toHaveAttribute(
     "aria-describedby",
     /./,
   );
-  await buyer.page.getByRole("button", { name: "Proceed to Payment" }).click();
+  await buyer.page.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(buyer.page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
 
   await Promise.all([scriptless.close(), seller.context.close(), buyer.context.close()]);

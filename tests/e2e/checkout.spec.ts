@@ -1,13 +1,16 @@
 // The buyer's journey: the admin sells a product with a cover and two audio
-// files; the demo member opens the admin's store link, plays a preview, adds
-// it to the cart (the cart drawer opens), tries a declined card (the provider's message, nothing
-// fulfilled), then pays with 4242…: the thank-you, an empty cart, the zip
+// files; a visitor opens the admin's store link, plays a preview and presses
+// 'Add to Cart', signs in as the demo member and lands on the cart with the
+// beat in it ('Added … to your cart'); they try a declined card (the
+// provider's message, nothing fulfilled), then pay with 4242…: the thank-you
+// with the receipt and each item's files and licence, an empty cart, the zip
 // (both audio files and a licence PDF) and the licence page saying valid.
+// Then the layout of the paying state at 1280 and 390 px.
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { ADDED_TO_CART, CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/kernel/schemas/checkout";
-import { ADMIN, MEMBER, signedIn, unique } from "./fixtures";
+import { CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/kernel/schemas/checkout";
+import { ADMIN, MEMBER, origin, signedIn, submitSignin, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 
 async function pay(page: Page, number: string) {
@@ -28,7 +31,8 @@ test("a member pays for a product and downloads the licensed zip; a declined car
 
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
 
-  const { page: buyer } = await signedIn(browser, MEMBER);
+  // A visitor: 'Add to Cart' sends them to sign in, and the beat is in the cart once they have.
+  const buyer = await (await browser.newContext()).newPage();
   await buyer.goto(`/digiprev/${sellerId}`);
   const card = buyer.getByRole("article", { name: title });
   // The previews are made by the renderer after the upload: look again until they are ready.
@@ -39,18 +43,19 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await card.getByRole("button", { name: `Play ${title}` }).click();
   await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
   await card.getByRole("button", { name: "Add to Cart" }).click();
-  // The cart drawer opens with the seed's message and the item; its Checkout link goes on.
-  const drawer = buyer.getByRole("dialog", { name: "Your cart" });
-  await expect(drawer.getByRole("status")).toHaveText(ADDED_TO_CART);
-  await expect(drawer).toContainText(title);
-
-  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await expect(buyer).toHaveURL(/\/signin\?/);
+  await expect(buyer.getByRole("note")).toHaveText(`Sign in to add ${title} to your cart.`);
+  await submitSignin(buyer, MEMBER.email, MEMBER.password);
+  await expect(buyer).toHaveURL(/\/checkOut\/[^?]+\?added=/);
+  await expect(buyer.getByRole("status").filter({ hasText: "to your cart" })).toHaveText(`Added ${title} to your cart`);
   const row = buyer.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText("support");
   await expect(row).toContainText("Non-Exclusive License");
+  await expect(row.locator("img.item-cover")).toHaveCount(1); // its cover (decorative: alt "")
   await expect(buyer.getByTestId("cart-total")).toHaveText("$24.50");
 
-  await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
+  await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
+  await expect(buyer).toHaveURL(/step=pay/);
   await expect(buyer.getByText("TEST MODE")).toBeVisible();
   await buyer.getByRole("button", { name: "Pay $24.50" }).click();
   await expect(buyer.getByRole("alert")).toHaveText(NAME_ON_CARD_REQUIRED);
@@ -58,16 +63,30 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await pay(buyer, "4000 0000 0000 0002");
   await expect(buyer.getByRole("alert")).toHaveText("Your card was declined.");
   await buyer.reload();
-  await expect(buyer.getByRole("row", { name: new RegExp(title) })).toBeVisible();
+  await expect(buyer.getByRole("complementary", { name: "Order summary" })).toContainText(title);
   const none = (await (await buyer.request.get("/api/purchases")).json()) as {
     purchases: { items: { title: string }[] }[];
   };
   expect(none.purchases.flatMap((order) => order.items).filter((item) => item.title === title)).toEqual([]);
 
-  await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
   await pay(buyer, "4242 4242 4242 4242");
   await expect(buyer.getByText(THANK_YOU)).toBeVisible();
+  await expect(buyer).toHaveURL(/\?order=/);
   await expect(buyer.getByText(CART_EMPTY)).toBeVisible();
+  // The receipt, then every item with its files and its licence.
+  const receipt = buyer.getByRole("definition").filter({ hasText: /^CP-[A-Z0-9]{8}$/ });
+  await expect(receipt).toBeVisible();
+  await expect(buyer.getByText("$24.50").first()).toBeVisible();
+  const bought = buyer.getByRole("listitem", { name: title });
+  await expect(bought.getByRole("link", { name: "Download verse.wav" })).toBeVisible({ timeout: 20_000 });
+  await expect(bought.getByRole("link", { name: "Download hook.wav" })).toBeVisible();
+  await expect(bought.getByRole("link", { name: `Licence for ${title}`, exact: true })).toHaveAttribute(
+    "href",
+    /^\/licence\/[A-Za-z0-9_-]+$/,
+  );
+  // Reloaded, the thank-you is still there: it is the order's own address.
+  await buyer.reload();
+  await expect(buyer.getByText(THANK_YOU)).toBeVisible();
 
   const link = buyer.getByRole("link", { name: /^Download CP-/ });
   await expect(link).toBeVisible({ timeout: 20_000 });
@@ -85,4 +104,54 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await buyer.getByRole("link", { name: "Verify licence" }).first().click();
   await expect(buyer.getByRole("status")).toHaveText("This licence is valid.");
   await expect(buyer.getByText(title)).toBeVisible();
+  await buyer.context().close();
+});
+
+test("paying: the logo alone above; the card number is wide and whole at 1280 px; at 390 px the summary is closed on top", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page: seller } = await signedIn(browser, ADMIN);
+  const productId = await sellerProduct(seller, unique("Wide Card "));
+  const { page: buyer } = await signedIn(browser, MEMBER);
+  const added = await buyer.request.post("/api/cart/items", { data: { productId }, headers: { origin: origin() } });
+  expect([201, 409]).toContain(added.status());
+  const memberId = ((await (await buyer.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+
+  await buyer.setViewportSize({ width: 1280, height: 800 });
+  await buyer.goto(`/checkOut/${memberId}?step=pay`);
+  const number = buyer.getByLabel("Card number");
+  await expect(number).toBeVisible();
+  // Focused, as Stripe Checkout: no site navigation, no account menu; 'Back to cart' is the way out.
+  await expect(buyer.getByRole("banner")).toContainText("Creator Platform");
+  await expect(buyer.getByRole("navigation")).toHaveCount(0);
+  await expect(buyer.getByRole("banner").getByRole("link")).toHaveCount(0);
+  const box = (await number.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(400);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  // Not cut by its column: the input's own box is inside its form's.
+  const form = (await buyer.locator("form.payment-form").boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(form.x + form.width + 0.5);
+  const summary = buyer.getByRole("complementary", { name: "Order summary" });
+  await expect(summary).toBeVisible();
+  expect((await summary.boundingBox())!.x).toBeGreaterThan(box.x + box.width);
+
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await expect(summary).toBeHidden();
+  const disclosure = buyer.locator("details.summary-disclosure");
+  await expect(disclosure).toBeVisible();
+  await expect(disclosure).not.toHaveAttribute("open", "");
+  await expect(disclosure.locator("summary")).toContainText(/Order summary\s*\$\d/);
+  expect((await disclosure.boundingBox())!.y).toBeLessThan((await number.boundingBox())!.y);
+  const narrow = (await number.boundingBox())!;
+  expect(narrow.x + narrow.width).toBeLessThanOrEqual(390);
+  await disclosure.locator("summary").click();
+  await expect(disclosure.getByRole("listitem")).not.toHaveCount(0);
+
+  // Back in the cart, the workspace again (its navigation folded under the menu at 390 px).
+  await buyer.getByRole("link", { name: "← Back to cart" }).click();
+  await expect(buyer.getByRole("link", { name: "Proceed to Payment" })).toBeVisible();
+  await expect(buyer.locator("nav#site-nav")).toHaveCount(1);
+  await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
 });

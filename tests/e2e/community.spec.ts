@@ -146,9 +146,13 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByRole("img", { name: "Cover art of Sunrise Loop" })).toBeVisible();
   await expect(page.locator("audio")).toHaveCount(2);
 
-  // A second visit says the member has entered; the entry, now sent, is no longer kept to restore.
+  // A second visit says the member is in, with their entry and no form; the entry, now sent, is no
+  // longer kept to restore.
   await page.goto("/beatbattle");
+  await expect(page.getByRole("heading", { name: "You're in" })).toBeVisible();
   await expect(page.getByText("You have entered this battle.")).toBeVisible();
+  await expect(page.getByText("Sunrise Loop")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
   expect(await keptDraft(page)).toBe(false);
   await expect(page.getByText("Your entry was restored, files included.")).toHaveCount(0);
 });
@@ -185,10 +189,12 @@ test("the battle's entries are private while it is open and a public gallery onc
   const visitor = await browser.newPage();
   try {
     await visitor.goto("/beatbattle");
-    // "Entries close in 3 days" (or "next month"), the exact time on hover.
-    const closes = visitor.locator("p", { hasText: "Entries close" }).locator("time");
-    await expect(closes).toHaveText(/^(in \d|next |tomorrow)/);
-    await expect(closes).toHaveAttribute("title", /\d/);
+    // "Entries close on 31 December — 26 days left", the instant in the markup.
+    const closes = visitor.locator("time", { hasText: "Entries close on" });
+    await expect(closes).toHaveText(
+      /^Entries close on \d{1,2} [A-Z][a-z]+( \d{4})? — (\d+ days|\d+ hours?|Less than an hour) left$/,
+    );
+    await expect(closes).toHaveAttribute("datetime", battle.deadline);
     await expect(visitor.getByRole("heading", { name: "The entries" })).toHaveCount(0);
 
     const past = new Date(Date.now() - 60_000).toISOString();
@@ -217,7 +223,7 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   await page.goto("/fundraiser");
   await expect(page.getByRole("heading", { name: FUNDRAISER_HEADING })).toBeVisible();
   const bar = page.getByRole("progressbar", { name: "Our goal" });
-  const before = Number(await bar.getAttribute("value"));
+  const before = Number(await bar.getAttribute("aria-valuenow"));
 
   const donate = page.getByRole("button", { name: "Donate" });
   await page.getByLabel("Email").fill("");
@@ -236,9 +242,14 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await donate.click();
-  await expect(page.getByRole("status").filter({ hasText: DONATION_SUCCESSFUL })).toBeVisible();
+  // The thank-you, the seed's cleared form and disabled button under it, then 'Give again'.
+  const thanks = page.getByRole("status").filter({ hasText: DONATION_SUCCESSFUL });
+  await expect(thanks).toBeVisible();
+  await expect(thanks).toContainText("Thank you for giving $25.00");
   await expect(donate).toBeDisabled();
   await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
-  await expect(bar).toHaveAttribute("value", String(before + 2500));
+  await expect(bar).toHaveAttribute("aria-valuenow", String(before + 2500));
   await expect(page.locator(".donor-wall")).toContainText("E2E Donor · $25.00");
+  await thanks.getByRole("button", { name: "Give again" }).click();
+  await expect(thanks).toHaveCount(0);
 });

@@ -92,7 +92,7 @@ test("a producer sets a tier's price and terms and edits a template; an artist p
   await buyer.getByRole("link", { name: "Checkout" }).click();
   await expect(buyer.getByRole("row", { name: new RegExp(title) })).toContainText("MP3 Lease");
   await expect(buyer.getByTestId("cart-total")).toHaveText("$37.25");
-  await buyer.getByRole("button", { name: "Proceed to Payment" }).click();
+  await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(buyer.getByText("TEST MODE")).toBeVisible();
   await buyer.getByLabel("Name on card").fill(artist.name);
   await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -352,8 +352,10 @@ describe("popups", () => {
     const id = await createPopup({ header, paragraph: { text: `Para ${"p".repeat(120)} tail` } });
     await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: id } });
     const page = await (await call("/fundraiser")).text();
-    expect(page).toContain(`>${header}</h2>`);
-    expect(page).not.toContain("tail</p>");
+    // The announcement strip above the story: the header whole, the paragraph cut.
+    expect(page).toContain(`<strong>${header}</strong>`);
+    expect(page).toContain("<span>Para ");
+    expect(page).not.toContain("tail</span>");
   });
 
   it("lists every popup beyond the first 200 by page, with the total and the active one (issue 27 item 8)", async () => {

@@ -2,12 +2,13 @@
 // entries written whole from verified uploads, one entry per member even under
 // 20 concurrent submissions, fresh links, blind judging, the deadline.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   ALREADY_ENTERED,
   AUDIO_REQUIRED,
   BATTLE_CLOSED,
+  BATTLE_PRIZE_TOO_LONG,
   COVER_REQUIRED,
   PRODUCER_NAME_REQUIRED,
   PROJECT_TITLE_REQUIRED,
@@ -277,5 +278,52 @@ describe("beat battle", () => {
   it("refuses visitors", async () => {
     expect((await submit(undefined, { ...FIELDS, audioUploadIds: ["a"], coverUploadId: "c" })).status).toBe(401);
     expect((await call("/api/beat-battle/entries")).status).toBe(401);
+  });
+
+  it("shows the battle's page as an event: prize, deadline in words, entries, then \"You're in\" once entered", async () => {
+    const boss = await admin();
+    const page = async (cookie?: string) =>
+      (await (await call("/beatbattle", { cookie })).text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    const deadline = new Date(Date.now() + 10 * 86_400_000 + 3_600_000).toISOString();
+    const settings = (json: unknown) => call("/api/admin/beat-battle", { cookie: boss.cookie, method: "PUT", json });
+    const long = await settings({ title: "Winter Clash", deadline, prize: "x".repeat(121) });
+    expect(long.status).toBe(400);
+    expect((await long.json<any>()).error.message).toBe(BATTLE_PRIZE_TOO_LONG);
+    const set = await settings({ title: "Winter Clash", deadline, prize: "$500 & a feature on the show" });
+    expect((await set.json<any>()).battle).toMatchObject({ prize: "$500 & a feature on the show", open: true });
+    // A save without a prize (an older client) keeps the prize.
+    expect((await (await settings({ title: "Winter Clash", deadline })).json<any>()).battle.prize).toBe(
+      "$500 & a feature on the show",
+    );
+
+    const [{ entries }] = (await db.select({ entries: sql<number>`count(*)` }).from(beatBattleEntries)) as [
+      { entries: number },
+    ];
+    const visitor = await page();
+    expect(visitor).toContain("Winter Clash</h1>");
+    expect(visitor).toContain("$500 & a feature on the show");
+    const on = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(
+      new Date(deadline),
+    );
+    expect(visitor).toMatch(new RegExp(`Entries close on ${on}( \\d{4})? — 10 days left`));
+    expect(visitor).toMatch(new RegExp(`<dt>Entries</dt><dd>${entries}</dd>`));
+    expect(visitor).toContain("Beat name");
+    expect(visitor).not.toContain("You're in");
+
+    const member = await signUp();
+    expect(await page(member.cookie)).not.toContain("You're in");
+    const files = await filesFor(member.cookie, 1);
+    expect((await submit(member.cookie, { ...FIELDS, projectTitle: "Snow Loop", ...files })).status).toBe(201);
+    const entered = await page(member.cookie);
+    expect(entered).toContain("You're in");
+    expect(entered).toContain("You have entered this battle.");
+    expect(entered).toContain("Snow Loop");
+    expect(entered).toMatch(new RegExp(`<dt>Entries</dt><dd>${entries + 1}</dd>`));
+    // The form is gone: nothing to submit twice.
+    expect(entered).not.toContain("Beat name");
+    // Another member still sees the form, and nobody else's entry.
+    const other = await page((await signUp()).cookie);
+    expect(other).not.toContain("Snow Loop");
+    expect(other).toContain("Beat name");
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "../../app/kernel/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { lookUpLicence } from "../domain/licences/licences";
-import { addToCart, clearCart, removeFromCart } from "../domain/orders/cart";
+import { addToCart, clearCart, removeFromCart, withCoverLinks } from "../domain/orders/cart";
 import { pricedCart, startCheckout } from "../domain/orders/checkout";
 import { claimFreeProduct, listPurchases, orderStatus, retryPackaging } from "../domain/orders/purchases";
 import { memberApi, publicApi, valid } from "./context";
@@ -19,12 +19,12 @@ import { memberApi, publicApi, valid } from "./context";
 const shopping = memberApi((app) =>
   app
     .get("/cart", valid("query", cartQuerySchema), async (c) => {
-      const { applied: _codes, ...cart } = await pricedCart(
-        c.var.deps,
-        c.var.user.id,
-        c.req.valid("query").discountCode,
-      );
-      return c.json(cart);
+      const {
+        applied: _codes,
+        items,
+        ...cart
+      } = await pricedCart(c.var.deps, c.var.user.id, c.req.valid("query").discountCode);
+      return c.json({ ...cart, items: await withCoverLinks(c.var.deps, items) });
     })
     .post("/cart/items", valid("json", addToCartSchema), async (c) => {
       const { productId, tierId } = c.req.valid("json");

@@ -4,10 +4,13 @@
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { formatMoneyShort } from "../../app/kernel/format";
 import {
   AMOUNT_INVALID,
   DONATION_MESSAGE_TOO_LONG,
   EMAIL_REQUIRED,
+  FUNDRAISER_ORGANISER,
+  FUNDRAISER_STORY,
   GOAL_CENTS,
 } from "../../app/kernel/schemas/fundraiser";
 import { call } from "../../tests/workers/http";
@@ -183,6 +186,26 @@ describe("fundraiser", () => {
     expect(page).toContain("liveU solo x2");
     expect(page).toContain("$1,990");
     expect(page).toContain("backpack x2");
-    expect(page).toContain("<progress");
+    expect(page).toContain('role="progressbar" aria-label="Our goal"');
+    // Story first: the organiser and the story; the goal in words people use.
+    expect(page).toContain(FUNDRAISER_ORGANISER);
+    expect(page).toContain(FUNDRAISER_STORY[0]);
+    const { raisedCents, donorCount } = await summary();
+    expect(donorCount).toBeGreaterThan(0);
+    expect(page).toContain(`<strong>${formatMoneyShort(raisedCents)}</strong> raised`);
+    expect(page).toContain(`${donorCount} ${donorCount === 1 ? "donor" : "donors"}`);
+    expect(page).toMatch(/\d+ days left|Ended /);
+    // The equipment as a priced table with its total: the goal.
+    expect(page).toMatch(/<th scope="row">Goal<\/th><td>\$3,718<\/td>/);
+  });
+
+  it("counts donors by e-mail, confirmed donations only", async () => {
+    const before = (await summary()).donorCount;
+    const first = await donate({ preset: "5", email: "twice@example.com" });
+    await deliverWebhook(await succeededEvent(first.body.donationId));
+    const second = await donate({ preset: "50", email: "twice@example.com" });
+    await deliverWebhook(await succeededEvent(second.body.donationId));
+    await donate({ preset: "25", email: "pending-only@example.com" });
+    expect((await summary()).donorCount).toBe(before + 1);
   });
 });

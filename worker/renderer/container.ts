@@ -12,7 +12,7 @@ export class Renderer extends Container {
 
   constructor(ctx: ConstructorParameters<typeof Container>[0], env: Cloudflare.Env) {
     super(ctx, env);
-    // Where to pull from (README, "Production: the renderer's queue"); the token is a secret.
+    // Where to pull from (set by `npm run setup:cloudflare`, docs/deploying.md); the token is a secret.
     this.envVars = {
       QUEUE_PULL: "cloudflare",
       CF_ACCOUNT_ID: env.CF_ACCOUNT_ID ?? "",

@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import type { BattleView } from "../../../worker/domain/beatbattle/battles";
 import { useResult } from "../../features/auction/components/admin-views";
 import { formatDateTime } from "../../kernel/format";
+import { BATTLE_PRIZE_MAX } from "../../kernel/schemas/beatbattle-messages";
 import { MediaPlayer } from "../media/MediaPlayer";
 import { Badge, Button, EmptyState, useToast } from "../ui";
 import styles from "./admin.module.css";
@@ -43,7 +44,7 @@ export function BattleSection({ battle, submissions }: { battle: BattleView; sub
       <fetcher.Form
         method="post"
         className={styles.form}
-        key={battle.title + battle.deadline}
+        key={battle.title + battle.deadline + battle.prize}
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
@@ -56,6 +57,15 @@ export function BattleSection({ battle, submissions }: { battle: BattleView; sub
         <label>
           Battle title
           <input name="title" defaultValue={battle.title} maxLength={100} required />
+        </label>
+        <label>
+          Prize (optional, shown on the battle's page)
+          <input
+            name="prize"
+            defaultValue={battle.prize}
+            maxLength={BATTLE_PRIZE_MAX}
+            placeholder="$500 and a feature on the show"
+          />
         </label>
         <label>
           Deadline

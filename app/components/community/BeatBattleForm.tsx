@@ -25,8 +25,10 @@ import { useHydrated } from "../../lib/hydration";
 import { UploadError } from "../../lib/upload-client";
 import { DropZone } from "../DropZone";
 import { RelativeTime } from "../LocalTime";
+import { Button, Field, Input, ProgressBar } from "../ui";
 import { UploadStatusList } from "../uploads/UploadStatus";
 import { useUploader } from "../uploads/useUploads";
+import styles from "./battle.module.css";
 
 type Fields = BeatDraft["fields"];
 const EMPTY: Fields = { projectTitle: "", producerName: "", location: "", socialContact: "" };
@@ -37,15 +39,8 @@ const LABELS: Record<keyof Fields, string> = {
   socialContact: "Short message (optional)",
 };
 
-export function BeatBattleForm({
-  battle,
-  signedIn,
-  entered,
-}: {
-  battle: BattleView;
-  signedIn: boolean;
-  entered: boolean;
-}) {
+/** The entry form; the page shows "You're in" instead once the server says the member has entered. */
+export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signedIn: boolean }) {
   const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [audio, setAudio] = useState<File[]>([]);
@@ -68,7 +63,7 @@ export function BeatBattleForm({
   }, []);
 
   const closed = !battle.open;
-  const disabled = busy || closed || entered || result?.ok === true;
+  const disabled = busy || closed || result?.ok === true;
   // Personal data (name, location, contact): never a native GET before the script runs (ADR 037).
   const hydrated = useHydrated();
 
@@ -156,28 +151,24 @@ export function BeatBattleForm({
         setFields((f) => ({ ...f, [name]: e.target.value })),
     };
     return (
-      <>
-        <label htmlFor={props.id}>{LABELS[name]}</label>
-        {multiline ? <textarea rows={3} {...props} /> : <input {...props} />}
-      </>
+      <Field label={LABELS[name]} hint={`Up to ${BEAT_LIMITS[name]} characters.`}>
+        {multiline ? <textarea rows={3} className={styles.textarea} {...props} /> : <Input {...props} />}
+      </Field>
     );
   };
 
   return (
-    <form method="post" className="form" noValidate onSubmit={submit} aria-busy={busy}>
+    <form method="post" className={`form ${styles.form}`} noValidate onSubmit={submit} aria-busy={busy}>
       {closed && (
         <p className="error" role="alert">
           This battle closed <RelativeTime value={battle.deadline} />.
         </p>
       )}
-      {entered && !result?.ok && (
-        <p role="status">
-          You have entered this battle. See your entry at <Link to="/beatbin">your submissions</Link>.
-        </p>
-      )}
       {restored && !result && <p role="status">Your entry was restored, files included. Check it and press Submit.</p>}
-      {input("projectTitle")}
-      {input("producerName")}
+      <div className={styles.pair}>
+        {input("projectTitle")}
+        {input("producerName")}
+      </div>
       {input("location")}
       {input("socialContact", true)}
       <fieldset disabled={disabled}>
@@ -234,10 +225,10 @@ export function BeatBattleForm({
         </ul>
       )}
       {progress !== null && (
-        <label>
-          Upload progress: {progress}%
-          <progress className="progress" max={100} value={progress} />
-        </label>
+        <div className={styles.progress}>
+          <p>Upload progress: {progress}%</p>
+          <ProgressBar label="Upload progress" value={progress} />
+        </div>
       )}
       <UploadStatusList label="Files on their way" entries={uploader.entries} />
       {result && (
@@ -251,9 +242,9 @@ export function BeatBattleForm({
           )}
         </div>
       )}
-      <button type="submit" className="button primary" disabled={disabled || !hydrated}>
+      <Button type="submit" variant="primary" className={styles.submit} disabled={disabled || !hydrated}>
         {busy ? "Submitting..." : "Submit"}
-      </button>
+      </Button>
     </form>
   );
 }

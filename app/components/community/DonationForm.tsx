@@ -1,11 +1,13 @@
-// The donation form (seed 001 screen 8, §4): presets and a custom amount,
+// The donation form (seed 001 screen 8, §4): presets and a custom amount as chips,
 // e-mail, donor name, message, name on the card and the card. Idle →
 // 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
-// disabled). The server computes the amount; the webhook confirms it.
+// disabled) with a thank-you above it and 'Give again'. The server computes
+// the amount; the webhook confirms it.
 
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
 import { type Confirm, type PaymentsConfig, WithCard } from "../../features/store/checkout/CardProvider";
+import { formatMoney } from "../../kernel/format";
 import { CARD_NEEDS_SCRIPT } from "../../kernel/schemas/checkout-messages";
 import {
   DONATION_ERROR,
@@ -17,6 +19,9 @@ import {
 import { ApiError, api, call } from "../../lib/api-client";
 import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
 import { useHydrated } from "../../lib/hydration";
+import { Button, Checkbox, Field, Input, Outcome } from "../ui";
+import styles from "./fundraiser.module.css";
+import "../../features/store/checkout.css";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
 
@@ -53,6 +58,8 @@ function Form({
   const [error, setError] = useState<string | null>(null);
   const [preset, setPreset] = useState<string>("25");
   const [formKey, setFormKey] = useState(0);
+  /** What the last gift was, for the thank-you. */
+  const [given, setGiven] = useState<number | null>(null);
   const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -77,7 +84,7 @@ function Form({
     }
     setError(null);
     try {
-      let started: { clientSecret?: string };
+      let started: { clientSecret?: string; amountCents?: number };
       try {
         // The form's own fields (checked above with the same schema the server applies again).
         const fields = Object.fromEntries(Array.from(form.entries()).filter(([key]) => !key.startsWith("card")));
@@ -93,6 +100,7 @@ function Form({
         setState("idle");
         return;
       }
+      setGiven(started.amountCents ?? null);
       setState("done");
       setFormKey((k) => k + 1);
       setPreset("25");
@@ -106,80 +114,90 @@ function Form({
   return (
     // POST to the route's action, never GET: card data and the e-mail must not reach a URL. Donate stays
     // disabled until the script runs, and the action refuses a scriptless post (ADR 037).
-    <form key={formKey} method="post" className="form donation-form" onSubmit={submit} noValidate>
+    <form key={formKey} method="post" className={`donation-form ${styles.donation}`} onSubmit={submit} noValidate>
+      {state === "done" && given !== null && (
+        <div className={styles.thanks} role="status">
+          <span className={styles.thanksMark} aria-hidden="true">
+            ★
+          </span>
+          <p className={styles.thanksTitle}>{DONATION_SUCCESSFUL}</p>
+          <p>
+            Thank you for giving <strong>{formatMoney(given)}</strong>. You are an Action Star Member now: your gift
+            shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
+          </p>
+          <Button size="sm" onClick={() => setState("idle")}>
+            Give again
+          </Button>
+        </div>
+      )}
       {banner}
       <noscript>
         <p className="error">{CARD_NEEDS_SCRIPT}</p>
       </noscript>
-      <fieldset className="presets">
+      <fieldset className={styles.amounts}>
         <legend>Amount</legend>
-        {DONATION_PRESETS.map((dollars) => (
-          <label key={dollars}>
+        <div className={styles.chips}>
+          {DONATION_PRESETS.map((dollars) => (
+            <label key={dollars} className={styles.chip}>
+              <input
+                type="radio"
+                name="preset"
+                value={String(dollars)}
+                checked={preset === String(dollars)}
+                onChange={() => setPreset(String(dollars))}
+              />
+              <span>${dollars}</span>
+            </label>
+          ))}
+          <label className={styles.chip}>
             <input
               type="radio"
               name="preset"
-              value={String(dollars)}
-              checked={preset === String(dollars)}
-              onChange={() => setPreset(String(dollars))}
-            />{" "}
-            ${dollars}
+              value="custom"
+              checked={preset === "custom"}
+              onChange={() => setPreset("custom")}
+            />
+            <span>Custom</span>
           </label>
-        ))}
-        <label>
-          <input
-            type="radio"
-            name="preset"
-            value="custom"
-            checked={preset === "custom"}
-            onChange={() => setPreset("custom")}
-          />{" "}
-          Custom
-        </label>
-      </fieldset>
-      {preset === "custom" && (
-        <label>
-          Custom amount (USD)
-          <input name="customAmount" type="number" min={MIN_CUSTOM_DOLLARS} step="0.01" inputMode="decimal" required />
-        </label>
-      )}
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" defaultValue={email} required />
-      </label>
-      <label>
-        Your name (optional)
-        <input name="donorName" autoComplete="name" maxLength={100} />
-      </label>
-      <label>
-        Message (optional)
-        <textarea name="message" rows={3} />
-      </label>
-      <label className="inline">
-        <input type="checkbox" name="showName" defaultChecked /> Show my name on the donor wall
-      </label>
-      <label className="inline">
-        <input type="checkbox" name="showAmount" defaultChecked /> Show the amount on the donor wall
-      </label>
-      {card}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {state === "done" && (
-        <div className="celebration" role="status">
-          <span className="celebration-mark" aria-hidden="true">
-            ★
-          </span>
-          <p>
-            <strong>{DONATION_SUCCESSFUL}</strong>
-          </p>
-          <p>Thank you for backing the live broadcast kit. Your gift shows on the donor wall once it is confirmed.</p>
         </div>
-      )}
-      <button type="submit" className="button primary" disabled={state !== "idle" || !confirm || !hydrated}>
+        {preset === "custom" && (
+          <Field label="Custom amount (USD)" hint={`At least $${MIN_CUSTOM_DOLLARS}.`} className={styles.custom}>
+            <Input
+              name="customAmount"
+              type="number"
+              min={MIN_CUSTOM_DOLLARS}
+              step="0.01"
+              inputMode="decimal"
+              required
+            />
+          </Field>
+        )}
+      </fieldset>
+      <div className={styles.pair}>
+        <Field label="Email" hint="For your receipt.">
+          <Input name="email" type="email" autoComplete="email" defaultValue={email} required />
+        </Field>
+        <Field label="Your name (optional)">
+          <Input name="donorName" autoComplete="name" maxLength={100} />
+        </Field>
+      </div>
+      <Field label="Message (optional)" hint="Up to 180 characters, shown on the donor wall.">
+        <textarea name="message" rows={3} maxLength={180} className={styles.textarea} />
+      </Field>
+      <div className={styles.toggles}>
+        <Checkbox name="showName" defaultChecked label="Show my name on the donor wall" />
+        <Checkbox name="showAmount" defaultChecked label="Show the amount on the donor wall" />
+      </div>
+      <div className={styles.card}>{card}</div>
+      <Outcome message={error ? { ok: false, text: error } : null} />
+      <Button
+        type="submit"
+        variant="primary"
+        className={styles.submit}
+        disabled={state !== "idle" || !confirm || !hydrated}
+      >
         {state === "processing" ? "Processing..." : "Donate"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -7,11 +7,18 @@ import { answerFetch, chooseFiles, json, mount, submit, typeInto, until } from "
 import { SUBMISSION_FAILED } from "../../kernel/schemas/beatbattle";
 import { BeatBattleForm } from "./BeatBattleForm";
 
-const battle = { id: "b1", title: "Winter battle", deadline: "2026-12-31T23:00:00.000Z", open: true, revealed: false };
+const battle = {
+  id: "b1",
+  title: "Winter battle",
+  deadline: "2026-12-31T23:00:00.000Z",
+  prize: "",
+  open: true,
+  revealed: false,
+};
 
 async function fillEntry() {
   const Stub = createRoutesStub([
-    { path: "/beatbattle", Component: () => <BeatBattleForm battle={battle} signedIn entered={false} /> },
+    { path: "/beatbattle", Component: () => <BeatBattleForm battle={battle} signedIn /> },
   ]);
   const view = await mount(<Stub initialEntries={["/beatbattle"]} />);
   const host = view.host;

@@ -24,6 +24,8 @@ export const MAX_AUDIO_FILES = 10;
 
 export const BATTLE_TITLE_REQUIRED = "Battle title is required.";
 export const BATTLE_DEADLINE_INVALID = "Deadline must be a date and time.";
+export const BATTLE_PRIZE_MAX = 120;
+export const BATTLE_PRIZE_TOO_LONG = `The prize must be at most ${BATTLE_PRIZE_MAX} characters.`;
 
 /** What the drop zones take (seed 001 §9 audio kinds; the usual picture kinds for cover art). */
 export const BEAT_AUDIO_ACCEPT: Record<string, string[]> = {

@@ -5,6 +5,8 @@ import { z } from "zod";
 import {
   AUDIO_REQUIRED,
   BATTLE_DEADLINE_INVALID,
+  BATTLE_PRIZE_MAX,
+  BATTLE_PRIZE_TOO_LONG,
   BATTLE_TITLE_REQUIRED,
   BEAT_LIMITS,
   COVER_REQUIRED,
@@ -55,9 +57,10 @@ export const beatSubmitSchema = beatEntryFieldsSchema.extend({
 });
 export type BeatSubmission = z.output<typeof beatSubmitSchema>;
 
-/** The admin names the battle and sets its deadline. */
+/** The admin names the battle, its prize and its deadline. A prize left out stays as it was. */
 export const battleSettingsSchema = z.object({
   title: memberText({ error: BATTLE_TITLE_REQUIRED }).trim().min(1, BATTLE_TITLE_REQUIRED).max(100),
+  prize: memberText({ error: BATTLE_PRIZE_TOO_LONG }).trim().max(BATTLE_PRIZE_MAX, BATTLE_PRIZE_TOO_LONG).optional(),
   deadline: z.coerce.date({ error: BATTLE_DEADLINE_INVALID }).refine((d) => !Number.isNaN(d.getTime()), {
     message: BATTLE_DEADLINE_INVALID,
   }),

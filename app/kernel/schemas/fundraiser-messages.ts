@@ -28,3 +28,17 @@ export const EQUIPMENT = [
 ] as const;
 /** The goal is what the equipment costs. */
 export const GOAL_CENTS = EQUIPMENT.reduce((sum, line) => sum + line.cents, 0);
+
+/**
+ * The fundraiser's story: one cause, organised by the platform, configured here beside the seed's
+ * static equipment list it pays for (not stored: nobody edits it, ADR 128).
+ */
+export const FUNDRAISER_CAUSE = "A live broadcast kit for the Action Star crews";
+export const FUNDRAISER_ORGANISER = "The Creator Platform team";
+/** The last day to give (UTC). */
+export const FUNDRAISER_DEADLINE = "2027-01-31T23:59:59Z";
+export const FUNDRAISER_STORY = [
+  "Our creators record in kitchens, barns and back rooms, and some of the best moments happen far from any studio: a harvest at dawn, a county fair, a street festival. Today those moments reach listeners days later, if at all.",
+  "This fundraiser buys two complete live kits: a LiveU Solo bonding encoder for each, with spare USB modems and batteries, a camera and a backpack to carry it all. Two crews can then go live from a field or a festival on cellular networks, with the same stitched sponsor spots our shows already use.",
+  "Every gift, large or small, makes you an Action Star Member: your name on the donor wall (if you like), a first look at every live show, and a say in where the crews go first.",
+] as const;

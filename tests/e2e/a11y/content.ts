@@ -30,6 +30,8 @@ export interface Content {
   /** An open auction lot with a picture, an end date and the member's bid; a closed (sold) one. */
   lotCode: string;
   soldCode: string;
+  /** The member's settled order (the checkout's thank-you). */
+  orderId: string;
 }
 
 const LONG = {
@@ -491,9 +493,26 @@ async function episode({ member }: Sessions) {
   return created.episode.id;
 }
 
-/** The member's beat battle entry (one per producer: a second run on the same database keeps the first). */
-async function battleEntry({ member }: Sessions) {
-  const battle = (await ok(member.get("/api/beat-battle"), [200])) as { entered: boolean; battle: { open: boolean } };
+/**
+ * The battle's prize (a long one, as the page must wrap it) and the member's entry (one per producer:
+ * a second run on the same database keeps the first).
+ */
+async function battleEntry({ member, admin }: Sessions) {
+  const battle = (await ok(member.get("/api/beat-battle"), [200])) as {
+    entered: boolean;
+    battle: { open: boolean; title: string; deadline: string };
+  };
+  await ok(
+    admin.put("/api/admin/beat-battle", {
+      data: {
+        title: battle.battle.title,
+        deadline: battle.battle.deadline,
+        prize: "$500, a mastering session at Northside Studios and a feature on the FarmerTV episode of the month",
+      },
+      headers: headers(),
+    }),
+    [200],
+  );
   if (battle.entered || !battle.battle.open) return;
   const audio = await uploadByApi(
     member,
@@ -556,6 +575,9 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
   const { showSlug, showEpisodeId } = await show(sessions, { projectId, playlistId });
   await battleEntry(sessions);
   await donation(sessions);
+  // The member's newest settled order: this run's purchase, or a journey's when checkouts were limited.
+  const { purchases } = (await ok(sessions.member.get("/api/purchases"), [200])) as { purchases: { id: string }[] };
+  const orderId = purchases[0]?.id ?? "none";
   return {
     memberId: await userId(sessions.member),
     sellerId,
@@ -567,5 +589,6 @@ export async function makeContent(sessions: Sessions): Promise<Content> {
     showEpisodeId,
     lotCode,
     soldCode,
+    orderId,
   };
 }

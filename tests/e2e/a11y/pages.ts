@@ -77,7 +77,33 @@ export const PAGES: ScannedPage[] = [
     },
   },
   { path: "/beatbattle", as: "visitor" },
+  // The member's entry is in (./content.ts): "You're in" with the entry instead of the form.
+  {
+    path: "/beatbattle",
+    as: "member",
+    name: "/beatbattle (the member is in)",
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "You're in" })).toBeVisible();
+    },
+  },
   { path: "/fundraiser", as: "visitor" },
+  {
+    path: "/fundraiser",
+    as: "visitor",
+    name: "/fundraiser (thank-you after giving)",
+    act: async (page) => {
+      // A fresh e-mail each time: the starts per e-mail are limited.
+      await page.getByLabel("Email").fill(`thanks.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
+      await page.getByLabel("Your name (optional)").fill("Ama Mensah-Okonkwo");
+      await page.getByLabel("Message (optional)").fill("For the crews: go live from the harvest festival!");
+      await page.getByLabel("Name on card").fill("Ama Mensah-Okonkwo");
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Donate" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Donation successful!" })).toBeVisible();
+    },
+  },
   { path: "/farmereps", as: "visitor" },
   { path: (c) => `/farmereps/${c.episodeId}`, as: "visitor", name: "/farmereps/:episodeId" },
   { path: "/verify", as: "visitor" },
@@ -194,12 +220,19 @@ export const PAGES: ScannedPage[] = [
   { path: "/webpopup", as: "visitor" },
   { path: (c) => `/checkOut/${c.sellerId}`, as: "member", name: "checkOut (cart)" },
   {
-    path: (c) => `/checkOut/${c.memberId}`,
+    path: (c) => `/checkOut/${c.memberId}?step=pay`,
     as: "admin",
     name: "checkOut (after Proceed to Payment)",
-    act: async (page) => {
-      await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    ready: async (page) => {
       await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+    },
+  },
+  {
+    path: (c) => `/checkOut/${c.memberId}?order=${c.orderId}`,
+    as: "member",
+    name: "checkOut (thank-you)",
+    ready: async (page) => {
+      await expect(page.getByText("Thank you for your purchase!")).toBeVisible();
     },
   },
   { path: "/purchases", as: "member" },

@@ -22,6 +22,8 @@ export const beatBattles = sqliteTable("beat_battles", {
   id: text("id").primaryKey(),
   title: text("title").notNull(),
   deadline: integer("deadline", { mode: "timestamp_ms" }).notNull(),
+  /** What the winner gets, in the admin's words ("$500 and a feature on the show"); empty: not announced. */
+  prize: text("prize").notNull().default(""),
   /** Judging is blind until the admin reveals the producers. */
   revealed: integer("revealed", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),

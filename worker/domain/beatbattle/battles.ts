@@ -2,7 +2,7 @@
 // who made each entry. One battle is current (the newest); the first call
 // seeds it, so every database (development, tests, production) has an open one
 // that the admin then names and dates.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { ALREADY_ENTERED, BATTLE_CLOSED } from "../../../app/kernel/schemas/beatbattle";
 import { type BeatBattle, beatBattleEntries, beatBattles } from "../../db/schema";
 import type { Deps } from "../deps";
@@ -16,6 +16,8 @@ export interface BattleView {
   id: string;
   title: string;
   deadline: string;
+  /** What the winner gets, in the admin's words; empty until announced. */
+  prize: string;
   open: boolean;
   revealed: boolean;
 }
@@ -25,6 +27,7 @@ export function battleView(deps: Pick<Deps, "now">, battle: BeatBattle): BattleV
     id: battle.id,
     title: battle.title,
     deadline: battle.deadline.toISOString(),
+    prize: battle.prize,
     open: battle.deadline.getTime() > deps.now(),
     revealed: battle.revealed,
   };
@@ -70,27 +73,52 @@ export async function hasEntered(deps: Pick<Deps, "db">, battleId: string, userI
   return Boolean(entry);
 }
 
+/** The member's own entry as the battle's page shows it ("You're in"). */
+export interface OwnEntry {
+  number: number;
+  projectTitle: string;
+  producerName: string;
+  createdAt: string;
+}
+
 /**
- * The current battle and whether this member (null: a visitor) has entered it, in one D1 round trip
- * (ADR 024): the entry is looked up against the newest battle in SQL, not after reading it.
+ * The current battle, how many entries it has, and this member's entry (null: a visitor, or not
+ * entered) in one D1 round trip (ADR 024): both are looked up against the newest battle in SQL.
  */
 export async function battleForPage(deps: Pick<Deps, "db" | "now">, userId: string | null) {
   const entry = deps.db
-    .select({ id: beatBattleEntries.id })
+    .select({
+      number: beatBattleEntries.number,
+      projectTitle: beatBattleEntries.projectTitle,
+      producerName: beatBattleEntries.producerName,
+      createdAt: beatBattleEntries.createdAt,
+    })
     .from(beatBattleEntries)
     .where(and(inArray(beatBattleEntries.battleId, newestId(deps)), eq(beatBattleEntries.userId, userId ?? "")));
-  const [[battle], [entered]] = await deps.db.batch([newest(deps), entry]);
-  if (battle) return { battle, entered: Boolean(userId && entered) };
+  const counted = deps.db
+    .select({ entries: count() })
+    .from(beatBattleEntries)
+    .where(inArray(beatBattleEntries.battleId, newestId(deps)));
+  const [[battle], [own], [tally]] = await deps.db.batch([newest(deps), entry, counted]);
   // No battle yet (a new database): seeded now, so nobody has entered it.
-  return { battle: await seedBattle(deps), entered: false };
+  if (!battle) return { battle: await seedBattle(deps), entered: false, entry: null, entries: 0 };
+  const mine: OwnEntry | null = userId && own ? { ...own, createdAt: own.createdAt.toISOString() } : null;
+  return { battle, entered: mine !== null, entry: mine, entries: Number(tally?.entries ?? 0) };
 }
 
-/** The admin renames the current battle or moves its deadline. */
-export async function updateBattle(deps: Pick<Deps, "db" | "now">, settings: { title: string; deadline: Date }) {
+/** The admin renames the current battle, names its prize or moves its deadline. */
+export async function updateBattle(
+  deps: Pick<Deps, "db" | "now">,
+  settings: { title: string; deadline: Date; prize?: string },
+) {
   const battle = await currentBattle(deps);
   const [updated] = await deps.db
     .update(beatBattles)
-    .set({ title: settings.title, deadline: settings.deadline })
+    .set({
+      title: settings.title,
+      deadline: settings.deadline,
+      ...(settings.prize === undefined ? {} : { prize: settings.prize }),
+    })
     .where(eq(beatBattles.id, battle.id))
     .returning();
   return battleView(deps, updated!);

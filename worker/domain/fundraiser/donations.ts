@@ -174,8 +174,11 @@ export const donationFulfilment: FulfilmentHandler = {
 
 /** The goal, what confirmed donations have raised, and the donor wall as each donor chose. */
 export async function fundraiserSummary(deps: Pick<Deps, "db">) {
-  const [{ raised } = { raised: 0 }] = await deps.db
-    .select({ raised: sql<number>`coalesce(sum(${donations.amountCents}), 0)` })
+  const [{ raised, donors } = { raised: 0, donors: 0 }] = await deps.db
+    .select({
+      raised: sql<number>`coalesce(sum(${donations.amountCents}), 0)`,
+      donors: sql<number>`count(distinct ${donations.email})`,
+    })
     .from(donations)
     .where(eq(donations.status, "succeeded"));
   const wall = await deps.db
@@ -187,6 +190,8 @@ export async function fundraiserSummary(deps: Pick<Deps, "db">) {
   return {
     goalCents: GOAL_CENTS,
     raisedCents: Number(raised),
+    /** People who gave (by e-mail: a donor who gives twice counts once). */
+    donorCount: Number(donors),
     donors: wall.map((d) => ({
       id: d.id,
       name: d.showName && d.donorName ? d.donorName : "Anonymous",

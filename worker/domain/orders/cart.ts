@@ -14,6 +14,7 @@ import {
   PRODUCT_UNAVAILABLE,
 } from "../../../app/kernel/schemas/checkout";
 import { cartItems, type LicenseType, type Product, products, productTiers, users } from "../../db/schema";
+import { imageTypeOf } from "../../storage/images";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { productIsAvailable } from "./availability";
@@ -125,6 +126,9 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
       status: products.status,
       accessType: products.accessType,
       addedAt: cartItems.addedAt,
+      /** The cover's storage key and type: pages sign a link to it (never sent as is). */
+      coverKey: products.coverKey,
+      coverContentType: products.coverContentType,
       tier: productTiers,
       exclusiveSold,
     })
@@ -160,6 +164,26 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
 }
 
 export type CartView = Awaited<ReturnType<typeof listCart>>;
+
+/** The cart's items with a fresh link to each cover (an hour) in place of its storage key. */
+export function withCoverLinks<T extends { coverKey: string | null; coverContentType: string | null }>(
+  deps: Pick<Deps, "storage">,
+  items: T[],
+) {
+  return Promise.all(
+    items.map(async ({ coverKey, coverContentType, ...item }) => ({
+      ...item,
+      coverUrl: coverKey
+        ? (
+            await deps.storage.signer.signGet(
+              { key: coverKey, contentType: imageTypeOf(coverContentType, coverKey) ?? undefined },
+              60 * 60,
+            )
+          ).url
+        : null,
+    })),
+  );
+}
 
 export async function removeFromCart(deps: Pick<Deps, "db">, userId: string, productId: string) {
   await deps.db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));

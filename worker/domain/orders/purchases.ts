@@ -5,11 +5,22 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { deliversLine } from "../../../app/kernel/licence-tiers";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "../../../app/kernel/schemas/checkout";
-import { type Job, jobs, type Order, type OrderItem, orderItems, orders, products, users } from "../../db/schema";
+import {
+  type Job,
+  jobs,
+  type Order,
+  type OrderItem,
+  orderItems,
+  orders,
+  productFiles,
+  products,
+  users,
+} from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import { jobStatus, jobView } from "../../jobs/status";
 import type { SessionUser } from "../../sessions";
+import { imageTypeOf } from "../../storage/images";
 import type { Deps } from "../deps";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { itemLicenceName, itemTerms } from "../licences/licences";
@@ -38,12 +49,64 @@ async function packageState(deps: Deps, order: Order) {
   });
 }
 
+/**
+ * Each delivered item's files as sold (the originals), with a fresh download link each: the
+ * thank-you lists them item by item beside the zip. Only for one order (the checkout's poll).
+ */
+async function deliveredFiles(deps: Deps, items: OrderItem[]) {
+  const ids = items.filter((item) => item.status === "fulfilled").flatMap((item) => item.fileIds ?? []);
+  if (ids.length === 0) return new Map<string, { fileName: string; url: string }>();
+  const rows = await deps.db
+    .select({
+      id: productFiles.id,
+      key: productFiles.key,
+      fileName: productFiles.fileName,
+      type: productFiles.contentType,
+    })
+    .from(productFiles)
+    .where(inArray(productFiles.id, ids));
+  const links = await Promise.all(
+    rows.map(async (file) => {
+      const { url } = await deps.storage.signer.signGet(
+        { key: file.key, contentType: file.type, downloadName: file.fileName },
+        LINK_SECONDS,
+      );
+      return [file.id, { fileName: file.fileName, url }] as const;
+    }),
+  );
+  return new Map(links);
+}
+
+/** The items' products' covers, through fresh links (the thank-you shows what was bought). */
+async function productCovers(deps: Deps, items: OrderItem[]) {
+  const ids = [...new Set(items.map((item) => item.productId))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await deps.db
+    .select({ id: products.id, key: products.coverKey, type: products.coverContentType })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const links = await Promise.all(
+    rows.flatMap((row) =>
+      row.key
+        ? [
+            deps.storage.signer
+              .signGet({ key: row.key, contentType: imageTypeOf(row.type, row.key) ?? undefined }, LINK_SECONDS)
+              .then(({ url }) => [row.id, url] as const),
+          ]
+        : [],
+    ),
+  );
+  return new Map(links);
+}
+
 /** `read`: the order's items and package job when the caller read them already (the purchases list). */
-async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; job: Job | null }) {
+async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; job: Job | null }, withFiles = false) {
   const items =
     read?.items ??
     (await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.title));
   const settled = order.status === "paid" || order.status === "refunded";
+  const files = settled && withFiles ? await deliveredFiles(deps, items) : null;
+  const covers = withFiles ? await productCovers(deps, items) : null;
   return {
     id: order.id,
     number: order.number,
@@ -69,6 +132,15 @@ async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; j
         terms: itemTerms(item),
         delivers: item.formats ? deliversLine(item.formats) : null,
         status: item.status,
+        /** The product's cover now (the order's own view only; null: none, or not asked). */
+        coverUrl: covers?.get(item.productId) ?? null,
+        /** The item's files with download links (the order's own view once paid; else empty). */
+        files: files
+          ? (item.fileIds ?? []).flatMap((id) => {
+              const file = files.get(id);
+              return file ? [file] : [];
+            })
+          : [],
         licenceCode: settled && item.status === "fulfilled" ? item.licenceCode : null,
         licenceUrl:
           settled && item.status === "fulfilled" && item.licenceKey
@@ -92,7 +164,7 @@ async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; j
 export type OrderView = Awaited<ReturnType<typeof describe>>;
 
 export async function orderStatus(deps: Deps, viewer: Viewer, orderId: string) {
-  return describe(deps, await ownOrder(deps, viewer, orderId));
+  return describe(deps, await ownOrder(deps, viewer, orderId), undefined, true);
 }
 
 /** The buyer's settled orders, newest first, each with fresh links: one round trip for all their data. */

@@ -1,7 +1,7 @@
 // Adding files to a program (seed 000 §8 'File added successfully!'): the whole upload protocol runs
 // (ticket, PUT of the bytes, complete), with the API and the storage PUT stood in.
 import { createRoutesStub } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerFetch,
   button,
@@ -10,6 +10,7 @@ import {
   click,
   json,
   mount,
+  stubStorageUploads,
   texts,
   until,
 } from "../../../../tests/dom/support";
@@ -17,42 +18,9 @@ import { Feedback, useFeedback } from "../../../components/Feedback";
 import { AddProgramFiles } from "./ProgramFiles";
 import type { ProgramView } from "./types";
 
-/** Storage's side of the signed PUT: records the request and answers 200 with an ETag. */
-function storageAccepting() {
-  const puts: { method: string; url: string; size: number }[] = [];
-  class StorageXhr {
-    status = 0;
-    responseText = "";
-    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private request = { method: "", url: "" };
-    open(method: string, url: string) {
-      this.request = { method, url };
-    }
-    setRequestHeader() {}
-    getResponseHeader(name: string) {
-      return name.toLowerCase() === "etag" ? '"etag-1"' : null;
-    }
-    abort() {}
-    send(body: Blob) {
-      puts.push({ ...this.request, size: body.size });
-      setTimeout(() => {
-        this.upload.onprogress?.({ loaded: body.size });
-        this.status = 200;
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", StorageXhr);
-  return puts;
-}
-
 describe("AddProgramFiles", () => {
   it("uploads the chosen file and says 'File added successfully!'", async () => {
-    const puts = storageAccepting();
+    const { puts } = stubStorageUploads();
     const sent = answerFetch(({ url }) => {
       if (url === "/api/uploads")
         return json({ uploadId: "up1", key: "k", put: { url: "https://storage.test/put/up1", method: "PUT" } }, 201);

@@ -3,7 +3,7 @@
 // uploading them, not '(no files)' / '0 files'. The page's action and loader are stood in, as are the
 // upload API and storage's PUT (held until the test lets them finish).
 import { createRoutesStub, useLoaderData } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerFetch,
   button,
@@ -12,6 +12,7 @@ import {
   click,
   json,
   mount,
+  stubStorageUploads,
   typeInto,
   until,
 } from "../../../../tests/dom/support";
@@ -19,44 +20,6 @@ import { ApplyProgram } from "./ApplyProgram";
 import { CreateProgram } from "./CreateProgram";
 import { ProgramList } from "./ProgramList";
 import type { LoaderData, ProgramView } from "./types";
-
-/** Storage's side of the signed PUT: each answers 200 with an ETag once `release()` is called. */
-function storageHolding() {
-  const held: (() => void)[] = [];
-  let released = false;
-  class StorageXhr {
-    status = 0;
-    responseText = "";
-    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader(name: string) {
-      return name.toLowerCase() === "etag" ? '"etag-1"' : null;
-    }
-    abort() {}
-    send(body: Blob) {
-      const answer = () => {
-        this.upload.onprogress?.({ loaded: body.size });
-        this.status = 200;
-        this.onload?.();
-      };
-      if (released) setTimeout(answer, 0);
-      else held.push(answer);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", StorageXhr);
-  return {
-    held,
-    release() {
-      released = true;
-      for (const answer of held.splice(0)) answer();
-    },
-  };
-}
 
 function programRow(files: { id: string; slotPosition: string }[]): ProgramView {
   return {
@@ -82,7 +45,7 @@ function programRow(files: { id: string; slotPosition: string }[]): ProgramView 
 
 describe("a program whose files are still uploading", () => {
   it("shows 'Uploading 2 files…' in the Apply list and on its card, not '(no files)', until they are up", async () => {
-    const storage = storageHolding();
+    const storage = stubStorageUploads({ hold: true });
     let programs: ProgramView[] = [];
     let completed = 0;
     answerFetch(({ url }) => {

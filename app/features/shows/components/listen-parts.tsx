@@ -88,8 +88,11 @@ export function FollowBar({ feed, title }: { feed: string; title: string }) {
   );
 }
 
-/** 'Share': copy the link, the device's share sheet where there is one, and three networks' share pages. */
-export function ShareBar({ url, text }: { url: string; text: string }) {
+/**
+ * 'Share': copy the link, the device's share sheet where there is one, and three networks' share pages.
+ * `what` names the page for the copy button's label ("this episode", "this fundraiser").
+ */
+export function ShareBar({ url, text, what = "this episode" }: { url: string; text: string; what?: string }) {
   const hydrated = useHydrated();
   const canShare = hydrated && typeof navigator.share === "function";
   return (
@@ -98,7 +101,7 @@ export function ShareBar({ url, text }: { url: string; text: string }) {
         Share
       </h2>
       <div className={styles.barItems}>
-        <CopyButton value={url} label="Copy link to this episode">
+        <CopyButton value={url} label={`Copy link to ${what}`}>
           Copy link
         </CopyButton>
         {canShare && (

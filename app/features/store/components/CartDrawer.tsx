@@ -6,6 +6,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../../../components/ui/Button";
+import { overlayClass } from "../../../components/ui/overlay";
 import { formatMoney } from "../../../kernel/format";
 import { LICENCE_NAMES } from "../../../kernel/licences";
 import { CART_EMPTY } from "../../../kernel/schemas/checkout-messages";
@@ -55,7 +56,7 @@ export default function CartDrawer({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={overlayClass} />
         <Dialog.Content
           className={styles.drawer}
           aria-describedby={undefined}

@@ -28,7 +28,12 @@ export function useAddToCart(signedIn: boolean) {
 
   /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
   async function add(productId: string, tierId: string | null = null) {
-    const signIn = () => navigate(`/signin?from=${encodeURIComponent(location.pathname)}`);
+    // A visitor's add goes along to sign-in as a pending add (ids only), made on the server once they
+    // are signed in (worker/domain/orders/pending-add.ts), landing them on the cart.
+    const signIn = () =>
+      navigate(
+        `/signin?${new URLSearchParams({ from: location.pathname, add: productId, ...(tierId ? { tier: tierId } : {}) })}`,
+      );
     if (!signedIn) return signIn();
     pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setAdding(productId);

@@ -1,17 +1,30 @@
 // /checkOut/:userId (seed 001 §2, §4): only one's own cart. Another member's
 // id (or a visitor's guess) leads to the signed-in member's own cart.
+// Its states have addresses: the cart; `?step=pay`, the card form ('Proceed to Payment' is a link
+// there, so it works before and without the page's script); `?order=<id>`, the thank-you and receipt
+// of one's own order. `?added=` / `?notAdded=` say how a pending add made at sign-in went.
 import { data, redirect } from "react-router";
-import { DomainError } from "../../../../worker/domain/errors";
-import { removeFromCart } from "../../../../worker/domain/orders/cart";
+import { DomainError, NotFound } from "../../../../worker/domain/errors";
+import { removeFromCart, withCoverLinks } from "../../../../worker/domain/orders/cart";
 import { pricedCart } from "../../../../worker/domain/orders/checkout";
-import { cartQuerySchema } from "../../../kernel/schemas/checkout";
+import { NOT_ADDED_REASONS, type NotAddedReason } from "../../../../worker/domain/orders/pending-add";
+import { orderStatus } from "../../../../worker/domain/orders/purchases";
+import {
+  ADD_TO_CART_FAILED,
+  CART_FULL,
+  cartQuerySchema,
+  OWN_PRODUCT,
+  PRODUCT_UNAVAILABLE,
+} from "../../../kernel/schemas/checkout";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formFields, scriptlessCardPost } from "../../../lib/forms.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  if (params.userId !== user.id) throw redirect(`/checkOut/${encodeURIComponent(user.id)}`);
+  // Another id leads to one's own cart, in the same state (`?step=pay`, `?order=`…).
+  if (params.userId !== user.id)
+    throw redirect(`/checkOut/${encodeURIComponent(user.id)}${new URL(request.url).search}`);
   const { deps } = server(context);
   // A discount code comes as a GET parameter (the summary's 'Apply' form), so the priced cart has a URL.
   const query = cartQuerySchema.safeParse({
@@ -24,13 +37,44 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     codeError = error.message;
     return pricedCart(deps, user.id);
   });
-  const { applied: _codes, ...cart } = priced;
+  const { applied: _codes, items, ...rest } = priced;
+  // Covers through fresh signed links; the storage key itself stays on the server.
+  const cart = { ...rest, items: await withCoverLinks(deps, items) };
+  const search = new URL(request.url).searchParams;
+  const orderId = search.get("order");
+  const order = orderId
+    ? await orderStatus(deps, user, orderId.slice(0, 64)).catch((error) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      })
+    : null;
   return {
     cart,
+    // The thank-you wins over the paying state when an address has both.
+    paying: search.get("step") === "pay" && !orderId,
+    order,
+    added: addedMessage(cart.items, search),
     typedCode: new URL(request.url).searchParams.get("discountCode") ?? "",
     codeError,
     payments: { provider: deps.payments.provider, publishableKey: deps.payments.publishableKey },
   };
+}
+
+const NOT_ADDED: Record<NotAddedReason, string> = {
+  own_product: OWN_PRODUCT,
+  cart_full: CART_FULL,
+  unavailable: PRODUCT_UNAVAILABLE,
+};
+
+/** "Added <title> to your cart" with the title from the cart (never from the address), or why not. */
+function addedMessage(items: { productId: string; title: string }[], search: URLSearchParams) {
+  const added = search.get("added");
+  const item = added ? items.find((candidate) => candidate.productId === added) : null;
+  if (item) return { ok: true, text: `Added ${item.title} to your cart` };
+  const reason = search.get("notAdded");
+  if (reason && (NOT_ADDED_REASONS as readonly string[]).includes(reason))
+    return { ok: false, text: `${ADD_TO_CART_FAILED} ${NOT_ADDED[reason as NotAddedReason]}` };
+  return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
