@@ -3,12 +3,23 @@
 // JSON API calls, statistics and the report (tables, targets, load average,
 // results file). Each script keeps what it measures; this file only the
 // machinery around it.
-import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
+import { createSecureServer } from "node:http2";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 
 export const root = resolve(import.meta.dirname, "..");
 const execFileAsync = promisify(execFile);
@@ -655,6 +666,71 @@ export async function pageFixtures(api, { member, admin }) {
           name in known ? `/${encodeURIComponent(known[name])}` : "",
         ),
       };
+    },
+  };
+}
+
+// ---------------------------------------------------------------- an edge-like front
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "content-length", "content-encoding"];
+
+/** An HTTPS front (self-signed; browsers need --ignore-certificate-errors) on `port` speaking HTTP/2 (and 1.1), gzipping text, in front of `target`. */
+export async function edgeFront(port, target) {
+  const dir = mkdtempSync(join(tmpdir(), "vitals-tls-"));
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost"],
+      ...["-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")],
+    ],
+    { stdio: "ignore" },
+  );
+  const server = createSecureServer({
+    key: readFileSync(join(dir, "key.pem")),
+    cert: readFileSync(join(dir, "cert.pem")),
+    allowHTTP1: true,
+  });
+  server.on("request", async (req, res) => {
+    try {
+      const headers = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name.startsWith(":") || HOP_BY_HOP.includes(name) || name === "host" || name === "accept-encoding")
+          continue;
+        headers[name] = Array.isArray(value) ? value.join(", ") : value;
+      }
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+        redirect: "manual",
+      });
+      let body = Buffer.from(await answer.arrayBuffer());
+      const out = {};
+      for (const [name, value] of answer.headers)
+        if (!HOP_BY_HOP.includes(name) && name !== "set-cookie") out[name] = value;
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length) out["set-cookie"] = cookies;
+      if (COMPRESSIBLE.test(answer.headers.get("content-type") ?? "") && body.length > 1024) {
+        body = gzipSync(body, { level: 6 });
+        out["content-encoding"] = "gzip";
+      }
+      out["content-length"] = String(body.length);
+      res.writeHead(answer.status, out);
+      res.end(body);
+    } catch (error) {
+      res.writeHead(502);
+      res.end(String(error));
+    }
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    base: `https://localhost:${port}`,
+    close: () => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

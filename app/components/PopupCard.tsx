@@ -30,14 +30,23 @@ function inlineScript(key: string) {
 }
 
 /**
- * The welcome card of the landing page, and of the popup editor's live preview
- * (`remember={false}`): one component, so what the admin sees is what visitors get.
+ * The welcome card of the landing page (an overlay that never pushes the page), and of the popup
+ * editor's live preview (`remember={false} inline`): one component, so what the admin sees is what visitors get.
  * Styles and links arrive already sanitised (app/kernel/popup.ts). It is a non-modal
  * `<dialog open>` whose Close button submits a `method="dialog"` form: the browser
  * closes it with no script at all. A visitor who closes it does not see this
  * version of this popup again in this browser (wireCard).
  */
-export function PopupCard({ popup, remember = true }: { popup: PopupView; remember?: boolean }) {
+export function PopupCard({
+  popup,
+  remember = true,
+  inline = false,
+}: {
+  popup: PopupView;
+  remember?: boolean;
+  /** Drawn in place (the editor's preview) instead of as the landing page's overlay. */
+  inline?: boolean;
+}) {
   const key = remember ? dismissalKey(popup) : null;
   const dialog = useRef<HTMLDialogElement>(null);
   // Only when React draws the card in the browser; the server-rendered page has the inline script.
@@ -46,9 +55,15 @@ export function PopupCard({ popup, remember = true }: { popup: PopupView; rememb
   }, [key]);
   return (
     <>
-      <dialog ref={dialog} open className="popup-dialog" aria-label="Welcome" data-popup-id={popup.id}>
-        {/* The admin styles the card for a light surface (inline colours): it keeps one in both themes. */}
-        <aside className="popup-card theme-light" aria-label="Welcome">
+      <dialog
+        ref={dialog}
+        open
+        className={inline ? "popup-dialog popup-inline" : "popup-dialog"}
+        aria-label="Welcome"
+        data-popup-id={popup.id}
+      >
+        {/* Themed like the page; in dark mode the theme's text colours beat the admin's (app.css). */}
+        <aside className="popup-card" aria-label="Welcome">
           <form method="dialog">
             <button type="submit" className="close" aria-label="Close">
               ×

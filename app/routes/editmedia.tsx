@@ -1,21 +1,32 @@
 import { Link } from "react-router";
 import { Packages } from "../components/community/Packages";
-import "../styles/community.css";
+import styles from "../components/community/Packages.module.css";
 
 export function meta() {
-  return [{ title: "Services · Creator Platform" }];
+  return [
+    { title: "Services · Creator Platform" },
+    { name: "description", content: "Green, Mission and Odyssey: clips, episodes and series produced for your show." },
+  ];
 }
 
 export default function Services() {
   return (
-    <section className="card narrow">
-      <h1>Services</h1>
-      <p>Three packages to produce and promote your show. Open one to see what it holds.</p>
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <p className={styles.eyebrow}>Production services</p>
+        <h1>Services</h1>
+        <p className={styles.lead}>
+          Three packages to produce and promote your show. Pick one and write to us: we answer within one working day.
+        </p>
+      </header>
       <Packages />
-      <p className="muted">
-        Questions about a package? <Link to="/contact">Contact us</Link> or join the{" "}
-        <Link to="/community">Early Risers</Link>.
-      </p>
-    </section>
+      <aside className={styles.help} aria-labelledby="services-help">
+        <h2 id="services-help">Not sure which one fits?</h2>
+        <p>
+          Tell us about your show and we will suggest a package. <Link to="/contact">Contact us</Link> or join the{" "}
+          <Link to="/community">Early Risers</Link>.
+        </p>
+      </aside>
+    </div>
   );
 }

@@ -43,7 +43,7 @@ describe("the landing page ships no framework", () => {
     expect(again.headers.get("x-edge-cache")).toBe("HIT");
     expect(await html(again)).toBe(page);
     // What the page still has: its content, plain links, and a card that closes with no script.
-    expect(page).toContain("<h1>Your episodes, always up to date</h1>");
+    expect(page).toMatch(/<h1 id="landing-heading"[^>]*>Replace an ad in every episode at once<\/h1>/);
     expect(page).toMatch(/<a class="button primary" href="\/signup"[^>]*>Try<\/a>/);
     expect(page).toMatch(/<a class="button" href="\/community"[^>]*>Join the Early Risers<\/a>/);
     expect(page).toMatch(/<dialog open="" class="popup-dialog" aria-label="Welcome"/);
@@ -106,5 +106,18 @@ describe("the landing hero", () => {
     expect(after).toContain("Autumn sponsor spot");
     expect(after).toContain("(New)");
     expect(page).not.toMatch(/<script[^>]*type="module"/);
+  });
+});
+
+describe("the landing's capabilities (issue 45 item 3)", () => {
+  it("gives each capability a section that links to it", async () => {
+    const page = await html(await call("/"));
+    for (const [heading, href] of [
+      ["Shows with stitched episodes", "/shows"],
+      ["A beat store with licences", "/digistore"],
+      ["A live auction", "/bidgallery"],
+      ["Teams and signing", "/authenticated#shared-heading"],
+    ])
+      expect(page).toMatch(new RegExp(`<h3 id="cap-[a-z]+">${heading}</h3><p>[^<]+</p><a [^>]*href="${href}"`));
   });
 });

@@ -8,7 +8,15 @@ import { parseStyle, StyleFields, type StyleValues, styleString } from "../compo
 import { PopupCard } from "../components/PopupCard";
 import { useUploader } from "../components/uploads/useUploads";
 import { landingPopup, presentPopup } from "../kernel/popup";
-import { POPUP_SAVE_FAILED, type PopupForm, popupSchema } from "../kernel/schemas/popups";
+import {
+  POPUP_IMAGE_RULES,
+  POPUP_IMAGE_TOO_LARGE,
+  POPUP_IMAGE_TYPE,
+  POPUP_SAVE_FAILED,
+  type PopupForm,
+  popupImageProblem,
+  popupSchema,
+} from "../kernel/schemas/popups";
 import { failureMessage, isCancelled } from "../lib/uploads/queue";
 import type { Route } from "./+types/popcustom";
 import "../styles/admin.css";
@@ -33,6 +41,21 @@ function toInstant(local: string) {
 function toLocal(ms: number | null) {
   if (ms === null) return "";
   return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** Why the popup cannot take this picture (size, type, shape), read in the browser; null when it can. */
+async function imageRefusal(file: File): Promise<Error | null> {
+  if (file.size > POPUP_IMAGE_RULES.maxBytes) return new Error(POPUP_IMAGE_TOO_LARGE);
+  if (!(POPUP_IMAGE_RULES.types as readonly string[]).includes(file.type)) return new Error(POPUP_IMAGE_TYPE);
+  try {
+    const bitmap = await createImageBitmap(file);
+    const problem = popupImageProblem(bitmap.width, bitmap.height);
+    bitmap.close();
+    return problem ? new Error(problem) : null;
+  } catch {
+    // Not decodable here: the server's check on the bytes decides.
+    return null;
+  }
 }
 
 export default function PopCustom({ loaderData }: Route.ComponentProps) {
@@ -97,6 +120,9 @@ function Editor({ editing }: { editing: Editing | null }) {
   // row (progress, Cancel, the failure naming the file and the server's reason) and the tray.
   const uploader = useUploader({ purpose: "popup-image", accessType: "private" });
   async function pickImage(file: File) {
+    // The server checks the same rules on the bytes; this only spares a refused upload's wait.
+    const refused = await imageRefusal(file);
+    if (refused) return setImage({ state: "failed", name: file.name, message: failureMessage(file.name, refused) });
     setImage({ state: "uploading", name: file.name });
     try {
       const result = await uploader.start(file).done;
@@ -224,7 +250,7 @@ function Editor({ editing }: { editing: Editing | null }) {
           <h2 id="popup-preview-heading">Preview</h2>
           <p className="muted">As visitors see it on the landing page.</p>
           {header || paragraph ? (
-            <PopupCard popup={preview} remember={false} key={JSON.stringify(preview)} />
+            <PopupCard popup={preview} remember={false} inline key={JSON.stringify(preview)} />
           ) : (
             <p className="empty-state">Write a header or a paragraph to see the preview.</p>
           )}

@@ -23,6 +23,19 @@ const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]
 
 test("the packages open one at a time, by mouse and keyboard", async ({ page }) => {
   await page.goto("/editmedia");
+  // A pricing page (issue 45 item 8): each package with its price and a call to action.
+  for (const [name, price] of [
+    ["Green", "$249"],
+    ["Mission", "$490"],
+    ["Odyssey", "$1,200"],
+  ] as const) {
+    const card = page.getByRole("region", { name, exact: true });
+    await expect(card.getByText(price, { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: `Book ${name}` })).toHaveAttribute(
+      "href",
+      `mailto:support@creatorplatform.app?subject=${encodeURIComponent(`${name} package`)}`,
+    );
+  }
   const green = page.getByRole("button", { name: "Green" });
   const mission = page.getByRole("button", { name: "Mission" });
   await expect(green).toHaveAttribute("aria-expanded", "false");

@@ -69,7 +69,7 @@ test.describe("the landing page without React", () => {
     await expect(card).toBeHidden();
     await page.reload();
     await expectNoScripts(page, requested);
-    await expect(page.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Replace an ad in every episode at once" })).toBeVisible();
     await expect(card).toBeHidden();
 
     await page.getByRole("link", { name: "Try" }).click();
@@ -79,7 +79,7 @@ test.describe("the landing page without React", () => {
 
     // Back to / by a client navigation (the logo): React draws the landing page now, and the card stays closed.
     await page.getByRole("banner").getByRole("link", { name: "Creator Platform" }).click();
-    await expect(page.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Replace an ad in every episode at once" })).toBeVisible();
     await expect(card).toBeHidden();
   });
 
@@ -121,7 +121,7 @@ test.describe("the landing page without React", () => {
     context = await phone(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Replace an ad in every episode at once" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Try" })).toHaveAttribute("href", "/signup");
     await expect(page.getByRole("link", { name: "Join the Early Risers" })).toHaveAttribute("href", "/community");
 

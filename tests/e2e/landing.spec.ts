@@ -22,3 +22,47 @@ test("the landing page shows the seeded welcome card, which closes, and Try lead
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
 });
+
+test("the welcome card overlays the page: the promise and 'Try' stay in the first screen at 390 and 1280 px", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto("/");
+    const card = page.getByRole("complementary", { name: "Welcome" });
+    await expect(card).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1, name: "Replace an ad in every episode at once" });
+    const headingTop = (await heading.boundingBox())!.y;
+    // 'Try' is in the first screen and not under the card: the point at its centre is the link.
+    const tryLink = page.getByRole("link", { name: "Try", exact: true });
+    const box = (await tryLink.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe("Try");
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(480);
+    // Closing it moves nothing: the card never took space in the page.
+    await closePopup(card);
+    expect((await heading.boundingBox())!.y).toBe(headingTop);
+    await context.close();
+  }
+});
+
+test("in dark mode the welcome card is dark, its header in the theme's text colour", async ({ browser }) => {
+  const context = await browser.newContext();
+  const value = encodeURIComponent(JSON.stringify({ isDarkMode: true, accentColor: "#FFF", fontPercentage: 100 }));
+  await context.addCookies([{ name: "theme", value, url: test.info().project.use.baseURL! }]);
+  const page = await context.newPage();
+  await page.goto("/");
+  const card = page.getByRole("complementary", { name: "Welcome" });
+  // --surface and --text of the dark theme (app/styles/tokens.css), not the seed's #0047AB on white.
+  await expect(card).toHaveCSS("background-color", "rgb(28, 27, 36)");
+  await expect(card.getByRole("heading")).toHaveCSS("color", "rgb(236, 235, 242)");
+  await context.close();
+});

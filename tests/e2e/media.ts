@@ -60,3 +60,11 @@ export function makeTone(dir: string, name: string, seconds: number, frequency: 
   );
   return out;
 }
+
+/** A real 960 × 480 PNG (the welcome card's 2:1), within the popup image's rules. */
+export function bannerPng(): Buffer {
+  return execFileSync("ffmpeg", [
+    ...["-loglevel", "error", "-f", "lavfi", "-i", "gradients=s=960x480:n=3:seed=7", "-frames:v", "1"],
+    ...["-f", "image2pipe", "-c:v", "png", "-"],
+  ]);
+}

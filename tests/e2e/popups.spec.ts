@@ -10,6 +10,7 @@ import {
   SELECT_POPUP_FIRST,
 } from "../../app/kernel/schemas/popups";
 import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
+import { bannerPng } from "./media";
 
 const LONG = "A fresh welcome for everyone who makes podcasts, beats and video, with spots that never go stale again.";
 
@@ -29,9 +30,17 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await page.getByLabel("Link address").fill("javascript:alert(1)");
   await expect(page.getByText("Link address 'javascript:alert(1)' was refused")).toBeVisible();
   await page.getByLabel("Link address").fill("https://creatorplatform.app/editmedia");
+  // A picture the card cannot show well is refused with the reason (issue 45 item 3) …
   await page
     .getByLabel("Image", { exact: true })
-    .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+    .setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: PNG });
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The popup image must be 480 to 4000 pixels wide (this one is 1 × 1)." }),
+  ).toBeVisible();
+  // … a landscape one is taken.
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: bannerPng() });
   await expect(page.getByText("Uploaded banner.png.")).toBeVisible();
 
   const preview = page.getByRole("complementary", { name: "Welcome" });
@@ -65,7 +74,12 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   const card = visitor.getByRole("complementary", { name: "Welcome" });
   await expect(card.getByRole("heading", { name: header })).toHaveCSS("color", "rgb(0, 71, 171)");
   await expect(card.locator("p")).toHaveText(`${LONG.slice(0, 100)}...`);
+  // The overlay's picture: the card's width, cropped to at most 240 px high; the card at most 480 px wide.
   await expect(card.locator("img")).toBeVisible();
+  const imageBox = (await card.locator("img").boundingBox())!;
+  expect(imageBox.height).toBeLessThanOrEqual(240);
+  expect((await card.boundingBox())!.width).toBeLessThanOrEqual(480);
+  await expect(card.locator("img")).toHaveCSS("object-fit", "cover");
   const link = card.getByRole("link", { name: "See the packages" });
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("href", "https://creatorplatform.app/editmedia");
@@ -74,5 +88,5 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await visitor.reload();
   await visitor.waitForLoadState("networkidle");
   await expect(visitor.getByRole("complementary", { name: "Welcome" })).toBeHidden();
-  await expect(visitor.getByRole("heading", { name: "Your episodes, always up to date" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Replace an ad in every episode at once" })).toBeVisible();
 });

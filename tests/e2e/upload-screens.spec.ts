@@ -4,6 +4,7 @@
 // or the ticket refused (failure) with page.route; the rest is the real app.
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, login, MEMBER, origin, PNG, unique } from "./fixtures";
+import { bannerPng } from "./media";
 
 const REASON = "The storage test stand-in refused this file.";
 const MP3 = Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4086)]);
@@ -155,7 +156,7 @@ test.describe("admin screens", () => {
   test("welcome popup editor's image", async ({ page }) => {
     await page.goto("/popcustom");
     await expectQueueRows(page, "popup.png", () =>
-      page.getByLabel("Image", { exact: true }).setInputFiles(image("popup.png")),
+      page.getByLabel("Image", { exact: true }).setInputFiles({ ...image("popup.png"), buffer: bannerPng() }),
     );
     // The failure stays with the picker, and the popup saves without an image (seed 001 §8).
     await expect(

@@ -14,6 +14,28 @@ import { forgetActivePopup } from "../domain/popups/active";
 
 const db = database(env.DB);
 
+/** A PNG whose header says `width` × `height` (the IHDR is all the popup image's check reads). */
+function pngOf(width: number, height: number) {
+  const bytes = Uint8Array.from(PNG);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  return bytes;
+}
+/** A picture the popup takes: 960 × 480, the card's own 2:1. */
+const BANNER = pngOf(960, 480);
+
+/** Uploads `bytes` as a popup image; the completion's answer. */
+async function uploadPopupImage(cookie: string, bytes: Uint8Array<ArrayBuffer>, fileName = "banner.png") {
+  const signed = await call("/api/uploads", {
+    cookie,
+    json: { purpose: "popup-image", fileName, contentType: "image/png", size: bytes.byteLength },
+  });
+  expect(signed.status).toBe(201);
+  const ticket = await signed.json<any>();
+  expect((await putTo(ticket.put.url, bytes, ticket.put.headers)).status).toBe(200);
+  return call(`/api/uploads/${ticket.uploadId}/complete`, { cookie, method: "POST" });
+}
+
 let member: Member;
 let admin: Member;
 
@@ -256,14 +278,7 @@ describe("popups", () => {
   });
 
   it("saves a popup with its uploaded image, and deleting it removes the image from storage", async () => {
-    const signed = await call("/api/uploads", {
-      cookie: admin.cookie,
-      json: { purpose: "popup-image", fileName: "banner.png", contentType: "image/png", size: PNG.byteLength },
-    });
-    expect(signed.status).toBe(201);
-    const ticket = await signed.json<any>();
-    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(200);
-    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: admin.cookie, method: "POST" });
+    const done = await uploadPopupImage(admin.cookie, BANNER);
     const { key } = await done.json<{ key: string }>();
     expect(key).toMatch(/^users\/.+\/popups\/.+banner\.png$/);
 
@@ -283,14 +298,42 @@ describe("popups", () => {
     expect((await call(`/api/admin/popups/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
   });
 
+  it("takes a popup image only within its size and shape, saying why otherwise (issue 45 item 3)", async () => {
+    const ask = (json: Record<string, unknown>) =>
+      call("/api/uploads", { cookie: admin.cookie, json: { purpose: "popup-image", fileName: "p.png", ...json } });
+    const tooBig = await ask({ contentType: "image/png", size: 2 * 1024 * 1024 + 1 });
+    expect(tooBig.status).toBe(400);
+    expect((await tooBig.json<any>()).error.message).toBe("The popup image must be 2 MB or smaller.");
+    const gif = await ask({ fileName: "p.gif", contentType: "image/gif", size: 100 });
+    expect((await gif.json<any>()).error.message).toBe("The popup image must be a JPEG or PNG.");
+
+    for (const [width, height, message] of [
+      [
+        480,
+        480,
+        "The popup image must be landscape, from 4:3 to 3:1 (this one is 480 × 480): the card crops it to a wide band.",
+      ],
+      [
+        1600,
+        400,
+        "The popup image must be landscape, from 4:3 to 3:1 (this one is 1600 × 400): the card crops it to a wide band.",
+      ],
+      [320, 160, "The popup image must be 480 to 4000 pixels wide (this one is 320 × 160)."],
+    ] as const) {
+      const refused = await uploadPopupImage(admin.cookie, pngOf(width, height));
+      expect(refused.status).toBe(400);
+      expect((await refused.json<any>()).error.message).toBe(message);
+    }
+    // The edges are in: 4:3 and 3:1.
+    for (const [width, height] of [
+      [640, 480],
+      [1500, 500],
+    ] as const)
+      expect((await uploadPopupImage(admin.cookie, pngOf(width, height))).ok).toBe(true);
+  });
+
   it("serves the popup image inline as its checked type, with the editor's alt text (issue 27 item 7)", async () => {
-    const signed = await call("/api/uploads", {
-      cookie: admin.cookie,
-      json: { purpose: "popup-image", fileName: "alt.png", contentType: "image/png", size: PNG.byteLength },
-    });
-    const ticket = await signed.json<any>();
-    expect((await putTo(ticket.put.url, PNG, ticket.put.headers)).status).toBe(200);
-    const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: admin.cookie, method: "POST" });
+    const done = await uploadPopupImage(admin.cookie, BANNER, "alt.png");
     const { key } = await done.json<{ key: string }>();
     const id = await createPopup({ header: "Alt", imageKey: key, imageAlt: "Three tractors at dawn" });
     await call("/api/admin/popups/active", { method: "PUT", cookie: admin.cookie, json: { popCustomId: id } });

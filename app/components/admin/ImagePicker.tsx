@@ -3,6 +3,7 @@
 // can also be dropped on it. The file input stays (labelled "Image") for the buttons, the label
 // and tests; it is reset after each pick so the same file can be chosen again.
 import { type DragEvent, useId, useRef, useState } from "react";
+import { POPUP_IMAGE_HINT } from "../../kernel/schemas/popups";
 import type { UploadEntry } from "../../lib/uploads/queue";
 import { Button } from "../ui";
 import { UploadStatusList } from "../uploads/UploadStatus";
@@ -14,7 +15,7 @@ export type ImageState =
   | { state: "saved"; key: string; previewUrl: string | null }
   | { state: "failed"; name: string; message: string };
 
-export const POPUP_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
+export const POPUP_IMAGE_ACCEPT = "image/png,image/jpeg";
 
 /** `uploads`: the editor's rows of the shared upload queue (progress, Cancel, the failure). */
 export function ImagePicker({
@@ -71,7 +72,7 @@ export function ImagePicker({
               </Button>
             )}
           </div>
-          <p className="hint">PNG, JPEG, GIF or WebP. You can also drop a picture here.</p>
+          <p className="hint">{POPUP_IMAGE_HINT} You can also drop a picture here.</p>
         </div>
         <input
           ref={input}

@@ -45,6 +45,7 @@ function Track({ when }: { when: keyof typeof SPOTS }) {
                 style={{ flexGrow: 3 }}
               >
                 <span className={styles.slotName}>Slot B</span>
+                <span className={styles.wave} aria-hidden="true" />
                 <span className={styles.spot}>
                   {`${spot.name} `}
                   <span className={styles.state}>{`(${spot.state})`}</span>
@@ -56,6 +57,7 @@ function Track({ when }: { when: keyof typeof SPOTS }) {
           return (
             <li key={part.title} className={styles.part} style={{ flexGrow: Math.max(1.5, part.seconds / 300) }}>
               <span className={styles.partTitle}>{part.title}</span>
+              <span className={styles.wave} aria-hidden="true" />
               <Start at={at} />
             </li>
           );
@@ -73,10 +75,22 @@ function Track({ when }: { when: keyof typeof SPOTS }) {
 export function SpotSwap() {
   return (
     <figure className={styles.swap} aria-labelledby="swap-caption">
+      {/* An editor's window around the timeline: decoration only. */}
+      <div className={styles.window} aria-hidden="true">
+        <span className={styles.dots}>
+          <span />
+          <span />
+          <span />
+        </span>
+        <span>Programming · Autumn sponsor</span>
+      </div>
       <figcaption id="swap-caption" className={styles.caption}>
         {`An interview episode, ${formatDuration(LENGTH)} long: slot B swapped, the rest untouched`}
       </figcaption>
       <Track when="before" />
+      <p className={styles.applied} aria-hidden="true">
+        <span className={styles.arrow}>↓</span> Apply: one program, every episode
+      </p>
       <Track when="after" />
       <p className={styles.note}>
         The same program swaps slot B in every episode that has one, then each episode is rendered again.

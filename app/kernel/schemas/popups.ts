@@ -17,6 +17,36 @@ export const POPUP_DUPLICATE_FAILED = "Failed to duplicate popup";
 export const POPUP_DEACTIVATED = "Popup deactivated: visitors see no popup until you set one active.";
 export const POPUP_DEACTIVATE_FAILED = "Failed to deactivate popup";
 
+/**
+ * The popup's picture: the landing card shows it across its width (480 px) in a band at most 240 px
+ * high, cropped to fill (issue 45 item 3), so a landscape picture from 4:3 to 3:1 keeps what matters,
+ * and 2 MB keeps a visitor's first screen quick on a phone.
+ */
+export const POPUP_IMAGE_RULES = {
+  maxBytes: 2 * 1024 * 1024,
+  minWidth: 480,
+  maxWidth: 4000,
+  /** Width over height. */
+  minRatio: 4 / 3,
+  maxRatio: 3,
+  types: ["image/jpeg", "image/png"],
+} as const;
+export const POPUP_IMAGE_HINT = "A landscape JPEG or PNG, 4:3 to 3:1, 480 to 4000 pixels wide, up to 2 MB.";
+export const POPUP_IMAGE_TOO_LARGE = "The popup image must be 2 MB or smaller.";
+export const POPUP_IMAGE_TYPE = "The popup image must be a JPEG or PNG.";
+
+/** Why a picture of this size cannot be the popup's, or null when it can. */
+export function popupImageProblem(width: number, height: number): string | null {
+  const rules = POPUP_IMAGE_RULES;
+  const size = `this one is ${width} × ${height}`;
+  if (width < rules.minWidth || width > rules.maxWidth)
+    return `The popup image must be ${rules.minWidth} to ${rules.maxWidth} pixels wide (${size}).`;
+  const ratio = width / height;
+  if (ratio < rules.minRatio - 0.01 || ratio > rules.maxRatio + 0.01)
+    return `The popup image must be landscape, from 4:3 to 3:1 (${size}): the card crops it to a wide band.`;
+  return null;
+}
+
 /** A style string whose every declaration passes the sanitiser; a refused one is named, never dropped silently. */
 const style = (label: string) =>
   memberText()

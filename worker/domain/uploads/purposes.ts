@@ -11,6 +11,12 @@ import {
   SLOT_TAKEN,
 } from "../../../app/kernel/schemas/playlists";
 import {
+  POPUP_IMAGE_RULES,
+  POPUP_IMAGE_TOO_LARGE,
+  POPUP_IMAGE_TYPE,
+  popupImageProblem,
+} from "../../../app/kernel/schemas/popups";
+import {
   files,
   type MediaKind,
   playlistItems,
@@ -22,6 +28,7 @@ import {
   users,
 } from "../../db/schema";
 import { enqueue, type ProbeTarget } from "../../jobs/jobs";
+import { imageSize } from "../../storage/image-size";
 import { bidMediaKey, playlistUploadKey, popupImageKey, programFileKey, projectFileKey } from "../../storage/keys";
 import type { Sniffed } from "../../storage/media";
 import type { Deps } from "../deps";
@@ -236,10 +243,25 @@ export const popupImage: Purpose = {
   async prepare(deps, userId, request) {
     const [user] = await deps.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
     if (user?.role !== "admin") throw new Forbidden("Admins only.");
+    const type = request.contentType.toLowerCase().split(";")[0]!.trim();
+    if (!(POPUP_IMAGE_RULES.types as readonly string[]).includes(type))
+      throw new Invalid(POPUP_IMAGE_TYPE, { contentType: [POPUP_IMAGE_TYPE] });
+    if (request.size > POPUP_IMAGE_RULES.maxBytes)
+      throw new Invalid(POPUP_IMAGE_TOO_LARGE, { size: [POPUP_IMAGE_TOO_LARGE] });
     return { target: {}, key: popupImageKey(userId, request.fileName, deps.now()) };
   },
 
-  async complete(_deps, upload, sniffed) {
+  // The bytes decide, not what the browser announced: their type, and the size in their header.
+  async complete(deps, upload, sniffed) {
+    if (upload.size > POPUP_IMAGE_RULES.maxBytes)
+      throw new Invalid(POPUP_IMAGE_TOO_LARGE, { size: [POPUP_IMAGE_TOO_LARGE] });
+    const head = await deps.storage.bucket.get(upload.key, {
+      range: { offset: 0, length: Math.min(upload.size, 256 * 1024) },
+    });
+    const size = head ? imageSize(new Uint8Array(await head.arrayBuffer())) : null;
+    if (!size || size.type !== sniffed.contentType) throw new Invalid(POPUP_IMAGE_TYPE, { image: [POPUP_IMAGE_TYPE] });
+    const problem = popupImageProblem(size.width, size.height);
+    if (problem) throw new Invalid(problem, { image: [problem] });
     return { statements: [], messages: [], record: { key: upload.key, kind: sniffed.kind } };
   },
 };
