@@ -215,6 +215,9 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   expect(played.status()).toBe(200);
   expect(played.headers()["content-type"]).toBe("video/mp4");
   await expect(job.getByRole("link", { name: "Rendered Files" })).toHaveAttribute("href", "/renderfiles");
+  // …or plays in place, in the shared player.
+  await job.getByRole("button", { name: `Play here ${title.replaceAll("_", " ")}` }).click();
+  await expect(job.locator("video")).toHaveCount(1);
 
   // ── play it at /renderfiles ──
   await page.goto("/renderfiles");

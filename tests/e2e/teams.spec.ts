@@ -185,6 +185,8 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   });
   await expect(fileList.getByText("cover.png")).toBeVisible();
   await editor.page.reload();
+  // Team, Signatures and Activity are tabs of the project workspace.
+  await editor.page.getByRole("tab", { name: "Activity" }).click();
   const activity = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Activity" }) });
   await expect(
     activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "cover.png" }),
@@ -200,6 +202,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(editor.page.getByText("Program successfully applied to selected playlists!")).toBeVisible();
   await editor.page.goto(`/projects/${created.projectId}`);
   await expect(editor.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  await editor.page.getByRole("tab", { name: "Activity" }).click();
   await expect(
     activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "applied a program" }),
   ).toBeVisible();
@@ -208,7 +211,11 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await viewer.page.goto(`/projects/${created.projectId}`);
   await expect(viewer.page.getByText(/You are a viewer of this project/)).toBeVisible();
   await expect(viewer.page.getByLabel("Files to upload")).toHaveCount(0);
+  await expect(viewer.page.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+  await expect(viewer.page.getByRole("heading", { name: "Team" })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
+  await viewer.page.getByRole("tab", { name: /^Signatures/ }).click();
+  await expect(viewer.page.getByRole("heading", { name: "Signatures" })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
   await expect(viewer.page.getByText("cover.png").first()).toBeVisible();

@@ -150,7 +150,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section className="card workspace-tabs" aria-label="Team, signatures and activity">
+      <div className="card workspace-tabs">
         <Tabs
           label="Team, signatures and activity"
           items={[
@@ -173,7 +173,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             { value: "activity", label: "Activity", content: <ActivityList activity={loaderData.activity} /> },
           ]}
         />
-      </section>
+      </div>
     </div>
   );
 }
