@@ -212,10 +212,10 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(viewer.page.getByText(/You are a viewer of this project/)).toBeVisible();
   await expect(viewer.page.getByLabel("Files to upload")).toHaveCount(0);
   await expect(viewer.page.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
-  await expect(viewer.page.getByRole("heading", { name: "Team" })).toBeAttached();
+  await expect(viewer.page.getByRole("heading", { name: "Team", exact: true })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
   await viewer.page.getByRole("tab", { name: /^Signatures/ }).click();
-  await expect(viewer.page.getByRole("heading", { name: "Signatures" })).toBeAttached();
+  await expect(viewer.page.getByRole("heading", { name: "Signatures", exact: true })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
   await expect(viewer.page.getByText("cover.png").first()).toBeVisible();
@@ -266,6 +266,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
 
   // The owner asks a guest to sign the PDF.
   await owner.page.goto(`/projects/${created.projectId}`);
+  await owner.page.getByRole("tab", { name: /^Signatures/ }).click();
   const signing = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "Signatures" }) });
   await signing.getByLabel("PDF to sign").selectOption({ label: "guest-release.pdf" });
   await signing.getByLabel("Signers' e-mails").fill(guestEmail);
