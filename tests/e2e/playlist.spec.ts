@@ -64,6 +64,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── a project of three clips, probed ──
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.one, clips.two, clips.three]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   const projectId = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

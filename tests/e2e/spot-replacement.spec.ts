@@ -69,6 +69,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   // ── a project of three clips, probed ──
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.intro, clips.ad, clips.outro]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   const projectId = new URL(page.url()).pathname.split("/").pop()!;
   const files = page.locator("li.file-item");
