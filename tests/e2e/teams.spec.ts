@@ -315,6 +315,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
 
   // The project page shows the request as signed.
   await owner.page.reload();
+  await owner.page.getByRole("tab", { name: /^Signatures/ }).click();
   await expect(signing.getByText("signed", { exact: true }).first()).toBeVisible();
   for (const width of [390, 1280]) {
     await owner.page.setViewportSize({ width, height: 900 });
