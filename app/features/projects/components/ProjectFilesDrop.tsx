@@ -7,6 +7,7 @@ import { DropZone } from "../../../components/DropZone";
 import { Button, Outcome } from "../../../components/ui";
 import { type ChosenFile, ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { UploadStatusList } from "../../../components/uploads/UploadStatus";
+import { NO_FILES_TO_UPLOAD } from "../../../kernel/schemas/playlists";
 import { PROJECT_FILE_LIMITS } from "../../../lib/upload-client";
 import type { UploadEntry } from "../../../lib/uploads/queue";
 
@@ -37,7 +38,7 @@ export function ProjectFilesDrop({
 
   async function upload() {
     if (chosen.length === 0) {
-      setNotice("No files to upload.");
+      setNotice(NO_FILES_TO_UPLOAD);
       return;
     }
     setNotice(null);
