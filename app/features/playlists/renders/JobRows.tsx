@@ -112,9 +112,10 @@ export function RenderRow({ render }: { render: RenderProgress }) {
 }
 
 export function PackageRow({ pack }: { pack: PackageProgress }) {
-  useDoneToast(pack.status, PACKAGE_READY, useToast());
+  const row = useRef<HTMLDivElement>(null);
+  useDoneToast(pack.status, PACKAGE_READY, useToast(), row);
   return (
-    <div className={`job job-${pack.status}`}>
+    <div ref={row} className={`job job-${pack.status}`}>
       <JobProgress status={pack.status} progress={pack.progress} label="Package progress" verb="Packaging" />
       {pack.status === "done" && pack.downloadUrl && (
         <div className="job-result" role="status">
