@@ -83,7 +83,7 @@ export function OrderList({
         )}
       </div>
       {ordered.length === 0 ? (
-        <p className="empty-state">The playlist is empty. Add files from the list above or upload them here.</p>
+        <p className="empty-state">The playlist is empty. Add files from the media library or upload them here.</p>
       ) : !canEdit ? (
         <ol className="playlist-items" aria-label="Playlist (view only)">
           {ordered.map((item, index) => (

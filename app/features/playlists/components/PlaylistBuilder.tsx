@@ -67,7 +67,7 @@ export function PlaylistBuilder({
             </CheckedButton>
             <span className="muted small">
               {selectedFileIds.length === 0
-                ? "Select audio or video files above (click a file twice), then add them here."
+                ? "Select audio or video files in the media library (click a file twice), then add them here."
                 : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
             </span>
           </div>
