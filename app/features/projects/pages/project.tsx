@@ -11,6 +11,7 @@ import { ActivityList } from "../../../components/teams/ActivityList";
 import { SharingPanel } from "../../../components/teams/SharingPanel";
 import { SignaturesPanel } from "../../../components/teams/SignaturesPanel";
 import teams from "../../../components/teams/teams.module.css";
+import { Button } from "../../../components/ui";
 import { Tabs } from "../../../components/ui/Tabs";
 import { displayName, formatDuration } from "../../../kernel/format";
 import { PROJECT_FILES_LOAD_FAILED } from "../../../kernel/schemas/files";
@@ -38,6 +39,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const ROLE_PHRASE: Record<string, string> = { owner: "the owner", editor: "an editor", viewer: "a viewer" };
 
+/** On a phone the three areas take turns (the switch shows below 600 px; wider, all three show). */
+const PANES = [
+  { value: "library", label: "Library" },
+  { value: "timeline", label: "Timeline" },
+  { value: "inspector", label: "Inspector" },
+] as const;
+type Pane = (typeof PANES)[number]["value"];
+
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
 export default function Project({ loaderData }: Route.ComponentProps) {
@@ -49,6 +58,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const [feedback, showFeedback] = useFeedback();
   const [refreshing, setRefreshing] = useState(false);
   const [inspected, setInspected] = useState<string | null>(null);
+  const [pane, setPane] = useState<Pane>("library");
+  const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
 
   const refresh = useCallback(async () => {
@@ -88,8 +99,23 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
+      {/* Keeps the file selection: a file selected in the library is added from the timeline. */}
+      <nav className="workspace-panes" aria-label="Workspace areas" data-keeps-selection>
+        {PANES.map((each) => (
+          <Button
+            key={each.value}
+            size="sm"
+            variant={pane === each.value ? "primary" : "secondary"}
+            aria-pressed={pane === each.value}
+            onClick={() => setPane(each.value)}
+          >
+            {each.label}
+          </Button>
+        ))}
+      </nav>
+
       <div className="workspace-grid">
-        <div className="workspace-library">
+        <div className={paneClass("library")}>
           <section className="card" aria-label="Media library">
             {canEdit ? (
               <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
@@ -119,7 +145,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           </fieldset>
         </div>
 
-        <div className="workspace-timeline">
+        <div className={paneClass("timeline")}>
           <PlaylistBuilder
             projectId={project.id}
             playlist={playlist}
@@ -132,7 +158,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           />
         </div>
 
-        <div className="workspace-inspector">
+        <div className={paneClass("inspector")}>
           <section className="card" aria-labelledby="inspector-heading">
             <h2 id="inspector-heading">Inspector</h2>
             <ItemInspector
