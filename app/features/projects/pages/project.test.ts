@@ -94,6 +94,10 @@ describe("project page", () => {
       /<span class="slot-wave"[^>]*><svg class="waveform"[^>]*>(<rect[^>]*><\/rect>|<rect[^>]*\/>){3}<\/svg>/,
     );
     expect(page).toContain('id="inspector-heading"');
+    // On a phone the areas take turns: the library first.
+    expect(page).toMatch(/aria-label="Workspace areas"/);
+    expect(page).toMatch(/aria-pressed="true"[^>]*>Library</);
+    expect(page).toContain('class="workspace-timeline pane-away"');
     // Team, Signatures and Activity are tabs, Team first.
     expect(page).toMatch(
       /aria-label="Team, signatures and activity"[^>]*role="tablist"|role="tablist"[^>]*aria-label="Team, signatures and activity"/,
