@@ -41,10 +41,13 @@ test("drop files into a new project, then into it again; select and delete them 
 
   // ── a new project needs its title before anything goes up ──
   await page.getByLabel("Into project").selectOption({ label: "A new project…" });
+  // Dropped files wait for Upload (the rule of every project drop zone); without a title they stay chosen.
   await page.getByLabel("Files to upload").setInputFiles([cover, notes]);
+  await expect(page.getByRole("list", { name: "Files chosen" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText(PROJECT_TITLE_REQUIRED)).toBeVisible();
   await page.getByLabel("Project title").fill(title);
-  await page.getByLabel("Files to upload").setInputFiles([cover, notes]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(toast(page, "Upload successful!")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("cover.png upload progress")).toBeVisible();
   // The new project is now the one chosen, for the next drop.
@@ -52,6 +55,7 @@ test("drop files into a new project, then into it again; select and delete them 
 
   // ── a second drop joins the same project ──
   await page.getByLabel("Files to upload").setInputFiles([more]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByLabel("more.txt upload progress")).toHaveAttribute("aria-valuenow", "100", {
     timeout: 30_000,
   });

@@ -41,6 +41,7 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
 
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clip, song, cover]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByLabel("clip.mp4 upload progress")).toBeVisible();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 20_000 });
   const projectUrl = page.url();

@@ -64,6 +64,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── a project of three clips, probed ──
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.one, clips.two, clips.three]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   const projectId = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -215,6 +216,9 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   expect(played.status()).toBe(200);
   expect(played.headers()["content-type"]).toBe("video/mp4");
   await expect(job.getByRole("link", { name: "Rendered Files" })).toHaveAttribute("href", "/renderfiles");
+  // …or plays in place, in the shared player.
+  await job.getByRole("button", { name: `Play here ${title.replaceAll("_", " ")}` }).click();
+  await expect(job.locator("video")).toHaveCount(1);
 
   // ── play it at /renderfiles ──
   await page.goto("/renderfiles");

@@ -185,6 +185,8 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   });
   await expect(fileList.getByText("cover.png")).toBeVisible();
   await editor.page.reload();
+  // Team, Signatures and Activity are tabs of the project workspace.
+  await editor.page.getByRole("tab", { name: "Activity" }).click();
   const activity = editor.page.locator("section", { has: editor.page.getByRole("heading", { name: "Activity" }) });
   await expect(
     activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "cover.png" }),
@@ -200,6 +202,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await expect(editor.page.getByText("Program successfully applied to selected playlists!")).toBeVisible();
   await editor.page.goto(`/projects/${created.projectId}`);
   await expect(editor.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  await editor.page.getByRole("tab", { name: "Activity" }).click();
   await expect(
     activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "applied a program" }),
   ).toBeVisible();
@@ -208,7 +211,11 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await viewer.page.goto(`/projects/${created.projectId}`);
   await expect(viewer.page.getByText(/You are a viewer of this project/)).toBeVisible();
   await expect(viewer.page.getByLabel("Files to upload")).toHaveCount(0);
+  await expect(viewer.page.getByRole("tab", { name: "Team" })).toHaveAttribute("aria-selected", "true");
+  await expect(viewer.page.getByRole("heading", { name: "Team", exact: true })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Invite" })).toHaveCount(0);
+  await viewer.page.getByRole("tab", { name: /^Signatures/ }).click();
+  await expect(viewer.page.getByRole("heading", { name: "Signatures", exact: true })).toBeAttached();
   await expect(viewer.page.getByRole("button", { name: "Request signatures" })).toHaveCount(0);
   await expect(viewer.page.getByRole("button", { name: "Delete project" })).toHaveCount(0);
   await expect(viewer.page.getByText("cover.png").first()).toBeVisible();
@@ -259,6 +266,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
 
   // The owner asks a guest to sign the PDF.
   await owner.page.goto(`/projects/${created.projectId}`);
+  await owner.page.getByRole("tab", { name: /^Signatures/ }).click();
   const signing = owner.page.locator("section", { has: owner.page.getByRole("heading", { name: "Signatures" }) });
   await signing.getByLabel("PDF to sign").selectOption({ label: "guest-release.pdf" });
   await signing.getByLabel("Signers' e-mails").fill(guestEmail);
@@ -307,6 +315,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
 
   // The project page shows the request as signed.
   await owner.page.reload();
+  await owner.page.getByRole("tab", { name: /^Signatures/ }).click();
   await expect(signing.getByText("signed", { exact: true }).first()).toBeVisible();
   for (const width of [390, 1280]) {
     await owner.page.setViewportSize({ width, height: 900 });

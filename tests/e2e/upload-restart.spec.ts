@@ -92,6 +92,7 @@ test("an upload cut by closing the browser is offered again on another page and 
   await login(page, MEMBER.email, MEMBER.password);
   await page.getByLabel("Project title").fill(unique("Restart "));
   await page.getByLabel("Files for the new project").setInputFiles([cover]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   const projectPath = new URL(page.url()).pathname;
 

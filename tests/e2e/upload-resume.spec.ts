@@ -38,6 +38,7 @@ test("a large file goes up four parts at a time and, after a failure, resumes wi
   await login(page, MEMBER.email, MEMBER.password);
   await page.getByLabel("Project title").fill(unique("Resume "));
   await page.getByLabel("Files for the new project").setInputFiles([cover]);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
 
   // Parts in flight, and the parts storage answered 200 for.

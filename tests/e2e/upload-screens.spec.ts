@@ -65,11 +65,13 @@ test.describe("member screens", () => {
 
   test("new project (home) and the project page's uploader", async ({ page }) => {
     await page.getByLabel("Project title").fill(unique("Queue "));
-    await expectQueueRows(page, "first.png", () =>
-      page.getByLabel("Files for the new project").setInputFiles(image("first.png")),
-    );
+    await expectQueueRows(page, "first.png", async () => {
+      await page.getByLabel("Files for the new project").setInputFiles(image("first.png"));
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+    });
     // A real upload creates the project and opens it.
     await page.getByLabel("Files for the new project").setInputFiles(image("cover.png"));
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
 
     await expectQueueRows(page, "notes.png", async () => {
@@ -82,9 +84,10 @@ test.describe("member screens", () => {
     await page.goto("/dropzone");
     await page.getByLabel("Into project").selectOption({ label: "A new project…" });
     await page.getByLabel("Project title").fill(unique("Dropped "));
-    await expectQueueRows(page, "dropped.png", () =>
-      page.getByLabel("Files to upload").setInputFiles(image("dropped.png")),
-    );
+    await expectQueueRows(page, "dropped.png", async () => {
+      await page.getByLabel("Files to upload").setInputFiles(image("dropped.png"));
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+    });
   });
 
   test("programs (the upload slots of programs and playlists)", async ({ page }) => {

@@ -5,9 +5,11 @@ import { useFetcher } from "react-router";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { SlotInput } from "../../../components/SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../../../components/SortableList";
+import { Button } from "../../../components/ui";
 import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
 import { PLAYLIST_SLOT } from "../../../kernel/schemas/slot-letters";
 import type { MediaKind } from "../../../lib/media-kind";
+import { Waveform } from "../../store/components/Waveform";
 import { SlotPreview } from "./SlotPreview";
 import type { Answer, PlaylistItemView, PlaylistView } from "./types";
 
@@ -15,7 +17,7 @@ import type { Answer, PlaylistItemView, PlaylistView } from "./types";
 const REMOVE_WINDOW_MS = 2000;
 
 /** Signed preview URLs change on every load; keep the first one per item and media so players are not reloaded. */
-function useStableUrls(items: PlaylistItemView[]) {
+export function useStableUrls(items: PlaylistItemView[]) {
   const cache = useRef(new Map<string, string>());
   return useMemo(() => {
     const urls = new Map<string, string>();
@@ -28,7 +30,21 @@ function useStableUrls(items: PlaylistItemView[]) {
   }, [items]);
 }
 
-export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView; canEdit?: boolean }) {
+/** The row the workspace's inspector shows, and how a row's name picks it (absent: names are plain text). */
+interface Inspect {
+  selectedId: string | null;
+  onSelect: (itemId: string) => void;
+}
+
+export function OrderList({
+  playlist,
+  canEdit = true,
+  inspect,
+}: {
+  playlist: PlaylistView;
+  canEdit?: boolean;
+  inspect?: Inspect;
+}) {
   const [feedback, showFeedback] = useFeedback();
   const serverIds = playlist.items.map((item) => item.id);
   const serverKey = serverIds.join(",");
@@ -44,6 +60,8 @@ export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView
   let running = 0;
   const totals = ordered.map((item) => (running += item.durationSeconds ?? 0));
   const unknownDurations = ordered.some((item) => item.durationSeconds == null);
+  // The timeline: each waveform as wide as its item is long beside the longest.
+  const longest = Math.max(0, ...ordered.map((item) => item.durationSeconds ?? 0));
 
   function save() {
     const form = new FormData();
@@ -65,7 +83,7 @@ export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView
         )}
       </div>
       {ordered.length === 0 ? (
-        <p className="empty-state">The playlist is empty. Add files from the list above or upload them here.</p>
+        <p className="empty-state">The playlist is empty. Add files from the media library or upload them here.</p>
       ) : !canEdit ? (
         <ol className="playlist-items" aria-label="Playlist (view only)">
           {ordered.map((item, index) => (
@@ -81,6 +99,8 @@ export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView
                 runningTotal={totals[index]!}
                 previewUrl={urls.get(item.id) ?? item.previewUrl}
                 mediaType={playlist.mediaType}
+                longest={longest}
+                inspect={inspect}
               />
             </li>
           ))}
@@ -108,6 +128,8 @@ export function OrderList({ playlist, canEdit = true }: { playlist: PlaylistView
                 previewUrl={urls.get(item.id) ?? item.previewUrl}
                 mediaType={playlist.mediaType}
                 onMessage={showFeedback}
+                longest={longest}
+                inspect={inspect}
               />
             ))}
           </SortableList>
@@ -136,6 +158,8 @@ function SortableSlot({
   previewUrl,
   mediaType,
   onMessage,
+  longest,
+  inspect,
 }: {
   item: PlaylistItemView;
   position: number;
@@ -143,6 +167,8 @@ function SortableSlot({
   previewUrl: string;
   mediaType: MediaKind | null;
   onMessage: ShowFeedback;
+  longest: number;
+  inspect?: Inspect;
 }) {
   const row = useSortableRow(item.id);
   const removeFetcher = useFetcher<Answer>();
@@ -177,7 +203,7 @@ function SortableSlot({
     <li
       ref={row.ref}
       style={row.style}
-      className={`playlist-slot${row.isDragging ? " dragging" : ""}${armed ? " armed" : ""}${removing ? " removing" : ""}`}
+      className={`playlist-slot${row.isDragging ? " dragging" : ""}${armed ? " armed" : ""}${removing ? " removing" : ""}${inspect?.selectedId === item.id ? " inspected" : ""}`}
       data-item-id={item.id}
       onClick={click}
     >
@@ -192,7 +218,14 @@ function SortableSlot({
         placeholder="–"
         fields={{ intent: "item-slot", itemId: item.id }}
       />
-      <SlotDetails item={item} runningTotal={runningTotal} previewUrl={previewUrl} mediaType={mediaType}>
+      <SlotDetails
+        item={item}
+        runningTotal={runningTotal}
+        previewUrl={previewUrl}
+        mediaType={mediaType}
+        longest={longest}
+        inspect={inspect}
+      >
         {armed && (
           <span className="remove-hint" role="status">
             Click again within 2 seconds to remove this slot.
@@ -210,20 +243,38 @@ function SlotDetails({
   runningTotal,
   previewUrl,
   mediaType,
+  longest = 0,
+  inspect,
   children,
 }: {
   item: PlaylistItemView;
   runningTotal: number;
   previewUrl: string;
   mediaType: MediaKind | null;
+  longest?: number;
+  inspect?: Inspect;
   children?: ReactNode;
 }) {
   const name = displayName(item.fileName);
+  const share = longest > 0 && item.durationSeconds ? Math.max(0.2, item.durationSeconds / longest) : 1;
   return (
     <>
       <div className="slot-main">
         <span className="slot-name">
-          {name}
+          {inspect ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="slot-inspect"
+              aria-pressed={inspect.selectedId === item.id}
+              title="Show in the inspector"
+              onClick={() => inspect.onSelect(item.id)}
+            >
+              {name}
+            </Button>
+          ) : (
+            name
+          )}
           {item.fromProgram && <span className="program-badge">program</span>}
         </span>
         <span className="slot-meta muted small">
@@ -231,12 +282,20 @@ function SlotDetails({
           {" · running total "}
           {formatDuration(runningTotal)}
         </span>
+        {inspect && (
+          <span className="slot-wave" style={{ width: `${share * 100}%` }}>
+            <Waveform peaks={item.peaks ?? null} progress={0} />
+          </span>
+        )}
         {children}
       </div>
       <SlotPreview
         url={previewUrl}
         name={name}
         audio={mediaType === "audio" || item.contentType.startsWith("audio/")}
+        durationSeconds={item.durationSeconds}
+        peaks={item.peaks}
+        compact={Boolean(inspect)}
       />
     </>
   );

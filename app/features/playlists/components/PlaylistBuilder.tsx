@@ -23,7 +23,10 @@ export function PlaylistBuilder({
   onAdded,
   onUploaded,
   canEdit = true,
+  inspect,
 }: {
+  /** The workspace's inspector: which item it shows and how a row picks it. */
+  inspect?: { selectedId: string | null; onSelect: (itemId: string) => void };
   /** False for a project's viewers: nothing to add or upload, and the order list is view-only but plays. */
   canEdit?: boolean;
   projectId: string;
@@ -64,7 +67,7 @@ export function PlaylistBuilder({
             </CheckedButton>
             <span className="muted small">
               {selectedFileIds.length === 0
-                ? "Select audio or video files above (click a file twice), then add them here."
+                ? "Select audio or video files in the media library (click a file twice), then add them here."
                 : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
             </span>
           </div>
@@ -74,7 +77,7 @@ export function PlaylistBuilder({
       )}
 
       <section className="card playlist-order" aria-labelledby="playlist-order-heading">
-        <OrderList playlist={playlist} canEdit={canEdit} />
+        <OrderList playlist={playlist} canEdit={canEdit} inspect={inspect} />
         <AppliedPrograms applications={applications} canEdit={canEdit} />
       </section>
     </>

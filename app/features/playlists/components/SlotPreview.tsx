@@ -10,7 +10,10 @@ export function SlotPreview({
   audio,
   durationSeconds,
   peaks,
+  compact = false,
 }: {
+  /** A round play button instead of the poster tile (the project workspace's timeline). */
+  compact?: boolean;
   url: string;
   name: string;
   audio: boolean;
@@ -33,9 +36,9 @@ export function SlotPreview({
     );
   return (
     <div className="slot-preview">
-      <button type="button" className="slot-poster" onClick={() => setOpen(true)}>
+      <button type="button" className={compact ? "slot-poster compact" : "slot-poster"} onClick={() => setOpen(true)}>
         <span aria-hidden="true" className="slot-poster-kind">
-          {audio ? "♪" : "▶"}
+          {audio && !compact ? "♪" : "▶"}
         </span>
         <span className="visually-hidden">Play {name}</span>
       </button>

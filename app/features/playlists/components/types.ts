@@ -11,6 +11,8 @@ export interface PlaylistItemView {
   probeStatus: string;
   previewUrl: string;
   fromProgram: boolean;
+  /** The waveform the renderer computed (0..1), or null before the probe. */
+  peaks?: number[] | null;
 }
 
 export interface PlaylistView {

@@ -1,9 +1,11 @@
 // A render's or a package's progress on the Sequence page: queued, a bar
 // with the percentage, elapsed and remaining time while running, then the
-// result (open / download, and a toast) or the failure.
+// result (play here, open / download; a toast only when the row is off screen) or the failure.
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { JobStatus } from "../../../../render-container/src/contract";
-import { useToast } from "../../../components/ui";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Button, useToast } from "../../../components/ui";
 import { displayName, formatDuration } from "../../../kernel/format";
 import { RENDER_CREATED } from "../../../kernel/schemas/playlist-messages";
 import { active, type PackageProgress, RETRYING, type RenderProgress, useDoneToast, useJobClock } from "./jobs";
@@ -55,9 +57,11 @@ function JobProgress({
 
 export function RenderRow({ render }: { render: RenderProgress }) {
   const title = displayName(render.projectTitle);
-  useDoneToast(render.status, `${title}: ${RENDER_CREATED}`, useToast());
+  const row = useRef<HTMLLIElement>(null);
+  const [playing, setPlaying] = useState(false);
+  useDoneToast(render.status, `${title}: ${RENDER_CREATED}`, useToast(), row);
   return (
-    <li className={`job job-${render.status}`} data-render-id={render.renderId}>
+    <li ref={row} className={`job job-${render.status}`} data-render-id={render.renderId}>
       <strong className="job-title">{title}</strong>
       <JobProgress
         status={render.status}
@@ -71,7 +75,18 @@ export function RenderRow({ render }: { render: RenderProgress }) {
           <p className="success">{RENDER_CREATED}</p>
           <div className="actions">
             {render.url && (
-              <a className="button primary small" href={render.url} target="_blank" rel="noreferrer">
+              <Button
+                variant="primary"
+                size="sm"
+                aria-expanded={playing}
+                aria-label={`${playing ? "Close the player of" : "Play here"} ${title}`}
+                onClick={() => setPlaying((value) => !value)}
+              >
+                {playing ? "Close player" : "Play here"}
+              </Button>
+            )}
+            {render.url && (
+              <a className="button small" href={render.url} target="_blank" rel="noreferrer">
                 Open
               </a>
             )}
@@ -79,6 +94,11 @@ export function RenderRow({ render }: { render: RenderProgress }) {
               Rendered Files
             </Link>
           </div>
+          {playing && render.url && (
+            <div className="job-player">
+              <MediaPlayer kind="video" src={render.url} label={title} autoPlay />
+            </div>
+          )}
           {render.loudnessReport && <LoudnessReport name={title} report={render.loudnessReport} />}
         </div>
       )}
@@ -92,9 +112,10 @@ export function RenderRow({ render }: { render: RenderProgress }) {
 }
 
 export function PackageRow({ pack }: { pack: PackageProgress }) {
-  useDoneToast(pack.status, PACKAGE_READY, useToast());
+  const row = useRef<HTMLDivElement>(null);
+  useDoneToast(pack.status, PACKAGE_READY, useToast(), row);
   return (
-    <div className={`job job-${pack.status}`}>
+    <div ref={row} className={`job job-${pack.status}`}>
       <JobProgress status={pack.status} progress={pack.progress} label="Package progress" verb="Packaging" />
       {pack.status === "done" && pack.downloadUrl && (
         <div className="job-result" role="status">

@@ -1,6 +1,6 @@
 // The state of render and package jobs as the Sequence page follows them:
 // polled from the JSON API every 2 seconds while any is queued or running.
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { JobProgress, JobStatus } from "../../../../render-container/src/contract";
 import type { LoudnessReportView } from "./LoudnessReport";
 
@@ -82,13 +82,27 @@ export function useJobClock(status: JobStatus, progress: number) {
 }
 
 /** Toasts `message` once when a job the page watched while it ran is done (not for one already done on arrival). */
-export function useDoneToast(status: JobStatus, message: string, toast: (text: string, tone: "success") => void) {
+/**
+ * A toast when a job finishes, only if its row is off screen: a row in view says it itself (its own
+ * role="status" line), and a toast there would cover the result it reports on.
+ */
+export function useDoneToast(
+  status: JobStatus,
+  message: string,
+  toast: (text: string, tone: "success") => void,
+  row?: RefObject<HTMLElement | null>,
+) {
   const wasActive = useRef(active(status));
   useEffect(() => {
     if (active(status)) wasActive.current = true;
     else if (status === "done" && wasActive.current) {
       wasActive.current = false;
-      toast(message, "success");
+      if (!row?.current || !inView(row.current)) toast(message, "success");
     }
-  }, [status, message, toast]);
+  }, [status, message, toast, row]);
+}
+
+function inView(element: HTMLElement) {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
 }

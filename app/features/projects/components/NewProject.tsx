@@ -1,5 +1,5 @@
-// Home's 'New project' box: a title, an access type and a drop zone. The first
-// dropped file that goes up creates the project, the others join it; when all
+// Home's 'New project' box: a title, an access type and a drop zone whose chosen files go up on
+// 'Upload' (the project page's rule). The first file that goes up creates the project, the others join it; when all
 // went up the page opens the project, otherwise it lists what failed and links
 // to the project.
 import { useId, useRef, useState } from "react";
@@ -26,9 +26,9 @@ export function NewProject() {
     if (!projectTitle) {
       setTitleError(PROJECT_TITLE_REQUIRED);
       titleInput.current?.focus();
-      return;
+      return false;
     }
-    if (files.length === 0) return;
+    if (files.length === 0) return false;
     setTitleError(null);
     setBusy(true);
     setCreatedId(null);
@@ -40,6 +40,7 @@ export function NewProject() {
     } else {
       setCreatedId(projectId);
     }
+    return true;
   }
 
   return (
@@ -85,7 +86,7 @@ export function NewProject() {
           label="Files for the new project"
           hint="Images, video, audio, PDF and text files."
           entries={uploader.entries}
-          onDrop={upload}
+          onUpload={upload}
         />
         {createdId && (
           <p>

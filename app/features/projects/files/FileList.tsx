@@ -6,10 +6,11 @@
 // has its own Delete (the same in-page dialog) for the keyboard and for anyone
 // who does not know the three clicks. Each file links to its file view and
 // says how its probe went.
-import { type Dispatch, type SetStateAction, useEffect } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { LocalTime } from "../../../components/LocalTime";
-import { Button, useConfirm } from "../../../components/ui";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Button, buttonClass, useConfirm } from "../../../components/ui";
 import { displayName, formatBytes, formatDuration } from "../../../kernel/format";
 import type { ProjectData } from "../components/types";
 import type { action } from "../pages/project.server";
@@ -82,6 +83,8 @@ export function FileList({
     await remove(file);
   }
 
+  const [playing, setPlaying] = useState<string | null>(null);
+  const urls = useStablePreviews(shown);
   const selectedCount = shown.filter((file) => selection[file.id] === 2).length;
 
   return (
@@ -128,22 +131,48 @@ export function FileList({
                     </span>
                     {deleting && <span className="deleting">Deleting...</span>}
                   </button>
-                  <Link
-                    to={`/bigfile/${file.id}`}
-                    className="button open-link"
-                    aria-label={`Open ${displayName(file.fileName)}`}
-                  >
-                    Open
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    className={styles.delete}
-                    disabled={deleting}
-                    aria-label={`Delete ${displayName(file.fileName)}`}
-                    onClick={() => void remove(file)}
-                  >
-                    Delete
-                  </Button>
+                  <span className={styles.actions}>
+                    {urls.get(file.id) && (
+                      <Button
+                        size="sm"
+                        variant={playing === file.id ? "primary" : "secondary"}
+                        aria-expanded={playing === file.id}
+                        aria-label={`${playing === file.id ? "Close the player of" : "Play file"} ${displayName(file.fileName)}`}
+                        onClick={() => setPlaying(playing === file.id ? null : file.id)}
+                      >
+                        {playing === file.id ? "Close" : "Play"}
+                      </Button>
+                    )}
+                    <Link
+                      to={`/bigfile/${file.id}`}
+                      className={buttonClass("secondary", "sm", "open-link")}
+                      aria-label={`Open ${displayName(file.fileName)}`}
+                    >
+                      Open
+                    </Link>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      className={styles.delete}
+                      disabled={deleting}
+                      aria-label={`Delete ${displayName(file.fileName)}`}
+                      onClick={() => void remove(file)}
+                    >
+                      Delete
+                    </Button>
+                  </span>
+                  {playing === file.id && urls.get(file.id) && (
+                    <div className={styles.player}>
+                      <MediaPlayer
+                        kind={file.kind === "video" ? "video" : "audio"}
+                        src={urls.get(file.id)!}
+                        label={displayName(file.fileName)}
+                        durationSeconds={file.durationSeconds}
+                        peaks={file.peaks}
+                        autoPlay
+                      />
+                    </div>
+                  )}
                 </li>
               );
             })}
@@ -152,6 +181,20 @@ export function FileList({
       )}
     </>
   );
+}
+
+/** Signed previews change on every load (and the page reloads while probes run); keep the first per file. */
+function useStablePreviews(files: FileView[]) {
+  const cache = useRef(new Map<string, string>());
+  return useMemo(() => {
+    const urls = new Map<string, string>();
+    for (const file of files) {
+      if (!file.previewUrl) continue;
+      if (!cache.current.has(file.id)) cache.current.set(file.id, file.previewUrl);
+      urls.set(file.id, cache.current.get(file.id)!);
+    }
+    return urls;
+  }, [files]);
 }
 
 function ProbeState({ file }: { file: FileView }) {

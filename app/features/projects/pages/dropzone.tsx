@@ -35,11 +35,11 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
   const [done, setDone] = useState<{ projectId: string; failed: number } | null>(null);
 
   async function upload(files: File[]) {
-    if (files.length === 0) return;
+    if (files.length === 0) return false;
     const projectTitle = title.trim();
     if (target === NEW_PROJECT && !projectTitle) {
       setTitleError(PROJECT_TITLE_REQUIRED);
-      return;
+      return false;
     }
     setTitleError(null);
     setDone(null);
@@ -48,7 +48,7 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
     const into = target === NEW_PROJECT ? { projectTitle } : { projectId: target };
     const { projectId, failed } = await uploadIntoProject(files, into, accessType, uploader.start);
     setBusy(false);
-    if (!projectId) return;
+    if (!projectId) return true;
     setDone({ projectId, failed });
     if (failed === 0) toast("Upload successful!", "success");
     if (target === NEW_PROJECT) {
@@ -57,6 +57,7 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
       setTitle("");
       await revalidator.revalidate();
     }
+    return true;
   }
 
   const chosen = projects.find((project) => project.id === (done?.projectId ?? target));
@@ -64,7 +65,9 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
     <div className={`files-page ${styles.page}`}>
       <Card as="section" aria-labelledby="dropzone-heading">
         <h1 id="dropzone-heading">Drop Zone</h1>
-        <p className="muted">Drop files here to put them straight into one of your projects, or into a new one.</p>
+        <p className="muted">
+          Drop files here, then press Upload to put them into one of your projects, or into a new one.
+        </p>
         <div className={styles.choices}>
           <Field label="Into project">
             <Select value={target} onChange={(event) => setTarget(event.target.value)} disabled={busy}>
@@ -104,9 +107,9 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
         <ProjectFilesDrop
           busy={busy}
           label="Files to upload"
-          hint="Images, video, audio, PDF and text files. They go up as soon as you drop them."
+          hint="Images, video, audio, PDF and text files. Choose or drop them, then press Upload."
           entries={uploader.entries}
-          onDrop={upload}
+          onUpload={upload}
         />
         {done && (
           <p className={done.failed ? "error" : "success"} role={done.failed ? "alert" : "status"}>

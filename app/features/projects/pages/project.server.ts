@@ -48,6 +48,7 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
       contentType: item.contentType,
       probeStatus: item.probeStatus,
       fromProgram: item.programFileId != null,
+      peaks: item.peaks ?? null,
       previewUrl: (await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS))
         .url,
     })),
@@ -64,7 +65,17 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
     },
     activity: page.activity,
     signatureRequests: page.signatureRequests,
-    files: files.map(fileSummary),
+    // Audio and video rows play in place (the media library), so they carry a signed preview and the waveform.
+    files: await Promise.all(
+      files.map(async (file) => ({
+        ...fileSummary(file),
+        peaks: file.peaks ?? null,
+        previewUrl:
+          file.kind === "audio" || file.kind === "video"
+            ? (await deps.storage.signer.signGet({ key: file.key, contentType: file.contentType }, PREVIEW_SECONDS)).url
+            : null,
+      })),
+    ),
     playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
     chapters: chapterList(playlist.items, playlist.marks),
     applications: applications.map((application) => ({

@@ -9,7 +9,7 @@ import { act, html } from "../../../../tests/workers/pages";
 import { memberWithProject } from "../../../../tests/workers/projects";
 import { PNG, upload, uploadPng } from "../../../../tests/workers/uploads";
 import { database } from "../../../../worker/db/client";
-import { files, playlists, projects } from "../../../../worker/db/schema";
+import { files, playlistItems, playlists, projects } from "../../../../worker/db/schema";
 
 const db = database(env.DB);
 const TEXT = new TextEncoder().encode("Episode notes\nline two\n");
@@ -67,6 +67,47 @@ describe("project page", () => {
     expect(page).toContain(">Upload</button>");
     expect(page).toContain("Delete project");
     expect(page).toContain('<option value="public-read">Public</option>');
+  });
+
+  it("is a workspace: a video plays in the library, the timeline draws its waveform, the inspector shows it, the team is a tab", async () => {
+    const { mp4Bytes } = await import("../../../../tests/workers/uploads");
+    const video = await upload(owner.cookie, {
+      fileName: "take two.mp4",
+      contentType: "video/mp4",
+      bytes: mp4Bytes(),
+      projectId,
+    });
+    await db
+      .update(files)
+      .set({ probeStatus: "done", durationSeconds: 12, peaks: [0.2, 0.9, 0.4] })
+      .where(eq(files.id, video.fileId));
+    expect(
+      (await act(`/projects/${projectId}`, { intent: "add-to-playlist", fileId: video.fileId }, owner.cookie)).status,
+    ).toBe(200);
+    const page = await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }));
+    // Inline play for audio and video only.
+    expect(page).toContain('aria-label="Play file take two.mp4"');
+    expect(page).not.toContain('aria-label="Play file cover art.png"');
+    // The timeline: the item's name picks it for the inspector; its waveform has one bar per peak.
+    expect(page).toMatch(/class="[^"]*slot-inspect[^"]*"[^>]*aria-pressed="true"[^>]*>take two.mp4</);
+    expect(page).toMatch(
+      /<span class="slot-wave"[^>]*><svg class="waveform"[^>]*>(<rect[^>]*><\/rect>|<rect[^>]*\/>){3}<\/svg>/,
+    );
+    expect(page).toContain('id="inspector-heading"');
+    // On a phone the areas take turns: the library first.
+    expect(page).toMatch(/aria-label="Workspace areas"/);
+    expect(page).toMatch(/aria-pressed="true"[^>]*>Library</);
+    expect(page).toContain('class="workspace-timeline pane-away"');
+    // Team, Signatures and Activity are tabs, Team first.
+    expect(page).toMatch(
+      /aria-label="Team, signatures and activity"[^>]*role="tablist"|role="tablist"[^>]*aria-label="Team, signatures and activity"/,
+    );
+    expect(page).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Team</);
+    const [playlist] = await db.select().from(playlists).where(eq(playlists.projectId, projectId));
+    await db.delete(playlistItems).where(eq(playlistItems.playlistId, playlist!.id));
+    expect(
+      (await act(`/projects/${projectId}`, { intent: "delete-file", fileId: video.fileId }, owner.cookie)).status,
+    ).toBe(200);
   });
 
   it("says probing… for a video whose probe is queued", async () => {

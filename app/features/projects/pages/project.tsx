@@ -1,8 +1,8 @@
-// The project files screen (/projects/:projectId): upload drop zone with
-// per-file progress, the project's files with the three-click selection of
-// seed 000 §4, deleting files or the whole project, and below the list the
-// playlist builder and chapter editor. Loader and action: project.server.ts;
-// components in components/projects/ and components/files/.
+// The project workspace (/projects/:projectId), laid out like Descript's: a header with the title and
+// its actions; the media library (upload drop zone, the project's files with the three-click selection
+// of seed 000 §4 and inline play); the playlist as a timeline (waveforms, slot letters, drag to order,
+// 'Save Order'); an inspector for the item picked on it with the chapter editor; and Team, Signatures
+// and Activity as tabs. One column on a phone. Loader and action: project.server.ts.
 import { useCallback, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { Feedback, useFeedback } from "../../../components/Feedback";
@@ -11,17 +11,22 @@ import { ActivityList } from "../../../components/teams/ActivityList";
 import { SharingPanel } from "../../../components/teams/SharingPanel";
 import { SignaturesPanel } from "../../../components/teams/SignaturesPanel";
 import teams from "../../../components/teams/teams.module.css";
-import { displayName } from "../../../kernel/format";
+import { Button } from "../../../components/ui";
+import { Tabs } from "../../../components/ui/Tabs";
+import { displayName, formatDuration } from "../../../kernel/format";
 import { PROJECT_FILES_LOAD_FAILED } from "../../../kernel/schemas/files";
 import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { ChapterEditor } from "../../playlists/components/ChapterEditor";
-import { PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
+import { useStableUrls } from "../../playlists/components/OrderList";
+import { KIND_LABEL, PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
 import { ProjectHeading } from "../components/ProjectHeading";
 import { ProjectUploader } from "../components/ProjectUploader";
 import { FileList, type Selection } from "../files/FileList";
 import { useArrivalMessage } from "../files/flash";
+import { ItemInspector } from "../workspace/ItemInspector";
 import type { Route } from "./+types/project";
 import "../../../styles/files.css";
+import "../workspace/workspace.css";
 
 export { action, loader } from "./project.server";
 
@@ -31,6 +36,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? displayName(loaderData.project.title) || "Untitled Project" : "Project";
   return [{ title: `${title} · Creator Platform` }];
 }
+
+const ROLE_PHRASE: Record<string, string> = { owner: "the owner", editor: "an editor", viewer: "a viewer" };
+
+/** On a phone the three areas take turns (the switch shows below 600 px; wider, all three show). */
+const PANES = [
+  { value: "library", label: "Library" },
+  { value: "timeline", label: "Timeline" },
+  { value: "inspector", label: "Inspector" },
+] as const;
+type Pane = (typeof PANES)[number]["value"];
 
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
@@ -42,6 +57,10 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [feedback, showFeedback] = useFeedback();
   const [refreshing, setRefreshing] = useState(false);
+  const [inspected, setInspected] = useState<string | null>(null);
+  const [pane, setPane] = useState<Pane>("library");
+  const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
+  const urls = useStableUrls(playlist.items);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
@@ -57,60 +76,130 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   // While a probe is queued or running (of a file or of a playlist item), look again every 3 seconds.
   useRevalidateWhile(files.some(isProbing) || playlist.items.some(isProbing));
 
+  // The inspector shows the item picked on the timeline, else the first one.
+  const index = Math.max(
+    0,
+    playlist.items.findIndex((item) => item.id === inspected),
+  );
+  const item = playlist.items[index] ?? null;
+  const total = playlist.items.reduce((sum, each) => sum + (each.durationSeconds ?? 0), 0);
+  const inspect = { selectedId: item?.id ?? null, onSelect: setInspected };
+
   return (
-    <div className="files-page">
-      <section className="card">
-        <ProjectHeading title={displayName(project.title) || "Untitled Project"} canDelete={role === "owner"} />
-        <p className="muted">
+    <div className="files-page workspace">
+      <header className="card workspace-header">
+        <p className="muted small workspace-back">
           <Link to="/authenticated">← All projects</Link>
         </p>
-        {canEdit ? (
-          <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
-        ) : (
-          <p className={teams.notice} role="note">
-            You are a <strong>viewer</strong> of this project: you can see, play and download its files, but not change
-            anything.
-          </p>
-        )}
-      </section>
+        <ProjectHeading title={displayName(project.title) || "Untitled Project"} canDelete={role === "owner"} />
+        <p className="muted small workspace-facts">
+          {files.length} {files.length === 1 ? "file" : "files"} · {KIND_LABEL[playlist.mediaType ?? "none"]} ·{" "}
+          {playlist.items.length} {playlist.items.length === 1 ? "item" : "items"}, {formatDuration(total)} · you are{" "}
+          {ROLE_PHRASE[role] ?? role}
+        </p>
+      </header>
 
-      {/* A viewer's copy of the file list's controls is disabled as a whole; links still work. The playlist
-          below is outside it: its rows are view-only for a viewer but their players work (ADR 054). */}
-      <fieldset disabled={!canEdit} className={teams.readOnly}>
-        <legend className="visually-hidden">{canEdit ? "Files" : "Files (view only)"}</legend>
-        <section className="card" aria-labelledby="files-heading">
-          <h2 id="files-heading">Files</h2>
-          <Feedback feedback={feedback} />
-          <FileList
-            files={files}
-            selection={selection}
-            setSelection={setSelection}
-            loading={refreshing && revalidator.state === "loading"}
-            onMessage={showFeedback}
+      {/* Keeps the file selection: a file selected in the library is added from the timeline. */}
+      <nav className="workspace-panes" aria-label="Workspace areas" data-keeps-selection>
+        {PANES.map((each) => (
+          <Button
+            key={each.value}
+            size="sm"
+            variant={pane === each.value ? "primary" : "secondary"}
+            aria-pressed={pane === each.value}
+            onClick={() => setPane(each.value)}
+          >
+            {each.label}
+          </Button>
+        ))}
+      </nav>
+
+      <div className="workspace-grid">
+        <div className={paneClass("library")}>
+          <section className="card" aria-label="Media library">
+            {canEdit ? (
+              <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+            ) : (
+              <p className={teams.notice} role="note">
+                You are a <strong>viewer</strong> of this project: you can see, play and download its files, but not
+                change anything.
+              </p>
+            )}
+          </section>
+
+          {/* A viewer's copy of the file list's controls is disabled as a whole; links still work. The playlist
+              is outside it: its rows are view-only for a viewer but their players work (ADR 054). */}
+          <fieldset disabled={!canEdit} className={teams.readOnly}>
+            <legend className="visually-hidden">{canEdit ? "Files" : "Files (view only)"}</legend>
+            <section className="card" aria-labelledby="files-heading">
+              <h2 id="files-heading">Files</h2>
+              <Feedback feedback={feedback} />
+              <FileList
+                files={files}
+                selection={selection}
+                setSelection={setSelection}
+                loading={refreshing && revalidator.state === "loading"}
+                onMessage={showFeedback}
+              />
+            </section>
+          </fieldset>
+        </div>
+
+        <div className={paneClass("timeline")}>
+          <PlaylistBuilder
+            projectId={project.id}
+            playlist={playlist}
+            applications={applications}
+            selectedFileIds={selectedFileIds}
+            onAdded={() => setSelection({})}
+            onUploaded={refresh}
+            canEdit={canEdit}
+            inspect={inspect}
           />
-        </section>
-      </fieldset>
+        </div>
 
-      <PlaylistBuilder
-        projectId={project.id}
-        playlist={playlist}
-        applications={applications}
-        selectedFileIds={selectedFileIds}
-        onAdded={() => setSelection({})}
-        onUploaded={refresh}
-        canEdit={canEdit}
-      />
-      <fieldset disabled={!canEdit} className={teams.readOnly}>
-        <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>
-        <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />
-      </fieldset>
-      <SignaturesPanel
-        requests={loaderData.signatureRequests}
-        pdfs={files.filter((file) => file.kind === "pdf").map(({ id, fileName }) => ({ id, fileName }))}
-        canEdit={canEdit}
-      />
-      <SharingPanel sharing={loaderData.sharing} role={role} userId={loaderData.userId} />
-      <ActivityList activity={loaderData.activity} />
+        <div className={paneClass("inspector")}>
+          <section className="card" aria-labelledby="inspector-heading">
+            <h2 id="inspector-heading">Inspector</h2>
+            <ItemInspector
+              item={item}
+              position={index + 1}
+              chapters={loaderData.chapters}
+              audio={playlist.mediaType === "audio" || Boolean(item?.contentType.startsWith("audio/"))}
+              previewUrl={item ? (urls.get(item.id) ?? item.previewUrl) : null}
+            />
+          </section>
+          <fieldset disabled={!canEdit} className={teams.readOnly}>
+            <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>
+            <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />
+          </fieldset>
+        </div>
+      </div>
+
+      <div className="card workspace-tabs">
+        <Tabs
+          label="Team, signatures and activity"
+          items={[
+            {
+              value: "team",
+              label: "Team",
+              content: <SharingPanel sharing={loaderData.sharing} role={role} userId={loaderData.userId} />,
+            },
+            {
+              value: "signatures",
+              label: `Signatures (${loaderData.signatureRequests.length})`,
+              content: (
+                <SignaturesPanel
+                  requests={loaderData.signatureRequests}
+                  pdfs={files.filter((file) => file.kind === "pdf").map(({ id, fileName }) => ({ id, fileName }))}
+                  canEdit={canEdit}
+                />
+              ),
+            },
+            { value: "activity", label: "Activity", content: <ActivityList activity={loaderData.activity} /> },
+          ]}
+        />
+      </div>
     </div>
   );
 }
