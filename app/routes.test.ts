@@ -98,6 +98,7 @@ describe("navigation by role", () => {
       "Store",
       "Digi",
       "Manager",
+      "Campaigns",
       "Checkout",
       "Auction",
       "Battle",
