@@ -8,7 +8,9 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const [tool = "wrangler", ...argv] = process.argv.slice(2);
-const stdin = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
+// Read as a stream: readFileSync(0) throws EAGAIN when the pipe it inherits is non-blocking.
+let stdin = "";
+if (!process.stdin.isTTY) for await (const chunk of process.stdin) stdin += chunk;
 const logFile = process.env.FAKE_WRANGLER_LOG ?? "";
 const stateFile = process.env.FAKE_WRANGLER_STATE ?? "";
 appendFileSync(logFile, `${JSON.stringify({ tool, args: argv, stdin })}\n`);
