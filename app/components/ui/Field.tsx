@@ -5,6 +5,7 @@ import {
   type ReactElement,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from "react";
 import styles from "./Field.module.css";
@@ -89,20 +90,30 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   return <input className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
 }
 
+/** A multi-line text input with the system's look; use inside a Field. */
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
+}
+
 interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   label: ReactNode;
   hint?: ReactNode;
+  /** The seed's validation message, shown under the label and read with the box. */
+  error?: string | null;
 }
 
-function Toggle({ label, hint, className, asSwitch, ...props }: ToggleProps & { asSwitch: boolean }) {
+function Toggle({ label, hint, error, className, asSwitch, ...props }: ToggleProps & { asSwitch: boolean }) {
   const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <label className={[styles.toggle, className].filter(Boolean).join(" ")}>
       <input
         type="checkbox"
         role={asSwitch ? "switch" : undefined}
         className={asSwitch ? styles.switch : styles.checkbox}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
         {...props}
       />
       <span>
@@ -110,6 +121,11 @@ function Toggle({ label, hint, className, asSwitch, ...props }: ToggleProps & { 
         {hint && (
           <span id={hintId} className={styles.hint}>
             {hint}
+          </span>
+        )}
+        {error && (
+          <span id={errorId} className={`${styles.error} ${styles.toggleError}`} role="alert">
+            {error}
           </span>
         )}
       </span>
