@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShippingAddressView } from "../../worker/domain/shipping/addresses";
 import { FormErrors, useFieldErrors } from "../components/FormErrors";
-import { Checkbox, Field, Input, Select } from "../components/ui";
+import { Checkbox, Field, FieldError, Input, Select } from "../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -52,9 +52,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ))}
         </fieldset>
         {themeFields.error("accentColor") && (
-          <p id={themeFields.id("accentColor-error")} className="error" role="alert">
-            {themeFields.error("accentColor")}
-          </p>
+          <FieldError id={themeFields.id("accentColor-error")}>{themeFields.error("accentColor")}</FieldError>
         )}
         <Field label="Font size (percent)" error={themeFields.error("fontPercentage")}>
           <Input

@@ -8,7 +8,7 @@ import { FormErrors, useFieldErrors } from "../components/FormErrors";
 import { LocalTime } from "../components/LocalTime";
 import { SignaturePad } from "../components/signing/SignaturePad";
 import styles from "../components/signing/signing.module.css";
-import { Button, buttonClass, Checkbox, Field, Input } from "../components/ui";
+import { Button, buttonClass, Checkbox, Field, FieldError, Input } from "../components/ui";
 import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../kernel/schemas/signing";
 import type { Route } from "./+types/sign";
 
@@ -142,11 +142,7 @@ function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] 
           }}
         />
       )}
-      {signatureError && (
-        <p id={fields.id("signature-error")} className="error" role="alert">
-          {signatureError}
-        </p>
-      )}
+      {signatureError && <FieldError id={fields.id("signature-error")}>{signatureError}</FieldError>}
       <input type="hidden" name="signaturePath" value={kind === "drawn" ? path : ""} />
       <Checkbox
         className={styles.consent}

@@ -55,6 +55,18 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
   );
 }
 
+/**
+ * A message beside a control that Field cannot wrap (a radio group, a drop zone): give the group
+ * `aria-describedby={id}`.
+ */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error} role="alert">
+      {children}
+    </p>
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;

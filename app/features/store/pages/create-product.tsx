@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DropSection } from "../../../components/DropSection";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Field, Input, Select, Textarea } from "../../../components/ui";
+import { Field, FieldError, Input, Select, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import {
   AUDIO_ACCEPT,
@@ -265,9 +265,7 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             }}
           />
           {errors.error("audioFiles") && (
-            <p id={errors.id("audioFiles-error")} className="error" role="alert">
-              {errors.error("audioFiles")}
-            </p>
+            <FieldError id={errors.id("audioFiles-error")}>{errors.error("audioFiles")}</FieldError>
           )}
         </div>
         <ChosenFiles
