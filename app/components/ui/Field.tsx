@@ -1,11 +1,11 @@
 import {
+  type ComponentProps,
   cloneElement,
   type InputHTMLAttributes,
   isValidElement,
   type ReactElement,
   type ReactNode,
   type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
   useId,
 } from "react";
 import styles from "./Field.module.css";
@@ -98,12 +98,12 @@ export function Select({ options, placeholder, className, children, ...props }: 
 }
 
 /** A text input with the system's look; use inside a Field. */
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
 }
 
 /** A multi-line text input with the system's look; use inside a Field. */
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
 }
 
