@@ -119,29 +119,31 @@ function Toggle({ label, hint, error, className, asSwitch, ...props }: TogglePro
   const errorId = useId();
   const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <label className={[styles.toggle, className].filter(Boolean).join(" ")}>
-      <input
-        type="checkbox"
-        role={asSwitch ? "switch" : undefined}
-        className={asSwitch ? styles.switch : styles.checkbox}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        {...props}
-      />
-      <span>
-        {label}
-        {hint && (
-          <span id={hintId} className={styles.hint}>
-            {hint}
-          </span>
-        )}
-        {error && (
-          <span id={errorId} className={`${styles.error} ${styles.toggleError}`} role="alert">
-            {error}
-          </span>
-        )}
-      </span>
-    </label>
+    <>
+      <label className={[styles.toggle, className].filter(Boolean).join(" ")}>
+        <input
+          type="checkbox"
+          role={asSwitch ? "switch" : undefined}
+          className={asSwitch ? styles.switch : styles.checkbox}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...props}
+        />
+        <span>
+          {label}
+          {hint && (
+            <span id={hintId} className={styles.hint}>
+              {hint}
+            </span>
+          )}
+        </span>
+      </label>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 
