@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SunrisePicture } from "../components/community/Pictures";
-import { FormErrors } from "../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../components/FormErrors";
+import { Field, Input, Textarea } from "../components/ui";
 import { COMMUNITY_MESSAGE_MAX, communitySchema, HONEYPOT_FIELD, STARTED_FIELD } from "../kernel/schemas/community";
 import type { FormError } from "../lib/forms.server";
 import type { Route } from "./+types/community";
@@ -21,6 +22,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   const serverError = actionData && "error" in actionData ? actionData.error : null;
   const done = actionData && "success" in actionData ? actionData : null;
   const values = (actionData && "values" in actionData && actionData.values) || undefined;
+  const fields = useFieldErrors(clientError ?? serverError, "community");
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const form = Object.fromEntries(new FormData(event.currentTarget));
@@ -43,21 +45,27 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
         <SunrisePicture label="Early Risers, a sunrise over green hills: see our service packages" />
       </Link>
       <p>Join the community of creators who start early. Tell us who you are and we'll keep you posted.</p>
-      <FormErrors error={clientError ?? serverError} />
+      <FormErrors error={fields.summary} fieldId={fields.id} />
       {done ? (
         <p role="status" className="success">
           {done.message}
         </p>
       ) : (
-        <Form method="post" className="form" noValidate onSubmit={check}>
+        <Form method="post" className="form" noValidate onSubmit={check} onChange={fields.onChange}>
           <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />
-          <label>
-            Name
-            <input name="name" autoComplete="name" maxLength={100} defaultValue={values?.name} required />
-          </label>
-          <label>
-            Email
-            <input
+          <Field label="Name" error={fields.error("name")}>
+            <Input
+              id={fields.id("name")}
+              name="name"
+              autoComplete="name"
+              maxLength={100}
+              defaultValue={values?.name}
+              required
+            />
+          </Field>
+          <Field label="Email" error={fields.error("email")}>
+            <Input
+              id={fields.id("email")}
               name="email"
               type="email"
               autoComplete="email"
@@ -65,11 +73,13 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
               defaultValue={values?.email}
               required
             />
-          </label>
-          <label>
-            Message (optional, at most {COMMUNITY_MESSAGE_MAX} characters)
-            <textarea name="message" rows={4} defaultValue={values?.message} />
-          </label>
+          </Field>
+          <Field
+            label={`Message (optional, at most ${COMMUNITY_MESSAGE_MAX} characters)`}
+            error={fields.error("message")}
+          >
+            <Textarea id={fields.id("message")} name="message" rows={4} defaultValue={values?.message} />
+          </Field>
           {/* The honeypot: off-screen, out of the tab order, hidden from assistive tech, and marked
               for password managers (1Password, LastPass, Bitwarden, Dashlane) to leave alone. */}
           <div className="honey" aria-hidden="true">

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShippingAddressView } from "../../worker/domain/shipping/addresses";
-import { FormErrors } from "../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../components/FormErrors";
+import { Checkbox, Field, FieldError, Input, Select } from "../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -29,14 +30,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const { theme } = loaderData;
   const themeResult = actionData?.intent === "theme" ? actionData : null;
+  const themeFields = useFieldErrors(themeResult && "error" in themeResult ? themeResult.error : null, "theme");
   return (
     <section className="card narrow">
       <h1>Settings</h1>
       <h2>Appearance</h2>
-      <FormErrors error={themeResult && "error" in themeResult ? themeResult.error : null} />
-      <Form method="post" className="form">
+      <FormErrors error={themeFields.summary} fieldId={themeFields.id} />
+      <Form method="post" className="form" onChange={themeFields.onChange}>
         <input type="hidden" name="intent" value="theme" />
-        <fieldset className="swatches">
+        <fieldset
+          className="swatches"
+          id={themeFields.id("accentColor")}
+          aria-describedby={themeFields.error("accentColor") ? themeFields.id("accentColor-error") : undefined}
+        >
           <legend>Accent colour</legend>
           {ACCENT_COLOURS.map((colour) => (
             <label key={colour} className="swatch" style={{ "--swatch": colour } as React.CSSProperties}>
@@ -45,13 +51,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </label>
           ))}
         </fieldset>
-        <label>
-          Font size (percent)
-          <input name="fontPercentage" type="number" min={75} max={150} step={5} defaultValue={theme.fontPercentage} />
-        </label>
-        <label className="inline">
-          <input name="isDarkMode" type="checkbox" defaultChecked={theme.isDarkMode} /> Dark mode
-        </label>
+        {themeFields.error("accentColor") && (
+          <FieldError id={themeFields.id("accentColor-error")}>{themeFields.error("accentColor")}</FieldError>
+        )}
+        <Field label="Font size (percent)" error={themeFields.error("fontPercentage")}>
+          <Input
+            id={themeFields.id("fontPercentage")}
+            name="fontPercentage"
+            type="number"
+            min={75}
+            max={150}
+            step={5}
+            defaultValue={theme.fontPercentage}
+          />
+        </Field>
+        <Checkbox
+          id={themeFields.id("isDarkMode")}
+          name="isDarkMode"
+          defaultChecked={theme.isDarkMode}
+          label="Dark mode"
+          error={themeFields.error("isDarkMode")}
+        />
         <button type="submit" className="button primary" disabled={submitting === "theme"}>
           {submitting === "theme" ? "Saving…" : "Save"}
         </button>
@@ -96,50 +116,68 @@ function Shipping({
   const values: Record<string, string> = (saveResult && "values" in saveResult && saveResult.values) || {};
   const deleteResult = actionData?.intent === "delete-shipping" ? actionData : null;
   const saving = submitting === "shipping";
+  const fields = useFieldErrors(saveError, "shipping");
 
   const text = (name: Exclude<keyof typeof SHIPPING_LIMITS, "phone">, autoComplete: string) => (
-    <label>
-      {SHIPPING_LABELS[name]}
-      <input name={name} maxLength={SHIPPING_LIMITS[name]} autoComplete={autoComplete} defaultValue={values[name]} />
-    </label>
+    <Field label={SHIPPING_LABELS[name]} error={fields.error(name)}>
+      <Input
+        id={fields.id(name)}
+        name={name}
+        maxLength={SHIPPING_LIMITS[name]}
+        autoComplete={autoComplete}
+        defaultValue={values[name]}
+      />
+    </Field>
   );
 
   return (
     <>
-      <FormErrors error={saveError} heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED} />
+      <FormErrors
+        error={fields.summary}
+        fieldId={fields.id}
+        heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED}
+      />
       {returnTo?.startsWith("/bidgallery") && (
         <p className="empty-state" role="note">
           Add a shipping address to make your offer. Once it is saved you go back to the auction, with your amount kept.
         </p>
       )}
-      <Form method="post" className="form" noValidate key={formKey} onChange={() => setEditedAfter(actionData)}>
+      <Form
+        method="post"
+        className="form"
+        noValidate
+        key={formKey}
+        onChange={(event) => {
+          setEditedAfter(actionData);
+          fields.onChange(event);
+        }}
+      >
         <input type="hidden" name="intent" value="shipping" />
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
         {text("recipientName", "name")}
-        <label>
-          {SHIPPING_LABELS.phone}
-          <input
+        <Field label={SHIPPING_LABELS.phone} error={fields.error("phone")}>
+          <Input
+            id={fields.id("phone")}
             name="phone"
             type="tel"
             maxLength={SHIPPING_LIMITS.phone}
             autoComplete="tel"
             defaultValue={values.phone}
           />
-        </label>
+        </Field>
         {text("streetAddress", "street-address")}
         {text("city", "address-level2")}
         {text("state", "address-level1")}
         {text("zipCode", "postal-code")}
-        <label>
-          {SHIPPING_LABELS.country}
-          <select name="country" defaultValue={DEFAULT_COUNTRY} autoComplete="country">
-            {COUNTRIES.map((country) => (
-              <option key={country.value} value={country.value}>
-                {country.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label={SHIPPING_LABELS.country} error={fields.error("country")}>
+          <Select
+            id={fields.id("country")}
+            name="country"
+            defaultValue={values.country ?? DEFAULT_COUNTRY}
+            autoComplete="country"
+            options={COUNTRIES.map((country) => ({ value: country.value, label: country.label }))}
+          />
+        </Field>
         {text("neighborhood", "off")}
         {text("landmark", "off")}
         <button type="submit" className="button primary" disabled={saving}>

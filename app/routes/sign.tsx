@@ -4,11 +4,11 @@
 // offers the signed copy.
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormErrors } from "../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../components/FormErrors";
 import { LocalTime } from "../components/LocalTime";
 import { SignaturePad } from "../components/signing/SignaturePad";
 import styles from "../components/signing/signing.module.css";
-import { Button, buttonClass } from "../components/ui";
+import { Button, buttonClass, Checkbox, Field, FieldError, Input } from "../components/ui";
 import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../kernel/schemas/signing";
 import type { Route } from "./+types/sign";
 
@@ -85,13 +85,15 @@ function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] 
   const [name, setName] = useState("");
   const [path, setPath] = useState("");
   const busy = useNavigation().state !== "idle";
+  const fields = useFieldErrors(error, "sign");
+  const signatureError = fields.error("signatureKind") ?? fields.error("signaturePath");
   return (
-    <Form method="post" className={styles.form} noValidate>
+    <Form method="post" className={styles.form} noValidate onChange={fields.onChange}>
       <h2>Sign</h2>
-      <FormErrors error={error} heading="Not signed yet" />
-      <label>
-        Full name
-        <input
+      <FormErrors error={fields.summary} fieldId={fields.id} heading="Not signed yet" />
+      <Field label="Full name" error={fields.error("fullName")}>
+        <Input
+          id={fields.id("fullName")}
           name="fullName"
           required
           maxLength={120}
@@ -99,8 +101,12 @@ function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] 
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-      </label>
-      <fieldset className={styles.choice}>
+      </Field>
+      <fieldset
+        className={styles.choice}
+        id={fields.id("signatureKind")}
+        aria-describedby={signatureError ? fields.id("signature-error") : undefined}
+      >
         <legend>Signature</legend>
         <label>
           <input
@@ -129,13 +135,24 @@ function SignForm({ error }: { error: Parameters<typeof FormErrors>[0]["error"] 
           {name || "Your name"}
         </p>
       ) : (
-        <SignaturePad onChange={setPath} />
+        <SignaturePad
+          onChange={(next) => {
+            setPath(next);
+            fields.clear("signaturePath");
+          }}
+        />
       )}
+      {signatureError && <FieldError id={fields.id("signature-error")}>{signatureError}</FieldError>}
       <input type="hidden" name="signaturePath" value={kind === "drawn" ? path : ""} />
-      <label className={styles.consent}>
-        <input type="checkbox" name="consent" value="true" required />I agree to sign this document electronically, and
-        that my typed or drawn signature has the same effect as my handwritten one.
-      </label>
+      <Checkbox
+        className={styles.consent}
+        id={fields.id("consent")}
+        name="consent"
+        value="true"
+        required
+        error={fields.error("consent")}
+        label="I agree to sign this document electronically, and that my typed or drawn signature has the same effect as my handwritten one."
+      />
       <Button type="submit" variant="primary" busy={busy} busyLabel="Signing…">
         Sign the document
       </Button>

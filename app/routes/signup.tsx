@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
-import { FormErrors } from "../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../components/FormErrors";
+import { Field, Input } from "../components/ui";
 import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../kernel/schemas/accounts";
 import { ENTRY_WAITING } from "../kernel/schemas/beatbattle-messages";
 import { skipAfterUndelivered, whenUndelivered } from "../lib/undelivered";
@@ -42,6 +43,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   }, [verifying]);
   const entryWaiting = useEntryWaiting();
   const waiting = entryWaiting && <p role="status">{ENTRY_WAITING}</p>;
+  const fields = useFieldErrors(error, verifying ? "verify" : "signup");
 
   if (pending) {
     return (
@@ -49,14 +51,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <h1>Check your e-mail</h1>
         {waiting}
         <p>We sent a six-digit code{pending.email ? ` to ${pending.email}` : ""}. It expires in 10 minutes.</p>
-        <FormErrors error={error} />
-        <Form method="post" className="form">
+        <FormErrors error={fields.summary} fieldId={fields.id} />
+        <Form method="post" className="form" onChange={fields.onChange}>
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="signupId" value={pending.signupId} />
           <input type="hidden" name="email" value={pending.email} />
-          <label>
-            Verification code
-            <input
+          <Field label="Verification code" error={fields.error("code")}>
+            <Input
+              id={fields.id("code")}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -65,7 +67,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
               required
               ref={codeInput}
             />
-          </label>
+          </Field>
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? "Verifying..." : "Verify"}
           </button>
@@ -78,30 +80,37 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     <section className="card narrow">
       <h1>Sign up</h1>
       {waiting}
-      <FormErrors error={error} />
-      <Form method="post" className="form" noValidate>
+      <FormErrors error={fields.summary} fieldId={fields.id} />
+      <Form method="post" className="form" noValidate onChange={fields.onChange}>
         <input type="hidden" name="intent" value="register" />
         {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-        <label>
-          Name
-          <input name="name" autoComplete="name" maxLength={100} />
-        </label>
-        <label>
-          User Name
-          <input name="username" autoComplete="username" maxLength={40} />
-        </label>
-        <label>
-          Email
-          <input name="email" type="email" autoComplete="email" maxLength={254} />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete="new-password" maxLength={200} />
-        </label>
-        <label>
-          Re-type Password
-          <input name="passwordA" type="password" autoComplete="new-password" maxLength={200} />
-        </label>
+        <Field label="Name" error={fields.error("name")}>
+          <Input id={fields.id("name")} name="name" autoComplete="name" maxLength={100} />
+        </Field>
+        <Field label="User Name" error={fields.error("username")}>
+          <Input id={fields.id("username")} name="username" autoComplete="username" maxLength={40} />
+        </Field>
+        <Field label="Email" error={fields.error("email")}>
+          <Input id={fields.id("email")} name="email" type="email" autoComplete="email" maxLength={254} />
+        </Field>
+        <Field label="Password" error={fields.error("password")}>
+          <Input
+            id={fields.id("password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+          />
+        </Field>
+        <Field label="Re-type Password" error={fields.error("passwordA")}>
+          <Input
+            id={fields.id("passwordA")}
+            name="passwordA"
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+          />
+        </Field>
         <SubmitOrCancel label="Register" busy={busy} />
       </Form>
       <p>

@@ -281,7 +281,8 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await guest.goto(`/sign/${token}`);
   await expect(guest.getByRole("heading", { name: "guest-release" })).toBeVisible();
   await guest.getByRole("button", { name: "Sign the document" }).click();
-  await expect(guest.getByText("Type your full name.")).toBeVisible();
+  // The message sits at the field it is about (and in the summary on top).
+  await expect(guest.getByLabel("Full name")).toHaveAccessibleDescription("Type your full name.");
   await guest.getByLabel("Full name").fill("Grace Guest");
   await guest.getByLabel(/I agree to sign this document electronically/).check();
   await guest.getByRole("button", { name: "Sign the document" }).click();

@@ -165,7 +165,9 @@ describe("settings page shipping form", () => {
     ]) {
       expect(page).toContain(label);
     }
-    expect(page).toMatch(/<select name="country"[^>]*>.*<option value="USA"[^>]*>United States<\/option><\/select>/s);
+    expect(page).toMatch(
+      /<select[^>]*name="country"[^>]*>.*<option value="USA"[^>]*>United States<\/option><\/select>/s,
+    );
     // The seed's limits, as the shared schema carries them (seed 001 §9).
     for (const [name, max] of Object.entries(SHIPPING_LIMITS)) {
       expect(page.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0], name).toContain(`maxLength="${max}"`);

@@ -1,4 +1,5 @@
 import {
+  type ComponentProps,
   cloneElement,
   type InputHTMLAttributes,
   isValidElement,
@@ -54,6 +55,18 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
   );
 }
 
+/**
+ * A message beside a control that Field cannot wrap (a radio group, a drop zone): give the group
+ * `aria-describedby={id}`.
+ */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error} role="alert">
+      {children}
+    </p>
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;
@@ -85,35 +98,52 @@ export function Select({ options, placeholder, className, children, ...props }: 
 }
 
 /** A text input with the system's look; use inside a Field. */
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
+}
+
+/** A multi-line text input with the system's look; use inside a Field. */
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={[styles.control, className].filter(Boolean).join(" ")} {...props} />;
 }
 
 interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   label: ReactNode;
   hint?: ReactNode;
+  /** The seed's validation message, shown under the label and read with the box. */
+  error?: string | null;
 }
 
-function Toggle({ label, hint, className, asSwitch, ...props }: ToggleProps & { asSwitch: boolean }) {
+function Toggle({ label, hint, error, className, asSwitch, ...props }: ToggleProps & { asSwitch: boolean }) {
   const hintId = useId();
+  const errorId = useId();
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <label className={[styles.toggle, className].filter(Boolean).join(" ")}>
-      <input
-        type="checkbox"
-        role={asSwitch ? "switch" : undefined}
-        className={asSwitch ? styles.switch : styles.checkbox}
-        aria-describedby={hint ? hintId : undefined}
-        {...props}
-      />
-      <span>
-        {label}
-        {hint && (
-          <span id={hintId} className={styles.hint}>
-            {hint}
-          </span>
-        )}
-      </span>
-    </label>
+    <>
+      <label className={[styles.toggle, className].filter(Boolean).join(" ")}>
+        <input
+          type="checkbox"
+          role={asSwitch ? "switch" : undefined}
+          className={asSwitch ? styles.switch : styles.checkbox}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...props}
+        />
+        <span>
+          {label}
+          {hint && (
+            <span id={hintId} className={styles.hint}>
+              {hint}
+            </span>
+          )}
+        </span>
+      </label>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

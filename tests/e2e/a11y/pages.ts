@@ -61,6 +61,17 @@ export const PAGES: ScannedPage[] = [
     },
   },
   { path: "/signup", as: "visitor" },
+  {
+    // Issue 46 §4: the summary on top, each message beside its field.
+    path: "/signup",
+    as: "visitor",
+    name: "/signup (errors beside the fields)",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Register" }).click();
+      await expect(page.getByRole("heading", { name: "Validation errors" })).toBeVisible();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
   { path: "/signin", as: "visitor" },
   { path: "/contact", as: "visitor" },
   { path: "/community", as: "visitor" },
@@ -177,6 +188,16 @@ export const PAGES: ScannedPage[] = [
 
   // Store and community (pages still to come keep their guarded placeholder until they land)
   { path: "/digistore", as: "member" },
+  {
+    path: "/digistore",
+    as: "member",
+    name: "/digistore (errors beside the fields)",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Upload Product" }).click();
+      await expect(page.getByRole("heading", { name: "Validation errors" })).toBeVisible();
+      await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+    },
+  },
   { path: "/digimanager", as: "member" },
   {
     path: "/digimanager",

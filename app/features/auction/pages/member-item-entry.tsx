@@ -2,8 +2,9 @@
 // and offer amount. The item waits as pending on /memitem until approved.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormErrors } from "../../../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { formatMoney } from "../../../kernel/format";
+import type { FormError } from "../../../lib/forms.server";
 import { checkMemberItem } from "../components/check-member-item";
 import { MemberItemFields } from "../components/member-item";
 import type { Route } from "./+types/member-item-entry";
@@ -18,23 +19,19 @@ export function meta() {
 export default function MemberItemEntry({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
+  const [clientError, setClientError] = useState<FormError | null>(null);
   const submitted = actionData && "submitted" in actionData ? actionData.submitted : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
+  // The browser's check first; the server's answer when the form went through.
+  const fields = useFieldErrors(clientError ?? error, "member-item");
   return (
     <section className="card narrow auction-ui">
       <h1>Enter a member item</h1>
       <p className="muted">
         The item waits in <Link to="/memitem">pending member items</Link> until it is approved.
       </p>
-      {clientError ? (
-        <p className="form-errors" role="alert">
-          {clientError}
-        </p>
-      ) : (
-        <FormErrors error={error} />
-      )}
+      <FormErrors error={fields.summary} fieldId={fields.id} />
       <Form
         method="post"
         className="form"
@@ -42,8 +39,9 @@ export default function MemberItemEntry({ actionData }: Route.ComponentProps) {
         // A fresh form after each saved item; what was typed stays after an error.
         key={submitted?.id ?? "entry"}
         onSubmit={checkMemberItem(setClientError)}
+        onChange={fields.onChange}
       >
-        <MemberItemFields values={values} rows={4} />
+        <MemberItemFields values={values} rows={4} error={fields.error} id={fields.id} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? "Submitting..." : "Submit"}
         </button>

@@ -2,10 +2,11 @@
 // checked first; then the files go straight to storage with a progress bar
 // each; the product is saved only once every file was verified. A file that
 // fails is named with its reason and can be sent again: nothing is dropped.
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DropSection } from "../../../components/DropSection";
-import { FormErrors } from "../../../components/FormErrors";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
+import { Field, FieldError, Input, Select, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import {
   AUDIO_ACCEPT,
@@ -66,6 +67,8 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
   const [problem, setProblem] = useState<Problem>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
   const free = fields.licenseType === "free";
+  const formError = useMemo(() => (problem ? { code: "invalid", ...problem } : null), [problem]);
+  const errors = useFieldErrors(formError, "product");
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -155,45 +158,60 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
       )}
       {saved && <Visibility userId={loaderData.userId} saved={saved} onPublished={setSaved} />}
       <FormErrors
-        error={problem ? { code: "invalid", ...problem } : null}
+        error={errors.summary}
+        fieldId={errors.id}
         heading={problem?.fields ? "Validation errors" : "The product was not saved"}
       />
-      <form className="form" noValidate onSubmit={submit}>
-        <label>
-          Title
-          <input name="title" value={fields.title} onChange={set("title")} maxLength={100} required />
-        </label>
-        <label>
-          Description
-          <textarea name="description" value={fields.description} onChange={set("description")} maxLength={2000} />
-        </label>
-        <label>
-          License type
-          <select name="licenseType" value={fields.licenseType} onChange={set("licenseType")}>
-            {LICENSE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {LICENSE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Price (USD)
-          <input
+      <form className="form" noValidate onSubmit={submit} onChange={errors.onChange}>
+        <Field label="Title" error={errors.error("title")}>
+          <Input
+            id={errors.id("title")}
+            name="title"
+            value={fields.title}
+            onChange={set("title")}
+            maxLength={100}
+            required
+          />
+        </Field>
+        <Field label="Description" error={errors.error("description")}>
+          <Textarea
+            id={errors.id("description")}
+            name="description"
+            value={fields.description}
+            onChange={set("description")}
+            maxLength={2000}
+          />
+        </Field>
+        <Field label="License type" error={errors.error("licenseType")}>
+          <Select
+            id={errors.id("licenseType")}
+            name="licenseType"
+            value={fields.licenseType}
+            onChange={set("licenseType")}
+            options={LICENSE_TYPES.map((type) => ({ value: type, label: LICENSE_LABELS[type] }))}
+          />
+        </Field>
+        <Field
+          label="Price (USD)"
+          hint={free ? "A free license has no price." : "Dollars, at most 2 decimals."}
+          error={errors.error("price")}
+        >
+          <Input
+            id={errors.id("price")}
             name="price"
             inputMode="decimal"
             value={fields.price}
             onChange={set("price")}
             disabled={free}
-            aria-describedby="price-hint"
           />
-          <span id="price-hint" className="muted small">
-            {free ? "A free license has no price." : "Dollars, at most 2 decimals."}
-          </span>
-        </label>
-        <label>
-          Quantity (optional)
-          <input
+        </Field>
+        <Field
+          label="Quantity (optional)"
+          hint={`Copies for sale, 0 to ${QUANTITY_MAX}. Leave empty for no limit.`}
+          error={errors.error("quantity")}
+        >
+          <Input
+            id={errors.id("quantity")}
             name="quantity"
             type="number"
             min={0}
@@ -201,12 +219,8 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             step={1}
             value={fields.quantity}
             onChange={set("quantity")}
-            aria-describedby="quantity-hint"
           />
-          <span id="quantity-hint" className="muted small">
-            Copies for sale, 0 to {QUANTITY_MAX}. Leave empty for no limit.
-          </span>
-        </label>
+        </Field>
         <fieldset className="access">
           <legend>Access</legend>
           {(["private", "public-read"] as const).map((access) => (
@@ -236,18 +250,24 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
           }}
         />
         <ChosenFiles label="Chosen cover image" files={cover} removable={!busy} onRemove={() => setCover([])} />
-        <DropSection
-          heading="Audio files"
-          accept={AUDIO_ACCEPT}
-          maxSize={MAX_AUDIO_BYTES}
-          busy={busy}
-          label="Audio files"
-          hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
-          onDrop={(files) => {
-            if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
-            setAudio((list) => [...list, ...files.map(pending)]);
-          }}
-        />
+        <div id={errors.id("audioFiles")} tabIndex={-1}>
+          <DropSection
+            heading="Audio files"
+            accept={AUDIO_ACCEPT}
+            maxSize={MAX_AUDIO_BYTES}
+            busy={busy}
+            label="Audio files"
+            hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
+            onDrop={(files) => {
+              if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
+              if (files.length > 0) errors.clear("audioFiles");
+              setAudio((list) => [...list, ...files.map(pending)]);
+            }}
+          />
+          {errors.error("audioFiles") && (
+            <FieldError id={errors.id("audioFiles-error")}>{errors.error("audioFiles")}</FieldError>
+          )}
+        </div>
         <ChosenFiles
           label="Chosen audio files"
           files={audio}
