@@ -81,7 +81,7 @@ function series(rows: { day: number; n: number }[], first: number): Trend {
   const all = new Array<number>(2 * TREND_DAYS).fill(0);
   for (const row of rows) {
     const index = Number(row.day) - first;
-    if (index >= 0 && index < all.length) all[index] += Number(row.n);
+    if (index >= 0 && index < all.length) all[index] = (all[index] ?? 0) + Number(row.n);
   }
   const days = all.slice(TREND_DAYS);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
