@@ -2,7 +2,7 @@
 // two D1 round trips; the revenue split; users sorted and paged; orders; the popup list's buttons;
 // the beat battle and community sections from the loader; and a member told plainly they may not.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, gte, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
 import { act, html } from "../../tests/workers/pages";
@@ -98,6 +98,26 @@ describe("the dashboard's sections", () => {
     expect(list).toContain("Refunded");
   });
 
+  it("draws each tile's last 30 days and says it in a sentence, the refunds apart", async () => {
+    await signUp();
+    const from = (Math.floor(Date.now() / 86_400_000) - 29) * 86_400_000;
+    const [signups] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(gte(users.createdAt, new Date(from)));
+    const { response, text } = await page("");
+    expect(Number(response.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);
+    // Users, projects, files, revenue, store sales, donations: six lines, six sentences.
+    expect(text.match(/data-sparkline/g)).toHaveLength(6);
+    expect(text.match(/data-trend/g)).toHaveLength(6);
+    expect(text).toMatch(/<svg[^>]*aria-hidden="true"[^>]*data-sparkline/);
+    expect(text).toContain(`Sign-ups, last 30 days: ${signups!.n},`);
+    for (const name of ["New projects", "Files added", "Revenue", "Store sales", "Donations"])
+      expect(text).toMatch(new RegExp(`${name}, last 30 days: [^<]+ (before|days before)<`));
+    // The refunds tile keeps its total and note, with no trend.
+    expect(text).toMatch(/data-total="refunds">[^<]+<\/dd><dd[^>]*>Paid back of store orders<\/dd><\/div>/);
+  });
+
   it("sorts the users by a column both ways and pages them", async () => {
     const tag = `sortme${crypto.randomUUID().slice(0, 6)}`;
     for (const letter of ["b", "a", "c"]) {
@@ -142,6 +162,11 @@ describe("the popups section", () => {
     expect(text).toContain(`/popcustom?id=${popup.id}`);
     expect(text).toContain(`/webpopup?id=${popup.id}`);
     expect(text).toContain("Deactivate");
+    // One control per action: activating and deleting only through the seed's select.
+    expect(text.match(/>Set as Active Popup</g)).toHaveLength(1);
+    expect(text.match(/>Delete</g)).toHaveLength(1);
+    expect(text).not.toContain("Make active");
+    expect(text.match(/href="\/popcustom"/g)).toHaveLength(1);
   });
 
   it("duplicates a popup as an inactive copy and deactivates the active one", async () => {

@@ -144,6 +144,32 @@ test("a member on a public page sees the public bar with Open workspace and Acco
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });
 
+test("the admin's group stays in view on a long admin page at 1280 × 800 and opens first on a phone", async ({
+  page,
+  browser,
+}) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto("/theAdministrator");
+  await page.getByRole("heading", { name: "Waiting for you" }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  for (const label of ADMIN_ONLY)
+    await expect(workspaceNav(page).getByRole("link", { name: label, exact: true })).toBeInViewport();
+
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const small = await phone.newPage();
+  await login(small, ADMIN.email, ADMIN.password);
+  await small.goto("/theAdministrator?section=popups");
+  await small.getByRole("button", { name: "Menu" }).click();
+  for (const label of ADMIN_ONLY)
+    await expect(workspaceNav(small).getByRole("link", { name: label, exact: true })).toBeInViewport();
+  await workspaceNav(small).getByRole("link", { name: "Pending member items", exact: true }).click();
+  await expect(small).toHaveURL(/\/memitem$/i);
+  await phone.close();
+});
+
 test("on a phone the public links and the sidebar each open from a Menu button", async ({ browser }) => {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,

@@ -1,7 +1,8 @@
 // The seed's popup list (seed 001 screen 12, §6), now in the dashboard's Popups section: choose a
-// popup, 'Set as Active Popup', or delete it after confirming. Both post to the dashboard's
+// popup, 'Set as Active Popup', or delete it after confirming. The only controls for those two
+// actions on the page (the cards below have none of their own). Both post to the dashboard's
 // action (intents set-active-popup, delete-popup); the answer shows beside the buttons.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useResult } from "../../features/auction/components/admin-views";
 import {
@@ -12,7 +13,7 @@ import {
   POPUP_DELETED,
   SELECT_POPUP_FIRST,
 } from "../../kernel/schemas/popups";
-import { Outcome, useConfirm } from "../ui";
+import { Button, Field, Outcome, Select, useConfirm } from "../ui";
 
 export interface PopupListEntry {
   id: string;
@@ -31,7 +32,6 @@ export function PopupControls({
 }) {
   const fetcher = useFetcher();
   const confirm = useConfirm();
-  const selectId = useId();
   const [selected, setSelected] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const busy = fetcher.state !== "idle";
@@ -59,27 +59,28 @@ export function PopupControls({
 
   return (
     <div className="popup-controls">
-      <label htmlFor={selectId}>Popups</label>
-      <select id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)}>
-        <option value="">Select a popup</option>
-        {popups.map((popup) => (
-          <option key={popup.id} value={popup.id}>
-            {(popup.header || "(no header)") + (popup.active ? " (active)" : "")}
-          </option>
-        ))}
-      </select>
+      <Field label="Popups">
+        <Select value={selected} onChange={(event) => setSelected(event.target.value)}>
+          <option value="">Select a popup</option>
+          {popups.map((popup) => (
+            <option key={popup.id} value={popup.id}>
+              {(popup.header || "(no header)") + (popup.active ? " (active)" : "")}
+            </option>
+          ))}
+        </Select>
+      </Field>
       {total > pageSize && (
         <p className="hint">
           {`The newest ${pageSize.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} popups (and the active one); delete old ones to choose among the rest.`}
         </p>
       )}
       <div className="actions">
-        <button type="button" className="button small primary" disabled={busy} onClick={() => send("set-active-popup")}>
+        <Button variant="primary" size="sm" disabled={busy} onClick={() => send("set-active-popup")}>
           {sending === "set-active-popup" ? "Setting…" : "Set as Active Popup"}
-        </button>
-        <button type="button" className="button small danger" disabled={busy} onClick={() => send("delete-popup")}>
+        </Button>
+        <Button variant="danger" size="sm" disabled={busy} onClick={() => send("delete-popup")}>
           {sending === "delete-popup" ? "Deleting…" : "Delete"}
-        </button>
+        </Button>
       </div>
       <Outcome message={message} />
     </div>

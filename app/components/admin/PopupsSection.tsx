@@ -1,11 +1,10 @@
 // The dashboard's Popups section: the seed's select / 'Set as Active Popup' / delete, then every
-// saved popup as a card with Edit, Duplicate, Preview and Make active / Deactivate.
+// saved popup as a card with Edit, Duplicate, Preview and (the active one) Deactivate. One control
+// per action: activating and deleting live only in the seed's select above.
 import { Link, useFetcher } from "react-router";
 import { useResult } from "../../features/auction/components/admin-views";
 import { formatDateTime } from "../../kernel/format";
 import {
-  POPUP_ACTIVATE_FAILED,
-  POPUP_ACTIVATED,
   POPUP_DEACTIVATE_FAILED,
   POPUP_DEACTIVATED,
   POPUP_DUPLICATE_FAILED,
@@ -28,7 +27,6 @@ export interface PopupSummary {
 const ANSWERS: Record<string, [string, string]> = {
   "duplicate-popup": [POPUP_DUPLICATED, POPUP_DUPLICATE_FAILED],
   "deactivate-popup": [POPUP_DEACTIVATED, POPUP_DEACTIVATE_FAILED],
-  "set-active-popup": [POPUP_ACTIVATED, POPUP_ACTIVATE_FAILED],
 };
 
 export function PopupsSection({
@@ -43,21 +41,15 @@ export function PopupsSection({
   return (
     <section className={styles.section}>
       <h2>Welcome popups</h2>
-      <p className={styles.lead}>
-        The active popup greets visitors on the landing page. Write a new one in the{" "}
-        <Link to="/popcustom">popup editor</Link>.
-      </p>
-      <PopupControls popups={popups} total={total} pageSize={pageSize} />
-      <div className={styles.actions}>
-        <Link to="/popcustom" className={buttonClass("primary", "sm")}>
+      <div className={styles.sectionHead}>
+        <p className={styles.lead}>The active popup greets visitors on the landing page.</p>
+        <Link to="/popcustom" className={buttonClass("secondary", "sm")}>
           New popup
         </Link>
-        <Link to="/webpopup" className={buttonClass("secondary", "sm")}>
-          Open the active popup's page
-        </Link>
       </div>
+      <PopupControls popups={popups} total={total} pageSize={pageSize} />
       {popups.length === 0 ? (
-        <EmptyState title="No popups yet." action={<Link to="/popcustom">Write the first popup</Link>} />
+        <EmptyState title="No popups yet." />
       ) : (
         <ul className={styles.list} aria-label="Saved welcome messages">
           {popups.map((popup) => (
@@ -105,13 +97,9 @@ function PopupItem({ popup }: { popup: PopupSummary }) {
         <Link to={`/webpopup?id=${encodeURIComponent(popup.id)}`} className={buttonClass("ghost", "sm")}>
           Preview<span className="visually-hidden"> {title}</span>
         </Link>
-        {popup.active ? (
+        {popup.active && (
           <Button size="sm" disabled={busy} onClick={() => send("deactivate-popup")}>
             Deactivate<span className="visually-hidden"> {title}</span>
-          </Button>
-        ) : (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => send("set-active-popup")}>
-            Make active<span className="visually-hidden"> {title}</span>
           </Button>
         )}
       </div>

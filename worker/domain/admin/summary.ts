@@ -3,6 +3,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { donations, files, memberItems, orders, popups, projects, users } from "../../db/schema";
 import type { Deps } from "../deps";
+import { type TrendRows, type Trends, trendQueries, trendsOf } from "./trends";
 
 export interface AdminSummary {
   totalUsers: number;
@@ -22,6 +23,8 @@ export interface AdminSummary {
 export interface AdminOverview extends AdminSummary {
   pendingMemberItems: number;
   activePopup: string | null;
+  /** Each tile's last 30 days beside the 30 before. */
+  trends: Trends;
 }
 
 const SOLD = sql`${orders.status} in ('paid', 'refunded')`;
@@ -76,17 +79,20 @@ export async function adminSummary(deps: Pick<Deps, "db">): Promise<AdminSummary
   return totalsOf(await deps.db.batch(totalsQueries(deps)));
 }
 
-/** The overview section: the totals and what waits for the admin, in one round trip. */
-export async function adminOverview(deps: Pick<Deps, "db">): Promise<AdminOverview> {
+/** The overview section: the totals, their trends and what waits for the admin, in one round trip. */
+export async function adminOverview(deps: Pick<Deps, "db" | "now">): Promise<AdminOverview> {
   const { db } = deps;
-  const [u, p, f, o, d, [pending], [active]] = await db.batch([
+  const now = deps.now();
+  const [u, p, f, o, d, [pending], [active], ...trendRows] = await db.batch([
     ...totalsQueries(deps),
     db.select({ n: count() }).from(memberItems).where(eq(memberItems.status, "pending")),
     db.select({ header: popups.header }).from(popups).where(eq(popups.active, true)).limit(1),
+    ...trendQueries(db, now),
   ]);
   return {
     ...totalsOf([u, p, f, o, d]),
     pendingMemberItems: pending?.n ?? 0,
     activePopup: active ? active.header || "(no header)" : null,
+    trends: trendsOf(trendRows as TrendRows, now),
   };
 }
