@@ -15,6 +15,7 @@ export function Tabs({
   value,
   defaultValue,
   onValueChange,
+  keepMounted = false,
 }: {
   /** What the set of tabs is about, for the tab list's accessible name. */
   label: string;
@@ -22,6 +23,8 @@ export function Tabs({
   value?: string;
   defaultValue?: string;
   onValueChange?: (value: string) => void;
+  /** Render every panel (the inactive ones hidden), so each is in the server's page and keeps its state. */
+  keepMounted?: boolean;
 }) {
   return (
     <RadixTabs.Root
@@ -38,7 +41,12 @@ export function Tabs({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className={styles.panel}>
+        <RadixTabs.Content
+          key={item.value}
+          value={item.value}
+          className={styles.panel}
+          forceMount={keepMounted || undefined}
+        >
           {item.content}
         </RadixTabs.Content>
       ))}

@@ -179,6 +179,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       <div className="card workspace-tabs">
         <Tabs
           label="Team, signatures and activity"
+          keepMounted
           items={[
             {
               value: "team",

@@ -1,8 +1,10 @@
 // The workspace's inspector: the playlist item picked on the timeline (by its name) — its slot
 // letter, length, where it starts, its chapters and a player with its waveform. The slot letter is
 // changed on the timeline's marker, the chapters in the chapter editor below.
+import { useState } from "react";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Button } from "../../../components/ui/Button";
 import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
 import type { PlaylistItemView } from "../../playlists/components/types";
@@ -53,16 +55,7 @@ export function ItemInspector({
           <dd>{start == null ? "unknown" : formatDuration(start)}</dd>
         </div>
       </dl>
-      {previewUrl && (
-        <MediaPlayer
-          key={item.id}
-          kind={audio ? "audio" : "video"}
-          src={previewUrl}
-          label={name}
-          durationSeconds={item.durationSeconds}
-          peaks={item.peaks}
-        />
-      )}
+      {previewUrl && <InspectorPlayer key={item.id} item={item} name={name} audio={audio} src={previewUrl} />}
       <h3 className="inspector-subheading">Chapters in this item</h3>
       {own.length === 0 ? (
         <p className="muted small">No chapters.</p>
@@ -76,5 +69,36 @@ export function ItemInspector({
         </ol>
       )}
     </div>
+  );
+}
+
+/** Audio loads nothing until played; a video, like the timeline's rows, opens its player on demand. */
+function InspectorPlayer({
+  item,
+  name,
+  audio,
+  src,
+}: {
+  item: PlaylistItemView;
+  name: string;
+  audio: boolean;
+  src: string;
+}) {
+  const [open, setOpen] = useState(audio);
+  if (!open)
+    return (
+      <Button variant="secondary" aria-label={`Play ${name}`} onClick={() => setOpen(true)}>
+        ▶ Play
+      </Button>
+    );
+  return (
+    <MediaPlayer
+      kind={audio ? "audio" : "video"}
+      src={src}
+      label={name}
+      durationSeconds={item.durationSeconds}
+      peaks={item.peaks}
+      autoPlay={!audio}
+    />
   );
 }
