@@ -108,32 +108,18 @@ export function ReportView({ report }: { report: CampaignReport }) {
         />
       </Card>
       <div className={styles.split}>
-        <Card as="section" aria-labelledby="by-app" className={styles.stack}>
-          <h2 id="by-app">By app</h2>
-          <Table
-            caption="By app"
-            rows={report.byApp}
-            rowKey={(r) => r.app}
-            columns={[
-              { key: "app", header: "App", primary: true, cell: (r) => r.app },
-              { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
-            ]}
-            empty="No impressions yet."
-          />
-        </Card>
-        <Card as="section" aria-labelledby="by-country" className={styles.stack}>
-          <h2 id="by-country">By country</h2>
-          <Table
-            caption="By country"
-            rows={report.byCountry}
-            rowKey={(r) => r.country}
-            columns={[
-              { key: "country", header: "Country", primary: true, cell: (r) => r.country },
-              { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
-            ]}
-            empty="No impressions yet."
-          />
-        </Card>
+        <Breakdown
+          id="by-app"
+          title="By app"
+          column="App"
+          rows={report.byApp.map((r) => ({ name: r.app, impressions: r.impressions }))}
+        />
+        <Breakdown
+          id="by-country"
+          title="By country"
+          column="Country"
+          rows={report.byCountry.map((r) => ({ name: r.country, impressions: r.impressions }))}
+        />
       </div>
     </>
   );
@@ -184,5 +170,34 @@ function DayChart({ days }: { days: CampaignReport["byDay"] }) {
         <span>Peak {number.format(peak)} a day</span>
       </p>
     </>
+  );
+}
+
+/** One breakdown of the impressions (by app, by country) as a card with its table. */
+function Breakdown({
+  id,
+  title,
+  column,
+  rows,
+}: {
+  id: string;
+  title: string;
+  column: string;
+  rows: { name: string; impressions: number }[];
+}) {
+  return (
+    <Card as="section" aria-labelledby={id} className={styles.stack}>
+      <h2 id={id}>{title}</h2>
+      <Table
+        caption={title}
+        rows={rows}
+        rowKey={(r) => r.name}
+        columns={[
+          { key: "name", header: column, primary: true, cell: (r) => r.name },
+          { key: "n", header: "Impressions", kind: "numeric", cell: (r) => number.format(r.impressions) },
+        ]}
+        empty="No impressions yet."
+      />
+    </Card>
   );
 }
