@@ -5,10 +5,10 @@
 // removed later still leaves a picture.
 import { eq } from "drizzle-orm";
 import type { PosterResult } from "../../render-container/src/contract";
-import { type Job, showEpisodes as episodes } from "../db/schema";
+import { showEpisodes as episodes, type Job } from "../db/schema";
 import { noteChange } from "../domain/changes";
-import { FARMERTV_SLUG } from "../domain/farmertv/episodes";
 import type { Deps } from "../domain/deps";
+import { FARMERTV_SLUG } from "../domain/farmertv/episodes";
 import { episodePosterKey } from "../storage/keys";
 import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";

@@ -1,6 +1,6 @@
 // Community (issue 10): sign-ups, beat battles, FarmerTV episodes, donations.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, owner, users } from "./accounts";
 
 /** 'Early Risers' community form: one row per e-mail (a second sign-up updates it). */

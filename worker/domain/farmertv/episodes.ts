@@ -7,7 +7,7 @@
 // feed's enclosures never expire. Hidden by the admin is unpublished.
 import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/kernel/schemas/farmertv";
-import { type ShowEpisode, showEpisodes as episodes, users } from "../../db/schema";
+import { showEpisodes as episodes, type ShowEpisode, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
 import { noteChange } from "../changes";
