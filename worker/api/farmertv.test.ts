@@ -124,8 +124,13 @@ describe("FarmerTV", () => {
       expect(file.status).toBe(302);
       expect(file.headers.get("location")).toMatch(/\/api\/storage\/get\//);
     }
-    // FarmerTV is the platform's show: the same feed is the show's, and its page lists the episodes.
+    // FarmerTV is the platform's show: the same feed is the show's, and its pages play the episodes.
     expect(await (await call("/api/shows/farmertv/feed.xml")).text()).toBe(xml);
+    const showPage = await call("/shows/farmertv");
+    expect(showPage.status).toBe(200);
+    expect(await showPage.text()).toContain("Feed one");
+    const episodePage = await (await call(`/shows/farmertv/episodes/${published[0].id}`)).text();
+    expect(episodePage).toContain(`/api/shows/farmertv/episodes/${published[0].id}/video.mp4`);
     // An episode's artwork (issue 44 item 2): a stable address ending in its extension that
     // answers the picture itself with its image type, cacheable; the first address leads there.
     const withCover = items.find((i: { title: string }) => i.title === "Feed one");
