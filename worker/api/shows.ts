@@ -18,7 +18,7 @@ import {
   stitchedBody,
 } from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
-import { latestRender, showFeed } from "../domain/shows/feed";
+import { coverPath, enclosurePath, latestRender, showFeed } from "../domain/shows/feed";
 import {
   createShow,
   deleteEpisode,
@@ -29,6 +29,7 @@ import {
   updateEpisode,
   updateShow,
 } from "../domain/shows/shows";
+import { episodePicture, uploadedMedia } from "../domain/shows/uploaded";
 import { observe } from "../observability";
 import { imageTypeOf, serveImage } from "../storage/images";
 import { parseRange } from "../storage/sliced-reads";
@@ -150,12 +151,25 @@ const listening = publicApi()
     if (show.mediaType !== "audio") throw new NotFound();
     return serveAudio(c, deps, show, episode, version);
   })
-  .get("/shows/:slug/episodes/:id/video.mp4", async (c) => {
+  // A video episode's file: the playlist's latest render, or the uploaded file (its own type).
+  .get("/shows/:slug/episodes/:id/:file{video\\.[a-z0-9]+}", async (c) => {
     const { deps, show, episode } = await listened(c);
-    const render = show.mediaType === "video" ? await latestRender(deps, episode) : null;
-    if (!render) throw new NotFound("This episode has no video yet.");
-    const url = await deps.storage.signer.signGet({ key: render.key, contentType: "video/mp4" }, 60 * 60);
+    if (c.req.param("file") !== enclosurePath(show, episode, show.mediaType).split("/").pop()) throw new NotFound();
+    const uploaded = uploadedMedia(episode);
+    const render = uploaded || show.mediaType !== "video" ? null : await latestRender(deps, episode);
+    const file = uploaded ?? (render ? { key: render.key, type: "video/mp4" } : null);
+    if (!file) throw new NotFound("This episode has no video yet.");
+    const url = await deps.storage.signer.signGet({ key: file.key, contentType: file.type }, 60 * 60);
     return c.redirect(url.url, 302);
+  })
+  // An uploaded episode's picture (the feed's item itunes:image), served directly with its image type.
+  .on(["GET", "HEAD"], "/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}", async (c) => {
+    const { deps, show, episode } = await listened(c);
+    const picture = episodePicture(episode);
+    if (!picture) throw new NotFound();
+    const path = coverPath(show, episode, picture.extension);
+    if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
+    return serveImage(deps.storage.bucket, picture.key, picture.contentType, c.req.raw);
   })
   .get("/shows/:slug/episodes/:id/chapters.json", async (c) => {
     const { version } = await listened(c);
