@@ -90,7 +90,7 @@ export async function updateEpisode(
     })
     .where(eq(episodes.id, episode.id))
     .returning();
-  if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
+  if (cover && episode.coverKey) await deps.storage.delete(episode.coverKey);
   noteChange({ kind: "episode", episodeId: id });
   return episodeView(deps, updated!, null);
 }
@@ -99,7 +99,7 @@ export async function deleteEpisode(deps: Deps, userId: string, id: string) {
   const episode = await ownEpisode(deps, userId, id);
   await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
   noteChange({ kind: "episode", episodeId: id });
-  await deps.storage.bucket.delete(
+  await deps.storage.delete(
     [episode.videoKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
   );
 }

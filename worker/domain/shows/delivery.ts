@@ -24,6 +24,7 @@ import {
   showMembers,
   shows,
 } from "../../db/schema";
+import type { Bucket } from "../../storage/bucket";
 import { imageExtension } from "../../storage/images";
 import type { SpotSpan } from "../campaigns/impressions";
 import type { Deps } from "../deps";
@@ -313,7 +314,7 @@ export interface StitchedEnd {
  * later segment's bytes in its place.
  */
 export function stitchedBody(
-  bucket: R2Bucket,
+  storage: Bucket,
   file: Stitched,
   offset: number,
   length: number,
@@ -345,7 +346,7 @@ export function stitchedBody(
         const from = position - start;
         const take = Math.min(end, segmentEnd) - position;
         const object = await fromStorage(async () => {
-          const found = await bucket.get(segment.key, { range: { offset: from, length: take } });
+          const found = await storage.get(segment.key, { range: { offset: from, length: take } });
           if (found?.size !== segment.bytes) throw new Error(`segment ${segment.key} is not stored whole`);
           return found;
         });

@@ -59,7 +59,7 @@ export async function updateShow(deps: Deps, userId: string, showId: string, for
       .where(eq(shows.id, show.id))
       .returning();
     if (artwork && show.artworkKey && show.artworkKey !== artwork.artworkKey)
-      await deps.storage.bucket.delete(show.artworkKey);
+      await deps.storage.delete(show.artworkKey);
     return updated!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
