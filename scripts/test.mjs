@@ -42,7 +42,9 @@ run("npm", ["run", "--silent", "typecheck"]);
 step("Lint and format (Biome)");
 run("npm", ["run", "--silent", "lint"]);
 
-step("Layer rules (dependency-cruiser: no cycles, no forbidden imports; R2 and storage keys only through worker/storage)");
+step(
+  "Layer rules (dependency-cruiser: no cycles, no forbidden imports; R2 and storage keys only through worker/storage)",
+);
 run("npm", ["run", "--silent", "deps"]);
 
 step('Kit controls (no new raw <button>, <select>, <progress> or role="alert" outside components/ui)');
