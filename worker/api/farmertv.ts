@@ -38,7 +38,7 @@ const watching = publicApi()
     const id = c.req.param("id");
     const picture = await episodeCover(c.var.deps, id);
     if (c.req.param("file") !== `cover.${picture.extension}`) return c.redirect(coverPath(id, picture.extension), 301);
-    return serveImage(c.var.deps.storage.bucket, picture.key, picture.contentType, c.req.raw);
+    return serveImage(c.var.deps.storage, picture.key, picture.contentType, c.req.raw);
   })
   // The first address (no extension, once a redirect to a signed link of no type): leads to the new one.
   .get("/episodes/:id/cover", async (c) => {

@@ -115,7 +115,7 @@ async function serveAudio(
   }
   observe("episode.delivery", { episodeId: episode.id, showId: show.id, method, status, bytes: length });
   if (method === "HEAD") return new Response(null, { status, headers });
-  const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
+  const { body, done } = stitchedBody(deps.storage, file, offset, length);
   c.executionCtx.waitUntil(done.then((end) => counted?.(end)));
   return new Response(body, { status, headers });
 }
@@ -138,7 +138,7 @@ const listening = publicApi()
     if (!path || !type) throw new NotFound("This show has no artwork.");
     // New artwork of another type: the old address leads to the new one.
     if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
-    return serveImage(c.var.deps.storage.bucket, show.artworkKey!, type, c.req.raw);
+    return serveImage(c.var.deps.storage, show.artworkKey!, type, c.req.raw);
   })
   // The first address (no extension, once a redirect to a signed link): kept, it leads to the new one.
   .get("/shows/:slug/artwork", async (c) => {
@@ -169,7 +169,7 @@ const listening = publicApi()
     if (!picture) throw new NotFound();
     const path = coverPath(show, episode, picture.extension);
     if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
-    return serveImage(deps.storage.bucket, picture.key, picture.contentType, c.req.raw);
+    return serveImage(deps.storage, picture.key, picture.contentType, c.req.raw);
   })
   .get("/shows/:slug/episodes/:id/chapters.json", async (c) => {
     const { version } = await listened(c);

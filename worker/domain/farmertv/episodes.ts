@@ -107,7 +107,7 @@ export async function updateEpisode(
   };
   if (Object.keys(fields).length === 0) return episodeView(deps, episode, null);
   const [updated] = await deps.db.update(episodes).set(fields).where(eq(episodes.id, episode.id)).returning();
-  if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
+  if (cover && episode.coverKey) await deps.storage.delete(episode.coverKey);
   changed(id);
   return episodeView(deps, updated!, null);
 }
@@ -116,7 +116,7 @@ export async function deleteEpisode(deps: Deps, userId: string, id: string) {
   const episode = await ownEpisode(deps, userId, id);
   await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
   changed(id);
-  await deps.storage.bucket.delete(
+  await deps.storage.delete(
     [episode.mediaKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
   );
 }
@@ -193,7 +193,7 @@ export async function episodeVideoUrl(deps: Deps, id: string) {
   if (!episode) throw new NotFound();
   const { mediaKey: key, mediaContentType: contentType } = episode;
   if (!key) throw new NotFound();
-  return (await deps.storage.signer.signGet({ key, contentType }, LINK_SECONDS)).url;
+  return (await deps.storage.signer.signGet({ key, contentType: contentType ?? undefined }, LINK_SECONDS)).url;
 }
 
 /** A public episode's picture, served by the Worker at its stable address (404 when hidden or missing). */

@@ -77,7 +77,7 @@ export async function releaseUnclaimed(deps: Pick<Deps, "db" | "storage">, rows:
 
 async function discardUploads(deps: Pick<Deps, "db" | "storage">, rows: { id: string; key: string }[]) {
   if (rows.length === 0) return;
-  await deps.storage.bucket.delete(rows.map((row) => row.key));
+  await deps.storage.delete(rows.map((row) => row.key));
   await deps.db
     .update(uploads)
     .set({ status: "aborted" })
