@@ -8,8 +8,8 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { DonationForm } from "../components/community/DonationForm";
 import styles from "../components/community/fundraiser.module.css";
-import { EquipmentPicture } from "../components/community/Pictures";
 import { Button, Outcome, ProgressBar } from "../components/ui";
+import { EquipmentPicture } from "../features/community/components/Pictures";
 import { ShareBar } from "../features/shows/components/listen-parts";
 import { deadlineWords, formatMoney, formatMoneyShort } from "../kernel/format";
 import {

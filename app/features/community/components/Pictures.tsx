@@ -1,6 +1,6 @@
 // The community pages' pictures, drawn inline so they need no asset pipeline
 // and scale on any screen.
-import { GeneratedCover } from "../ui/GeneratedCover";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 
 export function SunrisePicture({ label }: { label: string }) {
   return (

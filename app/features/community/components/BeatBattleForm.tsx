@@ -7,7 +7,12 @@
 
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { BattleView } from "../../../worker/domain/beatbattle/battles";
+import type { BattleView } from "../../../../worker/domain/beatbattle/battles";
+import { DropZone } from "../../../components/DropZone";
+import { RelativeTime } from "../../../components/LocalTime";
+import { Button, Field, Input, ProgressBar } from "../../../components/ui";
+import { UploadStatusList } from "../../../components/uploads/UploadStatus";
+import { useUploader } from "../../../components/uploads/useUploads";
 import {
   ALREADY_ENTERED,
   BATTLE_CLOSED,
@@ -17,17 +22,12 @@ import {
   MAX_AUDIO_FILES,
   SUBMISSION_FAILED,
   SUBMISSION_SUCCESSFUL,
-} from "../../kernel/schemas/beatbattle-messages";
-import { api, call } from "../../lib/api-client";
-import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../lib/beatbattle-draft";
-import { beatBattleSchemas } from "../../lib/form-schemas";
-import { useHydrated } from "../../lib/hydration";
-import { UploadError } from "../../lib/upload-client";
-import { DropZone } from "../DropZone";
-import { RelativeTime } from "../LocalTime";
-import { Button, Field, Input, ProgressBar } from "../ui";
-import { UploadStatusList } from "../uploads/UploadStatus";
-import { useUploader } from "../uploads/useUploads";
+} from "../../../kernel/schemas/beatbattle-messages";
+import { api, call } from "../../../lib/api-client";
+import { type BeatDraft, clearDraft, loadDraft, saveDraft } from "../../../lib/beatbattle-draft";
+import { beatBattleSchemas } from "../../../lib/form-schemas";
+import { useHydrated } from "../../../lib/hydration";
+import { UploadError } from "../../../lib/upload-client";
 import styles from "./battle.module.css";
 
 type Fields = BeatDraft["fields"];

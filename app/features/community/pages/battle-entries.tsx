@@ -2,13 +2,13 @@
 // signed afresh on every load), and the seed's message when loading fails.
 
 import { Link } from "react-router";
-import { MediaPlayer } from "../components/media/MediaPlayer";
-import { ENTRIES_LOAD_FAILED } from "../kernel/schemas/beatbattle";
-import type { Route } from "./+types/beatbin";
-import "../styles/community.css";
-import { formatDate } from "../kernel/format";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { ENTRIES_LOAD_FAILED } from "../../../kernel/schemas/beatbattle";
+import type { Route } from "./+types/battle-entries";
+import "../../../styles/community.css";
+import { formatDate } from "../../../kernel/format";
 
-export { loader } from "./beatbin.server";
+export { loader } from "./battle-entries.server";
 
 export function meta() {
   return [{ title: "Beat Battle Submissions · Creator Platform" }];

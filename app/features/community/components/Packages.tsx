@@ -2,7 +2,7 @@
 // and a call to action; what it holds opens one package at a time; when another is chosen the open
 // one closes first and the new one opens 200 ms later, so the switch reads as two movements.
 import { useEffect, useRef, useState } from "react";
-import { bookingHref, PACKAGES, PANEL_SWITCH_DELAY_MS, type ServicePackage } from "../../lib/packages";
+import { bookingHref, PACKAGES, PANEL_SWITCH_DELAY_MS, type ServicePackage } from "../../../lib/packages";
 import styles from "./Packages.module.css";
 
 const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });

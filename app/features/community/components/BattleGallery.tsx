@@ -1,10 +1,10 @@
 // The beat battle's public gallery once its deadline has passed (ADR 047): each entry by number,
 // its cover and its audio in the shared player; the producer's name once the admin has revealed
 // who made what, so judging after the deadline stays blind.
-import type { publicGallery } from "../../../worker/domain/beatbattle/entries";
-import { MediaPlayer } from "../media/MediaPlayer";
-import { EmptyState } from "../ui";
-import { GeneratedCover } from "../ui/GeneratedCover";
+import type { publicGallery } from "../../../../worker/domain/beatbattle/entries";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { EmptyState } from "../../../components/ui";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import styles from "./BattleGallery.module.css";
 
 type Entry = NonNullable<Awaited<ReturnType<typeof publicGallery>>>[number];

@@ -1,6 +1,6 @@
-import { listMyEntries } from "../../worker/domain/beatbattle/entries";
-import { requireUser, server } from "../lib/auth.server";
-import type { Route } from "./+types/beatbin";
+import { listMyEntries } from "../../../../worker/domain/beatbattle/entries";
+import { requireUser, server } from "../../../lib/auth.server";
+import type { Route } from "./+types/battle-entries";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

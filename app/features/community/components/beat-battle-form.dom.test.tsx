@@ -3,8 +3,8 @@
 // server refuses names its file. React Router's stub for the page; only the API is stood in.
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { answerFetch, chooseFiles, json, mount, submit, typeInto, until } from "../../../tests/dom/support";
-import { SUBMISSION_FAILED } from "../../kernel/schemas/beatbattle";
+import { answerFetch, chooseFiles, json, mount, submit, typeInto, until } from "../../../../tests/dom/support";
+import { SUBMISSION_FAILED } from "../../../kernel/schemas/beatbattle";
 import { BeatBattleForm } from "./BeatBattleForm";
 
 const battle = {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Packages } from "../components/community/Packages";
-import styles from "../components/community/Packages.module.css";
+import { Packages } from "../components/Packages";
+import styles from "../components/Packages.module.css";
 
 export function meta() {
   return [

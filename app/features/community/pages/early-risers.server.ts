@@ -1,7 +1,7 @@
-import { formStamp, joinCommunity } from "../../worker/domain/community/signups";
-import { server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import type { Route } from "./+types/community";
+import { formStamp, joinCommunity } from "../../../../worker/domain/community/signups";
+import { server } from "../../../lib/auth.server";
+import { formAction, formFields } from "../../../lib/forms.server";
+import type { Route } from "./+types/early-risers";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { startedAt: await formStamp(server(context).deps) };

@@ -3,18 +3,18 @@
 // how judging works — then the entry form, or "You're in" with the member's entry (the server says
 // whether they have entered). Once the deadline has passed the entries' public gallery follows.
 import { Link } from "react-router";
-import { BattleGallery } from "../components/community/BattleGallery";
-import { BeatBattleForm } from "../components/community/BeatBattleForm";
-import styles from "../components/community/battle.module.css";
-import { Badge, buttonClass, GeneratedCover } from "../components/ui";
-import { deadlineWords } from "../kernel/format";
-import { BEAT_LIMITS, MAX_AUDIO_FILES } from "../kernel/schemas/beatbattle-messages";
-import { shareMeta } from "../lib/share-meta";
-import type { Route } from "./+types/beatbattle";
-import "../styles/files.css";
-import "../styles/community.css";
+import { Badge, buttonClass, GeneratedCover } from "../../../components/ui";
+import { deadlineWords } from "../../../kernel/format";
+import { BEAT_LIMITS, MAX_AUDIO_FILES } from "../../../kernel/schemas/beatbattle-messages";
+import { shareMeta } from "../../../lib/share-meta";
+import { BattleGallery } from "../components/BattleGallery";
+import { BeatBattleForm } from "../components/BeatBattleForm";
+import styles from "../components/battle.module.css";
+import type { Route } from "./+types/battle";
+import "../../../styles/files.css";
+import "../../../styles/community.css";
 
-export { loader } from "./beatbattle.server";
+export { loader } from "./battle.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Origins Beat Battle · Creator Platform" }];

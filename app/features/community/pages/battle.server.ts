@@ -1,7 +1,7 @@
-import { battleForPage, battleView } from "../../worker/domain/beatbattle/battles";
-import { publicGallery } from "../../worker/domain/beatbattle/entries";
-import { server } from "../lib/auth.server";
-import type { Route } from "./+types/beatbattle";
+import { battleForPage, battleView } from "../../../../worker/domain/beatbattle/battles";
+import { publicGallery } from "../../../../worker/domain/beatbattle/entries";
+import { server } from "../../../lib/auth.server";
+import type { Route } from "./+types/battle";
 
 /**
  * Public: a visitor fills the form and is sent to sign up when submitting. Once the deadline has

@@ -4,11 +4,16 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { stampAgo } from "../../tests/workers/community";
-import { call, signUp } from "../../tests/workers/http";
-import { database } from "../../worker/db/client";
-import { communitySignups } from "../../worker/db/schema";
-import { BOT_DETECTED, COMMUNITY_JOINED, EMAIL_INVALID, NAME_AND_EMAIL_REQUIRED } from "../kernel/schemas/community";
+import { stampAgo } from "../../../../tests/workers/community";
+import { call, signUp } from "../../../../tests/workers/http";
+import { database } from "../../../../worker/db/client";
+import { communitySignups } from "../../../../worker/db/schema";
+import {
+  BOT_DETECTED,
+  COMMUNITY_JOINED,
+  EMAIL_INVALID,
+  NAME_AND_EMAIL_REQUIRED,
+} from "../../../kernel/schemas/community";
 
 const db = database(env.DB);
 const html = async (response: Response) => (await response.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");

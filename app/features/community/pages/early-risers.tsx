@@ -1,15 +1,20 @@
 // 'Early Risers' (seed 001 screen 7): name, e-mail, message and a honeypot.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SunrisePicture } from "../components/community/Pictures";
-import { FormErrors, useFieldErrors } from "../components/FormErrors";
-import { Field, Input, Textarea } from "../components/ui";
-import { COMMUNITY_MESSAGE_MAX, communitySchema, HONEYPOT_FIELD, STARTED_FIELD } from "../kernel/schemas/community";
-import type { FormError } from "../lib/forms.server";
-import type { Route } from "./+types/community";
-import "../styles/community.css";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
+import { Field, Input, Textarea } from "../../../components/ui";
+import {
+  COMMUNITY_MESSAGE_MAX,
+  communitySchema,
+  HONEYPOT_FIELD,
+  STARTED_FIELD,
+} from "../../../kernel/schemas/community";
+import type { FormError } from "../../../lib/forms.server";
+import { SunrisePicture } from "../components/Pictures";
+import type { Route } from "./+types/early-risers";
+import "../../../styles/community.css";
 
-export { action, loader } from "./community.server";
+export { action, loader } from "./early-risers.server";
 
 export function meta() {
   return [{ title: "Early Risers · Creator Platform" }];
