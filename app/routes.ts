@@ -21,7 +21,7 @@ export default [
   route("bidgallery", "features/auction/pages/gallery.tsx"),
   route("bidgallery/:code", "features/auction/pages/lot.tsx"),
   route("beatbattle", "features/community/pages/battle.tsx"),
-  route("fundraiser", "routes/fundraiser.tsx"),
+  route("fundraiser", "features/fundraiser/pages/fundraiser.tsx"),
   route("farmereps", "routes/farmereps.tsx"),
   route("farmereps/:episodeId", "routes/farmereps-episode.tsx"),
   route("digiprev/:userId", "features/store/pages/storefront.tsx"),

@@ -1,8 +1,8 @@
-import { fundraiserSummary } from "../../worker/domain/fundraiser/donations";
-import { getActivePopup } from "../../worker/domain/popups/active";
-import { FUNDRAISER_DEADLINE } from "../kernel/schemas/fundraiser-messages";
-import { server } from "../lib/auth.server";
-import { scriptlessCardPost } from "../lib/forms.server";
+import { fundraiserSummary } from "../../../../worker/domain/fundraiser/donations";
+import { getActivePopup } from "../../../../worker/domain/popups/active";
+import { FUNDRAISER_DEADLINE } from "../../../kernel/schemas/fundraiser-messages";
+import { server } from "../../../lib/auth.server";
+import { scriptlessCardPost } from "../../../lib/forms.server";
 import type { Route } from "./+types/fundraiser";
 
 /** Public: anyone may donate, signed in or not. */

@@ -6,22 +6,22 @@
 
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useState } from "react";
-import { type Confirm, type PaymentsConfig, WithCard } from "../../features/store/checkout/CardProvider";
-import { formatMoney } from "../../kernel/format";
-import { CARD_NEEDS_SCRIPT } from "../../kernel/schemas/checkout-messages";
+import { Button, Checkbox, Field, Input, Outcome } from "../../../components/ui";
+import { formatMoney } from "../../../kernel/format";
+import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import {
   DONATION_ERROR,
   DONATION_INIT_FAILED,
   DONATION_PRESETS,
   DONATION_SUCCESSFUL,
   MIN_CUSTOM_DOLLARS,
-} from "../../kernel/schemas/fundraiser-messages";
-import { ApiError, api, call } from "../../lib/api-client";
-import { checkoutSchemas, fundraiserSchemas } from "../../lib/form-schemas";
-import { useHydrated } from "../../lib/hydration";
-import { Button, Checkbox, Field, Input, Outcome } from "../ui";
+} from "../../../kernel/schemas/fundraiser-messages";
+import { ApiError, api, call } from "../../../lib/api-client";
+import { checkoutSchemas, fundraiserSchemas } from "../../../lib/form-schemas";
+import { useHydrated } from "../../../lib/hydration";
+import { type Confirm, type PaymentsConfig, WithCard } from "../../store/checkout/CardProvider";
 import styles from "./fundraiser.module.css";
-import "../../features/store/checkout.css";
+import "../../store/checkout.css";
 
 type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
 

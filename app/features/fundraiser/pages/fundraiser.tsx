@@ -6,12 +6,8 @@
 // announcement strip above; the static equipment list is a priced table; then the donor wall.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { DonationForm } from "../components/community/DonationForm";
-import styles from "../components/community/fundraiser.module.css";
-import { Button, Outcome, ProgressBar } from "../components/ui";
-import { EquipmentPicture } from "../features/community/components/Pictures";
-import { ShareBar } from "../features/shows/components/listen-parts";
-import { deadlineWords, formatMoney, formatMoneyShort } from "../kernel/format";
+import { Button, Outcome, ProgressBar } from "../../../components/ui";
+import { deadlineWords, formatMoney, formatMoneyShort } from "../../../kernel/format";
 import {
   EQUIPMENT,
   FUNDRAISER_CAUSE,
@@ -21,11 +17,15 @@ import {
   PREVIEW_CHARACTERS,
   READ_MORE,
   SHOW_LESS,
-} from "../kernel/schemas/fundraiser-messages";
-import { truncate } from "../kernel/text";
-import { shareMeta } from "../lib/share-meta";
+} from "../../../kernel/schemas/fundraiser-messages";
+import { truncate } from "../../../kernel/text";
+import { shareMeta } from "../../../lib/share-meta";
+import { EquipmentPicture } from "../../community/components/Pictures";
+import { ShareBar } from "../../shows/components/listen-parts";
+import { DonationForm } from "../components/DonationForm";
+import styles from "../components/fundraiser.module.css";
 import type { Route } from "./+types/fundraiser";
-import "../styles/community.css";
+import "../../../styles/community.css";
 
 export { action, loader } from "./fundraiser.server";
 
