@@ -5,14 +5,14 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("signin", "routes/signin.tsx"),
-  route("signout", "routes/signout.tsx"),
+  route("signup", "features/accounts/pages/sign-up.tsx"),
+  route("signin", "features/accounts/pages/sign-in.tsx"),
+  route("signout", "features/accounts/pages/sign-out.tsx"),
   route("contact", "features/community/pages/contact.tsx"),
   route("community", "features/community/pages/early-risers.tsx"),
   route("error", "routes/error.tsx"),
   route("authenticated", "features/projects/pages/home.tsx"),
-  route("settings", "routes/settings.tsx"),
+  route("settings", "features/accounts/pages/settings.tsx"),
   route("theAdministrator", "routes/the-administrator.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/ui", "routes/dev.ui.tsx"),
@@ -29,7 +29,7 @@ export default [
   route("bigfile/:fileId", "features/projects/pages/file-view.tsx"),
   route("licence/:code", "features/store/pages/licence.tsx"),
   route("free/:token", "features/store/pages/free-download.tsx"),
-  route("invitations/:token", "routes/invitation.tsx"),
+  route("invitations/:token", "features/accounts/pages/invitation.tsx"),
   route("sign/:token", "routes/sign.tsx"),
   route("verify/:code?", "routes/verify.tsx"),
 

@@ -3,15 +3,15 @@
 // is named on both steps, so they know it waits for them.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
-import { FormErrors, useFieldErrors } from "../components/FormErrors";
-import { Field, Input } from "../components/ui";
-import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../kernel/schemas/accounts";
-import { ENTRY_WAITING } from "../kernel/schemas/beatbattle-messages";
-import { skipAfterUndelivered, whenUndelivered } from "../lib/undelivered";
-import type { Route } from "./+types/signup";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
+import { Field, Input } from "../../../components/ui";
+import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../../kernel/schemas/accounts";
+import { ENTRY_WAITING } from "../../../kernel/schemas/beatbattle-messages";
+import { skipAfterUndelivered, whenUndelivered } from "../../../lib/undelivered";
+import { SubmitOrCancel } from "../components/SubmitOrCancel";
+import type { Route } from "./+types/sign-up";
 
-export { action, loader } from "./signup.server";
+export { action, loader } from "./sign-up.server";
 
 export const shouldRevalidate = skipAfterUndelivered;
 
@@ -125,7 +125,7 @@ function useEntryWaiting() {
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
     let current = true;
-    import("../lib/beatbattle-draft")
+    import("../../../lib/beatbattle-draft")
       .then(({ loadDraft }) => loadDraft())
       .then((draft) => {
         if (current) setWaiting(draft !== null);

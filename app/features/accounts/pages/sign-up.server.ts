@@ -2,13 +2,13 @@
 // six-digit code by e-mail, verifying it creates the account, opens a session
 // and goes on to `next`.
 import { redirect } from "react-router";
-import { startSignup, verifySignup } from "../../worker/domain/accounts/signup";
-import { parse } from "../../worker/domain/validation";
-import { destroySession, sessionCookie } from "../../worker/sessions";
-import { signupSchema, verifySchema } from "../kernel/schemas/accounts";
-import { requireAnonymous, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import type { Route } from "./+types/signup";
+import { startSignup, verifySignup } from "../../../../worker/domain/accounts/signup";
+import { parse } from "../../../../worker/domain/validation";
+import { destroySession, sessionCookie } from "../../../../worker/sessions";
+import { signupSchema, verifySchema } from "../../../kernel/schemas/accounts";
+import { requireAnonymous, server } from "../../../lib/auth.server";
+import { formAction, formFields } from "../../../lib/forms.server";
+import type { Route } from "./+types/sign-up";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAnonymous(context);

@@ -1,6 +1,6 @@
 // The return path after sign-in (issue 13 item 3): only the app's own origin, never a crash.
 import { describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
+import { call, signUp } from "../../../../tests/workers/http";
 
 function signInForm(form: { email: string; password: string }, from: string) {
   return call("/signin", {

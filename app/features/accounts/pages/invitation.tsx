@@ -2,9 +2,9 @@
 // with which role; a visitor signs in or signs up (coming back here), the signed-in invitee joins.
 // The token is 192 random bits and stored only as its hash, so it cannot be guessed.
 import { Form, Link } from "react-router";
-import { FormErrors } from "../components/FormErrors";
-import { Button, buttonClass } from "../components/ui";
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from "../kernel/schemas/teams";
+import { FormErrors } from "../../../components/FormErrors";
+import { Button, buttonClass } from "../../../components/ui";
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_USED } from "../../../kernel/schemas/teams";
 import type { Route } from "./+types/invitation";
 
 export { action, loader } from "./invitation.server";

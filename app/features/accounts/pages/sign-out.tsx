@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 
-export { action } from "./signout.server";
+export { action } from "./sign-out.server";
 
 /** A direct visit asks for a click: signing out changes state, so it is a POST. */
 export default function Signout() {

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
-import type { ShippingAddressView } from "../../worker/domain/shipping/addresses";
-import { FormErrors, useFieldErrors } from "../components/FormErrors";
-import { Checkbox, Field, FieldError, Input, Select } from "../components/ui";
+import type { ShippingAddressView } from "../../../../worker/domain/shipping/addresses";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
+import { Checkbox, Field, FieldError, Input, Select } from "../../../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -13,9 +13,9 @@ import {
   SHIPPING_SAVE_FAILED,
   SHIPPING_SAVED,
   SIGN_IN_FOR_SHIPPING,
-} from "../kernel/schemas/shipping";
-import { ACCENT_COLOURS } from "../kernel/theme";
-import type { loader as rootLoader } from "../root";
+} from "../../../kernel/schemas/shipping";
+import { ACCENT_COLOURS } from "../../../kernel/theme";
+import type { loader as rootLoader } from "../../../root";
 import type { Route } from "./+types/settings";
 
 export { action, loader } from "./settings.server";

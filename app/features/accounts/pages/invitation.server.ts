@@ -1,9 +1,9 @@
 // The invitation page's server side (/invitations/:token): what the link invites to, and joining.
 import { data, redirect } from "react-router";
-import { DomainError } from "../../worker/domain/errors";
-import { acceptInvitation, invitationSummary } from "../../worker/domain/teams/members";
-import { requireUser, server } from "../lib/auth.server";
-import { formAction } from "../lib/forms.server";
+import { DomainError } from "../../../../worker/domain/errors";
+import { acceptInvitation, invitationSummary } from "../../../../worker/domain/teams/members";
+import { requireUser, server } from "../../../lib/auth.server";
+import { formAction } from "../../../lib/forms.server";
 import type { Route } from "./+types/invitation";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 // The settings page's server side: the theme, and the member's shipping addresses (seed 001 §8).
 import { data, redirect } from "react-router";
-import { saveTheme } from "../../worker/domain/accounts/preferences";
+import { saveTheme } from "../../../../worker/domain/accounts/preferences";
 import {
   addShippingAddress,
   deleteShippingAddress,
   listShippingAddresses,
   type ShippingAddressView,
-} from "../../worker/domain/shipping/addresses";
-import { parse } from "../../worker/domain/validation";
-import { readCookie, serializeCookie } from "../../worker/http/cookies";
-import { SHIPPING_LABELS, SHIPPING_SAVE_ERROR, shippingSchema } from "../kernel/schemas/shipping";
-import { THEME_COOKIE } from "../kernel/theme";
-import { requireUser, safeReturnPath, server } from "../lib/auth.server";
-import { type FormError, formAction, formFields } from "../lib/forms.server";
-import { themeFor, themeSchema } from "../lib/theme.server";
+} from "../../../../worker/domain/shipping/addresses";
+import { parse } from "../../../../worker/domain/validation";
+import { readCookie, serializeCookie } from "../../../../worker/http/cookies";
+import { SHIPPING_LABELS, SHIPPING_SAVE_ERROR, shippingSchema } from "../../../kernel/schemas/shipping";
+import { THEME_COOKIE } from "../../../kernel/theme";
+import { requireUser, safeReturnPath, server } from "../../../lib/auth.server";
+import { type FormError, formAction, formFields } from "../../../lib/forms.server";
+import { themeFor, themeSchema } from "../../../lib/theme.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -4,15 +4,15 @@
 // add (`add`, `tier`: ids only): once signed in, the product goes in the cart on the server and the
 // member lands on the cart (worker/domain/orders/pending-add.ts).
 import { redirect } from "react-router";
-import { signIn } from "../../worker/domain/accounts/signin";
-import { completePendingAdd, pendingAddTitle, readPendingAdd } from "../../worker/domain/orders/pending-add";
-import { parse } from "../../worker/domain/validation";
-import { deviceCookie } from "../../worker/security/device";
-import { destroySession, sessionCookie } from "../../worker/sessions";
-import { signinSchema } from "../kernel/schemas/accounts";
-import { requireAnonymous, safeReturnPath, server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import type { Route } from "./+types/signin";
+import { signIn } from "../../../../worker/domain/accounts/signin";
+import { completePendingAdd, pendingAddTitle, readPendingAdd } from "../../../../worker/domain/orders/pending-add";
+import { parse } from "../../../../worker/domain/validation";
+import { deviceCookie } from "../../../../worker/security/device";
+import { destroySession, sessionCookie } from "../../../../worker/sessions";
+import { signinSchema } from "../../../kernel/schemas/accounts";
+import { requireAnonymous, safeReturnPath, server } from "../../../lib/auth.server";
+import { formAction, formFields } from "../../../lib/forms.server";
+import type { Route } from "./+types/sign-in";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAnonymous(context);

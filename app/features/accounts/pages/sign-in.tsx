@@ -1,9 +1,9 @@
 // Sign in (/signin): e-mail and password. Loader and action: signin.server.ts.
 import { Form, Link, useNavigation } from "react-router";
-import { SubmitOrCancel } from "../components/accounts/SubmitOrCancel";
-import type { Route } from "./+types/signin";
+import { SubmitOrCancel } from "../components/SubmitOrCancel";
+import type { Route } from "./+types/sign-in";
 
-export { action, loader } from "./signin.server";
+export { action, loader } from "./sign-in.server";
 
 export function meta() {
   return [{ title: "Sign in · Creator Platform" }];
