@@ -30,8 +30,8 @@ export default [
   route("licence/:code", "features/store/pages/licence.tsx"),
   route("free/:token", "features/store/pages/free-download.tsx"),
   route("invitations/:token", "features/accounts/pages/invitation.tsx"),
-  route("sign/:token", "routes/sign.tsx"),
-  route("verify/:code?", "routes/verify.tsx"),
+  route("sign/:token", "features/signing/pages/sign-document.tsx"),
+  route("verify/:code?", "features/signing/pages/verify-document.tsx"),
 
   route("projects/:projectId", "features/projects/pages/project.tsx"),
   route("programming", "features/playlists/pages/programming.tsx"),

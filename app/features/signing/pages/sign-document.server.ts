@@ -1,12 +1,12 @@
 // The signing page's server side (/sign/:token): the signer's view of the request, and signing.
 import { data } from "react-router";
-import { DomainError } from "../../worker/domain/errors";
-import { sign, signingView } from "../../worker/domain/signing/signatures";
-import { parse } from "../../worker/domain/validation";
-import { signSchema } from "../kernel/schemas/signing";
-import { server } from "../lib/auth.server";
-import { formAction, formFields } from "../lib/forms.server";
-import type { Route } from "./+types/sign";
+import { DomainError } from "../../../../worker/domain/errors";
+import { sign, signingView } from "../../../../worker/domain/signing/signatures";
+import { parse } from "../../../../worker/domain/validation";
+import { signSchema } from "../../../kernel/schemas/signing";
+import { server } from "../../../lib/auth.server";
+import { formAction, formFields } from "../../../lib/forms.server";
+import type { Route } from "./+types/sign-document";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {

@@ -4,15 +4,15 @@
 // offers the signed copy.
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, useFieldErrors } from "../components/FormErrors";
-import { LocalTime } from "../components/LocalTime";
-import { SignaturePad } from "../components/signing/SignaturePad";
-import styles from "../components/signing/signing.module.css";
-import { Button, buttonClass, Checkbox, Field, FieldError, Input } from "../components/ui";
-import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../kernel/schemas/signing";
-import type { Route } from "./+types/sign";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
+import { LocalTime } from "../../../components/LocalTime";
+import { Button, buttonClass, Checkbox, Field, FieldError, Input } from "../../../components/ui";
+import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../../../kernel/schemas/signing";
+import { SignaturePad } from "../components/SignaturePad";
+import styles from "../components/signing.module.css";
+import type { Route } from "./+types/sign-document";
 
-export { action, loader } from "./sign.server";
+export { action, loader } from "./sign-document.server";
 
 export function meta() {
   return [{ title: "Sign a document · Creator Platform" }, { name: "robots", content: "noindex" }];

@@ -2,15 +2,14 @@
 // the licence check. The code (on the certificate page) says who signed and when; a copy dropped
 // here is hashed in the browser (SHA-256, nothing is uploaded) and compared with the signed file's.
 import { useState } from "react";
-import { LocalTime } from "../components/LocalTime";
-import styles from "../components/signing/signing.module.css";
-import { formatMoney } from "../kernel/format";
+import { LocalTime } from "../../../components/LocalTime";
+import { formatMoney } from "../../../kernel/format";
 import {
   REPORT_COPY_DIFFERS,
   REPORT_COPY_MATCHES,
   REPORT_ISSUED,
   REPORT_UNKNOWN,
-} from "../kernel/schemas/campaign-documents";
+} from "../../../kernel/schemas/campaign-documents";
 import {
   COPY_DIFFERS,
   COPY_MATCHES,
@@ -18,11 +17,12 @@ import {
   VERIFY_NOT_SIGNED,
   VERIFY_UNKNOWN,
   VERIFY_VALID,
-} from "../kernel/schemas/signing";
-import { api, call } from "../lib/api-client";
-import type { Route } from "./+types/verify";
+} from "../../../kernel/schemas/signing";
+import { api, call } from "../../../lib/api-client";
+import styles from "../components/signing.module.css";
+import type { Route } from "./+types/verify-document";
 
-export { loader } from "./verify.server";
+export { loader } from "./verify-document.server";
 
 export function meta() {
   return [{ title: "Verify a signed document · Creator Platform" }, { name: "robots", content: "noindex" }];
