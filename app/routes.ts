@@ -13,7 +13,7 @@ export default [
   route("error", "routes/error.tsx"),
   route("authenticated", "features/projects/pages/home.tsx"),
   route("settings", "features/accounts/pages/settings.tsx"),
-  route("theAdministrator", "routes/the-administrator.tsx"),
+  route("theAdministrator", "features/admin/pages/dashboard.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("dev/ui", "routes/dev.ui.tsx"),
 
@@ -56,12 +56,12 @@ export default [
   route("campaigns/new", "features/campaigns/pages/new-campaign.tsx"),
   route("campaigns/:campaignId", "features/campaigns/pages/campaign.tsx"),
   route("campaign-reports/:token", "features/campaigns/pages/shared-report.tsx"),
-  route("webpopup", "routes/webpopup.tsx"),
+  route("webpopup", "features/admin/pages/popup.tsx"),
 
   route("createBid", "features/auction/pages/create-lots.tsx"),
   route("memBid", "features/auction/pages/member-item-entry.tsx"),
   route("memitem", "features/auction/pages/member-items.tsx"),
-  route("popcustom", "routes/popcustom.tsx"),
+  route("popcustom", "features/admin/pages/popup-editor.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,8 @@
 // The dashboard's orders: every store order, newest first, with its buyer, items, amount, what was
 // refunded and its state; a page at a time.
-import type { listOrders } from "../../../worker/domain/admin/orders";
-import { formatDateTime, formatMoney } from "../../kernel/format";
-import { Badge, type BadgeTone, type Column, EmptyState, Pager, Table } from "../ui";
+import type { listOrders } from "../../../../worker/domain/admin/orders";
+import { Badge, type BadgeTone, type Column, EmptyState, Pager, Table } from "../../../components/ui";
+import { formatDateTime, formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 

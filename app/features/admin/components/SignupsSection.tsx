@@ -1,6 +1,7 @@
 // The dashboard's community section: the Early Risers sign-ups (seed 001 screen 7), from the loader.
-import { formatDate } from "../../kernel/format";
-import { type Column, EmptyState, Table } from "../ui";
+
+import { type Column, EmptyState, Table } from "../../../components/ui";
+import { formatDate } from "../../../kernel/format";
 import styles from "./admin.module.css";
 
 export interface SignupView {

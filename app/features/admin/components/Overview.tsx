@@ -2,9 +2,9 @@
 // 2 decimals, the revenue split into store sales, refunds and donations, each tile with its last 30
 // days drawn and said in words, and what waits for the admin.
 import { Link } from "react-router";
-import type { AdminOverview } from "../../../worker/domain/admin/summary";
-import type { TrendKey } from "../../../worker/domain/admin/trends";
-import { formatMoney } from "../../kernel/format";
+import type { AdminOverview } from "../../../../worker/domain/admin/summary";
+import type { TrendKey } from "../../../../worker/domain/admin/trends";
+import { formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 import { TrendLine } from "./Sparkline";

@@ -1,7 +1,7 @@
 // A popup style edited as the allow-listed properties (colour, background, size,
 // weight, style, alignment), kept as the seed's inline-style string of 'name:value;' pairs.
 import { useId } from "react";
-import { Button } from "../ui";
+import { Button } from "../../../components/ui";
 
 export const STYLE_FIELDS = [
   { property: "color", label: "Colour", kind: "colour" },

@@ -3,11 +3,9 @@
 // with a live preview drawn by the landing page's own card and sanitiser.
 import { useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { ImagePicker, type ImageState } from "../components/admin/ImagePicker";
-import { parseStyle, StyleFields, type StyleValues, styleString } from "../components/admin/StyleFields";
-import { PopupCard } from "../components/PopupCard";
-import { useUploader } from "../components/uploads/useUploads";
-import { landingPopup, presentPopup } from "../kernel/popup";
+import { PopupCard } from "../../../components/PopupCard";
+import { useUploader } from "../../../components/uploads/useUploads";
+import { landingPopup, presentPopup } from "../../../kernel/popup";
 import {
   POPUP_IMAGE_RULES,
   POPUP_IMAGE_TOO_LARGE,
@@ -16,12 +14,14 @@ import {
   type PopupForm,
   popupImageProblem,
   popupSchema,
-} from "../kernel/schemas/popups";
-import { failureMessage, isCancelled } from "../lib/uploads/queue";
-import type { Route } from "./+types/popcustom";
-import "../styles/admin.css";
+} from "../../../kernel/schemas/popups";
+import { failureMessage, isCancelled } from "../../../lib/uploads/queue";
+import { ImagePicker, type ImageState } from "../components/ImagePicker";
+import { parseStyle, StyleFields, type StyleValues, styleString } from "../components/StyleFields";
+import type { Route } from "./+types/popup-editor";
+import "../admin.css";
 
-export { action, loader } from "./popcustom.server";
+export { action, loader } from "./popup-editor.server";
 
 export function meta() {
   return [{ title: "Welcome Popup Editor · Creator Platform" }];

@@ -1,12 +1,12 @@
 // The popup editor's server side: admin only. `?id=` opens a saved popup to edit; saving goes
 // through the shared schema, as a new popup or as the changes to the one being edited.
 import { z } from "zod";
-import { createPopup, popupForEditor, updatePopup } from "../../worker/domain/popups/popups";
-import { parse } from "../../worker/domain/validation";
-import { POPUP_SAVE_FAILED, POPUP_SAVED, popupSchema } from "../kernel/schemas/popups";
-import { requireAdmin, server } from "../lib/auth.server";
-import { orNotFound, pageAction } from "../lib/page-errors.server";
-import type { Route } from "./+types/popcustom";
+import { createPopup, popupForEditor, updatePopup } from "../../../../worker/domain/popups/popups";
+import { parse } from "../../../../worker/domain/validation";
+import { POPUP_SAVE_FAILED, POPUP_SAVED, popupSchema } from "../../../kernel/schemas/popups";
+import { requireAdmin, server } from "../../../lib/auth.server";
+import { orNotFound, pageAction } from "../../../lib/page-errors.server";
+import type { Route } from "./+types/popup-editor";
 
 const editedSchema = z.object({ id: z.string().trim().max(64).optional().catch(undefined) });
 

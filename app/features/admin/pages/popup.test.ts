@@ -4,11 +4,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
-import { act, actJson, html } from "../../tests/workers/pages";
-import { database } from "../../worker/db/client";
-import { popups } from "../../worker/db/schema";
-import { POPUP_SAVED } from "../kernel/schemas/popups";
+import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../../../tests/workers/http";
+import { act, actJson, html } from "../../../../tests/workers/pages";
+import { database } from "../../../../worker/db/client";
+import { popups } from "../../../../worker/db/schema";
+import { POPUP_SAVED } from "../../../kernel/schemas/popups";
 
 const db = database(env.DB);
 let admin: Member;

@@ -1,7 +1,8 @@
 // A welcome popup as a page's content (/webpopup): the same sanitised view as the landing card
 // (app/kernel/popup.ts), the whole paragraph, the image with its alt text and the link as a button.
-import type { PopupView } from "../../kernel/popup";
-import { buttonClass } from "../ui";
+
+import { buttonClass } from "../../../components/ui";
+import type { PopupView } from "../../../kernel/popup";
 
 export function PopupPage({ popup }: { popup: PopupView }) {
   return (

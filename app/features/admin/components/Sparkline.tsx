@@ -1,6 +1,6 @@
 // A stat tile's 30-day trend: a small line drawn by hand in SVG (decoration, hidden from screen
 // readers) and the sentence that says the same in words, which everyone reads.
-import type { Trend } from "../../../worker/domain/admin/trends";
+import type { Trend } from "../../../../worker/domain/admin/trends";
 import styles from "./admin.module.css";
 
 const PERCENT = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });

@@ -1,7 +1,7 @@
 // The dashboard's own navigation: one link per section (`?section=`), so each section is a short
 // page of its own that the server renders, and a link to a section can be shared or bookmarked.
 import { Link } from "react-router";
-import { ADMIN_SECTIONS, type AdminSection } from "../../kernel/schemas/admin";
+import { ADMIN_SECTIONS, type AdminSection } from "../../../kernel/schemas/admin";
 import styles from "./admin.module.css";
 
 export function sectionLink(section: AdminSection, params: Record<string, string | number | undefined> = {}) {

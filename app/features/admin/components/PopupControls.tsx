@@ -4,7 +4,7 @@
 // action (intents set-active-popup, delete-popup); the answer shows beside the buttons.
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { useResult } from "../../features/auction/components/admin-views";
+import { Button, Field, Outcome, Select, useConfirm } from "../../../components/ui";
 import {
   CONFIRM_POPUP_DELETE,
   POPUP_ACTIVATE_FAILED,
@@ -12,8 +12,8 @@ import {
   POPUP_DELETE_FAILED,
   POPUP_DELETED,
   SELECT_POPUP_FIRST,
-} from "../../kernel/schemas/popups";
-import { Button, Field, Outcome, Select, useConfirm } from "../ui";
+} from "../../../kernel/schemas/popups";
+import { useResult } from "../../auction/components/admin-views";
 
 export interface PopupListEntry {
   id: string;

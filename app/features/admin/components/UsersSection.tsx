@@ -2,9 +2,9 @@
 // sorted and paged on the server through the URL (?q=&sort=&dir=&page=), so it works without
 // JavaScript and stays fast with tens of thousands of users. Cards on a phone (the Table).
 import { Form, Link } from "react-router";
-import { formatDate } from "../../kernel/format";
-import { defaultDirection, USER_SORTS, type UserSort } from "../../kernel/schemas/admin";
-import { Badge, type Column, Pager, Table } from "../ui";
+import { Badge, type Column, Pager, Table } from "../../../components/ui";
+import { formatDate } from "../../../kernel/format";
+import { defaultDirection, USER_SORTS, type UserSort } from "../../../kernel/schemas/admin";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
 

@@ -3,12 +3,12 @@
 // loader; the two forms post to the dashboard's action (intents save-battle, reveal-battle).
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { BattleView } from "../../../worker/domain/beatbattle/battles";
-import { useResult } from "../../features/auction/components/admin-views";
-import { formatDateTime } from "../../kernel/format";
-import { BATTLE_PRIZE_MAX } from "../../kernel/schemas/beatbattle-messages";
-import { MediaPlayer } from "../media/MediaPlayer";
-import { Badge, Button, EmptyState, useToast } from "../ui";
+import type { BattleView } from "../../../../worker/domain/beatbattle/battles";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Badge, Button, EmptyState, useToast } from "../../../components/ui";
+import { formatDateTime } from "../../../kernel/format";
+import { BATTLE_PRIZE_MAX } from "../../../kernel/schemas/beatbattle-messages";
+import { useResult } from "../../auction/components/admin-views";
 import styles from "./admin.module.css";
 
 export interface EntryView {

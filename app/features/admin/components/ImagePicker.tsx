@@ -3,10 +3,10 @@
 // can also be dropped on it. The file input stays (labelled "Image") for the buttons, the label
 // and tests; it is reset after each pick so the same file can be chosen again.
 import { type DragEvent, useId, useRef, useState } from "react";
-import { POPUP_IMAGE_HINT } from "../../kernel/schemas/popups";
-import type { UploadEntry } from "../../lib/uploads/queue";
-import { Button } from "../ui";
-import { UploadStatusList } from "../uploads/UploadStatus";
+import { Button } from "../../../components/ui";
+import { UploadStatusList } from "../../../components/uploads/UploadStatus";
+import { POPUP_IMAGE_HINT } from "../../../kernel/schemas/popups";
+import type { UploadEntry } from "../../../lib/uploads/queue";
 
 export type ImageState =
   | { state: "none" }

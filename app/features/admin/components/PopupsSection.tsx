@@ -2,15 +2,15 @@
 // saved popup as a card with Edit, Duplicate, Preview and (the active one) Deactivate. One control
 // per action: activating and deleting live only in the seed's select above.
 import { Link, useFetcher } from "react-router";
-import { useResult } from "../../features/auction/components/admin-views";
-import { formatDateTime } from "../../kernel/format";
+import { Badge, Button, buttonClass, EmptyState, useToast } from "../../../components/ui";
+import { formatDateTime } from "../../../kernel/format";
 import {
   POPUP_DEACTIVATE_FAILED,
   POPUP_DEACTIVATED,
   POPUP_DUPLICATE_FAILED,
   POPUP_DUPLICATED,
-} from "../../kernel/schemas/popups";
-import { Badge, Button, buttonClass, EmptyState, useToast } from "../ui";
+} from "../../../kernel/schemas/popups";
+import { useResult } from "../../auction/components/admin-views";
 import styles from "./admin.module.css";
 import { PopupControls } from "./PopupControls";
 

@@ -1,22 +1,23 @@
 // The admin dashboard (seed 001 screen 12): its own section navigation (Overview, Users, Popups,
 // Auction, Beat battle, Community, Orders), one short section per page (`?section=`), rendered on
 // the server from the section's loader. Admin only, on the server.
-import { AdminNav } from "../components/admin/AdminNav";
-import styles from "../components/admin/admin.module.css";
-import { BattleSection } from "../components/admin/BattleSection";
-import { OrdersSection } from "../components/admin/OrdersSection";
-import { Overview } from "../components/admin/Overview";
-import { PopupsSection } from "../components/admin/PopupsSection";
-import { SignupsSection } from "../components/admin/SignupsSection";
-import { UsersSection } from "../components/admin/UsersSection";
-import { AuctionAdmin } from "../features/auction/components/AuctionAdmin";
-import { ADMIN_SECTIONS } from "../kernel/schemas/admin";
-import type { Route } from "./+types/the-administrator";
-import type { SectionData } from "./the-administrator.server";
-import "../styles/admin.css";
-import "../features/auction/auction.css";
 
-export { action, loader } from "./the-administrator.server";
+import { ADMIN_SECTIONS } from "../../../kernel/schemas/admin";
+import { AuctionAdmin } from "../../auction/components/AuctionAdmin";
+import { AdminNav } from "../components/AdminNav";
+import styles from "../components/admin.module.css";
+import { BattleSection } from "../components/BattleSection";
+import { OrdersSection } from "../components/OrdersSection";
+import { Overview } from "../components/Overview";
+import { PopupsSection } from "../components/PopupsSection";
+import { SignupsSection } from "../components/SignupsSection";
+import { UsersSection } from "../components/UsersSection";
+import type { Route } from "./+types/dashboard";
+import type { SectionData } from "./dashboard.server";
+import "../admin.css";
+import "../../auction/auction.css";
+
+export { action, loader } from "./dashboard.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const section = ADMIN_SECTIONS.find((s) => s.id === loaderData?.section);

@@ -3,12 +3,12 @@
 // whole paragraph here (the landing card cuts it at 100 characters). An admin previews any
 // saved popup with ?id=.
 import { Link } from "react-router";
-import { PopupPage } from "../components/admin/PopupPage";
-import { EmptyState } from "../components/ui";
-import { shareMeta } from "../lib/share-meta";
-import type { Route } from "./+types/webpopup";
+import { EmptyState } from "../../../components/ui";
+import { shareMeta } from "../../../lib/share-meta";
+import { PopupPage } from "../components/PopupPage";
+import type { Route } from "./+types/popup";
 
-export { loader } from "./webpopup.server";
+export { loader } from "./popup.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const popup = loaderData?.popup;

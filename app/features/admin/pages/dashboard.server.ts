@@ -2,36 +2,36 @@
 // reads only what it shows, in one D1 round trip where it can (ADR 024; the session rides along).
 // The buttons of every section post to the one action below (admin only).
 import { data } from "react-router";
-import { listOrders } from "../../worker/domain/admin/orders";
-import { adminOverview } from "../../worker/domain/admin/summary";
-import { listUsers } from "../../worker/domain/admin/users";
+import { listOrders } from "../../../../worker/domain/admin/orders";
+import { adminOverview } from "../../../../worker/domain/admin/summary";
+import { listUsers } from "../../../../worker/domain/admin/users";
 import {
   approveMemberItem,
   approveOffer,
   auctionBoard,
   closeBidItem,
   denyMemberItem,
-} from "../../worker/domain/auction/auction";
-import { setRevealed, updateBattle } from "../../worker/domain/beatbattle/battles";
-import { listBattleEntries } from "../../worker/domain/beatbattle/entries";
-import { listCommunitySignups } from "../../worker/domain/community/signups";
-import type { Deps } from "../../worker/domain/deps";
+} from "../../../../worker/domain/auction/auction";
+import { setRevealed, updateBattle } from "../../../../worker/domain/beatbattle/battles";
+import { listBattleEntries } from "../../../../worker/domain/beatbattle/entries";
+import { listCommunitySignups } from "../../../../worker/domain/community/signups";
+import type { Deps } from "../../../../worker/domain/deps";
 import {
   deactivatePopup,
   deletePopup,
   duplicatePopup,
   listPopups,
   setActivePopup,
-} from "../../worker/domain/popups/popups";
-import { parse } from "../../worker/domain/validation";
-import type { OfferGroupView } from "../features/auction/components/admin-views";
-import { adminAction, memberItemView } from "../features/auction/pages/admin.server";
-import { orderQuerySchema, sectionOf, userQuerySchema } from "../kernel/schemas/admin";
-import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../kernel/schemas/beatbattle";
-import { popupIdSchema } from "../kernel/schemas/popups";
-import { requireAdmin, server } from "../lib/auth.server";
-import { formFields } from "../lib/forms.server";
-import type { Route } from "./+types/the-administrator";
+} from "../../../../worker/domain/popups/popups";
+import { parse } from "../../../../worker/domain/validation";
+import { orderQuerySchema, sectionOf, userQuerySchema } from "../../../kernel/schemas/admin";
+import { battleSettingsSchema, ENTRIES_LOAD_FAILED, revealSchema } from "../../../kernel/schemas/beatbattle";
+import { popupIdSchema } from "../../../kernel/schemas/popups";
+import { requireAdmin, server } from "../../../lib/auth.server";
+import { formFields } from "../../../lib/forms.server";
+import type { OfferGroupView } from "../../auction/components/admin-views";
+import { adminAction, memberItemView } from "../../auction/pages/admin.server";
+import type { Route } from "./+types/dashboard";
 
 async function auctionSection(deps: Deps) {
   const { memberItems, offerGroups } = await auctionBoard(deps);

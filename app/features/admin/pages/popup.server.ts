@@ -1,11 +1,11 @@
 // /webpopup: the active welcome popup as a page of its own, for sharing (public, with share tags);
 // the admin previews any saved popup with ?id=, active or not.
-import { getActivePopup } from "../../worker/domain/popups/active";
-import { popupForEditor } from "../../worker/domain/popups/popups";
-import { presentPopup } from "../kernel/popup";
-import { server } from "../lib/auth.server";
-import { orNotFound } from "../lib/page-errors.server";
-import type { Route } from "./+types/webpopup";
+import { getActivePopup } from "../../../../worker/domain/popups/active";
+import { popupForEditor } from "../../../../worker/domain/popups/popups";
+import { presentPopup } from "../../../kernel/popup";
+import { server } from "../../../lib/auth.server";
+import { orNotFound } from "../../../lib/page-errors.server";
+import type { Route } from "./+types/popup";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { deps, user } = server(context);

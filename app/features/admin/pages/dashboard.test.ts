@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { eq, gte, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../tests/workers/http";
-import { act, html } from "../../tests/workers/pages";
-import { database } from "../../worker/db/client";
+import { call, cookieFrom, type Member, signUp, signUpAdmin } from "../../../../tests/workers/http";
+import { act, html } from "../../../../tests/workers/pages";
+import { database } from "../../../../worker/db/client";
 import {
   beatBattleEntries,
   beatBattleFiles,
@@ -16,11 +16,11 @@ import {
   orders,
   popups,
   users,
-} from "../../worker/db/schema";
-import type { Deps } from "../../worker/domain/deps";
-import { ADMIN_SECTIONS } from "../kernel/schemas/admin";
-import { ENTRIES_LOAD_FAILED } from "../kernel/schemas/beatbattle";
-import { battleSection } from "./the-administrator.server";
+} from "../../../../worker/db/schema";
+import type { Deps } from "../../../../worker/domain/deps";
+import { ADMIN_SECTIONS } from "../../../kernel/schemas/admin";
+import { ENTRIES_LOAD_FAILED } from "../../../kernel/schemas/beatbattle";
+import { battleSection } from "./dashboard.server";
 
 const db = database(env.DB);
 let admin: Member;
