@@ -4,7 +4,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
+  index("features/landing/pages/landing.tsx"),
   route("signup", "features/accounts/pages/sign-up.tsx"),
   route("signin", "features/accounts/pages/sign-in.tsx"),
   route("signout", "features/accounts/pages/sign-out.tsx"),

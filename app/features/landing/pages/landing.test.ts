@@ -2,11 +2,11 @@
 // a module, no module preload, no loader data; every other page still ships React.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "../../tests/workers/http";
-import { html } from "../../tests/workers/pages";
-import { database } from "../../worker/db/client";
-import { popups } from "../../worker/db/schema";
-import { forgetActivePopup } from "../../worker/domain/popups/active";
+import { call, signUp } from "../../../../tests/workers/http";
+import { html } from "../../../../tests/workers/pages";
+import { database } from "../../../../worker/db/client";
+import { popups } from "../../../../worker/db/schema";
+import { forgetActivePopup } from "../../../../worker/domain/popups/active";
 
 /** Every `<script …>` and `<link rel="modulepreload" …>` opening tag of a page. */
 function scriptTags(page: string) {

@@ -1,4 +1,4 @@
-import { formatDuration } from "../../kernel/format";
+import { formatDuration } from "../../../kernel/format";
 import styles from "./SpotSwap.module.css";
 
 /** One episode's running order: the ad slot is the part a program swaps (seed 000 §Programming). */

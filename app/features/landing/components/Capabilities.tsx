@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { GeneratedCover } from "../ui/GeneratedCover";
+import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import styles from "./Landing.module.css";
 
 /**

@@ -1,13 +1,13 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { Capabilities } from "../components/landing/Capabilities";
-import styles from "../components/landing/Landing.module.css";
-import { SpotSwap } from "../components/landing/SpotSwap";
-import { PopupCard } from "../components/PopupCard";
-import type { HydrationHandle } from "../lib/hydration";
-import type { loader as rootLoader } from "../root";
-import type { Route } from "./+types/home";
+import { PopupCard } from "../../../components/PopupCard";
+import type { HydrationHandle } from "../../../lib/hydration";
+import type { loader as rootLoader } from "../../../root";
+import { Capabilities } from "../components/Capabilities";
+import styles from "../components/Landing.module.css";
+import { SpotSwap } from "../components/SpotSwap";
+import type { Route } from "./+types/landing";
 
-export { loader } from "./home.server";
+export { loader } from "./landing.server";
 
 // A static marketing page: links, the welcome card and the header all work as plain HTML, so it
 // loads no React (ADR 026; the landing page's JS budget, issue 14).
