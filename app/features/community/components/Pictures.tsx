@@ -1,6 +1,4 @@
-// The community pages' pictures, drawn inline so they need no asset pipeline
-// and scale on any screen.
-import { GeneratedCover } from "../../../components/ui/GeneratedCover";
+// The Early Risers picture, drawn inline so it needs no asset pipeline and scales on any screen.
 
 export function SunrisePicture({ label }: { label: string }) {
   return (
@@ -15,9 +13,4 @@ export function SunrisePicture({ label }: { label: string }) {
       </text>
     </svg>
   );
-}
-
-/** The fundraiser has no photo yet: its cause's name on the brand's gradient, not clip art (ADR 118). */
-export function EquipmentPicture({ label, className }: { label: string; className?: string }) {
-  return <GeneratedCover title="Live broadcast kit" label={label} className={className} wide showTitle />;
 }

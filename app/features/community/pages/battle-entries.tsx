@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { ENTRIES_LOAD_FAILED } from "../../../kernel/schemas/beatbattle";
 import type { Route } from "./+types/battle-entries";
-import "../../../styles/community.css";
+import "../community.css";
 import { formatDate } from "../../../kernel/format";
 
 export { loader } from "./battle-entries.server";

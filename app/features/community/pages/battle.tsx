@@ -12,7 +12,7 @@ import { BeatBattleForm } from "../components/BeatBattleForm";
 import styles from "../components/battle.module.css";
 import type { Route } from "./+types/battle";
 import "../../../styles/files.css";
-import "../../../styles/community.css";
+import "../community.css";
 
 export { loader } from "./battle.server";
 

@@ -12,7 +12,7 @@ import {
 import type { FormError } from "../../../lib/forms.server";
 import { SunrisePicture } from "../components/Pictures";
 import type { Route } from "./+types/early-risers";
-import "../../../styles/community.css";
+import "../community.css";
 
 export { action, loader } from "./early-risers.server";
 

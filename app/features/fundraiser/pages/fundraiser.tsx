@@ -20,12 +20,11 @@ import {
 } from "../../../kernel/schemas/fundraiser-messages";
 import { truncate } from "../../../kernel/text";
 import { shareMeta } from "../../../lib/share-meta";
-import { EquipmentPicture } from "../../community/components/Pictures";
 import { ShareBar } from "../../shows/components/listen-parts";
 import { DonationForm } from "../components/DonationForm";
+import { EquipmentPicture } from "../components/EquipmentPicture";
 import styles from "../components/fundraiser.module.css";
 import type { Route } from "./+types/fundraiser";
-import "../../../styles/community.css";
 
 export { action, loader } from "./fundraiser.server";
 
