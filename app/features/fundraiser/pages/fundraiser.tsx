@@ -4,8 +4,7 @@
 // share buttons and the donation form, which turns into a thank-you once a gift goes through. The
 // active popup's header and paragraph (cut at 100 characters, 'Read More' / 'Show Less') is a compact
 // announcement strip above; the static equipment list is a priced table; then the donor wall.
-import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useState } from "react";
 import { Button, Outcome, ProgressBar } from "../../../components/ui";
 import { deadlineWords, formatMoney, formatMoneyShort } from "../../../kernel/format";
 import {
@@ -19,6 +18,7 @@ import {
   SHOW_LESS,
 } from "../../../kernel/schemas/fundraiser-messages";
 import { truncate } from "../../../kernel/text";
+import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { shareMeta } from "../../../lib/share-meta";
 import { ShareBar } from "../../shows/components/listen-parts";
 import { DonationForm } from "../components/DonationForm";
@@ -42,16 +42,10 @@ const COUNT = new Intl.NumberFormat("en-US");
 
 export default function Fundraiser({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, popup, payments, email, origin, now, deadline } = loaderData;
-  const revalidator = useRevalidator();
   const [waitingFor, setWaitingFor] = useState<number | null>(null);
 
-  // The webhook confirms a donation a moment after the card: refresh until the total moves.
-  useEffect(() => {
-    if (waitingFor === null) return;
-    if (summary.raisedCents > waitingFor) return setWaitingFor(null);
-    const timer = setTimeout(() => revalidator.revalidate(), 1000);
-    return () => clearTimeout(timer);
-  }, [waitingFor, summary.raisedCents, revalidator]);
+  // The webhook confirms a donation a moment after the card: look again every second until the total moves.
+  useRevalidateWhile(waitingFor !== null && summary.raisedCents <= waitingFor, 1000);
 
   const percent = Math.min(100, Math.round((summary.raisedCents / summary.goalCents) * 100));
   const ends = deadlineWords(deadline, now);
