@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShippingAddressView } from "../../../../worker/domain/shipping/addresses";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Checkbox, Field, FieldError, Input, Select } from "../../../components/ui";
+import { Checkbox, Field, FieldError, Input, Outcome, Select } from "../../../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -192,9 +192,7 @@ function Shipping({
         heading="Could not delete the address."
       />
       {addresses === null ? (
-        <p className="error" role="alert">
-          {SHIPPING_LOAD_FAILED}
-        </p>
+        <Outcome message={{ ok: false, text: SHIPPING_LOAD_FAILED }} />
       ) : addresses.length === 0 ? (
         <p className="empty-state">No saved addresses yet.</p>
       ) : (

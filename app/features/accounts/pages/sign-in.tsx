@@ -1,5 +1,6 @@
 // Sign in (/signin): e-mail and password. Loader and action: signin.server.ts.
 import { Form, Link, useNavigation } from "react-router";
+import { Outcome } from "../../../components/ui";
 import { SubmitOrCancel } from "../components/SubmitOrCancel";
 import type { Route } from "./+types/sign-in";
 
@@ -20,11 +21,7 @@ export default function Signin({ loaderData, actionData }: Route.ComponentProps)
           Sign in to add <strong>{loaderData.pendingAdd.title}</strong> to your cart.
         </p>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <Outcome message={error && { ok: false, text: error.message }} />
       <Form method="post" className="form">
         {loaderData.from && <input type="hidden" name="from" value={loaderData.from} />}
         {loaderData.pendingAdd && (

@@ -3,6 +3,7 @@
 
 import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { Outcome } from "../../../components/ui";
 import { ENTRIES_LOAD_FAILED } from "../../../kernel/schemas/beatbattle";
 import type { Route } from "./+types/battle-entries";
 import "../community.css";
@@ -20,9 +21,7 @@ export default function BeatBin({ loaderData }: Route.ComponentProps) {
     <section className="card">
       <h1>Beat Battle Submissions</h1>
       {entries === null ? (
-        <p className="error" role="alert">
-          {ENTRIES_LOAD_FAILED}
-        </p>
+        <Outcome message={{ ok: false, text: ENTRIES_LOAD_FAILED }} />
       ) : entries.length === 0 ? (
         <p className="empty-state">
           No entries yet. <Link to="/beatbattle">Enter the beat battle</Link>.

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Field, Input, Textarea } from "../../../components/ui";
+import { Field, Input, Outcome, Textarea } from "../../../components/ui";
 import {
   COMMUNITY_MESSAGE_MAX,
   communitySchema,
@@ -52,9 +52,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       <p>Join the community of creators who start early. Tell us who you are and we'll keep you posted.</p>
       <FormErrors error={fields.summary} fieldId={fields.id} />
       {done ? (
-        <p role="status" className="success">
-          {done.message}
-        </p>
+        <Outcome message={{ ok: true, text: done.message }} />
       ) : (
         <Form method="post" className="form" noValidate onSubmit={check} onChange={fields.onChange}>
           <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { LocalTime } from "../../../components/LocalTime";
-import { Button, buttonClass, Checkbox, Field, FieldError, Input } from "../../../components/ui";
+import { Button, buttonClass, Checkbox, Field, FieldError, Input, Outcome } from "../../../components/ui";
 import { ALREADY_SIGNED, LINK_EXPIRED, LINK_INVALID, REQUEST_VOIDED } from "../../../kernel/schemas/signing";
 import { SignaturePad } from "../components/SignaturePad";
 import styles from "../components/signing.module.css";
@@ -37,11 +37,7 @@ export default function Sign({ loaderData, actionData }: Route.ComponentProps) {
         {view.requesterName} asks <strong>{view.email}</strong> to sign this document ({view.pageCount}{" "}
         {view.pageCount === 1 ? "page" : "pages"}).
       </p>
-      {done && (
-        <p className="feedback success" role="status">
-          {done}
-        </p>
-      )}
+      <Outcome message={done ? { ok: true, text: done } : null} className="feedback" />
       {view.state !== "open" && (
         <p role="status">
           {CLOSED[view.state]}
