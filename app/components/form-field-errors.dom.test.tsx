@@ -6,14 +6,14 @@ import { act } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, mount, submit, typeInto, until } from "../../tests/dom/support";
+import Settings from "../features/accounts/pages/settings";
+import Signup from "../features/accounts/pages/sign-up";
 import MemberItemEntry from "../features/auction/pages/member-item-entry";
+import Community from "../features/community/pages/early-risers";
+import Sign from "../features/signing/pages/sign-document";
 import DigiStore from "../features/store/pages/create-product";
 import { PHONE_INVALID, ZIP_INVALID } from "../kernel/schemas/shipping";
 import { CONSENT_REQUIRED, FULL_NAME_REQUIRED } from "../kernel/schemas/signing";
-import Community from "../routes/community";
-import Settings from "../routes/settings";
-import Sign from "../routes/sign";
-import Signup from "../routes/signup";
 
 type Props = { loaderData?: unknown; actionData?: unknown };
 const invalid = (fields: Record<string, string[]>) => ({

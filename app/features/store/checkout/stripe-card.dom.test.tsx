@@ -7,9 +7,9 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { until } from "../../../../tests/dom/support";
-import { DonationForm } from "../../../components/community/DonationForm";
 import { PAYMENT_ERROR } from "../../../kernel/schemas/checkout";
 import { DONATION_ERROR, DONATION_SUCCESSFUL } from "../../../kernel/schemas/fundraiser";
+import { DonationForm } from "../../fundraiser/components/DonationForm";
 import { PaymentForm } from "./PaymentForm";
 
 type Confirmation = { paymentIntent?: { id: string; status: string }; error?: { type: string; message?: string } };
