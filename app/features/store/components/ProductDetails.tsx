@@ -138,7 +138,7 @@ function SavedField({
 }: Omit<Parameters<typeof InlineField>[0], "onSave"> & { run: Run; productId: string }) {
   const { save, status } = useSaveStatus(run);
   return (
-    <span className={studio.inline}>
+    <div className={studio.inline}>
       <InlineField
         {...props}
         onSave={async (change) =>
@@ -146,7 +146,7 @@ function SavedField({
         }
       />
       {status}
-    </span>
+    </div>
   );
 }
 
