@@ -35,6 +35,7 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   // takes with 'Use'.
   await seller.goto("/digimanager");
   await seller.getByRole("link", { name: title, exact: true }).click();
+  await expect(seller.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   const card = seller.getByRole("article", { name: title });
   const suggestion = card.getByText(/^Suggested: \d+ BPM/);
   await expect(async () => {
