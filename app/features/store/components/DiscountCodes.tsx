@@ -5,7 +5,7 @@
 // Creating and deleting say how they went beside 'Create code'.
 import { useState } from "react";
 import type { DiscountView } from "../../../../worker/domain/store/discounts";
-import { Button, Select } from "../../../components/ui";
+import { Button, Field, Input, Select } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { api } from "../../../lib/api-client";
 import { type Run, useSaveStatus } from "./SaveStatus";
@@ -83,33 +83,39 @@ export function DiscountCodes({
         }}
       >
         <h3>New code</h3>
-        <div className={styles.grid}>
-          <label htmlFor="discount-new-code">Code</label>
-          <input id="discount-new-code" name="code" required autoComplete="off" />
-          <label htmlFor="discount-kind">Type</label>
-          <Select
-            id="discount-kind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as typeof kind)}
-            options={[
-              { value: "percent", label: "Percentage" },
-              { value: "amount", label: "Amount ($)" },
-            ]}
-          />
-          <label htmlFor="discount-value">{kind === "percent" ? "Percent off" : "Dollars off"}</label>
-          <input id="discount-value" name="value" inputMode="decimal" required />
-          <label htmlFor="discount-product">For</label>
-          <Select
-            id="discount-product"
-            name="productId"
-            defaultValue={forProduct ?? ""}
-            placeholder="Whole store"
-            options={products.map((product) => ({ value: product.id, label: product.title }))}
-          />
-          <label htmlFor="discount-expires">Expires (optional)</label>
-          <input id="discount-expires" name="expiresAt" type="date" />
-          <label htmlFor="discount-uses">Number of uses (optional)</label>
-          <input id="discount-uses" name="maxUses" inputMode="numeric" />
+        <div className={styles.fields}>
+          <Field label="Code">
+            <Input id="discount-new-code" name="code" required autoComplete="off" />
+          </Field>
+          <Field label="Type">
+            <Select
+              id="discount-kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as typeof kind)}
+              options={[
+                { value: "percent", label: "Percentage" },
+                { value: "amount", label: "Amount ($)" },
+              ]}
+            />
+          </Field>
+          <Field label={kind === "percent" ? "Percent off" : "Dollars off"}>
+            <Input id="discount-value" name="value" inputMode="decimal" required />
+          </Field>
+          <Field label="For">
+            <Select
+              id="discount-product"
+              name="productId"
+              defaultValue={forProduct ?? ""}
+              placeholder="Whole store"
+              options={products.map((product) => ({ value: product.id, label: product.title }))}
+            />
+          </Field>
+          <Field label="Expires (optional)">
+            <Input id="discount-expires" name="expiresAt" type="date" />
+          </Field>
+          <Field label="Number of uses (optional)">
+            <Input id="discount-uses" name="maxUses" inputMode="numeric" />
+          </Field>
         </div>
         <div className={styles.rowActions}>
           <Button type="submit" variant="primary">
