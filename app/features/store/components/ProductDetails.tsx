@@ -136,7 +136,7 @@ function SavedField({
   productId,
   ...props
 }: Omit<Parameters<typeof InlineField>[0], "onSave"> & { run: Run; productId: string }) {
-  const { save, status } = useSaveStatus(run);
+  const { save, status } = useSaveStatus(run, { quietWhileSaving: true });
   return (
     <div className={studio.inline}>
       <InlineField

@@ -12,11 +12,14 @@ export type Run = (send: Send) => Promise<string | null>;
 
 type State = "idle" | "saving" | "saved" | { refused: string };
 
-/** `save` runs one call (true when saved); `status` shows how the last one ended, to put beside the control. */
-export function useSaveStatus(run: Run) {
+/**
+ * `save` runs one call (true when saved); `status` shows how the last one ended, to put beside the
+ * control. `quietWhileSaving`: the control says 'Saving...' itself (an inline field).
+ */
+export function useSaveStatus(run: Run, { quietWhileSaving = false } = {}) {
   const [state, setState] = useState<State>("idle");
   async function save(send: Send) {
-    setState("saving");
+    setState(quietWhileSaving ? "idle" : "saving");
     const refused = await run(send);
     setState(refused ? { refused } : "saved");
     return !refused;
