@@ -41,6 +41,7 @@ export default [
   route("digistore", "features/store/pages/create-product.tsx"),
   route("digimanager", "features/store/pages/manager.tsx"),
   route("digimanager/sales", "features/store/pages/sales.tsx"),
+  route("digimanager/:productId", "features/store/pages/product-studio.tsx"),
   route("checkOut/:userId", "features/store/pages/checkout.tsx"),
   route("purchases", "features/store/pages/purchases.tsx"),
   route("beatbin", "features/community/pages/battle-entries.tsx"),

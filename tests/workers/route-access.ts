@@ -545,6 +545,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   digistore: { access: "member" },
   digimanager: { access: "member" },
   "digimanager/sales": { access: "member" },
+  "digimanager/:productId": { access: "owner" },
   // Another member's checkout link sends them to their own cart.
   "checkOut/:userId": { access: "owner", expect: { other: 302, admin: 302 } },
   purchases: { access: "member" },

@@ -215,6 +215,19 @@ export const PAGES: ScannedPage[] = [
       await expect(row.getByRole("alert")).toBeVisible();
     },
   },
+  // A product's page in the studio (the admin's beat, with tiers): each tab, as its address opens it.
+  { path: (c) => `/digimanager/${c.productId}`, as: "admin", name: "/digimanager/:productId" },
+  { path: (c) => `/digimanager/${c.productId}?tab=files`, as: "admin", name: "/digimanager/:productId (Files)" },
+  {
+    path: (c) => `/digimanager/${c.productId}?tab=licences`,
+    as: "admin",
+    name: "/digimanager/:productId (Licences & prices)",
+  },
+  {
+    path: (c) => `/digimanager/${c.productId}?tab=discounts`,
+    as: "admin",
+    name: "/digimanager/:productId (Discounts)",
+  },
   { path: "/digimanager/sales", as: "member" },
   // The admin sells the beat the member buys (./content.ts): every table of the view has rows.
   { path: "/digimanager/sales", as: "admin", name: "/digimanager/sales (a seller with a sale)" },
