@@ -1,7 +1,7 @@
-import { getEpisode } from "../../worker/domain/farmertv/episodes";
-import { server } from "../lib/auth.server";
-import { orNotFound } from "../lib/page-errors.server";
-import type { Route } from "./+types/farmereps-episode";
+import { getEpisode } from "../../../../worker/domain/farmertv/episodes";
+import { server } from "../../../lib/auth.server";
+import { orNotFound } from "../../../lib/page-errors.server";
+import type { Route } from "./+types/episode";
 
 /** One episode's own page, rendered on the server; a hidden one is a 404 except for the admin. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -4,11 +4,11 @@
 // /farmereps and each episode's own page.
 import { useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
-import type { EpisodeView } from "../../../worker/domain/farmertv/episodes";
-import { api, call, errorText } from "../../lib/api-client";
-import type { loader as rootLoader } from "../../root";
-import { MediaPlayer } from "../media/MediaPlayer";
-import { useConfirm } from "../ui";
+import type { EpisodeView } from "../../../../worker/domain/farmertv/episodes";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { useConfirm } from "../../../components/ui";
+import { api, call, errorText } from "../../../lib/api-client";
+import type { loader as rootLoader } from "../../../root";
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 

@@ -3,9 +3,9 @@
 // straight to storage (multipart with resume for big videos) with progress.
 import { useState } from "react";
 import { Link } from "react-router";
-import { DropSection } from "../components/DropSection";
-import { UploadStatusList } from "../components/uploads/UploadStatus";
-import { useUploader } from "../components/uploads/useUploads";
+import { DropSection } from "../../../components/DropSection";
+import { UploadStatusList } from "../../../components/uploads/UploadStatus";
+import { useUploader } from "../../../components/uploads/useUploads";
 import {
   DESCRIPTION_MAX,
   EPISODE_COVER_ACCEPT,
@@ -14,12 +14,12 @@ import {
   TITLE_MAX,
   uploadedMessage,
   uploadFailedMessage,
-} from "../kernel/schemas/farmertv";
-import { MAX_FILE_SIZE } from "../kernel/schemas/files";
-import { api, call } from "../lib/api-client";
-import { isCancelled } from "../lib/uploads/queue";
-import "../styles/files.css";
-import "../styles/community.css";
+} from "../../../kernel/schemas/farmertv";
+import { MAX_FILE_SIZE } from "../../../kernel/schemas/files";
+import { api, call } from "../../../lib/api-client";
+import { isCancelled } from "../../../lib/uploads/queue";
+import "../../../styles/files.css";
+import "../farmertv.css";
 
 export { loader } from "./farmertv.server";
 
