@@ -6,14 +6,7 @@ import { Link, useFetcher } from "react-router";
 import { MAX_ITEMS_AT_ONCE, NO_VALID_ITEMS } from "../../../kernel/schemas/auction-messages";
 import { sendOrResume } from "../../../lib/uploads/queue";
 import type { CreateBidAction } from "../pages/create-lots.server";
-import {
-  type Block,
-  blockFieldErrors,
-  checkBlock,
-  emptyBlock,
-  ItemBlock,
-  type PendingFile,
-} from "./ItemBlock";
+import { type Block, blockFieldErrors, checkBlock, emptyBlock, ItemBlock, type PendingFile } from "./ItemBlock";
 
 /** A change to some of an item's fields: the item's own message goes, and those fields' messages. */
 function changed(block: Block, change: Partial<Block>): Partial<Block> {
