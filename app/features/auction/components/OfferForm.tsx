@@ -9,7 +9,7 @@
 // the server still answer MISSING_SHIPPING, the page goes there itself.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
-import { Button, useToast } from "../../../components/ui";
+import { Button, FieldError, useToast } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import type { ItemState } from "../../../kernel/protocols/bid-item";
 import {
@@ -214,9 +214,7 @@ export function OfferForm({
           />
         </div>
         {fieldMessage && (
-          <p id={errorId} className="offer-message error" role="alert">
-            {fieldMessage}
-          </p>
+          <FieldError id={errorId}>{fieldMessage}</FieldError>
         )}
         <div className={styles.buttons}>
           <Button
