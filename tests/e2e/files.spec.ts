@@ -108,10 +108,10 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await expect(page.getByRole("link", { name: "Open song.mp3" })).toBeVisible();
 
   // The inspector's notes are the selected file's (the seed's second click), added in place.
-  const song = page.locator("[data-file-item]", { hasText: "song.mp3" }).locator(".file-select");
-  await song.click();
-  await song.click();
-  await expect(song).toHaveAttribute("aria-pressed", "true");
+  const songRow = page.locator("[data-file-item]", { hasText: "song.mp3" }).locator(".file-select");
+  await songRow.click();
+  await songRow.click();
+  await expect(songRow).toHaveAttribute("aria-pressed", "true");
   const notes = page.getByRole("region", { name: "File notes" });
   await expect(notes.locator(".inspector-name")).toHaveText("song.mp3");
   await notes.getByRole("button", { name: "Add Note" }).click();
@@ -123,5 +123,5 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await expect(notes.getByText("Note added successfully!")).toBeVisible();
   await expect(notes.getByText("Louder chorus at 0:40")).toBeVisible();
   // Typing a note kept the file selected.
-  await expect(song).toHaveAttribute("aria-pressed", "true");
+  await expect(songRow).toHaveAttribute("aria-pressed", "true");
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { button, mount, submit, typeInto, until } from "../../../../tests/dom/support";
 import { FileNotesCard } from "./FileNotesCard";
 
-const note = { id: "n1", text: "Mix the intro louder", createdAt: "2026-01-02T10:00:00.000Z", author: "Ada" };
+const note = { id: "n1", text: "Mix the intro louder", createdAt: new Date("2026-01-02T10:00:00.000Z"), author: "Ada" };
 
 async function card(file: { id: string; fileName: string } | null, posts: { url: string; form: FormData }[] = []) {
   const Stub = createRoutesStub([
