@@ -213,9 +213,7 @@ export function OfferForm({
             }}
           />
         </div>
-        {fieldMessage && (
-          <FieldError id={errorId}>{fieldMessage}</FieldError>
-        )}
+        {fieldMessage && <FieldError id={errorId}>{fieldMessage}</FieldError>}
         <div className={styles.buttons}>
           <Button
             type="submit"
