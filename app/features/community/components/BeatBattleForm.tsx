@@ -5,12 +5,13 @@
 // server is asked first whether it would take the entry, so a refused second
 // entry sends no file; a refused file is named with the server's reason.
 
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { BattleView } from "../../../../worker/domain/beatbattle/battles";
 import { DropZone } from "../../../components/DropZone";
+import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { RelativeTime } from "../../../components/LocalTime";
-import { Button, Field, Input, ProgressBar } from "../../../components/ui";
+import { Button, Field, FieldError, Input, ProgressBar, Textarea } from "../../../components/ui";
 import { UploadStatusList } from "../../../components/uploads/UploadStatus";
 import { useUploader } from "../../../components/uploads/useUploads";
 import {
@@ -45,7 +46,13 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [audio, setAudio] = useState<File[]>([]);
   const [cover, setCover] = useState<File | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  /** The browser's check: each message by its field (the files' as `audio` and `cover`). */
+  const [problems, setProblems] = useState<Record<string, string[]> | null>(null);
+  const formError = useMemo(
+    () => (problems ? { code: "invalid", message: Object.values(problems)[0]![0]!, fields: problems } : null),
+    [problems],
+  );
+  const errors = useFieldErrors(formError, "beat");
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const uploader = useUploader();
@@ -81,8 +88,13 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
     const { beatEntryFieldsSchema, beatFilesSchema } = schemas;
     const checked = beatEntryFieldsSchema.safeParse(fields);
     const files = beatFilesSchema.safeParse({ audioCount: audio.length, hasCover: cover !== null });
-    const problems = [...(checked.error?.issues ?? []), ...(files.error?.issues ?? [])].map((i) => i.message);
-    setErrors(problems);
+    const found: Record<string, string[]> = {};
+    for (const issue of [...(checked.error?.issues ?? []), ...(files.error?.issues ?? [])]) {
+      const path = String(issue.path[0]);
+      const name = path === "audioCount" ? "audio" : path === "hasCover" ? "cover" : path;
+      found[name] = [...(found[name] ?? []), issue.message];
+    }
+    setProblems(Object.keys(found).length > 0 ? found : null);
     if (!checked.success || !files.success) return;
 
     if (!signedIn) {
@@ -142,7 +154,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
 
   const input = (name: keyof Fields, multiline = false) => {
     const props = {
-      id: `beat-${name}`,
+      id: errors.id(name),
       name,
       value: fields[name],
       maxLength: BEAT_LIMITS[name],
@@ -151,27 +163,41 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
         setFields((f) => ({ ...f, [name]: e.target.value })),
     };
     return (
-      <Field label={LABELS[name]} hint={`Up to ${BEAT_LIMITS[name]} characters.`}>
-        {multiline ? <textarea rows={3} className={styles.textarea} {...props} /> : <Input {...props} />}
+      <Field label={LABELS[name]} hint={`Up to ${BEAT_LIMITS[name]} characters.`} error={errors.error(name)}>
+        {multiline ? <Textarea rows={3} className={styles.textarea} {...props} /> : <Input {...props} />}
       </Field>
     );
   };
 
   return (
-    <form method="post" className={`form ${styles.form}`} noValidate onSubmit={submit} aria-busy={busy}>
+    <form
+      method="post"
+      className={`form ${styles.form}`}
+      noValidate
+      onSubmit={submit}
+      onChange={errors.onChange}
+      aria-busy={busy}
+    >
       {closed && (
         <p className="error" role="alert">
           This battle closed <RelativeTime value={battle.deadline} />.
         </p>
       )}
       {restored && !result && <p role="status">Your entry was restored, files included. Check it and press Submit.</p>}
+      {/* A long form: every message on top too, each linking to its field. */}
+      <FormErrors error={errors.summary} fieldId={errors.id} />
       <div className={styles.pair}>
         {input("projectTitle")}
         {input("producerName")}
       </div>
       {input("location")}
       {input("socialContact", true)}
-      <fieldset disabled={disabled}>
+      <fieldset
+        disabled={disabled}
+        id={errors.id("audio")}
+        tabIndex={-1}
+        aria-describedby={errors.error("audio") ? errors.id("audio-error") : undefined}
+      >
         <legend>Audio files (mp3, m4a, wav, aac; up to {MAX_AUDIO_FILES})</legend>
         <DropZone
           limits={{ accept: BEAT_AUDIO_ACCEPT, minSize: 1 }}
@@ -182,6 +208,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
           onDrop={(files) => {
             const next = [...audio, ...files].slice(0, MAX_AUDIO_FILES);
             setAudio(next);
+            if (next.length > 0) errors.clear("audio");
             if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
           }}
         />
@@ -202,8 +229,14 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
             ))}
           </ul>
         )}
+        {errors.error("audio") && <FieldError id={errors.id("audio-error")}>{errors.error("audio")}</FieldError>}
       </fieldset>
-      <fieldset disabled={disabled}>
+      <fieldset
+        disabled={disabled}
+        id={errors.id("cover")}
+        tabIndex={-1}
+        aria-describedby={errors.error("cover") ? errors.id("cover-error") : undefined}
+      >
         <legend>Cover art image</legend>
         <DropZone
           limits={{ accept: BEAT_COVER_ACCEPT, minSize: 1 }}
@@ -212,18 +245,15 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
           label="Cover art image"
           hint="png, jpg, gif or webp; one image."
           onDrop={(files) => {
-            if (files[0]) setCover(files[0]);
+            if (files[0]) {
+              setCover(files[0]);
+              errors.clear("cover");
+            }
           }}
         />
         {cover && <p>Cover: {cover.name}</p>}
+        {errors.error("cover") && <FieldError id={errors.id("cover-error")}>{errors.error("cover")}</FieldError>}
       </fieldset>
-      {errors.length > 0 && (
-        <ul className="form-errors" role="alert">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
       {progress !== null && (
         <div className={styles.progress}>
           <p>Upload progress: {progress}%</p>
