@@ -124,6 +124,8 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   const second = await page.context().newPage();
   await second.goto("/beatbattle");
   await expect(second.getByText("You have entered this battle.")).toHaveCount(0);
+  // It restores the same kept entry; typed over only once that is done, or the restore lands on top.
+  await expect(second.getByText("Your entry was restored, files included.")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();
