@@ -4,10 +4,11 @@
 // tiers, and the seller's templates new tiers start from), Discounts. Every panel is in the server's
 // page; the open tab is kept in the address (?tab=) without reloading. While previews are being made
 // the page reloads its data every few seconds until they are ready.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Badge } from "../../../components/ui";
 import { Tabs } from "../../../components/ui/Tabs";
+import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { DiscountCodes } from "../components/DiscountCodes";
 import { LicenceTemplates } from "../components/LicenceTemplates";
 import { ProductDetails } from "../components/ProductDetails";
@@ -39,11 +40,7 @@ export default function ProductStudio({ loaderData }: Route.ComponentProps) {
   const onSale = product.status === "active";
   const making = product.files.some((f) => f.previewStatus === "queued" || f.previewStatus === "running");
 
-  useEffect(() => {
-    if (!making) return;
-    const timer = setTimeout(() => void refresh(), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [making, refresh]);
+  useRevalidateWhile(making, POLL_MS);
 
   function choose(value: string) {
     const next = TABS.find((t) => t === value) ?? "details";
