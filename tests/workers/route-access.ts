@@ -224,9 +224,17 @@ export const API_ACCESS: Record<string, Rule> = {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/audio.mp3`,
   },
-  "GET /api/shows/:slug/episodes/:id/video.mp4": {
+  "GET /api/shows/:slug/episodes/:id/:file{video\\.[a-z0-9]+}": {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/video.mp4`,
+  },
+  "GET /api/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/cover.png`,
+  },
+  "HEAD /api/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/cover.png`,
   },
   "GET /api/shows/:slug/episodes/:id/chapters.json": {
     access: "public",

@@ -1,12 +1,12 @@
 // One FarmerTV episode's own page (/farmereps/:episodeId): the address to share, rendered on the
 // server with Open Graph and Twitter card tags (title, description, the episode's picture).
 import { Link, useNavigate } from "react-router";
-import { EpisodeCard } from "../../../components/EpisodeCard";
+import { EpisodeCard } from "../components/EpisodeCard";
 import { shareMeta } from "../../../lib/share-meta";
 import type { Route } from "./+types/episode";
 import "../farmertv.css";
 
-export { loader } from "./farmereps-episode.server";
+export { loader } from "./episode.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Episode not found · Creator Platform" }];

@@ -21,7 +21,7 @@ import { isCancelled } from "../../../lib/uploads/queue";
 import "../../../styles/files.css";
 import "../farmertv.css";
 
-export { loader } from "./farmertv.server";
+export { loader } from "./upload.server";
 
 export function meta() {
   return [{ title: "FarmerTV · Creator Platform" }];
