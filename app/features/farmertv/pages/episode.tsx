@@ -1,8 +1,8 @@
 // One FarmerTV episode's own page (/farmereps/:episodeId): the address to share, rendered on the
 // server with Open Graph and Twitter card tags (title, description, the episode's picture).
 import { Link, useNavigate } from "react-router";
-import { EpisodeCard } from "../components/EpisodeCard";
 import { shareMeta } from "../../../lib/share-meta";
+import { EpisodeCard } from "../components/EpisodeCard";
 import type { Route } from "./+types/episode";
 import "../farmertv.css";
 

@@ -1,9 +1,10 @@
 // The public episodes list (seed 001 screen 11), rendered on the server so a shared link and a crawler
 // see the episodes themselves (issue 28 §5): 'No episodes uploaded yet.' when empty, else the cards,
 // each linking to the episode's own page (/farmereps/:episodeId).
-import { EpisodeCard } from "../components/EpisodeCard";
+
 import { NO_EPISODES } from "../../../kernel/schemas/farmertv-messages";
 import { shareMeta } from "../../../lib/share-meta";
+import { EpisodeCard } from "../components/EpisodeCard";
 import type { Route } from "./+types/episodes";
 import "../farmertv.css";
 
