@@ -90,7 +90,7 @@ describe("uploads and jobs in production", () => {
     expect(early.status).toBeGreaterThanOrEqual(400);
     expect(early.status).toBeLessThan(500);
     const key = decodeURIComponent(url.pathname.slice(new URL(R2).pathname.length));
-    expect(key).toMatch(new RegExp(`^users/${member.id}/projects/[^/]+/files/\\d+-\\w+-Episode_one\\.mp3$`));
+    expect(key).toMatch(new RegExp(`^users/${member.id}/projects/[^/]+/files/\\d+-[\\w-]+-Episode_one\\.mp3$`));
     await env.FILES.put(key, bytes, { httpMetadata: { contentType: "audio/mpeg" } });
     const done = await call(`/api/uploads/${ticket.uploadId}/complete`, { cookie: member.cookie, method: "POST" });
     expect(done.status).toBe(201);
