@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	METRICS: AnalyticsEngineDataset;
 	JOBS: Queue;
 	RENDER_JOBS: Queue;
+	IMAGES: ImagesBinding;
 	ENVIRONMENT: string;
 	ADMIN_EMAIL: string;
 	MAIL_FROM: string;

@@ -1,13 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The one font file every page uses (app/styles/fonts.css): preloaded so text is set in Inter on the
@@ -15,6 +6,7 @@ import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
+import { LateScripts } from "./components/LateScripts";
 import { NowPlayingBar } from "./components/media/NowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { FocusedHeader, PublicFooter, PublicHeader } from "./components/PublicChrome";
@@ -76,7 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NowPlayingBar />
         </UiProvider>
         {hydrates && <ScrollRestoration />}
-        {hydrates && <Scripts />}
+        {/* <Scripts />, fetched once the first screen is in (a slow phone's line goes to CSS and the LCP first). */}
+        {hydrates && <LateScripts />}
       </body>
     </html>
   );

@@ -13,6 +13,8 @@ export interface Deps {
   mail: MailSender;
   /** Object storage: the R2 binding and the signer of browser/renderer URLs. */
   storage: { bucket: R2Bucket; signer: Signer };
+  /** Cloudflare Images: resizes stored photos (../storage/photo-sizes.ts). */
+  images: ImagesBinding;
   /** The Worker's jobs queue (packaging). */
   queue: Queue;
   /** The renderer's pull queue (probe, render, preview, poster); absent in development, where the renderer pulls from D1 (ADR 014). */
@@ -49,6 +51,7 @@ export function makeDeps(env: Env, origin: string, devUploadOrigin?: string): De
         return signer;
       },
     },
+    images: env.IMAGES,
     queue: env.JOBS,
     renderQueue: isDevelopment(env) ? undefined : env.RENDER_JOBS,
     wakeRenderer: isDevelopment(env) ? undefined : () => wakeRenderer(env),

@@ -1,0 +1,77 @@
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Scripts, type ScriptsProps } from "react-router";
+
+/**
+ * React Router's `<Scripts />`, fetched once the first screen is in: no `<link rel="modulepreload">`
+ * in the HTML and no static `import` in its bootstrap, so on a slow phone network the page's
+ * modules (the framework alone is ~105 KB gzipped) do not share the line with its stylesheets and
+ * its largest picture. The bootstrap waits for the stylesheets, the `fetchpriority="high"` pictures
+ * (at most `LATE_SCRIPTS_CAP_MS`) and one frame, then adds the same module preloads (one parallel
+ * round trip, no chain) and imports what `<Scripts />` would have imported, in the same order.
+ * Hydration is later by that wait; the first paint and the LCP picture are earlier.
+ */
+export function LateScripts(props: ScriptsProps) {
+  // Called, not rendered: its hooks run as this component's, and its elements are rewritten below.
+  const tree = Scripts(props);
+  if (!tree) return null;
+  const preloads: string[] = [];
+  const collect = (node: ReactNode): ReactNode => {
+    if (Array.isArray(node)) return node.map(collect);
+    if (!isValidElement(node)) return node;
+    const element = node as ReactElement<Record<string, unknown>>;
+    if (element.type === "link" && element.props.rel === "modulepreload") {
+      preloads.push(String(element.props.href));
+      return null;
+    }
+    if (element.type === Fragment) {
+      return <Fragment key={element.key}>{Children.map(element.props.children as ReactNode, collect)}</Fragment>;
+    }
+    return element;
+  };
+  const rest = collect(tree);
+  const rewrite = (node: ReactNode): ReactNode => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!isValidElement(node)) return node;
+    const element = node as ReactElement<Record<string, unknown>>;
+    if (element.type === Fragment) {
+      return <Fragment key={element.key}>{Children.map(element.props.children as ReactNode, rewrite)}</Fragment>;
+    }
+    const html = (element.props.dangerouslySetInnerHTML as { __html?: string } | undefined)?.__html;
+    if (element.type === "script" && element.props.type === "module" && html?.trim()) {
+      return cloneElement(element, { dangerouslySetInnerHTML: { __html: lateBootstrap(html, preloads) } });
+    }
+    return element;
+  };
+  return <>{rewrite(rest)}</>;
+}
+
+/** How long the bootstrap waits for the high-priority pictures before it loads the modules anyway. */
+export const LATE_SCRIPTS_CAP_MS = 3000;
+
+const STATIC_IMPORT = /import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?("[^"]+")\s*;/g;
+
+/**
+ * `import * as route0 from "/a.js"; … body …` becomes a wait for the first screen, the preloads,
+ * then `Promise.all([import("/a.js"), …]).then(([route0, …]) => { … body … })`.
+ */
+export function lateBootstrap(script: string, preloads: string[]) {
+  const names: string[] = [];
+  const specifiers: string[] = [];
+  const body = script.replace(STATIC_IMPORT, (_, name: string | undefined, specifier: string) => {
+    names.push(name ?? `_${names.length}`);
+    specifiers.push(specifier);
+    return "";
+  });
+  const waitFor = (list: string) =>
+    `for(const el of document.querySelectorAll(${JSON.stringify(list)}))if(!(el.sheet||el.complete))w.push(new Promise(r=>{el.addEventListener("load",r);el.addEventListener("error",r)}));`;
+  return [
+    "const w=[];",
+    waitFor('link[rel="stylesheet"]'),
+    waitFor('img[fetchpriority="high"]'),
+    `Promise.race([Promise.all(w),new Promise(r=>setTimeout(r,${LATE_SCRIPTS_CAP_MS}))])`,
+    ".then(()=>new Promise(r=>requestAnimationFrame(()=>setTimeout(r))))",
+    `.then(()=>{for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
+    `return Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}])})`,
+    `.then(([${names.join(",")}])=>{${body}});`,
+  ].join("");
+}
