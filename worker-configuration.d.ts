@@ -8,6 +8,8 @@ interface __BaseEnv_Env {
 	JOBS: Queue;
 	RENDER_JOBS: Queue;
 	IMAGES: ImagesBinding;
+	/** Set by vite.config.ts (the static assets); absent in the workerd tests. */
+	ASSETS?: Fetcher;
 	ENVIRONMENT: string;
 	ADMIN_EMAIL: string;
 	MAIL_FROM: string;
