@@ -72,21 +72,24 @@ export function FirstPaintLinks({ hydrates, ...props }: LinksProps & { hydrates:
     };
   }, [hydrated]);
 
-  if (!inline) return <>{nodes}</>;
+  // One shape whatever the state (each sheet: its copy or null, then its link), so React keeps the
+  // same <link> elements when the copies go: a new element would fetch and apply its sheet again.
   return (
     <>
       {nodes.map((node) => {
         if (!isStylesheet(node)) return node;
         const href = String(node.props.href);
-        const style = (
-          <style
-            key={`${href} text`}
-            {...{ [FIRST_PAINT_ATTRIBUTE]: href }}
-            dangerouslySetInnerHTML={{ __html: texts[sheets.indexOf(href)] ?? "" }}
-          />
-        );
-        if (!hydrates) return style;
-        return [style, hydrated ? node : cloneElement(node, { media: "print" })];
+        const text = inline ? texts[sheets.indexOf(href)] : undefined;
+        const style =
+          text === undefined ? null : (
+            <style
+              key={`${href} text`}
+              {...{ [FIRST_PAINT_ATTRIBUTE]: href }}
+              dangerouslySetInnerHTML={{ __html: text }}
+            />
+          );
+        if (style && !hydrates) return style;
+        return [style, style && !hydrated ? cloneElement(node, { media: "print" }) : node];
       })}
     </>
   );
