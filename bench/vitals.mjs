@@ -75,7 +75,7 @@ const PHONE = {
 /** Runs in the page before its first byte: records LCP candidates and layout shifts. */
 function observeVitals() {
   const w = window;
-  w.__vitals = { lcp: 0, element: "", cls: 0 };
+  w.__vitals = { lcp: 0, element: "", cls: 0, shifts: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       w.__vitals.lcp = entry.startTime;
@@ -86,7 +86,18 @@ function observeVitals() {
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      w.__vitals.cls += entry.value;
+      const moved = entry.sources.map((s) => {
+        const el = s.node;
+        const name = el
+          ? `${el.nodeName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}`
+          : "?";
+        return `${name} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`;
+      });
+      w.__vitals.shifts.push(`${(entry.startTime / 1000).toFixed(2)} s ${entry.value.toFixed(3)}: ${moved.join("; ")}`);
+    }
   }).observe({ type: "layout-shift", buffered: true });
 }
 
@@ -133,6 +144,7 @@ async function requestsBefore(page, lcp, priorities) {
 
 function printTrace(name, run) {
   console.log(`${TAG}: ${name}: FCP ${fmt(run.requests.fcp / 1000)} s, LCP ${fmt(run.lcp / 1000)} s (${run.element})`);
+  for (const shift of run.shifts) console.log(`  layout shift at ${shift}`);
   console.log(
     table([
       ["start", "end", "KB", "priority", "blocking", "url"],
@@ -213,6 +225,9 @@ async function main() {
       const lcp = median(runs.map((r) => r.lcp));
       const cls = median(runs.map((r) => r.cls));
       const element = runs.at(-1)?.element ?? "";
+      if (TRACE)
+        for (const run of runs)
+          if (run.shifts.length) console.log(`${TAG}: ${page.name} shifts: ${run.shifts.join(" | ")}`);
       if (TRACE) printTrace(page.name, [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)]);
       results.push({ ...page, lcp, cls, element, runs });
       console.log(`${TAG}: ${page.name} ${page.path}: LCP ${fmt(lcp / 1000)} s, CLS ${fmt(cls, 3)} (${element})`);

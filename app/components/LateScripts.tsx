@@ -2,13 +2,13 @@ import { Children, cloneElement, Fragment, isValidElement, type ReactElement, ty
 import { Scripts, type ScriptsProps } from "react-router";
 
 /**
- * React Router's `<Scripts />`, fetched once the first screen is in: no `<link rel="modulepreload">`
- * in the HTML and no static `import` in its bootstrap, so on a slow phone network the page's
- * modules (the framework alone is ~105 KB gzipped) do not share the line with its stylesheets and
- * its largest picture. The bootstrap waits for the stylesheets, the `fetchpriority="high"` pictures
- * (at most `LATE_SCRIPTS_CAP_MS`) and one frame, then adds the same module preloads (one parallel
- * round trip, no chain) and imports what `<Scripts />` would have imported, in the same order.
- * Hydration is later by that wait; the first paint and the LCP picture are earlier.
+ * React Router's `<Scripts />`, fetched once the first screen's own requests are in: no
+ * `<link rel="modulepreload">` in the HTML and no static `import` in its bootstrap, so on a slow
+ * phone line the page's modules (the framework alone is ~105 KB gzipped) do not share the line with
+ * its render-blocking stylesheets (none when they are inlined, FirstPaintLinks) and its
+ * `fetchpriority="high"` pictures (waited for at most `LATE_SCRIPTS_CAP_MS`). Then it adds the same
+ * module preloads at once (one parallel round trip, no chain) and imports what `<Scripts />` would,
+ * in the same order. With nothing to wait for it starts at once, before the load event, as before.
  */
 export function LateScripts(props: ScriptsProps) {
   // Called, not rendered: its hooks run as this component's, and its elements are rewritten below.
@@ -66,10 +66,9 @@ export function lateBootstrap(script: string, preloads: string[]) {
     `for(const el of document.querySelectorAll(${JSON.stringify(list)}))if(!(el.sheet||el.complete))w.push(new Promise(r=>{el.addEventListener("load",r);el.addEventListener("error",r)}));`;
   return [
     "const w=[];",
-    waitFor('link[rel="stylesheet"]'),
+    waitFor('link[rel="stylesheet"]:not([media="print"])'),
     waitFor('img[fetchpriority="high"]'),
     `Promise.race([Promise.all(w),new Promise(r=>setTimeout(r,${LATE_SCRIPTS_CAP_MS}))])`,
-    ".then(()=>new Promise(r=>requestAnimationFrame(()=>setTimeout(r))))",
     `.then(()=>{for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
     `return Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}])})`,
     `.then(([${names.join(",")}])=>{${body}});`,
