@@ -48,29 +48,27 @@ export function LateScripts(props: ScriptsProps) {
 /** How long the bootstrap waits for the high-priority pictures before it loads the modules anyway. */
 export const LATE_SCRIPTS_CAP_MS = 3000;
 
-const STATIC_IMPORT = /import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?("[^"]+")\s*;/g;
-
 /**
- * `import * as route0 from "/a.js"; … body …` becomes a wait for the first screen, the preloads,
- * then `Promise.all([import("/a.js"), …]).then(([route0, …]) => { … body … })`.
+ * The bootstrap: wait for the first screen (nothing, most of the time), add the module preloads at
+ * once, then insert React Router's own bootstrap (static imports) as a new module script. An
+ * inserted script delays the load event like a parsed one, so with nothing to wait for the page is
+ * hydrating by `load` exactly as with `<Scripts />`.
  */
 export function lateBootstrap(script: string, preloads: string[]) {
-  const names: string[] = [];
-  const specifiers: string[] = [];
-  const body = script.replace(STATIC_IMPORT, (_, name: string | undefined, specifier: string) => {
-    names.push(name ?? `_${names.length}`);
-    specifiers.push(specifier);
-    return "";
-  });
+  const quoted = `'${script
+    .replace(/\\/g, "\\\\")
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r")
+    .replace(/<\/script/gi, "<\\/script")}'`;
   const waitFor = (list: string) =>
     `for(const el of document.querySelectorAll(${JSON.stringify(list)}))if(!(el.sheet||el.complete))w.push(new Promise(r=>{el.addEventListener("load",r);el.addEventListener("error",r)}));`;
   return [
     "const w=[];",
     waitFor('link[rel="stylesheet"]:not([media="print"])'),
     waitFor('img[fetchpriority="high"]'),
-    `Promise.race([Promise.all(w),new Promise(r=>setTimeout(r,${LATE_SCRIPTS_CAP_MS}))])`,
-    `.then(()=>{for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
-    `return Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}])})`,
-    `.then(([${names.join(",")}])=>{${body}});`,
+    `Promise.race([Promise.all(w),new Promise(r=>setTimeout(r,${LATE_SCRIPTS_CAP_MS}))]).then(()=>{`,
+    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
+    `const s=document.createElement("script");s.type="module";s.textContent=${quoted};document.body.append(s)});`,
   ].join("");
 }
