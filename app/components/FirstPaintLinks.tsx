@@ -36,8 +36,8 @@ function inlined(href: string) {
  * React Router's `<Links />` with the page's stylesheets inside the HTML for the first paint
  * (app/lib/first-paint-css.ts): each `<link rel="stylesheet">` becomes its text in a `<style>` and
  * the link itself, `media="print"` until hydration (fetched, not render-blocking; React's hydration
- * takes the `<style>` as its own). Once hydrated the links apply, and once they and their fonts are
- * loaded the copies leave the tree.
+ * takes the `<style>` as its own). Once hydrated the links apply, and once they are loaded the
+ * copies leave the tree, but for a sheet with @font-face (its copy stays, its link stays print).
  * A page without script (`hydrates` false) keeps only the copies. All or nothing: when one sheet's
  * text is missing or the page's CSS passes the limit, the links are left as they are.
  */
@@ -47,7 +47,7 @@ export function FirstPaintLinks({ hydrates, ...props }: LinksProps & { hydrates:
   // Hydrated and every link loaded: React Router's links alone from then on.
   const [settled, setSettled] = useState(false);
   const sheets = nodes.filter(isStylesheet).map((node) => String(node.props.href));
-  const texts = settled ? [] : sheets.map(inlined);
+  const texts = sheets.map(inlined);
   const inline =
     !settled &&
     sheets.length > 0 &&
@@ -66,15 +66,7 @@ export function FirstPaintLinks({ hydrates, ...props }: LinksProps & { hydrates:
           }),
       );
     let live = true;
-    void Promise.all(loading)
-      .then(() => {
-        // The links' own @font-face rules are faces of their own: loaded before the copies go, or the
-        // text would fall back (and shift) until they are.
-        const used = new Set([...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
-        const twins = [...document.fonts].filter((face) => face.status === "unloaded" && used.has(face.family));
-        return Promise.allSettled(twins.map((face) => face.load()));
-      })
-      .then(() => live && setSettled(true));
+    void Promise.all(loading).then(() => live && setSettled(true));
     return () => {
       live = false;
     };
@@ -87,7 +79,11 @@ export function FirstPaintLinks({ hydrates, ...props }: LinksProps & { hydrates:
       {nodes.map((node) => {
         if (!isStylesheet(node)) return node;
         const href = String(node.props.href);
-        const text = inline ? texts[sheets.indexOf(href)] : undefined;
+        const copy = inline || settled ? texts[sheets.indexOf(href)] : undefined;
+        // A sheet with @font-face keeps its copy (and its link stays print) for the page's life: the
+        // link's rules would be font faces of their own, not loaded yet, and the text would fall back.
+        const fonts = copy?.includes("@font-face") ?? false;
+        const text = settled && !fonts ? undefined : copy;
         const style =
           text === undefined ? null : (
             <style
@@ -97,8 +93,7 @@ export function FirstPaintLinks({ hydrates, ...props }: LinksProps & { hydrates:
             />
           );
         if (style && !hydrates) return style;
-        // The link first: while its copy is there, the copy's @font-face (the later rule) is the one in use.
-        return [style && !hydrated ? cloneElement(node, { media: "print" }) : node, style];
+        return [style && (!hydrated || fonts) ? cloneElement(node, { media: "print" }) : node, style];
       })}
     </>
   );
