@@ -66,13 +66,11 @@ export default defineConfig({
       optimizeDeps: { include: ["react-dom/server.node"] },
     },
   },
-  // Kept out of the Worker's 500 KB budget (issue 9), each for a part we never call:
-  // `rss` (under `podcast`) imports mime-types, and with it 18 KB gzip of mime-db, to guess a type
-  // our feed always gives; pdf-lib imports a PNG decoder and twelve standard fonts' metrics the
-  // text-only licence PDF (Helvetica and Helvetica-Bold) never uses.
+  // Kept out of the Worker's 500 KB budget (issue 9), each for a part we never call: pdf-lib
+  // imports a PNG decoder and twelve standard fonts' metrics the text-only licence PDF
+  // (Helvetica and Helvetica-Bold) never uses.
   resolve: {
     alias: [
-      { find: "mime-types", replacement: local("./worker/domain/farmertv/mime-types-lite.ts") },
       { find: "@pdf-lib/upng", replacement: local("./worker/domain/licences/upng-unused.ts") },
       {
         find: /^\.\/(Courier.*|Times-.*|Symbol|ZapfDingbats|Helvetica-(Bold)?Oblique)\.compressed\.json$/,

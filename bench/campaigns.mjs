@@ -1,4 +1,4 @@
-// `npm run bench:campaigns`: what campaign impressions cost (issue 47, ADRs 124 and 125).
+// `npm run bench:campaigns`: what campaign impressions cost (issue 47, ADR 132).
 //
 //  1. Serving (the production build with the real renderer, as bench:stitch): starts
 //     `scripts/start.mjs --preview --reuse-build` on --port (5251) with its own state in

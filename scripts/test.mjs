@@ -42,7 +42,9 @@ run("npm", ["run", "--silent", "typecheck"]);
 step("Lint and format (Biome)");
 run("npm", ["run", "--silent", "lint"]);
 
-step("Layer rules (dependency-cruiser: no cycles, no forbidden imports)");
+step(
+  "Layer rules (dependency-cruiser: no cycles, no forbidden imports; R2 and storage keys only through worker/storage)",
+);
 run("npm", ["run", "--silent", "deps"]);
 
 step('Kit controls (no new raw <button>, <select>, <progress> or role="alert" outside components/ui)');
@@ -51,7 +53,7 @@ run("node", ["scripts/raw-controls.mjs"]);
 step("Database schema and drizzle snapshot agree (db:generate writes nothing)");
 run("npm", ["run", "--silent", "db:check"]);
 
-step("Worker, API, domain and renderer tests (vitest: workerd + real ffmpeg)");
+step("Worker, API, domain and renderer tests (vitest: workerd in development and production mode, real ffmpeg)");
 const unitOk = run(
   "vitest",
   ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`],

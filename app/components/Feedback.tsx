@@ -1,6 +1,7 @@
 // Messages after an action: a feedback line that clears itself after 5 seconds,
 // and a fetcher's answer shown once as feedback.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Outcome } from "./ui";
 
 export type FeedbackState = { text: string; error: boolean } | null;
 export type ShowFeedback = (text: string, error?: boolean) => void;
@@ -18,13 +19,9 @@ export function useFeedback() {
   return [feedback, show] as const;
 }
 
+/** The kit's Outcome line for a feedback message. */
 export function Feedback({ feedback }: { feedback: FeedbackState }) {
-  if (!feedback) return null;
-  return (
-    <p className={feedback.error ? "feedback error" : "feedback success"} role={feedback.error ? "alert" : "status"}>
-      {feedback.text}
-    </p>
-  );
+  return <Outcome message={feedback && { ok: !feedback.error, text: feedback.text }} className="feedback" />;
 }
 
 /** What the playlist and program actions answer: a message, or an error with the seed's message. */

@@ -60,7 +60,7 @@ describe("Download File (the file view)", () => {
 });
 
 // The dashboard's beat battle section reads its entries in the page's loader now: its
-// 'Failed to load beat battle entries.' is tested in app/routes/the-administrator.test.ts.
+// 'Failed to load beat battle entries.' is tested in app/features/admin/pages/dashboard.test.ts.
 
 describe("a paid order whose packaging failed", () => {
   const order = {

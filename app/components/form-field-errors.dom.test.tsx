@@ -5,15 +5,36 @@ import type { ReactNode } from "react";
 import { act } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
-import { answerFetch, mount, submit, typeInto, until } from "../../tests/dom/support";
+import { answerFetch, chooseFiles, mount, submit, typeInto, until } from "../../tests/dom/support";
+import Settings from "../features/accounts/pages/settings";
+import Signup from "../features/accounts/pages/sign-up";
+import { CreateBidForm } from "../features/auction/components/CreateBidForm";
+import { GalleryMemberItemForm } from "../features/auction/components/GalleryMemberItemForm";
+import { OfferForm } from "../features/auction/components/OfferForm";
+import type { GalleryItem } from "../features/auction/pages/gallery.server";
 import MemberItemEntry from "../features/auction/pages/member-item-entry";
+import { BeatBattleForm } from "../features/community/components/BeatBattleForm";
+import Community from "../features/community/pages/early-risers";
+import { SlotForm } from "../features/projects/files/FileActions";
+import { FileNotes } from "../features/projects/files/FileNotes";
+import type { FileData } from "../features/projects/files/types";
+import Sign from "../features/signing/pages/sign-document";
 import DigiStore from "../features/store/pages/create-product";
+import {
+  ITEM_NEEDS_TITLE_PRICE_FILE,
+  MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
+  NO_VALID_ITEMS,
+  OFFER_TOO_LOW,
+} from "../kernel/schemas/auction-messages";
+import {
+  AUDIO_REQUIRED,
+  COVER_REQUIRED,
+  PRODUCER_NAME_REQUIRED,
+  PROJECT_TITLE_REQUIRED,
+} from "../kernel/schemas/beatbattle-messages";
+import { NOTE_EMPTY, NOTE_TOO_LONG } from "../kernel/schemas/files";
 import { PHONE_INVALID, ZIP_INVALID } from "../kernel/schemas/shipping";
 import { CONSENT_REQUIRED, FULL_NAME_REQUIRED } from "../kernel/schemas/signing";
-import Community from "../routes/community";
-import Settings from "../routes/settings";
-import Sign from "../routes/sign";
-import Signup from "../routes/signup";
 
 type Props = { loaderData?: unknown; actionData?: unknown };
 const invalid = (fields: Record<string, string[]>) => ({
@@ -42,12 +63,22 @@ const control = (host: Element, name: string) =>
   host.querySelector<HTMLInputElement>(`form [name="${name}"]:not([type="hidden"])`)!;
 const summary = (host: Element) => host.querySelector(".form-errors")?.textContent ?? "";
 
-/** The message is the control's own: it is invalid, described by the message, and the summary links to it. */
-function expectBeside(host: Element, name: string, message: string) {
+/** What an element's aria-describedby points at. */
+const descriptions = (element: Element) =>
+  (element.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => element.ownerDocument.getElementById(id)?.textContent);
+
+/**
+ * The message is the control's own: it is invalid, described by the message, and the summary links
+ * to it (`summary: false` for a short form, which has none).
+ */
+function expectBeside(host: Element, name: string, message: string, { summary = true } = {}) {
   const input = control(host, name);
   expect(input.getAttribute("aria-invalid")).toBe("true");
-  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
-  expect(described.map((id) => host.ownerDocument.getElementById(id)?.textContent)).toContain(message);
+  expect(descriptions(input)).toContain(message);
+  if (!summary) return;
   const link = [...host.querySelectorAll<HTMLAnchorElement>(".form-errors a")].find((a) => a.textContent === message);
   expect(link?.getAttribute("href")).toBe(`#${input.id}`);
 }
@@ -57,6 +88,17 @@ function expectCleared(host: Element, name: string, message: string) {
   expect(input.getAttribute("aria-invalid")).toBeNull();
   expect(host.textContent).not.toContain(message);
 }
+
+/** A component under a stub route whose action answers `answer` (a fetcher's or a form's post). */
+async function withAction(ui: ReactNode, answer: unknown = null) {
+  const Stub = createRoutesStub([{ path: "/page", action: () => answer, Component: () => ui }]);
+  const view = await mount(<Stub initialEntries={["/page"]} />);
+  await until(() => view.host.querySelector("form"), "the form");
+  return view.host;
+}
+
+/** How many times `text` is on the page. */
+const times = (host: Element, text: string) => (host.textContent ?? "").split(text).length - 1;
 
 describe("errors beside their fields", () => {
   it("product create: the browser's check marks each field, and typing clears it", async () => {
@@ -174,5 +216,123 @@ describe("errors beside their fields", () => {
     expectBeside(host, "fullName", FULL_NAME_REQUIRED);
     await typeInto(control(host, "fullName"), "Bob Signer");
     expectCleared(host, "fullName", FULL_NAME_REQUIRED);
+  });
+
+  it("beat battle entry: each field and each file group keeps its message, with the summary on top", async () => {
+    const battle = { id: "b1", title: "Battle", deadline: "2099-12-31T23:00:00.000Z", prize: "", open: true };
+    const host = await withAction(<BeatBattleForm battle={battle as never} signedIn />);
+    await submit(host.querySelector("form")!);
+    await until(() => host.querySelector(".form-errors"), "the messages");
+    // The summary comes first in the form, before the fields.
+    const form = host.querySelector("form")!;
+    expect(form.querySelector(".form-errors + *, .form-errors ~ .pair")).not.toBeNull();
+    expect(host.querySelector(".form-errors h2")!.textContent).toBe("Validation errors");
+    expectBeside(host, "projectTitle", PROJECT_TITLE_REQUIRED);
+    expectBeside(host, "producerName", PRODUCER_NAME_REQUIRED);
+    const audio = host.querySelector("#beat-audio")!;
+    const cover = host.querySelector("#beat-cover")!;
+    expect(descriptions(audio)).toEqual([AUDIO_REQUIRED]);
+    expect(descriptions(cover)).toEqual([COVER_REQUIRED]);
+    expect(summary(host)).toContain(AUDIO_REQUIRED);
+
+    await typeInto(control(host, "projectTitle"), "Night Drive");
+    expectCleared(host, "projectTitle", PROJECT_TITLE_REQUIRED);
+    expectBeside(host, "producerName", PRODUCER_NAME_REQUIRED);
+    const [audioInput] = host.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    await chooseFiles(audioInput!, [new File(["ID3"], "night.mp3", { type: "audio/mpeg" })]);
+    await until(() => !host.textContent?.includes(AUDIO_REQUIRED), "the audio message to leave");
+    expect(audio.getAttribute("aria-describedby")).toBeNull();
+    expect(descriptions(cover)).toEqual([COVER_REQUIRED]);
+  });
+
+  it("create bid: an item's message sits at its fields, once, and moves as they are filled", async () => {
+    const host = await withAction(<CreateBidForm />);
+    await submit(host.querySelector("form")!);
+    await until(() => host.textContent?.includes(NO_VALID_ITEMS), "the answer");
+    const block = host.querySelector("fieldset.bid-block")!;
+    // Title, price and file are all missing: the seed's one message, shown once, describes all three.
+    expect(times(block, ITEM_NEEDS_TITLE_PRICE_FILE)).toBe(1);
+    expectBeside(host, "title", ITEM_NEEDS_TITLE_PRICE_FILE, { summary: false });
+    expectBeside(host, "price", ITEM_NEEDS_TITLE_PRICE_FILE, { summary: false });
+    expect(descriptions(block.querySelector('[id$="-files"]')!)).toEqual([ITEM_NEEDS_TITLE_PRICE_FILE]);
+    expect(control(host, "description").getAttribute("aria-invalid")).toBeNull();
+
+    await typeInto(control(host, "title"), "Signed poster");
+    expect(control(host, "title").getAttribute("aria-invalid")).toBeNull();
+    expect(times(block, ITEM_NEEDS_TITLE_PRICE_FILE)).toBe(1);
+    expectBeside(host, "price", ITEM_NEEDS_TITLE_PRICE_FILE, { summary: false });
+    expect(descriptions(control(host, "price"))).toContain(ITEM_NEEDS_TITLE_PRICE_FILE);
+  });
+
+  it("offer: a refused amount's message sits under the amount and leaves when it changes", async () => {
+    const item = { shortCode: "ABC123", title: "Poster", priceCents: 1000 } as GalleryItem;
+    const refused = {
+      intent: "offer",
+      code: "ABC123",
+      error: { code: "invalid", message: OFFER_TOO_LOW, fields: { amount: [OFFER_TOO_LOW] } },
+    };
+    const host = await withAction(
+      <OfferForm item={item} onAnswer={() => {}} member={{ hasAddress: true }} initialAmount="" standing={null} />,
+      refused,
+    );
+    await typeInto(control(host, "amount"), "1");
+    await submit(host.querySelector("form")!);
+    await until(() => host.textContent?.includes(OFFER_TOO_LOW), "the answer");
+    expectBeside(host, "amount", OFFER_TOO_LOW, { summary: false });
+    expect(times(host, OFFER_TOO_LOW)).toBe(1);
+    await typeInto(control(host, "amount"), "15");
+    expectCleared(host, "amount", OFFER_TOO_LOW);
+  });
+
+  it("gallery member item: the server's messages sit at title and amount, with no copy under the form", async () => {
+    const refused = {
+      intent: "member-item",
+      error: {
+        code: "invalid",
+        message: MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
+        fields: { title: [MEMBER_ITEM_NEEDS_TITLE_AMOUNT], price: [MEMBER_ITEM_NEEDS_TITLE_AMOUNT] },
+      },
+    };
+    const host = await withAction(<GalleryMemberItemForm />, refused);
+    await submit(host.querySelector("form")!);
+    await until(() => control(host, "title").getAttribute("aria-invalid"), "the answer");
+    expectBeside(host, "title", MEMBER_ITEM_NEEDS_TITLE_AMOUNT, { summary: false });
+    expectBeside(host, "price", MEMBER_ITEM_NEEDS_TITLE_AMOUNT, { summary: false });
+    expect(times(host, MEMBER_ITEM_NEEDS_TITLE_AMOUNT)).toBe(2);
+    await typeInto(control(host, "price"), "20");
+    expect(control(host, "price").getAttribute("aria-invalid")).toBeNull();
+    expectBeside(host, "title", MEMBER_ITEM_NEEDS_TITLE_AMOUNT, { summary: false });
+  });
+
+  it("file notes: an empty note and a refused one are told under the field", async () => {
+    const refused = {
+      intent: "add-note",
+      error: { code: "invalid", message: NOTE_TOO_LONG, fields: { note: [NOTE_TOO_LONG] } },
+    };
+    const host = await withAction(<FileNotes notes={[]} canEdit embedded />, refused);
+    await submit(host.querySelector("form")!);
+    expectBeside(host, "note", NOTE_EMPTY, { summary: false });
+    await typeInto(control(host, "note"), "x");
+    expectCleared(host, "note", NOTE_EMPTY);
+
+    await submit(host.querySelector("form")!);
+    await until(() => host.textContent?.includes(NOTE_TOO_LONG), "the server's answer");
+    expectBeside(host, "note", NOTE_TOO_LONG, { summary: false });
+    // Beside the field only, not again in the panel's feedback line.
+    expect(times(host, NOTE_TOO_LONG)).toBe(1);
+    await typeInto(control(host, "note"), "shorter");
+    expectCleared(host, "note", NOTE_TOO_LONG);
+  });
+
+  it("slot position: the server's message for the letter sits under it", async () => {
+    const message = "Slot position must be one letter, a to z.";
+    const refused = { intent: "slot", error: { code: "invalid", message, fields: { slotPosition: [message] } } };
+    const host = await withAction(<SlotForm file={{ slotPosition: null } as FileData} onMessage={() => {}} />, refused);
+    await typeInto(control(host, "slotPosition"), "1");
+    await submit(host.querySelector("form")!);
+    await until(() => host.textContent?.includes(message), "the answer");
+    expectBeside(host, "slotPosition", message, { summary: false });
+    await typeInto(control(host, "slotPosition"), "b");
+    expectCleared(host, "slotPosition", message);
   });
 });

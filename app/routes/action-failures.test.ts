@@ -8,6 +8,7 @@ import { database } from "../../worker/db/client";
 import { shippingAddresses } from "../../worker/db/schema";
 import { makeDeps } from "../../worker/domain/deps";
 import { requestContext } from "../../worker/request-context";
+import { action as settingsAction, loader as settingsLoader } from "../features/accounts/pages/settings";
 import { action as galleryAction } from "../features/auction/pages/gallery.server";
 import { action } from "../features/projects/pages/file-view.server";
 import {
@@ -16,7 +17,6 @@ import {
   SHIPPING_SAVE_ERROR,
   SHIPPING_SAVE_FAILED,
 } from "../kernel/schemas/shipping";
-import { action as settingsAction, loader as settingsLoader } from "./settings";
 
 /** D1 as it answers while unavailable: every query fails. */
 const failingDb = new Proxy(
@@ -105,7 +105,7 @@ describe("settings' shipping addresses when things fail", () => {
       shipping: unknown;
     };
     expect(loaded.shipping).toBeNull();
-    // The page renders SHIPPING_LOAD_FAILED for a null list (app/routes/settings.tsx).
+    // The page renders SHIPPING_LOAD_FAILED for a null list (app/features/accounts/pages/settings.tsx).
     expect(SHIPPING_LOAD_FAILED).toBe("Error loading shipping info.");
   });
 

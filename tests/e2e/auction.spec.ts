@@ -180,6 +180,8 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   await cardB.getByLabel(`Your offer for ${title}`).fill("12");
   await cardB.getByRole("button", { name: "Make Offer" }).click();
   await expect(cardB.getByRole("alert")).toHaveText(OFFER_TOO_LOW);
+  // The message is the amount's own (issue 46 §4).
+  await expect(cardB.getByLabel(`Your offer for ${title}`)).toHaveAccessibleDescription(OFFER_TOO_LOW);
   await expect(cardB.locator(".bid-price")).toHaveText("$15.00");
 
   // B outbids A; A sees it live.
@@ -193,7 +195,9 @@ test("two bidders: offers show live on the other page, a lower one is refused, t
   const memberTitle = `Member lot ${unique("mem")}`;
   const memberForm = a.page.locator("section.member-item");
   await memberForm.getByRole("button", { name: "Submit Item" }).click();
-  await expect(memberForm.getByRole("alert")).toHaveText(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
+  // Title and amount are both missing: the seed's one message at each of them.
+  await expect(memberForm.getByLabel("Title")).toHaveAccessibleDescription(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
+  await expect(memberForm.getByLabel("Offer amount")).toHaveAccessibleDescription(MEMBER_ITEM_NEEDS_TITLE_AMOUNT);
   await memberForm.getByLabel("Title").fill(memberTitle);
   await memberForm.getByLabel("Description").fill("From my attic");
   await memberForm.getByLabel("Offer amount").fill("5");

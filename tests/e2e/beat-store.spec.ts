@@ -31,8 +31,11 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
     audio: [drumLoop(140), makeStoreMedia().wav],
   });
 
-  // /digimanager: the probe's BPM is a suggestion the producer takes with 'Use'.
+  // The beat's page in the studio (from /digimanager): the probe's BPM is a suggestion the producer
+  // takes with 'Use'.
   await seller.goto("/digimanager");
+  await seller.getByRole("link", { name: title, exact: true }).click();
+  await expect(seller.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   const card = seller.getByRole("article", { name: title });
   const suggestion = card.getByText(/^Suggested: \d+ BPM/);
   await expect(async () => {
@@ -46,14 +49,18 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   await expect(card.getByLabel("BPM", { exact: true })).toHaveValue(String(heard));
   await card.getByLabel("Genre").fill(genre);
   await card.getByRole("button", { name: `Save details of ${title}` }).click();
+  await expect(card.getByRole("form", { name: "Beat details" }).getByRole("status")).toHaveText("Saved");
   await expect(card.getByLabel("Genre")).toHaveValue(genre);
 
+  await seller.getByRole("tab", { name: "Licences & prices" }).click();
+  const tiers = seller.getByRole("region", { name: `Licence tiers of ${title}` });
   for (const template of ["MP3 Lease", "WAV Lease", "Exclusive"]) {
-    await card.getByLabel("Add a tier from a template").selectOption({ label: template });
-    await card.getByRole("button", { name: `Add tier to ${title}` }).click();
-    await expect(card.getByRole("button", { name: `Remove ${template}` })).toBeVisible();
+    await tiers.getByLabel("Add a tier from a template").selectOption({ label: template });
+    await tiers.getByRole("button", { name: `Add tier to ${title}` }).click();
+    await expect(tiers.getByRole("button", { name: `Remove ${template}` })).toBeVisible();
   }
 
+  await seller.getByRole("tab", { name: "Discounts" }).click();
   const code = unique("SAVE").slice(0, 30);
   const codes = seller.getByRole("region", { name: "Discount codes" });
   await codes.getByLabel("Code", { exact: true }).fill(code);

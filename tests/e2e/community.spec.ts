@@ -65,12 +65,17 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(page.getByRole("heading", { name: "Origins Beat Battle", level: 1 })).toBeVisible();
   const submit = page.getByRole("button", { name: "Submit" });
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: PROJECT_TITLE_REQUIRED })).toBeVisible();
-  await expect(page.getByText(PRODUCER_NAME_REQUIRED)).toBeVisible();
-  await expect(page.getByText(AUDIO_REQUIRED)).toBeVisible();
-  await expect(page.getByText(COVER_REQUIRED)).toBeVisible();
+  // Each message at its field (issue 46 §4), all of them in the summary on top of the form.
+  const summary = page.locator(".form-errors");
+  for (const message of [PROJECT_TITLE_REQUIRED, PRODUCER_NAME_REQUIRED, AUDIO_REQUIRED, COVER_REQUIRED])
+    await expect(summary).toContainText(message);
+  await expect(page.getByLabel("Beat name")).toHaveAccessibleDescription(new RegExp(PROJECT_TITLE_REQUIRED));
+  await expect(page.getByLabel("Producer name")).toHaveAccessibleDescription(new RegExp(PRODUCER_NAME_REQUIRED));
+  await expect(page.getByRole("group", { name: /^Audio files/ })).toHaveAccessibleDescription(AUDIO_REQUIRED);
+  await expect(page.getByRole("group", { name: "Cover art image" })).toHaveAccessibleDescription(COVER_REQUIRED);
 
   await page.getByLabel("Beat name").fill("Sunrise Loop");
+  await expect(summary).not.toContainText(PROJECT_TITLE_REQUIRED);
   await page.getByLabel("Producer name").fill("E2E Producer");
   await page.getByLabel("Location (optional)").fill("Accra");
   await page.getByLabel("Short message (optional)").fill("First beat!");
@@ -119,6 +124,8 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   const second = await page.context().newPage();
   await second.goto("/beatbattle");
   await expect(second.getByText("You have entered this battle.")).toHaveCount(0);
+  // It restores the same kept entry; typed over only once that is done, or the restore lands on top.
+  await expect(second.getByText("Your entry was restored, files included.")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();

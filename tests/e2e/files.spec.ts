@@ -1,6 +1,7 @@
 // A creator's files journey: a project made by uploading a video, an audio
 // file and a picture; the big file view with the probed duration, notes, a
-// slot letter, download and delete; nobody else can open the file.
+// slot letter, download and delete; nobody else can open the file; a file's notes in the project
+// workspace's inspector.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -105,4 +106,22 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await expect(page.getByText("File deleted successfully!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Open clip.mp4" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Open song.mp3" })).toBeVisible();
+
+  // The inspector's notes are the selected file's (the seed's second click), added in place.
+  const songRow = page.locator("[data-file-item]", { hasText: "song.mp3" }).locator(".file-select");
+  await songRow.click();
+  await songRow.click();
+  await expect(songRow).toHaveAttribute("aria-pressed", "true");
+  const notes = page.getByRole("region", { name: "File notes" });
+  await expect(notes.locator(".inspector-name")).toHaveText("song.mp3");
+  await notes.getByRole("button", { name: "Add Note" }).click();
+  await expect(notes.getByLabel("Add a note")).toHaveAttribute("aria-invalid", "true");
+  await expect(notes.getByText("Note cannot be empty")).toBeVisible();
+  await notes.getByLabel("Add a note").fill("Louder chorus at 0:40");
+  await expect(notes.getByText("Note cannot be empty")).toHaveCount(0);
+  await notes.getByRole("button", { name: "Add Note" }).click();
+  await expect(notes.getByText("Note added successfully!")).toBeVisible();
+  await expect(notes.getByText("Louder chorus at 0:40")).toBeVisible();
+  // Typing a note kept the file selected.
+  await expect(songRow).toHaveAttribute("aria-pressed", "true");
 });

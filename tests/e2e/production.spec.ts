@@ -93,8 +93,8 @@ test("the test payment provider cannot be selected in production", async ({ requ
   expect(await donation.text()).not.toContain("secret");
 });
 
-// The production build's stand-ins for library internals (vite.config.ts aliases: `mime-types` under
-// the feed's `podcast`, pdf-lib's PNG decoder and unused font metrics) are exercised with real data:
+// The production build's stand-ins for library internals (vite.config.ts aliases: pdf-lib's PNG
+// decoder and unused font metrics) are exercised with real data, beside the FarmerTV feed:
 // a published episode in the feed, and a licence PDF made by the purchase job. Production takes
 // uploads only straight into R2's S3 endpoint, out of reach here, so the rows and objects an upload
 // would have left are written into the production server's own local D1 and R2 (wrangler, as
@@ -131,9 +131,10 @@ test.describe("the production build's feed and licence PDF", () => {
           VALUES ('${productId}', '${seller.id}', '${take}', 'A free take.', 0, 'free', 'public-read');
         INSERT INTO product_files (id, product_id, user_id, key, file_name, content_type, size)
           VALUES ('prod-file-${id}', '${productId}', '${seller.id}', '${audioKey}', 'take.mp3', 'audio/mpeg', 4096);
-        INSERT INTO episodes (id, user_id, title, description, video_key, video_file_name, video_content_type, video_size)
-          VALUES ('${episode.id}', '${seller.id}', '${episode.title}', 'Filmed for the production test.', '${videoKey}',
-                  'episode.mp4', 'video/mp4', ${episode.size});
+        INSERT INTO show_episodes (id, show_id, user_id, title, description, publish_at, guid, media_key, media_file_name,
+                                   media_content_type, media_size)
+          VALUES ('${episode.id}', 'farmertv', '${seller.id}', '${episode.title}', 'Filmed for the production test.',
+                  ${Date.now() - 60_000}, '${episode.id}', '${videoKey}', 'episode.mp4', 'video/mp4', ${episode.size});
       `);
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -150,7 +151,7 @@ test.describe("the production build's feed and licence PDF", () => {
     const item = items.find((i: { guid: unknown }) => JSON.stringify(i.guid).includes(episode.id));
     expect(item, "the published episode is in the feed").toBeTruthy();
     expect(item.title).toBe(episode.title);
-    expect(item.enclosure["@_url"]).toBe(`${productionURL}/api/episodes/${episode.id}/video`);
+    expect(item.enclosure["@_url"]).toBe(`${productionURL}/api/shows/farmertv/episodes/${episode.id}/video.mp4`);
     expect(item.enclosure["@_length"]).toBe(String(episode.size));
     expect(item.enclosure["@_type"]).toBe("video/mp4");
   });

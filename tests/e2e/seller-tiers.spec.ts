@@ -1,6 +1,6 @@
 // A seller prices their own licences (issue 46 item 3): on /digimanager a new producer edits the
-// WAV Lease template (a tier added from it then starts at the template's price), adds an MP3 Lease and
-// edits its price and terms in place (a refused price is shown beside the field and the typed value
+// WAV Lease template (a tier added from it then starts at the template's price), and on the beat's page
+// (its 'Licences & prices' tab) adds an MP3 Lease and edits its price and terms in place (a refused price is shown beside the field and the typed value
 // stays); a new artist picks that MP3 Lease on the beat's page, sees its price in the cart and on the
 // pay button, pays with the local test card, and the licence's page (from the receipt e-mail) states
 // the terms the producer set.
@@ -38,7 +38,11 @@ test("a producer sets a tier's price and terms and edits a template; an artist p
   await expect(wavTemplate).toContainText("$64.00");
   await expect(wavTemplate).toContainText("7,500 copies");
 
-  const card = seller.getByRole("article", { name: title });
+  // The beat's page in the studio, its 'Licences & prices' tab.
+  await seller.getByRole("link", { name: title, exact: true }).click();
+  await expect(seller.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await seller.getByRole("tab", { name: "Licences & prices" }).click();
+  const card = seller.getByRole("region", { name: `Licence tiers of ${title}` });
   for (const template of ["MP3 Lease", "WAV Lease"]) {
     await card.getByLabel("Add a tier from a template").selectOption({ label: template });
     await card.getByRole("button", { name: `Add tier to ${title}` }).click();
@@ -69,8 +73,9 @@ test("a producer sets a tier's price and terms and edits a template; an artist p
   await expect(mp3Tier).toContainText("$37.25");
   await expect(mp3Tier).toContainText("4,000 copies");
   await expect(mp3Tier).toContainText("3 radio stations");
-  // Still so after a reload: it is the database's.
+  // Still so after a reload (the tab stays open): it is the database's.
   await seller.reload();
+  await expect(seller.getByRole("tab", { name: "Licences & prices" })).toHaveAttribute("aria-selected", "true");
   await expect(card.getByRole("listitem").filter({ hasText: "MP3 Lease" })).toContainText("$37.25");
   const storePath = await seller.getByRole("link", { name: "See your store" }).getAttribute("href");
   const productPath = `${storePath}/${productId}`;

@@ -23,8 +23,9 @@ test("a seller creates, edits and publishes a product; a visitor plays its previ
     audio: [media.mp3, media.wav],
   });
 
-  // The manager lists it; one field edited inline: click, type, Enter.
+  // The manager lists it; its page's Details tab edits one field inline: click, type, Enter.
   await page.goto("/digimanager");
+  await page.getByRole("link", { name: title, exact: true }).click();
   const card = page.getByRole("article", { name: title });
   await expect(card).toBeVisible();
   await expect(card.getByRole("img", { name: `Cover of ${title}` })).toBeVisible();
@@ -33,6 +34,7 @@ test("a seller creates, edits and publishes a product; a visitor plays its previ
   await card.getByRole("textbox", { name: "Price" }).fill("12.50");
   await card.getByRole("textbox", { name: "Price" }).press("Enter");
   await expect(card.getByRole("button", { name: "Edit Price: $12.50" })).toBeVisible();
+  await expect(card.getByRole("status")).toHaveText("Saved");
   // An invalid value ends editing without saving.
   await card.getByRole("button", { name: "Edit Price: $12.50" }).click();
   await card.getByRole("textbox", { name: "Price" }).fill("1.234");

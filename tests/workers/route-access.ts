@@ -138,6 +138,14 @@ export const API_ACCESS: Record<string, Rule> = {
   // Auction: the gallery is public; offers need a member; listing and judging are the admin's.
   "GET /api/bid-items": { access: "public" },
   "GET /api/bid-items/:code{[A-Z0-9]+}/live": { access: "public" },
+  "GET /api/bid-items/:code{[A-Z0-9]+}/photos/:index{[0-9]{1,3}}": {
+    access: "public",
+    path: () => "/api/bid-items/NOSUCH/photos/0?w=480",
+  },
+  "HEAD /api/bid-items/:code{[A-Z0-9]+}/photos/:index{[0-9]{1,3}}": {
+    access: "public",
+    path: () => "/api/bid-items/NOSUCH/photos/0?w=480",
+  },
   // No item has the code NOSUCHCODE: past the guards, the answer is 404.
   "POST /api/bid-items/:code{[A-Z0-9]+}/offers": {
     access: "member",
@@ -224,9 +232,17 @@ export const API_ACCESS: Record<string, Rule> = {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/audio.mp3`,
   },
-  "GET /api/shows/:slug/episodes/:id/video.mp4": {
+  "GET /api/shows/:slug/episodes/:id/:file{video\\.[a-z0-9]+}": {
     access: "public",
     path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/video.mp4`,
+  },
+  "GET /api/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/cover.png`,
+  },
+  "HEAD /api/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}": {
+    access: "public",
+    path: (f) => `/api/shows/${f.showSlug}/episodes/${NONE}/cover.png`,
   },
   "GET /api/shows/:slug/episodes/:id/chapters.json": {
     access: "public",
@@ -545,6 +561,7 @@ export const PAGE_ACCESS: Record<string, Rule> = {
   digistore: { access: "member" },
   digimanager: { access: "member" },
   "digimanager/sales": { access: "member" },
+  "digimanager/:productId": { access: "owner" },
   // Another member's checkout link sends them to their own cart.
   "checkOut/:userId": { access: "owner", expect: { other: 302, admin: 302 } },
   purchases: { access: "member" },

@@ -41,7 +41,7 @@ const gallery = publicApi()
   .on(["GET", "HEAD"], `${item}/photos/:index{[0-9]{1,3}}`, valid("query", photoQuery), async (c) => {
     const width = c.req.valid("query").w as (typeof PHOTO_WIDTHS)[number];
     const photo = await lotPhoto(c.var.deps, c.req.param("code"), Number(c.req.param("index")), width);
-    return serveImage(c.var.deps.storage.bucket, photo.key, photo.contentType, c.req.raw);
+    return serveImage(c.var.deps.storage, photo.key, photo.contentType, c.req.raw);
   })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket;
   // the client's answer refuses compression (ADR 028).

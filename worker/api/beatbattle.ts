@@ -31,7 +31,7 @@ const battle = publicApi()
   })
   .get("/beat-battle/gallery/files/:fileId", async (c) => {
     const file = await galleryFile(c.var.deps, c.req.param("fileId"));
-    return serveObject(c.var.deps.storage.bucket, file.key, servedAs(file), c.req.header("range"));
+    return serveObject(c.var.deps.storage, file.key, servedAs(file), c.req.header("range"));
   });
 
 const entries = memberApi((app) =>
@@ -51,7 +51,7 @@ const judging = adminApi((app) =>
     // Blind judging: the file by its id, so no link the judge sees names the entrant or the storage layout.
     .get("/admin/beat-battle/files/:fileId", async (c) => {
       const file = await blindFile(c.var.deps, c.req.param("fileId"));
-      return serveObject(c.var.deps.storage.bucket, file.key, servedAs(file), c.req.header("range"));
+      return serveObject(c.var.deps.storage, file.key, servedAs(file), c.req.header("range"));
     })
     .put("/admin/beat-battle", valid("json", battleSettingsSchema), async (c) =>
       c.json({ battle: await updateBattle(c.var.deps, c.req.valid("json")) }),

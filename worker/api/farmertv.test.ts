@@ -2,7 +2,7 @@
 // the public list with the seed's fields, owners' edits, the admin's hiding,
 // media served with Range, and the feed parsed by a real XML parser.
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { TITLE_AND_DESCRIPTION_FIRST } from "../../app/kernel/schemas/farmertv";
@@ -10,7 +10,7 @@ import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
 import { mp4Bytes, PNG, uploadAs } from "../../tests/workers/uploads";
 import { database } from "../db/client";
-import { episodes, users } from "../db/schema";
+import { showEpisodes as episodes, users } from "../db/schema";
 
 const db = database(env.DB);
 const path = (url: string) => new URL(url).pathname + new URL(url).search;
@@ -105,28 +105,49 @@ describe("FarmerTV", () => {
     expect(parsed.rss["@_xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
     expect(parsed.rss["@_xmlns:podcast"]).toBeTruthy();
     const items = [parsed.rss.channel.item].flat();
-    const publicCount = (await db.select().from(episodes).where(eq(episodes.hidden, false))).length;
+    const publicCount = (
+      await db
+        .select()
+        .from(episodes)
+        .where(and(eq(episodes.showId, "farmertv"), eq(episodes.published, true)))
+    ).length;
     expect(items).toHaveLength(publicCount);
     for (const episode of published) {
       const item = items.find((i: { title: string }) => i.title === episode.fileTitle);
       expect(item.enclosure["@_length"]).toBe("4096");
       expect(item.enclosure["@_type"]).toBe("video/mp4");
-      expect(item.enclosure["@_url"]).toBe(episode.url);
+      // The shows engine's enclosure: the uploaded file itself, behind a fresh signed link.
+      const enclosure = new URL(item.enclosure["@_url"]);
+      expect(enclosure.pathname).toBe(`/api/shows/farmertv/episodes/${episode.id}/video.mp4`);
+      expect(item.guid["#text"]).toBe(episode.id);
+      const file = await call(enclosure.pathname);
+      expect(file.status).toBe(302);
+      expect(file.headers.get("location")).toMatch(/\/api\/storage\/get\//);
     }
+    // FarmerTV is the platform's show: the same feed is the show's, and its pages play the episodes.
+    expect(await (await call("/api/shows/farmertv/feed.xml")).text()).toBe(xml);
+    const showPage = await call("/shows/farmertv");
+    expect(showPage.status).toBe(200);
+    expect(await showPage.text()).toContain("Feed one");
+    const episodePage = await (await call(`/shows/farmertv/episodes/${published[0].id}`)).text();
+    expect(episodePage).toContain(`/api/shows/farmertv/episodes/${published[0].id}/video.mp4`);
     // An episode's artwork (issue 44 item 2): a stable address ending in its extension that
     // answers the picture itself with its image type, cacheable; the first address leads there.
     const withCover = items.find((i: { title: string }) => i.title === "Feed one");
     const art = new URL(withCover["itunes:image"]["@_href"]);
-    expect(art.pathname).toBe(`/api/episodes/${published[0].id}/cover.png`);
+    expect(art.pathname).toBe(`/api/shows/farmertv/episodes/${published[0].id}/cover.png`);
     const image = await call(art.pathname);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
     expect(image.headers.get("etag")).toBeTruthy();
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    // FarmerTV's own addresses (the pages' posters, share previews) answer the same picture.
+    const farmerTvArt = `/api/episodes/${published[0].id}/cover.png`;
+    expect(new Uint8Array(await (await call(farmerTvArt)).arrayBuffer())).toEqual(PNG);
     const old = await call(`/api/episodes/${published[0].id}/cover`);
     expect(old.status).toBe(301);
-    expect(old.headers.get("location")).toBe(art.pathname);
+    expect(old.headers.get("location")).toBe(farmerTvArt);
     // Without a cover or a poster yet the episode names no picture.
     expect(items.find((i: { title: string }) => i.title === "Feed two")["itunes:image"]).toBeUndefined();
   });

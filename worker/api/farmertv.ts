@@ -1,18 +1,21 @@
 // FarmerTV (seed 001 §7): videos and covers go through the upload module with
 // the purposes 'episode-video' (multipart with resume above 100 MB) and
 // 'episode-cover' (seed `/farmertv-s3-url`); these routes save, list, edit,
-// hide and serve episodes, and the feed.
+// hide and serve episodes, and the feed: FarmerTV is the platform's show `farmertv`, and its feed
+// is the shows feed (also at /api/shows/farmertv/feed.xml).
 import { episodeCreateSchema, episodeHiddenSchema, episodeUpdateSchema } from "../../app/kernel/schemas/farmertv";
 import {
   createEpisode,
   deleteEpisode,
   episodeCover,
   episodeVideoUrl,
+  FARMERTV_SLUG,
   listEpisodes,
   setEpisodeHidden,
   updateEpisode,
 } from "../domain/farmertv/episodes";
-import { episodesFeed } from "../domain/farmertv/feed";
+import { showFeed } from "../domain/shows/feed";
+import { showBySlug } from "../domain/shows/shows";
 import { serveImage } from "../storage/images";
 import { adminApi, memberApi, publicApi, valid } from "./context";
 
@@ -20,7 +23,7 @@ const coverPath = (id: string, extension: string) => `/api/episodes/${id}/cover.
 
 const watching = publicApi()
   .get("/episodes/feed.xml", async (c) =>
-    c.body(await episodesFeed(c.var.deps), 200, {
+    c.body(await showFeed(c.var.deps, await showBySlug(c.var.deps, FARMERTV_SLUG)), 200, {
       "content-type": "application/rss+xml; charset=utf-8",
       "cache-control": "public, max-age=300",
     }),
@@ -35,7 +38,7 @@ const watching = publicApi()
     const id = c.req.param("id");
     const picture = await episodeCover(c.var.deps, id);
     if (c.req.param("file") !== `cover.${picture.extension}`) return c.redirect(coverPath(id, picture.extension), 301);
-    return serveImage(c.var.deps.storage.bucket, picture.key, picture.contentType, c.req.raw);
+    return serveImage(c.var.deps.storage, picture.key, picture.contentType, c.req.raw);
   })
   // The first address (no extension, once a redirect to a signed link of no type): leads to the new one.
   .get("/episodes/:id/cover", async (c) => {

@@ -18,7 +18,7 @@ import {
   stitchedBody,
 } from "../domain/shows/delivery";
 import { countable, recordDownload } from "../domain/shows/downloads";
-import { latestRender, showFeed } from "../domain/shows/feed";
+import { coverPath, enclosurePath, latestRender, showFeed } from "../domain/shows/feed";
 import {
   createShow,
   deleteEpisode,
@@ -29,6 +29,7 @@ import {
   updateEpisode,
   updateShow,
 } from "../domain/shows/shows";
+import { episodePicture, uploadedMedia } from "../domain/shows/uploaded";
 import { observe } from "../observability";
 import { imageTypeOf, serveImage } from "../storage/images";
 import { parseRange } from "../storage/sliced-reads";
@@ -114,7 +115,7 @@ async function serveAudio(
   }
   observe("episode.delivery", { episodeId: episode.id, showId: show.id, method, status, bytes: length });
   if (method === "HEAD") return new Response(null, { status, headers });
-  const { body, done } = stitchedBody(deps.storage.bucket, file, offset, length);
+  const { body, done } = stitchedBody(deps.storage, file, offset, length);
   c.executionCtx.waitUntil(done.then((end) => counted?.(end)));
   return new Response(body, { status, headers });
 }
@@ -137,7 +138,7 @@ const listening = publicApi()
     if (!path || !type) throw new NotFound("This show has no artwork.");
     // New artwork of another type: the old address leads to the new one.
     if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
-    return serveImage(c.var.deps.storage.bucket, show.artworkKey!, type, c.req.raw);
+    return serveImage(c.var.deps.storage, show.artworkKey!, type, c.req.raw);
   })
   // The first address (no extension, once a redirect to a signed link): kept, it leads to the new one.
   .get("/shows/:slug/artwork", async (c) => {
@@ -150,12 +151,25 @@ const listening = publicApi()
     if (show.mediaType !== "audio") throw new NotFound();
     return serveAudio(c, deps, show, episode, version);
   })
-  .get("/shows/:slug/episodes/:id/video.mp4", async (c) => {
+  // A video episode's file: the playlist's latest render, or the uploaded file (its own type).
+  .get("/shows/:slug/episodes/:id/:file{video\\.[a-z0-9]+}", async (c) => {
     const { deps, show, episode } = await listened(c);
-    const render = show.mediaType === "video" ? await latestRender(deps, episode) : null;
-    if (!render) throw new NotFound("This episode has no video yet.");
-    const url = await deps.storage.signer.signGet({ key: render.key, contentType: "video/mp4" }, 60 * 60);
+    if (c.req.param("file") !== enclosurePath(show, episode, show.mediaType).split("/").pop()) throw new NotFound();
+    const uploaded = uploadedMedia(episode);
+    const render = uploaded || show.mediaType !== "video" ? null : await latestRender(deps, episode);
+    const file = uploaded ?? (render ? { key: render.key, type: "video/mp4" } : null);
+    if (!file) throw new NotFound("This episode has no video yet.");
+    const url = await deps.storage.signer.signGet({ key: file.key, contentType: file.type }, 60 * 60);
     return c.redirect(url.url, 302);
+  })
+  // An uploaded episode's picture (the feed's item itunes:image), served directly with its image type.
+  .on(["GET", "HEAD"], "/shows/:slug/episodes/:id/:file{cover\\.[a-z]+}", async (c) => {
+    const { deps, show, episode } = await listened(c);
+    const picture = episodePicture(episode);
+    if (!picture) throw new NotFound();
+    const path = coverPath(show, episode, picture.extension);
+    if (!path.endsWith(`/${c.req.param("file")}`)) return c.redirect(path, 301);
+    return serveImage(deps.storage, picture.key, picture.contentType, c.req.raw);
   })
   .get("/shows/:slug/episodes/:id/chapters.json", async (c) => {
     const { version } = await listened(c);

@@ -31,10 +31,10 @@ export const storageApi = publicApi()
     if (!c.req.raw.body || !Number.isFinite(length)) throw new Invalid("Content-Length is required.");
     if (claims.size !== undefined && length !== claims.size)
       throw new Invalid(`Expected exactly ${claims.size} bytes.`);
-    const { bucket } = deps.storage;
+    const storage = deps.storage;
     // Job outputs (renders, packages) are signed for the renderer, not for an upload record.
     if (claims.output) {
-      const object = await bucket.put(claims.key, c.req.raw.body, {
+      const object = await storage.put(claims.key, c.req.raw.body, {
         httpMetadata: { contentType: claims.contentType },
       });
       c.header("etag", object.httpEtag);
@@ -44,7 +44,7 @@ export const storageApi = publicApi()
     const upload = await uploadTakingBytes(deps, claims.key, claims.multipartId);
     if (!upload) throw new NotFound("Upload not found.");
     if (claims.multipartId && claims.partNumber) {
-      const part = await bucket
+      const part = await storage
         .resumeMultipartUpload(claims.key, claims.multipartId)
         .uploadPart(claims.partNumber, c.req.raw.body);
       await recordStoredPart(deps, upload, part.partNumber, part.etag);
@@ -52,8 +52,8 @@ export const storageApi = publicApi()
       return c.body(null, 200);
     }
     // Create-only, as production's signed `If-None-Match: *`: the first complete PUT wins.
-    if (await bucket.head(claims.key)) throw new Conflict("This upload has already been stored.");
-    const object = await bucket.put(claims.key, c.req.raw.body, {
+    if (await storage.head(claims.key)) throw new Conflict("This upload has already been stored.");
+    const object = await storage.put(claims.key, c.req.raw.body, {
       httpMetadata: { contentType: claims.contentType },
       onlyIf: new Headers({ "if-none-match": "*" }),
     });
@@ -65,5 +65,5 @@ export const storageApi = publicApi()
     const claims = await devSigner(c).verify(c.req.param("token"), "get");
     if (!claims) throw new Forbidden("Download link is invalid or has expired.");
     // The stored metadata is the uploader's claim: never served. The signed claims say what to serve.
-    return serveObject(c.get("deps").storage.bucket, claims.key, claims.served, c.req.header("range"));
+    return serveObject(c.get("deps").storage, claims.key, claims.served, c.req.header("range"));
   });

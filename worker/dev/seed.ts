@@ -1,15 +1,16 @@
 // Development only: fills an empty local database with an admin (ADMIN_EMAIL),
 // one demo member and an active welcome popup. Called by `npm start`.
-import { count } from "drizzle-orm";
+import { count, ne } from "drizzle-orm";
 import { popups, users } from "../db/schema";
 import type { Deps } from "../domain/deps";
+import { PLATFORM_USER_ID } from "../domain/farmertv/episodes";
 import { forgetActivePopup } from "../domain/popups/active";
 import { hashPassword } from "../security/passwords";
 
 export const DEMO_MEMBER = { email: "demo@creatorplatform.app", password: "demo-password", username: "demo" };
 
 export async function seedWhenEmpty(deps: Deps, adminPassword: string) {
-  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(users);
+  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(users).where(ne(users.id, PLATFORM_USER_ID));
   if (n > 0) return { seeded: false as const };
 
   const adminId = crypto.randomUUID();

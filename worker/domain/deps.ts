@@ -5,14 +5,15 @@ import { type Database, database } from "../db/client";
 import { type MailSender, mailSender } from "../mail";
 import { type Payments, paymentsFor } from "../payments";
 import { wakeRenderer } from "../renderer/container";
-import { type Signer, storageSigner } from "../storage/signer";
+import { type Storage, storageFor } from "../storage/bucket";
+import { storageSigner } from "../storage/signer";
 import type { BidItem } from "./auction/bid-item";
 
 export interface Deps {
   db: Database;
   mail: MailSender;
-  /** Object storage: the R2 binding and the signer of browser/renderer URLs. */
-  storage: { bucket: R2Bucket; signer: Signer };
+  /** Object storage (R2) and the signer of browser/renderer URLs: the only way to the bucket. */
+  storage: Storage;
   /** Cloudflare Images: resizes stored photos (../storage/photo-sizes.ts). */
   images: ImagesBinding;
   /** The Worker's jobs queue (packaging). */
@@ -37,20 +38,13 @@ export interface Deps {
 export function makeDeps(env: Env, origin: string, devUploadOrigin?: string): Deps {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set");
   const db = database(env.DB);
-  let signer: Signer | undefined;
   let payments: Payments | undefined;
   return {
     db,
     get mail() {
       return mailSender(env, db);
     },
-    storage: {
-      bucket: env.FILES,
-      get signer() {
-        signer ??= storageSigner(env, origin, devUploadOrigin);
-        return signer;
-      },
-    },
+    storage: storageFor(env.FILES, () => storageSigner(env, origin, devUploadOrigin)),
     images: env.IMAGES,
     queue: env.JOBS,
     renderQueue: isDevelopment(env) ? undefined : env.RENDER_JOBS,

@@ -10,7 +10,7 @@ import { publish } from "../../tests/workers/episodes";
 import { call, signUp } from "../../tests/workers/http";
 import { consume, stubRenderer } from "../../tests/workers/renderer";
 import { database } from "../db/client";
-import { episodes, jobs } from "../db/schema";
+import { showEpisodes as episodes, jobs } from "../db/schema";
 
 const db = database(env.DB);
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...new Array(60).fill(7), 0xff, 0xd9]);

@@ -1,13 +1,14 @@
-// Poster job: the renderer probes a FarmerTV episode's video (duration, width,
+// Poster job: the renderer probes an uploaded (FarmerTV) episode's video (duration, width,
 // height) and stores one frame of it as a JPEG. The player shows the
 // uploader's cover when there is one and this frame otherwise, so an episode
 // never plays from a blank box; the frame is made either way, so a cover
 // removed later still leaves a picture.
 import { eq } from "drizzle-orm";
 import type { PosterResult } from "../../render-container/src/contract";
-import { episodes, type Job } from "../db/schema";
+import { showEpisodes as episodes, type Job } from "../db/schema";
 import { noteChange } from "../domain/changes";
 import type { Deps } from "../domain/deps";
+import { FARMERTV_SLUG } from "../domain/farmertv/episodes";
 import { episodePosterKey } from "../storage/keys";
 import type { RendererCall } from "./handoff";
 import type { JobInput } from "./jobs";
@@ -21,7 +22,7 @@ export async function startPoster(
   { episodeId }: JobInput<"poster">,
 ): Promise<RendererCall<"/jobs/poster"> | null> {
   const [episode] = await deps.db.select().from(episodes).where(eq(episodes.id, episodeId));
-  if (!episode) {
+  if (!episode?.mediaKey) {
     await markDone(deps.db, job.id, { skipped: "episode deleted" });
     return null;
   }
@@ -31,7 +32,7 @@ export async function startPoster(
   return {
     path: "/jobs/poster",
     input: {
-      source: await signer.signGet({ key: episode.videoKey }, URL_SECONDS),
+      source: await signer.signGet({ key: episode.mediaKey }, URL_SECONDS),
       output: await signer.signPut({ key: posterKey, contentType: "image/jpeg", output: true }, URL_SECONDS),
     },
   };
@@ -52,7 +53,9 @@ export async function finishPoster(deps: Deps, job: Job, { episodeId }: JobInput
       .where(eq(episodes.id, episodeId)),
     markDone(deps.db, job.id, { posterKey, size: result.size }),
   ]);
-  noteChange({ kind: "episode", episodeId }); // the picture and duration now show
+  // The picture and duration now show, on FarmerTV's pages and the show's.
+  noteChange({ kind: "episode", episodeId });
+  noteChange({ kind: "showEpisode", slug: FARMERTV_SLUG, episodeId });
 }
 
 /** The reason stays on the job row; the episode keeps its cover (if any) and plays without a poster. */

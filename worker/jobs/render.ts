@@ -115,7 +115,7 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
   const placed = result.chapters ?? [];
   const jsonKey = placed.length ? chaptersKey(render.userId, renderId) : null;
   if (jsonKey)
-    await deps.storage.bucket.put(jsonKey, JSON.stringify(podcastChapters(placed)), {
+    await deps.storage.put(jsonKey, JSON.stringify(podcastChapters(placed)), {
       httpMetadata: { contentType: "application/json+chapters" },
     });
   // Measured now: kept with each item's file, so the next render measures only what changed.
@@ -164,7 +164,7 @@ export async function finishRender(deps: Deps, job: Job, input: JobInput<"render
     const old = attemptKeys(render.userId, renderId, n, audio);
     earlier.push(old.key, ...(old.audioKey ? [old.audioKey] : []));
   }
-  if (earlier.length) await deps.storage.bucket.delete(earlier);
+  if (earlier.length) await deps.storage.delete(earlier);
 }
 
 /** A superseded attempt's report was refused: the files it wrote are deleted (the current attempt writes its own). */
@@ -175,7 +175,7 @@ export async function discardRender(deps: Deps, _job: Job, input: JobInput<"rend
   const { key, audioKey } = attemptKeys(render.userId, render.id, attempt, playlist?.mediaType === "audio");
   // Never the files the render points at (a stale report naming the attempt that finished cannot happen, but cheap to rule out).
   const stale = [key, audioKey].filter((k): k is string => Boolean(k) && k !== render.key && k !== render.audioKey);
-  if (stale.length) await deps.storage.bucket.delete(stale);
+  if (stale.length) await deps.storage.delete(stale);
 }
 
 export async function failRender(deps: Deps, job: Job, { renderId }: JobInput<"render">, reason: string) {

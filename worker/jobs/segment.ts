@@ -53,7 +53,7 @@ export async function finishSegment(deps: Deps, job: Job, input: JobInput<"segme
   }
   const key = deliverySegmentKey(job.userId, job.id);
   // Reported done is not stored: a segment storage does not hold whole never becomes ready.
-  const stored = await deps.storage.bucket.head(key);
+  const stored = await deps.storage.head(key);
   if (stored?.size !== result.bytes) {
     await failSegment(deps, job, input, SEGMENT_NOT_STORED);
     return;

@@ -4,6 +4,7 @@
 // wants an image type too. So these are served by the Worker itself, straight from the bucket, with
 // the record's checked type, an ETag and a cache lifetime, never a redirect to a signed link.
 import { NotFound } from "../domain/errors";
+import type { Bucket } from "./bucket";
 import { USER_CONTENT_HEADERS } from "./served";
 
 /** The image types served inline (./served.ts), each with the extension its address ends in. */
@@ -50,7 +51,7 @@ export function requestedExtension(name: string): string | null {
  * `IMAGE_CACHE_CONTROL`; HEAD answers the headers alone. 404 when the object is gone.
  */
 export async function serveImage(
-  bucket: R2Bucket,
+  bucket: Bucket,
   key: string,
   contentType: string,
   request: Request,

@@ -56,6 +56,11 @@ export function chaptersKey(userId: string, renderId: string): string {
   return `users/${userId}/renders/${renderId}.chapters.json`;
 }
 
+/** A bought item's licence PDF, made once beside the purchase and reused by every package of it. */
+export function licenceKey(buyerId: string, orderId: string, code: string): string {
+  return `users/${buyerId}/purchases/${orderId}/licence-${code}.pdf`;
+}
+
 export function packageKey(userId: string, jobId: string): string {
   return `users/${userId}/packages/${jobId}.zip`;
 }

@@ -3,6 +3,7 @@
 // it is the page's largest paint. Each width is made once with Cloudflare Images' binding, kept in
 // R2 beside the original (`sizes/<key>/w<width>.webp`) and then served like any stored image.
 import { NotFound } from "../domain/errors";
+import type { Bucket } from "./bucket";
 
 /** The widths a page may ask for (its `srcset`): a phone's column, a wide one, a 2× wide one. */
 export const PHOTO_WIDTHS = [480, 720, 1080] as const;
@@ -16,7 +17,7 @@ export const photoSizeKey = (key: string, width: PhotoWidth) => `sizes/${key}/w$
  * the binding cannot read the original (a type it does not know): the caller serves the original.
  */
 export async function photoSize(
-  bucket: R2Bucket,
+  bucket: Bucket,
   images: ImagesBinding,
   key: string,
   width: PhotoWidth,

@@ -4,11 +4,12 @@
 // time. Used by the development storage route and by links the Worker
 // resolves itself (blind-judged battle files), whose URLs name no storage key.
 import { NotFound } from "../domain/errors";
+import type { Bucket } from "./bucket";
 import { ATTACHMENT_TYPE, type Served, USER_CONTENT_HEADERS } from "./served";
 import { parseRange, slicedBody } from "./sliced-reads";
 
 export async function serveObject(
-  bucket: R2Bucket,
+  bucket: Bucket,
   key: string,
   served: Partial<Served> | undefined,
   rangeHeader: string | undefined,

@@ -10,6 +10,8 @@
 // How: a pull-based stream with no read-ahead. Each pull reads the next slice (a ranged `get` with
 // `onlyIf: etagMatches`, so every slice comes from the version the headers described; a changed
 // object ends the body with an error instead of mixing two versions), so at most one slice is held.
+import type { Bucket } from "./bucket";
+
 export const READ_SLICE_BYTES = 4 * 1024 * 1024;
 
 /** The byte range a `Range` header asks of an object of `size` bytes (RFC 9110 §14.1.2, one range). */
@@ -46,7 +48,7 @@ export class ObjectChanged extends Error {
 
 /** The bytes [offset, offset + length) of `key` at `etag`, read `slice` bytes at a time on demand. */
 export function slicedBody(
-  bucket: R2Bucket,
+  bucket: Bucket,
   key: string,
   etag: string,
   offset: number,

@@ -45,7 +45,11 @@ export function Field({ label, hint, error, children, className }: FieldProps) {
         </p>
       )}
       {isValidElement(children) &&
-        cloneElement(children, { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
+        cloneElement(children, {
+          id,
+          "aria-describedby": describedBy,
+          "aria-invalid": error ? true : children.props["aria-invalid"],
+        })}
       {error && (
         <p id={errorId} className={styles.error} role="alert">
           {error}

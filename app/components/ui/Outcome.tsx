@@ -6,12 +6,22 @@ export interface OutcomeMessage {
   text: string;
 }
 
-export function Outcome({ message, className }: { message: OutcomeMessage | null | undefined; className?: string }) {
+export function Outcome({
+  message,
+  className,
+  inline = false,
+}: {
+  message: OutcomeMessage | null | undefined;
+  className?: string;
+  /** A span beside the control it reports on (a row of buttons, a heading), not a line of its own. */
+  inline?: boolean;
+}) {
   if (!message) return null;
   const tone = message.ok ? "success" : "error";
+  const Tag = inline ? "span" : "p";
   return (
-    <p className={className ? `${className} ${tone}` : tone} role={message.ok ? "status" : "alert"}>
+    <Tag className={className ? `${className} ${tone}` : tone} role={message.ok ? "status" : "alert"}>
       {message.text}
-    </p>
+    </Tag>
   );
 }

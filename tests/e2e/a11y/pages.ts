@@ -88,6 +88,15 @@ export const PAGES: ScannedPage[] = [
     },
   },
   { path: "/beatbattle", as: "visitor" },
+  {
+    path: "/beatbattle",
+    as: "visitor",
+    name: "/beatbattle (an empty entry refused: the summary on top, each message at its field)",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.locator(".form-errors").waitFor();
+    },
+  },
   // The member's entry is in (./content.ts): "You're in" with the entry instead of the form.
   {
     path: "/beatbattle",
@@ -155,6 +164,15 @@ export const PAGES: ScannedPage[] = [
   { path: (c) => `/bidgallery/${c.lotCode}`, as: "member", name: "/bidgallery/:code (the member leads)" },
   { path: (c) => `/bidgallery/${c.soldCode}`, as: "visitor", name: "/bidgallery/:code (sold)" },
   { path: "/createBid", as: "admin" },
+  {
+    path: "/createBid",
+    as: "admin",
+    name: "/createBid (an empty item refused: its message at its fields)",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.locator("fieldset.bid-block.invalid").waitFor();
+    },
+  },
   { path: "/memBid", as: "admin" },
   { path: "/memitem", as: "admin" },
 
@@ -165,6 +183,21 @@ export const PAGES: ScannedPage[] = [
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },
+  {
+    path: (c) => `/projects/${c.projectId}`,
+    as: "member",
+    name: "/projects/:projectId (a file's notes in the inspector, an empty note refused)",
+    act: async (page) => {
+      const file = page.locator(".workspace-library .file-select").first();
+      await file.click();
+      await file.click();
+      const inspector = page.getByRole("button", { name: "Inspector", exact: true });
+      if (await inspector.isVisible()) await inspector.click();
+      const notes = page.getByRole("region", { name: "File notes" });
+      await notes.getByRole("button", { name: "Add Note" }).click();
+      await notes.getByText("Note cannot be empty").waitFor();
+    },
+  },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
   // The public show and episode pages (issue 45 item 6): three episodes, the newest with a program's spot.
@@ -214,6 +247,19 @@ export const PAGES: ScannedPage[] = [
       await row.getByRole("button", { name: "Save MP3 Lease template" }).click();
       await expect(row.getByRole("alert")).toBeVisible();
     },
+  },
+  // A product's page in the studio (the admin's beat, with tiers): each tab, as its address opens it.
+  { path: (c) => `/digimanager/${c.productId}`, as: "admin", name: "/digimanager/:productId" },
+  { path: (c) => `/digimanager/${c.productId}?tab=files`, as: "admin", name: "/digimanager/:productId (Files)" },
+  {
+    path: (c) => `/digimanager/${c.productId}?tab=licences`,
+    as: "admin",
+    name: "/digimanager/:productId (Licences & prices)",
+  },
+  {
+    path: (c) => `/digimanager/${c.productId}?tab=discounts`,
+    as: "admin",
+    name: "/digimanager/:productId (Discounts)",
   },
   { path: "/digimanager/sales", as: "member" },
   // The admin sells the beat the member buys (./content.ts): every table of the view has rows.

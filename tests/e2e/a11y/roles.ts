@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type BrowserContext, test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-import { ADMIN, MEMBER } from "../fixtures";
+import { ADMIN, MEMBER, ownAddress } from "../fixtures";
 import { axeProblems, WCAG22_TAGS } from "./axe";
 import { type Content, makeContent } from "./content";
 import { countNativeDialogs, layoutProblems, type ThemeName, trackLayoutShifts, useTheme } from "./layout";
@@ -38,7 +38,7 @@ const ACCOUNTS = { member: MEMBER, admin: ADMIN } as const;
 async function signIn(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string) {
   const states: Partial<Record<Role, StorageState>> = { visitor: { cookies: [], origins: [] } };
   for (const role of ["member", "admin"] as const) {
-    const request = await playwright.request.newContext({ baseURL });
+    const request = await playwright.request.newContext({ baseURL, ...ownAddress() });
     const account = ACCOUNTS[role];
     const response = await request.post("/api/session", {
       data: { email: account.email, password: account.password },

@@ -1,6 +1,6 @@
 // Community (issue 10): sign-ups, beat battles, FarmerTV episodes, donations.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, owner, users } from "./accounts";
 
 /** 'Early Risers' community form: one row per e-mail (a second sign-up updates it). */
@@ -70,40 +70,6 @@ export const beatBattleFiles = sqliteTable(
   (t) => [uniqueIndex("beat_battle_files_key_unique").on(t.key), index("beat_battle_files_entry_idx").on(t.entryId)],
 );
 
-export const POSTER_STATES = ["none", "queued", "done", "failed"] as const;
-
-/** A FarmerTV episode: written only once its video is verified in storage. */
-export const episodes = sqliteTable(
-  "episodes",
-  {
-    id: text("id").primaryKey(),
-    userId: owner(),
-    title: text("title").notNull(),
-    description: text("description").notNull(),
-    videoKey: text("video_key").notNull(),
-    videoFileName: text("video_file_name").notNull(),
-    videoContentType: text("video_content_type").notNull(),
-    videoSize: integer("video_size").notNull(),
-    coverKey: text("cover_key"),
-    /** The cover's checked type (from its upload): what its address ends in and is served as. */
-    coverContentType: text("cover_content_type"),
-    /** A frame of the video made by the renderer when no cover was given. */
-    posterKey: text("poster_key"),
-    posterStatus: text("poster_status", { enum: POSTER_STATES }).notNull().default("none"),
-    durationSeconds: real("duration_seconds"),
-    width: integer("width"),
-    height: integer("height"),
-    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
-  },
-  (t) => [
-    uniqueIndex("episodes_video_key_unique").on(t.videoKey),
-    uniqueIndex("episodes_cover_key_unique").on(t.coverKey),
-    index("episodes_public_idx").on(t.hidden, t.createdAt),
-  ],
-);
-
 export const DONATION_STATES = ["pending", "succeeded", "failed"] as const;
 
 /** A donation: 'pending' when its payment is started, 'succeeded' only on the verified webhook. */
@@ -138,5 +104,4 @@ export const donations = sqliteTable(
 );
 
 export type BeatBattle = typeof beatBattles.$inferSelect;
-export type Episode = typeof episodes.$inferSelect;
 export type Donation = typeof donations.$inferSelect;

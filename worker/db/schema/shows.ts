@@ -46,7 +46,12 @@ export interface ServedVersion {
   chapters: RenderChapter[];
 }
 
-/** A playlist published as an episode of a show (deleted with its playlist). */
+export const POSTER_STATES = ["none", "queued", "done", "failed"] as const;
+
+/**
+ * An episode of a show: a playlist published under it (deleted with its playlist), or a file
+ * uploaded to it (FarmerTV's episodes, `media*`), served as it is.
+ */
 export const showEpisodes = sqliteTable(
   "show_episodes",
   {
@@ -54,9 +59,7 @@ export const showEpisodes = sqliteTable(
     showId: text("show_id")
       .notNull()
       .references(() => shows.id, { onDelete: "cascade" }),
-    playlistId: text("playlist_id")
-      .notNull()
-      .references(() => playlists.id, { onDelete: "cascade" }),
+    playlistId: text("playlist_id").references(() => playlists.id, { onDelete: "cascade" }),
     userId: owner(),
     title: text("title").notNull(),
     description: text("description").notNull(),
@@ -68,10 +71,25 @@ export const showEpisodes = sqliteTable(
     guid: text("guid").notNull(),
     /** The last complete stitched version, served while a newer segment is still being encoded. */
     served: text("served", { mode: "json" }).$type<ServedVersion>(),
+    /** An uploaded episode's file, written only once the upload is verified in storage. */
+    mediaKey: text("media_key"),
+    mediaFileName: text("media_file_name"),
+    mediaContentType: text("media_content_type"),
+    mediaSize: integer("media_size"),
+    durationSeconds: real("duration_seconds"),
+    width: integer("width"),
+    height: integer("height"),
+    /** An uploaded episode's cover and its checked type; else a frame the renderer made (`posterKey`). */
+    coverKey: text("cover_key"),
+    coverType: text("cover_type"),
+    posterKey: text("poster_key"),
+    posterStatus: text("poster_status", { enum: POSTER_STATES }).notNull().default("none"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("show_episodes_playlist_unique").on(t.playlistId),
+    uniqueIndex("show_episodes_media_key_unique").on(t.mediaKey),
+    uniqueIndex("show_episodes_cover_key_unique").on(t.coverKey),
     index("show_episodes_show_idx").on(t.showId, t.publishAt),
   ],
 );

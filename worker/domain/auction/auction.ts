@@ -186,7 +186,7 @@ export async function lotPhoto(deps: Deps, param: string, index: number, width: 
   const medium = row?.media[index];
   const type = medium?.kind === "image" ? imageTypeOf(medium.contentType, medium.key) : null;
   if (!medium || !type) throw new NotFound("This lot has no such photo.");
-  const sized = await photoSize(deps.storage.bucket, deps.images, medium.key, width);
+  const sized = await photoSize(deps.storage, deps.images, medium.key, width);
   return sized ? { key: sized, contentType: PHOTO_SIZE_TYPE } : { key: medium.key, contentType: type };
 }
 

@@ -194,7 +194,8 @@ export async function createCampaign(deps: Deps, userId: string, form: CampaignF
   if (endsAt && endsAt.getTime() <= now) throw new Invalid(END_IN_FUTURE, { endsAt: [END_IN_FUTURE] });
   if (endsAt && endsAt <= startsAt) throw new Invalid(END_AFTER_START, { endsAt: [END_AFTER_START] });
   const id = crypto.randomUUID();
-  const playlistIds = episodes.map((e) => e.playlistId);
+  // Only episodes made from a playlist have slots (an uploaded video has none).
+  const playlistIds = episodes.flatMap((e) => (e.playlistId ? [e.playlistId] : []));
   await runBatch(deps.db, [
     deps.db.insert(campaigns).values({
       id,

@@ -1,20 +1,37 @@
 // FarmerTV episodes (seed 001 §7 `/farmertv-s3-url`, `/save-farmertv-meta`,
-// `/get-farmertv-public`). An episode is written only from a verified video
-// upload (and an optional cover), in one statement; its media are served
-// through stable app URLs that redirect to fresh signed links, so players can
-// seek (storage honours Range) and the feed's enclosures never expire.
+// `/get-farmertv-public`): episodes of the show `farmertv`, which the platform
+// owns (migration 0047), each one a member's uploaded video. An episode is
+// written only from a verified video upload (and an optional cover), in one
+// statement; its media are served through stable app URLs that redirect to
+// fresh signed links, so players can seek (storage honours Range) and the
+// feed's enclosures never expire. Hidden by the admin is unpublished.
 import { and, desc, eq } from "drizzle-orm";
 import { EPISODE_UPLOAD_MISSING } from "../../../app/kernel/schemas/farmertv";
-import { type Episode, episodes, users } from "../../db/schema";
+import { showEpisodes as episodes, type ShowEpisode, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { enqueue, sendJobs } from "../../jobs/jobs";
-import { imageExtension, imageTypeOf } from "../../storage/images";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
+import { episodePicture } from "../shows/uploaded";
 import { claimable } from "../uploads/claims";
 
 const LINK_SECONDS = 60 * 60;
+
+/** The platform's own account (migration 0047): it owns FarmerTV and signs nobody in. */
+export const PLATFORM_USER_ID = "platform";
+/** The show FarmerTV's episodes belong to; its slug is reserved for it. */
+export const FARMERTV_SHOW_ID = "farmertv";
+export const FARMERTV_SLUG = "farmertv";
+
+type Episode = ShowEpisode;
+
+/** The FarmerTV pages and feed, and the show's own pages and feed, are purged. */
+function changed(episodeId: string) {
+  noteChange({ kind: "episode", episodeId });
+  noteChange({ kind: "showEpisode", slug: FARMERTV_SLUG, episodeId });
+}
+const ofFarmerTv = eq(episodes.showId, FARMERTV_SHOW_ID);
 
 export interface EpisodeInput {
   title: string;
@@ -27,7 +44,7 @@ export interface EpisodeInput {
 async function coverOf(deps: Deps, userId: string, coverUploadId: string | undefined) {
   if (!coverUploadId) return null;
   const [cover] = await claimable(deps, userId, "episode-cover", [coverUploadId], EPISODE_UPLOAD_MISSING);
-  return { coverKey: cover!.key, coverContentType: cover!.contentType };
+  return { coverKey: cover!.key, coverType: cover!.contentType };
 }
 
 export async function createEpisode(deps: Deps, userId: string, input: EpisodeInput) {
@@ -41,13 +58,16 @@ export async function createEpisode(deps: Deps, userId: string, input: EpisodeIn
         .insert(episodes)
         .values({
           id,
+          showId: FARMERTV_SHOW_ID,
           userId: userId,
           title: input.title,
           description: input.description,
-          videoKey: video!.key,
-          videoFileName: video!.fileName,
-          videoContentType: video!.contentType,
-          videoSize: video!.size,
+          publishAt: new Date(deps.now()),
+          guid: id,
+          mediaKey: video!.key,
+          mediaFileName: video!.fileName,
+          mediaContentType: video!.contentType,
+          mediaSize: video!.size,
           ...(await coverOf(deps, userId, input.coverUploadId)),
           posterStatus: "queued",
         })
@@ -55,7 +75,7 @@ export async function createEpisode(deps: Deps, userId: string, input: EpisodeIn
       poster.statement,
     ]);
     await sendJobs(deps, [poster.message]);
-    noteChange({ kind: "episode", episodeId: id });
+    changed(id);
     return episodeView(deps, episode!, null);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(EPISODE_UPLOAD_MISSING);
@@ -67,7 +87,7 @@ async function ownEpisode(deps: Deps, userId: string, id: string) {
   const [episode] = await deps.db
     .select()
     .from(episodes)
-    .where(and(eq(episodes.id, id), eq(episodes.userId, userId)));
+    .where(and(eq(episodes.id, id), eq(episodes.userId, userId), ofFarmerTv));
   if (!episode) throw new NotFound("Episode not found.");
   return episode;
 }
@@ -80,27 +100,24 @@ export async function updateEpisode(
 ) {
   const episode = await ownEpisode(deps, userId, id);
   const cover = await coverOf(deps, userId, change.coverUploadId);
-  const [updated] = await deps.db
-    .update(episodes)
-    .set({
-      ...(change.title ? { title: change.title } : {}),
-      ...(change.description ? { description: change.description } : {}),
-      ...(cover ?? {}),
-      updatedAt: new Date(deps.now()),
-    })
-    .where(eq(episodes.id, episode.id))
-    .returning();
-  if (cover && episode.coverKey) await deps.storage.bucket.delete(episode.coverKey);
-  noteChange({ kind: "episode", episodeId: id });
+  const fields = {
+    ...(change.title ? { title: change.title } : {}),
+    ...(change.description ? { description: change.description } : {}),
+    ...(cover ?? {}),
+  };
+  if (Object.keys(fields).length === 0) return episodeView(deps, episode, null);
+  const [updated] = await deps.db.update(episodes).set(fields).where(eq(episodes.id, episode.id)).returning();
+  if (cover && episode.coverKey) await deps.storage.delete(episode.coverKey);
+  changed(id);
   return episodeView(deps, updated!, null);
 }
 
 export async function deleteEpisode(deps: Deps, userId: string, id: string) {
   const episode = await ownEpisode(deps, userId, id);
   await deps.db.delete(episodes).where(eq(episodes.id, episode.id));
-  noteChange({ kind: "episode", episodeId: id });
-  await deps.storage.bucket.delete(
-    [episode.videoKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
+  changed(id);
+  await deps.storage.delete(
+    [episode.mediaKey, episode.coverKey, episode.posterKey].filter((key): key is string => Boolean(key)),
   );
 }
 
@@ -108,12 +125,12 @@ export async function deleteEpisode(deps: Deps, userId: string, id: string) {
 export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) {
   const [updated] = await deps.db
     .update(episodes)
-    .set({ hidden, updatedAt: new Date(deps.now()) })
-    .where(eq(episodes.id, id))
-    .returning({ id: episodes.id, hidden: episodes.hidden });
+    .set({ published: !hidden })
+    .where(and(eq(episodes.id, id), ofFarmerTv))
+    .returning({ id: episodes.id, published: episodes.published });
   if (!updated) throw new NotFound("Episode not found.");
-  noteChange({ kind: "episode", episodeId: id });
-  return updated;
+  changed(id);
+  return { id: updated.id, hidden: !updated.published };
 }
 
 /** Seed §3 field names beside ours; the user name falls back to 'unknown'. */
@@ -125,16 +142,16 @@ function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: str
     fileId: episode.id,
     fileTitle: episode.title,
     fileDescription: episode.description,
-    fileName: episode.videoFileName,
+    fileName: episode.mediaFileName,
     userId: episode.userId,
     userName: username || "unknown",
     createdAt: episode.createdAt.toISOString(),
     url: `${base}/video`,
-    type: episode.videoContentType,
-    size: episode.videoSize,
+    type: episode.mediaContentType,
+    size: episode.mediaSize,
     durationSeconds: episode.durationSeconds,
     coverUrl: picture ? `${base}/cover.${picture.extension}` : null,
-    hidden: episode.hidden,
+    hidden: !episode.published,
   };
 }
 export type EpisodeView = ReturnType<typeof episodeView>;
@@ -145,7 +162,7 @@ export async function listEpisodes(deps: Deps, { includeHidden = false } = {}) {
     .select({ episode: episodes, username: users.username })
     .from(episodes)
     .leftJoin(users, eq(users.id, episodes.userId))
-    .where(includeHidden ? undefined : eq(episodes.hidden, false))
+    .where(and(ofFarmerTv, includeHidden ? undefined : eq(episodes.published, true)))
     .orderBy(desc(episodes.createdAt))
     .limit(100);
   return rows.map(({ episode, username }) => episodeView(deps, episode, username));
@@ -157,31 +174,16 @@ export async function getEpisode(deps: Deps, id: string, { includeHidden = false
     .select({ episode: episodes, username: users.username })
     .from(episodes)
     .leftJoin(users, eq(users.id, episodes.userId))
-    .where(and(eq(episodes.id, id), includeHidden ? undefined : eq(episodes.hidden, false)));
+    .where(and(eq(episodes.id, id), ofFarmerTv, includeHidden ? undefined : eq(episodes.published, true)));
   if (!row) throw new NotFound("Episode not found.");
   return episodeView(deps, row.episode, row.username);
-}
-
-/** The renderer's poster is a JPEG (worker/jobs/poster.ts). */
-const POSTER_TYPE = "image/jpeg";
-
-/**
- * An episode's picture: its cover, else the poster the renderer made; with the image type it is
- * served as and the extension its stable address ends in (`/api/episodes/:id/cover.<extension>`).
- */
-export function episodePicture(episode: Pick<Episode, "coverKey" | "coverContentType" | "posterKey">) {
-  const key = episode.coverKey ?? episode.posterKey;
-  if (!key) return null;
-  const contentType = episode.coverKey ? imageTypeOf(episode.coverContentType, episode.coverKey) : POSTER_TYPE;
-  if (!contentType) return null;
-  return { key, contentType, extension: imageExtension(contentType, key) };
 }
 
 async function publicEpisode(deps: Deps, id: string) {
   const [episode] = await deps.db
     .select()
     .from(episodes)
-    .where(and(eq(episodes.id, id), eq(episodes.hidden, false)));
+    .where(and(eq(episodes.id, id), ofFarmerTv, eq(episodes.published, true)));
   return episode;
 }
 
@@ -189,8 +191,9 @@ async function publicEpisode(deps: Deps, id: string) {
 export async function episodeVideoUrl(deps: Deps, id: string) {
   const episode = await publicEpisode(deps, id);
   if (!episode) throw new NotFound();
-  const { videoKey: key, videoContentType: contentType } = episode;
-  return (await deps.storage.signer.signGet({ key, contentType }, LINK_SECONDS)).url;
+  const { mediaKey: key, mediaContentType: contentType } = episode;
+  if (!key) throw new NotFound();
+  return (await deps.storage.signer.signGet({ key, contentType: contentType ?? undefined }, LINK_SECONDS)).url;
 }
 
 /** A public episode's picture, served by the Worker at its stable address (404 when hidden or missing). */

@@ -71,8 +71,8 @@ export async function deleteProject(deps: Deps, userId: string, projectId: strin
   const prefix = projectPrefix(project.userId, project.id);
   let cursor: string | undefined;
   do {
-    const listing = await deps.storage.bucket.list({ prefix, cursor });
-    if (listing.objects.length) await deps.storage.bucket.delete(listing.objects.map((o) => o.key));
+    const listing = await deps.storage.list({ prefix, cursor });
+    if (listing.objects.length) await deps.storage.delete(listing.objects.map((o) => o.key));
     cursor = listing.truncated ? listing.cursor : undefined;
   } while (cursor);
 }
@@ -156,7 +156,7 @@ export async function deleteFile(deps: Deps, userId: string, fileId: string) {
     deps.db.delete(files).where(eq(files.id, file.id)),
     activity(deps.db, file.projectId, userId, "fileDeleted", file.fileName),
   ]);
-  await deps.storage.bucket.delete(file.key);
+  await deps.storage.delete(file.key);
   return { projectId: file.projectId };
 }
 

@@ -2,7 +2,7 @@
 // trip (ADR 024): the project, its files, its playlist (made on first visit,
 // as `ensurePlaylist` does) with its items, the programs applied to it and the
 // member's program titles; who it is shared with, its activity and its signature
-// requests (issue 34). One batch, every statement scoped in SQL to the projects
+// requests (issue 34); the notes on its files, for the inspector. One batch, every statement scoped in SQL to the projects
 // the member belongs to; anyone else's (or a missing) project is NotFound and
 // creates nothing.
 // Kept apart from files.ts/playlists.ts, whose one-object functions the actions use.
@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   files,
   type MemberRole,
+  notes,
   playlistChapters,
   playlistItems,
   playlists,
@@ -34,6 +35,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
   const [
     projectRows,
     fileRows,
+    noteRows,
     ,
     playlistRows,
     itemRows,
@@ -58,6 +60,14 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
       .from(files)
       .where(and(eq(files.projectId, projectId), data.mine(files)))
       .orderBy(asc(files.createdAt)),
+    // The notes on the project's files, oldest first (as the file view lists them), with their authors.
+    db
+      .select({ note: notes, author: users.name })
+      .from(notes)
+      .innerJoin(files, eq(files.id, notes.fileId))
+      .innerJoin(users, eq(users.id, notes.userId))
+      .where(and(eq(files.projectId, projectId), data.mine(files)))
+      .orderBy(asc(notes.createdAt)),
     // The project's playlist exists from its first visit on; only a project this member belongs to gets one.
     db
       .insert(playlists)
@@ -130,6 +140,7 @@ export async function projectPageData(deps: Deps, userId: string, projectId: str
     invitations: role === "owner" ? inviteRows : [],
     signatureRequests: groupRequests(requestRows, signerRows),
     files: fileRows,
+    notes: noteRows.map(({ note, author }) => ({ ...note, author })),
     playlist: { ...playlist, items: itemRows.map((row) => row.item), marks: markRows.map((row) => row.mark) },
     applications: applicationRows.map((row) => row.application),
     programTitles: titleRows,

@@ -3,14 +3,11 @@
 // PDFs are made once, kept in storage beside the purchase, and reused.
 import { and, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, productFiles, users } from "../../db/schema";
+import { licenceKey } from "../../storage/keys";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { licenceFacts, licencePdf } from "../licences/licences";
 import { zipName } from "../packages/zip";
-
-export function licenceKey(buyerId: string, orderId: string, code: string) {
-  return `users/${buyerId}/purchases/${orderId}/licence-${code}.pdf`;
-}
 
 export async function purchaseEntries(deps: Deps, buyerId: string, orderId: string) {
   const [row] = await deps.db
@@ -42,10 +39,10 @@ export async function purchaseEntries(deps: Deps, buyerId: string, orderId: stri
       if (file) entries.push({ name: `${folder}/${zipName(file.fileName)}`, size: file.size, key: file.key });
     }
     const key = item.licenceKey ?? licenceKey(buyerId, orderId, item.licenceCode);
-    let stored = await deps.storage.bucket.head(key);
+    let stored = await deps.storage.head(key);
     if (!stored) {
       const pdf = await licencePdf(licenceFacts(deps.origin, item, order, row.buyerName));
-      stored = await deps.storage.bucket.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+      stored = await deps.storage.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
       await deps.db.update(orderItems).set({ licenceKey: key }).where(eq(orderItems.id, item.id));
     }
     entries.push({ name: `${folder}/Licence-${order.number}.pdf`, size: stored!.size, key });

@@ -39,7 +39,7 @@ export interface StoredEntry {
  * its key; progress is recorded every 5 %. Shared by every job that packages.
  */
 export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[], fileName: string) {
-  const { bucket } = deps.storage;
+  const storage = deps.storage;
   const total = entries.reduce((sum, e) => sum + e.size, 0) || 1;
   let reported = 0;
 
@@ -48,14 +48,14 @@ export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[],
       name: entry.name,
       size: entry.size,
       async open() {
-        const object = await bucket.get(entry.key);
+        const object = await storage.get(entry.key);
         if (!object) throw new Error(`${entry.name} is missing from storage`);
         return object.body;
       },
     })),
   );
   const key = packageKey(job.userId, job.id);
-  const upload = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
+  const upload = await storage.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
   try {
     const parts: R2UploadedPart[] = [];
     let size = 0;
@@ -71,7 +71,7 @@ export async function zipToStorage(deps: Deps, job: Job, entries: StoredEntry[],
     await upload.complete(parts);
     // Each entry's bytes were counted against its size (zipStream); the stored zip is checked whole
     // before the job is reported done (issue 37).
-    const stored = await bucket.head(key);
+    const stored = await storage.head(key);
     if (stored?.size !== size)
       throw new Error(`The package was stored with ${stored?.size ?? 0} of its ${size} bytes.`);
     await markDone(deps.db, job.id, { key, fileName, size, files: entries.length });

@@ -139,7 +139,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
       sourceFileId: file.id,
     };
   });
-  await Promise.all(rows.map((row, i) => copyObject(deps.storage.bucket, ordered[i]!.key, row.key)));
+  await Promise.all(rows.map((row, i) => copyObject(deps.storage, ordered[i]!.key, row.key)));
   try {
     await claimingSlot(
       () =>
@@ -153,7 +153,7 @@ export async function addFilesToPlaylist(deps: Deps, userId: string, projectId: 
       SLOT_TAKEN,
     );
   } catch (error) {
-    await deps.storage.bucket.delete(rows.map((r) => r.key));
+    await deps.storage.delete(rows.map((r) => r.key));
     throw error;
   }
   return { message: FILES_ADDED, playlistId: playlist.id, mediaType: kind, items: rows };
@@ -256,7 +256,7 @@ export async function removeItem(deps: Deps, userId: string, itemId: string) {
       .set({ seqPos: sql`${playlistItems.seqPos} - 1` })
       .where(and(eq(playlistItems.playlistId, item.playlistId), sql`${playlistItems.seqPos} > ${item.seqPos}`)),
   ]);
-  if (!item.programFileId) await deps.storage.bucket.delete(item.key);
+  if (!item.programFileId) await deps.storage.delete(item.key);
   const remaining = await deps.db
     .select({ id: playlistItems.id })
     .from(playlistItems)

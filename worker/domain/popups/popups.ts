@@ -185,5 +185,5 @@ export async function deletePopup(deps: Pick<Deps, "db" | "storage">, popupId: s
     .from(popups)
     .where(eq(popups.imageKey, deleted.imageKey))
     .limit(1);
-  if (!shared) await deps.storage.bucket.delete(deleted.imageKey);
+  if (!shared) await deps.storage.delete(deleted.imageKey);
 }

@@ -120,7 +120,7 @@ export async function deleteProgramFile(deps: Deps, userId: string, fileId: stri
     .limit(1);
   if (inUse) throw new Conflict("This file is playing in a playlist. Undo the program there first.");
   await deps.db.delete(programFiles).where(eq(programFiles.id, file.id));
-  await deps.storage.bucket.delete(file.key);
+  await deps.storage.delete(file.key);
   const [left] = await deps.db
     .select({ id: programFiles.id })
     .from(programFiles)
@@ -150,5 +150,5 @@ export async function deleteProgram(deps: Deps, userId: string, programId: strin
     .where(eq(campaigns.programId, program.id));
   if (campaign) throw new Conflict("This program is a campaign. Delete the campaign first.");
   await deps.db.delete(programs).where(eq(programs.id, program.id));
-  if (fileRows.length) await deps.storage.bucket.delete(fileRows.map((f) => f.key));
+  if (fileRows.length) await deps.storage.delete(fileRows.map((f) => f.key));
 }

@@ -24,6 +24,7 @@ import {
   showMembers,
   shows,
 } from "../../db/schema";
+import type { Bucket } from "../../storage/bucket";
 import { imageExtension } from "../../storage/images";
 import type { SpotSpan } from "../campaigns/impressions";
 import type { Deps } from "../deps";
@@ -135,7 +136,11 @@ export async function listedShow(deps: Deps, slug: string) {
   ]);
   if (!show) throw new NotFound(SHOW_NOT_FOUND);
   const versions = versionsByPlaylist(items, ready, marks);
-  return { show, episodes, current: (episode: ShowEpisode) => versions.get(episode.playlistId) ?? null };
+  return {
+    show,
+    episodes,
+    current: (episode: ShowEpisode) => (episode.playlistId ? (versions.get(episode.playlistId) ?? null) : null),
+  };
 }
 
 /**
@@ -164,11 +169,17 @@ export async function teamShowWithVersions(deps: Deps, userId: string, slug: str
   ]);
   const { show, role } = teamShowFrom(found && { show: found, role: membership?.role ?? null }, userId);
   const versions = versionsByPlaylist(items, ready, marks);
-  return { show, role, episodes, current: (episode: ShowEpisode) => versions.get(episode.playlistId) ?? null };
+  return {
+    show,
+    role,
+    episodes,
+    current: (episode: ShowEpisode) => (episode.playlistId ? (versions.get(episode.playlistId) ?? null) : null),
+  };
 }
 
 /** The current playlist as segments (one D1 round trip), or null while one of them is not encoded yet. */
 export async function currentVersion(deps: Deps, episode: ShowEpisode): Promise<ServedVersion | null> {
+  if (!episode.playlistId) return null;
   const [items, ready, marks] = await deps.db.batch(playlistReads(deps, [episode.playlistId]));
   return versionOf(items, ready, marks);
 }
@@ -313,7 +324,7 @@ export interface StitchedEnd {
  * later segment's bytes in its place.
  */
 export function stitchedBody(
-  bucket: R2Bucket,
+  storage: Bucket,
   file: Stitched,
   offset: number,
   length: number,
@@ -345,7 +356,7 @@ export function stitchedBody(
         const from = position - start;
         const take = Math.min(end, segmentEnd) - position;
         const object = await fromStorage(async () => {
-          const found = await bucket.get(segment.key, { range: { offset: from, length: take } });
+          const found = await storage.get(segment.key, { range: { offset: from, length: take } });
           if (found?.size !== segment.bytes) throw new Error(`segment ${segment.key} is not stored whole`);
           return found;
         });

@@ -10,6 +10,7 @@ import type { Deps } from "../deps";
 import { escapeXml as xml } from "../document-text";
 import { artworkUrl, chooseVersion, currentVersion, type Stitched, stitch } from "./delivery";
 import { publicEpisodes } from "./shows";
+import { episodePicture, uploadedMedia, videoExtension } from "./uploaded";
 
 export const showPath = (show: Pick<Show, "slug">) => `/shows/${show.slug}`;
 export const feedPath = (show: Pick<Show, "slug">) => `/api/shows/${show.slug}/feed.xml`;
@@ -17,9 +18,14 @@ export const episodePath = (show: Pick<Show, "slug">, episode: Pick<ShowEpisode,
   `${showPath(show)}/episodes/${episode.id}`;
 export const enclosurePath = (
   show: Pick<Show, "slug">,
-  episode: Pick<ShowEpisode, "id">,
+  episode: Pick<ShowEpisode, "id" | "mediaKey" | "mediaContentType">,
   mediaType: Show["mediaType"],
-) => `/api/shows/${show.slug}/episodes/${episode.id}/${mediaType === "audio" ? "audio.mp3" : "video.mp4"}`;
+) =>
+  `/api/shows/${show.slug}/episodes/${episode.id}/${
+    mediaType === "audio" ? "audio.mp3" : `video.${episode.mediaKey ? videoExtension(episode.mediaContentType) : "mp4"}`
+  }`;
+export const coverPath = (show: Pick<Show, "slug">, episode: Pick<ShowEpisode, "id">, extension: string) =>
+  `/api/shows/${show.slug}/episodes/${episode.id}/cover.${extension}`;
 export const chaptersPath = (show: Pick<Show, "slug">, episode: Pick<ShowEpisode, "id">) =>
   `/api/shows/${show.slug}/episodes/${episode.id}/chapters.json`;
 
@@ -31,6 +37,7 @@ function hms(seconds: number) {
 
 /** A video episode's file: the playlist's latest finished render, as served today. */
 export async function latestRender(deps: Deps, episode: ShowEpisode) {
+  if (!episode.playlistId) return null;
   const [render] = await deps.db
     .select()
     .from(renders)
@@ -49,7 +56,7 @@ export interface EpisodeMedia {
 
 /** What the episode's enclosure serves now; null when nothing is ready yet. */
 export async function episodeMedia(deps: Deps, show: Show, episode: ShowEpisode): Promise<EpisodeMedia | null> {
-  if (show.mediaType === "video") return mediaFrom(deps, show, episode, null);
+  if (show.mediaType === "video" || uploadedMedia(episode)) return mediaFrom(deps, show, episode, null);
   const current = await currentVersion(deps, episode);
   await chooseVersion(deps, episode, current).record?.();
   return mediaFrom(deps, show, episode, current);
@@ -66,6 +73,8 @@ export async function mediaFrom(
   episode: ShowEpisode,
   current: ServedVersion | null,
 ): Promise<EpisodeMedia | null> {
+  const uploaded = uploadedMedia(episode);
+  if (uploaded) return { ...uploaded, stitched: null };
   if (show.mediaType === "video") {
     const render = await latestRender(deps, episode);
     if (!render) return null;
@@ -85,6 +94,7 @@ export async function showFeed(deps: Deps, show: Show): Promise<string> {
   const items = episodes.flatMap((episode, i) => {
     const file = media[i];
     if (!file) return [];
+    const picture = episodePicture(episode);
     return [
       [
         "<item>",
@@ -95,7 +105,8 @@ export async function showFeed(deps: Deps, show: Show): Promise<string> {
         `<pubDate>${episode.publishAt.toUTCString()}</pubDate>`,
         `<enclosure url="${xml(origin + enclosurePath(show, episode, show.mediaType))}" length="${file.size}" type="${file.type}"/>`,
         `<itunes:title>${xml(episode.title)}</itunes:title>`,
-        `<itunes:duration>${hms(file.durationSeconds)}</itunes:duration>`,
+        file.durationSeconds ? `<itunes:duration>${hms(file.durationSeconds)}</itunes:duration>` : "",
+        picture ? `<itunes:image href="${xml(origin + coverPath(show, episode, picture.extension))}"/>` : "",
         `<itunes:explicit>${show.explicit ? "true" : "false"}</itunes:explicit>`,
         `<itunes:episodeType>full</itunes:episodeType>`,
         episode.season ? `<itunes:season>${episode.season}</itunes:season>` : "",

@@ -59,7 +59,7 @@ export async function updateShow(deps: Deps, userId: string, showId: string, for
       .where(eq(shows.id, show.id))
       .returning();
     if (artwork && show.artworkKey && show.artworkKey !== artwork.artworkKey)
-      await deps.storage.bucket.delete(show.artworkKey);
+      await deps.storage.delete(show.artworkKey);
     return updated!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
@@ -239,9 +239,9 @@ export async function deleteEpisode(deps: Deps, userId: string, episodeId: strin
 }
 
 /** The episodes these playlists are published as changed (edited, or a program applied): their addresses are purged. */
-export async function episodesChanged(deps: Pick<Deps, "db">, of: { playlistId: string }[]) {
+export async function episodesChanged(deps: Pick<Deps, "db">, of: { playlistId: string | null }[]) {
   for (const chunk of chunksOf(
-    of.map((o) => o.playlistId),
+    of.flatMap((o) => (o.playlistId ? [o.playlistId] : [])),
     IDS_PER_STATEMENT,
   )) {
     const changed = await deps.db

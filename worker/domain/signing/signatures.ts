@@ -59,7 +59,7 @@ export async function requestSignatures(deps: Deps, userId: string, projectId: s
   const refuse = (message: string) => new Invalid(message, { fileId: [message] });
   if (file.contentType !== "application/pdf" && file.kind !== "pdf") throw refuse(NOT_A_PDF);
   if (file.size > MAX_PDF_BYTES) throw refuse(PDF_TOO_LARGE);
-  const object = await deps.storage.bucket.get(file.key);
+  const object = await deps.storage.get(file.key);
   if (!object) throw new NotFound("File not found.");
   const bytes = new Uint8Array(await object.arrayBuffer());
   if (bytes.byteLength > MAX_PDF_BYTES) throw refuse(PDF_TOO_LARGE);
@@ -241,7 +241,7 @@ async function complete(deps: Deps, request: SignatureRequest) {
     .returning({ id: signatureRequests.id });
   if (claimed.length === 0) return;
   const [project] = await deps.db.select().from(projects).where(eq(projects.id, request.projectId));
-  const original = await deps.storage.bucket.get(request.originalKey);
+  const original = await deps.storage.get(request.originalKey);
   if (!project || !original) return;
   const signers = await deps.db
     .select()
@@ -265,7 +265,7 @@ async function complete(deps: Deps, request: SignatureRequest) {
   });
   const fileName = `${request.title}-signed.pdf`;
   const key = projectFileKey(project.userId, project.id, fileName, deps.now());
-  await deps.storage.bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  await deps.storage.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const fileId = crypto.randomUUID();
   await deps.db.batch([
     deps.db.insert(files).values({

@@ -149,7 +149,7 @@ export async function removeCover(deps: Deps, userId: string, productId: string)
     .set({ coverKey: null, coverContentType: null, updatedAt: new Date(deps.now()) })
     .where(eq(products.id, productId));
   storeChanged(userId, productId);
-  await deps.storage.bucket.delete(product.coverKey);
+  await deps.storage.delete(product.coverKey);
 }
 
 /** Takes an audio file out of the product (not out of buyers' purchases); its preview goes. */
@@ -170,7 +170,7 @@ export async function removeAudioFile(deps: Deps, userId: string, productId: str
     .returning({ id: productFiles.id });
   if (removed.length === 0) throw new Conflict(LAST_AUDIO_FILE);
   storeChanged(userId, productId);
-  if (file.previewKey) await deps.storage.bucket.delete(file.previewKey);
+  if (file.previewKey) await deps.storage.delete(file.previewKey);
 }
 
 /** Products' listed audio files, in order: of the ids given, or of a subquery's (to batch it with the products). */

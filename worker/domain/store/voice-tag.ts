@@ -21,5 +21,5 @@ export async function removeVoiceTag(deps: Deps, userId: string) {
   const queued = await retagJobs(deps, userId);
   await deps.db.batch([deps.db.delete(voiceTags).where(eq(voiceTags.userId, userId)), ...queued.statements]);
   await sendJobs(deps, queued.messages);
-  await deps.storage.bucket.delete(tag.key);
+  await deps.storage.delete(tag.key);
 }

@@ -1,7 +1,7 @@
 // Verified uploads waiting for the record that owns them (community purposes):
 // claimed by id when that record is written, swept when never claimed.
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { beatBattleFiles, episodes, shows, type Upload, uploads } from "../../db/schema";
+import { beatBattleFiles, showEpisodes, shows, type Upload, uploads } from "../../db/schema";
 import type { Deps } from "../deps";
 import { Invalid } from "../errors";
 
@@ -53,7 +53,7 @@ export async function claimable(
 const isClaimed = (key: typeof uploads.key) =>
   or(
     sql`exists (select 1 from ${beatBattleFiles} where ${beatBattleFiles.key} = ${key})`,
-    sql`exists (select 1 from ${episodes} where ${episodes.videoKey} = ${key} or ${episodes.coverKey} = ${key})`,
+    sql`exists (select 1 from ${showEpisodes} where ${showEpisodes.mediaKey} = ${key} or ${showEpisodes.coverKey} = ${key})`,
     sql`exists (select 1 from ${shows} where ${shows.artworkKey} = ${key})`,
   );
 
@@ -77,7 +77,7 @@ export async function releaseUnclaimed(deps: Pick<Deps, "db" | "storage">, rows:
 
 async function discardUploads(deps: Pick<Deps, "db" | "storage">, rows: { id: string; key: string }[]) {
   if (rows.length === 0) return;
-  await deps.storage.bucket.delete(rows.map((row) => row.key));
+  await deps.storage.delete(rows.map((row) => row.key));
   await deps.db
     .update(uploads)
     .set({ status: "aborted" })

@@ -88,7 +88,7 @@ export const showArtwork: Purpose = {
     return { target: {}, key: showArtworkKey(userId, request.fileName, deps.now()) };
   },
   async complete(deps, upload, sniffed) {
-    const head = await deps.storage.bucket.get(upload.key, {
+    const head = await deps.storage.get(upload.key, {
       range: { offset: 0, length: Math.min(upload.size, ARTWORK_HEAD_BYTES) },
     });
     const size = head ? imageSize(new Uint8Array(await head.arrayBuffer())) : null;

@@ -255,7 +255,7 @@ export const popupImage: Purpose = {
   async complete(deps, upload, sniffed) {
     if (upload.size > POPUP_IMAGE_RULES.maxBytes)
       throw new Invalid(POPUP_IMAGE_TOO_LARGE, { size: [POPUP_IMAGE_TOO_LARGE] });
-    const head = await deps.storage.bucket.get(upload.key, {
+    const head = await deps.storage.get(upload.key, {
       range: { offset: 0, length: Math.min(upload.size, 256 * 1024) },
     });
     const size = head ? imageSize(new Uint8Array(await head.arrayBuffer())) : null;

@@ -91,8 +91,7 @@ export async function requestUpload(deps: Deps, userId: string, request: UploadR
   const { target, key } = await purpose.prepare(deps, userId, request);
   const multipart = request.size > MULTIPART_THRESHOLD;
   const multipartId = multipart
-    ? (await deps.storage.bucket.createMultipartUpload(key, { httpMetadata: { contentType: request.contentType } }))
-        .uploadId
+    ? (await deps.storage.createMultipartUpload(key, { httpMetadata: { contentType: request.contentType } })).uploadId
     : null;
   const [upload] = await deps.db
     .insert(uploads)
@@ -183,12 +182,12 @@ async function endUpload(deps: Deps, upload: Upload, status: "failed" | "aborted
 
 async function deleteBytes(deps: Deps, upload: Upload) {
   if (upload.multipartId) {
-    await deps.storage.bucket
+    await deps.storage
       .resumeMultipartUpload(upload.key, upload.multipartId)
       .abort()
       .catch(() => {});
   }
-  await deps.storage.bucket.delete(upload.key);
+  await deps.storage.delete(upload.key);
 }
 
 /** Refuses the stored object: the upload marked failed, its bytes deleted, the reason told. */
@@ -199,7 +198,7 @@ async function refuse(deps: Deps, upload: Upload, reason: string): Promise<never
 
 export async function completeUpload(deps: Deps, userId: string, uploadId: string) {
   const upload = await pendingUpload(deps, userId, uploadId);
-  const { bucket } = deps.storage;
+  const storage = deps.storage;
 
   if (upload.multipartId) {
     const parts = await storedParts(deps, upload.id);
@@ -208,7 +207,7 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
       throw new Invalid(`Upload is incomplete: ${parts.length} of ${expected} parts stored.`);
     }
     try {
-      await bucket
+      await storage
         .resumeMultipartUpload(upload.key, upload.multipartId)
         .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
     } catch (error) {
@@ -217,12 +216,12 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
     }
   }
 
-  const head = await bucket.head(upload.key);
+  const head = await storage.head(upload.key);
   if (!head) throw new Invalid("The file has not been received yet.");
   if (head.size !== upload.size) {
     return refuse(deps, upload, `File size does not match: expected ${upload.size} bytes, received ${head.size}.`);
   }
-  const start = await bucket.get(upload.key, { range: { offset: 0, length: SNIFF_BYTES } });
+  const start = await storage.get(upload.key, { range: { offset: 0, length: SNIFF_BYTES } });
   const sniffed = sniff(new Uint8Array(await start!.arrayBuffer()));
   const purpose = PURPOSES[upload.purpose as UploadRequest["purpose"]];
   if (!purpose.allowedKinds.includes(sniffed.kind)) return refuse(deps, upload, "File type is not allowed.");
@@ -245,7 +244,7 @@ export async function completeUpload(deps: Deps, userId: string, uploadId: strin
   }
   // A message lost here leaves its job 'queued'; the sweep sends it again.
   await sendJobs(deps, completion.messages);
-  for (const key of completion.replaced ?? []) await bucket.delete(key);
+  for (const key of completion.replaced ?? []) await storage.delete(key);
   return completion.record;
 }
 

@@ -6,7 +6,13 @@ import { Link, useFetcher } from "react-router";
 import { MAX_ITEMS_AT_ONCE, NO_VALID_ITEMS } from "../../../kernel/schemas/auction-messages";
 import { sendOrResume } from "../../../lib/uploads/queue";
 import type { CreateBidAction } from "../pages/create-lots.server";
-import { type Block, checkBlock, emptyBlock, ItemBlock, type PendingFile } from "./ItemBlock";
+import { type Block, blockFieldErrors, checkBlock, emptyBlock, ItemBlock, type PendingFile } from "./ItemBlock";
+
+/** A change to some of an item's fields: the item's own message goes, and those fields' messages. */
+function changed(block: Block, change: Partial<Block>): Partial<Block> {
+  const left = Object.entries(block.fieldErrors ?? {}).filter(([name]) => !(name in change));
+  return { ...change, error: undefined, fieldErrors: left.length ? Object.fromEntries(left) : undefined };
+}
 
 type Notice = { messages: string[]; ok: boolean };
 
@@ -89,10 +95,8 @@ export function CreateBidForm() {
     if (busy) return;
     setNotice(null);
     const checked = blocks.map((block) => ({ block, result: checkBlock(block) }));
-    const problem = new Map(
-      checked.map(({ block, result }) => [block.key, result.success ? undefined : result.error.issues[0]?.message]),
-    );
-    setBlocks((list) => list.map((block) => ({ ...block, error: problem.get(block.key) })));
+    const problem = new Map(checked.map(({ block, result }) => [block.key, blockFieldErrors(result)]));
+    setBlocks((list) => list.map((block) => ({ ...block, error: undefined, fieldErrors: problem.get(block.key) })));
     const valid = checked.flatMap(({ block, result }) => (result.success ? [{ block, item: result.data }] : []));
     if (valid.length === 0) {
       setNotice({ messages: [NO_VALID_ITEMS], ok: false });
@@ -134,7 +138,7 @@ export function CreateBidForm() {
             index={index}
             busy={busy}
             canRemove={blocks.length > 1}
-            onChange={(change) => updateBlock(block.key, { ...change, error: undefined })}
+            onChange={(change) => updateBlock(block.key, (current) => changed(current, change))}
             onRemove={() => setBlocks((list) => list.filter((other) => other.key !== block.key))}
           />
         ))}

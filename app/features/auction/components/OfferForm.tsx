@@ -9,7 +9,7 @@
 // the server still answer MISSING_SHIPPING, the page goes there itself.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
-import { Button, useToast } from "../../../components/ui";
+import { Button, FieldError, useToast } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import type { ItemState } from "../../../kernel/protocols/bid-item";
 import {
@@ -112,6 +112,11 @@ export function OfferForm({
   const needsAddress = member !== null && !member.hasAddress;
   const again = nextBidCents(item.priceCents);
   const typed = amount;
+  // A refused amount is the field's own message, shown under it and read with it; the sign-in and
+  // success answers stay under the buttons.
+  const fieldMessage = message && !message.ok && message.text !== MUST_SIGN_IN ? message.text : null;
+  const errorId = `${inputId}-error`;
+  const describedBy = [needsAddress && notice ? noticeId : "", fieldMessage ? errorId : ""].filter(Boolean).join(" ");
 
   useEffect(() => {
     if (!result || handled.current === result) return;
@@ -199,7 +204,8 @@ export function OfferForm({
             min="0"
             inputMode="decimal"
             placeholder={(again / 100).toFixed(2)}
-            aria-describedby={needsAddress && notice ? noticeId : undefined}
+            aria-describedby={describedBy || undefined}
+            aria-invalid={fieldMessage ? true : undefined}
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
@@ -207,6 +213,7 @@ export function OfferForm({
             }}
           />
         </div>
+        {fieldMessage && <FieldError id={errorId}>{fieldMessage}</FieldError>}
         <div className={styles.buttons}>
           <Button
             type="submit"
@@ -231,6 +238,7 @@ export function OfferForm({
           </Button>
         </div>
         {message &&
+          !fieldMessage &&
           (message.text === MUST_SIGN_IN ? (
             // Sent without JavaScript, or a session that ended meanwhile: the seed's message, with the way in.
             <p className="offer-message" role="status">

@@ -8,6 +8,7 @@
 // renderfiles.server.ts.
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
+import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { PurchaseList } from "../../store/checkout/PurchaseList";
 import { RenderItem } from "../renders/RenderItem";
 import type { Route } from "./+types/downloads";
@@ -28,15 +29,7 @@ export default function RenderFiles({ loaderData }: Route.ComponentProps) {
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
   // While a render is queued or running, look again every 3 seconds.
-  const working = renders.some((render) => render.status === "queued" || render.status === "running");
-  useEffect(() => {
-    if (!working) return;
-    const timer = setInterval(() => {
-      const current = revalidatorRef.current;
-      if (current.state === "idle" && document.visibilityState === "visible") void current.revalidate();
-    }, 3000);
-    return () => clearInterval(timer);
-  }, [working]);
+  useRevalidateWhile(renders.some((render) => render.status === "queued" || render.status === "running"));
 
   // Coming back to the tab (after applying a program elsewhere, say) shows what changed meanwhile.
   useEffect(() => {

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, signUp } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
 import { mp4Bytes, PNG, upload } from "../../../../tests/workers/uploads";
@@ -464,13 +464,15 @@ describe("/playselect", () => {
       .where(and(eq(jobs.userId, owner.user.id), eq(jobs.kind, "package")));
     expect(started.text).toContain(job!.id);
 
-    // The Worker builds packages itself: follow the job as the page does.
-    let state: any;
-    for (let i = 0; i < 50; i++) {
-      state = await (await call(`/api/jobs/${job!.id}`, { cookie: owner.cookie })).json<any>();
-      if (state.status === "done" || state.status === "failed") break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // The Worker builds packages itself (its queue consumer): follow the job as the page does.
+    const state = await vi.waitFor(
+      async () => {
+        const now = await (await call(`/api/jobs/${job!.id}`, { cookie: owner.cookie })).json<any>();
+        if (now.status !== "done" && now.status !== "failed") throw new Error(`still ${now.status}`);
+        return now;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(state.status, JSON.stringify(state)).toBe("done");
     const zip = await call(new URL(state.downloadUrl).pathname + new URL(state.downloadUrl).search);
     expect(zip.status).toBe(200);

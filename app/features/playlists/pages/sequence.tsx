@@ -10,10 +10,11 @@ import type { JobProgress } from "../../../../render-container/src/contract";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import type { LoadFailedHandle } from "../../../components/PageError";
 import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../../../kernel/schemas/playlists";
+import { usePollWhile } from "../../../lib/revalidate-while";
 import { PickerActions } from "../components/PickerActions";
 import { PlaylistChoice } from "../components/PlaylistChoice";
 import { PackageRow, RenderRow } from "../renders/JobRows";
-import { active, getJson, type PackageProgress, type RenderProgress, usePolling } from "../renders/jobs";
+import { active, getJson, type PackageProgress, POLL_MS, type RenderProgress } from "../renders/jobs";
 import type { LoudnessReportView } from "../renders/LoudnessReport";
 import type { Route } from "./+types/sequence";
 import "../../../styles/files.css";
@@ -74,46 +75,54 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
   }, [renderFetcher.data, packageFetcher.data, showFeedback]);
 
   const rendering = renders.some((r) => active(r.status));
-  usePolling(rendering, async () => {
-    const ids = renders.filter((r) => active(r.status)).map((r) => r.renderId);
-    if (ids.length === 0) return;
-    const { renders: states } = await getJson<{
-      renders: (JobProgress & { id: string; retrying: boolean })[];
-    }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
-    // Finished renders get their playable URL and loudness report from the render list.
-    const finished = states.some((s) => s.status === "done");
-    const listed = finished
-      ? new Map(
-          (
-            await getJson<{
-              renderFiles: { id: string; url: string | null; loudnessReport: LoudnessReportView | null }[];
-            }>("/api/renders")
-          ).renderFiles.map((r) => [r.id, r]),
-        )
-      : new Map<string, { url: string | null; loudnessReport: LoudnessReportView | null }>();
-    setRenders((list) =>
-      list.map((r) => {
-        const state = states.find((s) => s.id === r.renderId);
-        if (!state) return r;
-        return {
-          ...r,
-          status: state.status,
-          progress: state.progress,
-          error: state.error,
-          retrying: state.retrying,
-          url: listed.get(r.renderId)?.url ?? r.url,
-          loudnessReport: listed.get(r.renderId)?.loudnessReport ?? r.loudnessReport,
-        };
-      }),
-    );
-  });
+  usePollWhile(
+    rendering,
+    async () => {
+      const ids = renders.filter((r) => active(r.status)).map((r) => r.renderId);
+      if (ids.length === 0) return;
+      const { renders: states } = await getJson<{
+        renders: (JobProgress & { id: string; retrying: boolean })[];
+      }>(`/api/renders/status?ids=${ids.map(encodeURIComponent).join(",")}`);
+      // Finished renders get their playable URL and loudness report from the render list.
+      const finished = states.some((s) => s.status === "done");
+      const listed = finished
+        ? new Map(
+            (
+              await getJson<{
+                renderFiles: { id: string; url: string | null; loudnessReport: LoudnessReportView | null }[];
+              }>("/api/renders")
+            ).renderFiles.map((r) => [r.id, r]),
+          )
+        : new Map<string, { url: string | null; loudnessReport: LoudnessReportView | null }>();
+      setRenders((list) =>
+        list.map((r) => {
+          const state = states.find((s) => s.id === r.renderId);
+          if (!state) return r;
+          return {
+            ...r,
+            status: state.status,
+            progress: state.progress,
+            error: state.error,
+            retrying: state.retrying,
+            url: listed.get(r.renderId)?.url ?? r.url,
+            loudnessReport: listed.get(r.renderId)?.loudnessReport ?? r.loudnessReport,
+          };
+        }),
+      );
+    },
+    POLL_MS,
+  );
 
   const packaging = pack ? active(pack.status) : false;
-  usePolling(packaging, async () => {
-    if (!pack) return;
-    const job = await getJson<Omit<PackageProgress, "jobId">>(`/api/jobs/${encodeURIComponent(pack.jobId)}`);
-    setPack((current) => (current && current.jobId === pack.jobId ? { ...current, ...job } : current));
-  });
+  usePollWhile(
+    packaging,
+    async () => {
+      if (!pack) return;
+      const job = await getJson<Omit<PackageProgress, "jobId">>(`/api/jobs/${encodeURIComponent(pack.jobId)}`);
+      setPack((current) => (current && current.jobId === pack.jobId ? { ...current, ...job } : current));
+    },
+    POLL_MS,
+  );
 
   const renderBusy = renderFetcher.state !== "idle" || rendering;
   const packageBusy = packageFetcher.state !== "idle" || packaging;

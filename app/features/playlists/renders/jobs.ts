@@ -4,7 +4,8 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import type { JobProgress, JobStatus } from "../../../../render-container/src/contract";
 import type { LoudnessReportView } from "./LoudnessReport";
 
-const POLL_MS = 2000;
+/** How often the Sequence page asks for its jobs' progress. */
+export const POLL_MS = 2000;
 
 /** A render as the page follows it: the job's progress (the renderer's contract) and what the page shows of it. */
 export interface RenderProgress extends JobProgress {
@@ -33,30 +34,6 @@ export async function getJson<T>(url: string): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
   if (!response.ok || !body) throw new Error(body?.error?.message ?? `HTTP ${response.status}`);
   return body;
-}
-
-/** Calls `tick` every 2 seconds while `running`; a failing tick is tried again on the next. */
-export function usePolling(running: boolean, tick: () => Promise<void>) {
-  const latest = useRef(tick);
-  latest.current = tick;
-  useEffect(() => {
-    if (!running) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const loop = async () => {
-      try {
-        await latest.current();
-      } catch (error) {
-        console.error(error);
-      }
-      if (!stopped) timer = setTimeout(loop, POLL_MS);
-    };
-    timer = setTimeout(loop, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [running]);
 }
 
 /**

@@ -4,6 +4,7 @@
 // to the project.
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Field, Input, Select } from "../../../components/ui";
 import { useUploader } from "../../../components/uploads/useUploads";
 import { PROJECT_TITLE_REQUIRED } from "../../../kernel/schemas/files";
 import { AccessOptions } from "../files/AccessOptions";
@@ -47,40 +48,31 @@ export function NewProject() {
     <section className="card new-project" aria-labelledby={`${titleId}-heading`}>
       <h2 id={`${titleId}-heading`}>New project</h2>
       <div className="form">
-        <label htmlFor={titleId}>
-          Project title
-          <input
+        <Field label="Project title" error={titleError}>
+          <Input
             id={titleId}
             ref={titleInput}
             name="projectTitle"
             value={title}
             maxLength={100}
             autoComplete="off"
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${titleId}-error` : undefined}
             onChange={(event) => {
               setTitle(event.target.value);
               if (event.target.value.trim()) setTitleError(null);
             }}
             disabled={busy}
           />
-        </label>
-        {titleError && (
-          <p id={`${titleId}-error`} className="error" role="alert">
-            {titleError}
-          </p>
-        )}
-        <label>
-          Access type
-          <select
+        </Field>
+        <Field label="Access type">
+          <Select
             name="accessType"
             value={accessType}
             onChange={(event) => setAccessType(event.target.value as typeof accessType)}
             disabled={busy}
           >
             <AccessOptions />
-          </select>
-        </label>
+          </Select>
+        </Field>
         <ProjectFilesDrop
           busy={busy}
           label="Files for the new project"

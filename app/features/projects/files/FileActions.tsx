@@ -5,7 +5,8 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAnswer } from "../../../components/Feedback";
-import { useConfirm } from "../../../components/ui";
+import { useFieldErrors } from "../../../components/FormErrors";
+import { FieldError, useConfirm } from "../../../components/ui";
 import { ACCESS_REMOVED } from "../../../kernel/schemas/file-access-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
 import type { action } from "../pages/file-view.server";
@@ -72,9 +73,16 @@ export function SlotForm({ file, onMessage }: { file: FileData; onMessage: OnMes
   const fetcher = useFetcher<typeof action>();
   const id = useId();
   const busy = fetcher.state !== "idle";
-  useAnswer(fetcher.data, onMessage);
+  const answer = fetcher.data;
+  // The letter's own message sits under the field; a failure of the request is feedback.
+  const refused = !busy && answer && "error" in answer && answer.error?.fields?.slotPosition ? answer.error : null;
+  const errors = useFieldErrors(refused, `slot${id}`);
+  const message = errors.error("slotPosition");
+  useAnswer(answer, (text, failed) => {
+    if (!(failed && answer && "error" in answer && answer.error?.fields?.slotPosition)) onMessage(text, failed);
+  });
   return (
-    <fetcher.Form method="post" className="slot-form">
+    <fetcher.Form method="post" className="slot-form" onChange={errors.onChange}>
       <input type="hidden" name="intent" value="slot" />
       <label htmlFor={id}>Slot position</label>
       <input
@@ -85,7 +93,8 @@ export function SlotForm({ file, onMessage }: { file: FileData; onMessage: OnMes
         defaultValue={file.slotPosition ?? ""}
         autoComplete="off"
         inputMode="text"
-        aria-describedby={`${id}-hint`}
+        aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={message ? true : undefined}
         onChange={(event) => {
           event.target.value = event.target.value.toLowerCase();
         }}
@@ -96,6 +105,7 @@ export function SlotForm({ file, onMessage }: { file: FileData; onMessage: OnMes
       <span id={`${id}-hint`} className="muted small">
         One letter, a to z.
       </span>
+      {message && <FieldError id={`${id}-error`}>{message}</FieldError>}
     </fetcher.Form>
   );
 }

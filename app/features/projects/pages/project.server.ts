@@ -76,6 +76,14 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
             : null,
       })),
     ),
+    // Each file's notes, as the file view gives them, for the inspector.
+    notes: page.notes.map((note) => ({
+      id: note.id,
+      fileId: note.fileId,
+      text: note.text,
+      createdAt: note.createdAt,
+      author: note.author,
+    })),
     playlist: { id: playlist.id, mediaType: playlist.mediaType, items },
     chapters: chapterList(playlist.items, playlist.marks),
     applications: applications.map((application) => ({

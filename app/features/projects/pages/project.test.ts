@@ -110,6 +110,15 @@ describe("project page", () => {
     ).toBe(200);
   });
 
+  it("carries each file's notes for the inspector, added through the file view's action", async () => {
+    const added = await act(`/bigfile/${pngId}`, { intent: "add-note", note: "Crop the logo tighter" }, owner.cookie);
+    expect(added.status).toBe(200);
+    const page = await html(await call(`/projects/${projectId}`, { cookie: owner.cookie }));
+    // In the page's data (the inspector shows it once the file is selected), with the file it is on.
+    expect(page).toContain("Crop the logo tighter");
+    expect(page).toContain("File notes");
+  });
+
   it("says probing… for a video whose probe is queued", async () => {
     const { mp4Bytes } = await import("../../../../tests/workers/uploads");
     const video = await upload(owner.cookie, {

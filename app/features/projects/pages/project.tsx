@@ -1,9 +1,10 @@
 // The project workspace (/projects/:projectId), laid out like Descript's: a header with the title and
 // its actions; the media library (upload drop zone, the project's files with the three-click selection
 // of seed 000 §4 and inline play); the playlist as a timeline (waveforms, slot letters, drag to order,
-// 'Save Order'); an inspector for the item picked on it with the chapter editor; and Team, Signatures
+// 'Save Order'); an inspector for the item picked on it with the chapter editor and the notes on the
+// file selected in the library; and Team, Signatures
 // and Activity as tabs. One column on a phone. Loader and action: project.server.ts.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import type { LoadFailedHandle } from "../../../components/PageError";
@@ -23,6 +24,7 @@ import { ProjectHeading } from "../components/ProjectHeading";
 import { ProjectUploader } from "../components/ProjectUploader";
 import { FileList, type Selection } from "../files/FileList";
 import { useArrivalMessage } from "../files/flash";
+import { FileNotesCard } from "../workspace/FileNotesCard";
 import { ItemInspector } from "../workspace/ItemInspector";
 import type { Route } from "./+types/project";
 import "../../../styles/files.css";
@@ -61,6 +63,18 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const [pane, setPane] = useState<Pane>("library");
   const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
+
+  // The inspector's notes follow the file selected last (the seed's second click); a file no longer
+  // selected gives way to another selected one, else to none.
+  const [notedId, setNotedId] = useState<string | null>(null);
+  const before = useRef<Selection>({});
+  useEffect(() => {
+    const fresh = Object.keys(selection).filter((id) => selection[id] === 2 && before.current[id] !== 2);
+    before.current = selection;
+    if (fresh.length > 0) setNotedId(fresh[fresh.length - 1]!);
+  }, [selection]);
+  const notedFileId = notedId && selection[notedId] === 2 ? notedId : (selectedFileIds.at(-1) ?? null);
+  const notedFile = files.find((file) => file.id === notedFileId) ?? null;
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
@@ -169,6 +183,11 @@ export default function Project({ loaderData }: Route.ComponentProps) {
               previewUrl={item ? (urls.get(item.id) ?? item.previewUrl) : null}
             />
           </section>
+          <FileNotesCard
+            file={notedFile}
+            notes={notedFile ? loaderData.notes.filter((note) => note.fileId === notedFile.id) : []}
+            canEdit={canEdit}
+          />
           <fieldset disabled={!canEdit} className={teams.readOnly}>
             <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>
             <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />

@@ -6,9 +6,10 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DonationForm } from "../../../components/community/DonationForm";
+import { until } from "../../../../tests/dom/support";
 import { PAYMENT_ERROR } from "../../../kernel/schemas/checkout";
 import { DONATION_ERROR, DONATION_SUCCESSFUL } from "../../../kernel/schemas/fundraiser";
+import { DonationForm } from "../../fundraiser/components/DonationForm";
 import { PaymentForm } from "./PaymentForm";
 
 type Confirmation = { paymentIntent?: { id: string; status: string }; error?: { type: string; message?: string } };
@@ -78,15 +79,6 @@ function answerFetch(answer: (url: string) => Response) {
 
 const json = (body: unknown, status = 201) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-async function until<T>(probe: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const found = probe();
-    if (found) return found;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function render(ui: React.ReactNode) {
   await act(async () => root.render(ui));

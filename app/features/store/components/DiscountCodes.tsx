@@ -1,26 +1,33 @@
 // The seller's discount codes in 'My Digital Products' (issue 33): made with a percentage or an
 // amount, for one product or the whole store, with an optional expiry and number of uses; listed with
-// their uses, and deleted (which ends them at once).
+// their uses, and deleted (which ends them at once). On a product's page (its Discounts tab) the list
+// is the codes that apply to it and a new code is for it unless the seller picks the whole store.
+// Creating and deleting say how they went beside 'Create code'.
 import { useState } from "react";
 import type { DiscountView } from "../../../../worker/domain/store/discounts";
+import { Button, Field, Input, Select } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
-import { api, type Send } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
+import { type Run, useSaveStatus } from "./SaveStatus";
 import styles from "./SellerTiers.module.css";
-
-type Act = (send: Send) => Promise<boolean>;
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 export function DiscountCodes({
   discounts,
   products,
-  act,
+  run,
+  forProduct,
 }: {
   discounts: DiscountView[];
+  /** What a new code may be for, besides the whole store. */
   products: { id: string; title: string }[];
-  act: Act;
+  run: Run;
+  /** The product whose page this is: a new code is for it by default. */
+  forProduct?: string;
 }) {
   const [kind, setKind] = useState<"percent" | "amount">("percent");
+  const { save, status } = useSaveStatus(run);
   const title = (id: string | null) => (id ? (products.find((p) => p.id === id)?.title ?? "A product") : "Whole store");
   return (
     <section className="card" aria-labelledby="discounts-heading">
@@ -42,13 +49,13 @@ export function DiscountCodes({
                   {code.expiresAt ? ` · until ${DATE.format(new Date(code.expiresAt))}` : ""}
                 </span>
               </span>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void act(() => api.discounts[":id"].$delete({ param: { id: code.id } }))}
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void save(() => api.discounts[":id"].$delete({ param: { id: code.id } }))}
               >
                 Delete<span className="visually-hidden"> code {code.code}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -71,38 +78,51 @@ export function DiscountCodes({
             kind === "percent"
               ? { ...common, kind: "percent" as const, value: Number(text("value")) }
               : { ...common, kind: "amount" as const, value: text("value") };
-          const ok = await act(() => api.discounts.$post({ json }));
+          const ok = await save(() => api.discounts.$post({ json }));
           if (ok) element.reset();
         }}
       >
         <h3>New code</h3>
-        <div className={styles.grid}>
-          <label htmlFor="discount-new-code">Code</label>
-          <input id="discount-new-code" name="code" required autoComplete="off" />
-          <label htmlFor="discount-kind">Type</label>
-          <select id="discount-kind" value={kind} onChange={(event) => setKind(event.target.value as typeof kind)}>
-            <option value="percent">Percentage</option>
-            <option value="amount">Amount ($)</option>
-          </select>
-          <label htmlFor="discount-value">{kind === "percent" ? "Percent off" : "Dollars off"}</label>
-          <input id="discount-value" name="value" inputMode="decimal" required />
-          <label htmlFor="discount-product">For</label>
-          <select id="discount-product" name="productId" defaultValue="">
-            <option value="">Whole store</option>
-            {products.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.title}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="discount-expires">Expires (optional)</label>
-          <input id="discount-expires" name="expiresAt" type="date" />
-          <label htmlFor="discount-uses">Number of uses (optional)</label>
-          <input id="discount-uses" name="maxUses" inputMode="numeric" />
+        <div className={styles.fields}>
+          <Field label="Code">
+            <Input id="discount-new-code" name="code" required autoComplete="off" />
+          </Field>
+          <Field label="Type">
+            <Select
+              id="discount-kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as typeof kind)}
+              options={[
+                { value: "percent", label: "Percentage" },
+                { value: "amount", label: "Amount ($)" },
+              ]}
+            />
+          </Field>
+          <Field label={kind === "percent" ? "Percent off" : "Dollars off"}>
+            <Input id="discount-value" name="value" inputMode="decimal" required />
+          </Field>
+          <Field label="For">
+            <Select
+              id="discount-product"
+              name="productId"
+              defaultValue={forProduct ?? ""}
+              placeholder="Whole store"
+              options={products.map((product) => ({ value: product.id, label: product.title }))}
+            />
+          </Field>
+          <Field label="Expires (optional)">
+            <Input id="discount-expires" name="expiresAt" type="date" />
+          </Field>
+          <Field label="Number of uses (optional)">
+            <Input id="discount-uses" name="maxUses" inputMode="numeric" />
+          </Field>
         </div>
-        <button type="submit" className="button primary">
-          Create code
-        </button>
+        <div className={styles.rowActions}>
+          <Button type="submit" variant="primary">
+            Create code
+          </Button>
+          {status}
+        </div>
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
-// The overview at the top of 'My Digital Products' (DESIGN.md, seller manager): one row per product
-// with its cover, title (a link to its section below), licences on offer, price range, sales, plays
-// and status; a card per product on a phone (the kit's Table).
+// 'My Digital Products' (DESIGN.md, seller manager): one row per product with its cover, title (a
+// link to the product's page in the studio, /digimanager/:productId), licences on offer, price range,
+// sales, plays and status; a card per product on a phone (the kit's Table).
+import { Link } from "react-router";
 import type { ProductView } from "../../../../worker/domain/store/views";
 import { Table } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
@@ -17,7 +18,7 @@ export function priceRange(product: ProductView) {
   return low === high ? money(low) : `${money(low)} – ${money(high)}`;
 }
 
-function status(product: ProductView) {
+export function productStatus(product: ProductView) {
   if (product.status !== "active") return "Sold (exclusive)";
   return product.accessType === "public-read" ? "On sale" : "Private";
 }
@@ -48,7 +49,7 @@ export function ProductOverview({ products, sales }: { products: ProductView[]; 
             key: "title",
             header: "Title",
             primary: true,
-            cell: (product) => <a href={`#product-${product.id}`}>{product.title}</a>,
+            cell: (product) => <Link to={`/digimanager/${product.id}`}>{product.title}</Link>,
           },
           {
             key: "licences",
@@ -59,7 +60,7 @@ export function ProductOverview({ products, sales }: { products: ProductView[]; 
           { key: "price", header: "Price range", kind: "nowrap", cell: priceRange },
           { key: "sales", header: "Sales", kind: "numeric", cell: (product) => NUMBER.format(sales[product.id] ?? 0) },
           { key: "plays", header: "Plays", kind: "numeric", cell: (product) => NUMBER.format(product.plays) },
-          { key: "status", header: "Status", kind: "nowrap", cell: status },
+          { key: "status", header: "Status", kind: "nowrap", cell: productStatus },
         ]}
       />
     </section>

@@ -1,7 +1,9 @@
-// /digimanager's loader, and its action for the licence forms (issue 46): a tier's price and terms,
-// and the seller's templates. The domain checks the product and tier are the seller's (404 otherwise,
-// as the API answers) and reads the form with the API's own schema; its messages land beside the fields.
+// /digimanager's loader (the overview, the templates, store-wide codes, the voice tag), and the
+// licence forms' action it shares with each product's page (issue 46): a tier's price and terms, and
+// the seller's templates. The domain checks the product and tier are the seller's (404 otherwise, as
+// the API answers) and reads the form with the API's own schema; its messages land beside the fields.
 import { data } from "react-router";
+import type { Deps } from "../../../../worker/domain/deps";
 import { NotFound } from "../../../../worker/domain/errors";
 import { listDiscounts } from "../../../../worker/domain/store/discounts";
 import { salesByProduct } from "../../../../worker/domain/store/sales";
@@ -36,13 +38,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  const fields = formFields(await request.formData());
+  return licenceTermsAction(deps, user.id, formFields(await request.formData()));
+}
+
+/** A tier's or a template's price and terms; on a product's page the tier must be that product's. */
+export function licenceTermsAction(deps: Deps, userId: string, fields: Record<string, string>, productId?: string) {
   switch (fields.intent) {
     case "tier-terms": {
       const target = fields.tierId ?? "";
       return intentAction({ intent: "tier-terms" as const, target }, async () => {
         const values = parse(tierPriceTermsSchema, priceTermsFromForm(fields));
-        await changeTierPriceTerms(deps, user.id, fields.productId ?? "", target, values);
+        await changeTierPriceTerms(deps, userId, productId ?? fields.productId ?? "", target, values);
         return { saved: true as const };
       });
     }
@@ -51,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return intentAction({ intent: "template-terms" as const, target }, async () => {
         if (!(TIER_TEMPLATE_IDS as readonly string[]).includes(target)) throw new NotFound(TEMPLATE_NOT_FOUND);
         const values = parse(tierPriceTermsSchema, priceTermsFromForm(fields));
-        await saveTemplatePriceTerms(deps, user.id, target as TierTemplate, values);
+        await saveTemplatePriceTerms(deps, userId, target as TierTemplate, values);
         return { saved: true as const };
       });
     }

@@ -62,7 +62,7 @@ describe("/digimanager: a tier's price and terms", () => {
       creditLine: "Prod. by {producer} (Night Shift)",
     });
 
-    const page = await html(await call("/digimanager", { cookie: seller.cookie }));
+    const page = await html(await call(`/digimanager/${productId}`, { cookie: seller.cookie }));
     expect(page).toContain("$34.50");
     expect(page).toContain("3,000 copies · 150,000 streams · unlimited music videos · no radio");
 
@@ -72,11 +72,10 @@ describe("/digimanager: a tier's price and terms", () => {
     expect(result.status).toBe("succeeded");
     expect(checkout.amountCents).toBe(3450);
 
-    // The overview at the top: the beat's licences, price range, one sale, and a link to its section.
+    // The overview: the beat's licences, price range, one sale, and a link to its page in the studio.
     const overview = await html(await call("/digimanager", { cookie: seller.cookie }));
     expect(overview).toContain("Your products");
-    expect(overview).toContain(`href="#product-${productId}"`);
-    expect(overview).toContain(`id="product-${productId}"`);
+    expect(overview).toContain(`href="/digimanager/${productId}"`);
     expect(overview).toMatch(/data-label="Licences"[^>]*><div>2</);
     expect(overview).toMatch(/data-label="Price range"[^>]*><div>\$19\.99 – \$34\.50</);
     expect(overview).toMatch(/data-label="Sales"[^>]*><div>1</);

@@ -1,21 +1,20 @@
-// 'My Digital Products' (/digimanager, seed 001 screen 2): one card per
-// product, and the seller's voice tag (mixed into every preview every 30 s).
-// Changes go to the API (the licence tiers' and templates' price and terms
-// to the page's action); the list then reloads. While previews are being
-// made, it reloads every few seconds until they are ready.
-import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+// 'My Digital Products' (/digimanager, seed 001 screen 2): the overview of the seller's products, a
+// row (a card on a phone) each, whose title opens the product's page in the studio
+// (/digimanager/:productId: details, files, licences and prices, discounts); then what is the whole
+// store's: the licence templates, discount codes and the voice tag (mixed into every preview every 30 s).
+import { useState } from "react";
+import { Link } from "react-router";
 import { DropZone } from "../../../components/DropZone";
+import { Button } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES } from "../../../kernel/schemas/products-form-messages";
-import { UNEXPECTED_ERROR } from "../../../kernel/schemas/products-messages";
-import { ApiError, api, call, type Send } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import { AudioPlayer } from "../components/AudioPlayer";
 import { DiscountCodes } from "../components/DiscountCodes";
 import { LicenceTemplates } from "../components/LicenceTemplates";
-import { type Editing, ManagerCard } from "../components/ManagerCard";
 import { ProductOverview } from "../components/ProductOverview";
+import { useRun, useSaveStatus } from "../components/SaveStatus";
 import type { Route } from "./+types/manager";
 import "../store.css";
 
@@ -25,37 +24,11 @@ export function meta() {
   return [{ title: "My Digital Products · Creator Platform" }];
 }
 
-const POLL_MS = 4000;
-
 export default function DigiManager({ loaderData }: Route.ComponentProps) {
   const { products, voiceTag, userId, discounts, templates, sales } = loaderData;
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { run, refresh } = useRun();
+  const tag = useSaveStatus(run);
   const [tagUpload, setTagUpload] = useState<PendingFile[]>([]);
-  const making = products.some((p) =>
-    p.files.some((f) => f.previewStatus === "queued" || f.previewStatus === "running"),
-  );
-
-  useEffect(() => {
-    if (!making || editing) return;
-    const timer = setTimeout(() => void revalidator.revalidate(), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [making, editing, revalidator]);
-
-  /** Runs one write; a refusal shows the server's message, anything else the seed's unexpected error. */
-  async function act(send: Send) {
-    setMessage(null);
-    try {
-      await call(send(), UNEXPECTED_ERROR);
-      return true;
-    } catch (error) {
-      setMessage(error instanceof ApiError && error.status > 0 ? error.message : UNEXPECTED_ERROR);
-      return false;
-    } finally {
-      await revalidator.revalidate();
-    }
-  }
 
   async function sendTag(files: File[]) {
     const items = files.slice(0, 1).map(pending);
@@ -64,7 +37,8 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
       setTagUpload((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item))),
     );
     if (!failed) setTagUpload([]);
-    await revalidator.revalidate();
+    await refresh();
+    tag.report(failed ? "The voice tag could not be uploaded." : null);
   }
 
   return (
@@ -74,35 +48,16 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
         <Link to="/digistore">Create a product</Link> · <Link to="/digimanager/sales">Sales</Link> ·{" "}
         <Link to={`/digiprev/${userId}`}>See your store</Link>
       </p>
-      {message && (
-        <p role="alert" className="error">
-          {message}
-        </p>
-      )}
       {products.length === 0 ? (
         <p className="empty-state">No products found.</p>
       ) : (
-        <>
-          <ProductOverview products={products} sales={sales} />
-          <div className="product-grid">
-            {products.map((product) => (
-              <ManagerCard
-                key={product.id}
-                product={product}
-                editing={editing}
-                setEditing={setEditing}
-                act={act}
-                refresh={() => void revalidator.revalidate()}
-              />
-            ))}
-          </div>
-        </>
+        <ProductOverview products={products} sales={sales} />
       )}
       <LicenceTemplates templates={templates} />
       <DiscountCodes
         discounts={discounts}
         products={products.filter((p) => p.status === "active").map((p) => ({ id: p.id, title: p.title }))}
-        act={act}
+        run={run}
       />
       <section className="card voice-tag" aria-labelledby="voice-tag-heading">
         <h2 id="voice-tag-heading">Voice tag</h2>
@@ -112,12 +67,15 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
         {voiceTag ? (
           <>
             <AudioPlayer src={voiceTag.url} label={voiceTag.fileName} peaks={null} durationSeconds={null} />
-            <button type="button" className="link-button" onClick={() => void act(() => api["voice-tag"].$delete())}>
-              Remove voice tag
-            </button>
+            <span className="voice-tag-actions">
+              <Button size="sm" variant="ghost" onClick={() => void tag.save(() => api["voice-tag"].$delete())}>
+                Remove voice tag
+              </Button>
+              {tag.status}
+            </span>
           </>
         ) : (
-          <p className="muted">No voice tag yet.</p>
+          <p className="muted">No voice tag yet. {tag.status}</p>
         )}
         <DropZone
           limits={{ accept: AUDIO_ACCEPT, minSize: 1, maxSize: MAX_AUDIO_BYTES }}

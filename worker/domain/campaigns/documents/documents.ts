@@ -81,7 +81,7 @@ export async function sendInsertionOrder(
   const bytes = await insertionOrderPdf(sheet, IMPRESSION_METHOD, now);
   const fileName = `Insertion order ${fileSafe(sheet.title)} ${sheet.reference}.pdf`;
   const key = projectFileKey(projectOwnerId, projectId, fileName, deps.now());
-  await deps.storage.bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  await deps.storage.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const fileId = crypto.randomUUID();
   await deps.db.insert(files).values({
     id: fileId,

@@ -1,0 +1,16 @@
+// The Early Risers picture, drawn inline so it needs no asset pipeline and scales on any screen.
+
+export function SunrisePicture({ label }: { label: string }) {
+  return (
+    <svg viewBox="0 0 320 160" role="img" aria-label={label} className="community-picture">
+      <rect width="320" height="160" fill="#0b2545" />
+      <rect y="96" width="320" height="64" fill="#13315c" />
+      <circle cx="160" cy="100" r="44" fill="#fcb900" />
+      <rect y="100" width="320" height="60" fill="#134074" />
+      <path d="M0 120 Q80 100 160 120 T320 120 V160 H0 Z" fill="#6fb31b" />
+      <text x="16" y="32" fill="#ffffff" fontSize="20" fontFamily="sans-serif" fontWeight="700">
+        Early Risers
+      </text>
+    </svg>
+  );
+}

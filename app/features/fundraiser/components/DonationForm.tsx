@@ -1,0 +1,203 @@
+// The donation form (seed 001 screen 8, §4): presets and a custom amount as chips,
+// e-mail, donor name, message, name on the card and the card. Idle →
+// 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
+// disabled) with a thank-you above it and 'Give again'. The server computes
+// the amount; the webhook confirms it.
+
+import type { InferRequestType } from "hono/client";
+import { type ReactNode, useState } from "react";
+import { Button, Checkbox, Field, Input, Outcome } from "../../../components/ui";
+import { formatMoney } from "../../../kernel/format";
+import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
+import {
+  DONATION_ERROR,
+  DONATION_INIT_FAILED,
+  DONATION_PRESETS,
+  DONATION_SUCCESSFUL,
+  MIN_CUSTOM_DOLLARS,
+} from "../../../kernel/schemas/fundraiser-messages";
+import { ApiError, api, call } from "../../../lib/api-client";
+import { checkoutSchemas, fundraiserSchemas } from "../../../lib/form-schemas";
+import { useHydrated } from "../../../lib/hydration";
+import { type Confirm, type PaymentsConfig, WithCard } from "../../store/checkout/CardProvider";
+import styles from "./fundraiser.module.css";
+import "../../store/checkout.css";
+
+type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["json"];
+
+interface Props {
+  payments: PaymentsConfig;
+  email: string;
+  onDonated: () => void;
+}
+
+export function DonationForm({ payments, email, onDonated }: Props) {
+  return (
+    <WithCard payments={payments} unavailable={DONATION_INIT_FAILED}>
+      {(card) => (
+        <Form banner={card.banner} card={card.fields} confirm={card.confirm} email={email} onDonated={onDonated} />
+      )}
+    </WithCard>
+  );
+}
+
+function Form({
+  banner,
+  card,
+  email,
+  confirm,
+  onDonated,
+}: {
+  banner?: ReactNode;
+  card: ReactNode;
+  email: string;
+  confirm: Confirm | null;
+  onDonated: () => void;
+}) {
+  const [state, setState] = useState<"idle" | "processing" | "done">("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [preset, setPreset] = useState<string>("25");
+  const [formKey, setFormKey] = useState(0);
+  /** What the last gift was, for the thank-you. */
+  const [given, setGiven] = useState<number | null>(null);
+  const hydrated = useHydrated();
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== "idle" || !confirm) return;
+    const form = new FormData(event.currentTarget);
+    setState("processing");
+    let problem: string | undefined;
+    try {
+      // The schemas, and zod with them, load when a donation is first submitted, not with the page (ADR 051).
+      const [{ donationSchema }, { nameOnCardSchema }] = await Promise.all([fundraiserSchemas(), checkoutSchemas()]);
+      const donation = donationSchema.safeParse(Object.fromEntries(form));
+      const name = nameOnCardSchema.safeParse(form.get("nameOnCard") ?? "");
+      problem = donation.error?.issues[0]?.message ?? name.error?.issues[0]?.message;
+    } catch {
+      problem = DONATION_ERROR;
+    }
+    if (problem) {
+      setError(problem);
+      setState("idle");
+      return;
+    }
+    setError(null);
+    try {
+      let started: { clientSecret?: string; amountCents?: number };
+      try {
+        // The form's own fields (checked above with the same schema the server applies again).
+        const fields = Object.fromEntries(Array.from(form.entries()).filter(([key]) => !key.startsWith("card")));
+        started = await call(api.fundraiser.donations.$post({ json: fields as DonationBody }));
+      } catch (caught) {
+        // Our own validation messages pass through; anything else is the seed's init failure.
+        throw caught instanceof ApiError && caught.status === 400 ? caught : new ApiError(DONATION_INIT_FAILED);
+      }
+      if (!started.clientSecret) throw new ApiError(DONATION_INIT_FAILED);
+      const outcome = await confirm(started.clientSecret, form);
+      if (outcome.error) {
+        setError(outcome.error.message || DONATION_ERROR);
+        setState("idle");
+        return;
+      }
+      setGiven(started.amountCents ?? null);
+      setState("done");
+      setFormKey((k) => k + 1);
+      setPreset("25");
+      onDonated();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : DONATION_ERROR);
+      setState("idle");
+    }
+  }
+
+  return (
+    // POST to the route's action, never GET: card data and the e-mail must not reach a URL. Donate stays
+    // disabled until the script runs, and the action refuses a scriptless post (ADR 037).
+    <form key={formKey} method="post" className={`donation-form ${styles.donation}`} onSubmit={submit} noValidate>
+      {state === "done" && given !== null && (
+        <div className={styles.thanks} role="status">
+          <span className={styles.thanksMark} aria-hidden="true">
+            ★
+          </span>
+          <p className={styles.thanksTitle}>{DONATION_SUCCESSFUL}</p>
+          <p>
+            Thank you for giving <strong>{formatMoney(given)}</strong>. You are an Action Star Member now: your gift
+            shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
+          </p>
+          <Button size="sm" onClick={() => setState("idle")}>
+            Give again
+          </Button>
+        </div>
+      )}
+      {banner}
+      <noscript>
+        <p className="error">{CARD_NEEDS_SCRIPT}</p>
+      </noscript>
+      <fieldset className={styles.amounts}>
+        <legend>Amount</legend>
+        <div className={styles.chips}>
+          {DONATION_PRESETS.map((dollars) => (
+            <label key={dollars} className={styles.chip}>
+              <input
+                type="radio"
+                name="preset"
+                value={String(dollars)}
+                checked={preset === String(dollars)}
+                onChange={() => setPreset(String(dollars))}
+              />
+              <span>${dollars}</span>
+            </label>
+          ))}
+          <label className={styles.chip}>
+            <input
+              type="radio"
+              name="preset"
+              value="custom"
+              checked={preset === "custom"}
+              onChange={() => setPreset("custom")}
+            />
+            <span>Custom</span>
+          </label>
+        </div>
+        {preset === "custom" && (
+          <Field label="Custom amount (USD)" hint={`At least $${MIN_CUSTOM_DOLLARS}.`} className={styles.custom}>
+            <Input
+              name="customAmount"
+              type="number"
+              min={MIN_CUSTOM_DOLLARS}
+              step="0.01"
+              inputMode="decimal"
+              required
+            />
+          </Field>
+        )}
+      </fieldset>
+      <div className={styles.pair}>
+        <Field label="Email" hint="For your receipt.">
+          <Input name="email" type="email" autoComplete="email" defaultValue={email} required />
+        </Field>
+        <Field label="Your name (optional)">
+          <Input name="donorName" autoComplete="name" maxLength={100} />
+        </Field>
+      </div>
+      <Field label="Message (optional)" hint="Up to 180 characters, shown on the donor wall.">
+        <textarea name="message" rows={3} maxLength={180} className={styles.textarea} />
+      </Field>
+      <div className={styles.toggles}>
+        <Checkbox name="showName" defaultChecked label="Show my name on the donor wall" />
+        <Checkbox name="showAmount" defaultChecked label="Show the amount on the donor wall" />
+      </div>
+      <div className={styles.card}>{card}</div>
+      <Outcome message={error ? { ok: false, text: error } : null} />
+      <Button
+        type="submit"
+        variant="primary"
+        className={styles.submit}
+        disabled={state !== "idle" || !confirm || !hydrated}
+      >
+        {state === "processing" ? "Processing..." : "Donate"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+// The fundraiser (seed 001 screen 8), story first as Givebutter and GoFundMe lay one out (issue 45
+// item 8): the cause's picture, the seed's heading, the organiser and the story; beside it (after the
+// story's start on a phone) the donation card with the goal bar — raised, goal, donors, days left —
+// share buttons and the donation form, which turns into a thank-you once a gift goes through. The
+// active popup's header and paragraph (cut at 100 characters, 'Read More' / 'Show Less') is a compact
+// announcement strip above; the static equipment list is a priced table; then the donor wall.
+import { useState } from "react";
+import { Button, Outcome, ProgressBar } from "../../../components/ui";
+import { deadlineWords, formatMoney, formatMoneyShort } from "../../../kernel/format";
+import {
+  EQUIPMENT,
+  FUNDRAISER_CAUSE,
+  FUNDRAISER_HEADING,
+  FUNDRAISER_ORGANISER,
+  FUNDRAISER_STORY,
+  PREVIEW_CHARACTERS,
+  READ_MORE,
+  SHOW_LESS,
+} from "../../../kernel/schemas/fundraiser-messages";
+import { truncate } from "../../../kernel/text";
+import { useRevalidateWhile } from "../../../lib/revalidate-while";
+import { shareMeta } from "../../../lib/share-meta";
+import { ShareBar } from "../../shows/components/listen-parts";
+import { DonationForm } from "../components/DonationForm";
+import { EquipmentPicture } from "../components/EquipmentPicture";
+import styles from "../components/fundraiser.module.css";
+import type { Route } from "./+types/fundraiser";
+
+export { action, loader } from "./fundraiser.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Fundraiser · Creator Platform" }];
+  return shareMeta({
+    origin: loaderData.origin,
+    path: "/fundraiser",
+    title: FUNDRAISER_HEADING,
+    description: `${FUNDRAISER_CAUSE}. ${FUNDRAISER_STORY[0]}`,
+  });
+}
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+export default function Fundraiser({ loaderData, actionData }: Route.ComponentProps) {
+  const { summary, popup, payments, email, origin, now, deadline } = loaderData;
+  const [waitingFor, setWaitingFor] = useState<number | null>(null);
+
+  // The webhook confirms a donation a moment after the card: look again every second until the total moves.
+  useRevalidateWhile(waitingFor !== null && summary.raisedCents <= waitingFor, 1000);
+
+  const percent = Math.min(100, Math.round((summary.raisedCents / summary.goalCents) * 100));
+  const ends = deadlineWords(deadline, now);
+  const url = new URL("/fundraiser", origin).href;
+  const [lead, ...rest] = FUNDRAISER_STORY;
+
+  return (
+    <article className={styles.page} aria-labelledby="fundraiser-title">
+      {popup && <Announcement popup={popup} />}
+      <div className={styles.layout}>
+        <header className={styles.head}>
+          <figure className={styles.figure}>
+            <EquipmentPicture
+              className={styles.hero}
+              label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
+            />
+            <figcaption className={styles.caption}>
+              {EQUIPMENT.map((line) => (
+                <span key={line.item} className={styles.captionChip}>
+                  {line.item}
+                </span>
+              ))}
+            </figcaption>
+          </figure>
+          <p className={styles.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
+          <h1 id="fundraiser-title" className={styles.title}>
+            {FUNDRAISER_HEADING}
+          </h1>
+          <p className={styles.organiser}>
+            <span className={styles.avatar} aria-hidden>
+              CP
+            </span>
+            <span>
+              <strong>{FUNDRAISER_ORGANISER}</strong> is organising this fundraiser.
+            </span>
+          </p>
+        </header>
+
+        <div className={styles.intro}>
+          <p className={styles.lead}>{lead}</p>
+        </div>
+
+        <aside className={styles.donate} aria-label="Donate">
+          <section className={styles.goal} aria-labelledby="goal-heading">
+            <h2 id="goal-heading" className="visually-hidden">
+              Our goal
+            </h2>
+            <p className={styles.raised}>
+              <strong>{formatMoneyShort(summary.raisedCents)}</strong> raised
+            </p>
+            <p className={styles.of}>
+              of {formatMoneyShort(summary.goalCents)} goal · {percent}%
+            </p>
+            <ProgressBar
+              label="Our goal"
+              value={Math.min(summary.raisedCents, summary.goalCents)}
+              max={summary.goalCents}
+              valueText={`${formatMoneyShort(summary.raisedCents)} raised of ${formatMoneyShort(summary.goalCents)}`}
+            />
+            <dl className={styles.stats}>
+              <div>
+                <dt>Donors</dt>
+                <dd>
+                  {summary.donorCount === 0
+                    ? "Be the first"
+                    : `${COUNT.format(summary.donorCount)} ${summary.donorCount === 1 ? "donor" : "donors"}`}
+                </dd>
+              </div>
+              <div>
+                <dt>Time left</dt>
+                <dd>
+                  <time dateTime={deadline}>{ends.left ?? `Ended ${ends.on}`}</time>
+                </dd>
+              </div>
+            </dl>
+            {ends.left && <p className={styles.until}>Giving closes on {ends.on}.</p>}
+          </section>
+          <ShareBar url={url} text={FUNDRAISER_HEADING} what="this fundraiser" />
+          <section className={styles.giving} aria-labelledby="donate-heading">
+            <h2 id="donate-heading">Donate</h2>
+            <Outcome message={actionData && { ok: false, text: actionData.error.message }} />
+            <DonationForm payments={payments} email={email} onDonated={() => setWaitingFor(summary.raisedCents)} />
+          </section>
+        </aside>
+
+        <div className={styles.rest}>
+          {rest.map((paragraph) => (
+            <p key={paragraph.slice(0, 24)} className={styles.story}>
+              {paragraph}
+            </p>
+          ))}
+          <section className={styles.section} aria-labelledby="equipment-heading">
+            <h2 id="equipment-heading">What your donation buys</h2>
+            <table className={styles.equipment} aria-labelledby="equipment-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {EQUIPMENT.map((line) => (
+                  <tr key={line.item}>
+                    <td>{line.item}</td>
+                    <td>{formatMoneyShort(line.cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Goal</th>
+                  <td>{formatMoneyShort(summary.goalCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </section>
+          <section className={styles.section} aria-labelledby="wall-heading">
+            <h2 id="wall-heading">Donor wall</h2>
+            {summary.donors.length === 0 ? (
+              <p className="empty-state">Be the first to donate.</p>
+            ) : (
+              <ul className={`donor-wall ${styles.wall}`}>
+                {summary.donors.map((donor) => (
+                  <li key={donor.id}>
+                    <span className={styles.donorMark} aria-hidden>
+                      ♥
+                    </span>
+                    <div>
+                      <strong>{donor.name}</strong>
+                      {donor.amountCents !== null && <> · {formatMoney(donor.amountCents)}</>}
+                      {donor.message && <p>{donor.message}</p>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+type Popup = NonNullable<Route.ComponentProps["loaderData"]["popup"]>;
+
+/** The site's active popup as a one-line announcement (seed 001 §8: the paragraph cut at 100 characters). */
+function Announcement({ popup }: { popup: Popup }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = popup.paragraph.text.length > PREVIEW_CHARACTERS;
+  return (
+    <aside className={styles.announcement} aria-label="News">
+      <span className={styles.announcementMark} aria-hidden>
+        ✦
+      </span>
+      <div className={styles.announcementText}>
+        <strong>{popup.header}</strong>{" "}
+        <span>{expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}</span>
+        {long && (
+          <>
+            {" "}
+            <Button
+              variant="ghost"
+              size="sm"
+              className={styles.more}
+              aria-expanded={expanded}
+              onClick={() => setExpanded((v) => !v)}
+            >
+              {expanded ? SHOW_LESS : READ_MORE}
+            </Button>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
