@@ -26,7 +26,8 @@ export default defineConfig({
       config: {
         // The app's pages, their data and the API go to the Worker without asking the static
         // assets first; assets are served as before (ADR 027, ninth session).
-        assets: { run_worker_first: workerFirstRules(routes) },
+        // ASSETS: the pages read their stylesheets' text to inline it (app/lib/first-paint-css.ts).
+        assets: { run_worker_first: workerFirstRules(routes), binding: "ASSETS" },
         // `npm start` passes where it started the local renderer. Only a
         // development Worker reads RENDERER_URL; production uses the Container.
         ...(process.env.RENDERER_URL && {

@@ -7,6 +7,9 @@ interface __BaseEnv_Env {
 	METRICS: AnalyticsEngineDataset;
 	JOBS: Queue;
 	RENDER_JOBS: Queue;
+	IMAGES: ImagesBinding;
+	/** Set by vite.config.ts (the static assets); absent in the workerd tests. */
+	ASSETS?: Fetcher;
 	ENVIRONMENT: string;
 	ADMIN_EMAIL: string;
 	MAIL_FROM: string;

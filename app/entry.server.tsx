@@ -14,22 +14,31 @@
 import { renderToPipeableStream } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { requestContext } from "../worker/request-context";
+import { readFirstPaintCss } from "./lib/first-paint-css";
 
 /** How long React Router lets a loader's promise run on before rejecting it (React Router reads this). */
 export const streamTimeout = 5_000;
 
 const encoder = new TextEncoder();
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  // The matched routes' stylesheets, read once per isolate, go inside the page (app/lib/first-paint-css.ts).
+  const assets = loadContext.get(requestContext).env.ASSETS;
+  if (assets) {
+    const { manifest, staticHandlerContext } = routerContext;
+    const hrefs = staticHandlerContext.matches.flatMap((match) => manifest.routes[match.route.id]?.css ?? []);
+    await readFirstPaintCss(hrefs, (path) => assets.fetch(new URL(path, request.url)));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,13 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Meta, Outlet, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The one font file every page uses (app/styles/fonts.css): preloaded so text is set in Inter on the
@@ -15,6 +6,8 @@ import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 // Evaluated at document start: it records where this document's history entries begin.
 import "./lib/history";
+import { FirstPaintLinks } from "./components/FirstPaintLinks";
+import { LateScripts } from "./components/LateScripts";
 import { NowPlayingBar } from "./components/media/NowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { FocusedHeader, PublicFooter, PublicHeader } from "./components/PublicChrome";
@@ -31,7 +24,7 @@ import type { loader } from "./root.server";
 
 export { loader } from "./root.server";
 
-// In every page's <head> through <Links />, the landing page's too (it drops only <Scripts />, ADR 026).
+// In every page's <head> through <FirstPaintLinks />, the landing page's too (it drops only <Scripts />, ADR 026).
 export function links() {
   return [
     { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -65,7 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The browser's own bar in the brand's violet (tokens.css --brand, ADR 117). */}
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
-        <Links />
+        {/* <Links />, the stylesheets' text inside the page for the first paint (no CSS round trip). */}
+        <FirstPaintLinks hydrates={hydrates} />
       </head>
       <body>
         <UiProvider>
@@ -76,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NowPlayingBar />
         </UiProvider>
         {hydrates && <ScrollRestoration />}
-        {hydrates && <Scripts />}
+        {/* <Scripts />, fetched once the first screen is in (a slow phone's line goes to CSS and the LCP first). */}
+        {hydrates && <LateScripts />}
       </body>
     </html>
   );

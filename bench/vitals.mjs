@@ -21,8 +21,10 @@
 //  5. Reports the median of the runs per page, the LCP element, and PASS/MISS against the
 //     targets: LCP ≤ 2.0 s, CLS ≤ 0.05.
 //
-// Flags: --runs 3, --port, --renderer-port, --front-port (the HTTPS front; --port + 1000), --json (writes bench/results/vitals.json). Exits 0 when
-// a target is missed (it is a measurement), 1 when it could not measure.
+// Flags: --runs 3, --port, --renderer-port, --front-port (the HTTPS front; --port + 1000), --only
+// storefront,show (pages whose name starts so), --trace (the median run's requests: start, end, bytes,
+// priority, render-blocking), --json (writes bench/results/vitals.json). Exits 0 when a target is
+// missed (it is a measurement), 1 when it could not measure.
 
 import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
@@ -49,6 +51,8 @@ const APP = appPlace({ port: 5177, rendererPort: 8792, persistTo: ".wrangler/ben
 const BASE = APP.base;
 const flags = readFlags();
 const RUNS = flags.int("runs", 3);
+const TRACE = flags.has("trace");
+const ONLY = flags.string("only", "");
 const LCP_TARGET_MS = 2000;
 const CLS_TARGET = 0.05;
 
@@ -71,7 +75,7 @@ const PHONE = {
 /** Runs in the page before its first byte: records LCP candidates and layout shifts. */
 function observeVitals() {
   const w = window;
-  w.__vitals = { lcp: 0, element: "", cls: 0 };
+  w.__vitals = { lcp: 0, element: "", cls: 0, shifts: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       w.__vitals.lcp = entry.startTime;
@@ -82,7 +86,18 @@ function observeVitals() {
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      w.__vitals.cls += entry.value;
+      const moved = entry.sources.map((s) => {
+        const el = s.node;
+        const name = el
+          ? `${el.nodeName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.split(" ")[0]}` : ""}`
+          : "?";
+        return `${name} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`;
+      });
+      w.__vitals.shifts.push(`${(entry.startTime / 1000).toFixed(2)} s ${entry.value.toFixed(3)}: ${moved.join("; ")}`);
+    }
   }).observe({ type: "layout-shift", buffered: true });
 }
 
@@ -91,6 +106,8 @@ async function measure(browser, base, path) {
   await context.addInitScript(observeVitals);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  const priorities = new Map();
+  cdp.on("Network.requestWillBeSent", ({ request }) => priorities.set(request.url, request.initialPriority));
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
@@ -98,8 +115,49 @@ async function measure(browser, base, path) {
   await page.goto(`${base}${path}`, { waitUntil: "load", timeout: 120_000 });
   await page.waitForTimeout(3000);
   const vitals = await page.evaluate(() => window.__vitals);
+  if (TRACE) vitals.requests = await requestsBefore(page, vitals.lcp, priorities);
   await context.close();
   return vitals;
+}
+
+/** Every request of the page with its priority, start, end and bytes (ms from navigation, Resource Timing's clock). */
+async function requestsBefore(page, lcp, priorities) {
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    return {
+      fcp: paint?.startTime ?? 0,
+      list: [nav, ...performance.getEntriesByType("resource")].map((e) => ({
+        url: e.name,
+        start: e.startTime,
+        end: e.responseEnd,
+        bytes: e.transferSize,
+        blocking: e.renderBlockingStatus ?? "",
+      })),
+    };
+  });
+  return {
+    fcp: entries.fcp,
+    list: entries.list.map((e) => ({ ...e, priority: priorities.get(e.url) ?? "", beforeLcp: e.end <= lcp })),
+  };
+}
+
+function printTrace(name, run) {
+  console.log(`${TAG}: ${name}: FCP ${fmt(run.requests.fcp / 1000)} s, LCP ${fmt(run.lcp / 1000)} s (${run.element})`);
+  for (const shift of run.shifts) console.log(`  layout shift at ${shift}`);
+  console.log(
+    table([
+      ["start", "end", "KB", "priority", "blocking", "url"],
+      ...run.requests.list.map((e) => [
+        fmt(e.start / 1000),
+        fmt(e.end / 1000),
+        fmt(e.bytes / 1024, 1),
+        e.priority,
+        e.blocking,
+        `${e.beforeLcp ? "" : "(after LCP) "}${e.url.replace(/^https:\/\/[^/]+/, "").slice(0, 70)}`,
+      ]),
+    ]),
+  );
 }
 
 /** A 1200 × 900 JPEG photo-like picture (ffmpeg's test pattern), about what a seller uploads. */
@@ -158,7 +216,7 @@ async function main() {
   });
   const results = [];
   try {
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !ONLY || ONLY.split(",").some((name) => p.name.startsWith(name)))) {
       const warm = await fetch(`${BASE}${page.path}`);
       if (warm.status !== 200) throw new Error(`${page.path} answered ${warm.status}`);
       await warm.arrayBuffer();
@@ -167,6 +225,10 @@ async function main() {
       const lcp = median(runs.map((r) => r.lcp));
       const cls = median(runs.map((r) => r.cls));
       const element = runs.at(-1)?.element ?? "";
+      if (TRACE)
+        for (const run of runs)
+          if (run.shifts.length) console.log(`${TAG}: ${page.name} shifts: ${run.shifts.join(" | ")}`);
+      if (TRACE) printTrace(page.name, [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)]);
       results.push({ ...page, lcp, cls, element, runs });
       console.log(`${TAG}: ${page.name} ${page.path}: LCP ${fmt(lcp / 1000)} s, CLS ${fmt(cls, 3)} (${element})`);
     }

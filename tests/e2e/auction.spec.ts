@@ -140,14 +140,19 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(item).toContainText("Ticket #");
   const image = item.locator("img");
   await expect(image).toBeVisible();
+  // The card shows a resized copy (srcset); the 1×1 test picture has no width for its 480w descriptor.
   await expect
     .poll(() =>
       image.evaluate((img) => {
-        const loaded = img as unknown as { complete: boolean; naturalWidth: number };
-        return loaded.complete && loaded.naturalWidth;
+        const loaded = img as unknown as { complete: boolean; currentSrc: string };
+        return loaded.complete ? loaded.currentSrc : "";
       }),
     )
-    .toBe(1);
+    .toMatch(/\/api\/bid-items\/[A-Z0-9]+\/photos\/0\?w=\d+$/);
+  const src = await image.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
+  const copy = await page.request.get(src);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()["content-type"]).toBe("image/webp");
   await admin.context.close();
 });
 

@@ -138,6 +138,14 @@ export const API_ACCESS: Record<string, Rule> = {
   // Auction: the gallery is public; offers need a member; listing and judging are the admin's.
   "GET /api/bid-items": { access: "public" },
   "GET /api/bid-items/:code{[A-Z0-9]+}/live": { access: "public" },
+  "GET /api/bid-items/:code{[A-Z0-9]+}/photos/:index{[0-9]{1,3}}": {
+    access: "public",
+    path: () => "/api/bid-items/NOSUCH/photos/0?w=480",
+  },
+  "HEAD /api/bid-items/:code{[A-Z0-9]+}/photos/:index{[0-9]{1,3}}": {
+    access: "public",
+    path: () => "/api/bid-items/NOSUCH/photos/0?w=480",
+  },
   // No item has the code NOSUCHCODE: past the guards, the answer is 404.
   "POST /api/bid-items/:code{[A-Z0-9]+}/offers": {
     access: "member",

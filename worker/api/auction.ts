@@ -1,6 +1,8 @@
 // Auction calls (seed 001 §7: get-bid-items, update-bid-price, create-bid-item,
 // mem-bid-create, get-mem-items, approve/deny-mem-item, get-all-offers,
 // approve-offer, close-bid-item) and the live WebSocket of each item.
+
+import { z } from "zod";
 import { createBidItemsSchema, memberItemSchema, OFFER_SUBMITTED, offerSchema } from "../../app/kernel/schemas/auction";
 import {
   allOffers,
@@ -13,6 +15,7 @@ import {
   listGallery,
   listMemberItems,
   liveItem,
+  lotPhoto,
   submitMemberItem,
 } from "../domain/auction/auction";
 import { BIDDER_TAG_HEADER, watcherAnswer } from "../domain/auction/bid-item";
@@ -20,12 +23,26 @@ import { makeOfferByClaim } from "../domain/auction/offers";
 import { makeDeps } from "../domain/deps";
 import { UpgradeRequired } from "../domain/errors";
 import { readSessionClaim } from "../sessions";
+import { serveImage } from "../storage/images";
+import { PHOTO_WIDTHS } from "../storage/photo-sizes";
 import { adminApi, memberApi, publicApi, valid } from "./context";
 
 const item = "/bid-items/:code{[A-Z0-9]+}";
 
+const photoQuery = z.object({
+  w: z.coerce
+    .number()
+    .refine((w) => (PHOTO_WIDTHS as readonly number[]).includes(w), `w must be one of ${PHOTO_WIDTHS.join(", ")}.`),
+});
+
 const gallery = publicApi()
   .get("/bid-items", async (c) => c.json({ success: true, bidItems: await listGallery(c.var.deps) }))
+  // A lot's photo resized for the screen (its page's srcset): made once, then served from R2.
+  .on(["GET", "HEAD"], `${item}/photos/:index{[0-9]{1,3}}`, valid("query", photoQuery), async (c) => {
+    const width = c.req.valid("query").w as (typeof PHOTO_WIDTHS)[number];
+    const photo = await lotPhoto(c.var.deps, c.req.param("code"), Number(c.req.param("index")), width);
+    return serveImage(c.var.deps.storage, photo.key, photo.contentType, c.req.raw);
+  })
   // Watchers: the request is handed to the item's Durable Object, which accepts a hibernating WebSocket;
   // the client's answer refuses compression (ADR 028).
   // A signed-in member's socket is tagged with their pseudonym, so the object can send them their own

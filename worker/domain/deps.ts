@@ -14,6 +14,8 @@ export interface Deps {
   mail: MailSender;
   /** Object storage (R2) and the signer of browser/renderer URLs: the only way to the bucket. */
   storage: Storage;
+  /** Cloudflare Images: resizes stored photos (../storage/photo-sizes.ts). */
+  images: ImagesBinding;
   /** The Worker's jobs queue (packaging). */
   queue: Queue;
   /** The renderer's pull queue (probe, render, preview, poster); absent in development, where the renderer pulls from D1 (ADR 014). */
@@ -43,6 +45,7 @@ export function makeDeps(env: Env, origin: string, devUploadOrigin?: string): De
       return mailSender(env, db);
     },
     storage: storageFor(env.FILES, () => storageSigner(env, origin, devUploadOrigin)),
+    images: env.IMAGES,
     queue: env.JOBS,
     renderQueue: isDevelopment(env) ? undefined : env.RENDER_JOBS,
     wakeRenderer: isDevelopment(env) ? undefined : () => wakeRenderer(env),

@@ -7,6 +7,7 @@ import { toCents } from "../../../app/kernel/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
 import { imageTypeOf } from "../../storage/images";
+import { PHOTO_SIZE_TYPE, PHOTO_WIDTHS, type PhotoWidth, photoSize } from "../../storage/photo-sizes";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
@@ -149,9 +150,16 @@ type ListedRow = {
 
 /** A listing row as a page shows it: the end as epoch ms, each medium with a signed URL that lasts an hour. */
 async function shown(deps: Deps, { endsAt, media, ...listed }: ListedRow) {
-  const signed = async ({ key, contentType, kind, fileName }: ListedRow["media"][number]) => ({
+  const signed = async ({ key, contentType, kind, fileName }: ListedRow["media"][number], index: number) => ({
     kind,
     fileName,
+    // A photo's smaller copies (lotPhoto), for an <img srcset>; the smallest for thumbnails.
+    ...(kind === "image"
+      ? {
+          srcSet: PHOTO_WIDTHS.map((width) => `${lotPhotoPath(listed.shortCode, index, width)} ${width}w`).join(", "),
+          small: lotPhotoPath(listed.shortCode, index, PHOTO_WIDTHS[0]),
+        }
+      : {}),
     // A photo says it is one even when its row predates the kept type (issue 44 item 3).
     url: (
       await deps.storage.signer.signGet(
@@ -161,6 +169,25 @@ async function shown(deps: Deps, { endsAt, media, ...listed }: ListedRow) {
     ).url,
   });
   return { ...listed, endsAt: endsAt?.getTime() ?? null, media: await Promise.all(media.map(signed)) };
+}
+
+const lotPhotoPath = (code: string, index: number, width: PhotoWidth) =>
+  `/api/bid-items/${code}/photos/${index}?w=${width}`;
+
+/**
+ * A lot's photo number `index` at most `width` px wide (../../storage/photo-sizes.ts): the key and
+ * type to serve; the original when the binding cannot resize it. Lots are public, as their page is.
+ */
+export async function lotPhoto(deps: Deps, param: string, index: number, width: PhotoWidth) {
+  const [row] = await deps.db
+    .select({ media: bidItems.media })
+    .from(bidItems)
+    .where(eq(bidItems.shortCode, lotCode(param)));
+  const medium = row?.media[index];
+  const type = medium?.kind === "image" ? imageTypeOf(medium.contentType, medium.key) : null;
+  if (!medium || !type) throw new NotFound("This lot has no such photo.");
+  const sized = await photoSize(deps.storage, deps.images, medium.key, width);
+  return sized ? { key: sized, contentType: PHOTO_SIZE_TYPE } : { key: medium.key, contentType: type };
 }
 
 /** The listing, newest first, each medium with a signed URL that lasts an hour. */

@@ -121,7 +121,13 @@ function Media({ item }: { item: GalleryItem }) {
       return (
         // The title is the card's link for a keyboard; the photo is one more target for a pointer.
         <Link key={media.url} to={lotPath(item.shortCode)} className="bid-photo" tabIndex={-1}>
-          <img src={media.url} alt={label} loading="lazy" />
+          <img
+            src={media.url}
+            srcSet={media.srcSet}
+            sizes="(min-width: 640px) 24rem, calc(100vw - 2rem)"
+            alt={label}
+            loading="lazy"
+          />
         </Link>
       );
     if (media.kind === "video" || media.kind === "audio")

@@ -46,8 +46,16 @@ export function LotGallery({ title, media }: { title: string; media: Medium[] })
           aria-roledescription={photos.length > 1 ? "carousel" : undefined}
           aria-label={photos.length > 1 ? `Photos of ${title}, use the arrow keys` : undefined}
         >
-          {/* The page's largest picture (its LCP): fetched ahead of the scripts. */}
-          <img src={shown.url} alt={`${title}: ${shown.fileName}`} fetchPriority="high" decoding="async" />
+          {/* The page's largest picture (its LCP): fetched ahead of the scripts, in the copy that fits
+              the column (lot.module.css: full width on a phone, 1.45 of 2.45 of the page from 900 px). */}
+          <img
+            src={shown.url}
+            srcSet={shown.srcSet}
+            sizes="(min-width: 900px) min(58vw, 640px), calc(100vw - 2rem)"
+            alt={`${title}: ${shown.fileName}`}
+            fetchPriority="high"
+            decoding="async"
+          />
           {photos.length > 1 && (
             <>
               <Button
@@ -90,7 +98,7 @@ export function LotGallery({ title, media }: { title: string; media: Medium[] })
                 onKeyDown={onKey(true)}
                 onClick={() => setIndex(at)}
               >
-                <img src={photo.url} alt="" loading="lazy" />
+                <img src={photo.small ?? photo.url} alt="" loading="lazy" />
               </Button>
             </li>
           ))}
