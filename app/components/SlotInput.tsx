@@ -15,9 +15,12 @@ export function SlotInput({
   rule,
   placeholder,
   fields,
+  label,
 }: {
   /** The file's name as shown, for the input's label. */
   name: string;
+  /** A visible label instead of the hidden "Slot letter for <name>" (the workspace's inspector). */
+  label?: string;
   /** The letter the server has. */
   letter: string;
   /** The letter's rule from app/kernel/schemas/slot-letters.ts, the one the action's schema is built on
@@ -71,8 +74,8 @@ export function SlotInput({
 
   return (
     <div className={`slot-letter${error ? " invalid" : ""}`}>
-      <label htmlFor={id} className="visually-hidden">
-        Slot letter for {name}
+      <label htmlFor={id} className={label ? "slot-label" : "visually-hidden"}>
+        {label ?? `Slot letter for ${name}`}
       </label>
       <input
         id={id}

@@ -268,6 +268,8 @@ function SlotDetails({
               className="slot-inspect"
               aria-pressed={inspect.selectedId === item.id}
               title="Show in the inspector"
+              // Picking an item keeps the media library's selection (the notes follow the pick).
+              data-keeps-selection
               onClick={() => inspect.onSelect(item.id)}
             >
               {name}

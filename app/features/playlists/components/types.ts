@@ -11,6 +11,8 @@ export interface PlaylistItemView {
   probeStatus: string;
   previewUrl: string;
   fromProgram: boolean;
+  /** The project's library file it was copied from, if still there (the workspace shows its notes). */
+  fileId?: string | null;
   /** The waveform the renderer computed (0..1), or null before the probe. */
   peaks?: number[] | null;
 }

@@ -38,6 +38,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 async function projectPage(deps: Deps, userId: string, projectId: string) {
   const page = await projectPageData(deps, userId, projectId);
   const { project, files, playlist, applications, programTitles } = page;
+  const fileIds = new Set(files.map((file) => file.id));
   const items = await Promise.all(
     playlist.items.map(async (item) => ({
       id: item.id,
@@ -48,6 +49,8 @@ async function projectPage(deps: Deps, userId: string, projectId: string) {
       contentType: item.contentType,
       probeStatus: item.probeStatus,
       fromProgram: item.programFileId != null,
+      // The library file it was copied from, while that file is still in the project (its notes).
+      fileId: item.sourceFileId && fileIds.has(item.sourceFileId) ? item.sourceFileId : null,
       peaks: item.peaks ?? null,
       previewUrl: (await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_SECONDS))
         .url,

@@ -1,8 +1,9 @@
 // The project workspace (/projects/:projectId), laid out like Descript's: a header with the title and
 // its actions; the media library (upload drop zone, the project's files with the three-click selection
 // of seed 000 §4 and inline play); the playlist as a timeline (waveforms, slot letters, drag to order,
-// 'Save Order'); an inspector for the item picked on it with the chapter editor and the notes on the
-// file selected in the library; and Team, Signatures
+// 'Save Order'); an inspector for the item picked on it (slot letter, chapter title, chapters) with
+// the chapter editor and the notes on its file or on the file selected in the library, whichever was
+// picked last; and Team, Signatures
 // and Activity as tabs. One column on a phone. Loader and action: project.server.ts.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -48,6 +49,8 @@ const PANES = [
   { value: "inspector", label: "Inspector" },
 ] as const;
 type Pane = (typeof PANES)[number]["value"];
+/** Where the areas take turns (workspace.css). */
+const PHONE = "(max-width: 600px)";
 
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
@@ -64,17 +67,22 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
 
-  // The inspector's notes follow the file selected last (the seed's second click); a file no longer
-  // selected gives way to another selected one, else to none.
+  // The library file selected last (the seed's second click); a file no longer selected gives way to
+  // another selected one, else to none. The notes follow it or the item picked on the timeline,
+  // whichever was picked last.
   const [notedId, setNotedId] = useState<string | null>(null);
+  const [lastPick, setLastPick] = useState<"file" | "item">("item");
   const before = useRef<Selection>({});
   useEffect(() => {
     const fresh = Object.keys(selection).filter((id) => selection[id] === 2 && before.current[id] !== 2);
     before.current = selection;
-    if (fresh.length > 0) setNotedId(fresh[fresh.length - 1]!);
+    if (fresh.length > 0) {
+      setNotedId(fresh[fresh.length - 1]!);
+      setLastPick("file");
+    }
   }, [selection]);
-  const notedFileId = notedId && selection[notedId] === 2 ? notedId : (selectedFileIds.at(-1) ?? null);
-  const notedFile = files.find((file) => file.id === notedFileId) ?? null;
+  const libraryFileId = notedId && selection[notedId] === 2 ? notedId : (selectedFileIds.at(-1) ?? null);
+  const libraryFile = files.find((file) => file.id === libraryFileId) ?? null;
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
@@ -97,7 +105,28 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   );
   const item = playlist.items[index] ?? null;
   const total = playlist.items.reduce((sum, each) => sum + (each.durationSeconds ?? 0), 0);
-  const inspect = { selectedId: item?.id ?? null, onSelect: setInspected };
+  // On a phone, picking an item opens the inspector's turn and moves the focus to it.
+  const inspectorHeading = useRef<HTMLHeadingElement>(null);
+  const [focusInspector, setFocusInspector] = useState(false);
+  useEffect(() => {
+    if (!focusInspector || pane !== "inspector") return;
+    setFocusInspector(false);
+    inspectorHeading.current?.focus();
+  }, [focusInspector, pane]);
+  const inspect = {
+    selectedId: item?.id ?? null,
+    onSelect: (itemId: string) => {
+      setInspected(itemId);
+      setLastPick("item");
+      if (window.matchMedia(PHONE).matches) {
+        setPane("inspector");
+        setFocusInspector(true);
+      }
+    },
+  };
+  const itemFile = (item?.fileId && files.find((file) => file.id === item.fileId)) || null;
+  const notesOnItem = itemFile !== null && (lastPick === "item" || !libraryFile);
+  const notedFile = notesOnItem ? itemFile : libraryFile;
 
   return (
     <div className="files-page workspace">
@@ -172,21 +201,31 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           />
         </div>
 
-        <div className={paneClass("inspector")}>
+        {/* Working in the inspector keeps the library's selection, like its notes always did. */}
+        <div className={paneClass("inspector")} data-keeps-selection>
           <section className="card" aria-labelledby="inspector-heading">
-            <h2 id="inspector-heading">Inspector</h2>
+            <h2 id="inspector-heading" ref={inspectorHeading} tabIndex={-1}>
+              Inspector
+            </h2>
             <ItemInspector
               item={item}
               position={index + 1}
               chapters={loaderData.chapters}
               audio={playlist.mediaType === "audio" || Boolean(item?.contentType.startsWith("audio/"))}
               previewUrl={item ? (urls.get(item.id) ?? item.previewUrl) : null}
+              canEdit={canEdit}
             />
           </section>
           <FileNotesCard
             file={notedFile}
             notes={notedFile ? loaderData.notes.filter((note) => note.fileId === notedFile.id) : []}
             canEdit={canEdit}
+            origin={notesOnItem ? `Item ${index + 1} on the timeline` : "Selected in the media library"}
+            empty={
+              item && !item.fileId
+                ? "This item has no file in the media library (uploaded into the playlist, or its file was deleted), so it has no notes. Select a file in the media library (click it twice) to read its notes."
+                : undefined
+            }
           />
           <fieldset disabled={!canEdit} className={teams.readOnly}>
             <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>

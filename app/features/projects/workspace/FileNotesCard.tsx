@@ -1,5 +1,6 @@
-// The inspector's notes: those on the file selected in the media library (the seed's second click),
-// with the file view's own notes panel, which adds and deletes through the file view's action.
+// The inspector's notes: those on the file selected in the media library (the seed's second click) or
+// on the library file of the item picked on the timeline, whichever came last, with the file view's
+// own notes panel, which adds and deletes through the file view's action.
 import { displayName } from "../../../kernel/format";
 import { FileNotes } from "../files/FileNotes";
 import type { NoteData } from "../files/types";
@@ -8,8 +9,14 @@ export function FileNotesCard({
   file,
   notes,
   canEdit,
+  origin,
+  empty,
 }: {
   file: { id: string; fileName: string } | null;
+  /** Where the file was picked ("Selected in the media library", "Item 2 on the timeline"). */
+  origin?: string;
+  /** What to say when there is no file (by default: select one in the library). */
+  empty?: string;
   notes: NoteData[];
   canEdit: boolean;
 }) {
@@ -20,10 +27,13 @@ export function FileNotesCard({
       {file ? (
         <>
           <p className="inspector-name">{displayName(file.fileName)}</p>
+          {origin && <p className="muted small inspector-origin">{origin}</p>}
           <FileNotes key={file.id} notes={notes} canEdit={canEdit} action={`/bigfile/${file.id}`} embedded />
         </>
       ) : (
-        <p className="muted">Select a file in the media library (click it twice) to read and add its notes here.</p>
+        <p className="muted">
+          {empty ?? "Select a file in the media library (click it twice) to read and add its notes here."}
+        </p>
       )}
     </section>
   );

@@ -1,13 +1,17 @@
 // The workspace's inspector: the playlist item picked on the timeline (by its name) — its slot
-// letter, length, where it starts, its chapters and a player with its waveform. The slot letter is
-// changed on the timeline's marker, the chapters in the chapter editor below.
+// letter (the timeline marker's own form), the title of the chapter it starts, its length, where it
+// starts, its chapters and a player with its waveform. Marks inside it are edited in the chapter
+// editor below; its file's notes in the notes card.
 import { useState } from "react";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
+import { SlotInput } from "../../../components/SlotInput";
 import { Button } from "../../../components/ui/Button";
 import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
+import { PLAYLIST_SLOT } from "../../../kernel/schemas/slot-letters";
 import type { PlaylistItemView } from "../../playlists/components/types";
+import { ItemChapterTitle } from "./ItemChapterTitle";
 
 export function ItemInspector({
   item,
@@ -15,8 +19,10 @@ export function ItemInspector({
   chapters,
   audio,
   previewUrl,
+  canEdit,
 }: {
   item: PlaylistItemView | null;
+  canEdit: boolean;
   position: number;
   chapters: Chapter[];
   audio: boolean;
@@ -30,9 +36,10 @@ export function ItemInspector({
     );
   const name = displayName(item.fileName);
   const own = chapters.filter((chapter) => chapter.itemId === item.id);
-  const start = own.find((chapter) => chapter.itemStart)?.startSeconds ?? null;
+  const first = own.find((chapter) => chapter.itemStart) ?? null;
+  const start = first?.startSeconds ?? null;
   return (
-    <div className="inspector-item">
+    <div className="inspector-item" data-item-id={item.id}>
       <p className="inspector-name">
         {name}
         {item.fromProgram && <span className="program-badge">program</span>}
@@ -42,10 +49,12 @@ export function ItemInspector({
           <dt>Position</dt>
           <dd>{position}</dd>
         </div>
-        <div>
-          <dt>Slot</dt>
-          <dd>{item.slotPosition ? <span className="slot-marker">{item.slotPosition}</span> : "none"}</dd>
-        </div>
+        {!canEdit && (
+          <div>
+            <dt>Slot</dt>
+            <dd>{item.slotPosition ? <span className="slot-marker">{item.slotPosition}</span> : "none"}</dd>
+          </div>
+        )}
         <div>
           <dt>Length</dt>
           <dd>{slotDuration(item.durationSeconds, item.probeStatus)}</dd>
@@ -55,6 +64,20 @@ export function ItemInspector({
           <dd>{start == null ? "unknown" : formatDuration(start)}</dd>
         </div>
       </dl>
+      {canEdit && (
+        <div className="inspector-slot">
+          <SlotInput
+            key={item.id}
+            name={name}
+            label="Slot letter"
+            letter={item.slotPosition ?? ""}
+            rule={PLAYLIST_SLOT}
+            placeholder="–"
+            fields={{ intent: "item-slot", itemId: item.id }}
+          />
+        </div>
+      )}
+      {first && <ItemChapterTitle key={item.id} chapter={first} canEdit={canEdit} />}
       {previewUrl && <InspectorPlayer key={item.id} item={item} name={name} audio={audio} src={previewUrl} />}
       <h3 className="inspector-subheading">Chapters in this item</h3>
       {own.length === 0 ? (

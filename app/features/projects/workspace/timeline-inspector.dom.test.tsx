@@ -1,0 +1,172 @@
+// The workspace's inspector follows the item picked on the timeline (issue 46 §2): its name, its slot
+// letter in the slot form (the error beside it), the title of the chapter it starts (renamed in
+// place) and its library file's notes; picking it leaves the media library's selection as it was.
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { answerFetch, click, json, mount, submit, typeInto, until } from "../../../../tests/dom/support";
+import Project from "../pages/project";
+
+const at = new Date("2026-01-02T10:00:00.000Z");
+const file = (id: string, fileName: string) => ({
+  id,
+  fileName,
+  kind: "audio" as const,
+  size: 1000,
+  accessType: "private",
+  createdAt: at,
+  probeStatus: "done",
+  probeError: null,
+  durationSeconds: 30,
+  peaks: null,
+  previewUrl: null,
+});
+const item = (id: string, fileName: string, slotPosition: string | null, fileId: string | null) => ({
+  id,
+  fileName,
+  slotPosition,
+  seqPos: 0,
+  durationSeconds: 30,
+  contentType: "audio/mpeg",
+  probeStatus: "done",
+  previewUrl: "",
+  fromProgram: false,
+  fileId,
+  peaks: null,
+});
+const chapter = (itemId: string, n: number, title: string, renamed = false) => ({
+  id: renamed ? `c${n}` : null,
+  itemId,
+  n,
+  offsetSeconds: 0,
+  startSeconds: (n - 1) * 30,
+  title,
+  itemStart: true,
+  renamed,
+});
+
+const data = {
+  project: { id: "p1", title: "Morning show" },
+  role: "owner",
+  userId: "u1",
+  sharing: { creator: { userId: "u1", name: "Ada", email: "ada@example.com" }, members: [], invitations: [] },
+  activity: [],
+  signatureRequests: [],
+  files: [file("f1", "intro.mp3"), file("f2", "outro.mp3"), file("f3", "bed.mp3")],
+  notes: [
+    { id: "n1", fileId: "f1", text: "Intro breathes too loud", createdAt: at, author: "Ada" },
+    { id: "n2", fileId: "f2", text: "Outro fades at 0:25", createdAt: at, author: "Ada" },
+  ],
+  playlist: {
+    id: "pl1",
+    mediaType: "audio",
+    items: [
+      item("i1", "intro.mp3", "a", "f1"),
+      item("i2", "outro.mp3", "b", "f2"),
+      item("i3", "jingle.mp3", null, null),
+    ],
+  },
+  chapters: [chapter("i1", 1, "intro.mp3"), chapter("i2", 2, "The goodbye", true), chapter("i3", 3, "jingle.mp3")],
+  applications: [],
+};
+
+async function page(posts: FormData[] = []) {
+  const Stub = createRoutesStub([
+    {
+      path: "/projects/:projectId",
+      // The stub hands the page its loader's data as the framework would.
+      Component: Project as unknown as ComponentType,
+      loader: () => data,
+      action: async ({ request }) => {
+        const form = await request.formData();
+        posts.push(form);
+        if (form.get("slotPosition") === "a")
+          return { intent: "item-slot", error: { code: "conflict", message: "Slot a is already taken." } };
+        return { intent: "item-slot", slotPosition: form.get("slotPosition"), message: "Saved" };
+      },
+    },
+  ]);
+  const view = await mount(<Stub initialEntries={["/projects/p1"]} />);
+  await until(() => view.host.querySelector("#inspector-heading"), "the workspace");
+  return view.host;
+}
+
+const inspector = (host: HTMLElement) => host.querySelector<HTMLElement>("section[aria-labelledby=inspector-heading]")!;
+const notes = (host: HTMLElement) => host.querySelector<HTMLElement>("section[aria-labelledby=file-notes-heading]")!;
+const fileButton = (host: HTMLElement, name: string) =>
+  [...host.querySelectorAll<HTMLButtonElement>("[data-file-item] .file-select")].find((b) =>
+    b.textContent?.includes(name),
+  )!;
+const pick = (host: HTMLElement, name: string) =>
+  [...host.querySelectorAll<HTMLButtonElement>("button.slot-inspect")].find((b) => b.textContent === name)!;
+const labelled = (root: HTMLElement, text: string) => {
+  const label = [...root.querySelectorAll("label")].find((l) => l.textContent === text)!;
+  return root.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`)!;
+};
+
+describe("the inspector of the item picked on the timeline", () => {
+  it("shows the picked item's slot, chapter title and file notes and keeps the library's selection", async () => {
+    const host = await page();
+    // The seed's selection in the library: bed.mp3 clicked twice (selected), outro once (state 1).
+    await click(fileButton(host, "bed.mp3"));
+    await click(fileButton(host, "bed.mp3"));
+    await click(fileButton(host, "outro.mp3"));
+    expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
+
+    await click(pick(host, "outro.mp3"));
+    expect(pick(host, "outro.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(pick(host, "intro.mp3").getAttribute("aria-pressed")).toBe("false");
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
+    expect(labelled(inspector(host), "Slot letter").value).toBe("b");
+    expect(labelled(inspector(host), "Chapter title").value).toBe("The goodbye");
+    expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
+    expect(notes(host).textContent).toContain("Item 2 on the timeline");
+    expect(notes(host).textContent).toContain("Outro fades at 0:25");
+    expect(notes(host).textContent).not.toContain("Intro breathes");
+
+    // The library's selection is as it was: bed.mp3 selected, and outro's first click still counts.
+    expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(host.textContent).toContain("1 of 3 selected");
+    await click(fileButton(host, "outro.mp3"));
+    expect(fileButton(host, "outro.mp3").getAttribute("aria-pressed")).toBe("true");
+    // A file selected after the pick takes the notes back to the library.
+    expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
+    expect(notes(host).textContent).toContain("Selected in the media library");
+  });
+
+  it("changes the slot letter with the slot form, its error beside the field", async () => {
+    const posts: FormData[] = [];
+    const host = await page(posts);
+    await click(pick(host, "outro.mp3"));
+    const slot = labelled(inspector(host), "Slot letter");
+    await typeInto(slot, "a");
+    await until(() => inspector(host).querySelector(".slot-error"), "the refusal");
+    const error = inspector(host).querySelector(".slot-error")!;
+    expect(error.textContent).toBe("Slot a is already taken.");
+    expect(slot.getAttribute("aria-describedby")).toBe(error.id);
+    expect(posts.map((form) => [form.get("intent"), form.get("itemId"), form.get("slotPosition")])).toEqual([
+      ["item-slot", "i2", "a"],
+    ]);
+  });
+
+  it("renames the chapter the item starts", async () => {
+    const sent = answerFetch(() => json({ message: "Chapter renamed." }));
+    const host = await page();
+    await click(pick(host, "jingle.mp3"));
+    expect(notes(host).textContent).toContain("has no file in the media library");
+    const title = labelled(inspector(host), "Chapter title");
+    expect(title.value).toBe("jingle.mp3");
+    await typeInto(title, "   ");
+    await submit(title.form!);
+    await until(() => title.getAttribute("aria-invalid") === "true", "the refusal beside the field");
+    expect(sent).toEqual([]);
+    await typeInto(title, "Station jingle");
+    expect(title.getAttribute("aria-invalid")).toBeNull();
+    await submit(title.form!);
+    await until(() => inspector(host).textContent?.includes("Chapter renamed."), "the answer");
+    expect(sent.map(({ method, url, body }) => [method, new URL(url, "http://x").pathname, body])).toEqual([
+      ["PUT", "/api/playlist-items/i3/chapter", { title: "Station jingle" }],
+    ]);
+  });
+});
