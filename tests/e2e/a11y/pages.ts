@@ -198,6 +198,25 @@ export const PAGES: ScannedPage[] = [
       await notes.getByText("Note cannot be empty").waitFor();
     },
   },
+  {
+    path: (c) => `/projects/${c.projectId}`,
+    as: "member",
+    name: "/projects/:projectId (a timeline item selected: its slot, chapter title and notes in the inspector)",
+    act: async (page) => {
+      const file = page.locator(".workspace-library .file-select").first();
+      await file.click();
+      await file.click();
+      const timeline = page.getByRole("button", { name: "Timeline", exact: true });
+      if (await timeline.isVisible()) await timeline.click();
+      await page.locator("button.slot-inspect").nth(1).click();
+      // On a phone the pick opens the inspector; the library's selection stays.
+      await expect(page.getByRole("region", { name: "File notes" }).getByText("Item 2 on the timeline")).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Inspector", exact: true }).getByLabel("Chapter title"),
+      ).toBeVisible();
+      await expect(file).toHaveAttribute("aria-pressed", "true");
+    },
+  },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
   // The public show and episode pages (issue 45 item 6): three episodes, the newest with a program's spot.

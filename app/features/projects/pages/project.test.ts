@@ -94,6 +94,10 @@ describe("project page", () => {
       /<span class="slot-wave"[^>]*><svg class="waveform"[^>]*>(<rect[^>]*><\/rect>|<rect[^>]*\/>){3}<\/svg>/,
     );
     expect(page).toContain('id="inspector-heading"');
+    // The inspector edits the item's slot letter and the title of its chapter, and shows its file's notes.
+    expect(page).toMatch(/<label[^>]*class="slot-label"[^>]*>Slot letter<\/label>/);
+    expect(page).toMatch(/>Chapter title<\/label>/);
+    expect(page).toContain("Item 1 on the timeline");
     // On a phone the areas take turns: the library first.
     expect(page).toMatch(/aria-label="Workspace areas"/);
     expect(page).toMatch(/aria-pressed="true"[^>]*>Library</);

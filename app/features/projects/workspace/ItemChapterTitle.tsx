@@ -51,7 +51,7 @@ export function ItemChapterTitle({ chapter, canEdit }: { chapter: Chapter; canEd
   }
 
   return (
-    <form className="inspector-chapter-title" onSubmit={save} aria-label="Chapter title">
+    <form className="inspector-chapter-title" onSubmit={save}>
       <Field label="Chapter title" hint="What listeners see in the player's chapter list." error={error}>
         <Input
           name="title"

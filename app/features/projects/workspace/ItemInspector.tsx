@@ -67,7 +67,7 @@ export function ItemInspector({
       {canEdit && (
         <div className="inspector-slot">
           <SlotInput
-            key={item.id}
+            key={`slot-${item.id}`}
             name={name}
             label="Slot letter"
             letter={item.slotPosition ?? ""}
@@ -77,7 +77,7 @@ export function ItemInspector({
           />
         </div>
       )}
-      {first && <ItemChapterTitle key={item.id} chapter={first} canEdit={canEdit} />}
+      {first && <ItemChapterTitle key={`title-${item.id}`} chapter={first} canEdit={canEdit} />}
       {previewUrl && <InspectorPlayer key={item.id} item={item} name={name} audio={audio} src={previewUrl} />}
       <h3 className="inspector-subheading">Chapters in this item</h3>
       {own.length === 0 ? (

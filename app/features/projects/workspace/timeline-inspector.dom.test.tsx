@@ -120,6 +120,8 @@ describe("the inspector of the item picked on the timeline", () => {
     expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
     expect(labelled(inspector(host), "Slot letter").value).toBe("b");
     expect(labelled(inspector(host), "Chapter title").value).toBe("The goodbye");
+    // One item at a time: no field of the item shown before is left behind.
+    expect(inspector(host).querySelectorAll("input")).toHaveLength(2);
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
     expect(notes(host).textContent).toContain("Item 2 on the timeline");
     expect(notes(host).textContent).toContain("Outro fades at 0:25");
