@@ -24,6 +24,20 @@ export interface ScannedPage {
   exclude?: string[];
 }
 
+/** The project workspace: the library's first file selected (the seed's two clicks). */
+async function selectFirstFile(page: Page) {
+  const file = page.locator(".workspace-library .file-select").first();
+  await file.click();
+  await file.click();
+  return file;
+}
+
+/** The project workspace on a phone, where its areas take turns: show one (wider, all show). */
+async function showPane(page: Page, name: "Timeline" | "Inspector") {
+  const pane = page.getByRole("button", { name, exact: true });
+  if (await pane.isVisible()) await pane.click();
+}
+
 /** Waits (reloading) until the renderer has encoded the page's episodes, so their players can play. */
 async function playable(page: Page) {
   await expect(async () => {
@@ -188,11 +202,8 @@ export const PAGES: ScannedPage[] = [
     as: "member",
     name: "/projects/:projectId (a file's notes in the inspector, an empty note refused)",
     act: async (page) => {
-      const file = page.locator(".workspace-library .file-select").first();
-      await file.click();
-      await file.click();
-      const inspector = page.getByRole("button", { name: "Inspector", exact: true });
-      if (await inspector.isVisible()) await inspector.click();
+      await selectFirstFile(page);
+      await showPane(page, "Inspector");
       const notes = page.getByRole("region", { name: "File notes" });
       await notes.getByRole("button", { name: "Add Note" }).click();
       await notes.getByText("Note cannot be empty").waitFor();
@@ -203,11 +214,8 @@ export const PAGES: ScannedPage[] = [
     as: "member",
     name: "/projects/:projectId (a timeline item selected: its slot, chapter title and notes in the inspector)",
     act: async (page) => {
-      const file = page.locator(".workspace-library .file-select").first();
-      await file.click();
-      await file.click();
-      const timeline = page.getByRole("button", { name: "Timeline", exact: true });
-      if (await timeline.isVisible()) await timeline.click();
+      const file = await selectFirstFile(page);
+      await showPane(page, "Timeline");
       await page.locator("button.slot-inspect").nth(1).click();
       // On a phone the pick opens the inspector; the library's selection stays.
       await expect(page.getByRole("region", { name: "File notes" }).getByText("Item 2 on the timeline")).toBeVisible();
