@@ -47,6 +47,7 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          treeshake: { manualPureFunctions: ["__name"] },
           output: {
             codeSplitting: {
               groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
@@ -60,7 +61,7 @@ export default defineConfig({
     // Names are not kept (that costs 23 KiB): a typed error's `name` in a log is its minified class name;
     // its `code` and message stay, and the source maps name it.
     ssr: {
-      build: { minify: true },
+      build: { minify: true, rolldownOptions: { treeshake: { manualPureFunctions: ["__name"] } } },
       // app/entry.server.tsx renders with React's Node build, which Vite does not find by itself
       // before the first page asks for it (it would then re-optimise and reload mid-request).
       optimizeDeps: { include: ["react-dom/server.node"] },
@@ -68,9 +69,10 @@ export default defineConfig({
   },
   // Kept out of the Worker's 500 KB budget (issue 9), each for a part we never call: pdf-lib
   // imports a PNG decoder and twelve standard fonts' metrics the text-only licence PDF
-  // (Helvetica and Helvetica-Bold) never uses.
+  // (Helvetica and Helvetica-Bold) never uses, and pako for deflate alone, which fflate does.
   resolve: {
     alias: [
+      { find: /^pako$/, replacement: local("./worker/domain/licences/pako-deflate.ts") },
       { find: "@pdf-lib/upng", replacement: local("./worker/domain/licences/upng-unused.ts") },
       {
         find: /^\.\/(Courier.*|Times-.*|Symbol|ZapfDingbats|Helvetica-(Bold)?Oblique)\.compressed\.json$/,
