@@ -2,9 +2,10 @@
 // tests) when no STRIPE_SECRET_KEY is set. It never runs in production.
 // Intents live in D1 (`test_payment_intents`); confirming one with a card
 // decides the outcome from Stripe's public test numbers and then sends the
-// event Stripe would send, signed as Stripe signs it (signature.ts), through
+// event Stripe would send, signed with generateTestHeaderStringAsync, through
 // the real webhook route, so local fulfilment is the production path.
 import { and, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { TEST_CARD_OUTCOMES, type TestCard } from "../../app/kernel/schemas/checkout";
 import type { Database } from "../db/client";
 import { testPaymentIntents } from "../db/schema";
@@ -16,7 +17,6 @@ import {
   type Payments,
   type RefundInput,
 } from "./contract";
-import { signStripePayload } from "./signature";
 import { STRIPE_API_VERSION } from "./stripe";
 import { verifyStripeEvent } from "./verify";
 
@@ -186,7 +186,11 @@ export class TestPayments implements Payments {
       pending_webhooks: 1,
       data: { object },
     });
-    const signature = await signStripePayload(payload, await this.webhookSecret());
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: await this.webhookSecret(),
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
     const status = await deliver(payload, signature);
     if (status >= 300) throw new PaymentProviderError(`The webhook answered ${status}.`);
   }
