@@ -7,7 +7,9 @@ import pako from "./pako-deflate";
 const text = new TextEncoder().encode("BT /F1 12 Tf 72 712 Td (Licence: non-exclusive) Tj ET\n".repeat(200));
 
 async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+  return new Uint8Array(
+    await new Response(new Blob([new Uint8Array(bytes)]).stream().pipeThrough(stream)).arrayBuffer(),
+  );
 }
 
 describe("pako stand-in (Worker build)", () => {
