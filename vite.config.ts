@@ -6,6 +6,7 @@ import routes from "./app/routes.ts";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
 import { pureSchemas } from "./worker/dev/pure-schemas.ts";
 import { streamRendererOnly } from "./worker/dev/stream-renderer-only.ts";
+import { stripeCallsOnly } from "./worker/dev/stripe-calls-only.ts";
 import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
 import { workerFirstRules } from "./worker/dev/worker-first-routes.ts";
 
@@ -40,6 +41,8 @@ export default defineConfig({
     pureSchemas(),
     // The Worker carries React's streaming server renderer only, not the legacy one (ADR 051).
     streamRendererOnly(),
+    // The Worker carries only the Stripe resources it calls.
+    stripeCallsOnly(),
   ],
   environments: {
     // The landing page loads the framework (react, react-dom, react-router) as one chunk: one gzip
