@@ -6,6 +6,7 @@ import routes from "./app/routes.ts";
 import { pacedRequestBodies } from "./worker/dev/paced-bodies.ts";
 import { pureSchemas } from "./worker/dev/pure-schemas.ts";
 import { streamRendererOnly } from "./worker/dev/stream-renderer-only.ts";
+import { stripeCallsOnly } from "./worker/dev/stripe-calls-only.ts";
 import { webSocketPipe } from "./worker/dev/websocket-pipe.ts";
 import { workerFirstRules } from "./worker/dev/worker-first-routes.ts";
 
@@ -40,6 +41,8 @@ export default defineConfig({
     pureSchemas(),
     // The Worker carries React's streaming server renderer only, not the legacy one (ADR 051).
     streamRendererOnly(),
+    // The Worker carries only the Stripe resources it calls.
+    stripeCallsOnly(),
   ],
   environments: {
     // The landing page loads the framework (react, react-dom, react-router) as one chunk: one gzip
@@ -47,6 +50,7 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          treeshake: { manualPureFunctions: ["__name"] },
           output: {
             codeSplitting: {
               groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
@@ -60,7 +64,7 @@ export default defineConfig({
     // Names are not kept (that costs 23 KiB): a typed error's `name` in a log is its minified class name;
     // its `code` and message stay, and the source maps name it.
     ssr: {
-      build: { minify: true },
+      build: { minify: true, rolldownOptions: { treeshake: { manualPureFunctions: ["__name"] } } },
       // app/entry.server.tsx renders with React's Node build, which Vite does not find by itself
       // before the first page asks for it (it would then re-optimise and reload mid-request).
       optimizeDeps: { include: ["react-dom/server.node"] },
@@ -68,9 +72,10 @@ export default defineConfig({
   },
   // Kept out of the Worker's 500 KB budget (issue 9), each for a part we never call: pdf-lib
   // imports a PNG decoder and twelve standard fonts' metrics the text-only licence PDF
-  // (Helvetica and Helvetica-Bold) never uses.
+  // (Helvetica and Helvetica-Bold) never uses, and pako for deflate alone, which fflate does.
   resolve: {
     alias: [
+      { find: /^pako$/, replacement: local("./worker/domain/licences/pako-deflate.ts") },
       { find: "@pdf-lib/upng", replacement: local("./worker/domain/licences/upng-unused.ts") },
       {
         find: /^\.\/(Courier.*|Times-.*|Symbol|ZapfDingbats|Helvetica-(Bold)?Oblique)\.compressed\.json$/,
