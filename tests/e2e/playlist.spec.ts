@@ -19,7 +19,7 @@ import {
   SELECT_PLAYLIST_TO_RENDER,
   SLOT_TAKEN,
 } from "../../app/kernel/schemas/playlists";
-import { login, MEMBER, unique } from "./fixtures";
+import { login, MEMBER, openNewProject, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 /** The order list's row for a clip (file names carry a timestamp prefix). */
@@ -62,6 +62,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await login(page, MEMBER.email, MEMBER.password);
 
   // ── a project of three clips, probed ──
+  await openNewProject(page);
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.one, clips.two, clips.three]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();

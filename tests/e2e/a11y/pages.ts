@@ -178,6 +178,19 @@ export const PAGES: ScannedPage[] = [
 
   // Member workspace
   { path: "/authenticated", as: "member" },
+  {
+    // Issue 46: 'New project' is the header's action; its form opens in place above the tiles.
+    path: "/authenticated",
+    as: "member",
+    name: "/authenticated (New project open)",
+    act: async (page) => {
+      const button = page.getByRole("button", { name: "New project", exact: true });
+      await expect(async () => {
+        if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+        await expect(page.getByLabel("Project title")).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+    },
+  },
   { path: "/settings", as: "member" },
   { path: "/programming", as: "member" },
   { path: "/playselect", as: "member" },
