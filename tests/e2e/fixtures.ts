@@ -273,3 +273,12 @@ export async function openNewProject(page: Page) {
     await expect(page.getByLabel("Project title")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/** Programming's 'New program' form: its header button opens it when the member already has programs. */
+export async function openNewProgram(page: Page) {
+  const button = page.getByRole("button", { name: "New program", exact: true });
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(page.locator("form.create-program")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

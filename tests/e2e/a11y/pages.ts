@@ -193,6 +193,19 @@ export const PAGES: ScannedPage[] = [
   },
   { path: "/settings", as: "member" },
   { path: "/programming", as: "member" },
+  {
+    // Issue 46: the programs lead; 'New program' opens its form in the header.
+    path: "/programming",
+    as: "member",
+    name: "/programming (New program open)",
+    act: async (page) => {
+      const button = page.getByRole("button", { name: "New program", exact: true });
+      await expect(async () => {
+        if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+        await expect(page.locator("form.create-program")).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+    },
+  },
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },

@@ -1,6 +1,6 @@
 // One playlist in the Sequence page's picker: its title, kind, size, length and an Edit link.
 import { Link } from "react-router";
-import { displayName, formatDuration } from "../../../kernel/format";
+import { displayName, formatDuration, playlistSummary } from "../../../kernel/format";
 
 export interface PlaylistChoiceView {
   id: string;
@@ -33,8 +33,7 @@ export function PlaylistChoice({
         <span className="picker-title">{displayName(playlist.projectTitle)}</span>
       </label>
       <span className="muted small">
-        {playlist.mediaType === "audio" ? "Audio" : "Video"} · {playlist.itemCount}{" "}
-        {playlist.itemCount === 1 ? "file" : "files"} · {formatDuration(playlist.totalSeconds)}
+        {playlistSummary(playlist.mediaType, playlist.itemCount)} · {formatDuration(playlist.totalSeconds)}
         {" · "}
         <Link to={`/projects/${playlist.projectId}`}>Edit</Link>
       </span>
