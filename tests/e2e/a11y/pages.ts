@@ -4,7 +4,7 @@
 // one entry here, in its area's group, and make
 // `E2E_PORT=… npx playwright test tests/e2e/layout.spec.ts` pass. See ADR 012 and ADR 045.
 import { expect, type Page } from "@playwright/test";
-import { PNG } from "../fixtures";
+import { openNewProgram, openNewProject, PNG } from "../fixtures";
 import type { Content } from "./content";
 
 export type Role = "visitor" | "member" | "admin";
@@ -183,13 +183,7 @@ export const PAGES: ScannedPage[] = [
     path: "/authenticated",
     as: "member",
     name: "/authenticated (New project open)",
-    act: async (page) => {
-      const button = page.getByRole("button", { name: "New project", exact: true });
-      await expect(async () => {
-        if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
-        await expect(page.getByLabel("Project title")).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
-    },
+    act: openNewProject,
   },
   { path: "/settings", as: "member" },
   { path: "/programming", as: "member" },
@@ -198,13 +192,7 @@ export const PAGES: ScannedPage[] = [
     path: "/programming",
     as: "member",
     name: "/programming (New program open)",
-    act: async (page) => {
-      const button = page.getByRole("button", { name: "New program", exact: true });
-      await expect(async () => {
-        if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
-        await expect(page.locator("form.create-program")).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
-    },
+    act: openNewProgram,
   },
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
