@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PROJECT_TITLE_REQUIRED } from "../../app/kernel/schemas/files";
-import { answerConfirm, login, MEMBER, toast, unique, workspaceNav } from "./fixtures";
+import { answerConfirm, login, MEMBER, unique, workspaceNav } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-dropzone-"));
 const cover = join(dir, "cover.png");
@@ -51,7 +51,7 @@ test("drop files into a new project, then into it again; select and delete them 
   // The seed's success said once, under the rows; no toast repeats it.
   await expect(page.getByRole("status").filter({ hasText: "Upload successful!" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Upload successful!")).toHaveCount(1);
-  await expect(toast(page, "Upload successful!")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
   await expect(page.getByLabel("cover.png upload progress")).toBeVisible();
   // Each file is one row: the sent ones are the queue's rows, none is still listed as chosen.
   await expect(page.getByRole("listitem", { name: "Upload of cover.png" })).toHaveCount(1);
