@@ -3,6 +3,7 @@ import { readCookie } from "../worker/http/cookies";
 import type { Route } from "./+types/root";
 import { THEME_COOKIE } from "./kernel/theme";
 import { server } from "./lib/auth.server";
+import { NAV_COOKIE, parseClosedGroups } from "./lib/navigation";
 import { themeFor } from "./lib/theme.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -11,6 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user: user && { id: user.id, name: user.name, username: user.username, email: user.email, role: user.role },
     theme,
+    // The sidebar groups the member folded, so the first paint already shows them folded.
+    navClosed: parseClosedGroups(readCookie(request, NAV_COOKIE)),
     // Answered by the session's own statement, sent beside the page's loaders (ADR 064): no D1
     // request of its own and no wait of its own.
     cartCount: (await member)?.cartCount ?? 0,

@@ -63,7 +63,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <UiProvider>
-          <Chrome user={data?.user ?? null} hydrates={hydrates} cartCount={data?.cartCount ?? 0}>
+          <Chrome
+            user={data?.user ?? null}
+            hydrates={hydrates}
+            cartCount={data?.cartCount ?? 0}
+            navClosed={data?.navClosed ?? []}
+          >
             {children}
           </Chrome>
           {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
@@ -88,11 +93,13 @@ function Chrome({
   user,
   hydrates,
   cartCount,
+  navClosed,
   children,
 }: {
   user: ChromeUser;
   hydrates: boolean;
   cartCount: number;
+  navClosed: string[];
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
@@ -113,7 +120,7 @@ function Chrome({
   if (chrome === "workspace" && user) {
     return (
       <div className="shell">
-        <SiteHeader user={user} hydrates={hydrates} cartCount={cartCount} />
+        <SiteHeader user={user} hydrates={hydrates} cartCount={cartCount} closedGroups={navClosed} />
         <main className="page">
           {tray}
           {children}

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
-import { ACCOUNT_LINKS, type NavLinkItem, workspaceNavigation } from "../lib/navigation";
+import {
+  ACCOUNT_LINKS,
+  closedGroupsCookie,
+  groupOf,
+  type NavGroup,
+  type NavLinkItem,
+  workspaceNavigation,
+} from "../lib/navigation";
 
 export const MENU_ICON = (
   <>
@@ -41,10 +48,13 @@ export function SiteHeader({
   user,
   hydrates = true,
   cartCount = 0,
+  closedGroups = [],
 }: {
   user: HeaderUser;
   hydrates?: boolean;
   cartCount?: number;
+  /** The groups the member folded (the root loader reads them from their cookie). */
+  closedGroups?: string[];
 }) {
   const { open, toggle, current } = useMenu();
 
@@ -65,23 +75,69 @@ export function SiteHeader({
         </div>
       </header>
       <nav id="site-nav" aria-label="Workspace" className={open ? "nav open" : "nav"}>
-        {workspaceNavigation(user).map((group) => (
-          <div className="nav-group" key={group.title}>
-            <p className="nav-title" id={`nav-${group.title.toLowerCase()}`}>
-              {group.title}
-            </p>
-            <ul aria-labelledby={`nav-${group.title.toLowerCase()}`}>
-              {group.links.map((link) => (
-                <li key={link.to} className={link.description ? "has-description" : undefined}>
-                  <NavItem link={link} current={current} cartCount={link.cart ? cartCount : 0} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        <NavGroups groups={workspaceNavigation(user)} current={current} cartCount={cartCount} closed={closedGroups} />
       </nav>
     </>
   );
+}
+
+/**
+ * The sidebar's groups, each a `<details>` the member can fold (it works with no script too). Which
+ * ones are folded is kept in a cookie, so the next page is drawn the same way on the server; the
+ * current page's group is always opened.
+ */
+export function NavGroups({
+  groups,
+  current,
+  cartCount,
+  closed,
+}: {
+  groups: NavGroup[];
+  current: string;
+  cartCount: number;
+  closed: string[];
+}) {
+  const here = groupOf(groups, current);
+  const [folded, setFolded] = useState(() => new Set(closed.filter((title) => title !== here)));
+  useEffect(() => {
+    if (here) setFolded((previous) => (previous.has(here) ? without(previous, here) : previous));
+  }, [here]);
+  const toggled = (title: string, isOpen: boolean) =>
+    setFolded((previous) => {
+      if (isOpen !== previous.has(title)) return previous;
+      const next = isOpen ? without(previous, title) : new Set(previous).add(title);
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads for the first paint.
+      document.cookie = closedGroupsCookie(next);
+      return next;
+    });
+  return groups.map((group) => {
+    const id = `nav-${group.title.toLowerCase()}`;
+    return (
+      <details
+        className="nav-group"
+        key={group.title}
+        open={!folded.has(group.title)}
+        onToggle={(event) => toggled(group.title, event.currentTarget.open)}
+      >
+        <summary className="nav-title" id={id}>
+          {group.title}
+        </summary>
+        <ul aria-labelledby={id}>
+          {group.links.map((link) => (
+            <li key={link.to} className={link.description ? "has-description" : undefined}>
+              <NavItem link={link} current={current} cartCount={link.cart ? cartCount : 0} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    );
+  });
+}
+
+function without(set: Set<string>, title: string) {
+  const next = new Set(set);
+  next.delete(title);
+  return next;
 }
 
 /** The phone menu's open state, closed again on every new page; `current` is the path, lower case. */
@@ -135,6 +191,8 @@ export function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; c
         className={active ? "active" : undefined}
         aria-current={active ? "page" : undefined}
         aria-describedby={descriptionId}
+        // The description as a tooltip too: a short window folds it away (shell.css).
+        title={link.description ? `${link.label} — ${link.description}` : undefined}
       >
         {link.label}
         {cartCount > 0 && (

@@ -6,6 +6,26 @@ export function displayName(name: string) {
   return name.replaceAll("_", " ");
 }
 
+/**
+ * A file's title as people read it, the chapters' rule: "Spring_Spot-v2.mp4" → "Spring Spot v2" (no
+ * upload prefix, no extension, underscores and dashes as spaces, case kept).
+ */
+export function fileTitle(fileName: string): string {
+  const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim() || fileName;
+}
+
+/** "wav" for "spot.WAV"; "" when the name has none. */
+export function fileExtension(fileName: string): string {
+  return /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
+}
+
+/** "Audio · 2 files": the one wording for a playlist's kind and size (Programming and Sequence). */
+export function playlistSummary(mediaType: string | null | undefined, count: number) {
+  const kind = mediaType === "video" ? "Video" : mediaType === "audio" ? "Audio" : "Empty";
+  return `${kind} · ${count} ${count === 1 ? "file" : "files"}`;
+}
+
 export function formatBytes(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB", "TB"];

@@ -127,6 +127,26 @@ const ADMIN: NavGroup = {
   ],
 };
 
+/** The cookie that remembers which sidebar groups the member folded (read on the server: no jump on load). */
+export const NAV_COOKIE = "nav_closed";
+const GROUP_TITLES = ["Admin", "Create", "Publish", "Sell", "Community"];
+
+/** The folded groups a cookie names; anything else in it is ignored. */
+export function parseClosedGroups(value: string | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(",").filter((title) => GROUP_TITLES.includes(title)))];
+}
+
+/** The cookie that remembers `closed`, for a year, on every path. */
+export function closedGroupsCookie(closed: Iterable<string>): string {
+  return `${NAV_COOKIE}=${[...closed].filter((t) => GROUP_TITLES.includes(t)).join(",")}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The group that holds the page at `current` (a lower-case path), if any. */
+export function groupOf(groups: NavGroup[], current: string): string | undefined {
+  return groups.find((group) => group.links.some((link) => link.to.toLowerCase() === current))?.title;
+}
+
 /** The account menu's links; Log Out is a form beside them. */
 export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: "/settings", label: "Settings" },

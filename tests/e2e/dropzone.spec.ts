@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PROJECT_TITLE_REQUIRED } from "../../app/kernel/schemas/files";
-import { answerConfirm, login, MEMBER, toast, unique, workspaceNav } from "./fixtures";
+import { answerConfirm, login, MEMBER, unique, workspaceNav } from "./fixtures";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-dropzone-"));
 const cover = join(dir, "cover.png");
@@ -48,8 +48,14 @@ test("drop files into a new project, then into it again; select and delete them 
   await expect(page.getByText(PROJECT_TITLE_REQUIRED)).toBeVisible();
   await page.getByLabel("Project title").fill(title);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(toast(page, "Upload successful!")).toBeVisible({ timeout: 30_000 });
+  // The seed's success said once, under the rows; no toast repeats it.
+  await expect(page.getByRole("status").filter({ hasText: "Upload successful!" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Upload successful!")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
   await expect(page.getByLabel("cover.png upload progress")).toBeVisible();
+  // Each file is one row: the sent ones are the queue's rows, none is still listed as chosen.
+  await expect(page.getByRole("listitem", { name: "Upload of cover.png" })).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Files chosen" })).toHaveCount(0);
   // The new project is now the one chosen, for the next drop.
   await expect(page.getByLabel("Into project").locator("option:checked")).toHaveText(title);
 
@@ -59,8 +65,8 @@ test("drop files into a new project, then into it again; select and delete them 
   await expect(page.getByLabel("more.txt upload progress")).toHaveAttribute("aria-valuenow", "100", {
     timeout: 30_000,
   });
-  await expect(page.getByRole("link", { name: `Open ${title}` })).toBeVisible();
-  await page.getByRole("link", { name: `Open ${title}` }).click();
+  await expect(page.getByRole("link", { name: `View more.txt in ${title}` })).toBeVisible();
+  await page.getByRole("link", { name: `View more.txt in ${title}` }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/);
   const files = page.locator("li.file-item");
   await expect(files).toHaveCount(3);

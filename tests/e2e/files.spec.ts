@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, answerConfirm, login, MEMBER, unique } from "./fixtures";
+import { ADMIN, answerConfirm, login, MEMBER, openNewProject, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-files-"));
@@ -39,6 +39,8 @@ async function waitForProbe(page: Page) {
 test("upload, view, annotate, download and delete a file; others cannot open it", async ({ page, browser }) => {
   const title = unique("Show ");
   await login(page, MEMBER.email, MEMBER.password);
+
+  await openNewProject(page);
 
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clip, song, cover]);

@@ -264,3 +264,21 @@ export async function shootThemes(page: Page, name: string) {
   await page.context().clearCookies({ name: "theme" });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** Home's 'New project' form: its header button opens it when the member already has projects. */
+export async function openNewProject(page: Page) {
+  const button = page.getByRole("button", { name: "New project", exact: true });
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(page.getByLabel("Project title")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Programming's 'New program' form: its header button opens it when the member already has programs. */
+export async function openNewProgram(page: Page) {
+  const button = page.getByRole("button", { name: "New program", exact: true });
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(page.locator("form.create-program")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

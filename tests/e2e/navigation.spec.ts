@@ -75,7 +75,9 @@ test("a member at work has the sidebar grouped by job, Shows under Publish, and 
   );
   await expect(workspaceNav(page).getByRole("link", { name: "Digi" })).toHaveAccessibleDescription("your public store");
   // The whole row is the link: the description lies under the link's hit area (Playwright sees the
-  // link "intercept" the click, hence force), and a click there opens Shows.
+  // link "intercept" the click, hence force), and a click there opens Shows. A tall window shows the
+  // descriptions; a short one folds them into the links' tooltips.
+  await page.setViewportSize({ width: 1280, height: 1100 });
   await workspaceNav(page).getByText("your podcasts and their feeds").click({ force: true });
   await expect(page).toHaveURL(/\/shows$/);
   await expect(shows).toHaveAttribute("aria-current", "page");
@@ -142,6 +144,27 @@ test("a member on a public page sees the public bar with Open workspace and Acco
   await expect(page).toHaveURL(/\/authenticated$/);
   await expect(workspaceNav(page)).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
+});
+
+test("at 1280 × 800 every member link is in view; a folded group stays folded on the next page, the current page's opens", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, MEMBER.email, MEMBER.password);
+  for (const label of MEMBER_LINKS)
+    await expect(workspaceNav(page).getByRole("link", { name: label, exact: true })).toBeInViewport();
+  await expect(workspaceNav(page).getByText("your podcasts and their feeds")).toBeHidden();
+  await expect(workspaceNav(page).getByRole("link", { name: "Shows" })).toHaveAttribute("title", /your podcasts/);
+
+  await workspaceNav(page).getByText("Community", { exact: true }).click();
+  await expect(workspaceNav(page).getByRole("link", { name: "Battle" })).toBeHidden();
+  await page.reload();
+  await expect(workspaceNav(page).getByRole("link", { name: "Battle" })).toBeHidden();
+  await expect(workspaceNav(page).getByRole("link", { name: "Home" })).toBeVisible();
+  // A folded group opens when its page is the current one (Battle is public; Sell is not).
+  await workspaceNav(page).getByText("Sell", { exact: true }).click();
+  await page.goto("/digimanager");
+  await expect(workspaceNav(page).getByRole("link", { name: "Manager" })).toBeVisible();
 });
 
 test("the admin's group stays in view on a long admin page at 1280 × 800 and opens first on a phone", async ({

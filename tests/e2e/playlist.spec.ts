@@ -19,7 +19,7 @@ import {
   SELECT_PLAYLIST_TO_RENDER,
   SLOT_TAKEN,
 } from "../../app/kernel/schemas/playlists";
-import { login, MEMBER, unique } from "./fixtures";
+import { login, MEMBER, openNewProgram, openNewProject, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 /** The order list's row for a clip (file names carry a timestamp prefix). */
@@ -62,6 +62,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await login(page, MEMBER.email, MEMBER.password);
 
   // ── a project of three clips, probed ──
+  await openNewProject(page);
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.one, clips.two, clips.three]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -150,6 +151,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   // ── a program with a 1.5 s clip in slot b ──
   const programTitle = `Spot ${unique("b")}`;
   await page.goto("/programming");
+  await openNewProgram(page);
   const create = page.locator("form.create-program");
   await create.getByRole("button", { name: "Create Program" }).click();
   await expect(create.getByRole("alert").filter({ hasText: PROGRAM_TITLE_REQUIRED })).toBeVisible();
@@ -183,7 +185,7 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await apply.getByRole("checkbox", { name: title }).check();
   await apply.getByRole("button", { name: "Preview changes" }).click();
   const plan = apply.locator("li.plan", { hasText: title });
-  await expect(plan).toContainText(/Slot b \(position 1\): replaces .*clip2\.mp4 → .*spot\.mp4/);
+  await expect(plan).toContainText(/Slot b \(position 1\): replaces .*clip2 \(mp4\) → .*spot \(mp4\)/);
   await apply.getByRole("button", { name: "Apply Program" }).click();
   await expect(apply.getByRole("status").filter({ hasText: PROGRAM_APPLIED })).toBeVisible();
   expect(await playlistOrder(page, projectId)).toEqual([

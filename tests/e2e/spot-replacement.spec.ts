@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { FILES_ADDED, RENDER_CREATED } from "../../app/kernel/schemas/playlists";
-import { login, MEMBER, toast, unique } from "./fixtures";
+import { login, MEMBER, openNewProject, toast, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 let dir: string;
@@ -67,6 +67,7 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   await login(page, MEMBER.email, MEMBER.password);
 
   // ── a project of three clips, probed ──
+  await openNewProject(page);
   await page.getByLabel("Project title").fill(title);
   await page.getByLabel("Files for the new project").setInputFiles([clips.intro, clips.ad, clips.outro]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
 import { PART_SIZE } from "../../app/kernel/schemas/files";
-import { login, MEMBER, PNG, unique } from "./fixtures";
+import { login, MEMBER, openNewProject, PNG, unique } from "./fixtures";
 import { partOf } from "./uploads";
 
 const SIZE = 200 * 1024 * 1024;
@@ -90,6 +90,7 @@ test("an upload cut by closing the browser is offered again on another page and 
   let browser = await openBrowser();
   let page = browser.pages()[0] ?? (await browser.newPage());
   await login(page, MEMBER.email, MEMBER.password);
+  await openNewProject(page);
   await page.getByLabel("Project title").fill(unique("Restart "));
   await page.getByLabel("Files for the new project").setInputFiles([cover]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Request, test } from "@playwright/test";
 import { MULTIPART_THRESHOLD, PART_SIZE } from "../../app/kernel/schemas/files";
-import { login, MEMBER, PNG, unique } from "./fixtures";
+import { login, MEMBER, openNewProject, PNG, unique } from "./fixtures";
 import { partOf } from "./uploads";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-resume-"));
@@ -36,6 +36,7 @@ test("a large file goes up four parts at a time and, after a failure, resumes wi
 }) => {
   test.setTimeout(240_000);
   await login(page, MEMBER.email, MEMBER.password);
+  await openNewProject(page);
   await page.getByLabel("Project title").fill(unique("Resume "));
   await page.getByLabel("Files for the new project").setInputFiles([cover]);
   await page.getByRole("button", { name: "Upload", exact: true }).click();

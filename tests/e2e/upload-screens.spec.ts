@@ -3,7 +3,7 @@
 // failure that names the file and gives the server's reason. Storage is held (progress, cancel)
 // or the ticket refused (failure) with page.route; the rest is the real app.
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, login, MEMBER, origin, PNG, unique } from "./fixtures";
+import { ADMIN, login, MEMBER, openNewProgram, openNewProject, origin, PNG, unique } from "./fixtures";
 import { bannerPng } from "./media";
 
 const REASON = "The storage test stand-in refused this file.";
@@ -64,6 +64,7 @@ test.describe("member screens", () => {
   });
 
   test("new project (home) and the project page's uploader", async ({ page }) => {
+    await openNewProject(page);
     await page.getByLabel("Project title").fill(unique("Queue "));
     await expectQueueRows(page, "first.png", async () => {
       await page.getByLabel("Files for the new project").setInputFiles(image("first.png"));
@@ -92,6 +93,7 @@ test.describe("member screens", () => {
 
   test("programs (the upload slots of programs and playlists)", async ({ page }) => {
     await page.goto("/programming");
+    await openNewProgram(page);
     const create = page.locator("form.create-program");
     await create.getByLabel("Program title").fill(`Queue ${unique("p")}`);
     await create.getByLabel("Slot letter 1").fill("q");

@@ -183,3 +183,20 @@ describe("deleting", () => {
     expect((await call(`/api/projects/${record.projectId}/files`, { cookie: owner.cookie })).status).toBe(404);
   });
 });
+
+describe("the project list (Home's tiles)", () => {
+  it("puts the most recently changed project first, with its file count and when it changed", async () => {
+    const member = await signUp();
+    const first = await uploadPng(member.cookie, "a.png", { projectTitle: "First" });
+    const second = await uploadPng(member.cookie, "b.png", { projectTitle: "Second" });
+    // A file added to the older project makes it the most recently changed.
+    await uploadPng(member.cookie, "c.png", { projectId: first.projectId });
+    const { projects } = await (await call("/api/projects", { cookie: member.cookie })).json<any>();
+    expect(projects.map((p: any) => [p.id, p.fileCount])).toEqual([
+      [first.projectId, 2],
+      [second.projectId, 1],
+    ]);
+    expect(new Date(projects[0].changedAt).getTime()).toBeGreaterThanOrEqual(new Date(projects[1].changedAt).getTime());
+    expect(projects[0].durationSeconds).toBeNull();
+  });
+});

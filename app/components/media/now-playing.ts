@@ -89,6 +89,23 @@ export function playTrack(src: string, track: TrackInfo): boolean {
   return true;
 }
 
+/**
+ * A playlist in the bar: each track after the one before, in order (Sequence's Play). The first starts
+ * now; each next one starts when the one before ends, unless something else was played meanwhile.
+ */
+export function playQueue(queue: { src: string; track: TrackInfo }[]) {
+  const [first, ...rest] = queue;
+  if (!first) return;
+  playTrack(first.src, first.track);
+  const element = carried;
+  if (!element || rest.length === 0) return;
+  const next = () => {
+    element.removeEventListener("ended", next);
+    if (current?.element === element && current.track?.id === first.track.id) playQueue(rest);
+  };
+  element.addEventListener("ended", next);
+}
+
 /** A player leaves the page: if it was sounding, the bar carries on from the same second. */
 export function handOff(element: HTMLMediaElement) {
   if (current?.element !== element) return;

@@ -22,12 +22,15 @@ export function ChosenFiles({
   files,
   removable,
   onRemove,
+  waiting = false,
 }: {
   label: string;
   files: ChosenFile[];
   /** Whether Remove is offered (not while the screen is sending). */
   removable: boolean;
   onRemove: (key: string) => void;
+  /** The screen is sending the files before these: they wait their turn in the queue. */
+  waiting?: boolean;
 }) {
   const { uploads } = useUploads();
   useShownHere(files.flatMap((item) => (item.queueId ? [item.queueId] : [])));
@@ -60,7 +63,7 @@ export function ChosenFiles({
                 {name}
               </span>
               <span className={styles.detail}>
-                {done ? "Uploaded" : `Ready to upload · ${formatBytes(item.file.size)}`}
+                {done ? "Uploaded" : `${waiting ? "Waiting" : "Ready to upload"} · ${formatBytes(item.file.size)}`}
               </span>
             </div>
             {removable && !done && (

@@ -4,7 +4,7 @@
 // one entry here, in its area's group, and make
 // `E2E_PORT=… npx playwright test tests/e2e/layout.spec.ts` pass. See ADR 012 and ADR 045.
 import { expect, type Page } from "@playwright/test";
-import { PNG } from "../fixtures";
+import { openNewProgram, openNewProject, PNG } from "../fixtures";
 import type { Content } from "./content";
 
 export type Role = "visitor" | "member" | "admin";
@@ -192,8 +192,22 @@ export const PAGES: ScannedPage[] = [
 
   // Member workspace
   { path: "/authenticated", as: "member" },
+  {
+    // Issue 46: 'New project' is the header's action; its form opens in place above the tiles.
+    path: "/authenticated",
+    as: "member",
+    name: "/authenticated (New project open)",
+    act: openNewProject,
+  },
   { path: "/settings", as: "member" },
   { path: "/programming", as: "member" },
+  {
+    // Issue 46: the programs lead; 'New program' opens its form in the header.
+    path: "/programming",
+    as: "member",
+    name: "/programming (New program open)",
+    act: openNewProgram,
+  },
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
   { path: (c) => `/projects/${c.projectId}`, as: "member", name: "/projects/:projectId" },

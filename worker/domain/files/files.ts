@@ -1,7 +1,7 @@
 // Projects, their files and the notes on them. Every function takes the
 // caller's user id and reads through `memberData()`: another member's project
 // or file is NotFound, never Forbidden, so ids do not leak.
-import { and, asc, count, desc, eq, isNotNull, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { ACCESS_REMOVED } from "../../../app/kernel/schemas/file-access-messages";
 import { SLOT_TAKEN } from "../../../app/kernel/schemas/playlists";
 import {
@@ -24,7 +24,10 @@ import { activity } from "../teams/activity";
 export const PREVIEW_URL_SECONDS = 60 * 60;
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
 
-/** The member's projects and those shared with them, each with its role and (when shared) its creator. */
+/**
+ * The member's projects and those shared with them, each with its role and (when shared) its creator,
+ * its file count, total duration and when it last changed; the most recently changed first.
+ */
 export async function listProjects(deps: Deps, userId: string) {
   const rows = await deps.db
     .select({
@@ -32,6 +35,10 @@ export async function listProjects(deps: Deps, userId: string) {
       title: projects.title,
       createdAt: projects.createdAt,
       fileCount: count(files.id),
+      // Last changed: its newest file, or its creation when it has none.
+      changedAt: sql<number>`max(${projects.createdAt}, coalesce(max(${files.createdAt}), 0))`.as("changed_at"),
+      /** The files' total duration, null until one is known (the probe runs after the upload). */
+      durationSeconds: sql<number | null>`sum(${files.durationSeconds})`,
       creatorId: projects.userId,
       creatorName: users.name,
       sharedRole: projectMembers.role,
@@ -42,11 +49,12 @@ export async function listProjects(deps: Deps, userId: string) {
     .leftJoin(files, eq(files.projectId, projects.id))
     .where(memberData(deps.db, userId).mine(projects))
     .groupBy(projects.id)
-    .orderBy(desc(projects.createdAt));
-  return rows.map(({ creatorId, creatorName, sharedRole, ...project }) => {
+    .orderBy(desc(sql`changed_at`), desc(projects.createdAt), desc(projects.id));
+  return rows.map(({ creatorId, creatorName, sharedRole, changedAt, ...project }) => {
     const shared = creatorId !== userId;
     return {
       ...project,
+      changedAt: new Date(Number(changedAt)),
       role: shared ? (sharedRole ?? "viewer") : ("owner" as const),
       sharedBy: shared ? creatorName : null,
     };

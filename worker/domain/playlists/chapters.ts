@@ -9,6 +9,7 @@
 // and kept with the application so undo restores them exactly.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { fileTitle } from "../../../app/kernel/format";
 import { CHAPTER_MARK_TAKEN } from "../../../app/kernel/schemas/chapters";
 import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
@@ -21,8 +22,7 @@ import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
 /** "spring_spot-v2.mp4" → "spring spot v2": the stored name has no upload prefix; drop the extension. */
 export function defaultChapterTitle(fileName: string): string {
-  const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  return (base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim() || fileName).slice(0, 100);
+  return fileTitle(fileName).slice(0, 100);
 }
 
 /** What listeners read for a chapter a program's spot fills, unless the member named it. */

@@ -1,6 +1,7 @@
-// One playlist in the Sequence page's picker: its title, kind, size, length and an Edit link.
+// One playlist in the Sequence page's picker: Play, its title, kind, size, length and an Edit link.
 import { Link } from "react-router";
-import { displayName, formatDuration } from "../../../kernel/format";
+import { Button, Checkbox } from "../../../components/ui";
+import { displayName, formatDuration, playlistSummary } from "../../../kernel/format";
 
 export interface PlaylistChoiceView {
   id: string;
@@ -15,26 +16,32 @@ export function PlaylistChoice({
   playlist,
   checked,
   onChange,
+  onPlay,
 }: {
   playlist: PlaylistChoiceView;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Plays the playlist's items in order in the product's player. */
+  onPlay?: () => void;
 }) {
+  const title = displayName(playlist.projectTitle);
   return (
     <li>
-      <label className="inline">
-        <input
-          type="checkbox"
-          name="playlistId"
-          value={playlist.id}
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="picker-title">{displayName(playlist.projectTitle)}</span>
-      </label>
+      {onPlay && (
+        <Button size="sm" className="picker-play" aria-label={`Play ${title}`} onClick={onPlay}>
+          <span aria-hidden>▶</span> Play
+        </Button>
+      )}
+      <Checkbox
+        className="picker-check"
+        name="playlistId"
+        value={playlist.id}
+        label={<span className="picker-title">{title}</span>}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="muted small">
-        {playlist.mediaType === "audio" ? "Audio" : "Video"} · {playlist.itemCount}{" "}
-        {playlist.itemCount === 1 ? "file" : "files"} · {formatDuration(playlist.totalSeconds)}
+        {playlistSummary(playlist.mediaType, playlist.itemCount)} · {formatDuration(playlist.totalSeconds)}
         {" · "}
         <Link to={`/projects/${playlist.projectId}`}>Edit</Link>
       </span>

@@ -1,4 +1,5 @@
-// Programming (/programming, seed 000 §2, §4, §5): create a program (title,
+// Programming (/programming, seed 000 §2, §4, §5): the member's programs first, then applying one;
+// 'New program' (the header's action) opens the form to create a program (title,
 // access type, optional schedule and the playlists it then applies to, and
 // its audio or video files with slot letters), the member's programs as a
 // drag-reorderable list (saved when the drag ends), each expandable with its
@@ -7,7 +8,9 @@
 // The loader and action are in programming.server.ts; the components in
 // app/features/playlists/programs/.
 
+import { useId, useState } from "react";
 import type { LoadFailedHandle } from "../../../components/PageError";
+import { Button } from "../../../components/ui";
 import { PROGRAMS_LOAD_FAILED } from "../../../kernel/schemas/playlist-messages";
 import { ApplyProgram } from "../programs/ApplyProgram";
 import { CreateProgram } from "../programs/CreateProgram";
@@ -27,16 +30,31 @@ export function meta() {
 export default function Programming({ loaderData }: Route.ComponentProps) {
   const { programs, playlists } = loaderData;
   const withFiles = playlists.filter((playlist) => playlist.itemCount > 0);
+  const formId = useId();
+  // The member's programs lead; 'New program' is the header's action (open from the start with none yet).
+  const [creating, setCreating] = useState(programs.length === 0);
   return (
     <div className="files-page programming">
-      <section className="card">
-        <h1>Programming</h1>
+      <section className="card" aria-labelledby="programming-heading">
+        <div className="page-heading">
+          <h1 id="programming-heading">Programming</h1>
+          <Button
+            variant={creating ? "secondary" : "primary"}
+            aria-expanded={creating}
+            aria-controls={formId}
+            onClick={() => setCreating((open) => !open)}
+          >
+            New program
+          </Button>
+        </div>
         <p className="muted">
           A program is a set of audio or video files with slot letters. Applying it to playlists puts each file into the
           playlist slot with the same letter (or appends it there), so an expired spot is replaced in every episode at
           once.
         </p>
-        <CreateProgram playlists={withFiles} />
+        <div id={formId} hidden={!creating} className="new-program">
+          {creating && <CreateProgram playlists={withFiles} />}
+        </div>
       </section>
       <section className="card" aria-labelledby="programs-heading">
         <ProgramList programs={programs} playlists={playlists} />

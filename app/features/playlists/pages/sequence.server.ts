@@ -1,10 +1,12 @@
 // The /playselect page's server half: the member's playlists that have files,
 // and the render / package actions (both start jobs the page then polls).
 import { data } from "react-router";
+import { PREVIEW_URL_SECONDS } from "../../../../worker/domain/files/files";
 import { startPackage } from "../../../../worker/domain/packages/packages";
 import { listPlaylists } from "../../../../worker/domain/playlists/playlists";
 import { startRenders } from "../../../../worker/domain/renders/renders";
 import { parse } from "../../../../worker/domain/validation";
+import { fileTitle } from "../../../kernel/format";
 import { packageSchema, renderSchema } from "../../../kernel/schemas/playlists";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields, formList } from "../../../lib/forms.server";
@@ -13,12 +15,28 @@ import { playlistSummary } from "./playlist-summary.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const playlists = await listPlaylists(server(context).deps, user.id, "edit");
+  const { deps } = server(context);
+  const playlists = await listPlaylists(deps, user.id, "edit");
   return {
-    // Playlists with no files are hidden in the picker (seed 000 §2).
-    playlists: playlists
-      .filter((playlist) => playlist.items.length > 0)
-      .map((playlist) => ({ ...playlistSummary(playlist), renderedAt: playlist.renderedAt })),
+    // Playlists with no files are hidden in the picker (seed 000 §2). Each brings its items in order,
+    // titled and with a signed preview address, for its Play (the bar plays them one after another).
+    playlists: await Promise.all(
+      playlists
+        .filter((playlist) => playlist.items.length > 0)
+        .map(async (playlist) => ({
+          ...playlistSummary(playlist),
+          renderedAt: playlist.renderedAt,
+          tracks: await Promise.all(
+            playlist.items.map(async (item) => ({
+              id: item.id,
+              title: fileTitle(item.fileName),
+              src: (
+                await deps.storage.signer.signGet({ key: item.key, contentType: item.contentType }, PREVIEW_URL_SECONDS)
+              ).url,
+            })),
+          ),
+        })),
+    ),
   };
 }
 

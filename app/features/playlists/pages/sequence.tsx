@@ -8,7 +8,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { JobProgress } from "../../../../render-container/src/contract";
 import { Feedback, useFeedback } from "../../../components/Feedback";
+import { playQueue } from "../../../components/media/now-playing";
 import type { LoadFailedHandle } from "../../../components/PageError";
+import { Checkbox } from "../../../components/ui";
+import { displayName } from "../../../kernel/format";
 import { PLAYLISTS_LOAD_FAILED, packageSchema, renderSchema } from "../../../kernel/schemas/playlists";
 import { usePollWhile } from "../../../lib/revalidate-while";
 import { PickerActions } from "../components/PickerActions";
@@ -149,8 +152,8 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h1>Sequence</h1>
         <p className="muted">
-          Select playlists, then <strong>Create File</strong> to render each into one file, or <strong>Process</strong>{" "}
-          to package their files as one zip.
+          Play a playlist to hear its files in order. Select playlists, then <strong>Create File</strong> to render each
+          into one file, or <strong>Process</strong> to package their files as one zip.
         </p>
         {playlists.length === 0 ? (
           <p className="empty-state">
@@ -166,6 +169,14 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
                   key={playlist.id}
                   playlist={playlist}
                   checked={selected.includes(playlist.id)}
+                  onPlay={() =>
+                    playQueue(
+                      playlist.tracks.map((track) => ({
+                        src: track.src,
+                        track: { id: track.id, title: track.title, artist: displayName(playlist.projectTitle) },
+                      })),
+                    )
+                  }
                   onChange={(checked) =>
                     setSelected((list) =>
                       checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id),
@@ -177,15 +188,13 @@ export default function PlaySelect({ loaderData }: Route.ComponentProps) {
             <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
           </fieldset>
         )}
-        <label className="inline loudness" htmlFor={`${id}-loudness`}>
-          <input
-            id={`${id}-loudness`}
-            type="checkbox"
-            checked={loudness}
-            onChange={(event) => setLoudness(event.target.checked)}
-          />
-          Normalise loudness
-        </label>
+        <Checkbox
+          className="loudness"
+          id={`${id}-loudness`}
+          label="Normalise loudness"
+          checked={loudness}
+          onChange={(event) => setLoudness(event.target.checked)}
+        />
         {/* The targets are for people who master audio; everyone else needs only the switch. */}
         <details className="loudness-detail muted small">
           <summary>What normalising does</summary>

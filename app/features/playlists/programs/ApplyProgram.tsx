@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PlaylistPlan } from "../../../../worker/domain/programs/applications";
 import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
-import { displayName, formatDuration } from "../../../kernel/format";
+import { Checkbox, Select } from "../../../components/ui";
+import { displayName, fileExtension, fileTitle, formatDuration, playlistSummary } from "../../../kernel/format";
 import { PickerActions } from "../components/PickerActions";
 import styles from "./ApplyProgram.module.css";
 import { uploadingLabel, useProgramUploads } from "./program-uploads";
@@ -58,14 +59,14 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
         <label className="field" htmlFor={`${id}-program`}>
           Program
         </label>
-        <select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
+        <Select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
           <option value="">Select a program…</option>
           {programs.map((p) => (
             <option key={p.id} value={p.id}>
               {displayName(p.title)} ({programContents(p, sending.get(p.id) ?? 0)})
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <fieldset className="playlist-picker">
         <legend>Playlists</legend>
@@ -77,21 +78,18 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
               const other = program?.mediaType && playlist.mediaType && program.mediaType !== playlist.mediaType;
               return (
                 <li key={playlist.id}>
-                  <label className="inline">
-                    <input
-                      type="checkbox"
-                      checked={selected.includes(playlist.id)}
-                      onChange={(event) =>
-                        setSelected((list) =>
-                          event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
-                        )
-                      }
-                    />
-                    <span className="picker-title">{displayName(playlist.projectTitle)}</span>
-                  </label>
+                  <Checkbox
+                    className="picker-check"
+                    label={<span className="picker-title">{displayName(playlist.projectTitle)}</span>}
+                    checked={selected.includes(playlist.id)}
+                    onChange={(event) =>
+                      setSelected((list) =>
+                        event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
+                      )
+                    }
+                  />
                   <span className="muted small">
-                    {playlist.mediaType ?? "empty"} · {playlist.itemCount} {playlist.itemCount === 1 ? "item" : "items"}{" "}
-                    · {formatDuration(playlist.totalSeconds)}
+                    {playlistSummary(playlist.mediaType, playlist.itemCount)} · {formatDuration(playlist.totalSeconds)}
                     {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
                     {other && <span className="error"> · other media kind</span>}
                   </span>
@@ -165,13 +163,21 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
                     {change.action === "replace" ? (
                       <span className={styles.text}>
                         Slot {change.slot} (position {change.seqPos}): replaces{" "}
-                        <del className={styles.from}>{displayName(change.from ?? "")}</del> →{" "}
-                        <ins className={styles.to}>{displayName(change.to)}</ins>
+                        <del className={styles.from}>
+                          <FileTitle name={change.from ?? ""} />
+                        </del>{" "}
+                        →{" "}
+                        <ins className={styles.to}>
+                          <FileTitle name={change.to} />
+                        </ins>
                       </span>
                     ) : (
                       <span className={styles.text}>
-                        Slot {change.slot}: appends <ins className={styles.to}>{displayName(change.to)}</ins> at
-                        position {change.seqPos}
+                        Slot {change.slot}: appends{" "}
+                        <ins className={styles.to}>
+                          <FileTitle name={change.to} />
+                        </ins>{" "}
+                        at position {change.seqPos}
                       </span>
                     )}
                   </li>
@@ -182,6 +188,23 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A file as people read it: its title (the chapters' rule) and its extension as a muted chip; the full name on hover. */
+export function FileTitle({ name }: { name: string }) {
+  const extension = fileExtension(name);
+  return (
+    <span className={styles.file} title={name}>
+      {fileTitle(name)}
+      {extension && (
+        <span className={styles.extension}>
+          <span className="visually-hidden"> (</span>
+          {extension}
+          <span className="visually-hidden">)</span>
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Feedback, useFeedback } from "../../../components/Feedback";
+import { Checkbox, Field, Input, Select } from "../../../components/ui";
 import { displayName } from "../../../kernel/format";
 import { ProgramFileSlots, useProgramSlots } from "./ProgramFileSlots";
 import type { Answer, PlaylistOption } from "./types";
@@ -86,43 +87,39 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
 
   return (
     <form className="form create-program" onSubmit={submit} noValidate>
-      <h2>New program</h2>
       <div className="form-grid">
-        <label>
-          Program title
-          <input
+        <Field label="Program title">
+          <Input
             name="title"
             value={title}
             maxLength={100}
+            autoComplete="off"
             onChange={(event) => setTitle(event.target.value)}
             disabled={busy}
           />
-        </label>
-        <label>
-          Access type
-          <select value={accessType} onChange={(event) => setAccessType(event.target.value)} disabled={busy}>
+        </Field>
+        <Field label="Access type">
+          <Select value={accessType} onChange={(event) => setAccessType(event.target.value)} disabled={busy}>
             <option value="private">Private</option>
             <option value="public-read">Public</option>
-          </select>
-        </label>
-        <label>
-          Starts (optional)
-          <input
+          </Select>
+        </Field>
+        <Field label="Starts (optional)">
+          <Input
             type="datetime-local"
             value={startsAt}
             onChange={(event) => setStartsAt(event.target.value)}
             disabled={busy}
           />
-        </label>
-        <label>
-          Ends (optional)
-          <input
+        </Field>
+        <Field label="Ends (optional)">
+          <Input
             type="datetime-local"
             value={endsAt}
             onChange={(event) => setEndsAt(event.target.value)}
             disabled={busy}
           />
-        </label>
+        </Field>
       </div>
       {scheduled && (
         <fieldset className="playlist-picker">
@@ -131,19 +128,17 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
             <p className="muted small">No playlists with files yet.</p>
           ) : (
             playlists.map((playlist) => (
-              <label key={playlist.id} className="inline">
-                <input
-                  type="checkbox"
-                  checked={targets.includes(playlist.id)}
-                  disabled={busy}
-                  onChange={(event) =>
-                    setTargets((list) =>
-                      event.target.checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id),
-                    )
-                  }
-                />
-                {displayName(playlist.projectTitle)}
-              </label>
+              <Checkbox
+                key={playlist.id}
+                label={displayName(playlist.projectTitle)}
+                checked={targets.includes(playlist.id)}
+                disabled={busy}
+                onChange={(event) =>
+                  setTargets((list) =>
+                    event.target.checked ? [...list, playlist.id] : list.filter((other) => other !== playlist.id),
+                  )
+                }
+              />
             ))
           )}
         </fieldset>

@@ -41,7 +41,7 @@ export function ProgramList({ programs, playlists }: { programs: ProgramView[]; 
       </div>
       <Feedback feedback={feedback} />
       {ordered.length === 0 ? (
-        <p className="empty-state">No programs yet. Create one above.</p>
+        <p className="empty-state">No programs yet. Press New program to create one.</p>
       ) : (
         <SortableList
           ids={ordered.map((program) => program.id)}

@@ -1,4 +1,4 @@
-// Home's 'New project' box: a title, an access type and a drop zone whose chosen files go up on
+// Home's 'New project' form (opened by the header's button): a title, an access type and a drop zone whose chosen files go up on
 // 'Upload' (the project page's rule). The first file that goes up creates the project, the others join it; when all
 // went up the page opens the project, otherwise it lists what failed and links
 // to the project.
@@ -22,7 +22,7 @@ export function NewProject() {
   const [busy, setBusy] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
 
-  async function upload(files: File[]) {
+  async function upload(files: File[], started: (index: number, queueId: string) => void) {
     const projectTitle = title.trim();
     if (!projectTitle) {
       setTitleError(PROJECT_TITLE_REQUIRED);
@@ -34,7 +34,7 @@ export function NewProject() {
     setBusy(true);
     setCreatedId(null);
     uploader.forget();
-    const { projectId, failed } = await uploadIntoProject(files, { projectTitle }, accessType, uploader.start);
+    const { projectId, failed } = await uploadIntoProject(files, { projectTitle }, accessType, uploader.start, started);
     setBusy(false);
     if (projectId && !failed) {
       navigate(`/projects/${projectId}`, { state: { message: "Upload successful!" } });
@@ -45,9 +45,8 @@ export function NewProject() {
   }
 
   return (
-    <section className="card new-project" aria-labelledby={`${titleId}-heading`}>
-      <h2 id={`${titleId}-heading`}>New project</h2>
-      <div className="form">
+    <section className="new-project" aria-label="New project">
+      <div className="form new-project-fields">
         <Field label="Project title" error={titleError}>
           <Input
             id={titleId}
@@ -73,6 +72,8 @@ export function NewProject() {
             <AccessOptions />
           </Select>
         </Field>
+      </div>
+      <div className="form">
         <ProjectFilesDrop
           busy={busy}
           label="Files for the new project"

@@ -24,8 +24,11 @@ export function ProjectFilesDrop({
   hint: ReactNode;
   /** The uploads this screen started (useUploader's `entries`). */
   entries: UploadEntry[];
-  /** Sends the chosen files; false when nothing was sent (a title is missing), so they stay chosen. */
-  onUpload: (files: File[]) => Promise<boolean>;
+  /**
+   * Sends the chosen files, calling `started` as each goes to the queue; false when nothing was sent
+   * (a title is missing), so they stay chosen.
+   */
+  onUpload: (files: File[], started: (index: number, queueId: string) => void) => Promise<boolean>;
 }) {
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -42,8 +45,22 @@ export function ProjectFilesDrop({
       return;
     }
     setNotice(null);
-    if (await onUpload(chosen.map((item) => item.file))) setChosen([]);
+    const sending = chosen;
+    // A file that went to the queue leaves this list: its queue row (progress, speed, Cancel) stands
+    // for it from then on, so it is never listed twice.
+    const started = (index: number, queueId: string) => {
+      const key = sending[index]?.key;
+      setChosen((list) => list.map((item) => (item.key === key ? { ...item, queueId } : item)));
+    };
+    if (
+      await onUpload(
+        sending.map((item) => item.file),
+        started,
+      )
+    )
+      setChosen([]);
   }
+  const waiting = chosen.filter((item) => !item.queueId);
 
   return (
     <>
@@ -56,13 +73,14 @@ export function ProjectFilesDrop({
         hint={hint}
         onDrop={choose}
       />
+      <UploadStatusList label="Upload progress" entries={entries} />
       <ChosenFiles
         label="Files chosen"
-        files={chosen}
+        files={waiting}
         removable={!busy}
+        waiting={busy}
         onRemove={(key) => setChosen((list) => list.filter((item) => item.key !== key))}
       />
-      <UploadStatusList label="Upload progress" entries={entries} />
       <div className="upload-controls">
         <Button variant="primary" disabled={busy} onClick={() => void upload()}>
           {busy ? "Uploading..." : "Upload"}

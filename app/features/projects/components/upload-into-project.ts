@@ -17,15 +17,19 @@ export async function uploadIntoProject(
   into: ProjectTarget,
   accessType: AccessType,
   start: (file: File, target: UploadTarget) => UploadHandle,
+  /** Told as each file goes to the queue (its index in `files`, its queue id). */
+  started?: (index: number, queueId: string) => void,
 ): Promise<{ projectId: string | null; failed: number }> {
   let projectId = "projectId" in into ? into.projectId : null;
   let failed = 0;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const target: UploadTarget = projectId
       ? { purpose: "project-file", accessType, projectId }
       : { purpose: "project-file", accessType, projectTitle: (into as { projectTitle: string }).projectTitle };
     try {
-      projectId = (await start(file, target).done).projectId;
+      const handle = start(file, target);
+      started?.(index, handle.id);
+      projectId = (await handle.done).projectId;
     } catch {
       // The file's row says why.
       failed++;

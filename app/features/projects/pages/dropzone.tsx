@@ -1,9 +1,10 @@
 // Drop Zone (/dropzone): the quickest way to get files up. Pick one of the member's projects (or
 // name a new one), drop files, and they go up at once through the one upload helper, each with its
-// progress; when they are up, a toast and a link to the project. Loader: dropzone.server.ts.
+// progress; when they are up, the seed's 'Upload successful!' once, under the rows (each row links to
+// where its file landed). Loader: dropzone.server.ts.
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { Card, Field, Input, Select, useToast } from "../../../components/ui";
+import { Card, Field, Input, Select } from "../../../components/ui";
 import { useUploader } from "../../../components/uploads/useUploads";
 import { displayName } from "../../../kernel/format";
 import { PROJECT_TITLE_REQUIRED } from "../../../kernel/schemas/files";
@@ -24,7 +25,6 @@ const NEW_PROJECT = "";
 
 export default function DropZonePage({ loaderData }: Route.ComponentProps) {
   const { projects } = loaderData;
-  const toast = useToast();
   const revalidator = useRevalidator();
   const [target, setTarget] = useState(projects[0]?.id ?? NEW_PROJECT);
   const [title, setTitle] = useState("");
@@ -34,7 +34,7 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ projectId: string; failed: number } | null>(null);
 
-  async function upload(files: File[]) {
+  async function upload(files: File[], started: (index: number, queueId: string) => void) {
     if (files.length === 0) return false;
     const projectTitle = title.trim();
     if (target === NEW_PROJECT && !projectTitle) {
@@ -46,11 +46,10 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     uploader.forget();
     const into = target === NEW_PROJECT ? { projectTitle } : { projectId: target };
-    const { projectId, failed } = await uploadIntoProject(files, into, accessType, uploader.start);
+    const { projectId, failed } = await uploadIntoProject(files, into, accessType, uploader.start, started);
     setBusy(false);
     if (!projectId) return true;
     setDone({ projectId, failed });
-    if (failed === 0) toast("Upload successful!", "success");
     if (target === NEW_PROJECT) {
       // The new project joins the list and stays chosen for the next drop.
       setTarget(projectId);
@@ -113,12 +112,16 @@ export default function DropZonePage({ loaderData }: Route.ComponentProps) {
         />
         {done && (
           <p className={done.failed ? "error" : "success"} role={done.failed ? "alert" : "status"}>
-            {done.failed
-              ? `${done.failed} of ${uploader.entries.length} files could not be uploaded; the reasons are listed above. `
-              : "Upload successful! "}
-            <Link to={`/projects/${done.projectId}`}>
-              Open {chosen ? displayName(chosen.title) || "Untitled Project" : "the project"}
-            </Link>
+            {done.failed ? (
+              <>
+                {`${done.failed} of ${uploader.entries.length} files could not be uploaded; the reasons are listed above. `}
+                <Link to={`/projects/${done.projectId}`}>
+                  Open {chosen ? displayName(chosen.title) || "Untitled Project" : "the project"}
+                </Link>
+              </>
+            ) : (
+              "Upload successful!"
+            )}
           </p>
         )}
       </Card>

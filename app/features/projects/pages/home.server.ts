@@ -13,10 +13,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     projects: projects
       .filter((project) => !project.sharedBy)
-      .map(({ id, title, fileCount, createdAt }) => ({ id, title, fileCount, createdAt })),
+      .map(({ id, title, fileCount, changedAt, durationSeconds }) => ({
+        id,
+        title,
+        fileCount,
+        changedAt,
+        durationSeconds,
+      })),
     shared: projects
       .filter((project) => project.sharedBy)
-      .map(({ id, title, fileCount, role, sharedBy }) => ({ id, title, fileCount, role, sharedBy })),
+      .map(({ id, title, fileCount, changedAt, durationSeconds, role, sharedBy }) => ({
+        id,
+        title,
+        fileCount,
+        changedAt,
+        durationSeconds,
+        role,
+        sharedBy,
+      })),
     shows: shows.map(({ id, slug, title, mediaType, role, sharedBy }) => ({
       id,
       slug,

@@ -1,9 +1,13 @@
-// Home (/authenticated): the member's projects with their shows beside them, the projects shared with
-// them, and a 'New project' box whose drop zone uploads the dropped files into a new project, then
-// opens it. The member's name is in the header already; the page does not repeat it.
-// Loader: member-home.server.ts; the box: components/projects/NewProject.
+// Home (/authenticated): the member's projects as tiles (cover, title, files, duration, last change;
+// the most recently changed first) with their shows beside them, the projects shared with them, and
+// 'New project' as the header's action, opening a small form in place (open from the start while there
+// is no project). The member's name is in the header already; the page does not repeat it.
+// Loader: home.server.ts; the form: components/NewProject.
+import { useId, useState } from "react";
 import { Link } from "react-router";
-import { displayName } from "../../../kernel/format";
+import { RelativeTime } from "../../../components/LocalTime";
+import { Button, GeneratedCover } from "../../../components/ui";
+import { displayName, formatDuration } from "../../../kernel/format";
 import { NewProject } from "../components/NewProject";
 import type { Route } from "./+types/home";
 import "../../../styles/files.css";
@@ -14,28 +18,75 @@ export function meta() {
   return [{ title: "Home · Creator Platform" }];
 }
 
+interface Tile {
+  id: string;
+  title: string;
+  fileCount: number;
+  changedAt: Date | string;
+  durationSeconds: number | null;
+  role?: string;
+  sharedBy?: string | null;
+}
+
+/** One project: its generated cover, title, and "3 files · 12:04 · 2 hours ago". */
+export function ProjectTile({ project }: { project: Tile }) {
+  const title = displayName(project.title) || "Untitled Project";
+  return (
+    <li>
+      <Link to={`/projects/${project.id}`} className="project-tile">
+        <GeneratedCover title={title} wide className="project-tile-cover" />
+        <span className="project-tile-text">
+          <span className="project-title">{title}</span>
+          <span className="project-tile-meta">
+            {project.sharedBy && (
+              <span>
+                {project.role} · shared by {project.sharedBy}
+              </span>
+            )}
+            <span>
+              {project.fileCount} {project.fileCount === 1 ? "file" : "files"}
+              {project.durationSeconds ? ` · ${formatDuration(project.durationSeconds)}` : ""}
+            </span>
+            <span>
+              Changed <RelativeTime value={project.changedAt} />
+            </span>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
   const { projects } = loaderData;
+  const formId = useId();
+  const [creating, setCreating] = useState(projects.length === 0);
   return (
     <div className="files-page">
       <div className="home-columns">
         <section className="card" aria-labelledby="projects-heading">
-          <h1 id="projects-heading">Your projects</h1>
+          <div className="home-header">
+            <h1 id="projects-heading">Your projects</h1>
+            <Button
+              variant={creating ? "secondary" : "primary"}
+              aria-expanded={creating}
+              aria-controls={formId}
+              onClick={() => setCreating((open) => !open)}
+            >
+              New project
+            </Button>
+          </div>
+          <div id={formId} hidden={!creating}>
+            {creating && <NewProject />}
+          </div>
           {projects.length === 0 ? (
             <div className="empty-state">
-              <p>No projects yet. Create one below by giving it a title and dropping files into it.</p>
+              <p>No projects yet. Give it a title above and drop files into it.</p>
             </div>
           ) : (
-            <ul className="project-list">
+            <ul className="project-tiles">
               {projects.map((project) => (
-                <li key={project.id}>
-                  <Link to={`/projects/${project.id}`} className="project-link">
-                    <span className="project-title">{displayName(project.title) || "Untitled Project"}</span>
-                    <span className="muted">
-                      {project.fileCount} {project.fileCount === 1 ? "file" : "files"}
-                    </span>
-                  </Link>
-                </li>
+                <ProjectTile key={project.id} project={project} />
               ))}
             </ul>
           )}
@@ -74,22 +125,13 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         {loaderData.shared.length === 0 ? (
           <p className="muted">No one has shared a project with you yet. Invitations arrive by e-mail.</p>
         ) : (
-          <ul className="project-list">
+          <ul className="project-tiles">
             {loaderData.shared.map((project) => (
-              <li key={project.id}>
-                <Link to={`/projects/${project.id}`} className="project-link">
-                  <span className="project-title">{displayName(project.title) || "Untitled Project"}</span>
-                  <span className="muted">
-                    {project.role} · shared by {project.sharedBy} · {project.fileCount}{" "}
-                    {project.fileCount === 1 ? "file" : "files"}
-                  </span>
-                </Link>
-              </li>
+              <ProjectTile key={project.id} project={project} />
             ))}
           </ul>
         )}
       </section>
-      <NewProject />
     </div>
   );
 }

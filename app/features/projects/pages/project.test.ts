@@ -39,14 +39,18 @@ describe("Home (/authenticated)", () => {
     expect(page).not.toContain(">Season_One_Pilot<");
     expect(page).toContain(`href="/projects/${projectId}"`);
     expect(page).toMatch(/2<!-- -->\s*<!-- -->files|2 files/);
-    expect(page).toContain("New project");
-    expect(page).toContain("Project title");
+    // The projects lead; 'New project' is the header's action, its form closed while there are projects.
+    expect(page).toMatch(/aria-expanded="false"[^>]*>New project</);
+    expect(page).not.toContain("Project title");
   });
 
   it("shows a new member the empty state and nobody else's projects", async () => {
     const page = await html(await call("/authenticated", { cookie: other.cookie }));
     expect(page).toContain("No projects yet.");
     expect(page).not.toContain(projectId);
+    // With none yet, the 'New project' form starts open.
+    expect(page).toMatch(/aria-expanded="true"[^>]*>New project</);
+    expect(page).toContain("Project title");
   });
 });
 
