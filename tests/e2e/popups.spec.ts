@@ -7,7 +7,6 @@ import {
   POPUP_ACTIVATED,
   POPUP_DELETED,
   POPUP_SAVED,
-  SELECT_POPUP_FIRST,
 } from "../../app/kernel/schemas/popups";
 import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
 import { bannerPng } from "./media";
@@ -56,17 +55,16 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await expect(page.getByText(POPUP_SAVED)).toBeVisible();
 
   await page.goto("/theAdministrator?section=popups");
-  await page.getByRole("button", { name: "Set as Active Popup" }).click();
-  await expect(page.getByText(SELECT_POPUP_FIRST)).toBeVisible();
-  await page.getByLabel("Popups").selectOption({ label: header });
-  await page.getByRole("button", { name: "Set as Active Popup" }).click();
+  // One control per action, on the popup's own row.
+  const row = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await row(header).getByRole("button", { name: `Set as Active Popup ${header}` }).click();
   await expect(page.getByText(POPUP_ACTIVATED)).toBeVisible();
+  await expect(row(header).getByRole("button", { name: `Deactivate ${header}` })).toBeVisible();
 
-  await page.getByLabel("Popups").selectOption({ label: spare });
-  await page.getByRole("button", { name: "Delete" }).click();
+  await row(spare).getByRole("button", { name: `Delete ${spare}` }).click();
   await answerConfirm(page, CONFIRM_POPUP_DELETE, "Delete");
   await expect(page.getByText(POPUP_DELETED)).toBeVisible();
-  await expect(page.getByLabel("Popups").locator("option", { hasText: spare })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: spare })).toHaveCount(0);
 
   // A visitor in a fresh browser.
   const visitor = await (await browser.newContext()).newPage();

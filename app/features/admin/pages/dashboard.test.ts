@@ -154,18 +154,25 @@ describe("the popups section", () => {
     return row!;
   };
 
-  it("keeps the seed's select and buttons and lists each popup with edit, duplicate, preview and deactivate", async () => {
+  it("lists each popup as a row with one control per action", async () => {
     const popup = await savePopup(`Listed ${crypto.randomUUID().slice(0, 6)}`, true);
+    const spare = await savePopup(`Spare ${crypto.randomUUID().slice(0, 6)}`);
     const { text } = await page("?section=popups");
-    expect(text).toContain("Set as Active Popup");
-    expect(text).toContain(`<option value="${popup.id}">${popup.header} (active)</option>`);
     expect(text).toContain(`/popcustom?id=${popup.id}`);
     expect(text).toContain(`/webpopup?id=${popup.id}`);
-    expect(text).toContain("Deactivate");
-    // One control per action: activating and deleting only through the seed's select.
-    expect(text.match(/>Set as Active Popup</g)).toHaveLength(1);
-    expect(text.match(/>Delete</g)).toHaveLength(1);
-    expect(text).not.toContain("Make active");
+    // No second way to the same actions: the select above the list is gone.
+    expect(text).not.toContain("Select a popup");
+    const row = (id: string) => text.slice(text.indexOf(`data-popup="${id}"`), text.indexOf("</li>", text.indexOf(`data-popup="${id}"`)));
+    // The active row offers Deactivate, an inactive one 'Set as Active Popup'; each row one Delete.
+    expect(row(popup.id)).toContain("Deactivate");
+    expect(row(popup.id)).not.toContain("Set as Active Popup");
+    expect(row(spare.id)).toContain("Set as Active Popup");
+    expect(row(spare.id)).not.toContain("Deactivate");
+    for (const id of [popup.id, spare.id]) {
+      expect(row(id).match(/>Delete</g)).toHaveLength(1);
+      expect(row(id).match(/>Edit</g)).toHaveLength(1);
+      expect(row(id).match(/>Duplicate</g)).toHaveLength(1);
+    }
     expect(text.match(/href="\/popcustom"/g)).toHaveLength(1);
   });
 
