@@ -17,6 +17,7 @@ export function sectionLink(section: AdminSection, params: Record<string, string
 
 export function AdminNav({ current }: { current: AdminSection }) {
   const nav = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again each time another section opens
   useEffect(() => {
     const link = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
     const list = link?.closest("ul");
