@@ -2,12 +2,7 @@
 // style in /popcustom, sets it active on the dashboard, visitors see it on the
 // landing page and a closed popup stays closed; the admin deletes an inactive one.
 import { expect, test } from "@playwright/test";
-import {
-  CONFIRM_POPUP_DELETE,
-  POPUP_ACTIVATED,
-  POPUP_DELETED,
-  POPUP_SAVED,
-} from "../../app/kernel/schemas/popups";
+import { CONFIRM_POPUP_DELETE, POPUP_ACTIVATED, POPUP_DELETED, POPUP_SAVED } from "../../app/kernel/schemas/popups";
 import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
 import { bannerPng } from "./media";
 
@@ -57,11 +52,15 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await page.goto("/theAdministrator?section=popups");
   // One control per action, on the popup's own row.
   const row = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-  await row(header).getByRole("button", { name: `Set as Active Popup ${header}` }).click();
+  await row(header)
+    .getByRole("button", { name: `Set as Active Popup ${header}` })
+    .click();
   await expect(page.getByText(POPUP_ACTIVATED)).toBeVisible();
   await expect(row(header).getByRole("button", { name: `Deactivate ${header}` })).toBeVisible();
 
-  await row(spare).getByRole("button", { name: `Delete ${spare}` }).click();
+  await row(spare)
+    .getByRole("button", { name: `Delete ${spare}` })
+    .click();
   await answerConfirm(page, CONFIRM_POPUP_DELETE, "Delete");
   await expect(page.getByText(POPUP_DELETED)).toBeVisible();
   await expect(page.getByRole("heading", { name: spare })).toHaveCount(0);
