@@ -17,6 +17,9 @@ test("admin creates, activates and deletes popups; visitors see the active one u
 
   await page.goto("/popcustom");
   await page.getByLabel("Header", { exact: true }).fill(header);
+  // The styles are folded away in their own section until opened.
+  await expect(page.getByRole("group", { name: "Header style" })).toBeHidden();
+  await page.locator("summary").filter({ hasText: "Style" }).click();
   await page.getByRole("group", { name: "Header style" }).getByLabel("Colour", { exact: true }).fill("#0047ab");
   await page.getByRole("group", { name: "Header style" }).getByLabel("Weight").selectOption("800");
   await page.getByLabel("Paragraph", { exact: true }).fill(LONG);
