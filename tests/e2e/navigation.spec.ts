@@ -251,6 +251,14 @@ test("the admin's group comes first, in view, and opens the admin page", async (
   await page.getByLabel("Search users").fill(ADMIN.email);
   await page.getByLabel("Search users").press("Enter");
   await expect(table.getByRole("cell", { name: ADMIN.email, exact: true })).toBeVisible();
+  // The section tab bar marks where the admin is; the orders search runs on the server.
+  const sections = page.getByRole("navigation", { name: "Admin sections" });
+  await sections.getByRole("link", { name: "Orders" }).click();
+  await expect(sections.getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+  await page.getByLabel("Search orders").fill("#no-such-order");
+  await page.getByLabel("Search orders").press("Enter");
+  await expect(page).toHaveURL(/section=orders&q=%23no-such-order/);
+  await expect(page.getByText("No orders match.")).toBeVisible();
 
   // The route also answers under its seed spelling. Earlier journeys sign many members up and the
   // table pages by 25, newest first: the demo member is found by the dashboard's search.

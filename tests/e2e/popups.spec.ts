@@ -2,13 +2,7 @@
 // style in /popcustom, sets it active on the dashboard, visitors see it on the
 // landing page and a closed popup stays closed; the admin deletes an inactive one.
 import { expect, test } from "@playwright/test";
-import {
-  CONFIRM_POPUP_DELETE,
-  POPUP_ACTIVATED,
-  POPUP_DELETED,
-  POPUP_SAVED,
-  SELECT_POPUP_FIRST,
-} from "../../app/kernel/schemas/popups";
+import { CONFIRM_POPUP_DELETE, POPUP_ACTIVATED, POPUP_DELETED, POPUP_SAVED } from "../../app/kernel/schemas/popups";
 import { ADMIN, answerConfirm, closePopup, login, PNG, unique } from "./fixtures";
 import { bannerPng } from "./media";
 
@@ -23,6 +17,9 @@ test("admin creates, activates and deletes popups; visitors see the active one u
 
   await page.goto("/popcustom");
   await page.getByLabel("Header", { exact: true }).fill(header);
+  // The styles are folded away in their own section until opened.
+  await expect(page.getByRole("group", { name: "Header style" })).toBeHidden();
+  await page.locator("summary").filter({ hasText: "Style" }).click();
   await page.getByRole("group", { name: "Header style" }).getByLabel("Colour", { exact: true }).fill("#0047ab");
   await page.getByRole("group", { name: "Header style" }).getByLabel("Weight").selectOption("800");
   await page.getByLabel("Paragraph", { exact: true }).fill(LONG);
@@ -56,17 +53,20 @@ test("admin creates, activates and deletes popups; visitors see the active one u
   await expect(page.getByText(POPUP_SAVED)).toBeVisible();
 
   await page.goto("/theAdministrator?section=popups");
-  await page.getByRole("button", { name: "Set as Active Popup" }).click();
-  await expect(page.getByText(SELECT_POPUP_FIRST)).toBeVisible();
-  await page.getByLabel("Popups").selectOption({ label: header });
-  await page.getByRole("button", { name: "Set as Active Popup" }).click();
+  // One control per action, on the popup's own row.
+  const row = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await row(header)
+    .getByRole("button", { name: `Set as Active Popup ${header}` })
+    .click();
   await expect(page.getByText(POPUP_ACTIVATED)).toBeVisible();
+  await expect(row(header).getByRole("button", { name: `Deactivate ${header}` })).toBeVisible();
 
-  await page.getByLabel("Popups").selectOption({ label: spare });
-  await page.getByRole("button", { name: "Delete" }).click();
+  await row(spare)
+    .getByRole("button", { name: `Delete ${spare}` })
+    .click();
   await answerConfirm(page, CONFIRM_POPUP_DELETE, "Delete");
   await expect(page.getByText(POPUP_DELETED)).toBeVisible();
-  await expect(page.getByLabel("Popups").locator("option", { hasText: spare })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: spare })).toHaveCount(0);
 
   // A visitor in a fresh browser.
   const visitor = await (await browser.newContext()).newPage();

@@ -218,7 +218,8 @@ describe("GET /api/admin/users", () => {
     ).text();
     expect(own).toMatch(emailCell);
     const popups = await (await call("/theAdministrator?section=popups", { cookie: admin.cookie })).text();
-    expect(popups).toContain("Set as Active Popup");
+    expect(popups).toContain("Welcome popups");
+    expect(popups).not.toContain("No users match.");
   });
 });
 

@@ -38,8 +38,11 @@ export function defaultDirection(sort: UserSort): "asc" | "desc" {
 }
 
 export const ORDERS_PAGE_SIZE = 25;
+export type OrderQuery = z.output<typeof orderQuerySchema>;
 
 export const orderQuerySchema = z.object({
+  /** An order number (with or without its '#'), or part of the buyer's e-mail, name or username. */
+  q: memberText().trim().max(100, "Search must be at most 100 characters.").catch("").default(""),
   page: z.coerce.number().int().min(1).max(MAX_USERS_PAGE).catch(1).default(1),
 });
 

@@ -363,7 +363,21 @@ export const PAGES: ScannedPage[] = [
   { path: "/theAdministrator?section=beat-battle", as: "admin" },
   { path: "/theAdministrator?section=community", as: "admin" },
   { path: "/theAdministrator?section=orders", as: "admin" },
+  {
+    path: "/theAdministrator?section=orders&q=%23no-such-order",
+    as: "admin",
+    name: "/theAdministrator orders (a search without a match)",
+  },
   { path: "/popcustom", as: "admin" },
+  {
+    path: "/popcustom",
+    as: "admin",
+    name: "/popcustom (the Style section open)",
+    act: async (page) => {
+      await page.locator("summary").filter({ hasText: "Style" }).click();
+      await expect(page.getByRole("group", { name: "Paragraph style" })).toBeVisible();
+    },
+  },
   {
     path: "/popcustom",
     as: "admin",

@@ -21,8 +21,8 @@ const SORT_COLUMNS: Record<UserSort, SQLiteColumn> = {
   email: users.email,
 };
 
-/** `%`, `_` and `\` typed by the admin are searched for literally. */
-function containing(text: string) {
+/** A LIKE pattern for text anywhere: `%`, `_` and `\` typed by the admin are searched for literally. */
+export function containing(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,7 +1,20 @@
 // The dashboard's orders: every store order, newest first, with its buyer, items, amount, what was
-// refunded and its state; a page at a time.
+// refunded and its state; a page at a time, searched on the server (?q=: an order number or the
+// buyer's e-mail, name or username). Each number opens the order's receipt (the thank-you view,
+// which shows the admin any order).
+import { Form, Link } from "react-router";
 import type { listOrders } from "../../../../worker/domain/admin/orders";
-import { Badge, type BadgeTone, type Column, EmptyState, Pager, Table } from "../../../components/ui";
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  type Column,
+  EmptyState,
+  Field,
+  Input,
+  Pager,
+  Table,
+} from "../../../components/ui";
 import { formatDateTime, formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
@@ -16,14 +29,31 @@ const STATUS: Record<OrderRow["status"], { label: string; tone: BadgeTone }> = {
   canceled: { label: "Canceled", tone: "neutral" },
 };
 
-export function OrdersSection({ list }: { list: OrderPage }) {
+export function OrdersSection({ list, viewerId }: { list: OrderPage; viewerId: string }) {
   const columns: Column<OrderRow>[] = [
-    { key: "number", header: "Order", primary: true, kind: "nowrap", cell: (order) => `#${order.number}` },
+    {
+      key: "number",
+      header: "Order",
+      primary: true,
+      kind: "nowrap",
+      cell: (order) => (
+        <Link to={`/checkOut/${encodeURIComponent(viewerId)}?order=${encodeURIComponent(order.id)}`}>
+          #{order.number}
+        </Link>
+      ),
+    },
     {
       key: "buyer",
       header: "Buyer",
-      kind: "truncate",
-      cell: (order) => (order.buyer ? `${order.buyer} · ${order.email}` : "Deleted account"),
+      cell: (order) =>
+        order.buyer ? (
+          <>
+            {order.buyer}
+            <span className={styles.subline}>{order.email}</span>
+          </>
+        ) : (
+          "Deleted account"
+        ),
     },
     {
       key: "items",
@@ -54,12 +84,30 @@ export function OrdersSection({ list }: { list: OrderPage }) {
     <section className={styles.section} aria-labelledby="orders-heading">
       <h2 id="orders-heading">Orders</h2>
       <p className={styles.lead}>Store orders, newest first. Times in UTC.</p>
+      <Form method="get" action="/theAdministrator" className={styles.toolbar} role="search">
+        <input type="hidden" name="section" value="orders" />
+        <Field label="Search orders" hint="Order number, or the buyer's e-mail or name" className={styles.grow}>
+          <Input name="q" type="search" defaultValue={list.q} maxLength={100} />
+        </Field>
+        <Button type="submit">Search</Button>
+        {list.q && (
+          <Link to={sectionLink("orders")} className={styles.clear}>
+            Show all orders
+          </Link>
+        )}
+      </Form>
       <Table
         caption="Orders"
         columns={columns}
         rows={list.orders}
         rowKey={(order) => order.id}
-        empty={<EmptyState title="No orders yet.">Orders appear here when members buy from a store.</EmptyState>}
+        empty={
+          list.q ? (
+            <EmptyState title="No orders match.">Try an order number such as #1042, or part of an e-mail.</EmptyState>
+          ) : (
+            <EmptyState title="No orders yet.">Orders appear here when members buy from a store.</EmptyState>
+          )
+        }
       />
       {list.total > 0 && (
         <Pager
@@ -68,7 +116,7 @@ export function OrdersSection({ list }: { list: OrderPage }) {
           page={list.page}
           pageSize={list.pageSize}
           noun={["order", "orders"]}
-          link={(page) => sectionLink("orders", { page: page > 1 ? page : undefined })}
+          link={(page) => sectionLink("orders", { q: list.q, page: page > 1 ? page : undefined })}
         />
       )}
     </section>

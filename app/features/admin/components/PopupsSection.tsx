@@ -1,18 +1,23 @@
-// The dashboard's Popups section: the seed's select / 'Set as Active Popup' / delete, then every
-// saved popup as a card with Edit, Duplicate, Preview and (the active one) Deactivate. One control
-// per action: activating and deleting live only in the seed's select above.
+// The dashboard's Popups section (seed 001 screen 12's popup list): every saved popup as a row
+// with exactly one control per action — 'Set as Active Popup' (or Deactivate, on the active one),
+// Edit, Duplicate, Preview and Delete (confirmed in the kit's dialog). Choosing the row is the
+// seed's "select a popup"; each answer is a toast.
 import { Link, useFetcher } from "react-router";
-import { Badge, Button, buttonClass, EmptyState, useToast } from "../../../components/ui";
+import { Badge, Button, buttonClass, EmptyState, useConfirm, useToast } from "../../../components/ui";
 import { formatDateTime } from "../../../kernel/format";
 import {
+  CONFIRM_POPUP_DELETE,
+  POPUP_ACTIVATE_FAILED,
+  POPUP_ACTIVATED,
   POPUP_DEACTIVATE_FAILED,
   POPUP_DEACTIVATED,
+  POPUP_DELETE_FAILED,
+  POPUP_DELETED,
   POPUP_DUPLICATE_FAILED,
   POPUP_DUPLICATED,
 } from "../../../kernel/schemas/popups";
 import { useResult } from "../../auction/components/admin-views";
 import styles from "./admin.module.css";
-import { PopupControls } from "./PopupControls";
 
 export interface PopupSummary {
   id: string;
@@ -25,6 +30,8 @@ export interface PopupSummary {
 }
 
 const ANSWERS: Record<string, [string, string]> = {
+  "set-active-popup": [POPUP_ACTIVATED, POPUP_ACTIVATE_FAILED],
+  "delete-popup": [POPUP_DELETED, POPUP_DELETE_FAILED],
   "duplicate-popup": [POPUP_DUPLICATED, POPUP_DUPLICATE_FAILED],
   "deactivate-popup": [POPUP_DEACTIVATED, POPUP_DEACTIVATE_FAILED],
 };
@@ -47,7 +54,11 @@ export function PopupsSection({
           New popup
         </Link>
       </div>
-      <PopupControls popups={popups} total={total} pageSize={pageSize} />
+      {total > pageSize && (
+        <p className={styles.meta}>
+          {`The newest ${pageSize.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} popups (and the active one); delete old ones to see the rest.`}
+        </p>
+      )}
       {popups.length === 0 ? (
         <EmptyState title="No popups yet." />
       ) : (
@@ -61,10 +72,12 @@ export function PopupsSection({
   );
 }
 
-function PopupItem({ popup }: { popup: PopupSummary }) {
+export function PopupItem({ popup }: { popup: PopupSummary }) {
   const fetcher = useFetcher();
   const toast = useToast();
+  const confirm = useConfirm();
   const busy = fetcher.state !== "idle";
+  const sending = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
   const title = popup.header || "(no header)";
   useResult(fetcher, (result) => {
     const [done, failed] = ANSWERS[result.intent] ?? ["Done.", "Something went wrong."];
@@ -88,6 +101,16 @@ function PopupItem({ popup }: { popup: PopupSummary }) {
         {window.length > 0 && ` · shows ${window.join(" ")}`}
       </p>
       <div className={styles.actions}>
+        {popup.active ? (
+          <Button size="sm" disabled={busy} onClick={() => send("deactivate-popup")}>
+            Deactivate<span className="visually-hidden"> {title}</span>
+          </Button>
+        ) : (
+          <Button variant="primary" size="sm" disabled={busy} onClick={() => send("set-active-popup")}>
+            {sending === "set-active-popup" ? "Setting…" : "Set as Active Popup"}
+            <span className="visually-hidden"> {title}</span>
+          </Button>
+        )}
         <Link to={`/popcustom?id=${encodeURIComponent(popup.id)}`} className={buttonClass("secondary", "sm")}>
           Edit<span className="visually-hidden"> {title}</span>
         </Link>
@@ -97,11 +120,18 @@ function PopupItem({ popup }: { popup: PopupSummary }) {
         <Link to={`/webpopup?id=${encodeURIComponent(popup.id)}`} className={buttonClass("ghost", "sm")}>
           Preview<span className="visually-hidden"> {title}</span>
         </Link>
-        {popup.active && (
-          <Button size="sm" disabled={busy} onClick={() => send("deactivate-popup")}>
-            Deactivate<span className="visually-hidden"> {title}</span>
-          </Button>
-        )}
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={busy}
+          className={styles.push}
+          onClick={async () => {
+            if (await confirm(CONFIRM_POPUP_DELETE, { confirmLabel: "Delete" })) send("delete-popup");
+          }}
+        >
+          {sending === "delete-popup" ? "Deleting…" : "Delete"}
+          <span className="visually-hidden"> {title}</span>
+        </Button>
       </div>
     </li>
   );

@@ -1,7 +1,9 @@
 // A popup style edited as the allow-listed properties (colour, background, size,
 // weight, style, alignment), kept as the seed's inline-style string of 'name:value;' pairs.
+// Compact: the two colours as swatches (with their typed value) in one row, the four choices as
+// small selects side by side.
 import { useId } from "react";
-import { Button } from "../../../components/ui";
+import { Button, Input, Select } from "../../../components/ui";
 
 export const STYLE_FIELDS = [
   { property: "color", label: "Colour", kind: "colour" },
@@ -53,29 +55,33 @@ export function StyleFields({
 }) {
   const id = useId();
   const set = (property: keyof StyleValues, value: string) => onChange({ ...values, [property]: value });
+  const of = legend.toLowerCase();
   return (
     <fieldset className="style-fields">
       <legend>{legend}</legend>
-      {STYLE_FIELDS.map((field) => {
-        const inputId = `${id}-${field.property}`;
-        const value = values[field.property] ?? "";
-        return (
-          <div key={field.property} className="style-field">
-            <label htmlFor={inputId}>{field.label}</label>
-            {field.kind === "colour" ? (
+      <div className="style-colours">
+        {STYLE_FIELDS.filter((field) => field.kind === "colour").map((field) => {
+          const inputId = `${id}-${field.property}`;
+          const value = values[field.property] ?? "";
+          return (
+            <div key={field.property} className="style-field">
+              <label htmlFor={inputId}>{field.label}</label>
               <span className="colour-input">
-                <input
+                <Input
                   id={inputId}
-                  type="text"
-                  value={value}
-                  placeholder="e.g. #0047AB"
-                  maxLength={100}
+                  type="color"
+                  className="swatch"
+                  value={HEX.test(value) ? value.toLowerCase() : "#000000"}
+                  data-unset={value === "" || undefined}
                   onChange={(event) => set(field.property, event.target.value)}
                 />
-                <input
-                  type="color"
-                  aria-label={`Pick ${field.label.toLowerCase()} for ${legend.toLowerCase()}`}
-                  value={HEX.test(value) ? value : "#000000"}
+                <Input
+                  type="text"
+                  aria-label={`${field.label} of ${of}, as typed`}
+                  value={value}
+                  placeholder="Default"
+                  maxLength={100}
+                  spellCheck={false}
                   onChange={(event) => set(field.property, event.target.value)}
                 />
                 {/* A colour input cannot be emptied: this puts the field back to the card's default. */}
@@ -83,25 +89,39 @@ export function StyleFields({
                   size="sm"
                   variant="ghost"
                   disabled={value === ""}
-                  aria-label={`Clear ${field.label.toLowerCase()} of ${legend.toLowerCase()}`}
+                  aria-label={`Clear ${field.label.toLowerCase()} of ${of}`}
                   onClick={() => set(field.property, "")}
                 >
                   Clear
                 </Button>
               </span>
-            ) : (
-              <select id={inputId} value={value} onChange={(event) => set(field.property, event.target.value)}>
+            </div>
+          );
+        })}
+      </div>
+      <div className="style-choices">
+        {STYLE_FIELDS.map((field) => {
+          if (field.kind !== "choice") return null;
+          const inputId = `${id}-${field.property}`;
+          return (
+            <div key={field.property} className="style-field">
+              <label htmlFor={inputId}>{field.label}</label>
+              <Select
+                id={inputId}
+                value={values[field.property] ?? ""}
+                onChange={(event) => set(field.property, event.target.value)}
+              >
                 <option value="">Default</option>
                 {field.options.map((option) => (
                   <option key={option} value={option}>
                     {option}
                   </option>
                 ))}
-              </select>
-            )}
-          </div>
-        );
-      })}
+              </Select>
+            </div>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }

@@ -105,7 +105,7 @@ export async function battleSection(deps: Deps) {
   }
 }
 
-async function sectionData(deps: Deps, params: URLSearchParams) {
+async function sectionData(deps: Deps, params: URLSearchParams, viewerId: string) {
   const section = sectionOf(params);
   switch (section) {
     case "overview":
@@ -134,16 +134,20 @@ async function sectionData(deps: Deps, params: URLSearchParams) {
       };
     }
     case "orders":
-      return { section, orders: await listOrders(deps, parse(orderQuerySchema, Object.fromEntries(params)).page) };
+      return {
+        section,
+        orders: await listOrders(deps, parse(orderQuerySchema, Object.fromEntries(params))),
+        viewerId,
+      };
   }
 }
 
 export type SectionData = Awaited<ReturnType<typeof sectionData>>;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const { deps } = server(context);
-  return sectionData(deps, new URL(request.url).searchParams);
+  return sectionData(deps, new URL(request.url).searchParams, admin.id);
 }
 
 /** The dashboard's buttons: the auction's four intents, the popup list's five, the battle's two (admin only). */

@@ -98,6 +98,42 @@ describe("the dashboard's sections", () => {
     expect(list).toContain("Refunded");
   });
 
+  it("searches the orders on the server by number or buyer, and links each number to its receipt", async () => {
+    const buyer = await signUp();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const mine = { id: crypto.randomUUID(), number: `S-${tag}` };
+    const other = { id: crypto.randomUUID(), number: `O-${tag}` };
+    await db.insert(orders).values([
+      { ...mine, status: "paid", amountCents: 2500, provider: "test", userId: buyer.user.id },
+      { ...other, status: "paid", amountCents: 900, provider: "test", userId: member.user.id },
+    ]);
+    const search = async (q: string) => (await page(`?section=orders&q=${encodeURIComponent(q)}`)).text;
+    // By number, with or without the '#' the list shows.
+    for (const q of [mine.number, `#${mine.number}`, mine.number.toLowerCase()]) {
+      const text = await search(q);
+      expect(text).toContain(`#${mine.number}`);
+      expect(text).not.toContain(`#${other.number}`);
+    }
+    // By the buyer's e-mail (whole, shown in full) or part of their username.
+    const byMail = await search(buyer.form.email);
+    expect(byMail).toContain(`#${mine.number}`);
+    expect(byMail).toContain(buyer.form.email);
+    expect(byMail).not.toContain(`#${other.number}`);
+    expect(await search(buyer.form.username.slice(0, 10))).toContain(`#${mine.number}`);
+    // The number opens the order's receipt (the admin may read any order there).
+    expect(byMail).toContain(`href="/checkOut/${admin.user.id}?order=${mine.id}"`);
+    // The search stays in the form and in the pager's links.
+    expect(byMail).toContain(`value="${buyer.form.email}"`);
+    // Wildcards are literal; no match says so; an over-long search is dropped, never an error.
+    expect(await search("%")).toContain("No orders match.");
+    const long = await page(`?section=orders&q=${"x".repeat(500)}`);
+    expect(long.response.status).toBe(200);
+    expect(long.text).toContain(`#${mine.number}`);
+    const receipt = await call(`/checkOut/${admin.user.id}?order=${mine.id}`, { cookie: admin.cookie });
+    expect(receipt.status).toBe(200);
+    expect(await html(receipt)).toContain(mine.number);
+  });
+
   it("draws each tile's last 30 days and says it in a sentence, the refunds apart", async () => {
     await signUp();
     const from = (Math.floor(Date.now() / 86_400_000) - 29) * 86_400_000;
@@ -154,18 +190,26 @@ describe("the popups section", () => {
     return row!;
   };
 
-  it("keeps the seed's select and buttons and lists each popup with edit, duplicate, preview and deactivate", async () => {
+  it("lists each popup as a row with one control per action", async () => {
     const popup = await savePopup(`Listed ${crypto.randomUUID().slice(0, 6)}`, true);
+    const spare = await savePopup(`Spare ${crypto.randomUUID().slice(0, 6)}`);
     const { text } = await page("?section=popups");
-    expect(text).toContain("Set as Active Popup");
-    expect(text).toContain(`<option value="${popup.id}">${popup.header} (active)</option>`);
     expect(text).toContain(`/popcustom?id=${popup.id}`);
     expect(text).toContain(`/webpopup?id=${popup.id}`);
-    expect(text).toContain("Deactivate");
-    // One control per action: activating and deleting only through the seed's select.
-    expect(text.match(/>Set as Active Popup</g)).toHaveLength(1);
-    expect(text.match(/>Delete</g)).toHaveLength(1);
-    expect(text).not.toContain("Make active");
+    // No second way to the same actions: the select above the list is gone.
+    expect(text).not.toContain("Select a popup");
+    const row = (id: string) =>
+      text.slice(text.indexOf(`data-popup="${id}"`), text.indexOf("</li>", text.indexOf(`data-popup="${id}"`)));
+    // The active row offers Deactivate, an inactive one 'Set as Active Popup'; each row one Delete.
+    expect(row(popup.id)).toContain("Deactivate");
+    expect(row(popup.id)).not.toContain("Set as Active Popup");
+    expect(row(spare.id)).toContain("Set as Active Popup");
+    expect(row(spare.id)).not.toContain("Deactivate");
+    for (const id of [popup.id, spare.id]) {
+      expect(row(id).match(/>Delete</g)).toHaveLength(1);
+      expect(row(id).match(/>Edit</g)).toHaveLength(1);
+      expect(row(id).match(/>Duplicate</g)).toHaveLength(1);
+    }
     expect(text.match(/href="\/popcustom"/g)).toHaveLength(1);
   });
 

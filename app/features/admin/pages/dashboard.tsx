@@ -48,7 +48,7 @@ function Section({ data }: { data: SectionData }) {
     case "community":
       return <SignupsSection signups={data.signups} />;
     case "orders":
-      return <OrdersSection list={data.orders} />;
+      return <OrdersSection list={data.orders} viewerId={data.viewerId} />;
   }
 }
 

@@ -1,9 +1,12 @@
 // The welcome popup editor (seed 001 screen 13): header and its style, paragraph
 // and its style, button label, link address, image, and an optional show window,
-// with a live preview drawn by the landing page's own card and sanitiser.
+// with a live preview drawn by the landing page's own card and sanitiser. An editor's
+// layout: the content first, the styles in a "Style" section that folds away, and from
+// 1100 px the preview in a column of its own that stays in view (above the form on a phone).
 import { useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { PopupCard } from "../../../components/PopupCard";
+import { Button, Field, Input, Textarea } from "../../../components/ui";
 import { useUploader } from "../../../components/uploads/useUploads";
 import { landingPopup, presentPopup } from "../../../kernel/popup";
 import {
@@ -77,6 +80,8 @@ function Editor({ editing }: { editing: Editing | null }) {
     editing?.imageKey ? { state: "saved", key: editing.imageKey, previewUrl: editing.imageUrl } : { state: "none" },
   );
   const [imageAlt, setImageAlt] = useState(editing?.imageAlt ?? "");
+  // The Style section starts open only for a popup that has a style of its own.
+  const [styled] = useState(() => Boolean(editing?.headerStyle || editing?.paragraphStyle));
 
   const form: PopupForm = {
     header,
@@ -159,93 +164,6 @@ function Editor({ editing }: { editing: Editing | null }) {
         </p>
       )}
       <div className="popup-editor-grid">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <label htmlFor="popup-header">Header</label>
-          <input id="popup-header" value={header} maxLength={120} onChange={(e) => setHeader(e.target.value)} />
-          <StyleFields legend="Header style" values={headerStyle} onChange={setHeaderStyle} />
-          <label htmlFor="popup-paragraph">Paragraph</label>
-          <textarea
-            id="popup-paragraph"
-            rows={4}
-            value={paragraph}
-            maxLength={2000}
-            onChange={(e) => setParagraph(e.target.value)}
-          />
-          <StyleFields legend="Paragraph style" values={paragraphStyle} onChange={setParagraphStyle} />
-          <label htmlFor="popup-button">Button label</label>
-          <input
-            id="popup-button"
-            value={buttonLabel}
-            maxLength={40}
-            onChange={(e) => setButtonLabel(e.target.value)}
-          />
-          <label htmlFor="popup-link">Link address</label>
-          <input
-            id="popup-link"
-            inputMode="url"
-            placeholder="https://…"
-            value={linkAddress}
-            onChange={(e) => setLinkAddress(e.target.value)}
-          />
-          <ImagePicker
-            image={image}
-            uploads={uploads}
-            onPick={pickImage}
-            onRemove={() => setImage({ state: "none" })}
-          />
-          <label htmlFor="popup-image-alt">Image description (alt text)</label>
-          <input
-            id="popup-image-alt"
-            maxLength={200}
-            placeholder="What the image shows; leave empty if it is decorative"
-            value={imageAlt}
-            onChange={(e) => setImageAlt(e.target.value)}
-          />
-          <fieldset className="popup-window">
-            <legend>Show window (optional)</legend>
-            <label htmlFor="popup-starts">Show from</label>
-            <input
-              id="popup-starts"
-              type="datetime-local"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-            />
-            <label htmlFor="popup-ends">Show until</label>
-            <input id="popup-ends" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
-          </fieldset>
-          {problems.length > 0 && (header || paragraph || linkAddress || problems.some((p) => p.includes("style"))) && (
-            <ul className="error" aria-label="Problems to fix before saving">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
-          <button
-            type="submit"
-            className="button primary"
-            disabled={saving || !checked.success || image.state === "uploading"}
-          >
-            {saving ? "Saving..." : editing ? "Save changes" : "Save"}
-          </button>
-          {answer && (
-            <p className={"ok" in answer ? "success" : "error"} role={"ok" in answer ? "status" : "alert"}>
-              {"ok" in answer ? answer.message : answer.error.message || POPUP_SAVE_FAILED}
-              {"ok" in answer && !answer.updated && (
-                <>
-                  {" "}
-                  <Link to={`/popcustom?id=${encodeURIComponent(answer.id)}`}>Edit it</Link> ·{" "}
-                  <Link to="/theAdministrator?section=popups">Set it active</Link>
-                </>
-              )}
-            </p>
-          )}
-        </form>
         <section aria-labelledby="popup-preview-heading" className="popup-preview">
           <h2 id="popup-preview-heading">Preview</h2>
           <p className="muted">As visitors see it on the landing page.</p>
@@ -255,6 +173,123 @@ function Editor({ editing }: { editing: Editing | null }) {
             <p className="empty-state">Write a header or a paragraph to see the preview.</p>
           )}
         </section>
+        <form
+          noValidate
+          className="popup-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <fieldset className="popup-content">
+            <legend>Content</legend>
+            <Field label="Header">
+              <Input id="popup-header" value={header} maxLength={120} onChange={(e) => setHeader(e.target.value)} />
+            </Field>
+            <Field label="Paragraph">
+              <Textarea
+                id="popup-paragraph"
+                rows={4}
+                value={paragraph}
+                maxLength={2000}
+                onChange={(e) => setParagraph(e.target.value)}
+              />
+            </Field>
+            <div className="popup-pair">
+              <Field label="Button label">
+                <Input
+                  id="popup-button"
+                  value={buttonLabel}
+                  maxLength={40}
+                  onChange={(e) => setButtonLabel(e.target.value)}
+                />
+              </Field>
+              <Field label="Link address">
+                <Input
+                  id="popup-link"
+                  inputMode="url"
+                  placeholder="https://…"
+                  value={linkAddress}
+                  onChange={(e) => setLinkAddress(e.target.value)}
+                />
+              </Field>
+            </div>
+            <ImagePicker
+              image={image}
+              uploads={uploads}
+              onPick={pickImage}
+              onRemove={() => setImage({ state: "none" })}
+            />
+            <Field label="Image description (alt text)">
+              <Input
+                id="popup-image-alt"
+                maxLength={200}
+                placeholder="What the image shows; leave empty if it is decorative"
+                value={imageAlt}
+                onChange={(e) => setImageAlt(e.target.value)}
+              />
+            </Field>
+          </fieldset>
+          <details className="popup-style" open={styled || undefined}>
+            <summary>
+              <span className="popup-style-title">Style</span>
+              <span className="muted">— colours, size, weight and alignment</span>
+            </summary>
+            <StyleFields legend="Header style" values={headerStyle} onChange={setHeaderStyle} />
+            <StyleFields legend="Paragraph style" values={paragraphStyle} onChange={setParagraphStyle} />
+          </details>
+          <fieldset className="popup-window">
+            <legend>Show window (optional)</legend>
+            <div className="popup-pair">
+              <Field label="Show from">
+                <Input
+                  id="popup-starts"
+                  type="datetime-local"
+                  value={startsAt}
+                  onChange={(e) => setStartsAt(e.target.value)}
+                />
+              </Field>
+              <Field label="Show until">
+                <Input
+                  id="popup-ends"
+                  type="datetime-local"
+                  value={endsAt}
+                  onChange={(e) => setEndsAt(e.target.value)}
+                />
+              </Field>
+            </div>
+          </fieldset>
+          {problems.length > 0 && (header || paragraph || linkAddress || problems.some((p) => p.includes("style"))) && (
+            <ul className="error" aria-label="Problems to fix before saving">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          <div className="popup-save">
+            <Button
+              type="submit"
+              variant="primary"
+              busy={saving}
+              busyLabel="Saving..."
+              disabled={!checked.success || image.state === "uploading"}
+            >
+              {editing ? "Save changes" : "Save"}
+            </Button>
+            {answer && (
+              <p className={"ok" in answer ? "success" : "error"} role={"ok" in answer ? "status" : "alert"}>
+                {"ok" in answer ? answer.message : answer.error.message || POPUP_SAVE_FAILED}
+                {"ok" in answer && !answer.updated && (
+                  <>
+                    {" "}
+                    <Link to={`/popcustom?id=${encodeURIComponent(answer.id)}`}>Edit it</Link> ·{" "}
+                    <Link to="/theAdministrator?section=popups">Set it active</Link>
+                  </>
+                )}
+              </p>
+            )}
+          </div>
+        </form>
       </div>
     </section>
   );

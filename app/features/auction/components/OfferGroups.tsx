@@ -1,8 +1,9 @@
 // Bid offers grouped by item: username, e-mail, amount, status, Approve per offer and 'Close Sale'
-// per item (asking first); a closed group shows 'Sale Closed' and disables Approve.
+// per item (asking first); a closed group shows 'Sale Closed' as a status badge (never button-like) and
+// disables Approve.
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Outcome, Table, useConfirm } from "../../../components/ui";
+import { Badge, Button, Outcome, Table, useConfirm } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
 import { CLOSE_CONFIRM, type OfferGroupView, useResult } from "./admin-views";
@@ -49,11 +50,11 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
           {group.title} <code className="code-chip">{group.shortCode}</code>
         </h4>
         {closed ? (
-          <span className="sale-closed">{SALE_CLOSED}</span>
+          <Badge tone="neutral">{SALE_CLOSED}</Badge>
         ) : (
-          <button
-            type="button"
-            className="button danger small"
+          <Button
+            variant="danger"
+            size="sm"
             disabled={busy}
             onClick={async () => {
               if (await confirm(CLOSE_CONFIRM, { confirmLabel: "Close Sale" }))
@@ -61,7 +62,7 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
             }}
           >
             {busy && fetcher.formData?.get("intent") === "close-sale" ? "Closing…" : "Close Sale"}
-          </button>
+          </Button>
         )}
       </header>
       <Outcome message={message} />
@@ -111,7 +112,12 @@ function OfferGroup({ group }: { group: OfferGroupView }) {
               key: "status",
               header: "Status",
               kind: "nowrap",
-              cell: (offer) => (offer.status === "approved" ? "approved" : "pending"),
+              cell: (offer) =>
+                offer.status === "approved" ? (
+                  <Badge tone="success">approved</Badge>
+                ) : (
+                  <Badge tone="warning">pending</Badge>
+                ),
             },
             {
               key: "decision",

@@ -1,13 +1,12 @@
 // The auction admin's failure messages (seed 001 §8): the page's action refuses, and each row says
 // what failed where the seed shows it. The components run under React Router (createRoutesStub) with
 // the design system's confirm dialog; only the route's action is stood in (it answers an error).
-import { act } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { button, byRole, click, mount, texts, until } from "../../../../tests/dom/support";
 import { UiProvider } from "../../../components/ui";
 import { POPUP_ACTIVATE_FAILED, POPUP_DELETE_FAILED } from "../../../kernel/schemas/popups";
-import { PopupControls } from "../../admin/components/PopupControls";
+import { PopupItem, type PopupSummary } from "../../admin/components/PopupsSection";
 import { DENY_CONFIRM, type MemberItemView, type OfferGroupView } from "./admin-views";
 import { OfferGroups } from "./OfferGroups";
 import { PendingMemberItems } from "./PendingMemberItems";
@@ -112,37 +111,33 @@ describe("offers by item", () => {
   });
 });
 
-describe("the admin's popup controls", () => {
-  const popups = [
-    { id: "pop1", header: "Spring sale", active: false },
-    { id: "pop2", header: "Live tonight", active: true },
-  ];
-
-  async function choose(host: Element, id: string) {
-    const select = host.querySelector("select")!;
-    await act(async () => {
-      select.value = id;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-    });
-  }
+describe("the admin's popup rows", () => {
+  const popup = (id: string, header: string, active: boolean): PopupSummary => ({
+    id,
+    header,
+    active,
+    hasImage: false,
+    startsAt: null,
+    endsAt: null,
+    createdAt: 0,
+  });
 
   it("says 'Failed to set active popup' when setting it is refused", async () => {
-    const { Stub, posted } = refusingPage(() => <PopupControls popups={popups} total={2} pageSize={200} />);
+    const { Stub, posted } = refusingPage(() => <PopupItem popup={popup("pop1", "Spring sale", false)} />);
     const view = await mount(<Stub initialEntries={["/"]} />);
-    await choose(view.host, "pop1");
-    await click(button(view.host, "Set as Active Popup"));
-    await until(() => view.host.textContent?.includes(POPUP_ACTIVATE_FAILED), "the failure");
+    await click(button(view.host, /^Set as Active Popup/));
+    await until(() => document.body.textContent?.includes(POPUP_ACTIVATE_FAILED), "the failure");
     expect(POPUP_ACTIVATE_FAILED).toBe("Failed to set active popup");
     expect(posted).toEqual([{ intent: "set-active-popup", popCustomId: "pop1" }]);
   });
 
   it("says 'Failed to delete PopCustom' when deleting is refused (after confirming)", async () => {
-    const { Stub, posted } = refusingPage(() => <PopupControls popups={popups} total={2} pageSize={200} />);
+    const { Stub, posted } = refusingPage(() => <PopupItem popup={popup("pop2", "Live tonight", true)} />);
     const view = await mount(<Stub initialEntries={["/"]} />);
-    await choose(view.host, "pop2");
-    await click(button(view.host, "Delete"));
+    expect(view.host.textContent).not.toContain("Set as Active Popup");
+    await click(button(view.host, /^Delete/));
     await answerDialog(view.host, "Are you sure you want to delete this PopCustom?", "Delete");
-    await until(() => view.host.textContent?.includes(POPUP_DELETE_FAILED), "the failure");
+    await until(() => document.body.textContent?.includes(POPUP_DELETE_FAILED), "the failure");
     expect(POPUP_DELETE_FAILED).toBe("Failed to delete PopCustom");
     expect(posted).toEqual([{ intent: "delete-popup", popCustomId: "pop2" }]);
   });
