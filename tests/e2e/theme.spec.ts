@@ -2,6 +2,7 @@
 // tokens on the landing page (no script) and the store with no cookie; a saved light theme stays light
 // under a dark device, a saved dark one dark under a light device.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signUpByApi } from "./fixtures";
 
 const DARK_BG = "rgb(18, 17, 23)"; // tokens.css --bg, dark
 const LIGHT_BG = "rgb(247, 247, 250)"; // tokens.css --bg, light
@@ -50,4 +51,19 @@ test("a saved choice wins over the device both ways", async ({ browser }) => {
   await expect(dark.locator("html")).toHaveClass("dark");
   expect(await background(dark)).toBe(DARK_BG);
   await dark.context().close();
+});
+
+test("a new member's settings show the device's dark mode, and saving keeps it", async ({ browser }) => {
+  const { page } = await signUpByApi(browser, "theme");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/settings");
+  const box = page.getByRole("checkbox", { name: "Dark mode" });
+  await expect(box).toBeChecked();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
+  await expect(page.getByText("Saved successfully.")).toBeVisible();
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/digistore");
+  await expect(page.locator("html")).toHaveClass("dark");
+  expect(await background(page)).toBe(DARK_BG);
+  await page.context().close();
 });

@@ -69,6 +69,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </Field>
         <Checkbox
+          // Drawn again once the device's answer is known (a box's state is set once, when it is drawn).
+          key={String(deviceDark)}
           id={themeFields.id("isDarkMode")}
           name="isDarkMode"
           defaultChecked={"followsSystem" in theme ? deviceDark : theme.isDarkMode}
