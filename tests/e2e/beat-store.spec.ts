@@ -99,8 +99,8 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
     await expect(buyer.getByRole("radio", { name: new RegExp(`^${tier} `) })).toBeVisible();
   // Cheapest first and chosen to begin with, the price the header's 'from' names (as BeatStars lists them).
   const radios = buyer.getByRole("radio");
-  const names = await radios.evaluateAll((all) => all.map((radio) => radio.closest("label")?.textContent ?? ""));
-  const prices = names.map((name) => Number(name.match(/\$([\d,.]+)/)![1]!.replace(/,/g, "")));
+  const cards = await radios.evaluateAll((all) => all.map((radio) => radio.closest("label")?.textContent ?? ""));
+  const prices = cards.map((card) => Number(card.match(/\$([\d,.]+)/)![1]!.replace(/,/g, "")));
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await expect(radios.first()).toBeChecked();
   await buyer.getByRole("radio", { name: /WAV Lease/ }).check();
