@@ -16,7 +16,7 @@ import { SiteHeader } from "./components/SiteHeader";
 // Radix parts) into every page's first load (ADR 051).
 import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
-import { accentTokens, DEFAULT_THEME } from "./kernel/theme";
+import { accentTokens, SYSTEM_THEME, themeClass } from "./kernel/theme";
 import { useHydrates } from "./lib/hydration";
 import { chromeFor, wantsFocus } from "./lib/navigation";
 import { skipAfterUndelivered } from "./lib/undelivered";
@@ -44,14 +44,14 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? DEFAULT_THEME;
+  const theme = data?.theme ?? SYSTEM_THEME;
   // A page that opted out (the landing page) ships no script at all: no framework, no route
   // modules, no module preloads, no loader data (ADR 026).
   const hydrates = useHydrates();
   // The default accent is the brand's (tokens.css); a member's own colour is set here for both themes.
   const style = { "--font-scale": `${theme.fontPercentage}%`, ...accentTokens(theme) } as React.CSSProperties;
   return (
-    <html lang="en" className={theme.isDarkMode ? "dark" : undefined} style={style}>
+    <html lang="en" className={themeClass(theme)} style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -24,6 +24,18 @@ export interface Theme {
 /** Seed 000 §9: light mode, accent #FFF, font size 100 percent. */
 export const DEFAULT_THEME: Theme = { isDarkMode: false, accentColor: "#FFF", fontPercentage: 100 };
 
+/** The theme a page is drawn in; `followsSystem` when no choice was ever saved: the device's light or dark decides. */
+export type PageTheme = Theme & { followsSystem?: boolean };
+
+/** Seed 000's defaults, with dark mode left to the device until the visitor saves a choice. */
+export const SYSTEM_THEME: PageTheme = { ...DEFAULT_THEME, followsSystem: true };
+
+/** <html>'s class: a saved choice wins both ways; none leaves it to tokens.css's prefers-color-scheme. */
+export function themeClass(theme: PageTheme) {
+  if (theme.followsSystem) return undefined;
+  return theme.isDarkMode ? "dark" : "light";
+}
+
 /** The page colours the accent is read against (tokens.css: --surface, --bg, --surface-2 of each theme). */
 const BACKGROUNDS = { light: ["#ffffff", "#f7f7fa", "#efeff5"], dark: ["#1c1b24", "#121117", "#25242f"] } as const;
 const DARK_INK = "#121117";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_THEME, type Theme } from "../kernel/theme";
+import { DEFAULT_THEME, type PageTheme, type Theme } from "../kernel/theme";
 
 const FONT_SIZE = "Font size must be 75 to 150 percent.";
 
@@ -12,17 +12,30 @@ export const themeSchema = z.object({
   fontPercentage: z.coerce.number().int().min(75, FONT_SIZE).max(150, FONT_SIZE).default(DEFAULT_THEME.fontPercentage),
 }) satisfies z.ZodType<Theme, unknown>;
 
-export function parseTheme(raw: string | undefined): Theme {
-  if (!raw) return DEFAULT_THEME;
+/** The cookie's JSON, or nothing when it is missing or not JSON. */
+function readSaved(raw: string | undefined): unknown {
+  if (!raw) return undefined;
   try {
-    return themeSchema.catch(DEFAULT_THEME).parse(JSON.parse(raw));
+    return JSON.parse(raw);
   } catch {
-    return DEFAULT_THEME;
+    return undefined;
   }
 }
 
-/** A member's saved theme wins (it follows them across devices); otherwise the browser's cookie. */
-export function themeFor(user: { theme?: unknown } | null, cookie: string | undefined): Theme {
+/** Whether a saved theme holds a dark-mode choice (the settings form always saves one). */
+function choosesDarkMode(saved: unknown) {
+  return (
+    typeof saved === "object" && saved !== null && typeof (saved as { isDarkMode?: unknown }).isDarkMode === "boolean"
+  );
+}
+
+/**
+ * A member's saved theme wins (it follows them across devices); otherwise the browser's cookie; with
+ * neither, seed 000's defaults with dark mode following the device's setting.
+ */
+export function themeFor(user: { theme?: unknown } | null, cookie: string | undefined): PageTheme {
   if (user?.theme) return themeSchema.catch(DEFAULT_THEME).parse(user.theme);
-  return parseTheme(cookie);
+  const saved = readSaved(cookie);
+  const theme = themeSchema.catch(DEFAULT_THEME).parse(saved ?? {});
+  return choosesDarkMode(saved) ? theme : { ...theme, followsSystem: true };
 }

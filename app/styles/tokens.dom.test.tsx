@@ -46,6 +46,17 @@ describe.each(Object.entries(themes))("the %s theme", (_, t) => {
   });
 });
 
+describe("the device's dark mode", () => {
+  it("applies the same dark values as a saved choice when none was saved", () => {
+    const declarations = (body: string) => body.match(/(--[\w-]+|color-scheme):[^;]+;/g)?.join("\n");
+    const saved = tokensCss.slice(tokensCss.indexOf("html.dark,\n.theme-dark {"));
+    const system = tokensCss.slice(tokensCss.indexOf("  html:not(.light) {"));
+    const dark = declarations(saved.slice(0, saved.indexOf("\n}")));
+    expect(dark).toContain("--bg: #121117;");
+    expect(declarations(system.slice(0, system.indexOf("\n  }")))).toBe(dark);
+  });
+});
+
 describe("generated covers", () => {
   it.each([1, 2, 3, 4, 5, 6])("--cover-%i carries white initials at 4.5:1 at both ends", (n) => {
     const stops = tokensCss.match(new RegExp(`--cover-${n}: (#[0-9a-f]{6}), (#[0-9a-f]{6});`, "i"));

@@ -97,6 +97,12 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   // The licences as cards: name, price, what it delivers; the terms open on each card.
   for (const tier of ["MP3 Lease", "WAV Lease", "Exclusive"])
     await expect(buyer.getByRole("radio", { name: new RegExp(`^${tier} `) })).toBeVisible();
+  // Cheapest first and chosen to begin with, the price the header's 'from' names (as BeatStars lists them).
+  const radios = buyer.getByRole("radio");
+  const cards = await radios.evaluateAll((all) => all.map((radio) => radio.closest("label")?.textContent ?? ""));
+  const prices = cards.map((card) => Number(card.match(/\$([\d,.]+)/)![1]!.replace(/,/g, "")));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expect(radios.first()).toBeChecked();
   await buyer.getByRole("radio", { name: /WAV Lease/ }).check();
   await buyer.locator("summary", { hasText: "Terms of the WAV Lease" }).click();
   await expect(buyer.getByText("Distribution: up to 5,000 copies.")).toBeVisible();

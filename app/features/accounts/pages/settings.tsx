@@ -15,6 +15,7 @@ import {
   SIGN_IN_FOR_SHIPPING,
 } from "../../../kernel/schemas/shipping";
 import { ACCENT_COLOURS } from "../../../kernel/theme";
+import { useDeviceDark } from "../../../lib/color-scheme";
 import type { loader as rootLoader } from "../../../root";
 import type { Route } from "./+types/settings";
 
@@ -29,6 +30,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "theme") : null;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const { theme } = loaderData;
+  // With no choice saved the page follows the device: the box shows what is on screen, so saving keeps it.
+  const deviceDark = useDeviceDark();
   const themeResult = actionData?.intent === "theme" ? actionData : null;
   const themeFields = useFieldErrors(themeResult && "error" in themeResult ? themeResult.error : null, "theme");
   return (
@@ -66,9 +69,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </Field>
         <Checkbox
+          // Drawn again once the device's answer is known (a box's state is set once, when it is drawn).
+          key={String(deviceDark)}
           id={themeFields.id("isDarkMode")}
           name="isDarkMode"
-          defaultChecked={theme.isDarkMode}
+          defaultChecked={"followsSystem" in theme ? deviceDark : theme.isDarkMode}
           label="Dark mode"
           error={themeFields.error("isDarkMode")}
         />

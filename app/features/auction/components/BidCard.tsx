@@ -50,34 +50,37 @@ export function BidCard({
     >
       <Media item={item} />
       <div className="bid-body">
-        <div className="bid-title-row">
-          <h2 id={titleId}>
-            <Link to={lotPath(item.shortCode)} className="bid-title-link">
-              {item.title}
-            </Link>
-          </h2>
-          {closed ? (
-            <Badge>Closed</Badge>
-          ) : (
-            live && (
-              <span className="live-pill" title="Prices update live">
-                Live
-              </span>
-            )
-          )}
-        </div>
-        <div className={styles.priceRow}>
-          <div>
-            <p className={styles.label}>{closed ? "Final price" : "Current price"}</p>
-            <p className={`bid-price ${styles.price}`} aria-live="polite">
-              {formatMoney(item.priceCents)}
+        {/* Beside the thumbnail on a phone (auction.css). */}
+        <div className="bid-head">
+          <div className="bid-title-row">
+            <h2 id={titleId}>
+              <Link to={lotPath(item.shortCode)} className="bid-title-link">
+                {item.title}
+              </Link>
+            </h2>
+            {closed ? (
+              <Badge>Closed</Badge>
+            ) : (
+              live && (
+                <span className="live-pill" title="Prices update live">
+                  Live
+                </span>
+              )
+            )}
+          </div>
+          <div className={styles.priceRow}>
+            <div>
+              <p className={styles.label}>{closed ? "Final price" : "Current price"}</p>
+              <p className={`bid-price ${styles.price}`} aria-live="polite">
+                {formatMoney(item.priceCents)}
+              </p>
+            </div>
+            <p className={styles.bids}>
+              {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
             </p>
           </div>
-          <p className={styles.bids}>
-            {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
-          </p>
+          {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} compact />}
         </div>
-        {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} compact />}
         {closed ? (
           <div role="status">
             {leading && <p className={`${styles.standing} ${styles.leading} ${styles.won}`}>You won</p>}

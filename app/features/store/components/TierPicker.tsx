@@ -19,26 +19,27 @@ export interface TierOption {
   delivers: string | null;
 }
 
+/** The product's licence and its tiers, cheapest first (as BeatStars lists them); the first is chosen to begin with. */
 export function tierOptions(product: Pick<ProductView, "licenseType" | "priceCents" | "tiers">, producer: string) {
   const own: TierOption = {
     id: null,
     name: LICENCE_NAMES[product.licenseType],
-    priceCents: product.priceCents,
+    // A free product's own licence is shown as 'Free', so it sorts as free.
+    priceCents: product.licenseType === "free" ? 0 : product.priceCents,
     terms: LICENCE_TERMS[product.licenseType],
     delivers: null,
   };
-  return [
-    own,
-    ...product.tiers.map(
-      (tier): TierOption => ({
-        id: tier.id,
-        name: tier.name,
-        priceCents: tier.priceCents,
-        terms: tierTermLines(tier.terms, tier.exclusive, producer),
-        delivers: deliversLine(tier.formats),
-      }),
-    ),
-  ];
+  const tiers = product.tiers.map(
+    (tier): TierOption => ({
+      id: tier.id,
+      name: tier.name,
+      priceCents: tier.priceCents,
+      terms: tierTermLines(tier.terms, tier.exclusive, producer),
+      delivers: deliversLine(tier.formats),
+    }),
+  );
+  // A stable sort: at one price the product's own licence stays first.
+  return [own, ...tiers].sort((a, b) => a.priceCents - b.priceCents);
 }
 
 export function TierPicker({

@@ -52,7 +52,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const address = new URL(href, origin).href;
   const [copied, setCopied] = useState<string | null>(null);
   const options = tierOptions(product, seller.username);
-  const [tierId, setTierId] = useState<string | null>(null);
+  // The cheapest licence is chosen to begin with, matching the header's 'from' price.
+  const [tierId, setTierId] = useState<string | null>(options[0]?.id ?? null);
   const name = sellerName(seller);
   return (
     <section className="store-page">
