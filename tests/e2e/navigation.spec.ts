@@ -119,7 +119,16 @@ test("a member on a public page sees the public bar with Open workspace and Acco
 
   await workspaceNav(page).getByRole("link", { name: "Digi" }).click();
   await expect(page).toHaveURL(/\/digiprev\//);
-  for (const path of [null, "/bidgallery", "/fundraiser", `/shows/${slug}`]) {
+  const userId = new URL(page.url()).pathname.split("/")[2]!;
+  // The cart and a lot's page are the audience's too: no switch to the workspace mid-purchase.
+  for (const path of [
+    null,
+    "/bidgallery",
+    "/bidgallery/NO-SUCH-LOT",
+    `/checkOut/${userId}`,
+    "/fundraiser",
+    `/shows/${slug}`,
+  ]) {
     if (path) await page.goto(path);
     await expectPublicChrome(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
