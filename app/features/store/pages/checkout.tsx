@@ -100,7 +100,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {new Intl.NumberFormat("en-US").format(cart.items.length)} {cart.items.length === 1 ? "item" : "items"}
             </p>
             <DiscountForm typed={typedCode} error={codeError} applied={cart.discountCode} />
-            <SummaryTotals cart={cart} testIds />
+            <SummaryTotals cart={cart} testIds="cart" />
             {payable(cart) && (
               <>
                 {/* The link works without the script; the card form it leads to needs it (issue 44.7). By
