@@ -212,6 +212,12 @@ export function AddToCart({
         Add to Cart<span className="visually-hidden"> {product.title}</span>
       </Button>
       {notice?.productId === product.id && !notice.ok && <Outcome message={notice} className={styles.failure} />}
+      {/* Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it). */}
+      {notice?.productId === product.id && notice.ok && adding !== product.id && (
+        <p className={styles.added}>
+          <span aria-hidden="true">✓ </span>In your cart
+        </p>
+      )}
     </>
   );
 }
