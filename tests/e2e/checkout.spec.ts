@@ -155,9 +155,11 @@ test("paying: the logo alone above; the card number is wide and whole at 1280 px
   await disclosure.locator("summary").click();
   await expect(disclosure.getByRole("listitem")).not.toHaveCount(0);
 
-  // Back in the cart, the workspace again (its navigation folded under the menu at 390 px).
+  // Back in the cart, the store's public bar again (its links folded under the menu at 390 px), never
+  // the workspace: the cart is the store's, for a member too.
   await buyer.getByRole("link", { name: "← Back to cart" }).click();
   await expect(buyer.getByRole("link", { name: "Proceed to Payment" })).toBeVisible();
-  await expect(buyer.locator("nav#site-nav")).toHaveCount(1);
+  await expect(buyer.locator("nav#public-nav")).toHaveCount(1);
+  await expect(buyer.locator("nav#site-nav")).toHaveCount(0);
   await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
 });
