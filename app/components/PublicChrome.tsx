@@ -7,8 +7,9 @@ import { AccountMenu, type HeaderUser, LogoMark, MenuToggle, NavItem, useMenu } 
 
 /**
  * Logo, five plain links, and on the right: Sign In / Sign Up for a visitor; for a member their cart
- * (when it holds something), 'Open workspace' and the account menu. On a phone the links fold under
- * a Menu button (a `<details>` when the page loads no script, ADR 026).
+ * (when it holds something) and the account menu, 'Open workspace' first in it (so the bar stays one
+ * line at 1280 px). On a phone the links fold under a Menu button (a `<details>` when the page loads
+ * no script, ADR 026).
  */
 export function PublicHeader({
   user,
@@ -48,9 +49,6 @@ export function PublicHeader({
                   />
                 </span>
               )}
-              <Link to="/authenticated" className="button public-workspace">
-                Open workspace
-              </Link>
               <AccountMenu
                 user={user}
                 current={current}

@@ -223,7 +223,7 @@ export function AccountMenu({
 }: {
   user: HeaderUser;
   current: string;
-  /** The public bar puts 'Open workspace' first (its own button folds away on a phone). */
+  /** The public bar puts 'Open workspace' first. */
   links?: NavLinkItem[];
 }) {
   const menu = useRef<HTMLDetailsElement>(null);

@@ -40,7 +40,11 @@ export function wantsFocus(matches: { handle?: unknown; loaderData?: unknown }[]
 const FOCUSED: RegExp[] = [/^\/sign\/[^/]+\/?$/, /^\/invitations\/[^/]+\/?$/];
 const PUBLIC: RegExp[] = [
   /^\/$/,
-  /^\/(signin|signup|signout|contact|error|community|editmedia|bidgallery|beatbattle|fundraiser|webpopup)\/?$/,
+  /^\/(signin|signup|signout|contact|error|community|editmedia|beatbattle|fundraiser|webpopup)\/?$/,
+  // The auction and each lot's page.
+  /^\/bidgallery(\/[^/]+)?\/?$/,
+  // The cart and the thank-you are the store's (its payment step asks for the focused chrome itself).
+  /^\/checkout\/[^/]+\/?$/,
   /^\/farmereps(\/[^/]+)?\/?$/,
   /^\/digiprev\/[^/]+(\/[^/]+)?\/?$/,
   // A show's public page and its episodes; /shows, …/manage, …/stats and …/team are the member's work.

@@ -320,7 +320,7 @@ test("two members: a maximum outbids the other at once, both see their state and
   await cardA.getByLabel(`Your offer for ${title}`).fill("50");
   await cardA.getByRole("button", { name: "Set Maximum" }).click();
   await expect(cardA.getByText("You're the highest bidder")).toBeVisible();
-  await expect(cardA).toContainText("your maximum $50.00");
+  await expect(cardA).toContainText("Your maximum $50.00");
   await expect(cardA.locator(".bid-price")).toHaveText("$11.00");
   await expect(cardB.locator(".bid-price")).toHaveText("$11.00");
   await expect(cardB).not.toContainText("$50.00");

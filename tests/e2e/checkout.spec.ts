@@ -72,14 +72,20 @@ test("a member pays for a product and downloads the licensed zip; a declined car
   await pay(buyer, "4242 4242 4242 4242");
   await expect(buyer.getByText(THANK_YOU)).toBeVisible();
   await expect(buyer).toHaveURL(/\?order=/);
+  await expect(buyer.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order");
   await expect(buyer.getByText(CART_EMPTY)).toBeVisible();
+  await expect(buyer.getByRole("heading", { name: "Your cart" })).toHaveCount(0);
   // The receipt, then every item with its files and its licence.
   const receipt = buyer.getByRole("definition").filter({ hasText: /^CP-[A-Z0-9]{8}$/ });
   await expect(receipt).toBeVisible();
   await expect(buyer.getByText("$24.50").first()).toBeVisible();
   const bought = buyer.getByRole("listitem", { name: title });
-  await expect(bought.getByRole("link", { name: "Download verse.wav" })).toBeVisible({ timeout: 20_000 });
-  await expect(bought.getByRole("link", { name: "Download hook.wav" })).toBeVisible();
+  await expect(
+    bought.getByRole("link", { name: `Download ${title} (Non-Exclusive License) verse.wav`, exact: true }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(
+    bought.getByRole("link", { name: `Download ${title} (Non-Exclusive License) hook.wav`, exact: true }),
+  ).toBeVisible();
   await expect(bought.getByRole("link", { name: `Licence for ${title}`, exact: true })).toHaveAttribute(
     "href",
     /^\/licence\/[A-Za-z0-9_-]+$/,
@@ -149,9 +155,11 @@ test("paying: the logo alone above; the card number is wide and whole at 1280 px
   await disclosure.locator("summary").click();
   await expect(disclosure.getByRole("listitem")).not.toHaveCount(0);
 
-  // Back in the cart, the workspace again (its navigation folded under the menu at 390 px).
+  // Back in the cart, the store's public bar again (its links folded under the menu at 390 px), never
+  // the workspace: the cart is the store's, for a member too.
   await buyer.getByRole("link", { name: "← Back to cart" }).click();
   await expect(buyer.getByRole("link", { name: "Proceed to Payment" })).toBeVisible();
-  await expect(buyer.locator("nav#site-nav")).toHaveCount(1);
+  await expect(buyer.locator("nav#public-nav")).toHaveCount(1);
+  await expect(buyer.locator("nav#site-nav")).toHaveCount(0);
   await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
 });

@@ -47,6 +47,19 @@ test("the welcome card overlays the page: the promise and 'Try' stay in the firs
     );
     expect(hit).toBe("Try");
     expect((await card.boundingBox())!.width).toBeLessThanOrEqual(480);
+    // It covers neither the promise nor the slot demo beside it: below 'Try' on a phone (a compact
+    // sheet), clear of the demo on a wide screen.
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.y).toBeGreaterThanOrEqual(box.y + box.height);
+    if (viewport.width >= 960) {
+      const demo = (await page.getByRole("figure").first().boundingBox())!;
+      const overlaps =
+        cardBox.x < demo.x + demo.width &&
+        demo.x < cardBox.x + cardBox.width &&
+        cardBox.y < demo.y + demo.height &&
+        demo.y < cardBox.y + cardBox.height;
+      expect(overlaps).toBe(false);
+    } else expect(cardBox.height).toBeLessThanOrEqual(viewport.height * 0.2);
     // Closing it moves nothing: the card never took space in the page.
     await closePopup(card);
     expect((await heading.boundingBox())!.y).toBe(headingTop);
@@ -61,7 +74,7 @@ test("in dark mode the welcome card is dark, its header in the theme's text colo
   const page = await context.newPage();
   await page.goto("/");
   const card = page.getByRole("complementary", { name: "Welcome" });
-  // --surface and --text of the dark theme (app/styles/tokens.css), not the seed's #0047AB on white.
+  // --surface and --text of the dark theme (app/styles/tokens.css), not the seed's header colour on white.
   await expect(card).toHaveCSS("background-color", "rgb(28, 27, 36)");
   await expect(card.getByRole("heading")).toHaveCSS("color", "rgb(236, 235, 242)");
   await context.close();

@@ -102,7 +102,9 @@ test("a member at work has the sidebar grouped by job, Shows under Publish, and 
   await expect(page.getByText(MEMBER.email)).toHaveCount(0);
 });
 
-test("a member on a public page sees the public bar with Open workspace and Account, no sidebar", async ({ page }) => {
+test("a member on a public page sees the public bar, one line, with Open workspace in Account, no sidebar", async ({
+  page,
+}) => {
   await login(page, MEMBER.email, MEMBER.password);
   // A show of their own: its public page is the audience's, even to its owner.
   const slug = unique("chrome").toLowerCase();
@@ -121,15 +123,26 @@ test("a member on a public page sees the public bar with Open workspace and Acco
 
   await workspaceNav(page).getByRole("link", { name: "Digi" }).click();
   await expect(page).toHaveURL(/\/digiprev\//);
-  for (const path of [null, "/bidgallery", "/fundraiser", `/shows/${slug}`]) {
+  const userId = new URL(page.url()).pathname.split("/")[2]!;
+  // The cart and a lot's page are the audience's too: no switch to the workspace mid-purchase.
+  for (const path of [
+    null,
+    "/bidgallery",
+    "/bidgallery/NO-SUCH-LOT",
+    `/checkOut/${userId}`,
+    "/fundraiser",
+    `/shows/${slug}`,
+  ]) {
     if (path) await page.goto(path);
     await expectPublicChrome(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Open workspace" })).toHaveAttribute(
+    // One line at 1280 px: 'Open workspace' is the account menu's first entry, not a button of its own.
+    expect((await page.getByRole("banner").boundingBox())!.height).toBeLessThanOrEqual(72);
+    await accountMenu(page).locator("summary").click();
+    await expect(accountMenu(page).getByRole("link", { name: "Open workspace" })).toHaveAttribute(
       "href",
       "/authenticated",
     );
-    await expect(accountMenu(page)).toHaveCount(1);
   }
   // The show's own feed is in the footer beside FarmerTV's.
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "This show's RSS feed" })).toHaveAttribute(
@@ -140,7 +153,8 @@ test("a member on a public page sees the public bar with Open workspace and Acco
   await page.goto(`/shows/${slug}/manage`);
   await expect(workspaceNav(page)).toBeVisible();
   await page.goto(`/shows/${slug}`);
-  await page.getByRole("banner").getByRole("link", { name: "Open workspace" }).click();
+  await accountMenu(page).locator("summary").click();
+  await accountMenu(page).getByRole("link", { name: "Open workspace" }).click();
   await expect(page).toHaveURL(/\/authenticated$/);
   await expect(workspaceNav(page)).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
@@ -211,7 +225,7 @@ test("on a phone the public links and the sidebar each open from a Menu button",
   await page.getByRole("button", { name: "Menu" }).click();
   await workspaceNav(page).getByRole("link", { name: "Shows" }).click();
   await expect(page).toHaveURL(/\/shows$/);
-  // On a phone 'Open workspace' is the account menu's first entry.
+  // 'Open workspace' is the account menu's first entry.
   await page.goto("/bidgallery");
   await accountMenu(page).locator("summary").click();
   await expect(accountMenu(page).getByRole("link")).toHaveText(["Open workspace", ...ACCOUNT_LINKS]);

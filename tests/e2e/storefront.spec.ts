@@ -48,4 +48,6 @@ test("a phone sees the first beat on the first screen, titles not file names, an
   await cart.getByRole("button", { name: "Keep browsing" }).click();
   await expect(cart).toBeHidden();
   await expect(row.getByRole("button", { name: `Add to Cart ${title}` })).toBeFocused();
+  // …and the row still says so once the drawer is closed, beside its button.
+  await expect(row.getByText("In your cart")).toBeVisible();
 });

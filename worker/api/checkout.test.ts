@@ -160,3 +160,17 @@ describe("the cached store page", () => {
     await vi.waitFor(async () => expect(await storePage()).not.toContain("Only Once"), { timeout: 10_000 });
   });
 });
+
+describe("the store's counts", () => {
+  it("counts a seller's fulfilled sales beside their beats", async () => {
+    const seller = await quickMember();
+    const buyer = await quickMember();
+    const productId = await insertProduct(seller.user.id, { title: "Counted Sale", priceCents: 500 });
+    await insertProduct(seller.user.id, { title: "Not Sold Yet", priceCents: 700 });
+    const stats = async () => (await (await call(`/api/sellers/${seller.user.id}/products`)).json<any>()).stats;
+    expect(await stats()).toMatchObject({ beats: 2, sales: 0 });
+    expect((await addToCart(buyer.cookie, productId)).status).toBe(201);
+    expect((await payCart(buyer.cookie)).confirmed.ok).toBe(true);
+    await vi.waitFor(async () => expect(await stats()).toMatchObject({ beats: 2, sales: 1 }), { timeout: 10_000 });
+  });
+});

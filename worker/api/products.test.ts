@@ -329,7 +329,13 @@ describe("the store page", () => {
 
   it("lists nothing for an unknown seller", async () => {
     const view = await (await call("/api/sellers/nobody/products")).json<any>();
-    expect(view).toEqual({ seller: null, own: false, products: [], genres: [], stats: { beats: 0, plays: 0 } });
+    expect(view).toEqual({
+      seller: null,
+      own: false,
+      products: [],
+      genres: [],
+      stats: { beats: 0, plays: 0, sales: 0 },
+    });
   });
 
   it("gives the seller links to their originals in the manager", async () => {

@@ -35,7 +35,7 @@ export async function seedWhenEmpty(deps: Deps, adminPassword: string) {
     deps.db.insert(popups).values({
       id: crypto.randomUUID(),
       header: "Welcome to the creator platform",
-      headerStyle: "color:#0047AB;font-weight:700;",
+      headerStyle: "color:#6d28d9;font-weight:700;",
       paragraphText:
         "Replace an expired ad spot in every episode at once: upload the new spot, give it the slot letter, apply the program and re-render.",
       paragraphStyle: "font-size:16px;",

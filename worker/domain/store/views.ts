@@ -158,8 +158,8 @@ const sellerColumns = { id: users.id, username: users.username, name: users.name
 
 export interface StoreView {
   seller: SellerView | null;
-  /** The store's size whatever the filters: beats listed and their preview plays. */
-  stats: { beats: number; plays: number };
+  /** The store's size whatever the filters: beats listed, their preview plays and their sales. */
+  stats: { beats: number; plays: number; sales: number };
   /** The viewer is the seller: private products are listed too, marked. */
   own: boolean;
   products: ProductView[];
@@ -249,14 +249,22 @@ export async function listStore(
       .orderBy(asc(products.genre))
       .limit(50),
     deps.db
-      .select({ beats: sql<number>`count(*)`, plays: sql<number>`coalesce(sum(${products.plays}), 0)` })
+      .select({
+        beats: sql<number>`count(*)`,
+        plays: sql<number>`coalesce(sum(${products.plays}), 0)`,
+        sales: sql<number>`coalesce(sum(${sales}), 0)`,
+      })
       .from(products)
       .where(inStore),
   ]);
-  if (!seller) return { seller: null, stats: { beats: 0, plays: 0 }, own: false, products: [], genres: [] };
+  if (!seller) return { seller: null, stats: { beats: 0, plays: 0, sales: 0 }, own: false, products: [], genres: [] };
   return {
     seller,
-    stats: { beats: Number(stats?.beats ?? 0), plays: Number(stats?.plays ?? 0) },
+    stats: {
+      beats: Number(stats?.beats ?? 0),
+      plays: Number(stats?.plays ?? 0),
+      sales: Number(stats?.sales ?? 0),
+    },
     own,
     products: await views(deps, rows, false, files, tiers),
     genres: genres.map((row) => row.genre!).filter(Boolean),

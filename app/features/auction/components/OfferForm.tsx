@@ -140,7 +140,8 @@ export function OfferForm({
       {standing?.leading === true && (
         <p className={`${styles.standing} ${styles.leading}`} role="status">
           <strong>You're the highest bidder</strong>
-          {standing.maxCents !== null && <span> · your maximum {formatMoney(standing.maxCents)}</span>}
+          {/* Its own item in the wrapping row: no separator to strand at a line's start. */}
+          {standing.maxCents !== null && <span>Your maximum {formatMoney(standing.maxCents)}</span>}
         </p>
       )}
       {standing?.leading === false && (

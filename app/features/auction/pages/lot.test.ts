@@ -78,7 +78,7 @@ describe("/bidgallery/:code", () => {
     // The leader sees their own standing and maximum from the server's HTML, before any socket.
     const own = await html(await call(`/bidgallery/${code}`, { cookie: leader.cookie }));
     expect(own).toContain("You're the highest bidder");
-    expect(own).toContain("your maximum $75.00");
+    expect(own).toContain("Your maximum $75.00");
     expect(own).not.toContain("Sign in to make an offer");
     const outbid = await html(await call(`/bidgallery/${code}`, { cookie: other.cookie }));
     expect(outbid).toContain("You've been outbid");

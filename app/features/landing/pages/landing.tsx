@@ -69,10 +69,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.features} aria-labelledby="features-heading">
         <h2 id="features-heading">What you can do here</h2>
-        <ul className="features">
+        <ul className={styles.featureList}>
           {FEATURES.map((feature) => (
             <li key={feature.text}>
-              <Link to={feature.to}>{feature.text}</Link>
+              <Link to={feature.to} className={styles.feature}>
+                <span>{feature.text}</span>
+                <span className={styles.featureArrow} aria-hidden="true">
+                  →
+                </span>
+              </Link>
             </li>
           ))}
         </ul>

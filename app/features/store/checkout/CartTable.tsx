@@ -1,13 +1,13 @@
 // The cart's items (seed 001 §3: title, seller's user name, licence, price), each with its cover and
-// removable, and the total of what can be bought, with 2 decimals. One row per beat, as Shopify's
-// cart: the cover, then title, licence and seller stacked, the price, Remove.
+// removable. One row per beat, as Shopify's cart: the cover, then title, licence and seller stacked,
+// the price, Remove. The total (seed 001 §3, with 2 decimals) is the order summary's, beside it.
 import { Form, useNavigation } from "react-router";
 import { formatMoney } from "../../../kernel/format";
 import { CART_EMPTY } from "../../../kernel/schemas/checkout-messages";
 import { ItemCover } from "./ItemCover";
 import { licenceName, type SummaryItem } from "./OrderSummary";
 
-export function CartTable({ cart }: { cart: { items: SummaryItem[]; totalCents: number } }) {
+export function CartTable({ cart }: { cart: { items: SummaryItem[] } }) {
   const navigation = useNavigation();
   const removing = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("productId") : null;
   if (cart.items.length === 0) return <p className="empty-state">{CART_EMPTY}</p>;
@@ -60,14 +60,6 @@ export function CartTable({ cart }: { cart: { items: SummaryItem[]; totalCents: 
           </tr>
         ))}
       </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td colSpan={2}>
-            <strong data-testid="cart-total">{formatMoney(cart.totalCents)}</strong>
-          </td>
-        </tr>
-      </tfoot>
     </table>
   );
 }

@@ -122,9 +122,13 @@ export function OrderProgress({ orderId, initial }: { orderId: string; initial?:
               {item.status === "fulfilled" && (
                 <ul className="bought-links">
                   {item.files.map((file) => (
-                    <li key={file.url}>
+                    <li key={file.url} className="bought-file">
+                      {/* The buyer's words first (what and which licence); the file's name muted, cut short. */}
                       <a href={file.url} download={file.fileName}>
-                        Download {file.fileName}
+                        <span className="bought-file-label">
+                          Download {item.title} ({item.licenceName ?? LICENCE_NAMES[item.licenseType]})
+                        </span>
+                        <span className="muted bought-file-name">{file.fileName}</span>
                       </a>
                     </li>
                   ))}

@@ -49,7 +49,8 @@ export function SummaryItems({ items }: { items: SummaryItem[] }) {
   );
 }
 
-export function SummaryTotals({ cart, testIds = false }: { cart: SummaryCart; testIds?: boolean }) {
+/** `testIds`: "cart" on the cart's summary (the page's one total), "summary" on the paying step's. */
+export function SummaryTotals({ cart, testIds }: { cart: SummaryCart; testIds?: "cart" | "summary" }) {
   return (
     <dl className="summary-totals">
       <div>
@@ -64,7 +65,7 @@ export function SummaryTotals({ cart, testIds = false }: { cart: SummaryCart; te
       )}
       <div className="order-total">
         <dt>Total due</dt>
-        <dd data-testid={testIds ? "summary-total" : undefined}>{formatMoney(cart.totalCents)}</dd>
+        <dd data-testid={testIds ? `${testIds}-total` : undefined}>{formatMoney(cart.totalCents)}</dd>
       </div>
     </dl>
   );
@@ -85,7 +86,7 @@ export function OrderSummary({ cart }: { cart: SummaryCart }) {
       <aside className="order-summary summary-aside" aria-labelledby="order-summary-heading">
         <h2 id="order-summary-heading">Order summary</h2>
         <SummaryItems items={cart.items} />
-        <SummaryTotals cart={cart} testIds />
+        <SummaryTotals cart={cart} testIds="summary" />
       </aside>
     </>
   );

@@ -2,13 +2,15 @@
 // the genre, key and sort, and 'Filters' for the BPM and price ranges (a second row, shown at once when
 // one is set) — that on a phone folds into the search and 'Filters', which opens every field as a
 // drawer, so the catalogue starts on the first screen. A GET form: every result has its own URL and
-// renders on the server.
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+// renders on the server. In the bar a change applies at once (a choice at once, typing after a pause);
+// 'Show beats' stays for the page before its script and for the phone's drawer, and 'Clear' is a link.
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "../../../components/ui/Button";
 import { Input, Select } from "../../../components/ui/Field";
 import type { StoreQuery } from "../../../kernel/schemas/beat-details";
 import { MUSICAL_KEYS, SORT_LABELS, STORE_SORTS } from "../../../kernel/schemas/beat-details-messages";
+import { useHydrated } from "../../../lib/hydration";
 import styles from "./StoreFilters.module.css";
 
 type Query = Partial<StoreQuery>;
@@ -123,6 +125,9 @@ type Opened = "closed" | "drawer" | "ranges";
 /** Below this width the filters are a drawer (StoreFilters.module.css says the same). */
 const PHONE = "(max-width: 760px)";
 
+/** How long typing rests before the bar applies it. */
+const TYPING_MS = 400;
+
 /** Shuts the phone's drawer and gives focus back to its button. */
 function closeDrawer(setOpen: (open: Opened) => void) {
   setOpen("closed");
@@ -136,6 +141,19 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
   const headingId = useId();
   const active = activeFilters(query);
   const close = () => closeDrawer(setOpen);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  /** The bar applies a change as it happens; the drawer waits for 'Show beats'. */
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    if (open) return;
+    const form = event.currentTarget;
+    const options = { replace: true, preventScrollReset: true };
+    clearTimeout(typing.current);
+    if (event.target instanceof HTMLSelectElement) return void submit(form, options);
+    typing.current = setTimeout(() => void submit(form, options), TYPING_MS);
+  };
 
   const ranged = (["bpmMin", "bpmMax", "priceMin", "priceMax"] as const).some((name) => query[name] !== undefined);
   useEffect(() => {
@@ -156,7 +174,11 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
       className={styles.filters}
       role="search"
       aria-label="Search and filter beats"
-      onSubmit={() => setOpen("closed")}
+      onSubmit={() => {
+        clearTimeout(typing.current);
+        setOpen("closed");
+      }}
+      onChange={apply}
     >
       <div className={styles.search}>
         <label htmlFor="store-q" className="visually-hidden">
@@ -204,10 +226,11 @@ export function StoreFilters({ path, genres, query }: { path: string; genres: st
           ))}
         </div>
         <div className={styles.actions}>
-          <Button type="submit" variant="primary">
+          {/* Before the script (and for Enter) it submits; in the hydrated bar it is kept but unseen. */}
+          <Button type="submit" variant="primary" className={hydrated && !open ? "visually-hidden" : undefined}>
             Show beats
           </Button>
-          <Link to={path} onClick={() => setOpen("closed")}>
+          <Link to={path} className={styles.clear} onClick={() => setOpen("closed")}>
             Clear
           </Link>
         </div>

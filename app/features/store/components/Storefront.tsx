@@ -46,10 +46,11 @@ export function SellerHeader({
   own,
 }: {
   seller: SellerView;
-  stats: { beats: number; plays: number };
+  stats: { beats: number; plays: number; sales: number };
   own: boolean;
 }) {
   const name = sellerName(seller);
+  // No bio or links are kept for a seller: the line says who they are in facts instead.
   return (
     <header className={styles.sellerHeader}>
       <div
@@ -63,14 +64,21 @@ export function SellerHeader({
           <h1 className={styles.sellerName}>{name}</h1>
           <p className={styles.sellerMeta}>
             <span>@{seller.username}</span>
-            <span>{plural(stats.beats, "beat", "beats")}</span>
-            {stats.plays > 0 && (
-              <span title={plural(stats.plays, "play", "plays")}>
-                {COMPACT.format(stats.plays)} {stats.plays === 1 ? "play" : "plays"}
-              </span>
-            )}
             <span>Selling since {SINCE.format(new Date(seller.createdAt))}</span>
           </p>
+          <ul className={styles.sellerCounts} aria-label="The store in numbers">
+            <li>
+              <strong>{COUNT.format(stats.beats)}</strong> {stats.beats === 1 ? "beat" : "beats"}
+            </li>
+            <li>
+              <strong>{COUNT.format(stats.sales)}</strong> {stats.sales === 1 ? "sale" : "sales"}
+            </li>
+            {stats.plays > 0 && (
+              <li title={plural(stats.plays, "play", "plays")}>
+                <strong>{COMPACT.format(stats.plays)}</strong> {stats.plays === 1 ? "play" : "plays"}
+              </li>
+            )}
+          </ul>
           {own && (
             <p className={styles.ownNote}>
               Your store, as buyers see it (private products are marked). <Link to="/digimanager">Manage products</Link>
@@ -204,6 +212,12 @@ export function AddToCart({
         Add to Cart<span className="visually-hidden"> {product.title}</span>
       </Button>
       {notice?.productId === product.id && !notice.ok && <Outcome message={notice} className={styles.failure} />}
+      {/* Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it). */}
+      {notice?.productId === product.id && notice.ok && adding !== product.id && (
+        <p className={styles.added}>
+          <span aria-hidden="true">✓ </span>In your cart
+        </p>
+      )}
     </>
   );
 }

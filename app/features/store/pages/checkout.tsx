@@ -8,7 +8,7 @@
 //   receipt, every item with its files and licence, the zip; then the reloaded, empty cart.
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { buttonClass, Outcome } from "../../../components/ui";
-import { PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
+import { CART_EMPTY, PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import { useHydrated } from "../../../lib/hydration";
 import type { FocusedHandle } from "../../../lib/navigation";
 import { CartTable } from "../checkout/CartTable";
@@ -48,14 +48,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (orderId)
     return (
       <section className="checkout checkout-done">
-        <h1>Checkout</h1>
+        <h1>{order ? "Thank you for your order" : "Checkout"}</h1>
         {order ? (
           <OrderProgress key={orderId} orderId={orderId} initial={order} />
         ) : (
           <p className="empty-state">Order not found.</p>
         )}
-        <h2>Your cart</h2>
-        <CartTable cart={cart} />
+        {/* The cart, reloaded after the payment (seed 001 §3): one quiet line, not a second card. */}
+        <p className="muted cart-after">
+          {cart.items.length === 0 ? (
+            CART_EMPTY
+          ) : (
+            <Link to="?">
+              Your cart: {cart.items.length} {cart.items.length === 1 ? "item" : "items"}
+            </Link>
+          )}
+        </p>
       </section>
     );
 
@@ -100,7 +108,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {new Intl.NumberFormat("en-US").format(cart.items.length)} {cart.items.length === 1 ? "item" : "items"}
             </p>
             <DiscountForm typed={typedCode} error={codeError} applied={cart.discountCode} />
-            <SummaryTotals cart={cart} testIds />
+            <SummaryTotals cart={cart} testIds="cart" />
             {payable(cart) && (
               <>
                 {/* The link works without the script; the card form it leads to needs it (issue 44.7). By
