@@ -112,7 +112,8 @@ export const PAGES: ScannedPage[] = [
     as: "visitor",
     name: "/fundraiser (thank-you after giving)",
     act: async (page) => {
-      // A fresh e-mail each time: the starts per e-mail are limited.
+      // Choosing an amount opens the details; a fresh e-mail each time: the starts per e-mail are limited.
+      await page.getByText("$50", { exact: true }).click();
       await page.getByLabel("Email").fill(`thanks.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
       await page.getByLabel("Your name (optional)").fill("Ama Mensah-Okonkwo");
       await page.getByLabel("Message (optional)").fill("For the crews: go live from the harvest festival!");
