@@ -215,9 +215,11 @@ function Announcement({ popup }: { popup: Popup }) {
       <span className={styles.announcementMark} aria-hidden>
         ✦
       </span>
-      <div className={styles.announcementText}>
+      <div className={styles.announcementText} data-expanded={expanded ? "" : undefined}>
         <strong>{popup.header}</strong>{" "}
-        <span>{expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}</span>
+        <span className={styles.announcementBody}>
+          {expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}
+        </span>
         {long && (
           <>
             {" "}
