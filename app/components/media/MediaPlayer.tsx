@@ -137,7 +137,7 @@ export function MediaPlayer({
         {src ? (
           <button
             type="button"
-            className={`button play ${styles.play}`}
+            className={`button primary play ${styles.play}`}
             aria-label={`${paused ? "Play" : "Pause"} ${label}`}
             onClick={toggle}
           >
