@@ -85,7 +85,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           </ol>
         </section>
         <section className={styles.formCard} aria-labelledby="join-heading">
-          <h2 id="join-heading">Join the Early Risers</h2>
+          <h2 id="join-heading">Tell us who you are</h2>
           <FormErrors error={fields.summary} fieldId={fields.id} />
           {done ? (
             <Outcome message={{ ok: true, text: done.message }} />
