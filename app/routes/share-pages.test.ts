@@ -69,11 +69,17 @@ describe("FarmerTV episodes", () => {
 
   it("an episode's own page carries its title, description, picture and video", async () => {
     const member = await quickMember();
+    await publish(member.cookie, "Barley at noon");
     const episode = await publish(member.cookie, "Harvest moon special");
     const response = await call(`/farmereps/${episode.id}`);
     expect(response.status).toBe(200);
     const page = await html(response);
     expect(page).toMatch(/<h1[^>]*>Harvest moon special/);
+    // The uploader by display name (not the lower-case handle), Share, and the show's other episodes.
+    expect(page).toMatch(/Uploaded by <!-- -->Buyer [0-9a-f]{8}|Uploaded by Buyer [0-9a-f]{8}/);
+    expect(page).not.toMatch(/Uploaded by (<!-- -->)?buyer_/);
+    expect(page).toContain(">Share</h2>");
+    expect(page).toContain(">More episodes</h2>");
     await expectShareable(page, { title: "Harvest moon special", url: `/farmereps/${episode.id}` });
     expect(metaTag(page, "og:description")).toBe("Tractors at dawn");
     expect(metaTag(page, "og:image")).toBe(`${ORIGIN}/api/episodes/${episode.id}/cover.png`);

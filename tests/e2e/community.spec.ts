@@ -36,17 +36,23 @@ test("the packages open one at a time, by mouse and keyboard", async ({ page }) 
       `mailto:support@creatorplatform.app?subject=${encodeURIComponent(`${name} package`)}`,
     );
   }
+  // What each holds is a visible check list, not hidden behind a toggle.
+  await expect(page.getByRole("list", { name: "What's in Green" })).toContainText("3 video clips of 45 to 60 seconds");
+  await expect(page.getByRole("list", { name: "What's in Mission" })).toContainText("1 episode of 5 to 6 minutes");
   const green = page.getByRole("button", { name: "Green" });
   const mission = page.getByRole("button", { name: "Mission" });
+  const greenPanel = page.getByText("Book Green: an e-mail to us opens with the package named.");
+  const missionPanel = page.getByText("Book Mission: an e-mail to us opens with the package named.");
   await expect(green).toHaveAttribute("aria-expanded", "false");
+  await expect(greenPanel).toBeHidden();
   await green.click();
   await expect(green).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByText("3 video clips of 45 to 60 seconds")).toBeVisible();
+  await expect(greenPanel).toBeVisible();
   await mission.click();
   await expect(green).toHaveAttribute("aria-expanded", "false");
   await expect(mission).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByText("1 episode of 5 to 6 minutes")).toBeVisible();
-  await expect(page.getByText("3 video clips of 45 to 60 seconds")).toBeHidden();
+  await expect(missionPanel).toBeVisible();
+  await expect(greenPanel).toBeHidden();
   await expect(page.locator('[aria-expanded="true"]')).toHaveCount(1);
   // Keyboard: Tab to Odyssey and press Enter.
   await page.getByRole("button", { name: "Odyssey" }).focus();
@@ -233,6 +239,10 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   const before = Number(await bar.getAttribute("aria-valuenow"));
 
   const donate = page.getByRole("button", { name: "Donate" });
+  // The card leads with the amounts and 'Donate'; the details open once asked for, at the e-mail.
+  await expect(page.getByLabel("Email")).toBeHidden();
+  await donate.click();
+  await expect(page.getByLabel("Email")).toBeFocused();
   await page.getByLabel("Email").fill("");
   await donate.click();
   await expect(page.getByRole("alert")).toHaveText(EMAIL_REQUIRED);

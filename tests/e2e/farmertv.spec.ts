@@ -49,7 +49,8 @@ test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) =>
   await expect(page).toHaveURL(/\/farmereps$/);
   const card = page.locator("li.episode").filter({ hasText: title });
   await expect(card.getByRole("heading", { name: title })).toBeVisible();
-  await expect(card).toContainText("Uploaded by demo on");
+  // The uploader by their display name, not their lower-case handle.
+  await expect(card).toContainText("Uploaded by Demo Member on");
   const video = card.locator("video");
   await expect(video).toHaveAttribute("poster", /\/api\/episodes\/.+\/cover\.(png|jpg|gif|webp)$/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);

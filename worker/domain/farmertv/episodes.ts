@@ -134,7 +134,7 @@ export async function setEpisodeHidden(deps: Deps, id: string, hidden: boolean) 
 }
 
 /** Seed §3 field names beside ours; the user name falls back to 'unknown'. */
-function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: string | null) {
+function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: string | null, name?: string | null) {
   const base = `${deps.origin}/api/episodes/${episode.id}`;
   const picture = episodePicture(episode);
   return {
@@ -145,6 +145,8 @@ function episodeView(deps: Pick<Deps, "origin">, episode: Episode, username: str
     fileName: episode.mediaFileName,
     userId: episode.userId,
     userName: username || "unknown",
+    /** The uploader's display name for the public pages (their user name when they have none). */
+    uploaderName: name?.trim() || username || "unknown",
     createdAt: episode.createdAt.toISOString(),
     url: `${base}/video`,
     type: episode.mediaContentType,
@@ -159,24 +161,24 @@ export type EpisodeView = ReturnType<typeof episodeView>;
 /** Public episodes, newest first (the admin also sees hidden ones, marked). */
 export async function listEpisodes(deps: Deps, { includeHidden = false } = {}) {
   const rows = await deps.db
-    .select({ episode: episodes, username: users.username })
+    .select({ episode: episodes, username: users.username, name: users.name })
     .from(episodes)
     .leftJoin(users, eq(users.id, episodes.userId))
     .where(and(ofFarmerTv, includeHidden ? undefined : eq(episodes.published, true)))
     .orderBy(desc(episodes.createdAt))
     .limit(100);
-  return rows.map(({ episode, username }) => episodeView(deps, episode, username));
+  return rows.map(({ episode, username, name }) => episodeView(deps, episode, username, name));
 }
 
 /** One episode for its own page (/farmereps/:id); a hidden one only for the admin. */
 export async function getEpisode(deps: Deps, id: string, { includeHidden = false } = {}) {
   const [row] = await deps.db
-    .select({ episode: episodes, username: users.username })
+    .select({ episode: episodes, username: users.username, name: users.name })
     .from(episodes)
     .leftJoin(users, eq(users.id, episodes.userId))
     .where(and(eq(episodes.id, id), ofFarmerTv, includeHidden ? undefined : eq(episodes.published, true)));
   if (!row) throw new NotFound("Episode not found.");
-  return episodeView(deps, row.episode, row.username);
+  return episodeView(deps, row.episode, row.username, row.name);
 }
 
 async function publicEpisode(deps: Deps, id: string) {

@@ -193,6 +193,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
       {input("location")}
       {input("socialContact", true)}
       <fieldset
+        className={styles.files}
         disabled={disabled}
         id={errors.id("audio")}
         tabIndex={-1}
@@ -201,7 +202,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
         <legend>Audio files (mp3, m4a, wav, aac; up to {MAX_AUDIO_FILES})</legend>
         <DropZone
           limits={{ accept: BEAT_AUDIO_ACCEPT, minSize: 1 }}
-          className="dropzone"
+          className={`dropzone ${styles.zone}`}
           busy={disabled}
           label="Audio files"
           hint="Your beat, and stems if you like."
@@ -232,6 +233,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
         {errors.error("audio") && <FieldError id={errors.id("audio-error")}>{errors.error("audio")}</FieldError>}
       </fieldset>
       <fieldset
+        className={styles.files}
         disabled={disabled}
         id={errors.id("cover")}
         tabIndex={-1}
@@ -240,7 +242,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
         <legend>Cover art image</legend>
         <DropZone
           limits={{ accept: BEAT_COVER_ACCEPT, minSize: 1 }}
-          className="dropzone"
+          className={`dropzone ${styles.zone}`}
           busy={disabled}
           label="Cover art image"
           hint="png, jpg, gif or webp; one image."

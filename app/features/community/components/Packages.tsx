@@ -1,5 +1,6 @@
-// The Services packages (seed 001 screen 18) as a pricing page: a card per package with its price
-// and a call to action; what it holds opens one package at a time; when another is chosen the open
+// The Services packages (seed 001 screen 18) as a pricing page: a card per package with its price,
+// a call to action and what it holds as a visible check list, the cards' rows aligned (a subgrid); how
+// booking works opens one package at a time; when another is chosen the open
 // one closes first and the new one opens 200 ms later, so the switch reads as two movements.
 import { useEffect, useRef, useState } from "react";
 import { bookingHref, PACKAGES, PANEL_SWITCH_DELAY_MS, type ServicePackage } from "../../../lib/packages";
@@ -49,6 +50,11 @@ export function Packages() {
             <a className={`button ${pack.id === "mission" ? "primary" : ""} ${styles.cta}`} href={bookingHref(pack)}>
               Book {pack.name}
             </a>
+            <ul className={styles.features} aria-label={`What's in ${pack.name}`}>
+              {pack.contents.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
             {/* A native button: Enter and Space toggle it, Tab reaches it. */}
             <button
               type="button"
@@ -59,7 +65,7 @@ export function Packages() {
               onClick={() => toggle(pack.id)}
             >
               <span>
-                What's in <span className={styles.toggleName}>{pack.name}</span>
+                How booking <span className={styles.toggleName}>{pack.name}</span> works
               </span>
               <span className={styles.chevron} aria-hidden>
                 {expanded ? "▾" : "▸"}
@@ -71,11 +77,13 @@ export function Packages() {
               hidden={!expanded}
               className={styles.panel}
             >
-              <ul>
-                {pack.contents.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+              <ol className={styles.steps}>
+                <li>{`Book ${pack.name}: an e-mail to us opens with the package named.`}</li>
+                <li>Tell us about your show and when you need it.</li>
+                <li>
+                  {`We answer within one working day with the plan and the final price (${WHOLE_DOLLARS.format(pack.priceCents / 100)} ${pack.unit}${pack.from ? " and up" : ""}).`}
+                </li>
+              </ol>
             </section>
           </section>
         );

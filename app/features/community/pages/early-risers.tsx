@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Field, Input, Outcome, Textarea } from "../../../components/ui";
+import { Button, Field, Input, Outcome, Textarea } from "../../../components/ui";
 import {
   COMMUNITY_MESSAGE_MAX,
   communitySchema,
@@ -10,6 +10,7 @@ import {
   STARTED_FIELD,
 } from "../../../kernel/schemas/community";
 import type { FormError } from "../../../lib/forms.server";
+import styles from "../components/early-risers.module.css";
 import { SunrisePicture } from "../components/Pictures";
 import type { Route } from "./+types/early-risers";
 import "../community.css";
@@ -43,68 +44,105 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   }
 
   return (
-    <section className="card narrow">
-      <h1>Early Risers</h1>
-      {/* The picture's visible words start the link's name (WCAG 2.5.3: label in name). */}
-      <Link to="/editmedia" aria-label="Early Risers: see our service packages">
-        <SunrisePicture label="Early Risers, a sunrise over green hills: see our service packages" />
-      </Link>
-      <p>Join the community of creators who start early. Tell us who you are and we'll keep you posted.</p>
-      <FormErrors error={fields.summary} fieldId={fields.id} />
-      {done ? (
-        <Outcome message={{ ok: true, text: done.message }} />
-      ) : (
-        <Form method="post" className="form" noValidate onSubmit={check} onChange={fields.onChange}>
-          <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />
-          <Field label="Name" error={fields.error("name")}>
-            <Input
-              id={fields.id("name")}
-              name="name"
-              autoComplete="name"
-              maxLength={100}
-              defaultValue={values?.name}
-              required
-            />
-          </Field>
-          <Field label="Email" error={fields.error("email")}>
-            <Input
-              id={fields.id("email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              defaultValue={values?.email}
-              required
-            />
-          </Field>
-          <Field
-            label={`Message (optional, at most ${COMMUNITY_MESSAGE_MAX} characters)`}
-            error={fields.error("message")}
-          >
-            <Textarea id={fields.id("message")} name="message" rows={4} defaultValue={values?.message} />
-          </Field>
-          {/* The honeypot: off-screen, out of the tab order, hidden from assistive tech, and marked
+    <article className={styles.page} aria-labelledby="early-risers-title">
+      <header className={styles.hero}>
+        <div className={styles.heroText}>
+          <p className={styles.kicker}>Community</p>
+          <h1 id="early-risers-title" className={styles.title}>
+            Early Risers
+          </h1>
+          <p className={styles.lead}>
+            Join the community of creators who start early. Tell us who you are and we'll keep you posted.
+          </p>
+        </div>
+        {/* The seed's picture that opens the Services page; its words are the link's name. */}
+        <Link to="/editmedia" className={styles.picture}>
+          <SunrisePicture className={styles.sunrise} />
+          <span className={styles.pictureLabel}>
+            See our service packages <span aria-hidden>→</span>
+          </span>
+        </Link>
+      </header>
+      <div className={styles.layout}>
+        <section className={styles.about} aria-labelledby="joining-heading">
+          <h2 id="joining-heading">How joining works</h2>
+          <ol className={styles.steps}>
+            <li>
+              <span>
+                <strong>Your name and e-mail address.</strong> That is all we need.
+              </span>
+            </li>
+            <li>
+              <span>
+                <strong>A message, if you like.</strong> At most {COMMUNITY_MESSAGE_MAX} characters.
+              </span>
+            </li>
+            <li>
+              <span>
+                <strong>We'll keep you posted.</strong> Joining again with the same e-mail updates your sign-up.
+              </span>
+            </li>
+          </ol>
+        </section>
+        <section className={styles.formCard} aria-labelledby="join-heading">
+          <h2 id="join-heading">Tell us who you are</h2>
+          <FormErrors error={fields.summary} fieldId={fields.id} />
+          {done ? (
+            <Outcome message={{ ok: true, text: done.message }} />
+          ) : (
+            <Form method="post" className="form" noValidate onSubmit={check} onChange={fields.onChange}>
+              <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />
+              <Field label="Name" error={fields.error("name")}>
+                <Input
+                  id={fields.id("name")}
+                  name="name"
+                  autoComplete="name"
+                  maxLength={100}
+                  defaultValue={values?.name}
+                  required
+                />
+              </Field>
+              <Field label="Email" error={fields.error("email")}>
+                <Input
+                  id={fields.id("email")}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  defaultValue={values?.email}
+                  required
+                />
+              </Field>
+              <Field
+                label={`Message (optional, at most ${COMMUNITY_MESSAGE_MAX} characters)`}
+                error={fields.error("message")}
+              >
+                <Textarea id={fields.id("message")} name="message" rows={4} defaultValue={values?.message} />
+              </Field>
+              {/* The honeypot: off-screen, out of the tab order, hidden from assistive tech, and marked
               for password managers (1Password, LastPass, Bitwarden, Dashlane) to leave alone. */}
-          <div className="honey" aria-hidden="true">
-            <label>
-              Leave this empty
-              <input
-                name={HONEYPOT_FIELD}
-                tabIndex={-1}
-                autoComplete="off"
-                data-1p-ignore="true"
-                data-lpignore="true"
-                data-bwignore="true"
-                data-form-type="other"
-                defaultValue=""
-              />
-            </label>
-          </div>
-          <button type="submit" className="button primary" disabled={sending}>
-            {sending ? "Submitting..." : "Join"}
-          </button>
-        </Form>
-      )}
-    </section>
+              <div className="honey" aria-hidden="true">
+                <label>
+                  Leave this empty
+                  <input
+                    name={HONEYPOT_FIELD}
+                    tabIndex={-1}
+                    autoComplete="off"
+                    data-1p-ignore="true"
+                    data-lpignore="true"
+                    data-bwignore="true"
+                    data-form-type="other"
+                    defaultValue=""
+                  />
+                </label>
+              </div>
+              <Button type="submit" variant="primary" disabled={sending}>
+                {sending ? "Submitting..." : "Join"}
+              </Button>
+            </Form>
+          )}
+        </section>
+      </div>
+    </article>
   );
 }

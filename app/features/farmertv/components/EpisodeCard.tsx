@@ -1,7 +1,7 @@
 // One FarmerTV episode (seed 001 screen 11): title, player (seeking works: the media URL honours
-// Range), description and 'Uploaded by {username} on {date}'. The owner edits or deletes (deleting
-// asks first, in the design system's confirmation dialog); the admin hides or shows. Used by
-// /farmereps and each episode's own page.
+// Range), description and 'Uploaded by {name} on {date}' (the uploader's display name). The owner
+// edits or deletes (deleting asks first, in the design system's confirmation dialog); the admin hides
+// or shows (EpisodeTools, also on each episode's own page). The card is /farmereps' list item.
 import { useState } from "react";
 import { Link, useRevalidator, useRouteLoaderData } from "react-router";
 import type { EpisodeView } from "../../../../worker/domain/farmertv/episodes";
@@ -12,13 +12,47 @@ import type { loader as rootLoader } from "../../../root";
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-export function EpisodeCard({
+/** 'Uploaded by {name} on {date}'. */
+export function Uploaded({ episode }: { episode: EpisodeView }) {
+  return (
+    <>
+      Uploaded by {episode.uploaderName} on{" "}
+      <time dateTime={episode.createdAt}>{DATE.format(new Date(episode.createdAt))}</time>
+    </>
+  );
+}
+
+export function EpisodeCard({ episode }: { episode: EpisodeView }) {
+  return (
+    <li id={`episode-${episode.id}`} className="episode">
+      <MediaPlayer
+        kind="video"
+        src={episode.url}
+        label={episode.fileTitle}
+        poster={episode.coverUrl}
+        durationSeconds={episode.durationSeconds}
+      />
+      <div className="episode-text">
+        <h2 className="episode-title">
+          <Link to={`/farmereps/${episode.id}`}>{episode.fileTitle}</Link>
+          {episode.hidden && <span className="muted"> (hidden)</span>}
+        </h2>
+        <p className="episode-description">{episode.fileDescription}</p>
+        <p className="muted episode-meta">
+          <Uploaded episode={episode} />
+        </p>
+        <EpisodeTools episode={episode} />
+      </div>
+    </li>
+  );
+}
+
+/** The owner's Edit and Delete, the admin's Hide or Show; nothing for anyone else. */
+export function EpisodeTools({
   episode,
-  headingLevel = 2,
   onDeleted,
 }: {
   episode: EpisodeView;
-  headingLevel?: 1 | 2;
   /** Where to go once deleted (the episode's own page leaves); the list just reloads. */
   onDeleted?: () => void;
 }) {
@@ -28,7 +62,6 @@ export function EpisodeCard({
   const confirm = useConfirm();
   const [failed, setFailed] = useState<string | null>(null);
   const mine = user?.id === episode.userId;
-  const Heading = headingLevel === 1 ? "h1" : "h2";
 
   async function change(run: () => Promise<unknown>, after?: () => void) {
     setFailed(null);
@@ -41,9 +74,10 @@ export function EpisodeCard({
     }
   }
 
+  if (!mine && user?.role !== "admin") return null;
   return (
-    <li id={`episode-${episode.id}`} className="episode">
-      {editing ? (
+    <div className="episode-tools">
+      {editing && (
         <form
           method="post"
           className="form"
@@ -77,24 +111,7 @@ export function EpisodeCard({
             Save
           </button>
         </form>
-      ) : (
-        <Heading>
-          {headingLevel === 2 ? <Link to={`/farmereps/${episode.id}`}>{episode.fileTitle}</Link> : episode.fileTitle}
-          {episode.hidden && <span className="muted"> (hidden)</span>}
-        </Heading>
       )}
-      <MediaPlayer
-        kind="video"
-        src={episode.url}
-        label={episode.fileTitle}
-        poster={episode.coverUrl}
-        durationSeconds={episode.durationSeconds}
-      />
-      <p>{episode.fileDescription}</p>
-      <p className="muted">
-        Uploaded by {episode.userName} on{" "}
-        <time dateTime={episode.createdAt}>{DATE.format(new Date(episode.createdAt))}</time>
-      </p>
       {failed && (
         <p className="error" role="alert">
           {failed}
@@ -139,6 +156,6 @@ export function EpisodeCard({
           )}
         </div>
       )}
-    </li>
+    </div>
   );
 }

@@ -1,8 +1,12 @@
-// One FarmerTV episode's own page (/farmereps/:episodeId): the address to share, rendered on the
-// server with Open Graph and Twitter card tags (title, description, the episode's picture).
+// One FarmerTV episode's own page (/farmereps/:episodeId), laid out as the shows engine's episode page
+// (Castopod): the artwork beside the title and 'Uploaded by', the product's player, the description
+// beside 'Share', more episodes. Rendered on the server with Open Graph and Twitter card tags.
 import { Link, useNavigate } from "react-router";
+import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { shareMeta } from "../../../lib/share-meta";
-import { EpisodeCard } from "../components/EpisodeCard";
+import styles from "../../shows/components/listen.module.css";
+import { Artwork, ShareBar } from "../../shows/components/listen-parts";
+import { EpisodeTools, Uploaded } from "../components/EpisodeCard";
 import type { Route } from "./+types/episode";
 import "../farmertv.css";
 
@@ -26,15 +30,76 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Episode({ loaderData }: Route.ComponentProps) {
+  const { episode, more, origin } = loaderData;
   const navigate = useNavigate();
+  const url = new URL(`/farmereps/${episode.id}`, origin).href;
   return (
-    <section className="card">
-      <p>
-        <Link to="/farmereps">All episodes</Link>
-      </p>
-      <ul className="episodes single">
-        <EpisodeCard episode={loaderData.episode} headingLevel={1} onDeleted={() => navigate("/farmereps")} />
-      </ul>
-    </section>
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <Artwork src={episode.coverUrl} title={episode.fileTitle} size="hero" />
+        <div className={styles.heroText}>
+          <p className={styles.back}>
+            <Link to="/farmereps">
+              <span aria-hidden>←&nbsp;</span>
+              All episodes
+            </Link>
+          </p>
+          <p className={styles.eyebrow}>FarmerTV</p>
+          <h1>
+            {episode.fileTitle}
+            {episode.hidden && <span className="muted"> (hidden)</span>}
+          </h1>
+          <p className={styles.byline}>
+            <Uploaded episode={episode} />
+          </p>
+          <EpisodeTools episode={episode} onDeleted={() => navigate("/farmereps")} />
+        </div>
+      </header>
+      <div className={`farmertv-watch${more.length > 0 ? " farmertv-with-more" : ""}`}>
+        <div className="farmertv-main">
+          <div className={styles.playerCard}>
+            <MediaPlayer
+              kind="video"
+              src={episode.url}
+              label={episode.fileTitle}
+              poster={episode.coverUrl}
+              durationSeconds={episode.durationSeconds}
+            />
+          </div>
+          <section aria-labelledby="about">
+            <div className={styles.sectionHead}>
+              <h2 id="about">About this episode</h2>
+            </div>
+            <p className={styles.prose}>{episode.fileDescription}</p>
+          </section>
+          <ShareBar url={url} text={episode.fileTitle} />
+        </div>
+        {more.length > 0 && (
+          <section aria-labelledby="more">
+            <div className={styles.sectionHead}>
+              <h2 id="more">More episodes</h2>
+              <Link to="/farmereps" className={styles.count}>
+                All episodes
+              </Link>
+            </div>
+            <ul className={`${styles.more} farmertv-more`}>
+              {more.map((other) => (
+                <li key={other.id} className={styles.moreItem}>
+                  <Artwork src={other.coverUrl} title={other.fileTitle} size="row" />
+                  <div className={styles.episodeText}>
+                    <h3 className={styles.episodeTitle}>
+                      <Link to={`/farmereps/${other.id}`}>{other.fileTitle}</Link>
+                    </h3>
+                    <p className={styles.meta}>
+                      <Uploaded episode={other} />
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
   );
 }

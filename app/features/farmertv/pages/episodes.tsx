@@ -33,11 +33,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function FarmerEps({ loaderData }: Route.ComponentProps) {
   const { episodes } = loaderData;
   return (
-    <section className="card">
-      <h1>Episodes</h1>
-      <p>
-        <a href="/api/episodes/feed.xml">Subscribe to the video podcast feed (RSS)</a>
-      </p>
+    <div className="farmertv">
+      <header className="farmertv-head">
+        <p className="farmertv-eyebrow">FarmerTV</p>
+        <h1>Episodes</h1>
+        <p>
+          <a href="/api/episodes/feed.xml">Subscribe to the video podcast feed (RSS)</a>
+        </p>
+      </header>
       {episodes.length === 0 ? (
         <p className="empty-state">{NO_EPISODES}</p>
       ) : (
@@ -47,6 +50,6 @@ export default function FarmerEps({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

@@ -60,11 +60,20 @@ function Form({
   const [formKey, setFormKey] = useState(0);
   /** What the last gift was, for the thank-you. */
   const [given, setGiven] = useState<number | null>(null);
+  /** The details (e-mail, message, card) open once an amount is chosen, so the chips and Donate lead the card. */
+  const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state !== "idle" || !confirm) return;
+    if (!open) {
+      // 'Donate' before the details: show them and start at the first one instead of refusing.
+      const target = event.currentTarget;
+      setOpen(true);
+      requestAnimationFrame(() => target.querySelector<HTMLInputElement>("[name=email]")?.focus());
+      return;
+    }
     const form = new FormData(event.currentTarget);
     setState("processing");
     let problem: string | undefined;
@@ -130,7 +139,6 @@ function Form({
           </Button>
         </div>
       )}
-      {banner}
       <noscript>
         <p className="error">{CARD_NEEDS_SCRIPT}</p>
       </noscript>
@@ -145,6 +153,7 @@ function Form({
                 value={String(dollars)}
                 checked={preset === String(dollars)}
                 onChange={() => setPreset(String(dollars))}
+                onClick={() => setOpen(true)}
               />
               <span>${dollars}</span>
             </label>
@@ -156,6 +165,7 @@ function Form({
               value="custom"
               checked={preset === "custom"}
               onChange={() => setPreset("custom")}
+              onClick={() => setOpen(true)}
             />
             <span>Custom</span>
           </label>
@@ -173,22 +183,25 @@ function Form({
           </Field>
         )}
       </fieldset>
-      <div className={styles.pair}>
-        <Field label="Email" hint="For your receipt.">
-          <Input name="email" type="email" autoComplete="email" defaultValue={email} required />
+      <div className={styles.details} hidden={!open}>
+        <div className={styles.pair}>
+          <Field label="Email" hint="For your receipt.">
+            <Input name="email" type="email" autoComplete="email" defaultValue={email} required />
+          </Field>
+          <Field label="Your name (optional)">
+            <Input name="donorName" autoComplete="name" maxLength={100} />
+          </Field>
+        </div>
+        <Field label="Message (optional)" hint="Up to 180 characters, shown on the donor wall.">
+          <textarea name="message" rows={2} maxLength={180} className={styles.textarea} />
         </Field>
-        <Field label="Your name (optional)">
-          <Input name="donorName" autoComplete="name" maxLength={100} />
-        </Field>
+        <div className={styles.toggles}>
+          <Checkbox name="showName" defaultChecked label="Show my name on the donor wall" />
+          <Checkbox name="showAmount" defaultChecked label="Show the amount on the donor wall" />
+        </div>
+        {banner}
+        <div className={styles.card}>{card}</div>
       </div>
-      <Field label="Message (optional)" hint="Up to 180 characters, shown on the donor wall.">
-        <textarea name="message" rows={3} maxLength={180} className={styles.textarea} />
-      </Field>
-      <div className={styles.toggles}>
-        <Checkbox name="showName" defaultChecked label="Show my name on the donor wall" />
-        <Checkbox name="showAmount" defaultChecked label="Show the amount on the donor wall" />
-      </div>
-      <div className={styles.card}>{card}</div>
       <Outcome message={error ? { ok: false, text: error } : null} />
       <Button
         type="submit"

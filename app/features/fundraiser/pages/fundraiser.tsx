@@ -4,8 +4,8 @@
 // share buttons and the donation form, which turns into a thank-you once a gift goes through. The
 // active popup's header and paragraph (cut at 100 characters, 'Read More' / 'Show Less') is a compact
 // announcement strip above; the static equipment list is a priced table; then the donor wall.
-import { useState } from "react";
-import { Button, Outcome, ProgressBar } from "../../../components/ui";
+import { useEffect, useState } from "react";
+import { Button, buttonClass, Outcome, ProgressBar } from "../../../components/ui";
 import { deadlineWords, formatMoney, formatMoneyShort } from "../../../kernel/format";
 import {
   EQUIPMENT,
@@ -57,19 +57,10 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
       {popup && <Announcement popup={popup} />}
       <div className={styles.layout}>
         <header className={styles.head}>
-          <figure className={styles.figure}>
-            <EquipmentPicture
-              className={styles.hero}
-              label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
-            />
-            <figcaption className={styles.caption}>
-              {EQUIPMENT.map((line) => (
-                <span key={line.item} className={styles.captionChip}>
-                  {line.item}
-                </span>
-              ))}
-            </figcaption>
-          </figure>
+          <EquipmentPicture
+            className={styles.hero}
+            label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
+          />
           <p className={styles.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
           <h1 id="fundraiser-title" className={styles.title}>
             {FUNDRAISER_HEADING}
@@ -82,6 +73,8 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
               <strong>{FUNDRAISER_ORGANISER}</strong> is organising this fundraiser.
             </span>
           </p>
+          {ends.left && <p className={styles.until}>Giving closes on {ends.on}.</p>}
+          <ShareBar url={url} text={FUNDRAISER_HEADING} what="this fundraiser" />
         </header>
 
         <div className={styles.intro}>
@@ -94,17 +87,18 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
               Our goal
             </h2>
             <p className={styles.raised}>
-              <strong>{formatMoneyShort(summary.raisedCents)}</strong> raised
+              <strong>{formatMoneyShort(summary.raisedCents)}</strong> raised{" "}
+              <span className={styles.of}>of {formatMoneyShort(summary.goalCents)} goal</span>
+              <span className={styles.percent}>{percent}%</span>
             </p>
-            <p className={styles.of}>
-              of {formatMoneyShort(summary.goalCents)} goal · {percent}%
-            </p>
-            <ProgressBar
-              label="Our goal"
-              value={Math.min(summary.raisedCents, summary.goalCents)}
-              max={summary.goalCents}
-              valueText={`${formatMoneyShort(summary.raisedCents)} raised of ${formatMoneyShort(summary.goalCents)}`}
-            />
+            <div className={styles.goalBar} data-started={summary.raisedCents > 0 ? "" : undefined}>
+              <ProgressBar
+                label="Our goal"
+                value={Math.min(summary.raisedCents, summary.goalCents)}
+                max={summary.goalCents}
+                valueText={`${formatMoneyShort(summary.raisedCents)} raised of ${formatMoneyShort(summary.goalCents)}`}
+              />
+            </div>
             <dl className={styles.stats}>
               <div>
                 <dt>Donors</dt>
@@ -117,14 +111,14 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
               <div>
                 <dt>Time left</dt>
                 <dd>
-                  <time dateTime={deadline}>{ends.left ?? `Ended ${ends.on}`}</time>
+                  <time dateTime={deadline} title={ends.left ? `Giving closes on ${ends.on}.` : undefined}>
+                    {ends.left ?? `Ended ${ends.on}`}
+                  </time>
                 </dd>
               </div>
             </dl>
-            {ends.left && <p className={styles.until}>Giving closes on {ends.on}.</p>}
           </section>
-          <ShareBar url={url} text={FUNDRAISER_HEADING} what="this fundraiser" />
-          <section className={styles.giving} aria-labelledby="donate-heading">
+          <section id="donate" className={styles.giving} aria-labelledby="donate-heading">
             <h2 id="donate-heading">Donate</h2>
             <Outcome message={actionData && { ok: false, text: actionData.error.message }} />
             <DonationForm payments={payments} email={email} onDonated={() => setWaitingFor(summary.raisedCents)} />
@@ -185,7 +179,28 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
           </section>
         </div>
       </div>
+      {/* A phone reaches the card from anywhere in the story (hidden while the card is on screen). */}
+      <DonateBar />
     </article>
+  );
+}
+
+/** The phone's sticky 'Donate' bar: a link to the card, out of the way while the card itself shows. */
+function DonateBar() {
+  const [cardInView, setCardInView] = useState(false);
+  useEffect(() => {
+    const card = document.getElementById("donate");
+    if (!card || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setCardInView(Boolean(entry?.isIntersecting)));
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className={styles.donateBar} hidden={cardInView}>
+      <a href="#donate" className={buttonClass("primary")}>
+        Donate
+      </a>
+    </div>
   );
 }
 
@@ -200,9 +215,11 @@ function Announcement({ popup }: { popup: Popup }) {
       <span className={styles.announcementMark} aria-hidden>
         ✦
       </span>
-      <div className={styles.announcementText}>
+      <div className={styles.announcementText} data-expanded={expanded ? "" : undefined}>
         <strong>{popup.header}</strong>{" "}
-        <span>{expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}</span>
+        <span className={styles.announcementBody}>
+          {expanded ? popup.paragraph.text : truncate(popup.paragraph.text, PREVIEW_CHARACTERS)}
+        </span>
         {long && (
           <>
             {" "}

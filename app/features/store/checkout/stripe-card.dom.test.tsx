@@ -191,8 +191,29 @@ describe("PaymentForm with Stripe's Card Element", () => {
   });
 });
 
+/** Chooses the $25 chip, which opens the donation's details (e-mail, message, card). */
+async function chooseAmount() {
+  await act(async () => host.querySelector<HTMLInputElement>('input[name="preset"][value="25"]')!.click());
+}
+
 describe("DonationForm with Stripe's Card Element", () => {
   const started = { donationId: "d1", clientSecret: "pi_9_secret_8", amountCents: 2500 };
+
+  it("leads with the amounts and 'Donate': a submit before an amount opens the details, starting nothing", async () => {
+    answerFetch(() => json(started));
+    const { form } = await render(<DonationForm payments={payments} email="fan@example.com" onDonated={() => {}} />);
+    const details = () => host.querySelector<HTMLInputElement>('[name="email"]')!.closest<HTMLElement>("[hidden]");
+    expect(details()).not.toBeNull();
+    await submit(form);
+    expect(details()).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("opens the details when an amount is chosen", async () => {
+    await render(<DonationForm payments={payments} email="fan@example.com" onDonated={() => {}} />);
+    await chooseAmount();
+    expect(host.querySelector('[name="email"]')!.closest("[hidden]")).toBeNull();
+  });
 
   it("confirms the donation's intent with the card and says 'Donation successful!'", async () => {
     answerFetch(() => json(started));
@@ -201,6 +222,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     const { form } = await render(
       <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
     );
+    await chooseAmount();
     type("nameOnCard", "Grace Hopper");
     await submit(form);
     await until(() => donated > 0, "onDonated");
@@ -223,6 +245,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     const { form } = await render(
       <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
     );
+    await chooseAmount();
     type("nameOnCard", "Grace Hopper");
     await submit(form);
     await until(() => alertText(), "the card error");
