@@ -280,7 +280,7 @@ function SlotDetails({
           {item.fromProgram && <span className="program-badge">program</span>}
         </span>
         <span className="slot-meta muted small">
-          {slotDuration(item.durationSeconds, item.probeStatus)}
+          <span className="slot-duration">{slotDuration(item.durationSeconds, item.probeStatus)}</span>
           {" · running total "}
           {formatDuration(runningTotal)}
         </span>

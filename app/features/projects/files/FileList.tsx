@@ -202,13 +202,26 @@ function ProbeState({ file }: { file: FileView }) {
   switch (file.probeStatus) {
     case "queued":
     case "running":
-      return <span className="probe"> · probing…</span>;
+      return (
+        <>
+          {" · "}
+          <span className="probe">probing…</span>
+        </>
+      );
     case "done":
       return file.durationSeconds != null ? (
-        <span className="probe"> · {formatDuration(file.durationSeconds)}</span>
+        <>
+          {" · "}
+          <span className="probe">{formatDuration(file.durationSeconds)}</span>
+        </>
       ) : null;
     case "failed":
-      return <span className="probe error"> · {file.probeError || PROBE_FAILED}</span>;
+      return (
+        <>
+          {" · "}
+          <span className="probe error">{file.probeError || PROBE_FAILED}</span>
+        </>
+      );
     default:
       return null;
   }

@@ -135,10 +135,17 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           <Link to="/authenticated">← All projects</Link>
         </p>
         <ProjectHeading title={displayName(project.title) || "Untitled Project"} canDelete={role === "owner"} />
+        {/* Each fact keeps its words together and the total its width, so the line keeps its shape as probes finish. */}
         <p className="muted small workspace-facts">
-          {files.length} {files.length === 1 ? "file" : "files"} · {KIND_LABEL[playlist.mediaType ?? "none"]} ·{" "}
-          {playlist.items.length} {playlist.items.length === 1 ? "item" : "items"}, {formatDuration(total)} · you are{" "}
-          {ROLE_PHRASE[role] ?? role}
+          <span>
+            {files.length} {files.length === 1 ? "file" : "files"} ·
+          </span>{" "}
+          <span>{KIND_LABEL[playlist.mediaType ?? "none"]} ·</span>{" "}
+          <span>
+            {playlist.items.length} {playlist.items.length === 1 ? "item" : "items"},{" "}
+            <span className="workspace-total">{formatDuration(total)}</span> ·
+          </span>{" "}
+          <span>you are {ROLE_PHRASE[role] ?? role}</span>
         </p>
       </header>
 
