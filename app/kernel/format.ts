@@ -6,6 +6,17 @@ export function displayName(name: string) {
   return name.replaceAll("_", " ");
 }
 
+/** "spring_spot-v2.mp4" → "spring spot v2": a file's title (no upload prefix, extension, underscores or dashes; case kept). */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return (base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim() || fileName).slice(0, 100);
+}
+
+/** "spring_spot-v2.mp4" → "mp4" (lower case), or "" without one. */
+export function fileExtension(fileName: string): string {
+  return /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
+}
+
 export function formatBytes(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB", "TB"];

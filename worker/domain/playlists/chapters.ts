@@ -9,6 +9,7 @@
 // and kept with the application so undo restores them exactly.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { titleFromFileName } from "../../../app/kernel/format";
 import { CHAPTER_MARK_TAKEN } from "../../../app/kernel/schemas/chapters";
 import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
@@ -19,11 +20,8 @@ import { Conflict, Invalid } from "../errors";
 import { memberData } from "../member-data";
 import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
-/** "spring_spot-v2.mp4" → "spring spot v2": the stored name has no upload prefix; drop the extension. */
-export function defaultChapterTitle(fileName: string): string {
-  const base = fileName.replace(/^\d{10,}-[A-Za-z0-9]{4,}-/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  return (base.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim() || fileName).slice(0, 100);
-}
+/** An unnamed item chapter's title: its file's title (app/kernel/format.ts, also shown on the timeline). */
+export const defaultChapterTitle = titleFromFileName;
 
 /** What listeners read for a chapter a program's spot fills, unless the member named it. */
 export const SPONSOR_CHAPTER = "Sponsor";
