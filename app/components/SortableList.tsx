@@ -59,9 +59,12 @@ export function SortableList({
   list: List,
   className,
   onReorder,
+  itemLabel,
   children,
 }: {
   ids: string[];
+  /** How a row is spoken while it is dragged (its title); without it, by its position. */
+  itemLabel?: (id: string) => string;
   hint: ReactNode;
   list: "ol" | "ul";
   className: string;
@@ -94,7 +97,7 @@ export function SortableList({
           {children}
         </List>
       </RowStoreContext.Provider>
-      {Bindings && <Bindings id={dndId} ids={ids} store={store} onReorder={onReorder} />}
+      {Bindings && <Bindings id={dndId} ids={ids} store={store} onReorder={onReorder} itemLabel={itemLabel} />}
     </>
   );
 }

@@ -136,4 +136,6 @@ export interface SortableBindingsProps {
   ids: string[];
   store: RowStore;
   onReorder: (ids: string[]) => void;
+  /** How a row is spoken in the drag announcements ("Intro"); without it, "item 2". */
+  itemLabel?: (id: string) => string;
 }

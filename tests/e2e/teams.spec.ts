@@ -201,7 +201,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   await editor.page.getByRole("button", { name: "Apply Program" }).click();
   await expect(editor.page.getByText("Program successfully applied to selected playlists!")).toBeVisible();
   await editor.page.goto(`/projects/${created.projectId}`);
-  await expect(editor.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  await expect(editor.page.locator("li.playlist-slot").filter({ hasText: "spring spot.mp3" })).toBeVisible();
   await editor.page.getByRole("tab", { name: "Activity" }).click();
   await expect(
     activity.getByRole("listitem").filter({ hasText: editor.name }).filter({ hasText: "applied a program" }),
@@ -222,7 +222,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   // Nothing to choose files with: no file input anywhere, no 'Choose files'.
   await expect(viewer.page.getByText("Choose files")).toHaveCount(0);
   await expect(viewer.page.locator('input[type="file"]')).toHaveCount(0);
-  await expect(viewer.page.locator("li.playlist-slot").filter({ hasText: "spring-spot.mp3" })).toBeVisible();
+  await expect(viewer.page.locator("li.playlist-slot").filter({ hasText: "spring spot.mp3" })).toBeVisible();
   // The viewer plays the interview from its page.
   await viewer.page.getByRole("link", { name: "Open interview.mp3" }).click();
   await expect(viewer.page.getByRole("heading", { name: "interview.mp3" })).toBeVisible();

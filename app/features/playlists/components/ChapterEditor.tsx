@@ -10,12 +10,14 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { Button } from "../../../components/ui";
+import { fileTitle } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
 import { api, call, errorText } from "../../../lib/api-client";
 
 interface ItemView {
   id: string;
   fileName: string;
+  title?: string;
   durationSeconds: number | null;
 }
 
@@ -209,7 +211,7 @@ function AddMark({
         <select name="itemId" value={selected} onChange={(e) => setItemId(e.target.value)}>
           {items.map((item, index) => (
             <option key={item.id} value={item.id}>
-              {index + 1}. {item.fileName}
+              {index + 1}. {item.title || fileTitle(item.fileName)}
               {item.durationSeconds != null ? ` (${formatChapterTime(item.durationSeconds)})` : ""}
             </option>
           ))}

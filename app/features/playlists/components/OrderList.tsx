@@ -3,10 +3,11 @@
 import { type MouseEvent as ReactMouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Feedback, type ShowFeedback, useAnswer, useFeedback } from "../../../components/Feedback";
+import { FileTitle } from "../../../components/FileTitle";
 import { SlotInput } from "../../../components/SlotInput";
 import { DragHandle, SortableList, useLocalOrder, useSortableRow } from "../../../components/SortableList";
 import { Button } from "../../../components/ui";
-import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
+import { displayName, fileTitle, formatDuration, slotDuration } from "../../../kernel/format";
 import { PLAYLIST_SLOT } from "../../../kernel/schemas/slot-letters";
 import type { MediaKind } from "../../../lib/media-kind";
 import { Waveform } from "../../store/components/Waveform";
@@ -112,10 +113,14 @@ export function OrderList({
             list="ol"
             className="playlist-items"
             onReorder={setOrder}
+            itemLabel={(id) => {
+              const item = byId.get(id);
+              return item ? item.title || fileTitle(item.fileName) : "";
+            }}
             hint={
               <>
-                Drag a slot by its handle (or focus the handle, press Space, move with the arrow keys and press Space
-                again), then press Save Order. Click a slot twice within 2 seconds to remove it.
+                Drag a slot by its handle (or Space, arrow keys, Space), then press Save Order. Double-click a slot to
+                remove it.
               </>
             }
           >
@@ -272,15 +277,15 @@ function SlotDetails({
               data-keeps-selection
               onClick={() => inspect.onSelect(item.id)}
             >
-              {name}
+              <FileTitle fileName={item.fileName} title={item.title} />
             </Button>
           ) : (
-            name
+            <FileTitle fileName={item.fileName} title={item.title} />
           )}
           {item.fromProgram && <span className="program-badge">program</span>}
         </span>
         <span className="slot-meta muted small">
-          {slotDuration(item.durationSeconds, item.probeStatus)}
+          <span className="slot-duration">{slotDuration(item.durationSeconds, item.probeStatus)}</span>
           {" · running total "}
           {formatDuration(runningTotal)}
         </span>

@@ -4,6 +4,8 @@ import type { MediaKind } from "../../../lib/media-kind";
 export interface PlaylistItemView {
   id: string;
   fileName: string;
+  /** What the workspace shows for it: its chapter's title if the creator named it, else its file's title. */
+  title?: string;
   slotPosition: string | null;
   seqPos: number;
   durationSeconds: number | null;

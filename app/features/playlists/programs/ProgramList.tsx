@@ -48,6 +48,7 @@ export function ProgramList({ programs, playlists }: { programs: ProgramView[]; 
           list="ul"
           className="program-list"
           onReorder={reorder}
+          itemLabel={(id) => displayName(ordered.find((program) => program.id === id)?.title ?? "")}
           hint={
             <>
               Drag a program by its handle to reorder (or focus the handle, press Space, use the arrow keys and Space

@@ -8,6 +8,7 @@
 // says how its probe went.
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { FileTitle } from "../../../components/FileTitle";
 import { LocalTime } from "../../../components/LocalTime";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Button, buttonClass, useConfirm } from "../../../components/ui";
@@ -69,9 +70,16 @@ export function FileList({
     }
   }, [result, onMessage, setSelection]);
 
+  // The file whose delete is being asked (the seed's third click, or its Delete): it says so.
+  const [asking, setAsking] = useState<string | null>(null);
   async function remove(file: FileView) {
-    if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
-      void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
+    setAsking(file.id);
+    try {
+      if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
+        void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
+      }
+    } finally {
+      setAsking(null);
     }
   }
 
@@ -99,7 +107,9 @@ export function FileList({
       ) : (
         <>
           <div className={styles.summary}>
-            <p className="muted small">Click a file twice to select it; a third click deletes it.</p>
+            <p className="muted small">
+              Click a file twice to select it. Clicking a selected file offers to delete it.
+            </p>
             <p className={styles.count} role="status" data-keeps-selection>
               {selectedCount === 0
                 ? "No files selected"
@@ -122,14 +132,20 @@ export function FileList({
                     <span className={selected ? `${styles.check} ${styles.checked}` : styles.check} aria-hidden />
                     <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
                     <span className="file-main">
-                      <span className="file-name">{displayName(file.fileName)}</span>
+                      <span className="file-name">
+                        <FileTitle fileName={file.fileName} />
+                      </span>
                       <span className="file-meta muted">
                         {formatBytes(file.size)} · <LocalTime value={file.createdAt} />
                         {file.accessType === "public-read" && <> · Public</>}
                         <ProbeState file={file} />
                       </span>
                     </span>
-                    {deleting && <span className="deleting">Deleting...</span>}
+                    {deleting ? (
+                      <span className="deleting">Deleting...</span>
+                    ) : (
+                      asking === file.id && <span className={styles.asking}>Delete?</span>
+                    )}
                   </button>
                   <span className={styles.actions}>
                     {urls.get(file.id) && (
@@ -202,13 +218,26 @@ function ProbeState({ file }: { file: FileView }) {
   switch (file.probeStatus) {
     case "queued":
     case "running":
-      return <span className="probe"> · probing…</span>;
+      return (
+        <>
+          {" · "}
+          <span className="probe">probing…</span>
+        </>
+      );
     case "done":
       return file.durationSeconds != null ? (
-        <span className="probe"> · {formatDuration(file.durationSeconds)}</span>
+        <>
+          {" · "}
+          <span className="probe">{formatDuration(file.durationSeconds)}</span>
+        </>
       ) : null;
     case "failed":
-      return <span className="probe error"> · {file.probeError || PROBE_FAILED}</span>;
+      return (
+        <>
+          {" · "}
+          <span className="probe error">{file.probeError || PROBE_FAILED}</span>
+        </>
+      );
     default:
       return null;
   }

@@ -93,7 +93,9 @@ describe("project page", () => {
     expect(page).toContain('aria-label="Play file take two.mp4"');
     expect(page).not.toContain('aria-label="Play file cover art.png"');
     // The timeline: the item's name picks it for the inspector; its waveform has one bar per peak.
-    expect(page).toMatch(/class="[^"]*slot-inspect[^"]*"[^>]*aria-pressed="true"[^>]*>take two.mp4</);
+    expect(page).toMatch(
+      /class="[^"]*slot-inspect[^"]*"[^>]*aria-pressed="true"[^>]*>take two<span class="ext-chip">.mp4<\/span></,
+    );
     expect(page).toMatch(
       /<span class="slot-wave"[^>]*><svg class="waveform"[^>]*>(<rect[^>]*><\/rect>|<rect[^>]*\/>){3}<\/svg>/,
     );

@@ -7,6 +7,7 @@
 // and Activity as tabs. One column on a phone. Loader and action: project.server.ts.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import type { LoadFailedHandle } from "../../../components/PageError";
 import { ActivityList } from "../../../components/teams/ActivityList";
@@ -21,7 +22,8 @@ import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { ChapterEditor } from "../../playlists/components/ChapterEditor";
 import { useStableUrls } from "../../playlists/components/OrderList";
 import { KIND_LABEL, PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
-import { ProjectHeading } from "../components/ProjectHeading";
+import type { PlaylistItemView } from "../../playlists/components/types";
+import { DeleteProject, ProjectHeading } from "../components/ProjectHeading";
 import { ProjectUploader } from "../components/ProjectUploader";
 import { FileList, type Selection } from "../files/FileList";
 import { useArrivalMessage } from "../files/flash";
@@ -55,7 +57,9 @@ const PHONE = "(max-width: 600px)";
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
 export default function Project({ loaderData }: Route.ComponentProps) {
-  const { project, files, playlist, applications, role } = loaderData;
+  const { project, files, applications, role } = loaderData;
+  // Each item by its title: its chapter's, if the creator named it, else its file's (kernel/format).
+  const playlist = withTitles(loaderData.playlist, loaderData.chapters);
   const canEdit = role !== "viewer";
   const [selection, setSelection] = useState<Selection>({});
   const selectedFileIds = files.filter((file) => selection[file.id] === 2).map((file) => file.id);
@@ -134,11 +138,18 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         <p className="muted small workspace-back">
           <Link to="/authenticated">← All projects</Link>
         </p>
-        <ProjectHeading title={displayName(project.title) || "Untitled Project"} canDelete={role === "owner"} />
+        <ProjectHeading title={displayName(project.title) || "Untitled Project"} />
+        {/* Each fact keeps its words together and the total its width, so the line keeps its shape as probes finish. */}
         <p className="muted small workspace-facts">
-          {files.length} {files.length === 1 ? "file" : "files"} · {KIND_LABEL[playlist.mediaType ?? "none"]} ·{" "}
-          {playlist.items.length} {playlist.items.length === 1 ? "item" : "items"}, {formatDuration(total)} · you are{" "}
-          {ROLE_PHRASE[role] ?? role}
+          <span>
+            {files.length} {files.length === 1 ? "file" : "files"} ·
+          </span>{" "}
+          <span>{KIND_LABEL[playlist.mediaType ?? "none"]} ·</span>{" "}
+          <span>
+            {playlist.items.length} {playlist.items.length === 1 ? "item" : "items"},{" "}
+            <span className="workspace-total">{formatDuration(total)}</span> ·
+          </span>{" "}
+          <span>you are {ROLE_PHRASE[role] ?? role}</span>
         </p>
       </header>
 
@@ -259,6 +270,18 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
+
+      {role === "owner" && <DeleteProject />}
     </div>
   );
+}
+
+/** The playlist with each item's title: the title of the chapter it starts, if the creator named it. */
+function withTitles<P extends { items: PlaylistItemView[] }>(playlist: P, chapters: Chapter[]): P {
+  const named = new Map(
+    chapters
+      .filter((chapter) => chapter.itemStart && chapter.renamed)
+      .map((chapter) => [chapter.itemId, chapter.title]),
+  );
+  return { ...playlist, items: playlist.items.map((item) => ({ ...item, title: named.get(item.id) })) };
 }

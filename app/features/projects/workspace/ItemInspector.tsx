@@ -4,6 +4,7 @@
 // editor below; its file's notes in the notes card.
 import { useState } from "react";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
+import { FileTitle } from "../../../components/FileTitle";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { SlotInput } from "../../../components/SlotInput";
 import { Button } from "../../../components/ui/Button";
@@ -41,7 +42,7 @@ export function ItemInspector({
   return (
     <div className="inspector-item" data-item-id={item.id}>
       <p className="inspector-name">
-        {name}
+        <FileTitle fileName={item.fileName} title={item.title} />
         {item.fromProgram && <span className="program-badge">program</span>}
       </p>
       <dl className="inspector-facts">

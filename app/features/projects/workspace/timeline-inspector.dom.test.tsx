@@ -1,10 +1,11 @@
 // The workspace's inspector follows the item picked on the timeline (issue 46 §2): its name, its slot
 // letter in the slot form (the error beside it), the title of the chapter it starts (renamed in
 // place) and its library file's notes; picking it leaves the media library's selection as it was.
-import type { ComponentType } from "react";
+import { act, type ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, click, json, mount, submit, typeInto, until } from "../../../../tests/dom/support";
+import { announcements, SCREEN_READER_INSTRUCTIONS } from "../../../components/SortableDnd";
 import Project from "../pages/project";
 
 const at = new Date("2026-01-02T10:00:00.000Z");
@@ -97,8 +98,9 @@ const fileButton = (host: HTMLElement, name: string) =>
   [...host.querySelectorAll<HTMLButtonElement>("[data-file-item] .file-select")].find((b) =>
     b.textContent?.includes(name),
   )!;
-const pick = (host: HTMLElement, name: string) =>
-  [...host.querySelectorAll<HTMLButtonElement>("button.slot-inspect")].find((b) => b.textContent === name)!;
+/** An item's name on the timeline (its title, with its extension as a chip), by the item's id. */
+const pick = (host: HTMLElement, itemId: string) =>
+  host.querySelector<HTMLButtonElement>(`li[data-item-id="${itemId}"] button.slot-inspect`)!;
 const labelled = (root: HTMLElement, text: string) => {
   const label = [...root.querySelectorAll("label")].find((l) => l.textContent === text)!;
   return root.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`)!;
@@ -114,10 +116,12 @@ describe("the inspector of the item picked on the timeline", () => {
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
 
-    await click(pick(host, "outro.mp3"));
-    expect(pick(host, "outro.mp3").getAttribute("aria-pressed")).toBe("true");
-    expect(pick(host, "intro.mp3").getAttribute("aria-pressed")).toBe("false");
-    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
+    await click(pick(host, "i2"));
+    expect(pick(host, "i2").getAttribute("aria-pressed")).toBe("true");
+    expect(pick(host, "i1").getAttribute("aria-pressed")).toBe("false");
+    // Titled as the creator named its chapter, the file's extension beside it.
+    expect(pick(host, "i2").textContent).toBe("The goodbye.mp3");
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("The goodbye.mp3");
     expect(labelled(inspector(host), "Slot letter").value).toBe("b");
     expect(labelled(inspector(host), "Chapter title").value).toBe("The goodbye");
     // One item at a time: no field of the item shown before is left behind.
@@ -140,7 +144,7 @@ describe("the inspector of the item picked on the timeline", () => {
   it("changes the slot letter with the slot form, its error beside the field", async () => {
     const posts: FormData[] = [];
     const host = await page(posts);
-    await click(pick(host, "outro.mp3"));
+    await click(pick(host, "i2"));
     const slot = labelled(inspector(host), "Slot letter");
     await typeInto(slot, "a");
     await until(() => inspector(host).querySelector(".slot-error"), "the refusal");
@@ -155,7 +159,7 @@ describe("the inspector of the item picked on the timeline", () => {
   it("renames the chapter the item starts", async () => {
     const sent = answerFetch(() => json({ message: "Chapter renamed." }));
     const host = await page();
-    await click(pick(host, "jingle.mp3"));
+    await click(pick(host, "i3"));
     expect(notes(host).textContent).toContain("has no file in the media library");
     const title = labelled(inspector(host), "Chapter title");
     expect(title.value).toBe("jingle.mp3");
@@ -170,5 +174,48 @@ describe("the inspector of the item picked on the timeline", () => {
     expect(sent.map(({ method, url, body }) => [method, new URL(url, "http://x").pathname, body])).toEqual([
       ["PUT", "/api/playlist-items/i3/chapter", { title: "Station jingle" }],
     ]);
+  });
+});
+
+describe("the timeline's drag announcements", () => {
+  const key = (target: Element, code: string, key: string) =>
+    act(async () => {
+      target.dispatchEvent(new KeyboardEvent("keydown", { code, key, bubbles: true, cancelable: true }));
+    });
+
+  it("speak the picked item's title and position, not the rows' ids", async () => {
+    const host = await page();
+    const handle = host.querySelector<HTMLButtonElement>('li[data-item-id="i2"] .drag-handle')!;
+    await act(async () => handle.focus());
+    await key(handle, "Space", " ");
+    await until(() => handle.getAttribute("aria-pressed") === "true", "the replayed Space to pick the row up");
+    const region = () => document.querySelector('[id^="DndLiveRegion"]');
+    // Picked up, then over the nearest row (happy-dom lays every row out at 0 × 0): by title and position.
+    await until(() => region()?.textContent, "the pick-up announced");
+    expect(region()!.textContent).toMatch(
+      /^(Picked up The goodbye, position 2 of 3\.|The goodbye moved to position [123] of 3\.)$/,
+    );
+    // The handle's instructions say how to move it, in the page's words.
+    const described = document.getElementById(handle.getAttribute("aria-describedby")!);
+    expect(described?.textContent).toBe(SCREEN_READER_INSTRUCTIONS);
+    await key(handle, "Escape", "Escape");
+    await until(() => region()?.textContent?.includes("Moving The goodbye was cancelled"), "the cancel");
+    expect(region()!.textContent).toContain("it is back at position 2 of 3.");
+    expect(region()!.textContent).not.toMatch(/i[123]\b|Draggable item|droppable area/);
+    // Loading @dnd-kit on the first press takes a while on a busy machine.
+  }, 20_000);
+
+  it("say where an item moved and where it was dropped, by title", () => {
+    const titles: Record<string, string> = { i1: "Intro", i2: "Interview", i3: "Outro", i4: "Credits" };
+    const say = announcements(["i1", "i2", "i3", "i4"], (id) => titles[id]!);
+    const active = { id: "i1" } as never;
+    expect(say.onDragStart({ active })).toBe("Picked up Intro, position 1 of 4.");
+    expect(say.onDragOver({ active, over: { id: "i3" } } as never)).toBe("Intro moved to position 3 of 4.");
+    expect(say.onDragEnd({ active, over: { id: "i3" } } as never)).toBe("Intro dropped at position 3 of 4.");
+    expect(say.onDragOver({ active, over: null } as never)).toBe("Intro is no longer over the list.");
+    // Without titles (a list that gives none), rows are spoken by their position.
+    expect(announcements(["a", "b"]).onDragStart({ active: { id: "b" } } as never)).toBe(
+      "Picked up item 2, position 2 of 2.",
+    );
   });
 });
