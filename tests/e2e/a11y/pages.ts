@@ -179,6 +179,15 @@ export const PAGES: ScannedPage[] = [
   // Member workspace
   { path: "/authenticated", as: "member" },
   { path: "/settings", as: "member" },
+  {
+    path: "/settings",
+    as: "member",
+    name: "/settings (a saved address, the form opened by 'Add an address')",
+    act: async (page) => {
+      await page.getByText("Add an address", { exact: true }).click();
+      await page.getByLabel("Recipient name").waitFor();
+    },
+  },
   { path: "/programming", as: "member" },
   { path: "/playselect", as: "member" },
   { path: "/renderfiles", as: "member" },
