@@ -20,8 +20,7 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
   const titleOf = new Map(episodes.map((e) => [e.id, e.title]));
   return (
     <div className={showStyles.page}>
-      <ShowNav slug={show.slug} here="stats" />
-      <h1>Downloads of {show.title}</h1>
+      <ShowNav slug={show.slug} here="stats" title={`Downloads of ${show.title}`} />
       <Form method="get" className={showStyles.row}>
         <Field label="Episode">
           <Select
