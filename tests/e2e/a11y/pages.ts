@@ -221,6 +221,7 @@ export const PAGES: ScannedPage[] = [
   },
   { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
   { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
+  { path: (c) => `/shows/${c.showSlug}/stats`, as: "member", name: "/shows/:slug/stats" },
   // Campaigns (issue 47): the list, a new one from a program, the creator's page, the sponsor's by share link.
   { path: "/campaigns", as: "member" },
   { path: "/campaigns/new", as: "member" },
