@@ -186,8 +186,45 @@ describe("errors beside their fields", () => {
       "/settings",
     );
     expectBeside(host, "fontPercentage", "Font size must be 75 to 150.");
-    await typeInto(control(host, "fontPercentage"), "110");
+    // The size is a select of the allowed steps now: choosing one is the change that clears it.
+    const size = control(host, "fontPercentage") as unknown as HTMLSelectElement;
+    expect(size.tagName).toBe("SELECT");
+    await act(async () => {
+      size.value = "110";
+      size.dispatchEvent(new Event("change", { bubbles: true }));
+    });
     expectCleared(host, "fontPercentage", "Font size must be 75 to 150.");
+  });
+
+  it("settings: a saved address is shown as an address, with the form behind 'Add an address'", async () => {
+    const address = {
+      id: "a1",
+      recipientName: "Ada Lovelace",
+      phone: "5551234567",
+      streetAddress: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      country: "USA",
+      neighborhood: "",
+      landmark: "",
+    };
+    const host = await page(
+      Settings,
+      {
+        loaderData: { theme: { accentColor: "#FF6900", fontPercentage: 100, isDarkMode: false }, shipping: [address] },
+      },
+      "/settings",
+    );
+    await until(() => host.querySelector("address"), "the saved address");
+    expect(host.querySelector("address")!.textContent).toContain("1 Main St");
+    const details = host.querySelector("details")!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector("summary")!.textContent).toBe("Add an address");
+    // Each swatch has a name, and the saved colour is the checked radio.
+    const orange = host.querySelector<HTMLInputElement>('input[name="accentColor"][value="#FF6900"]')!;
+    expect(orange.checked).toBe(true);
+    expect(orange.closest("label")!.textContent).toBe("Orange");
   });
 
   it("signing: full name and consent are marked, and each clears on its own change", async () => {

@@ -104,6 +104,27 @@ beforeAll(async () => {
 });
 
 describe("shows", () => {
+  it("tells a member with no playlist of the show's media where to make one", async () => {
+    const newcomer = await signUp({}, "198.51.100.91");
+    const slug = `first-show-${Date.now().toString(36)}`;
+    const created = await call("/api/shows", {
+      cookie: newcomer.cookie,
+      json: {
+        title: "First",
+        slug,
+        description: "d",
+        author: "Bo",
+        category: "Music",
+        language: "en",
+        explicit: false,
+      },
+    });
+    expect(created.status).toBe(201);
+    const manage = await (await call(`/shows/${slug}/manage`, { cookie: newcomer.cookie })).text();
+    expect(manage).toContain("None of your playlists has audio yet");
+    expect(manage).not.toContain("All your playlists are already episodes.");
+  });
+
   it("strips characters XML forbids, refuses a taken address and an unknown category", async () => {
     expect((await call(`/api/shows`, { cookie: member.cookie })).status).toBe(200);
     const mine = (await (await call(`/api/shows`, { cookie: member.cookie })).json<any>()).shows;
@@ -131,6 +152,9 @@ describe("shows", () => {
       json: { playlistId: playlists[0]!.id, title: "Twice", description: "Notes" },
     });
     expect(again.status).toBe(409);
+    // Every playlist is an episode now: the publish form says so instead of offering none.
+    const manage = await (await call(`/shows/${show.slug}/manage`, { cookie: member.cookie })).text();
+    expect(manage).toContain("All your playlists are already episodes.");
 
     const waiting = await call(audioPath(episodes[0]!.id));
     expect(waiting.status).toBe(503);

@@ -5,6 +5,7 @@ export { Button, type ButtonProps, type ButtonVariant, buttonClass } from "./But
 export { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Skeleton } from "./Card";
 export { Checkbox, Field, FieldError, Input, Select, type SelectOption, Switch, Textarea } from "./Field";
 export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
+export { type NavTab, NavTabs } from "./NavTabs";
 export { Outcome, type OutcomeMessage } from "./Outcome";
 export { Pager } from "./Pager";
 export { type Column, Table } from "./Table";

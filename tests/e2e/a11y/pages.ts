@@ -201,6 +201,15 @@ export const PAGES: ScannedPage[] = [
     act: openNewProject,
   },
   { path: "/settings", as: "member" },
+  {
+    path: "/settings",
+    as: "member",
+    name: "/settings (a saved address, the form opened by 'Add an address')",
+    act: async (page) => {
+      await page.getByText("Add an address", { exact: true }).click();
+      await page.getByLabel("Recipient name").waitFor();
+    },
+  },
   { path: "/programming", as: "member" },
   {
     // Issue 46: the programs lead; 'New program' opens its form in the header.
@@ -254,6 +263,7 @@ export const PAGES: ScannedPage[] = [
   },
   { path: (c) => `/shows/${c.showSlug}/manage`, as: "member", name: "/shows/:slug/manage" },
   { path: (c) => `/shows/${c.showSlug}/team`, as: "member", name: "/shows/:slug/team" },
+  { path: (c) => `/shows/${c.showSlug}/stats`, as: "member", name: "/shows/:slug/stats" },
   // Campaigns (issue 47): the list, a new one from a program, the creator's page, the sponsor's by share link.
   { path: "/campaigns", as: "member" },
   { path: "/campaigns/new", as: "member" },

@@ -85,6 +85,11 @@ async function productCovers(deps: Deps, items: OrderItem[]) {
     .select({ id: products.id, key: products.coverKey, type: products.coverContentType })
     .from(products)
     .where(inArray(products.id, ids));
+  return signCovers(deps, rows);
+}
+
+/** Signed links to the covers of the products that have one, by product id. */
+async function signCovers(deps: Deps, rows: { id: string; key: string | null; type: string | null }[]) {
   const links = await Promise.all(
     rows.flatMap((row) =>
       row.key
@@ -100,13 +105,18 @@ async function productCovers(deps: Deps, items: OrderItem[]) {
 }
 
 /** `read`: the order's items and package job when the caller read them already (the purchases list). */
-async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; job: Job | null }, withFiles = false) {
+async function describe(
+  deps: Deps,
+  order: Order,
+  read?: { items: OrderItem[]; job: Job | null; covers: Map<string, string>; sellers: Map<string, string> },
+  withFiles = false,
+) {
   const items =
     read?.items ??
     (await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.title));
   const settled = order.status === "paid" || order.status === "refunded";
   const files = settled && withFiles ? await deliveredFiles(deps, items) : null;
-  const covers = withFiles ? await productCovers(deps, items) : null;
+  const covers = read?.covers ?? (withFiles ? await productCovers(deps, items) : null);
   return {
     id: order.id,
     number: order.number,
@@ -124,6 +134,8 @@ async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; j
         productId: item.productId,
         title: item.title,
         sellerUsername: item.sellerUsername,
+        /** The seller's display name now (the purchases list), else null: show the user name. */
+        sellerName: (item.sellerId && read?.sellers.get(item.sellerId)) || null,
         licenseType: item.licenseType,
         priceCents: item.priceCents,
         discountCents: item.discountCents,
@@ -132,7 +144,7 @@ async function describe(deps: Deps, order: Order, read?: { items: OrderItem[]; j
         terms: itemTerms(item),
         delivers: item.formats ? deliversLine(item.formats) : null,
         status: item.status,
-        /** The product's cover now (the order's own view only; null: none, or not asked). */
+        /** The product's cover now (the order's view and the purchases list; null: none, or not asked). */
         coverUrl: covers?.get(item.productId) ?? null,
         /** The item's files with download links (the order's own view once paid; else empty). */
         files: files
@@ -192,19 +204,53 @@ export function purchasesQueries(deps: Deps, buyerId: string) {
       .from(jobs)
       .innerJoin(orders, eq(orders.packageJobId, jobs.id))
       .where(and(settled, eq(jobs.userId, buyerId))),
+    // The bought products' covers and their sellers' display names, for the list's rows.
+    deps.db
+      .selectDistinct({
+        productId: orderItems.productId,
+        coverKey: products.coverKey,
+        coverType: products.coverContentType,
+        sellerId: users.id,
+        sellerName: users.name,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(users, eq(users.id, orderItems.sellerId))
+      .where(settled),
   ] as const;
 }
 
 /** What `purchasesQueries` read, as the purchases list shows it. */
-export function presentPurchases(
+export async function presentPurchases(
   deps: Deps,
-  [rows, items, packageJobs]: readonly [Order[], { item: OrderItem }[], { job: Job }[]],
+  [rows, items, packageJobs, extras]: readonly [
+    Order[],
+    { item: OrderItem }[],
+    { job: Job }[],
+    {
+      productId: string;
+      coverKey: string | null;
+      coverType: string | null;
+      sellerId: string | null;
+      sellerName: string | null;
+    }[],
+  ],
 ) {
+  const covers = await signCovers(
+    deps,
+    extras.map((row) => ({ id: row.productId, key: row.coverKey, type: row.coverType })),
+  );
+  const sellers = new Map(
+    extras.flatMap((row) => (row.sellerId && row.sellerName ? [[row.sellerId, row.sellerName]] : [])),
+  );
   return Promise.all(
     rows.map((order) =>
       describe(deps, order, {
         items: items.filter((row) => row.item.orderId === order.id).map((row) => row.item),
         job: packageJobs.find((row) => row.job.id === order.packageJobId)?.job ?? null,
+        covers,
+        sellers,
       }),
     ),
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShippingAddressView } from "../../../../worker/domain/shipping/addresses";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Checkbox, Field, FieldError, Input, Outcome, Select } from "../../../components/ui";
+import { Button, buttonClass, Field, FieldError, Input, Outcome, Select, Switch } from "../../../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -17,12 +17,62 @@ import {
 import { ACCENT_COLOURS } from "../../../kernel/theme";
 import { useDeviceDark } from "../../../lib/color-scheme";
 import type { loader as rootLoader } from "../../../root";
+import styles from "../components/settings.module.css";
 import type { Route } from "./+types/settings";
 
 export { action, loader } from "./settings.server";
 
 export function meta() {
   return [{ title: "Settings · Creator Platform" }];
+}
+
+/** A name for each of the seed's accent colours, so a swatch is read as more than a hex value. */
+const COLOUR_NAMES: Record<string, string> = {
+  "#FF6900": "Orange",
+  "#FCB900": "Amber",
+  "#964B00": "Brown",
+  "#8ED1FC": "Sky blue",
+  "#6fb31b": "Green",
+  "#0693E3": "Blue",
+  "#ffffff": "White",
+  "#0047AB": "Cobalt",
+};
+
+/** The font sizes the theme allows (75 to 150 percent, in steps of 5), as a select. */
+/** "#FFF" (the seed's default) and "#ffffff" are one colour: compare them in one spelling. */
+function sameColour(a: string, b: string) {
+  const long = (hex: string) =>
+    (/^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex).toLowerCase();
+  return long(a) === long(b);
+}
+
+const FONT_SIZES = Array.from({ length: 16 }, (_, i) => 75 + i * 5);
+function fontSizeLabel(percent: number) {
+  if (percent === 100) return "Default (100%)";
+  return `${percent < 100 ? "Smaller" : "Larger"} (${percent}%)`;
+}
+
+/** One settings section: its heading and what it is for on the left, its controls on the right. */
+function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.intro}>
+        <h2 id={id}>{title}</h2>
+        <p className={styles.muted}>{description}</p>
+      </div>
+      <div className={styles.body}>{children}</div>
+    </section>
+  );
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,66 +84,87 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const deviceDark = useDeviceDark();
   const themeResult = actionData?.intent === "theme" ? actionData : null;
   const themeFields = useFieldErrors(themeResult && "error" in themeResult ? themeResult.error : null, "theme");
+  const fontSizes = FONT_SIZES.includes(theme.fontPercentage) ? FONT_SIZES : [...FONT_SIZES, theme.fontPercentage];
   return (
-    <section className="card narrow">
+    <div className={styles.page}>
       <h1>Settings</h1>
-      <h2>Appearance</h2>
-      <FormErrors error={themeFields.summary} fieldId={themeFields.id} />
-      <Form method="post" className="form" onChange={themeFields.onChange}>
-        <input type="hidden" name="intent" value="theme" />
-        <fieldset
-          className="swatches"
-          id={themeFields.id("accentColor")}
-          aria-describedby={themeFields.error("accentColor") ? themeFields.id("accentColor-error") : undefined}
-        >
-          <legend>Accent colour</legend>
-          {ACCENT_COLOURS.map((colour) => (
-            <label key={colour} className="swatch" style={{ "--swatch": colour } as React.CSSProperties}>
-              <input type="radio" name="accentColor" value={colour} defaultChecked={theme.accentColor === colour} />
-              <span className="visually-hidden">{colour}</span>
-            </label>
-          ))}
-        </fieldset>
-        {themeFields.error("accentColor") && (
-          <FieldError id={themeFields.id("accentColor-error")}>{themeFields.error("accentColor")}</FieldError>
-        )}
-        <Field label="Font size (percent)" error={themeFields.error("fontPercentage")}>
-          <Input
-            id={themeFields.id("fontPercentage")}
-            name="fontPercentage"
-            type="number"
-            min={75}
-            max={150}
-            step={5}
-            defaultValue={theme.fontPercentage}
+      <SettingsSection
+        id="appearance"
+        title="Appearance"
+        description="How the platform looks to you: light or dark, the size of its text and its accent colour."
+      >
+        <FormErrors error={themeFields.summary} fieldId={themeFields.id} />
+        <Form method="post" className={styles.form} onChange={themeFields.onChange}>
+          <input type="hidden" name="intent" value="theme" />
+          <Switch
+            // Drawn again once the device's answer is known (a box's state is set once, when it is drawn).
+            key={String(deviceDark)}
+            id={themeFields.id("isDarkMode")}
+            name="isDarkMode"
+            defaultChecked={"followsSystem" in theme ? deviceDark : theme.isDarkMode}
+            label="Dark mode"
+            hint="Light text on a dark background."
+            error={themeFields.error("isDarkMode")}
           />
-        </Field>
-        <Checkbox
-          // Drawn again once the device's answer is known (a box's state is set once, when it is drawn).
-          key={String(deviceDark)}
-          id={themeFields.id("isDarkMode")}
-          name="isDarkMode"
-          defaultChecked={"followsSystem" in theme ? deviceDark : theme.isDarkMode}
-          label="Dark mode"
-          error={themeFields.error("isDarkMode")}
-        />
-        <button type="submit" className="button primary" disabled={submitting === "theme"}>
-          {submitting === "theme" ? "Saving…" : "Save"}
-        </button>
-        {themeResult && "saved" in themeResult && <p role="status">Saved successfully.</p>}
-      </Form>
-      <h2>Shipping addresses</h2>
-      {signedIn ? (
-        <Shipping
-          addresses={loaderData.shipping}
-          actionData={actionData}
-          submitting={submitting}
-          deletingId={navigation.formData?.get("id")}
-        />
-      ) : (
-        <p className="muted">{SIGN_IN_FOR_SHIPPING}</p>
-      )}
-    </section>
+          <Field label="Font size (percent)" error={themeFields.error("fontPercentage")} className={styles.short}>
+            <Select
+              id={themeFields.id("fontPercentage")}
+              name="fontPercentage"
+              defaultValue={String(theme.fontPercentage)}
+              options={fontSizes.map((percent) => ({ value: String(percent), label: fontSizeLabel(percent) }))}
+            />
+          </Field>
+          <fieldset
+            className={styles.swatches}
+            id={themeFields.id("accentColor")}
+            aria-describedby={themeFields.error("accentColor") ? themeFields.id("accentColor-error") : undefined}
+          >
+            <legend>Accent colour</legend>
+            {ACCENT_COLOURS.map((colour) => (
+              <label
+                key={colour}
+                className={styles.swatch}
+                style={{ "--swatch": colour } as React.CSSProperties}
+                title={COLOUR_NAMES[colour] ?? colour}
+              >
+                <input
+                  type="radio"
+                  name="accentColor"
+                  value={colour}
+                  defaultChecked={sameColour(theme.accentColor, colour)}
+                />
+                <span className="visually-hidden">{COLOUR_NAMES[colour] ?? colour}</span>
+              </label>
+            ))}
+          </fieldset>
+          {themeFields.error("accentColor") && (
+            <FieldError id={themeFields.id("accentColor-error")}>{themeFields.error("accentColor")}</FieldError>
+          )}
+          <div className={styles.footer}>
+            {themeResult && "saved" in themeResult && <p role="status">Saved successfully.</p>}
+            <Button type="submit" variant="primary" busy={submitting === "theme"} busyLabel="Saving…">
+              Save
+            </Button>
+          </div>
+        </Form>
+      </SettingsSection>
+      <SettingsSection
+        id="shipping"
+        title="Shipping addresses"
+        description="Where the things you win at auction are sent. You need one to make an offer."
+      >
+        {signedIn ? (
+          <Shipping
+            addresses={loaderData.shipping}
+            actionData={actionData}
+            submitting={submitting}
+            deletingId={navigation.formData?.get("id")}
+          />
+        ) : (
+          <p className={styles.muted}>{SIGN_IN_FOR_SHIPPING}</p>
+        )}
+      </SettingsSection>
+    </div>
   );
 }
 
@@ -135,30 +206,23 @@ function Shipping({
     </Field>
   );
 
-  return (
-    <>
-      <FormErrors
-        error={fields.summary}
-        fieldId={fields.id}
-        heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED}
-      />
-      {returnTo?.startsWith("/bidgallery") && (
-        <p className="empty-state" role="note">
-          Add a shipping address to make your offer. Once it is saved you go back to the auction, with your amount kept.
-        </p>
-      )}
-      <Form
-        method="post"
-        className="form"
-        noValidate
-        key={formKey}
-        onChange={(event) => {
-          setEditedAfter(actionData);
-          fields.onChange(event);
-        }}
-      >
-        <input type="hidden" name="intent" value="shipping" />
-        {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
+  const hasAddresses = Boolean(addresses?.length);
+  // The form is open when no address is saved, when it has something to show (an error, what was
+  // typed) or when the auction sent the member here; otherwise 'Add an address' opens it.
+  const formOpen = !hasAddresses || Boolean(saveError) || Boolean(returnTo);
+  const form = (
+    <Form
+      method="post"
+      className={styles.form}
+      noValidate
+      onChange={(event) => {
+        setEditedAfter(actionData);
+        fields.onChange(event);
+      }}
+    >
+      <input type="hidden" name="intent" value="shipping" />
+      {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
+      <div className={styles.grid}>
         {text("recipientName", "name")}
         <Field label={SHIPPING_LABELS.phone} error={fields.error("phone")}>
           <Input
@@ -170,7 +234,9 @@ function Shipping({
             defaultValue={values.phone}
           />
         </Field>
-        {text("streetAddress", "street-address")}
+        <div className={styles.wide}>{text("streetAddress", "street-address")}</div>
+        {text("neighborhood", "off")}
+        {text("landmark", "off")}
         {text("city", "address-level2")}
         {text("state", "address-level1")}
         {text("zipCode", "postal-code")}
@@ -183,56 +249,85 @@ function Shipping({
             options={COUNTRIES.map((country) => ({ value: country.value, label: country.label }))}
           />
         </Field>
-        {text("neighborhood", "off")}
-        {text("landmark", "off")}
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </button>
-        {savedId && editedAfter !== actionData && <p role="status">{SHIPPING_SAVED}</p>}
-      </Form>
+      </div>
+      <div className={styles.footer}>
+        <Button type="submit" variant="primary" busy={saving} busyLabel="Saving…">
+          Save
+        </Button>
+      </div>
+    </Form>
+  );
 
-      <h3>Saved addresses</h3>
+  return (
+    <>
+      <FormErrors
+        error={fields.summary}
+        fieldId={fields.id}
+        heading={saveError?.code === "invalid" ? undefined : SHIPPING_SAVE_FAILED}
+      />
+      {returnTo?.startsWith("/bidgallery") && (
+        <p className="empty-state" role="note">
+          Add a shipping address to make your offer. Once it is saved you go back to the auction, with your amount kept.
+        </p>
+      )}
+      {savedId && editedAfter !== actionData && <p role="status">{SHIPPING_SAVED}</p>}
+      <h3 className="visually-hidden">Saved addresses</h3>
       <FormErrors
         error={deleteResult && "error" in deleteResult ? deleteResult.error : null}
         heading="Could not delete the address."
       />
       {addresses === null ? (
         <Outcome message={{ ok: false, text: SHIPPING_LOAD_FAILED }} />
-      ) : addresses.length === 0 ? (
-        <p className="empty-state">No saved addresses yet.</p>
-      ) : (
-        <ul className="addresses">
+      ) : addresses.length === 0 ? null : (
+        <ul className={styles.addresses}>
           {addresses.map((address) => (
-            <li key={address.id}>
-              <p>
+            <li key={address.id} className={styles.address}>
+              <address>
                 <strong>{address.recipientName}</strong>
-                {address.phone && <> · {address.phone}</>}
                 <br />
                 {address.streetAddress}
                 {address.neighborhood && <>, {address.neighborhood}</>}
                 <br />
-                {`${address.city}, ${address.state} ${address.zipCode}, ${countryLabel(address.country)}`}
+                {`${address.city}, ${address.state} ${address.zipCode}`}
+                <br />
+                {countryLabel(address.country)}
+                {address.phone && (
+                  <>
+                    <br />
+                    <span className={styles.muted}>{address.phone}</span>
+                  </>
+                )}
                 {address.landmark && (
                   <>
                     <br />
-                    <span className="muted">Landmark: {address.landmark}</span>
+                    <span className={styles.muted}>Landmark: {address.landmark}</span>
                   </>
                 )}
-              </p>
+              </address>
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-shipping" />
                 <input type="hidden" name="id" value={address.id} />
-                <button
+                <Button
                   type="submit"
-                  className="button"
-                  disabled={submitting === "delete-shipping" && deletingId === address.id}
+                  size="sm"
+                  busy={submitting === "delete-shipping" && deletingId === address.id}
+                  busyLabel="Deleting…"
+                  aria-label={`Delete the address of ${address.recipientName}`}
                 >
-                  {submitting === "delete-shipping" && deletingId === address.id ? "Deleting…" : "Delete"}
-                </button>
+                  Delete
+                </Button>
               </Form>
             </li>
           ))}
         </ul>
+      )}
+      {hasAddresses ? (
+        <details className={styles.disclosure} open={formOpen || undefined} key={formKey}>
+          <summary className={buttonClass("secondary", "sm")}>Add an address</summary>
+          {form}
+        </details>
+      ) : (
+        <div key={formKey}>{form}</div>
       )}
     </>
   );

@@ -1,10 +1,9 @@
-// The /renderfiles page's server half: the member's renders (newest first)
-// and store purchases, and 'Render again' for a render made out of date by a
-// program applied to its playlist.
+// The /renderfiles page's server half: the member's renders (newest first),
+// and 'Render again' for a render made out of date by a program applied to its
+// playlist. Store purchases have their own page (/purchases).
 
 import { data } from "react-router";
-import { presentPurchases, purchasesQueries } from "../../../../worker/domain/orders/purchases";
-import { presentRenders, renderAgain, rendersQuery } from "../../../../worker/domain/renders/renders";
+import { listRenders, renderAgain } from "../../../../worker/domain/renders/renders";
 import { requireUser, server } from "../../../lib/auth.server";
 import { formAction, formFields } from "../../../lib/forms.server";
 import type { Route } from "./+types/downloads";
@@ -12,17 +11,8 @@ import type { Route } from "./+types/downloads";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { deps } = server(context);
-  // Renders and purchases in one D1 batch: the page's data in one round trip.
-  const [renderRows, ...purchaseRows] = await deps.db.batch([
-    rendersQuery(deps, user.id),
-    ...purchasesQueries(deps, user.id),
-  ]);
-  const [renders, purchases] = await Promise.all([
-    presentRenders(deps, renderRows),
-    presentPurchases(deps, purchaseRows),
-  ]);
+  const renders = await listRenders(deps, user.id);
   return {
-    purchases,
     renders: renders.map((render) => ({
       id: render.id,
       fileName: render.fileName,

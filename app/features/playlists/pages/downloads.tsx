@@ -9,12 +9,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useRevalidateWhile } from "../../../lib/revalidate-while";
-import { PurchaseList } from "../../store/checkout/PurchaseList";
 import { RenderItem } from "../renders/RenderItem";
 import type { Route } from "./+types/downloads";
 import "../../../styles/files.css";
 import "../playlists.css";
-import "../../store/checkout.css";
 
 export { action, loader } from "./downloads.server";
 
@@ -24,7 +22,7 @@ export function meta() {
   return [{ title: "Rendered Files · Creator Platform" }];
 }
 export default function RenderFiles({ loaderData }: Route.ComponentProps) {
-  const { renders, purchases } = loaderData;
+  const { renders } = loaderData;
   const revalidator = useRevalidator();
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
@@ -57,10 +55,9 @@ export default function RenderFiles({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      <section className="card purchases" aria-labelledby="store-purchases">
-        <h2 id="store-purchases">Store purchases</h2>
-        <PurchaseList purchases={purchases} headingLevel={3} />
-      </section>
+      <p className="muted">
+        Files you bought in the store, with their licences, are on <Link to="/purchases">Purchases</Link>.
+      </p>
     </div>
   );
 }

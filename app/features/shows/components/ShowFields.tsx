@@ -40,13 +40,17 @@ export function ShowFields({
       <Field label="Language" hint="A code such as en or en-GB" error={fieldError("language")}>
         <Input name="language" required defaultValue={values.language ?? "en"} />
       </Field>
-      <Field label="Media" error={fieldError("mediaType")}>
+      <Field
+        label="Media"
+        hint="Audio episodes are stitched for each listener; a video episode is its playlist's latest render."
+        error={fieldError("mediaType")}
+      >
         <Select
           name="mediaType"
           defaultValue={values.mediaType ?? "audio"}
           options={[
-            { value: "audio", label: "Audio (episodes stitched per request)" },
-            { value: "video", label: "Video (the latest render)" },
+            { value: "audio", label: "Audio" },
+            { value: "video", label: "Video" },
           ]}
         />
       </Field>

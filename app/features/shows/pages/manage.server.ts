@@ -3,7 +3,7 @@
 // (ADR 054). Every action checks the member's role again in the domain (`memberData`).
 import { data, redirect } from "react-router";
 import { listPlaylists } from "../../../../worker/domain/playlists/playlists";
-import { chooseVersion, teamShowWithVersions } from "../../../../worker/domain/shows/delivery";
+import { artworkUrl, chooseVersion, durationOf, teamShowWithVersions } from "../../../../worker/domain/shows/delivery";
 import {
   deleteEpisode,
   publishEpisode,
@@ -37,9 +37,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const playlists = role === "viewer" ? [] : editable;
   const ready = episodes.map((episode) => chooseVersion(deps, episode, current(episode)).version);
   const used = new Set(episodes.map((e) => e.playlistId));
+  // The member's playlists that could be an episode of this show (its media, or empty yet).
+  const fitting = playlists.filter((p) => p.mediaType === null || p.mediaType === show.mediaType);
+  const lengthOf = (version: Parameters<typeof durationOf>[0] | null | undefined) =>
+    version ? durationOf(version) : null;
   return {
     show,
     role,
+    artwork: artworkUrl(deps.origin, show),
     now: deps.now(),
     episodes: episodes.map((e, i) => ({
       id: e.id,
@@ -49,10 +54,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       publishAt: e.publishAt.getTime(),
       published: e.published,
       ready: show.mediaType === "video" || ready[i] !== null,
+      durationSeconds: lengthOf(ready[i]) ?? e.durationSeconds,
     })),
-    playlists: playlists
-      .filter((p) => !used.has(p.id) && (p.mediaType === null || p.mediaType === show.mediaType))
-      .map((p) => ({ id: p.id, title: p.projectTitle })),
+    playlists: fitting.filter((p) => !used.has(p.id)).map((p) => ({ id: p.id, title: p.projectTitle })),
+    /** Why no playlist is offered: all of them are episodes already, or none has this show's media. */
+    allPublished: fitting.length > 0,
   };
 }
 

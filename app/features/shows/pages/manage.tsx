@@ -3,9 +3,20 @@
 // show's viewers see its episodes (drafts and scheduled ones too) and nothing to change (ADR 054).
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { DropZone } from "../../../components/DropZone";
 import { LocalTime } from "../../../components/LocalTime";
 import teams from "../../../components/teams/teams.module.css";
-import { Badge, Button, Card, EmptyState, Field, Input, Select, useConfirm } from "../../../components/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  GeneratedCover,
+  Input,
+  Select,
+  useConfirm,
+} from "../../../components/ui";
 import { UploadStatusList } from "../../../components/uploads/UploadStatus";
 import { useUploader } from "../../../components/uploads/useUploads";
 import { ARTWORK_INVALID } from "../../../kernel/schemas/shows";
@@ -13,6 +24,7 @@ import { isCancelled } from "../../../lib/uploads/queue";
 import { DescriptionField, ShowFields } from "../components/ShowFields";
 import { ShowNav } from "../components/ShowNav";
 import showStyles from "../components/shows.module.css";
+import { listenLength } from "../lib/listen";
 import type { Route } from "./+types/manage";
 
 export { action, loader } from "./manage.server";
@@ -28,19 +40,29 @@ function EpisodeRow({
   now,
   slug,
   canEdit,
+  artwork,
+  showTitle,
 }: {
   episode: Route.ComponentProps["loaderData"]["episodes"][number];
   now: number;
   slug: string;
   canEdit: boolean;
+  artwork: string | null;
+  showTitle: string;
 }) {
+  const length = listenLength(episode.durationSeconds);
   const fetcher = useFetcher<Result>();
   const confirm = useConfirm();
   const busy = fetcher.state !== "idle";
   const scheduled = episode.publishAt > now;
   return (
-    <li className={showStyles.row}>
-      <span>
+    <li className={`${showStyles.row} ${showStyles.episodeRow}`}>
+      {artwork ? (
+        <img className={showStyles.thumb} src={artwork} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <GeneratedCover title={showTitle} className={showStyles.thumb} />
+      )}
+      <span className={showStyles.grow}>
         <strong>
           {episode.published && !scheduled ? (
             <Link to={`/shows/${slug}/episodes/${episode.id}`}>{episode.title}</Link>
@@ -59,6 +81,7 @@ function EpisodeRow({
         <br />
         <span className={showStyles.muted}>
           <LocalTime value={episode.publishAt} />
+          {length && <> · {length}</>}
         </span>
         {fetcher.data?.error && (
           <span className={showStyles.error} role="alert">
@@ -103,7 +126,9 @@ function EpisodeRow({
   );
 }
 
-function Artwork({ slug }: { slug: string }) {
+const ARTWORK_ACCEPT = { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"] };
+
+function Artwork({ slug, artwork, title }: { slug: string; artwork: string | null; title: string }) {
   const fetcher = useFetcher<Result>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -124,17 +149,25 @@ function Artwork({ slug }: { slug: string }) {
   return (
     <Card as="section" aria-labelledby="artwork">
       <h2 id="artwork">Artwork</h2>
-      <Field label="Cover art" hint="A square JPEG or PNG, 1400 to 3000 pixels a side.">
-        <Input
-          type="file"
-          accept="image/jpeg,image/png"
-          disabled={sending}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            if (file) void send(file);
+      <div className={showStyles.artworkRow}>
+        {artwork ? (
+          <img className={showStyles.artworkPreview} src={artwork} alt="The show's artwork" width={160} height={160} />
+        ) : (
+          <GeneratedCover title={title} className={showStyles.artworkPreview} />
+        )}
+        <DropZone
+          limits={{ accept: ARTWORK_ACCEPT, minSize: 1 }}
+          className="dropzone small"
+          busy={sending}
+          busyPrompt="Uploading the artwork…"
+          label="Cover art"
+          hint="A square JPEG or PNG, 1400 to 3000 pixels a side."
+          onDrop={(files) => {
+            if (files.length > 1) return "Choose one image.";
+            if (files[0]) void send(files[0]);
           }}
         />
-      </Field>
+      </div>
       <UploadStatusList label="Artwork upload" entries={uploader.entries.filter((entry) => entry.status !== "done")} />
       {status && (
         <p className={status.ok ? showStyles.message : showStyles.error} role={status.ok ? "status" : "alert"}>
@@ -189,7 +222,7 @@ function Details({ show }: { show: Route.ComponentProps["loaderData"]["show"] })
 }
 
 export default function ManageShow({ loaderData }: Route.ComponentProps) {
-  const { show, episodes, playlists, now, role } = loaderData;
+  const { show, episodes, playlists, now, role, artwork, allPublished } = loaderData;
   const canEdit = role !== "viewer";
   const result = useActionData<Result & { values?: Record<string, string> }>();
   const busy = useNavigation().state === "submitting";
@@ -198,8 +231,7 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
   const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
   return (
     <div className={showStyles.page}>
-      <ShowNav slug={show.slug} here="manage" />
-      <h1>{show.title}</h1>
+      <ShowNav slug={show.slug} here="manage" title={show.title} />
       {!canEdit && (
         <p className={teams.notice} role="note">
           You are a <strong>viewer</strong> of this show: you can see its episodes and stats, but not change anything.
@@ -219,7 +251,15 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className={showStyles.list}>
             {episodes.map((episode) => (
-              <EpisodeRow key={episode.id} episode={episode} now={now} slug={show.slug} canEdit={canEdit} />
+              <EpisodeRow
+                key={episode.id}
+                episode={episode}
+                now={now}
+                slug={show.slug}
+                canEdit={canEdit}
+                artwork={artwork}
+                showTitle={show.title}
+              />
             ))}
           </ul>
         )}
@@ -233,9 +273,24 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           {playlists.length === 0 ? (
-            <p className={showStyles.muted}>
-              Every playlist of yours is already an episode, or none plays {show.mediaType}.
-            </p>
+            <EmptyState
+              title={
+                allPublished
+                  ? "All your playlists are already episodes."
+                  : `None of your playlists has ${show.mediaType} yet`
+              }
+            >
+              {allPublished ? (
+                <>
+                  Make a new playlist in a <Link to="/authenticated">project</Link> to publish the next episode.
+                </>
+              ) : (
+                <>
+                  Add {show.mediaType} files to a playlist in a <Link to="/authenticated">project</Link>, then publish
+                  it here.
+                </>
+              )}
+            </EmptyState>
           ) : (
             <Form method="post" className={showStyles.form}>
               <input type="hidden" name="intent" value="publish" />
@@ -271,7 +326,7 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
       {canEdit && <Details show={show} />}
-      {canEdit && <Artwork slug={show.slug} />}
+      {canEdit && <Artwork slug={show.slug} artwork={artwork} title={show.title} />}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const stats = !asked || episode ? askedStats : await downloadStats(deps, show.id, null);
   return {
     show: { slug: show.slug, title: show.title },
+    /** The feed's full address, for the empty state to offer for sharing. */
+    feedUrl: `${deps.origin}/api/shows/${show.slug}/feed.xml`,
     episodes: episodes.map((e) => ({ id: e.id, title: e.title })),
     episodeId: episode?.id ?? null,
     stats,

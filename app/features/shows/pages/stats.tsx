@@ -1,6 +1,6 @@
 // /shows/:slug/stats: counted downloads (IAB rules) per day as a bar chart, by app and by country.
-import { Form } from "react-router";
-import { Button, Card, Field, Select, Table } from "../../../components/ui";
+import { Form, Link, useSubmit } from "react-router";
+import { Button, buttonClass, Card, EmptyState, Field, Select, Table } from "../../../components/ui";
 import { ShowNav } from "../components/ShowNav";
 import showStyles from "../components/shows.module.css";
 import type { Route } from "./+types/stats";
@@ -15,61 +15,107 @@ const number = new Intl.NumberFormat();
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
 
 export default function ShowStats({ loaderData }: Route.ComponentProps) {
-  const { show, episodes, episodeId, stats } = loaderData;
+  const { show, episodes, episodeId, stats, feedUrl } = loaderData;
+  const submit = useSubmit();
   const peak = Math.max(1, ...stats.byDay.map((d) => d.downloads));
   const titleOf = new Map(episodes.map((e) => [e.id, e.title]));
   return (
     <div className={showStyles.page}>
-      <ShowNav slug={show.slug} here="stats" />
-      <h1>Downloads of {show.title}</h1>
-      <Form method="get" className={showStyles.row}>
-        <Field label="Episode">
-          <Select
-            name="episode"
-            defaultValue={episodeId ?? ""}
-            placeholder="All episodes"
-            options={episodes.map((e) => ({ value: e.id, label: e.title }))}
-          />
-        </Field>
-        <Button type="submit">Show</Button>
-      </Form>
-      <Card as="section" aria-labelledby="per-day">
-        <h2 id="per-day">
-          Per day, last {stats.byDay.length} days: {number.format(stats.total)}
-        </h2>
-        <p className={showStyles.muted}>
-          A listener (address and app) counts once a day per episode, once a minute of audio has been downloaded. Bots,
-          HEAD requests and probes are not counted.
-        </p>
-        <div className={showStyles.chart} role="img" aria-label={`Downloads per day, peak ${peak}`}>
-          {stats.byDay.map((d) => (
-            <div
-              key={d.day}
-              className={showStyles.bar}
-              style={{ height: `${(d.downloads / peak) * 100}%` }}
-              title={`${dayLabel.format(new Date(d.day))}: ${number.format(d.downloads)}`}
+      <ShowNav slug={show.slug} here="stats" title={`Downloads of ${show.title}`} />
+      {episodes.length > 0 && (
+        // The figures follow the choice at once; without script the form is sent with 'Show'.
+        <Form method="get" className={showStyles.filter}>
+          <Field label="Episode">
+            <Select
+              name="episode"
+              defaultValue={episodeId ?? ""}
+              placeholder="All episodes"
+              options={episodes.map((e) => ({ value: e.id, label: e.title }))}
+              onChange={(event) => submit(event.currentTarget.form, { replace: true })}
             />
-          ))}
-        </div>
-        <p className={`${showStyles.row} ${showStyles.muted}`}>
-          <span>{dayLabel.format(new Date(stats.byDay[0]!.day))}</span>
-          <span>{dayLabel.format(new Date(stats.byDay.at(-1)!.day))}</span>
-        </p>
-      </Card>
-      <div className={showStyles.split}>
-        <DownloadsTable caption="By app" header="App" rows={stats.byApp} label={(r) => r.app} />
-        <DownloadsTable caption="By country" header="Country" rows={stats.byCountry} label={(r) => r.country} />
-      </div>
-      {!episodeId && (
-        <DownloadsTable
-          caption="By episode"
-          header="Episode"
-          rows={stats.byEpisode}
-          label={(r) => titleOf.get(r.episodeId) ?? r.episodeId}
-          rowKey={(r) => r.episodeId}
-        />
+          </Field>
+          <noscript>
+            <Button type="submit">Show</Button>
+          </noscript>
+        </Form>
+      )}
+      {stats.total === 0 ? (
+        <NoDownloads show={show} feedUrl={feedUrl} episode={episodeId ? (titleOf.get(episodeId) ?? null) : null} />
+      ) : (
+        <>
+          <Card as="section" aria-labelledby="per-day">
+            <h2 id="per-day">
+              Per day, last {stats.byDay.length} days: {number.format(stats.total)}
+            </h2>
+            <p className={showStyles.muted}>{COUNTING}</p>
+            <div className={showStyles.chart} role="img" aria-label={`Downloads per day, peak ${peak}`}>
+              {stats.byDay.map((d) => (
+                <div
+                  key={d.day}
+                  className={showStyles.bar}
+                  style={{ height: `${(d.downloads / peak) * 100}%` }}
+                  title={`${dayLabel.format(new Date(d.day))}: ${number.format(d.downloads)}`}
+                />
+              ))}
+            </div>
+            <p className={`${showStyles.row} ${showStyles.muted}`}>
+              <span>{dayLabel.format(new Date(stats.byDay[0]!.day))}</span>
+              <span>{dayLabel.format(new Date(stats.byDay.at(-1)!.day))}</span>
+            </p>
+          </Card>
+          <div className={showStyles.split}>
+            <DownloadsTable caption="By app" header="App" rows={stats.byApp} label={(r) => r.app} />
+            <DownloadsTable caption="By country" header="Country" rows={stats.byCountry} label={(r) => r.country} />
+          </div>
+          {!episodeId && (
+            <DownloadsTable
+              caption="By episode"
+              header="Episode"
+              rows={stats.byEpisode}
+              label={(r) => titleOf.get(r.episodeId) ?? r.episodeId}
+              rowKey={(r) => r.episodeId}
+            />
+          )}
+        </>
       )}
     </div>
+  );
+}
+
+const COUNTING =
+  "A listener (address and app) counts once a day per episode, once a minute of audio has been downloaded. Bots, HEAD requests and probes are not counted.";
+
+/** One empty state for a show (or an episode) nobody has downloaded yet: when figures come, and the feed to share. */
+function NoDownloads({
+  show,
+  feedUrl,
+  episode,
+}: {
+  show: { slug: string; title: string };
+  feedUrl: string;
+  episode: string | null;
+}) {
+  return (
+    <section aria-label="Downloads">
+      <EmptyState
+        title={episode ? `No downloads of “${episode}” yet` : "No downloads yet"}
+        action={
+          <Link to={`/shows/${show.slug}`} className={buttonClass("secondary", "sm")}>
+            Open the show page
+          </Link>
+        }
+      >
+        <p>
+          Downloads show here per day, app and country as soon as listeners play your published episodes. {COUNTING}
+        </p>
+        <p>
+          Share the show's feed so podcast apps can follow it:{" "}
+          <a href={feedUrl} className={showStyles.url}>
+            {feedUrl}
+          </a>
+        </p>
+      </EmptyState>
+    </section>
   );
 }
 

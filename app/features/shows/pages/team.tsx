@@ -18,8 +18,7 @@ export default function ShowTeam({ loaderData }: Route.ComponentProps) {
   const { show, role, sharing, userId } = loaderData;
   return (
     <div className={showStyles.page}>
-      <ShowNav slug={show.slug} here="team" />
-      <h1>Team of {show.title}</h1>
+      <ShowNav slug={show.slug} here="team" title={`Team of ${show.title}`} />
       <p className={showStyles.muted}>
         You are {YOU_ARE[role]} of this show. Members find it on their Shows page; editors publish and edit its
         episodes, viewers see its episodes and stats.

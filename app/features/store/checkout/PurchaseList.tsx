@@ -7,7 +7,9 @@ import { LocalTime } from "../../../components/LocalTime";
 import { Table } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { LICENCE_NAMES } from "../../../kernel/licences";
+import { ItemCover } from "./ItemCover";
 import { PackageStatus } from "./PackageStatus";
+import styles from "./PurchaseList.module.css";
 
 export const NO_PURCHASES = "You have not bought anything yet.";
 
@@ -18,7 +20,7 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
   return (
     <>
       {purchases.map((order) => (
-        <article key={order.id} aria-labelledby={`order-${order.id}`}>
+        <article key={order.id} aria-labelledby={`order-${order.id}`} className={styles.order}>
           <Heading id={`order-${order.id}`}>
             Order {order.number} · {formatMoney(order.amountCents - order.refundedCents)}
             {order.paidAt && (
@@ -40,13 +42,21 @@ export function PurchaseList({ purchases, headingLevel = 2 }: { purchases: Order
                 header: "Product",
                 primary: true,
                 cell: (item) => (
-                  <>
-                    {item.title}
-                    {item.status === "refunded" && <div className="muted">Refunded: no longer available</div>}
-                  </>
+                  <div className={styles.product}>
+                    <ItemCover title={item.title} url={item.coverUrl} />
+                    <div className={styles.text}>
+                      <span className={styles.title}>{item.title}</span>
+                      {item.status === "refunded" && <span className="muted">Refunded: no longer available</span>}
+                    </div>
+                  </div>
                 ),
               },
-              { key: "seller", header: "Seller", kind: "truncate", cell: (item) => item.sellerUsername },
+              {
+                key: "seller",
+                header: "Seller",
+                kind: "truncate",
+                cell: (item) => <span title={`@${item.sellerUsername}`}>{item.sellerName ?? item.sellerUsername}</span>,
+              },
               { key: "licence", header: "Licence", cell: (item) => <Licence item={item} /> },
               {
                 key: "price",

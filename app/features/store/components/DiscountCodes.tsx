@@ -83,7 +83,7 @@ export function DiscountCodes({
         }}
       >
         <h3>New code</h3>
-        <div className={styles.fields}>
+        <div className={styles.discountFields}>
           <Field label="Code">
             <Input id="discount-new-code" name="code" required autoComplete="off" />
           </Field>

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { DropZone } from "../../../components/DropZone";
-import { Button } from "../../../components/ui";
+import { Button, buttonClass } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES } from "../../../kernel/schemas/products-form-messages";
 import { api } from "../../../lib/api-client";
@@ -13,6 +13,7 @@ import { type PendingFile, pending, uploadPending } from "../../../lib/store-upl
 import { AudioPlayer } from "../components/AudioPlayer";
 import { DiscountCodes } from "../components/DiscountCodes";
 import { LicenceTemplates } from "../components/LicenceTemplates";
+import managerStyles from "../components/Manager.module.css";
 import { ProductOverview } from "../components/ProductOverview";
 import { useRun, useSaveStatus } from "../components/SaveStatus";
 import type { Route } from "./+types/manager";
@@ -43,11 +44,20 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="store-manager">
-      <h1>My Digital Products</h1>
-      <p>
-        <Link to="/digistore">Create a product</Link> · <Link to="/digimanager/sales">Sales</Link> ·{" "}
-        <Link to={`/digiprev/${userId}`}>See your store</Link>
-      </p>
+      <header className={managerStyles.header}>
+        <h1>My Digital Products</h1>
+        <div className={managerStyles.actions}>
+          <Link to="/digimanager/sales" className={buttonClass("secondary")}>
+            Sales
+          </Link>
+          <Link to={`/digiprev/${userId}`} className={buttonClass("secondary")}>
+            See your store
+          </Link>
+          <Link to="/digistore" className={buttonClass("primary")}>
+            Create a product
+          </Link>
+        </div>
+      </header>
       {products.length === 0 ? (
         <p className="empty-state">No products found.</p>
       ) : (
