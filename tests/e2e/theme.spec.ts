@@ -57,7 +57,7 @@ test("a new member's settings show the device's dark mode, and saving keeps it",
   const { page } = await signUpByApi(browser, "theme");
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/settings");
-  const box = page.getByRole("checkbox", { name: "Dark mode" });
+  const box = page.getByRole("switch", { name: "Dark mode" });
   await expect(box).toBeChecked();
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await expect(page.getByText("Saved successfully.")).toBeVisible();
