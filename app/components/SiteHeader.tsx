@@ -191,15 +191,15 @@ export function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; c
         className={active ? "active" : undefined}
         aria-current={active ? "page" : undefined}
         aria-describedby={descriptionId}
-        // Named outright: the count's pill is a grid box, so a computed name would read "Checkout , 1 in cart".
-        aria-label={cartCount > 0 ? `${link.label}, ${cartCount} in cart` : undefined}
         // The description as a tooltip too: a short window folds it away (shell.css).
         title={link.description ? `${link.label} — ${link.description}` : undefined}
       >
         {link.label}
         {cartCount > 0 && (
-          <span className="nav-count" aria-hidden>
+          <span className="nav-count">
+            <span className="visually-hidden">, </span>
             {cartCount}
+            <span className="visually-hidden"> in cart</span>
           </span>
         )}
       </Link>

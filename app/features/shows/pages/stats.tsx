@@ -1,6 +1,7 @@
 // /shows/:slug/stats: counted downloads (IAB rules) per day as a bar chart, by app and by country.
 import { Form, Link, useSubmit } from "react-router";
 import { Button, buttonClass, Card, EmptyState, Field, Select, Table } from "../../../components/ui";
+import { CopyButton } from "../components/listen-parts";
 import { ShowNav } from "../components/ShowNav";
 import showStyles from "../components/shows.module.css";
 import type { Route } from "./+types/stats";
@@ -100,20 +101,18 @@ function NoDownloads({
       <EmptyState
         title={episode ? `No downloads of “${episode}” yet` : "No downloads yet"}
         action={
-          <Link to={`/shows/${show.slug}`} className={buttonClass("secondary", "sm")}>
-            Open the show page
-          </Link>
+          <>
+            <CopyButton value={feedUrl}>Copy RSS feed</CopyButton>
+            <Link to={`/shows/${show.slug}`} className={buttonClass("secondary", "sm")}>
+              Open the show page
+            </Link>
+          </>
         }
       >
         <p>
           Downloads show here per day, app and country as soon as listeners play your published episodes. {COUNTING}
         </p>
-        <p>
-          Share the show's feed so podcast apps can follow it:{" "}
-          <a href={feedUrl} className={showStyles.url}>
-            {feedUrl}
-          </a>
-        </p>
+        <p>Share the show's RSS feed so podcast apps can follow it.</p>
       </EmptyState>
     </section>
   );
