@@ -18,6 +18,7 @@ import {
 import { formatDateTime, formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
+import { EmailText } from "./EmailText";
 
 type OrderPage = Awaited<ReturnType<typeof listOrders>>;
 type OrderRow = OrderPage["orders"][number];
@@ -49,7 +50,9 @@ export function OrdersSection({ list, viewerId }: { list: OrderPage; viewerId: s
         order.buyer ? (
           <>
             {order.buyer}
-            <span className={styles.subline}>{order.email}</span>
+            <span className={styles.subline}>
+              <EmailText email={order.email} />
+            </span>
           </>
         ) : (
           "Deleted account"

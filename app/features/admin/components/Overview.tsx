@@ -4,6 +4,7 @@
 import { Link } from "react-router";
 import type { AdminOverview } from "../../../../worker/domain/admin/summary";
 import type { TrendKey } from "../../../../worker/domain/admin/trends";
+import { buttonClass } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
@@ -67,34 +68,84 @@ export function Overview({ totals }: { totals: AdminOverview }) {
       <dl className={styles.totals} aria-labelledby="revenue-heading">
         {tiles(money, formatMoney)}
       </dl>
-      <h2>Waiting for you</h2>
-      <ul>
-        <li>
-          {totals.pendingMemberItems === 0 ? (
-            "No member items wait for approval."
-          ) : (
-            <Link to={sectionLink("auction")}>
-              {totals.pendingMemberItems === 1
-                ? "1 member item waits for approval"
-                : `${number.format(totals.pendingMemberItems)} member items wait for approval`}
-            </Link>
-          )}
-        </li>
-        <li>
-          {totals.activePopup === null ? (
-            <>
-              No welcome popup is active. <Link to={sectionLink("popups")}>Choose one</Link>
-            </>
-          ) : (
-            <>
-              Active popup: <Link to={sectionLink("popups")}>{totals.activePopup}</Link>
-            </>
-          )}
-        </li>
-        <li>
-          <Link to={sectionLink("orders")}>See the orders</Link>
-        </li>
-      </ul>
+      <h2 id="waiting-heading">Waiting for you</h2>
+      <Tasks totals={totals} count={count} />
     </section>
+  );
+}
+
+interface Task {
+  key: string;
+  /** What the badge says: a count, or a mark when there is nothing to count. */
+  badge: string;
+  title: string;
+  detail: string;
+  action: string;
+  to: string;
+}
+
+/** What waits for the admin as rows (a badge, what waits, one action each), or a calm empty state. */
+function Tasks({ totals, count }: { totals: AdminOverview; count: (value: number) => string }) {
+  const tasks: Task[] = [];
+  if (totals.pendingMemberItems > 0)
+    tasks.push({
+      key: "member-items",
+      badge: count(totals.pendingMemberItems),
+      title:
+        totals.pendingMemberItems === 1
+          ? "1 member item waits for approval"
+          : `${count(totals.pendingMemberItems)} member items wait for approval`,
+      detail: "Approve or decline it before it reaches the auction.",
+      action: "Review items",
+      to: sectionLink("auction"),
+    });
+  if (totals.activePopup === null)
+    tasks.push({
+      key: "popup",
+      badge: "!",
+      title: "No welcome popup is active.",
+      detail: "Visitors see no welcome on the landing page.",
+      action: "Choose one",
+      to: sectionLink("popups"),
+    });
+  return (
+    <>
+      {tasks.length === 0 ? (
+        <div className={styles.caughtUp} role="status">
+          <span className={styles.taskBadge} data-tone="success" aria-hidden="true">
+            ✓
+          </span>
+          <div>
+            <p className={styles.taskTitle}>You are all caught up.</p>
+            <p className={styles.taskDetail}>No member items wait for approval, and a welcome popup is active.</p>
+          </div>
+        </div>
+      ) : (
+        <ul className={styles.tasks} aria-labelledby="waiting-heading">
+          {tasks.map((task) => (
+            <li key={task.key} className={styles.task}>
+              <span className={styles.taskBadge} aria-hidden="true">
+                {task.badge}
+              </span>
+              <div>
+                <p className={styles.taskTitle}>{task.title}</p>
+                <p className={styles.taskDetail}>{task.detail}</p>
+              </div>
+              <Link to={task.to} className={buttonClass("secondary", "sm")}>
+                {task.action}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.lead}>
+        {totals.activePopup !== null && (
+          <>
+            Active popup: <Link to={sectionLink("popups")}>{totals.activePopup}</Link> ·{" "}
+          </>
+        )}
+        <Link to={sectionLink("orders")}>See the orders</Link>
+      </p>
+    </>
   );
 }

@@ -1,12 +1,14 @@
 // The dashboard's users (seed 001 screen 12: name, username, email, verified yes/no): searched,
 // sorted and paged on the server through the URL (?q=&sort=&dir=&page=), so it works without
 // JavaScript and stays fast with tens of thousands of users. Cards on a phone (the Table).
-import { Form, Link } from "react-router";
-import { Badge, type Column, Pager, Table } from "../../../components/ui";
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Badge, Button, type Column, Field, Input, Pager, Select, Table } from "../../../components/ui";
 import { formatDate } from "../../../kernel/format";
 import { defaultDirection, USER_SORTS, type UserSort } from "../../../kernel/schemas/admin";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
+import { EmailText } from "./EmailText";
 
 export interface UserRowView {
   id: string;
@@ -31,6 +33,9 @@ export interface UserPage {
 const SORT_LABELS: Record<UserSort, string> = { joined: "Joined", name: "Name", username: "Username", email: "Email" };
 
 export function UsersSection({ list }: { list: UserPage }) {
+  const submit = useSubmit();
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
   const link = (params: { sort?: UserSort; dir?: "asc" | "desc"; page?: number }) => {
     const sort = params.sort ?? list.sort;
     const dir = params.dir ?? list.dir;
@@ -59,8 +64,8 @@ export function UsersSection({ list }: { list: UserPage }) {
   };
   const columns: Column<UserRowView>[] = [
     { key: "name", header: "Name", primary: true, cell: (user) => user.name, ...sortable("name") },
-    { key: "username", header: "Username", kind: "truncate", cell: (user) => user.username, ...sortable("username") },
-    { key: "email", header: "Email", kind: "truncate", cell: (user) => user.email, ...sortable("email") },
+    { key: "username", header: "Username", cell: (user) => user.username, ...sortable("username") },
+    { key: "email", header: "Email", cell: (user) => <EmailText email={user.email} />, ...sortable("email") },
     {
       key: "verified",
       header: "Verified",
@@ -82,32 +87,42 @@ export function UsersSection({ list }: { list: UserPage }) {
   return (
     <section className={styles.section} aria-labelledby="users-heading">
       <h2 id="users-heading">Users</h2>
-      <Form method="get" action="/theAdministrator" className={styles.toolbar} role="search">
+      <Form
+        method="get"
+        action="/theAdministrator"
+        className={`${styles.toolbar} ${styles.filters}`}
+        role="search"
+        aria-label="Filter users"
+        onChange={(event) => {
+          // Applies as the admin types (after a pause) or picks; without script the Search button sends it.
+          const form = event.currentTarget;
+          const typing = (event.target as HTMLElement).tagName === "INPUT";
+          window.clearTimeout(pending.current);
+          pending.current = window.setTimeout(() => submit(form, { replace: true }), typing ? 300 : 0);
+        }}
+      >
         <input type="hidden" name="section" value="users" />
-        <label className={styles.grow}>
-          Search users
-          <input name="q" type="search" defaultValue={list.q} maxLength={100} />
-        </label>
-        <label>
-          Sort by
-          <select name="sort" defaultValue={list.sort}>
+        <Field label="Search users" className={styles.grow}>
+          <Input name="q" type="search" defaultValue={list.q} maxLength={100} placeholder="Name, username or e-mail" />
+        </Field>
+        <Field label="Sort by" className={styles.filter}>
+          <Select name="sort" defaultValue={list.sort}>
             {USER_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}
               </option>
             ))}
-          </select>
-        </label>
-        <label>
-          Order
-          <select name="dir" defaultValue={list.dir}>
+          </Select>
+        </Field>
+        <Field label="Order" className={styles.filter}>
+          <Select name="dir" defaultValue={list.dir}>
             <option value="asc">A to Z, oldest first</option>
             <option value="desc">Z to A, newest first</option>
-          </select>
-        </label>
-        <button type="submit" className="button small">
-          Search
-        </button>
+          </Select>
+        </Field>
+        <noscript>
+          <Button type="submit">Search</Button>
+        </noscript>
       </Form>
       <Table
         caption="Users"
