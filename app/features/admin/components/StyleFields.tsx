@@ -1,9 +1,10 @@
 // A popup style edited as the allow-listed properties (colour, background, size,
 // weight, style, alignment), kept as the seed's inline-style string of 'name:value;' pairs.
-// Compact: the two colours as swatches (with their typed value) in one row, the four choices as
-// small selects side by side.
+// Compact: the two colours (ColourField) in one row, the four choices as small selects side by side;
+// above the fold, presets that fill both styles in one click.
 import { useId } from "react";
-import { Button, Input, Select } from "../../../components/ui";
+import { Button, Select } from "../../../components/ui";
+import { ColourField } from "./ColourField";
 
 export const STYLE_FIELDS = [
   { property: "color", label: "Colour", kind: "colour" },
@@ -42,8 +43,6 @@ export function parseStyle(inline: string): StyleValues {
   return values;
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 export function StyleFields({
   legend,
   values,
@@ -60,44 +59,15 @@ export function StyleFields({
     <fieldset className="style-fields">
       <legend>{legend}</legend>
       <div className="style-colours">
-        {STYLE_FIELDS.filter((field) => field.kind === "colour").map((field) => {
-          const inputId = `${id}-${field.property}`;
-          const value = values[field.property] ?? "";
-          return (
-            <div key={field.property} className="style-field">
-              <label htmlFor={inputId}>{field.label}</label>
-              <span className="colour-input">
-                <Input
-                  id={inputId}
-                  type="color"
-                  className="swatch"
-                  value={HEX.test(value) ? value.toLowerCase() : "#000000"}
-                  data-unset={value === "" || undefined}
-                  onChange={(event) => set(field.property, event.target.value)}
-                />
-                <Input
-                  type="text"
-                  aria-label={`${field.label} of ${of}, as typed`}
-                  value={value}
-                  placeholder="Default"
-                  maxLength={100}
-                  spellCheck={false}
-                  onChange={(event) => set(field.property, event.target.value)}
-                />
-                {/* A colour input cannot be emptied: this puts the field back to the card's default. */}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={value === ""}
-                  aria-label={`Clear ${field.label.toLowerCase()} of ${of}`}
-                  onClick={() => set(field.property, "")}
-                >
-                  Clear
-                </Button>
-              </span>
-            </div>
-          );
-        })}
+        {STYLE_FIELDS.filter((field) => field.kind === "colour").map((field) => (
+          <ColourField
+            key={field.property}
+            label={field.label}
+            of={of}
+            value={values[field.property] ?? ""}
+            onChange={(value) => set(field.property, value)}
+          />
+        ))}
       </div>
       <div className="style-choices">
         {STYLE_FIELDS.map((field) => {
@@ -122,6 +92,95 @@ export function StyleFields({
           );
         })}
       </div>
+    </fieldset>
+  );
+}
+
+export interface StylePreset {
+  name: string;
+  hint: string;
+  header: StyleValues;
+  paragraph: StyleValues;
+}
+
+/**
+ * Whole looks for the card. "Brand" leaves the colours unset so the card keeps the theme's brand
+ * tokens in light and dark; the others set colour and background together, so text stays readable
+ * on either theme's card.
+ */
+export const STYLE_PRESETS: readonly StylePreset[] = [
+  {
+    name: "Brand",
+    hint: "The site's own colours",
+    header: { "font-size": "24px", "font-weight": "700", "text-align": "left" },
+    paragraph: { "font-size": "16px" },
+  },
+  {
+    name: "Dark",
+    hint: "Light text on ink",
+    header: {
+      color: "#ffffff",
+      "background-color": "#1e1633",
+      "font-size": "24px",
+      "font-weight": "700",
+      "text-align": "left",
+    },
+    paragraph: { color: "#ede9fe", "background-color": "#1e1633", "font-size": "16px" },
+  },
+  {
+    name: "Minimal",
+    hint: "Small and quiet",
+    header: { "font-size": "18px", "font-weight": "600", "text-align": "left" },
+    paragraph: { "font-size": "14px" },
+  },
+  {
+    name: "Bold",
+    hint: "Big, centred, on violet",
+    header: {
+      color: "#ffffff",
+      "background-color": "#6d28d9",
+      "font-size": "32px",
+      "font-weight": "800",
+      "text-align": "center",
+    },
+    paragraph: { "font-size": "18px", "font-weight": "500", "text-align": "center" },
+  },
+];
+
+export const DEFAULT_PRESET = STYLE_PRESETS[0]!;
+
+const same = (a: StyleValues, b: StyleValues) => styleString(a) === styleString(b);
+
+/** The presets as one row of buttons; the one that matches both styles now is shown pressed. */
+export function StylePresets({
+  header,
+  paragraph,
+  onPick,
+}: {
+  header: StyleValues;
+  paragraph: StyleValues;
+  onPick: (preset: StylePreset) => void;
+}) {
+  return (
+    <fieldset className="style-presets">
+      <legend>Look</legend>
+      <div className="style-preset-row">
+        {STYLE_PRESETS.map((preset) => (
+          <Button
+            key={preset.name}
+            size="sm"
+            aria-pressed={same(header, preset.header) && same(paragraph, preset.paragraph)}
+            title={preset.hint}
+            onClick={() => onPick(preset)}
+          >
+            <span className="style-preset-sample" data-preset={preset.name.toLowerCase()} aria-hidden="true">
+              Aa
+            </span>
+            {preset.name}
+          </Button>
+        ))}
+      </div>
+      <p>Fills the header and paragraph styles below; change any of them after.</p>
     </fieldset>
   );
 }

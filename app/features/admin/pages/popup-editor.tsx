@@ -20,7 +20,14 @@ import {
 } from "../../../kernel/schemas/popups";
 import { failureMessage, isCancelled } from "../../../lib/uploads/queue";
 import { ImagePicker, type ImageState } from "../components/ImagePicker";
-import { parseStyle, StyleFields, type StyleValues, styleString } from "../components/StyleFields";
+import {
+  DEFAULT_PRESET,
+  parseStyle,
+  StyleFields,
+  StylePresets,
+  type StyleValues,
+  styleString,
+} from "../components/StyleFields";
 import type { Route } from "./+types/popup-editor";
 import "../admin.css";
 
@@ -69,9 +76,14 @@ export default function PopCustom({ loaderData }: Route.ComponentProps) {
 function Editor({ editing }: { editing: Editing | null }) {
   const fetcher = useFetcher<ActionAnswer>();
   const [header, setHeader] = useState(editing?.header ?? "");
-  const [headerStyle, setHeaderStyle] = useState<StyleValues>(() => parseStyle(editing?.headerStyle ?? ""));
+  // A new popup starts from the "Brand" look: the theme's own colours, a clear header.
+  const [headerStyle, setHeaderStyle] = useState<StyleValues>(() =>
+    editing ? parseStyle(editing.headerStyle) : DEFAULT_PRESET.header,
+  );
   const [paragraph, setParagraph] = useState(editing?.paragraphText ?? "");
-  const [paragraphStyle, setParagraphStyle] = useState<StyleValues>(() => parseStyle(editing?.paragraphStyle ?? ""));
+  const [paragraphStyle, setParagraphStyle] = useState<StyleValues>(() =>
+    editing ? parseStyle(editing.paragraphStyle) : DEFAULT_PRESET.paragraph,
+  );
   const [buttonLabel, setButtonLabel] = useState(editing?.buttonLabel ?? "");
   const [linkAddress, setLinkAddress] = useState(editing?.linkAddress ?? "");
   const [startsAt, setStartsAt] = useState(() => toLocal(editing?.startsAt ?? null));
@@ -230,6 +242,14 @@ function Editor({ editing }: { editing: Editing | null }) {
               />
             </Field>
           </fieldset>
+          <StylePresets
+            header={headerStyle}
+            paragraph={paragraphStyle}
+            onPick={(preset) => {
+              setHeaderStyle(preset.header);
+              setParagraphStyle(preset.paragraph);
+            }}
+          />
           <details className="popup-style" open={styled || undefined}>
             <summary>
               <span className="popup-style-title">Style</span>
