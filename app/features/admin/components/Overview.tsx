@@ -95,7 +95,7 @@ function Tasks({ totals, count }: { totals: AdminOverview; count: (value: number
         totals.pendingMemberItems === 1
           ? "1 member item waits for approval"
           : `${count(totals.pendingMemberItems)} member items wait for approval`,
-      detail: "Approve or decline it before it reaches the auction.",
+      detail: "Approve or decline each one before it reaches the auction.",
       action: "Review items",
       to: sectionLink("auction"),
     });

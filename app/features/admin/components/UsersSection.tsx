@@ -116,8 +116,8 @@ export function UsersSection({ list }: { list: UserPage }) {
         </Field>
         <Field label="Order" className={styles.filter}>
           <Select name="dir" defaultValue={list.dir}>
-            <option value="asc">A to Z, oldest first</option>
-            <option value="desc">Z to A, newest first</option>
+            <option value="asc">{list.sort === "joined" ? "Oldest first" : "A to Z"}</option>
+            <option value="desc">{list.sort === "joined" ? "Newest first" : "Z to A"}</option>
           </Select>
         </Field>
         <noscript>

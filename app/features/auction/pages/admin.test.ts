@@ -204,6 +204,9 @@ describe("the dashboard's auction section", () => {
     const group = page.slice(start, page.indexOf("</article>", start));
     expect(group).toContain("Sale Closed");
     expect(group).not.toContain("Close Sale");
+    // A status, never a control that looks like the Close Sale button.
+    expect(group).toMatch(/<span class="[^"]*badge[^"]*">Sale Closed<\/span>/);
+    expect(group).not.toMatch(/<(button|a)\b[^>]*>[^<]*Sale Closed/);
     expect(group).toMatch(/<button[^>]*disabled=""[^>]*>Approved<\/button>/);
     expect(card(await html(await call("/bidgallery")), code)).toContain("Sale Closed");
 
