@@ -2,7 +2,7 @@
 // button to press), and the popup editor's looks fill both styles in one click, new popups starting
 // from the Brand look.
 import { expect, test } from "@playwright/test";
-import { ADMIN, login } from "./fixtures";
+import { ADMIN, login, signedIn } from "./fixtures";
 
 test("the users filter applies as the admin types and picks", async ({ page }) => {
   await login(page, ADMIN.email, ADMIN.password);
@@ -18,6 +18,24 @@ test("the users filter applies as the admin types and picks", async ({ page }) =
   await expect(page).toHaveURL(/sort=email/);
   await expect(filters.getByLabel("Search users")).toHaveValue("support");
   await expect(filters.getByLabel("Order")).toContainText("A to Z");
+});
+
+test("without JavaScript the users filter is sent by its Search button", async ({ browser }) => {
+  const admin = await signedIn(browser, ADMIN);
+  const scriptless = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await admin.context.storageState(),
+  });
+  const page = await scriptless.newPage();
+  await page.goto("/theAdministrator?section=users");
+  const filters = page.getByRole("search", { name: "Filter users" });
+  await filters.getByLabel("Search users").fill("support");
+  await filters.getByLabel("Sort by").selectOption("email");
+  await filters.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/section=users&q=support&sort=email/);
+  await expect(page.getByRole("table", { name: "Users" }).getByRole("cell", { name: ADMIN.email })).toBeVisible();
+  await scriptless.close();
+  await admin.context.close();
 });
 
 test("a popup look fills the header and paragraph styles in one click", async ({ page }) => {
