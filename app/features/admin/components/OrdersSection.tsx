@@ -51,7 +51,7 @@ export function OrdersSection({ list, viewerId }: { list: OrderPage; viewerId: s
           <>
             {order.buyer}
             <span className={styles.subline}>
-              <EmailText email={order.email} />
+              <EmailText email={order.email ?? ""} />
             </span>
           </>
         ) : (
