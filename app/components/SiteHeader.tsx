@@ -7,6 +7,7 @@ import {
   groupOf,
   type NavGroup,
   type NavLinkItem,
+  pageTitle,
   workspaceNavigation,
 } from "../lib/navigation";
 
@@ -57,6 +58,7 @@ export function SiteHeader({
   closedGroups?: string[];
 }) {
   const { open, toggle, current } = useMenu();
+  const groups = workspaceNavigation(user);
 
   return (
     <>
@@ -67,6 +69,11 @@ export function SiteHeader({
             <LogoMark />
             <span>Creator Platform</span>
           </Link>
+          {/* A phone has no room for both: it shows the page's name (the page's own h1 says it to a
+              screen reader, so this copy is hidden from one) and the welcome line is read, not drawn. */}
+          <p className="page-title" aria-hidden>
+            {pageTitle(groups, current)}
+          </p>
           {/* The username tells apart two members of the same name (and marks the page as this member's). */}
           <p className="welcome" title={`Signed in as ${user.username}`}>
             {`Welcome, ${user.name}`}
@@ -75,7 +82,7 @@ export function SiteHeader({
         </div>
       </header>
       <nav id="site-nav" aria-label="Workspace" className={open ? "nav open" : "nav"}>
-        <NavGroups groups={workspaceNavigation(user)} current={current} cartCount={cartCount} closed={closedGroups} />
+        <NavGroups groups={groups} current={current} cartCount={cartCount} closed={closedGroups} />
       </nav>
     </>
   );
@@ -259,8 +266,9 @@ export function AccountMenu({
         <span>Account</span>
       </summary>
       <div className="account-panel">
-        {/* The name is already in the bar; the username is what tells this account apart. */}
+        {/* The name is in the bar from 641 px (drawn here on a phone); the username tells this account apart. */}
         <p className="account-who">
+          <span className="account-name">{user.name}</span>
           <span className="muted">Signed in as</span>@{user.username}
         </p>
         <ul>

@@ -21,6 +21,13 @@ export interface Theme {
   fontPercentage: number;
 }
 
+/** What is saved: with no dark-mode choice ('System') the device's light or dark applies. */
+export type SavedTheme = Omit<Theme, "isDarkMode"> & { isDarkMode?: boolean };
+
+/** The settings page's three choices of dark mode; "system" saves none. */
+export const COLOR_SCHEMES = ["system", "light", "dark"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
 /** Seed 000 §9: light mode, accent #FFF, font size 100 percent. */
 export const DEFAULT_THEME: Theme = { isDarkMode: false, accentColor: "#FFF", fontPercentage: 100 };
 

@@ -2,7 +2,7 @@
 // it, never a file name when the player knows the track — play/pause, how far it is, and close. It
 // shows while something plays and keeps a track going after its page was left (now-playing.ts); the
 // store's rows play through it.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clock } from "../../lib/media-time";
 import { Button } from "../ui/Button";
@@ -13,6 +13,7 @@ import { stopPlaying, useNowPlaying } from "./now-playing";
 export function NowPlayingBar() {
   const playing = useNowPlaying();
   const [, redraw] = useState(0);
+  const bar = useReservedHeight(Boolean(playing));
   useEffect(() => {
     const element = playing?.element;
     if (!element) return;
@@ -29,7 +30,7 @@ export function NowPlayingBar() {
   const duration = Number.isFinite(element.duration) ? element.duration : null;
   const progress = duration ? Math.min(1, element.currentTime / duration) : 0;
   return (
-    <section className={styles.bar} aria-label="Now playing">
+    <section className={styles.bar} aria-label="Now playing" ref={bar}>
       <div className={styles.progress} aria-hidden="true">
         <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
       </div>
@@ -62,4 +63,26 @@ export function NowPlayingBar() {
       </Button>
     </section>
   );
+}
+
+/**
+ * The bar's height as `--now-playing-height` on <html> while it shows, so what is pinned to the
+ * viewport (the workspace sidebar, shell.css) ends above the bar instead of under it.
+ */
+function useReservedHeight(showing: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    const root = document.documentElement;
+    if (!showing || !element) return;
+    const set = () => root.style.setProperty("--now-playing-height", `${element.offsetHeight}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--now-playing-height");
+    };
+  }, [showing]);
+  return ref;
 }
