@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
+import { useHeightVariable } from "../lib/height-variable";
 import {
   ACCOUNT_LINKS,
   closedGroupsCookie,
@@ -59,10 +60,12 @@ export function SiteHeader({
 }) {
   const { open, toggle, current } = useMenu();
   const groups = workspaceNavigation(user);
+  // The sidebar is pinned under the header (shell.css), so it needs the header's height.
+  const header = useHeightVariable<HTMLElement>("--workspace-header-height");
 
   return (
     <>
-      <header className="site-header">
+      <header className="site-header" ref={header}>
         <div className="bar">
           <MenuToggle hydrates={hydrates} open={open} toggle={toggle} controls="site-nav" />
           <Link to="/" className="logo">

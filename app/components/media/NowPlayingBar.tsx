@@ -2,8 +2,9 @@
 // it, never a file name when the player knows the track — play/pause, how far it is, and close. It
 // shows while something plays and keeps a track going after its page was left (now-playing.ts); the
 // store's rows play through it.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useHeightVariable } from "../../lib/height-variable";
 import { clock } from "../../lib/media-time";
 import { Button } from "../ui/Button";
 import { GeneratedCover } from "../ui/GeneratedCover";
@@ -13,7 +14,8 @@ import { stopPlaying, useNowPlaying } from "./now-playing";
 export function NowPlayingBar() {
   const playing = useNowPlaying();
   const [, redraw] = useState(0);
-  const bar = useReservedHeight(Boolean(playing));
+  // What is pinned to the viewport (the workspace sidebar, shell.css) ends above the bar.
+  const bar = useHeightVariable<HTMLElement>("--now-playing-height", Boolean(playing));
   useEffect(() => {
     const element = playing?.element;
     if (!element) return;
@@ -30,7 +32,7 @@ export function NowPlayingBar() {
   const duration = Number.isFinite(element.duration) ? element.duration : null;
   const progress = duration ? Math.min(1, element.currentTime / duration) : 0;
   return (
-    <section className={styles.bar} aria-label="Now playing" ref={bar}>
+    <section className={`${styles.bar} now-playing`} aria-label="Now playing" ref={bar}>
       <div className={styles.progress} aria-hidden="true">
         <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
       </div>
@@ -65,24 +67,3 @@ export function NowPlayingBar() {
   );
 }
 
-/**
- * The bar's height as `--now-playing-height` on <html> while it shows, so what is pinned to the
- * viewport (the workspace sidebar, shell.css) ends above the bar instead of under it.
- */
-function useReservedHeight(showing: boolean) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    const root = document.documentElement;
-    if (!showing || !element) return;
-    const set = () => root.style.setProperty("--now-playing-height", `${element.offsetHeight}px`);
-    set();
-    const observer = new ResizeObserver(set);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--now-playing-height");
-    };
-  }, [showing]);
-  return ref;
-}
