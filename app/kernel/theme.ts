@@ -134,3 +134,18 @@ export function accentTokens(theme: Theme): AccentTokens | null {
     "--accent-shade": shade,
   };
 }
+
+/**
+ * With no saved dark-mode choice ('System') a member's own accent needs its dark shades too: the
+ * inline style holds the light ones, and this rule (for a <style> in the head) swaps in the dark
+ * ones when the device is dark (`!important` beats the inline style). Nothing for the default accent.
+ */
+export function systemAccentCss(theme: PageTheme): string | null {
+  if (!theme.followsSystem) return null;
+  const dark = accentTokens({ ...theme, isDarkMode: true });
+  if (!dark) return null;
+  const declarations = Object.entries(dark)
+    .map(([name, value]) => `${name}:${value} !important`)
+    .join(";");
+  return `@media (prefers-color-scheme: dark){html:not(.light){${declarations}}}`;
+}
