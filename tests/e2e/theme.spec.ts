@@ -61,7 +61,7 @@ test("a new member's dark mode is 'System'; Dark is kept under a light device, a
   await page.goto("/settings");
   const choice = page.getByRole("group", { name: "Dark mode" });
   await expect(choice.getByRole("radio", { name: "System" })).toBeChecked();
-  await choice.getByText("Dark", { exact: true }).click();
+  await choice.getByRole("radio", { name: "Dark" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await expect(page.getByText("Saved successfully.")).toBeVisible();
   await page.emulateMedia({ colorScheme: "light" });
@@ -71,7 +71,7 @@ test("a new member's dark mode is 'System'; Dark is kept under a light device, a
 
   await page.goto("/settings");
   await expect(choice.getByRole("radio", { name: "Dark" })).toBeChecked();
-  await choice.getByText("System", { exact: true }).click();
+  await choice.getByRole("radio", { name: "System" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await expect(page.getByText("Saved successfully.")).toBeVisible();
   await page.goto("/digistore");
