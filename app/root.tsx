@@ -16,7 +16,7 @@ import { SiteHeader } from "./components/SiteHeader";
 // Radix parts) into every page's first load (ADR 051).
 import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
-import { accentTokens, SYSTEM_THEME, themeClass } from "./kernel/theme";
+import { accentTokens, SYSTEM_THEME, systemAccentCss, themeClass } from "./kernel/theme";
 import { useHydrates } from "./lib/hydration";
 import { chromeFor, wantsFocus } from "./lib/navigation";
 import { skipAfterUndelivered } from "./lib/undelivered";
@@ -58,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The browser's own bar in the brand's violet (tokens.css --brand, ADR 117). */}
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
+        {/* 'System' with the member's own accent: its dark shades for a dark device. */}
+        {systemAccentCss(theme) && <style>{systemAccentCss(theme)}</style>}
         {/* <Links />, the stylesheets' text inside the page for the first paint (no CSS round trip). */}
         <FirstPaintLinks hydrates={hydrates} />
       </head>

@@ -295,4 +295,23 @@ describe("theme preferences", () => {
     const refused = await call("/settings", { body: form({ accentColor: "red;}", fontPercentage: "900" }), cookie });
     expect(refused.status).toBe(400);
   });
+
+  it("'System' saves no dark-mode choice, so the device's setting applies again; Light and Dark save one", async () => {
+    const { cookie } = await signUp();
+    const htmlClass = async () =>
+      /<html lang="en"( class="(\w+)")?/.exec(await html(await call("/contact", { cookie })))?.[2];
+    const save = (colorScheme: string) =>
+      call("/settings", { body: form({ accentColor: "#FFF", fontPercentage: "100", colorScheme }), cookie });
+    expect((await save("dark")).status).toBe(200);
+    expect(await htmlClass()).toBe("dark");
+    expect((await save("light")).status).toBe(200);
+    expect(await htmlClass()).toBe("light");
+    const system = await save("system");
+    expect(system.status).toBe(200);
+    expect(system.headers.getSetCookie().find((c) => c.startsWith("theme="))).not.toContain("isDarkMode");
+    expect(await htmlClass()).toBeUndefined();
+    const refused = await save("sepia");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose System, Light or Dark.");
+  });
 });

@@ -1,11 +1,11 @@
 // The workspace sidebar's groups fold: the member's choice is kept in a cookie the server reads for the
 // next page, and the current page's group is always open.
 import { act } from "react";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub, MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { mount } from "../../tests/dom/support";
 import { parseClosedGroups, workspaceNavigation } from "../lib/navigation";
-import { NavGroups } from "./SiteHeader";
+import { NavGroups, SiteHeader } from "./SiteHeader";
 
 const groups = workspaceNavigation({ id: "u1", role: "user" });
 const openGroups = (host: Element) =>
@@ -58,5 +58,18 @@ describe("NavGroups", () => {
   it("reads only known group names from the cookie", () => {
     expect(parseClosedGroups("Sell,Bogus,Sell,Create")).toEqual(["Sell", "Create"]);
     expect(parseClosedGroups(undefined)).toEqual([]);
+  });
+});
+
+describe("SiteHeader", () => {
+  it("names the current page for a phone's bar and keeps the seed's welcome line in the header", async () => {
+    const user = { id: "u1", name: "Demo Member", username: "demo", role: "user" as const };
+    const Stub = createRoutesStub([{ path: "/projects/:projectId", Component: () => <SiteHeader user={user} /> }]);
+    const view = await mount(<Stub initialEntries={["/projects/p1"]} />);
+    const header = view.host.querySelector(".site-header")!;
+    expect(header.querySelector(".page-title")!.textContent).toBe("Project");
+    expect(header.querySelector(".welcome")!.textContent).toBe("Welcome, Demo Member");
+    // The account menu holds the name too, where a phone draws it.
+    expect(header.querySelector(".account-menu .account-name")!.textContent).toBe("Demo Member");
   });
 });

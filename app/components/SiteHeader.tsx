@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { SessionUser } from "../../worker/sessions";
+import { useHeightVariable } from "../lib/height-variable";
 import {
   ACCOUNT_LINKS,
   closedGroupsCookie,
   groupOf,
   type NavGroup,
   type NavLinkItem,
+  pageTitle,
   workspaceNavigation,
 } from "../lib/navigation";
 
@@ -57,16 +59,24 @@ export function SiteHeader({
   closedGroups?: string[];
 }) {
   const { open, toggle, current } = useMenu();
+  const groups = workspaceNavigation(user);
+  // The sidebar is pinned under the header (shell.css), so it needs the header's height.
+  const header = useHeightVariable<HTMLElement>("--workspace-header-height");
 
   return (
     <>
-      <header className="site-header">
+      <header className="site-header" ref={header}>
         <div className="bar">
           <MenuToggle hydrates={hydrates} open={open} toggle={toggle} controls="site-nav" />
           <Link to="/" className="logo">
             <LogoMark />
             <span>Creator Platform</span>
           </Link>
+          {/* A phone has no room for both: it shows the page's name (the page's own h1 says it to a
+              screen reader, so this copy is hidden from one) and the welcome line is read, not drawn. */}
+          <p className="page-title" aria-hidden>
+            {pageTitle(groups, current)}
+          </p>
           {/* The username tells apart two members of the same name (and marks the page as this member's). */}
           <p className="welcome" title={`Signed in as ${user.username}`}>
             {`Welcome, ${user.name}`}
@@ -75,7 +85,7 @@ export function SiteHeader({
         </div>
       </header>
       <nav id="site-nav" aria-label="Workspace" className={open ? "nav open" : "nav"}>
-        <NavGroups groups={workspaceNavigation(user)} current={current} cartCount={cartCount} closed={closedGroups} />
+        <NavGroups groups={groups} current={current} cartCount={cartCount} closed={closedGroups} />
       </nav>
     </>
   );
@@ -259,8 +269,9 @@ export function AccountMenu({
         <span>Account</span>
       </summary>
       <div className="account-panel">
-        {/* The name is already in the bar; the username is what tells this account apart. */}
+        {/* The name is in the bar from 641 px (drawn here on a phone); the username tells this account apart. */}
         <p className="account-who">
+          <span className="account-name">{user.name}</span>
           <span className="muted">Signed in as</span>@{user.username}
         </p>
         <ul>

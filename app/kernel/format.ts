@@ -69,6 +69,16 @@ export function formatDate(value: Date | string | number, options: { locale?: st
   );
 }
 
+/** "5 December 2026": a date in words (the server and the browser pass the same timeZone). */
+export function formatDateInWords(value: Date | string | number, options: { locale?: string; timeZone?: string } = {}) {
+  return new Intl.DateTimeFormat(options.locale ?? "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: options.timeZone,
+  }).format(new Date(value));
+}
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCENT_COLOURS, accentTokens, contrast, DEFAULT_THEME } from "./theme";
+import { ACCENT_COLOURS, accentTokens, contrast, DEFAULT_THEME, systemAccentCss } from "./theme";
 
 const LIGHT_BACKGROUNDS = ["#ffffff", "#f7f7fa", "#efeff5"];
 const DARK_BACKGROUNDS = ["#1c1b24", "#121117", "#25242f"];
@@ -45,5 +45,16 @@ describe("accentTokens", () => {
     const dark = accentTokens({ ...DEFAULT_THEME, accentColor: "#0047AB", isDarkMode: true });
     expect(dark?.["--on-accent"]).toBe("#ffffff");
     expect(contrast("#ffffff", dark?.["--accent-fill"] ?? "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("a member's accent under 'System'", () => {
+  it("adds the dark shades for a dark device, and nothing for a saved mode or the default accent", () => {
+    const css = systemAccentCss({ ...DEFAULT_THEME, accentColor: "#0047AB", followsSystem: true });
+    const dark = accentTokens({ ...DEFAULT_THEME, accentColor: "#0047AB", isDarkMode: true })!;
+    expect(css).toContain("@media (prefers-color-scheme: dark){html:not(.light){");
+    expect(css).toContain(`--accent-text:${dark["--accent-text"]} !important`);
+    expect(systemAccentCss({ ...DEFAULT_THEME, accentColor: "#0047AB" })).toBeNull();
+    expect(systemAccentCss({ ...DEFAULT_THEME, followsSystem: true })).toBeNull();
   });
 });

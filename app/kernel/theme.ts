@@ -21,6 +21,13 @@ export interface Theme {
   fontPercentage: number;
 }
 
+/** What is saved: with no dark-mode choice ('System') the device's light or dark applies. */
+export type SavedTheme = Omit<Theme, "isDarkMode"> & { isDarkMode?: boolean };
+
+/** The settings page's three choices of dark mode; "system" saves none. */
+export const COLOR_SCHEMES = ["system", "light", "dark"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
 /** Seed 000 §9: light mode, accent #FFF, font size 100 percent. */
 export const DEFAULT_THEME: Theme = { isDarkMode: false, accentColor: "#FFF", fontPercentage: 100 };
 
@@ -126,4 +133,19 @@ export function accentTokens(theme: Theme): AccentTokens | null {
     "--on-accent": onAccent,
     "--accent-shade": shade,
   };
+}
+
+/**
+ * With no saved dark-mode choice ('System') a member's own accent needs its dark shades too: the
+ * inline style holds the light ones, and this rule (for a <style> in the head) swaps in the dark
+ * ones when the device is dark (`!important` beats the inline style). Nothing for the default accent.
+ */
+export function systemAccentCss(theme: PageTheme): string | null {
+  if (!theme.followsSystem) return null;
+  const dark = accentTokens({ ...theme, isDarkMode: true });
+  if (!dark) return null;
+  const declarations = Object.entries(dark)
+    .map(([name, value]) => `${name}:${value} !important`)
+    .join(";");
+  return `@media (prefers-color-scheme: dark){html:not(.light){${declarations}}}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chromeFor, wantsFocus, workspaceNavigation } from "./navigation";
+import { chromeFor, pageTitle, wantsFocus, workspaceNavigation } from "./navigation";
 
 describe("which chrome a page wears (ADR 117)", () => {
   it("gives the audience's pages the public chrome, for visitors and members alike", () => {
@@ -78,5 +78,28 @@ describe("which chrome a page wears (ADR 117)", () => {
     expect(member[1]!.links.map((link) => link.label)).toEqual(["Shows", "FarmerTv", "Episodes"]);
     expect(member.flatMap((group) => group.links).every((link) => link.description)).toBe(true);
     expect(workspaceNavigation({ id: "u1", role: "admin" })[0]!.title).toBe("Admin");
+  });
+});
+
+describe("the page's title in the phone's header", () => {
+  const groups = workspaceNavigation({ id: "u1", role: "user" });
+  it("is the seed label of the page's link, in the sidebar or the account menu", () => {
+    expect(pageTitle(groups, "/playselect")).toBe("Sequence");
+    expect(pageTitle(groups, "/renderfiles/")).toBe("Downloads");
+    expect(pageTitle(groups, "/authenticated")).toBe("Home");
+    expect(pageTitle(groups, "/settings")).toBe("Settings");
+    expect(pageTitle(groups, "/checkout/u1")).toBe("Checkout");
+    expect(pageTitle(workspaceNavigation({ id: "a1", role: "admin" }), "/theadministrator")).toBe("Admin");
+  });
+
+  it("names the pages under one (a project, a product, a show's stats), else the link the path starts with", () => {
+    expect(pageTitle(groups, "/projects/p1")).toBe("Project");
+    expect(pageTitle(groups, "/bigfile/f1")).toBe("File");
+    expect(pageTitle(groups, "/digimanager/sales")).toBe("Sales");
+    expect(pageTitle(groups, "/digimanager/prod1")).toBe("Product");
+    expect(pageTitle(groups, "/shows/field-notes/stats")).toBe("Show stats");
+    expect(pageTitle(groups, "/campaigns/new")).toBe("New campaign");
+    expect(pageTitle(groups, "/programming/pr1/somewhere")).toBe("Programming");
+    expect(pageTitle(groups, "/nowhere")).toBe("Workspace");
   });
 });

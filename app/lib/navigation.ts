@@ -164,3 +164,38 @@ export const ACCOUNT_LINKS: NavLinkItem[] = [
 export function workspaceNavigation(user: Pick<SessionUser, "id" | "role">): NavGroup[] {
   return user.role === "admin" ? [ADMIN, ...member(user.id)] : member(user.id);
 }
+
+/** Pages with no link of their own, by their path (lower case): the title the phone's header shows. */
+const PAGE_TITLES: [RegExp, string][] = [
+  [/^\/projects\/[^/]+\/?$/, "Project"],
+  [/^\/bigfile\/[^/]+\/?$/, "File"],
+  [/^\/programming\/[^/]+\/team\/?$/, "Program team"],
+  [/^\/digimanager\/sales\/?$/, "Sales"],
+  [/^\/digimanager\/[^/]+\/?$/, "Product"],
+  [/^\/shows\/[^/]+\/manage\/?$/, "Show"],
+  [/^\/shows\/[^/]+\/stats\/?$/, "Show stats"],
+  [/^\/shows\/[^/]+\/team\/?$/, "Show team"],
+  [/^\/campaigns\/new\/?$/, "New campaign"],
+  [/^\/campaigns\/[^/]+\/?$/, "Campaign"],
+  [/^\/beatbin\/?$/, "Beat bin"],
+  [/^\/popcustom\/?$/, "Popup editor"],
+  [/^\/checkout\/[^/]+\/?$/, "Checkout"],
+];
+
+/**
+ * The current page's name for the workspace header (a phone shows it instead of the welcome line):
+ * its link's seed label when the sidebar or the account menu holds it, a page's own name for the
+ * pages under one (a project, a product), else the label of the link its path starts with.
+ */
+export function pageTitle(groups: NavGroup[], current: string): string {
+  const path = current.toLowerCase().replace(/(.)\/$/, "$1");
+  const links = [...groups.flatMap((group) => group.links), ...ACCOUNT_LINKS];
+  const exact = links.find((link) => link.to.toLowerCase() === path);
+  if (exact) return exact.label;
+  const named = PAGE_TITLES.find(([pattern]) => pattern.test(path));
+  if (named) return named[1];
+  const parent = links
+    .filter((link) => link.to !== "/" && path.startsWith(`${link.to.toLowerCase()}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+  return parent?.label ?? "Workspace";
+}

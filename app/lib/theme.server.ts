@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_THEME, type PageTheme, type Theme } from "../kernel/theme";
+import { parse } from "../../worker/domain/validation";
+import { COLOR_SCHEMES, DEFAULT_THEME, type PageTheme, type SavedTheme, type Theme } from "../kernel/theme";
 
 const FONT_SIZE = "Font size must be 75 to 150 percent.";
 
@@ -34,8 +35,25 @@ function choosesDarkMode(saved: unknown) {
  * neither, seed 000's defaults with dark mode following the device's setting.
  */
 export function themeFor(user: { theme?: unknown } | null, cookie: string | undefined): PageTheme {
-  if (user?.theme) return themeSchema.catch(DEFAULT_THEME).parse(user.theme);
-  const saved = readSaved(cookie);
+  // A member's saved theme without a dark-mode choice ('System') leaves light or dark to the device.
+  const saved = user?.theme ? user.theme : readSaved(cookie);
   const theme = themeSchema.catch(DEFAULT_THEME).parse(saved ?? {});
   return choosesDarkMode(saved) ? theme : { ...theme, followsSystem: true };
+}
+
+const colorSchemeSchema = z.enum(COLOR_SCHEMES, { message: "Choose System, Light or Dark." });
+
+/**
+ * The settings form's theme: 'System' saves no dark-mode choice, Light and Dark save one. A form
+ * from before the choice (the dark-mode checkbox alone) still saves on or off.
+ */
+export function parseThemeForm(fields: Record<string, string | undefined>): SavedTheme {
+  const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
+  if (fields.colorScheme === undefined) return theme;
+  const scheme = parse(z.object({ colorScheme: colorSchemeSchema }), fields).colorScheme;
+  if (scheme === "system") {
+    const { isDarkMode: _device, ...rest } = theme;
+    return rest;
+  }
+  return { ...theme, isDarkMode: scheme === "dark" };
 }

@@ -11,6 +11,7 @@ import {
   Field,
   Input,
   ProgressBar,
+  Segmented,
   Select,
   Skeleton,
   Switch,
@@ -84,7 +85,7 @@ function Catalogue({ theme, now }: { theme: "light" | "dark"; now: number }) {
         </Button>
       </div>
 
-      <h3>Field, Select, Checkbox, Switch</h3>
+      <h3>Field, Select, Checkbox, Switch, Segmented</h3>
       <div className="catalogue-grid">
         <Field label="Project title" hint="Shown on the project page." error={null}>
           <Input name={`title-${id}`} defaultValue="Morning show" />
@@ -101,8 +102,19 @@ function Catalogue({ theme, now }: { theme: "light" | "dark"; now: number }) {
         </Field>
         <div>
           <Checkbox label="Include stems" hint="WAV stems of every track." defaultChecked />
-          <Switch label="Dark mode" />
+          <Switch label="Public" />
         </div>
+        <Segmented
+          legend="Dark mode"
+          name={`scheme-${id}`}
+          hint="System follows your device."
+          defaultValue="system"
+          options={[
+            { value: "system", label: "System" },
+            { value: "light", label: "Light" },
+            { value: "dark", label: "Dark" },
+          ]}
+        />
       </div>
 
       <h3>Tabs</h3>

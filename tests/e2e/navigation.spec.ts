@@ -282,3 +282,28 @@ test("the admin's group comes first, in view, and opens the admin page", async (
     page.getByRole("table", { name: "Users" }).getByRole("cell", { name: MEMBER.email, exact: true }),
   ).toBeVisible();
 });
+
+test("on a phone the header names the page instead of the welcome line, and the account menu still opens", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await login(page, MEMBER.email, MEMBER.password);
+  const header = page.locator(".site-header");
+  await expect(header.locator(".page-title")).toHaveText("Home");
+  await page.goto("/playselect");
+  await expect(header.locator(".page-title")).toBeVisible();
+  await expect(header.locator(".page-title")).toHaveText("Sequence");
+  // The seed's welcome line is still the header's (read, not drawn); the account menu draws the name.
+  await expect(header.locator(".welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
+  expect((await header.locator(".welcome").boundingBox())?.width).toBeLessThanOrEqual(1);
+  await accountMenu(page).locator("summary").click();
+  await expect(accountMenu(page).locator(".account-name")).toHaveText(MEMBER.name);
+  await expect(accountMenu(page).getByRole("link", { name: "Settings" })).toBeVisible();
+  await accountMenu(page).getByRole("link", { name: "Settings" }).click();
+  await expect(header.locator(".page-title")).toHaveText("Settings");
+  await context.close();
+});

@@ -53,17 +53,31 @@ test("a saved choice wins over the device both ways", async ({ browser }) => {
   await dark.context().close();
 });
 
-test("a new member's settings show the device's dark mode, and saving keeps it", async ({ browser }) => {
+test("a new member's dark mode is 'System'; Dark is kept under a light device, and System clears it again", async ({
+  browser,
+}) => {
   const { page } = await signUpByApi(browser, "theme");
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/settings");
-  const box = page.getByRole("switch", { name: "Dark mode" });
-  await expect(box).toBeChecked();
+  const choice = page.getByRole("group", { name: "Dark mode" });
+  await expect(choice.getByRole("radio", { name: "System" })).toBeChecked();
+  await choice.getByRole("radio", { name: "Dark" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
   await expect(page.getByText("Saved successfully.")).toBeVisible();
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/digistore");
   await expect(page.locator("html")).toHaveClass("dark");
+  expect(await background(page)).toBe(DARK_BG);
+
+  await page.goto("/settings");
+  await expect(choice.getByRole("radio", { name: "Dark" })).toBeChecked();
+  await choice.getByRole("radio", { name: "System" }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).first().click();
+  await expect(page.getByText("Saved successfully.")).toBeVisible();
+  await page.goto("/digistore");
+  await expect(page.locator("html")).not.toHaveClass(/\b(dark|light)\b/);
+  expect(await background(page)).toBe(LIGHT_BG);
+  await page.emulateMedia({ colorScheme: "dark" });
   expect(await background(page)).toBe(DARK_BG);
   await page.context().close();
 });

@@ -4,6 +4,7 @@
 // store's rows play through it.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useHeightVariable } from "../../lib/height-variable";
 import { clock } from "../../lib/media-time";
 import { Button } from "../ui/Button";
 import { GeneratedCover } from "../ui/GeneratedCover";
@@ -13,6 +14,8 @@ import { stopPlaying, useNowPlaying } from "./now-playing";
 export function NowPlayingBar() {
   const playing = useNowPlaying();
   const [, redraw] = useState(0);
+  // What is pinned to the viewport (the workspace sidebar, shell.css) ends above the bar.
+  const bar = useHeightVariable<HTMLElement>("--now-playing-height", Boolean(playing));
   useEffect(() => {
     const element = playing?.element;
     if (!element) return;
@@ -29,7 +32,7 @@ export function NowPlayingBar() {
   const duration = Number.isFinite(element.duration) ? element.duration : null;
   const progress = duration ? Math.min(1, element.currentTime / duration) : 0;
   return (
-    <section className={styles.bar} aria-label="Now playing">
+    <section className={`${styles.bar} now-playing`} aria-label="Now playing" ref={bar}>
       <div className={styles.progress} aria-hidden="true">
         <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
       </div>

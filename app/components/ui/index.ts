@@ -3,7 +3,18 @@
 // Tabs would put ~9 KiB gzip into the first load of every such page (ADR 051).
 export { Button, type ButtonProps, type ButtonVariant, buttonClass } from "./Button";
 export { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Skeleton } from "./Card";
-export { Checkbox, Field, FieldError, Input, Select, type SelectOption, Switch, Textarea } from "./Field";
+export {
+  Checkbox,
+  Field,
+  FieldError,
+  Input,
+  Segmented,
+  type SegmentedOption,
+  Select,
+  type SelectOption,
+  Switch,
+  Textarea,
+} from "./Field";
 export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { type NavTab, NavTabs } from "./NavTabs";
 export { Outcome, type OutcomeMessage } from "./Outcome";

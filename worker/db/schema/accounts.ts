@@ -19,9 +19,9 @@ export const users = sqliteTable(
       .notNull()
       .default("user"),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
-    /** The member's saved theme (accent colour, font size, dark mode), applied on every device. */
+    /** The member's saved theme (accent colour, font size, dark mode), applied on every device; no dark-mode choice: the device's. */
     theme: text("theme", { mode: "json" }).$type<{
-      isDarkMode: boolean;
+      isDarkMode?: boolean;
       accentColor: string;
       fontPercentage: number;
     }>(),

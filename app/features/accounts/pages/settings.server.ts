@@ -13,7 +13,7 @@ import { SHIPPING_LABELS, SHIPPING_SAVE_ERROR, shippingSchema } from "../../../k
 import { THEME_COOKIE } from "../../../kernel/theme";
 import { requireUser, safeReturnPath, server } from "../../../lib/auth.server";
 import { type FormError, formAction, formFields } from "../../../lib/forms.server";
-import { themeFor, themeSchema } from "../../../lib/theme.server";
+import { parseThemeForm, themeFor } from "../../../lib/theme.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -70,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "theme") {
     return formAction(
       async () => {
-        const theme = parse(themeSchema, { ...fields, isDarkMode: fields.isDarkMode === "on" });
+        const theme = parseThemeForm(fields);
         await saveTheme(deps, user.id, theme);
         const year = 365 * 24 * 60 * 60;
         return data(

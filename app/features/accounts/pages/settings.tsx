@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShippingAddressView } from "../../../../worker/domain/shipping/addresses";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Button, buttonClass, Field, FieldError, Input, Outcome, Select, Switch } from "../../../components/ui";
+import { Button, buttonClass, Field, FieldError, Input, Outcome, Segmented, Select } from "../../../components/ui";
 import {
   COUNTRIES,
   countryLabel,
@@ -15,7 +15,6 @@ import {
   SIGN_IN_FOR_SHIPPING,
 } from "../../../kernel/schemas/shipping";
 import { ACCENT_COLOURS } from "../../../kernel/theme";
-import { useDeviceDark } from "../../../lib/color-scheme";
 import type { loader as rootLoader } from "../../../root";
 import styles from "../components/settings.module.css";
 import type { Route } from "./+types/settings";
@@ -80,8 +79,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "theme") : null;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const { theme } = loaderData;
-  // With no choice saved the page follows the device: the box shows what is on screen, so saving keeps it.
-  const deviceDark = useDeviceDark();
   const themeResult = actionData?.intent === "theme" ? actionData : null;
   const themeFields = useFieldErrors(themeResult && "error" in themeResult ? themeResult.error : null, "theme");
   const fontSizes = FONT_SIZES.includes(theme.fontPercentage) ? FONT_SIZES : [...FONT_SIZES, theme.fontPercentage];
@@ -96,15 +93,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <FormErrors error={themeFields.summary} fieldId={themeFields.id} />
         <Form method="post" className={styles.form} onChange={themeFields.onChange}>
           <input type="hidden" name="intent" value="theme" />
-          <Switch
-            // Drawn again once the device's answer is known (a box's state is set once, when it is drawn).
-            key={String(deviceDark)}
-            id={themeFields.id("isDarkMode")}
-            name="isDarkMode"
-            defaultChecked={"followsSystem" in theme ? deviceDark : theme.isDarkMode}
-            label="Dark mode"
-            hint="Light text on a dark background."
-            error={themeFields.error("isDarkMode")}
+          <Segmented
+            id={themeFields.id("colorScheme")}
+            name="colorScheme"
+            legend="Dark mode"
+            hint="System follows your device's light or dark setting."
+            defaultValue={"followsSystem" in theme ? "system" : theme.isDarkMode ? "dark" : "light"}
+            options={[
+              { value: "system", label: "System" },
+              { value: "light", label: "Light" },
+              { value: "dark", label: "Dark" },
+            ]}
+            error={themeFields.error("colorScheme")}
           />
           <Field label="Font size (percent)" error={themeFields.error("fontPercentage")} className={styles.short}>
             <Select

@@ -6,9 +6,17 @@ import { useFetcher } from "react-router";
 import { CollapseToggle } from "../../../components/CollapseToggle";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { Badge, Button } from "../../../components/ui";
-import { displayName, formatDuration } from "../../../kernel/format";
+import { displayName, formatDateInWords, formatDuration } from "../../../kernel/format";
 import { active, RETRYING } from "./jobs";
 import { RenderFacts, type RenderView } from "./RenderFacts";
+
+/**
+ * A render in words: its playlist's title and the day it was made ("Episode 12 — 5 December 2026").
+ * The day is the file name's, which is the UTC date the render started.
+ */
+export function renderTitle(render: Pick<RenderView, "projectTitle" | "createdAt">) {
+  return `${displayName(render.projectTitle)} — ${formatDateInWords(render.createdAt, { timeZone: "UTC" })}`;
+}
 
 export function RenderItem({ render, initiallyOpen }: { render: RenderView; initiallyOpen: boolean }) {
   const panelId = useId();
@@ -19,7 +27,7 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
     if (render.url && !urls.url)
       setUrls({ url: render.url, downloadUrl: render.downloadUrl, audioUrl: render.audioUrl });
   }, [render.url, render.downloadUrl, render.audioUrl, urls.url]);
-  const name = displayName(render.fileName);
+  const title = renderTitle(render);
   const audio = Boolean(urls.audioUrl);
   const chapters = useMemo(
     () => render.chapters.map((chapter) => ({ title: chapter.title, startSeconds: chapter.startTime })),
@@ -29,10 +37,11 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
     <li className={`render-item status-${render.status}`} data-render-id={render.id}>
       <h2 className="render-heading">
         <CollapseToggle open={open} onToggle={() => setOpen((value) => !value)} controls={panelId}>
-          <span className="render-name">{name}</span>
+          <span className="render-name">{title}</span>
         </CollapseToggle>
+        {/* The file's own name as the download saves it, under the title. */}
         <span className="render-summary muted small">
-          {displayName(render.projectTitle)}
+          <span className="render-file">{render.fileName}</span>
           {render.status === "done" && render.durationSeconds != null && (
             <> · {formatDuration(render.durationSeconds)}</>
           )}
@@ -58,7 +67,7 @@ export function RenderItem({ render, initiallyOpen }: { render: RenderView; init
             <MediaPlayer
               kind={audio ? "audio" : "video"}
               src={audio ? urls.audioUrl : urls.url}
-              label={name}
+              label={title}
               durationSeconds={render.durationSeconds}
               chapters={chapters}
             />

@@ -132,7 +132,8 @@ export function FileList({
                     <span className={selected ? `${styles.check} ${styles.checked}` : styles.check} aria-hidden />
                     <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
                     <span className="file-main">
-                      <span className="file-name">
+                      {/* One line in the narrow library: the whole name as its tooltip (and in the button's name). */}
+                      <span className="file-name" title={displayName(file.fileName)}>
                         <FileTitle fileName={file.fileName} />
                       </span>
                       <span className="file-meta muted">
