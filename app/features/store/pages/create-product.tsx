@@ -8,6 +8,7 @@ import { DropZone } from "../../../components/DropZone";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { Button, Field, FieldError, GeneratedCover, Input, Select, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
+import { formatMoney } from "../../../kernel/format";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
@@ -23,7 +24,6 @@ import {
   UNEXPECTED_ERROR,
   UPLOAD_SUCCESSFUL,
 } from "../../../kernel/schemas/products-messages";
-import { formatMoney } from "../../../kernel/format";
 import { ApiError, api, call } from "../../../lib/api-client";
 import { productSchemas } from "../../../lib/form-schemas";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
