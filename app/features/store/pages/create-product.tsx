@@ -241,10 +241,11 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
                       value={choice.value}
                       checked={fields.accessType === choice.value}
                       onChange={set("accessType")}
+                      aria-labelledby={`access-${choice.value}-name`}
                       aria-describedby={`access-${choice.value}`}
                     />
                     <span className={styles.choiceText}>
-                      <strong>{choice.label}</strong>
+                      <strong id={`access-${choice.value}-name`}>{choice.label}</strong>
                       <span id={`access-${choice.value}`} className={styles.muted}>
                         {choice.detail}
                       </span>
