@@ -31,19 +31,21 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>Sales</h1>
       {/* Presets are links (they apply at once, with or without script); Custom opens the from/to form. */}
-      <NavTabs
-        label="Sales period"
-        tabs={SALES_PERIODS.map((p) => ({
-          to: `/digimanager/sales?period=${p.value}`,
-          label: p.label,
-          current: p.value === period,
-        }))}
-        actions={
-          <a href={csv} download>
-            Download CSV
-          </a>
-        }
-      />
+      <div className={styles.periods}>
+        <NavTabs
+          label="Sales period"
+          tabs={SALES_PERIODS.map((p) => ({
+            to: `/digimanager/sales?period=${p.value}`,
+            label: p.label,
+            current: p.value === period,
+          }))}
+          actions={
+            <a href={csv} download>
+              Download CSV
+            </a>
+          }
+        />
+      </div>
       {custom && (
         <Form method="get" className={styles.range} aria-label="Custom period">
           <input type="hidden" name="period" value="custom" />
@@ -59,8 +61,12 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
       <SalesTrend trend={trend} />
-      <h2 className={styles.heading}>{periodHeading(period, from, to)}</h2>
-      <SalesTotals report={report} />
+      <section aria-labelledby="period-heading" className={styles.trend}>
+        <h2 id="period-heading" className={styles.heading}>
+          {periodHeading(period, from, to)}
+        </h2>
+        <SalesTotals report={report} />
+      </section>
       {report.sales.length === 0 ? (
         <Card as="section">
           <EmptyState
