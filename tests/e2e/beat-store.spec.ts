@@ -170,6 +170,13 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   await expect(sale).toContainText("WAV Lease");
   await expect(sale).toContainText("$39.99");
   await expect(seller.getByRole("table", { name: "Every sale" })).toContainText(code);
+  // A period preset applies at once; the last 30 days' trend sits over the tiles; Custom asks for dates.
+  await seller.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(seller.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(seller.getByRole("table", { name: "Every sale" })).toContainText(code);
+  await expect(seller.getByText(/^Revenue, last 30 days: \$/)).toBeVisible();
+  await seller.getByRole("link", { name: "Custom" }).click();
+  await expect(seller.getByRole("button", { name: "Show sales" })).toBeVisible();
 
   if (process.env.SHOTS) await shoot(browser, baseURL!, "/digimanager/sales", "sales", ADMIN);
 });

@@ -42,6 +42,8 @@ export async function createProductInPage(page: Page, draft: ProductDraft) {
   await page.getByLabel(draft.access === "private" ? "Private (only you)" : /^Public-read/).check();
   if (draft.cover) await page.getByLabel("Cover image").setInputFiles(draft.cover);
   await page.getByLabel("Audio files").setInputFiles(draft.audio);
+  // The store row beside the form shows the product as typed before anything is sent.
+  await expect(page.locator("[data-preview]")).toContainText(draft.title);
   await page.getByRole("button", { name: "Upload Product" }).click();
   await expect(page.getByRole("status")).toContainText(UPLOAD_SUCCESSFUL, { timeout: 20_000 });
 }

@@ -21,3 +21,20 @@ export const salesRangeSchema = z
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: RANGE_INVALID, path: ["to"] });
 export type SalesRange = z.infer<typeof salesRangeSchema>;
+
+/** The sales view's periods: presets of whole UTC days ending today, every date, or a from/to range. */
+export const SALES_PERIODS = [
+  { value: "7d", label: "Last 7 days" },
+  { value: "30d", label: "Last 30 days" },
+  { value: "90d", label: "Last 90 days" },
+  { value: "all", label: "All time" },
+  { value: "custom", label: "Custom" },
+] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number]["value"];
+
+/** The period a URL asks for: a known `period`, else a custom range when it names dates, else all time. */
+export function salesPeriodOf(param: string | null, hasDates: boolean): SalesPeriod {
+  const known = SALES_PERIODS.find((p) => p.value === param);
+  if (known) return known.value;
+  return hasDates ? "custom" : "all";
+}

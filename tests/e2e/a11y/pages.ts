@@ -283,6 +283,18 @@ export const PAGES: ScannedPage[] = [
       await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
     },
   },
+  {
+    path: "/digistore",
+    as: "member",
+    name: "/digistore (a priced product in the preview)",
+    act: async (page) => {
+      await page.getByLabel("Title").fill("Night Drive — a long title that has to wrap in the preview");
+      await page.getByLabel("License type").selectOption({ label: "Exclusive License" });
+      await page.getByLabel("Price (USD)").fill("1250");
+      await page.getByLabel(/^Public-read/).check();
+      await expect(page.locator("[data-preview]")).toContainText("$1,250.00");
+    },
+  },
   { path: "/digimanager", as: "member" },
   {
     path: "/digimanager",
@@ -316,6 +328,7 @@ export const PAGES: ScannedPage[] = [
   { path: "/digimanager/sales", as: "member" },
   // The admin sells the beat the member buys (./content.ts): every table of the view has rows.
   { path: "/digimanager/sales", as: "admin", name: "/digimanager/sales (a seller with a sale)" },
+  { path: "/digimanager/sales?period=custom", as: "admin", name: "/digimanager/sales (custom period)" },
   {
     path: (c) => `/digiprev/${c.memberId}`,
     as: "member",

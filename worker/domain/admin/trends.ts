@@ -77,7 +77,7 @@ export function trendQueries(db: Deps["db"], now: number) {
 export type TrendRows = [DayRow[], DayRow[], DayRow[], (DayRow & { refunded: number })[], DayRow[]];
 
 /** 60 daily values (0 where no row fell), split into the 30 shown and the total of the 30 before. */
-function series(rows: { day: number; n: number }[], first: number): Trend {
+export function series(rows: { day: number; n: number }[], first: number): Trend {
   const all = new Array<number>(2 * TREND_DAYS).fill(0);
   for (const row of rows) {
     const index = Number(row.day) - first;

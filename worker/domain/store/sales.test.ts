@@ -88,6 +88,35 @@ describe("/digimanager/sales", () => {
     expect(await html(bad)).toContain("The start date must be on or before the end date.");
   });
 
+  it("offers period presets that count whole days to today, and the last 30 days as a trend", async () => {
+    const seller = await signUp();
+    const productId = await insertProduct(seller.user.id, { title: "Fresh Beat", priceCents: 2000 });
+    const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+    await sale(productId, dayAgo);
+    await sale(productId, new Date(Date.now() - 40 * 86_400_000).toISOString());
+    await sale(productId, new Date(Date.now() - 45 * 86_400_000).toISOString());
+
+    const week = await html(await call("/digimanager/sales?period=7d", { cookie: seller.cookie }));
+    expect(week).toMatch(/aria-current="page"[^>]*>Last 7 days</);
+    expect(week).toContain(
+      `href="/api/sales.csv?from=${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}`,
+    );
+    expect(week).toMatch(/Orders<\/dt><dd>1</);
+    // The trend: one sale in the last 30 days against two in the 30 before, in words beside the line.
+    expect(week).toContain("Revenue, last 30 days: $20.00, down 50% on the 30 days before");
+    expect(week).toContain("Licences sold, last 30 days: 1, down 50% on the 30 days before");
+    expect(week).toContain("data-sparkline");
+    // Custom is the from/to form with 'Show sales'; a preset has no date fields.
+    expect(week).not.toContain('name="from"');
+    const custom = await html(await call("/digimanager/sales?period=custom", { cookie: seller.cookie }));
+    expect(custom).toContain('name="from"');
+    expect(custom).toContain("Show sales");
+
+    const all = await html(await call("/digimanager/sales?period=all", { cookie: seller.cookie }));
+    expect(all).toMatch(/Orders<\/dt><dd>3</);
+    expect(all).toContain('href="/api/sales.csv?"');
+  });
+
   it("sends a visitor to sign in", async () => {
     const response = await call("/digimanager/sales");
     expect(response.status).toBe(302);

@@ -4,6 +4,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { SalesRange } from "../../../app/kernel/schemas/sales";
 import { orderItems, orders, products } from "../../db/schema";
+import { series, type Trend, trendWindow } from "../admin/trends";
 import type { Deps } from "../deps";
 import { itemLicenceName } from "../licences/licences";
 
@@ -89,6 +90,45 @@ export async function salesReport(deps: Pick<Deps, "db">, sellerId: string, rang
   };
 }
 export type SalesReport = Awaited<ReturnType<typeof salesReport>>;
+
+/**
+ * The seller's last 30 days beside the 30 before, a UTC day at a time, as the admin's tiles count
+ * them: revenue (what buyers paid, refunds left out, as the report's total) and licences sold.
+ */
+export async function salesTrend(
+  deps: Pick<Deps, "db" | "now">,
+  sellerId: string,
+): Promise<{ revenue: Trend; sold: Trend }> {
+  const now = deps.now();
+  const { first, from, until } = trendWindow(now);
+  const rows = await deps.db
+    .select({
+      day: sql<number>`cast(${orders.paidAt} / ${DAY_MS} as integer)`.as("day"),
+      cents: sql<number>`coalesce(sum(${orderItems.priceCents} - ${orderItems.discountCents}), 0)`,
+      sold: sql<number>`count(*)`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.sellerId, sellerId),
+        eq(orderItems.status, "fulfilled"),
+        gte(orders.paidAt, new Date(from)),
+        lt(orders.paidAt, new Date(until)),
+      ),
+    )
+    .groupBy(sql`day`);
+  return {
+    revenue: series(
+      rows.map((row) => ({ day: row.day, n: Number(row.cents) })),
+      first,
+    ),
+    sold: series(
+      rows.map((row) => ({ day: row.day, n: Number(row.sold) })),
+      first,
+    ),
+  };
+}
 
 /** A CSV cell: quoted, and a leading = + - @ (or tab/CR) neutralised so spreadsheets read it as text. */
 export function csvCell(value: string | number | null) {

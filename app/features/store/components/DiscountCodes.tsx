@@ -110,10 +110,10 @@ export function DiscountCodes({
               options={products.map((product) => ({ value: product.id, label: product.title }))}
             />
           </Field>
-          <Field label="Expires (optional)">
+          <Field label="Expires (optional)" className={styles.discountWide}>
             <Input id="discount-expires" name="expiresAt" type="date" />
           </Field>
-          <Field label="Number of uses (optional)">
+          <Field label="Number of uses (optional)" className={styles.discountWide}>
             <Input id="discount-uses" name="maxUses" inputMode="numeric" />
           </Field>
         </div>

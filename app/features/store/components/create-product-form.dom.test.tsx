@@ -52,3 +52,23 @@ describe("the create form", () => {
     ]);
   });
 });
+
+describe("the store preview beside the form", () => {
+  it("shows the title, licence and price as money as they are typed", async () => {
+    answerFetch(() => new Response(null, { status: 500 }));
+    const { view, form, field } = await page();
+    const preview = () => view.host.querySelector("[data-preview]")!;
+    expect(preview().textContent).toContain("Untitled product");
+    expect(preview().textContent).toContain("Free");
+    await typeInto(field("title"), "Night Drive");
+    const licence = form.querySelector("select")!;
+    await act(async () => {
+      licence.value = "exclusive";
+      licence.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await typeInto(field("price"), "1250.5");
+    expect(preview().querySelector("h3")!.textContent).toBe("Night DrivePrivate");
+    expect(preview().textContent).toContain("Exclusive License");
+    expect(preview().textContent).toContain("$1,250.50");
+  });
+});

@@ -2,12 +2,13 @@
 // checked first; then the files go straight to storage with a progress bar
 // each; the product is saved only once every file was verified. A file that
 // fails is named with its reason and can be sent again: nothing is dropped.
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { DropSection } from "../../../components/DropSection";
+import { DropZone } from "../../../components/DropZone";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Field, FieldError, Input, Select, Textarea } from "../../../components/ui";
+import { Button, Field, FieldError, GeneratedCover, Input, Select, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
+import { formatMoney } from "../../../kernel/format";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
@@ -26,7 +27,8 @@ import {
 import { ApiError, api, call } from "../../../lib/api-client";
 import { productSchemas } from "../../../lib/form-schemas";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
-import { productPath } from "../components/Storefront";
+import styles from "../components/CreateProduct.module.css";
+import { productPath, Stock, storefrontStyles as store } from "../components/Storefront";
 import type { Route } from "./+types/create-product";
 import "../store.css";
 
@@ -149,7 +151,7 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <section className="card store-form">
+    <section className="store-form">
       <h1>Create Your Product</h1>
       {saved && (
         <p role="status" className="success">
@@ -162,125 +164,232 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
         fieldId={errors.id}
         heading={problem?.fields ? "Validation errors" : "The product was not saved"}
       />
-      <form className="form" noValidate onSubmit={submit} onChange={errors.onChange}>
-        <Field label="Title" error={errors.error("title")}>
-          <Input
-            id={errors.id("title")}
-            name="title"
-            value={fields.title}
-            onChange={set("title")}
-            maxLength={100}
-            required
-          />
-        </Field>
-        <Field label="Description" error={errors.error("description")}>
-          <Textarea
-            id={errors.id("description")}
-            name="description"
-            value={fields.description}
-            onChange={set("description")}
-            maxLength={2000}
-          />
-        </Field>
-        <Field label="License type" error={errors.error("licenseType")}>
-          <Select
-            id={errors.id("licenseType")}
-            name="licenseType"
-            value={fields.licenseType}
-            onChange={set("licenseType")}
-            options={LICENSE_TYPES.map((type) => ({ value: type, label: LICENSE_LABELS[type] }))}
-          />
-        </Field>
-        <Field
-          label="Price (USD)"
-          hint={free ? "A free license has no price." : "Dollars, at most 2 decimals."}
-          error={errors.error("price")}
-        >
-          <Input
-            id={errors.id("price")}
-            name="price"
-            inputMode="decimal"
-            value={fields.price}
-            onChange={set("price")}
-            disabled={free}
-          />
-        </Field>
-        <Field
-          label="Quantity (optional)"
-          hint={`Copies for sale, 0 to ${QUANTITY_MAX}. Leave empty for no limit.`}
-          error={errors.error("quantity")}
-        >
-          <Input
-            id={errors.id("quantity")}
-            name="quantity"
-            type="number"
-            min={0}
-            max={QUANTITY_MAX}
-            step={1}
-            value={fields.quantity}
-            onChange={set("quantity")}
-          />
-        </Field>
-        <fieldset className="access">
-          <legend>Access</legend>
-          {(["private", "public-read"] as const).map((access) => (
-            <label key={access} className="inline">
-              <input
-                type="radio"
-                name="accessType"
-                value={access}
-                checked={fields.accessType === access}
-                onChange={set("accessType")}
+      <div className={styles.layout}>
+        <form className={`form ${styles.form}`} noValidate onSubmit={submit} onChange={errors.onChange}>
+          <section className={`card ${styles.group}`} aria-labelledby="create-details">
+            <h2 id="create-details">Details</h2>
+            <Field label="Title" error={errors.error("title")}>
+              <Input
+                id={errors.id("title")}
+                name="title"
+                value={fields.title}
+                onChange={set("title")}
+                maxLength={100}
+                required
               />
-              {access === "private" ? "Private (only you)" : "Public-read (anyone with your store link)"}
-            </label>
-          ))}
-          <span className="muted small">Private products are not visible in your store until you publish them.</span>
-        </fieldset>
-        <DropSection
-          heading="Cover image"
-          accept={COVER_ACCEPT}
-          maxSize={MAX_COVER_BYTES}
-          busy={busy}
-          label="Cover image"
-          hint="One png, jpg/jpeg or gif image."
-          onDrop={(files) => {
-            if (files.length > 1) return "Choose one cover image.";
-            if (files[0]) setCover([pending(files[0])]);
-          }}
-        />
-        <ChosenFiles label="Chosen cover image" files={cover} removable={!busy} onRemove={() => setCover([])} />
-        <div id={errors.id("audioFiles")} tabIndex={-1}>
-          <DropSection
-            heading="Audio files"
-            accept={AUDIO_ACCEPT}
-            maxSize={MAX_AUDIO_BYTES}
-            busy={busy}
-            label="Audio files"
-            hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
-            onDrop={(files) => {
-              if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
-              if (files.length > 0) errors.clear("audioFiles");
-              setAudio((list) => [...list, ...files.map(pending)]);
-            }}
-          />
-          {errors.error("audioFiles") && (
-            <FieldError id={errors.id("audioFiles-error")}>{errors.error("audioFiles")}</FieldError>
-          )}
-        </div>
-        <ChosenFiles
-          label="Chosen audio files"
-          files={audio}
-          removable={!busy}
-          onRemove={(key) => setAudio((list) => list.filter((f) => f.key !== key))}
-        />
-        <div className="actions">
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Uploading..." : "Upload Product"}
-          </button>
-        </div>
-      </form>
+            </Field>
+            <Field label="Description" error={errors.error("description")}>
+              <Textarea
+                id={errors.id("description")}
+                name="description"
+                value={fields.description}
+                onChange={set("description")}
+                maxLength={2000}
+              />
+            </Field>
+          </section>
+          <section className={`card ${styles.group}`} aria-labelledby="create-pricing">
+            <h2 id="create-pricing">Pricing &amp; licence</h2>
+            <Field label="License type" error={errors.error("licenseType")}>
+              <Select
+                id={errors.id("licenseType")}
+                name="licenseType"
+                value={fields.licenseType}
+                onChange={set("licenseType")}
+                options={LICENSE_TYPES.map((type) => ({ value: type, label: LICENSE_LABELS[type] }))}
+              />
+            </Field>
+            <div className={styles.pair}>
+              <Field
+                label="Price (USD)"
+                hint={free ? "A free license has no price." : "Dollars, at most 2 decimals."}
+                error={errors.error("price")}
+              >
+                <MoneyInput
+                  id={errors.id("price")}
+                  name="price"
+                  value={free ? "0.00" : fields.price}
+                  onChange={set("price")}
+                  disabled={free}
+                />
+              </Field>
+              <Field
+                label="Quantity (optional)"
+                hint={`Copies for sale, 0 to ${QUANTITY_MAX}. Leave empty for no limit.`}
+                error={errors.error("quantity")}
+              >
+                <Input
+                  id={errors.id("quantity")}
+                  name="quantity"
+                  type="number"
+                  min={0}
+                  max={QUANTITY_MAX}
+                  step={1}
+                  value={fields.quantity}
+                  onChange={set("quantity")}
+                />
+              </Field>
+            </div>
+            <fieldset className={styles.access} aria-describedby="access-hint">
+              <legend>Access</legend>
+              <div className={styles.cards}>
+                {ACCESS_CHOICES.map((choice) => (
+                  <label key={choice.value} className={styles.choice}>
+                    <input
+                      type="radio"
+                      name="accessType"
+                      value={choice.value}
+                      checked={fields.accessType === choice.value}
+                      onChange={set("accessType")}
+                      aria-labelledby={`access-${choice.value}-name`}
+                      aria-describedby={`access-${choice.value}`}
+                    />
+                    <span className={styles.choiceText}>
+                      <strong id={`access-${choice.value}-name`}>{choice.label}</strong>
+                      <span id={`access-${choice.value}`} className={styles.muted}>
+                        {choice.detail}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <p id="access-hint" className={styles.muted}>
+                Private products are not visible in your store until you publish them.
+              </p>
+            </fieldset>
+          </section>
+          <section className={`card ${styles.group}`} aria-labelledby="create-files">
+            <h2 id="create-files">Files</h2>
+            <h3>Cover image</h3>
+            <DropZone
+              limits={{ accept: COVER_ACCEPT, minSize: 1, maxSize: MAX_COVER_BYTES }}
+              className="dropzone small"
+              busy={busy}
+              label="Cover image"
+              hint="One png, jpg/jpeg or gif image."
+              onDrop={(files) => {
+                if (files.length > 1) return "Choose one cover image.";
+                if (files[0]) setCover([pending(files[0])]);
+              }}
+            />
+            <ChosenFiles label="Chosen cover image" files={cover} removable={!busy} onRemove={() => setCover([])} />
+            <div id={errors.id("audioFiles")} tabIndex={-1}>
+              <h3>Audio files</h3>
+              <DropZone
+                limits={{ accept: AUDIO_ACCEPT, minSize: 1, maxSize: MAX_AUDIO_BYTES }}
+                className="dropzone"
+                busy={busy}
+                label="Audio files"
+                hint={`mp3, m4a, wav or aac; up to ${MAX_AUDIO_FILES} files.`}
+                onDrop={(files) => {
+                  if (audio.length + files.length > MAX_AUDIO_FILES) return `At most ${MAX_AUDIO_FILES} audio files.`;
+                  if (files.length > 0) errors.clear("audioFiles");
+                  setAudio((list) => [...list, ...files.map(pending)]);
+                }}
+              />
+              {errors.error("audioFiles") && (
+                <FieldError id={errors.id("audioFiles-error")}>{errors.error("audioFiles")}</FieldError>
+              )}
+            </div>
+            <ChosenFiles
+              label="Chosen audio files"
+              files={audio}
+              removable={!busy}
+              onRemove={(key) => setAudio((list) => list.filter((f) => f.key !== key))}
+            />
+          </section>
+          <div className="actions">
+            <Button type="submit" variant="primary" disabled={busy}>
+              {busy ? "Uploading..." : "Upload Product"}
+            </Button>
+          </div>
+        </form>
+        <ProductPreview fields={fields} cover={cover[0]?.file} audioCount={audio.length} />
+      </div>
     </section>
+  );
+}
+
+const ACCESS_CHOICES = [
+  { value: "private", label: "Private (only you)", detail: "Only you see it until you publish it." },
+  { value: "public-read", label: "Public-read (anyone with your store link)", detail: "Listed in your store at once." },
+] as const;
+
+/** A dollar amount with its currency before it; Field gives the input its id and description. */
+function MoneyInput(props: React.ComponentProps<"input">) {
+  return (
+    <span className={styles.money}>
+      <span className={styles.currency} aria-hidden="true">
+        $
+      </span>
+      <Input inputMode="decimal" autoComplete="off" {...props} />
+    </span>
+  );
+}
+
+/** The price as the store will show it: "Free", "$25.00", or nothing while it cannot be read. */
+function previewPrice(fields: Fields) {
+  if (fields.licenseType === "free") return "Free";
+  const dollars = Number(fields.price.trim());
+  return fields.price.trim() && Number.isFinite(dollars) && dollars >= 0 ? formatMoney(dollars * 100) : "$—";
+}
+
+/** How the product will look as a row of the seller's store, as it is typed, and what sending does. */
+function ProductPreview({ fields, cover, audioCount }: { fields: Fields; cover?: File; audioCount: number }) {
+  const [coverUrl, setCoverUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!cover) return setCoverUrl(null);
+    const url = URL.createObjectURL(cover);
+    setCoverUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [cover]);
+  const title = fields.title.trim() || "Untitled product";
+  const quantity = fields.quantity.trim() === "" ? null : Number(fields.quantity);
+  const licence = LICENSE_LABELS[fields.licenseType as keyof typeof LICENSE_LABELS] ?? "";
+  return (
+    <aside className={styles.preview} aria-labelledby="preview-heading">
+      <div className={`card ${styles.previewCard}`}>
+        <h2 id="preview-heading">Preview</h2>
+        <p className={styles.muted}>How it will appear in your store.</p>
+        <div className={`${store.row} ${styles.previewRow}`} data-preview>
+          <div className={store.rowCover}>
+            {coverUrl ? (
+              <img className={store.thumb} src={coverUrl} alt="" />
+            ) : (
+              <GeneratedCover title={title} className={store.thumb} />
+            )}
+          </div>
+          <div className={store.rowText}>
+            <h3 className={store.rowTitle}>
+              {title}
+              {fields.accessType === "private" && <span className={store.badge}>Private</span>}
+            </h3>
+            <div className={store.rowMeta}>
+              <ul className={store.chips} aria-label="Files">
+                <li>{audioCount === 1 ? "1 audio file" : `${audioCount} audio files`}</li>
+              </ul>
+              <span className={store.licence}>{licence}</span>
+              {quantity !== null && Number.isInteger(quantity) && <Stock quantity={quantity} />}
+            </div>
+          </div>
+          <div className={`${store.rowBuy} ${styles.previewBuy}`}>
+            <span className={store.pricePill}>{previewPrice(fields)}</span>
+          </div>
+        </div>
+      </div>
+      <div className={`card ${styles.previewCard}`}>
+        <h2>What happens next</h2>
+        <ol className={styles.steps}>
+          <li>Your audio and cover go up first, each with its progress; a file that fails can be sent again.</li>
+          <li>
+            {fields.accessType === "private"
+              ? "The product is saved as private: publish it when you are ready."
+              : "The product is listed in your store as soon as it is saved."}
+          </li>
+          <li>In My Digital Products you add licence tiers, prices, discount codes and more files.</li>
+        </ol>
+      </div>
+    </aside>
   );
 }
 
@@ -309,9 +418,8 @@ function Visibility({
         &lsquo;{saved.title}&rsquo; is <strong>private</strong>: it is not visible in your store, and nobody else can
         buy it.
       </p>
-      <button
-        type="button"
-        className="button primary"
+      <Button
+        variant="primary"
         disabled={busy}
         onClick={async () => {
           setBusy(true);
@@ -333,7 +441,7 @@ function Visibility({
         }}
       >
         {busy ? "Publishing..." : "Publish it to your store"}
-      </button>
+      </Button>
       {failed && (
         <p className="error" role="alert">
           {failed}

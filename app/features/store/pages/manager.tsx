@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { DropZone } from "../../../components/DropZone";
-import { Button, buttonClass } from "../../../components/ui";
+import { Button, buttonClass, Card, EmptyState } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { AUDIO_ACCEPT, MAX_AUDIO_BYTES } from "../../../kernel/schemas/products-form-messages";
 import { api } from "../../../lib/api-client";
@@ -59,7 +59,19 @@ export default function DigiManager({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {products.length === 0 ? (
-        <p className="empty-state">No products found.</p>
+        <Card as="section" aria-label="Your products">
+          <EmptyState
+            title="No products found."
+            action={
+              <Link to="/digistore" className={buttonClass("primary")}>
+                Create a product
+              </Link>
+            }
+          >
+            Create your first beat or sample pack: it gets a cover, licences and a page in your store. Sales and plays
+            then show here, one row a product.
+          </EmptyState>
+        </Card>
       ) : (
         <ProductOverview products={products} sales={sales} />
       )}

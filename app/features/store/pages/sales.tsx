@@ -2,9 +2,10 @@
 // by beat and by day, every sale, and preview plays, for a date range; the same rows as CSV; and the
 // visitors who asked for a free beat by e-mail (ADR 055).
 import { Form, Link } from "react-router";
-import { Button, Card, EmptyState, Field, Input, Table } from "../../../components/ui";
+import { Button, Card, EmptyState, Field, Input, NavTabs, Table } from "../../../components/ui";
 import { formatDate, formatMoney } from "../../../kernel/format";
-import { SalesTotals } from "../components/SalesTotals";
+import { SALES_PERIODS } from "../../../kernel/schemas/sales";
+import { SalesTotals, SalesTrend } from "../components/SalesTotals";
 import styles from "../components/StorePages.module.css";
 import type { Route } from "./+types/sales";
 
@@ -18,39 +19,61 @@ const number = new Intl.NumberFormat("en-US");
 const day = (date: string) => formatDate(`${date}T00:00:00Z`, { timeZone: "UTC" });
 
 export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
-  const { asked, errors, report, leads } = loaderData;
+  const { asked, period, errors, report, trend, leads } = loaderData;
   const { from, to } = report.range;
   const csv = `/api/sales.csv?${new URLSearchParams({ ...(from && { from }), ...(to && { to }) })}`;
   const filtered = Boolean(from || to);
+  const custom = period === "custom";
   return (
     <div className={styles.page}>
       <p className={styles.muted}>
         <Link to="/digimanager">My Digital Products</Link>
       </p>
       <h1>Sales</h1>
-      <Form method="get" className={styles.range} aria-label="Sales period">
-        <Field label="From" error={errors.from}>
-          <Input type="date" name="from" defaultValue={asked.from} />
-        </Field>
-        <Field label="To" error={errors.to}>
-          <Input type="date" name="to" defaultValue={asked.to} />
-        </Field>
-        <div className={styles.actions}>
-          <Button type="submit">Show sales</Button>
-          {filtered && <Link to="/digimanager/sales">All dates</Link>}
-          <a href={csv} download>
-            Download CSV
-          </a>
-        </div>
-      </Form>
-      <SalesTotals report={report} />
+      {/* Presets are links (they apply at once, with or without script); Custom opens the from/to form. */}
+      <div className={styles.periods}>
+        <NavTabs
+          label="Sales period"
+          tabs={SALES_PERIODS.map((p) => ({
+            to: `/digimanager/sales?period=${p.value}`,
+            label: p.label,
+            current: p.value === period,
+          }))}
+          actions={
+            <a href={csv} download>
+              Download CSV
+            </a>
+          }
+        />
+      </div>
+      {custom && (
+        <Form method="get" className={styles.range} aria-label="Custom period">
+          <input type="hidden" name="period" value="custom" />
+          <Field label="From" error={errors.from}>
+            <Input type="date" name="from" defaultValue={asked.from} />
+          </Field>
+          <Field label="To" error={errors.to}>
+            <Input type="date" name="to" defaultValue={asked.to} />
+          </Field>
+          <div className={styles.actions}>
+            <Button type="submit">Show sales</Button>
+          </div>
+        </Form>
+      )}
+      <SalesTrend trend={trend} />
+      <section aria-labelledby="period-heading" className={styles.trend}>
+        <h2 id="period-heading" className={styles.heading}>
+          {periodHeading(period, from, to)}
+        </h2>
+        <SalesTotals report={report} />
+      </section>
       {report.sales.length === 0 ? (
         <Card as="section">
           <EmptyState
             title={filtered ? "No sales in this period." : "No sales yet."}
             action={
               filtered ? (
-                <Link to="/digimanager/sales">Show every date</Link>
+                <Link to="/digimanager/sales?period=all">Show every date</Link>
               ) : (
                 <Link to="/digimanager">Your products</Link>
               )
@@ -160,6 +183,14 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
       </Card>
     </div>
   );
+}
+
+/** The period's totals named as chosen: "Last 7 days", "All time", "Nov 2, 2026 to Nov 10, 2026". */
+function periodHeading(period: string, from?: string, to?: string) {
+  if (period !== "custom") return SALES_PERIODS.find((p) => p.value === period)?.label ?? "All time";
+  if (from && to) return `${day(from)} to ${day(to)}`;
+  if (from) return `From ${day(from)}`;
+  return to ? `Until ${day(to)}` : "All time";
 }
 
 /** Revenue broken down one way (by beat, by day): a label column and the amount, in a card. */
