@@ -29,8 +29,12 @@ import type { Route } from "./+types/project";
 import "../../../styles/files.css";
 import "../workspace/workspace.css";
 
-/** Team, Signatures and Activity: below the workspace, so their code loads after the page's own. */
-const ProjectTabs = lazy(() => import("../workspace/ProjectTabs"));
+/** Team, Signatures and Activity: below the workspace, so their code is not part of the page's first load. */
+const loadTabs = () => import("../workspace/ProjectTabs");
+// In the browser it is fetched as soon as this module runs, beside hydration rather than before it, so the
+// tabs are ready (and take clicks) when hydration reaches them.
+if (typeof document !== "undefined") void loadTabs();
+const ProjectTabs = lazy(loadTabs);
 
 export { action, loader } from "./project.server";
 
