@@ -30,7 +30,8 @@
 // CPU each request cost the server's workerd and `vite preview` processes:
 // the sum over their threads of /proc/<pid>/task/*/schedstat, read before
 // and after each request outside its timed window; steadier than latency on
-// a loaded machine, ADR 027; the figure and the targets stay the latency's).
+// a loaded machine, ADR 027; the figure and the targets stay the latency's), --js-only (steps 1
+// and 3 alone: the JS weights, which do not depend on the machine's load; no latency, no Worker).
 // Exits 0 when a target is missed:
 // it is a measurement; it exits 1 only when it could not measure.
 import { execFileSync } from "node:child_process";
@@ -82,6 +83,7 @@ const WARMUP = flags.int("warmup", 20);
 const JSON_OUT = flags.has("json");
 const COOKIE = flags.has("no-cookie") ? null : "sid=bench-stale-session-0000000000";
 const CPU = flags.has("cpu");
+const JS_ONLY = flags.has("js-only");
 
 // ---------------------------------------------------------------- helpers
 
@@ -227,44 +229,15 @@ const PUBLIC = new Set([
   "/bigfile/:fileId",
 ]);
 
-// ---------------------------------------------------------------- main
-
-async function main() {
-  // The seed only has to stay out of the measurements: wait for it, but not for long.
-  const app = await startApp(TAG, {
-    preview: true,
-    port: APP.port,
-    rendererPort: APP.rendererPort,
-    persistTo: APP.persistTo,
-    seedTimeoutMs: 30_000,
-    requireSeed: false,
-  });
-
-  const { body: homeBody } = await get("/", { cookie: true });
-  const html = homeBody.toString("utf8");
-  const assetUrls = [...html.matchAll(/["'](\/assets\/[^"'\s]+\.(?:js|css))["']/g)].map((m) => m[1]);
-  // Prefer the stylesheet: a plain static file, no module graph involved.
-  const asset = assetUrls.find((u) => u.endsWith(".css")) ?? assetUrls[0];
-  if (!asset) throw new Error("no /assets/*.js or *.css URL in the HTML of /");
-  const { body: assetBody } = await get(asset);
-
-  const api = apiClient(BASE);
-  const signedIn = await api.signIn(DEMO_MEMBER);
-  const member = signedIn.cookie;
-  const targets = [
-    { name: "/ (visitor, edge cache)", path: "/", cookie: false, limit: TARGET_CACHED_RATIO },
-    { name: "/signin", path: "/signin", cookie: true, limit: TARGET_RATIO },
-    { name: "/settings (member)", path: "/settings", cookie: member, limit: TARGET_RATIO },
-    { name: `asset ${asset}`, path: asset, cookie: false, bytes: assetBody.length },
-  ];
-
+/** Step 2: every target's p50/p95 (and, with --cpu, the server's CPU per request) against the asset's. */
+async function measureLatency(targets, pid) {
   const loadBefore = loadAverageBefore(TAG);
   console.log(`bench/pages: warming up (${WARMUP} requests each) ...`);
   for (let i = 0; i < WARMUP; i++) for (const t of shuffle(targets)) await timed(t.path, t);
 
   console.log(`bench/pages: measuring ${N} sequential requests each, interleaved ...`);
   const samples = new Map(targets.map((t) => [t.path, []]));
-  const server = CPU ? serverProcesses(app.pid) : null;
+  const server = CPU ? serverProcesses(pid) : null;
   const cpu = new Map(targets.map((t) => [t.path, { workerd: [], vite: [] }]));
   for (let i = 0; i < N; i++) {
     for (const t of shuffle(targets)) {
@@ -302,38 +275,11 @@ async function main() {
   const assetP50 = stats[3].p50;
   const ratios = stats.slice(0, 3).map((s, i) => ({ path: s.name, ratio: s.p50 / assetP50, limit: targets[i].limit }));
 
-  console.log("bench/pages: weighing the landing page's JS and every page's ...");
-  const js = await landingJs((await get("/")).body.toString("utf8"));
-  // Every page is measured: the data its route parameters name is made first; the admin's pages as the admin.
-  const admin = await api.signIn(DEMO_ADMIN);
-  const { fill } = await pageFixtures(api, { member: signedIn, admin });
-  const pages = [];
-  for (const route of routePaths()) {
-    const { path, missing } = fill(route);
-    if (!path) {
-      pages.push({ route, status: null, missing });
-      continue;
-    }
-    let response;
-    // The member, else the admin (the admin's pages), else a visitor (/signin and /signup send members on).
-    for (const cookie of [member, admin.cookie, null]) {
-      response = await fetch(`${BASE}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-      if (response.status === 200) break;
-      await response.arrayBuffer();
-    }
-    if (response.status !== 200) {
-      pages.push({ route, status: response.status });
-      continue;
-    }
-    const weight = await landingJs(await response.text());
-    const kind = PUBLIC.has(route) ? "public" : "member";
-    pages.push({ route, status: 200, gzipKB: kb(weight.gzipBytes), budgetKB: JS_BUDGET_KB[kind], kind });
-  }
+  return { stats, ratios, cpuStats, loadBefore, loadAfter };
+}
 
-  console.log("bench/pages: weighing the Worker (wrangler deploy --dry-run) ...");
-  const worker = workerBundle();
-
-  // ------------------------------------------------------------ report
+/** Prints step 2's tables. */
+function reportLatency({ stats, ratios, cpuStats, loadBefore, loadAfter }) {
   console.log("");
   console.log(
     `Latency, ${N} sequential GETs per URL, interleaved (ms)${COOKIE ? ", pages with a stale session cookie" : ""}`,
@@ -363,6 +309,73 @@ async function main() {
       ]),
     );
   }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  // The seed only has to stay out of the measurements: wait for it, but not for long.
+  const app = await startApp(TAG, {
+    preview: true,
+    port: APP.port,
+    rendererPort: APP.rendererPort,
+    persistTo: APP.persistTo,
+    seedTimeoutMs: 30_000,
+    requireSeed: false,
+  });
+
+  const { body: homeBody } = await get("/", { cookie: true });
+  const html = homeBody.toString("utf8");
+  const assetUrls = [...html.matchAll(/["'](\/assets\/[^"'\s]+\.(?:js|css))["']/g)].map((m) => m[1]);
+  // Prefer the stylesheet: a plain static file, no module graph involved.
+  const asset = assetUrls.find((u) => u.endsWith(".css")) ?? assetUrls[0];
+  if (!asset) throw new Error("no /assets/*.js or *.css URL in the HTML of /");
+  const { body: assetBody } = await get(asset);
+
+  const api = apiClient(BASE);
+  const signedIn = await api.signIn(DEMO_MEMBER);
+  const member = signedIn.cookie;
+  const targets = [
+    { name: "/ (visitor, edge cache)", path: "/", cookie: false, limit: TARGET_CACHED_RATIO },
+    { name: "/signin", path: "/signin", cookie: true, limit: TARGET_RATIO },
+    { name: "/settings (member)", path: "/settings", cookie: member, limit: TARGET_RATIO },
+    { name: `asset ${asset}`, path: asset, cookie: false, bytes: assetBody.length },
+  ];
+
+  const latency = JS_ONLY ? null : await measureLatency(targets, app.pid);
+  console.log("bench/pages: weighing the landing page's JS and every page's ...");
+  const js = await landingJs((await get("/")).body.toString("utf8"));
+  // Every page is measured: the data its route parameters name is made first; the admin's pages as the admin.
+  const admin = await api.signIn(DEMO_ADMIN);
+  const { fill } = await pageFixtures(api, { member: signedIn, admin });
+  const pages = [];
+  for (const route of routePaths()) {
+    const { path, missing } = fill(route);
+    if (!path) {
+      pages.push({ route, status: null, missing });
+      continue;
+    }
+    let response;
+    // The member, else the admin (the admin's pages), else a visitor (/signin and /signup send members on).
+    for (const cookie of [member, admin.cookie, null]) {
+      response = await fetch(`${BASE}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+      if (response.status === 200) break;
+      await response.arrayBuffer();
+    }
+    if (response.status !== 200) {
+      pages.push({ route, status: response.status });
+      continue;
+    }
+    const weight = await landingJs(await response.text());
+    const kind = PUBLIC.has(route) ? "public" : "member";
+    pages.push({ route, status: 200, gzipKB: kb(weight.gzipBytes), budgetKB: JS_BUDGET_KB[kind], kind });
+  }
+
+  if (!JS_ONLY) console.log("bench/pages: weighing the Worker (wrangler deploy --dry-run) ...");
+  const worker = JS_ONLY ? null : workerBundle();
+
+  // ------------------------------------------------------------ report
+  if (latency) reportLatency(latency);
   console.log("");
   console.log(`Landing page JS (${js.modules.length} modules, gzip level 9)`);
   console.log(
@@ -393,7 +406,7 @@ async function main() {
   const unweighed = pages.filter((p) => p.status !== 200);
 
   const checks = [
-    ...ratios.map((r) => ({
+    ...(latency?.ratios ?? []).map((r) => ({
       target: `p50(${r.path}) / p50(asset) <= ${fmt(r.limit, 1)}`,
       value: fmt(r.ratio),
       pass: r.ratio <= r.limit,
@@ -416,11 +429,15 @@ async function main() {
       value: `${fmt(kb(js.gzipBytes), 1)} KiB`,
       pass: kb(js.gzipBytes) <= TARGET_JS_KB,
     },
-    {
-      target: `Worker bundle gzip <= ${TARGET_WORKER_KB} KiB (wrangler dry run, KiB)`,
-      value: `${fmt(worker.gzipKB, 1)} KiB (${fmt(worker.rawKB, 1)} KiB raw)`,
-      pass: worker.gzipKB <= TARGET_WORKER_KB,
-    },
+    ...(worker
+      ? [
+          {
+            target: `Worker bundle gzip <= ${TARGET_WORKER_KB} KiB (wrangler dry run, KiB)`,
+            value: `${fmt(worker.gzipKB, 1)} KiB (${fmt(worker.rawKB, 1)} KiB raw)`,
+            pass: worker.gzipKB <= TARGET_WORKER_KB,
+          },
+        ]
+      : []),
   ];
   printTargets(checks);
   const jsOver = kb(js.gzipBytes) - TARGET_JS_KB;
@@ -432,11 +449,13 @@ async function main() {
       n: N,
       warmup: WARMUP,
       staleSessionCookie: Boolean(COOKIE),
-      loadAverage: { before: loadBefore, after: loadAfter },
-      asset,
-      latencyMs: stats,
-      ratios,
-      ...(cpuStats ? { cpuMsPerRequest: cpuStats } : {}),
+      ...(latency && {
+        loadAverage: { before: latency.loadBefore, after: latency.loadAfter },
+        asset,
+        latencyMs: latency.stats,
+        ratios: latency.ratios,
+        ...(latency.cpuStats ? { cpuMsPerRequest: latency.cpuStats } : {}),
+      }),
       js: { ...js, gzipKB: kb(js.gzipBytes), rawKB: kb(js.rawBytes) },
       pages,
       worker,

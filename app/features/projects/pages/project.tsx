@@ -4,18 +4,14 @@
 // 'Save Order'); an inspector for the item picked on it (slot letter, chapter title, chapters) with
 // the chapter editor and the notes on its file or on the file selected in the library, whichever was
 // picked last; and Team, Signatures
-// and Activity as tabs. One column on a phone. Loader and action: project.server.ts.
-import { useCallback, useEffect, useRef, useState } from "react";
+// and Activity as tabs (workspace/ProjectTabs, loaded lazily). One column on a phone. Loader and action: project.server.ts.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { Feedback, useFeedback } from "../../../components/Feedback";
 import type { LoadFailedHandle } from "../../../components/PageError";
-import { ActivityList } from "../../../components/teams/ActivityList";
-import { SharingPanel } from "../../../components/teams/SharingPanel";
-import { SignaturesPanel } from "../../../components/teams/SignaturesPanel";
 import teams from "../../../components/teams/teams.module.css";
 import { Button } from "../../../components/ui";
-import { Tabs } from "../../../components/ui/Tabs";
 import { displayName, formatDuration } from "../../../kernel/format";
 import { PROJECT_FILES_LOAD_FAILED } from "../../../kernel/schemas/files";
 import { useRevalidateWhile } from "../../../lib/revalidate-while";
@@ -32,6 +28,13 @@ import { ItemInspector } from "../workspace/ItemInspector";
 import type { Route } from "./+types/project";
 import "../../../styles/files.css";
 import "../workspace/workspace.css";
+
+/** Team, Signatures and Activity: below the workspace, so their code is not part of the page's first load. */
+const loadTabs = () => import("../workspace/ProjectTabs");
+// In the browser it is fetched as soon as this module runs, beside hydration rather than before it, so the
+// tabs are ready (and take clicks) when hydration reaches them.
+if (typeof document !== "undefined") void loadTabs();
+const ProjectTabs = lazy(loadTabs);
 
 export { action, loader } from "./project.server";
 
@@ -246,29 +249,18 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="card workspace-tabs">
-        <Tabs
-          label="Team, signatures and activity"
-          keepMounted
-          items={[
-            {
-              value: "team",
-              label: "Team",
-              content: <SharingPanel sharing={loaderData.sharing} role={role} userId={loaderData.userId} />,
-            },
-            {
-              value: "signatures",
-              label: `Signatures (${loaderData.signatureRequests.length})`,
-              content: (
-                <SignaturesPanel
-                  requests={loaderData.signatureRequests}
-                  pdfs={files.filter((file) => file.kind === "pdf").map(({ id, fileName }) => ({ id, fileName }))}
-                  canEdit={canEdit}
-                />
-              ),
-            },
-            { value: "activity", label: "Activity", content: <ActivityList activity={loaderData.activity} /> },
-          ]}
-        />
+        {/* The server renders the tabs in full; this placeholder shows only after a navigation, until they load. */}
+        <Suspense fallback={<p className="muted small">Loading the team, signatures and activity…</p>}>
+          <ProjectTabs
+            sharing={{ sharing: loaderData.sharing, role, userId: loaderData.userId }}
+            signatures={{
+              requests: loaderData.signatureRequests,
+              pdfs: files.filter((file) => file.kind === "pdf").map(({ id, fileName }) => ({ id, fileName })),
+              canEdit,
+            }}
+            activity={loaderData.activity}
+          />
+        </Suspense>
       </div>
 
       {role === "owner" && <DeleteProject />}
