@@ -33,7 +33,7 @@ const render = {
 describe("a render's title", () => {
   it("is the playlist's title and the file's day in words", () => {
     expect(renderTitle(render)).toBe("Episode 12 — 5 December 2026");
-    expect(renderTitle({ projectTitle: "late_night_show", createdAt: "2027-01-31T00:10:00.000Z" })).toBe(
+    expect(renderTitle({ projectTitle: "late_night_show", createdAt: new Date("2027-01-31T00:10:00.000Z") })).toBe(
       "late night show — 31 January 2027",
     );
   });
