@@ -5,7 +5,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { Badge } from "../../../components/ui";
 import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
 import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
@@ -58,14 +57,11 @@ export function BidCard({
                 {item.title}
               </Link>
             </h2>
-            {closed ? (
-              <Badge>Closed</Badge>
-            ) : (
-              live && (
-                <span className="live-pill" title="Prices update live">
-                  Live
-                </span>
-              )
+            {/* A closed lot says so once: the seed's 'Sale Closed' below, no chip beside the title. */}
+            {!closed && live && (
+              <span className="live-pill" title="Prices update live">
+                Live
+              </span>
             )}
           </div>
           <div className={styles.priceRow}>

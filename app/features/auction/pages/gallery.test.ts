@@ -82,6 +82,9 @@ describe("/bidgallery", () => {
     await stub(code).close();
     const item = card(await html(await call("/bidgallery")), code);
     expect(item).toContain("Sale Closed");
+    // The status once: the seed's 'Sale Closed', no second "Closed" chip beside the title.
+    expect(item.match(/Sale Closed/g)).toHaveLength(1);
+    expect(item).not.toMatch(/>Closed</);
     expect(item).not.toContain('name="amount"');
     expect(item).not.toContain("Make Offer");
   });

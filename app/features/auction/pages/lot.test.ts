@@ -3,7 +3,7 @@
 // nothing private of the offers (e-mails, usernames, other members' maximums) in the page or its
 // loader data; a member's own standing rendered on the server; a visitor's sign-in link back here.
 import { describe, expect, it } from "vitest";
-import { auctionAdmin, bidder, memberBeforeAll, offer } from "../../../../tests/workers/auction";
+import { auctionAdmin, bidder, memberBeforeAll, offer, bidItemStub as stub } from "../../../../tests/workers/auction";
 import { call } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
 import { OFFER_SUBMITTED } from "../../../kernel/schemas/auction";
@@ -41,6 +41,16 @@ describe("/bidgallery/:code", () => {
     expect(page).toContain(`href="/signin?from=${encodeURIComponent(`/bidgallery/${code}`)}"`);
     // The code is found in any case.
     expect((await call(`/bidgallery/${code.toLowerCase()}`)).status).toBe(200);
+  });
+
+  it("says a closed lot's status once: the seed's 'Sale Closed', no offer form", async () => {
+    const code = await admin.list({ title: "Reel to reel", price: 30 });
+    await stub(code).close();
+    const page = await html(await call(`/bidgallery/${code}`));
+    expect(page.match(/Sale Closed/g)).toHaveLength(1);
+    expect(page).not.toMatch(/>Closed</);
+    expect(page).not.toContain("Make Offer");
+    expect(page).toContain("Final price");
   });
 
   it("shows bids with masked names only, and the member's own standing, leaking no e-mail, username or maximum", async () => {
