@@ -83,6 +83,9 @@ describe("/bidgallery/:code", () => {
       }
       expect(page).toContain("$13.00");
       expect(page).toContain("2 bids");
+      // The list sits under the page's 'Bids' heading, with no second 'Bid history' fold.
+      expect(page).toMatch(/<h2 id="lot-history">Bids<\/h2>/);
+      expect(page).not.toContain("Bid history");
     }
 
     // The leader sees their own standing and maximum from the server's HTML, before any socket.
