@@ -467,7 +467,7 @@ test("a lot's video and audio play in the shared player: the video shows its pic
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
 
   // The audio: Play plays it, the keyboard moves along its timeline.
-  // The audio's player is under the pictures' strip, not one of its scrolled-away slides.
+  // The audio's player is under the lot's words, not one of the pictures' scrolled-away slides.
   const play = lot.getByRole("button", { name: `Play ${title}: lot_demo_tone.mp3` });
   await expect(play).toBeVisible();
   await expect(lot.locator(".bid-visuals audio")).toHaveCount(0);
