@@ -73,3 +73,6 @@ export function useFieldErrors(error: FormError | null | undefined, prefix = "fi
     },
   };
 }
+
+/** What `useFieldErrors` gives a form. */
+export type FieldErrors = ReturnType<typeof useFieldErrors>;

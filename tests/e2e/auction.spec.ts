@@ -418,7 +418,8 @@ test("a lot's own page: opened from the gallery, it counts down; a visitor signs
   await expect(page.getByText("You're the highest bidder")).toBeVisible();
   await expect(page.locator(".bid-price")).toHaveText("$31.00");
   await expect(page.getByText("1 bid", { exact: true })).toBeVisible();
-  await expect(page.locator("details", { hasText: "Bid history" }).locator("li")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Bids" }).locator("li")).toHaveCount(1);
+  await expect(page.getByText("Bid history")).toHaveCount(0);
   await context.close();
 
   // A member without an address is told at the offer panel, once.
@@ -466,7 +467,7 @@ test("a lot's video and audio play in the shared player: the video shows its pic
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
 
   // The audio: Play plays it, the keyboard moves along its timeline.
-  // The audio's player is under the pictures' strip, not one of its scrolled-away slides.
+  // The audio's player is under the lot's words, not one of the pictures' scrolled-away slides.
   const play = lot.getByRole("button", { name: `Play ${title}: lot_demo_tone.mp3` });
   await expect(play).toBeVisible();
   await expect(lot.locator(".bid-visuals audio")).toHaveCount(0);

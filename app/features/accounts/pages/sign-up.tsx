@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Field, Input } from "../../../components/ui";
+import { TextField } from "../../../components/TextField";
 import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../../kernel/schemas/accounts";
 import { ENTRY_WAITING } from "../../../kernel/schemas/beatbattle-messages";
 import { skipAfterUndelivered, whenUndelivered } from "../../../lib/undelivered";
@@ -84,33 +84,25 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="form" noValidate onChange={fields.onChange}>
         <input type="hidden" name="intent" value="register" />
         {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-        <Field label="Name" error={fields.error("name")}>
-          <Input id={fields.id("name")} name="name" autoComplete="name" maxLength={100} />
-        </Field>
-        <Field label="User Name" error={fields.error("username")}>
-          <Input id={fields.id("username")} name="username" autoComplete="username" maxLength={40} />
-        </Field>
-        <Field label="Email" error={fields.error("email")}>
-          <Input id={fields.id("email")} name="email" type="email" autoComplete="email" maxLength={254} />
-        </Field>
-        <Field label="Password" error={fields.error("password")}>
-          <Input
-            id={fields.id("password")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-          />
-        </Field>
-        <Field label="Re-type Password" error={fields.error("passwordA")}>
-          <Input
-            id={fields.id("passwordA")}
-            name="passwordA"
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-          />
-        </Field>
+        <TextField fields={fields} name="name" label="Name" autoComplete="name" maxLength={100} />
+        <TextField fields={fields} name="username" label="User Name" autoComplete="username" maxLength={40} />
+        <TextField fields={fields} name="email" label="Email" type="email" autoComplete="email" maxLength={254} />
+        <TextField
+          fields={fields}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={200}
+        />
+        <TextField
+          fields={fields}
+          name="passwordA"
+          label="Re-type Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={200}
+        />
         <SubmitOrCancel label="Register" busy={busy} />
       </Form>
       <p>

@@ -5,7 +5,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { Badge } from "../../../components/ui";
 import { GeneratedCover } from "../../../components/ui/GeneratedCover";
 import { formatMoney } from "../../../kernel/format";
 import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
@@ -58,14 +57,11 @@ export function BidCard({
                 {item.title}
               </Link>
             </h2>
-            {closed ? (
-              <Badge>Closed</Badge>
-            ) : (
-              live && (
-                <span className="live-pill" title="Prices update live">
-                  Live
-                </span>
-              )
+            {/* A closed lot says so once: the seed's 'Sale Closed' below, no chip beside the title. */}
+            {!closed && live && (
+              <span className="live-pill" title="Prices update live">
+                Live
+              </span>
             )}
           </div>
           <div className={styles.priceRow}>
@@ -96,6 +92,7 @@ export function BidCard({
           />
         )}
         {item.description && <p className="bid-description">{item.description}</p>}
+        <Sounds item={item} />
         <BidHistory history={detail?.history} count={item.bidCount} you={you?.tag} />
         <p className={styles.meta}>
           Ticket #{item.ticketNumber} · Product code <span className="bid-code">{item.shortCode}</span>
@@ -105,8 +102,11 @@ export function BidCard({
   );
 }
 
+const isVisual = (media: GalleryItem["media"][number]) => media.kind === "image" || media.kind === "video";
+
 function Media({ item }: { item: GalleryItem }) {
-  if (item.media.length === 0) {
+  const seen = item.media.filter(isVisual);
+  if (seen.length === 0) {
     // The title beside it is the link a keyboard or screen reader uses; the cover is a second target for a pointer.
     return (
       <Link to={lotPath(item.shortCode)} className="bid-media" tabIndex={-1} aria-hidden="true">
@@ -114,41 +114,51 @@ function Media({ item }: { item: GalleryItem }) {
       </Link>
     );
   }
-  // Pictures and videos share the strip (scrolled or swiped through when there are several); a
-  // sound has no picture, so its player sits under the strip, always in view.
-  const seen = item.media.filter((media) => media.kind === "image" || media.kind === "video");
-  const rest = item.media.filter((media) => !seen.includes(media));
-  const shown = (media: GalleryItem["media"][number]) => {
-    const label = `${item.title}: ${media.fileName}`;
-    if (media.kind === "image")
-      return (
-        // The title is the card's link for a keyboard; the photo is one more target for a pointer.
-        <Link key={media.url} to={lotPath(item.shortCode)} className="bid-photo" tabIndex={-1}>
-          <img
-            src={media.url}
-            srcSet={media.srcSet}
-            sizes="(min-width: 640px) 24rem, calc(100vw - 2rem)"
-            alt={label}
-            loading="lazy"
-          />
-        </Link>
-      );
-    if (media.kind === "video" || media.kind === "audio")
-      return (
-        <div key={media.url} className={styles.lotPlayer}>
-          <MediaPlayer kind={media.kind} src={media.url} label={label} />
-        </div>
-      );
-    return (
-      <a key={media.url} href={media.url}>
-        {media.fileName}
-      </a>
-    );
-  };
+  // Pictures and videos share the strip (scrolled or swiped through when there are several).
   return (
     <div className="bid-media">
-      {seen.length > 0 && <div className={`bid-visuals${seen.length > 1 ? " several" : ""}`}>{seen.map(shown)}</div>}
-      {rest.map(shown)}
+      <div className={`bid-visuals${seen.length > 1 ? " several" : ""}`}>
+        {seen.map((media) => (
+          <Medium key={media.url} item={item} media={media} />
+        ))}
+      </div>
     </div>
   );
+}
+
+/** A sound has no picture: its player goes under the lot's words, so every tile's photo and title line up. */
+function Sounds({ item }: { item: GalleryItem }) {
+  const rest = item.media.filter((media) => !isVisual(media));
+  if (rest.length === 0) return null;
+  return (
+    <div className="bid-sounds">
+      {rest.map((media) => (
+        <Medium key={media.url} item={item} media={media} />
+      ))}
+    </div>
+  );
+}
+
+function Medium({ item, media }: { item: GalleryItem; media: GalleryItem["media"][number] }) {
+  const label = `${item.title}: ${media.fileName}`;
+  if (media.kind === "image")
+    return (
+      // The title is the card's link for a keyboard; the photo is one more target for a pointer.
+      <Link to={lotPath(item.shortCode)} className="bid-photo" tabIndex={-1}>
+        <img
+          src={media.url}
+          srcSet={media.srcSet}
+          sizes="(min-width: 640px) 24rem, calc(100vw - 2rem)"
+          alt={label}
+          loading="lazy"
+        />
+      </Link>
+    );
+  if (media.kind === "video" || media.kind === "audio")
+    return (
+      <div className={styles.lotPlayer}>
+        <MediaPlayer kind={media.kind} src={media.url} label={label} />
+      </div>
+    );
+  return <a href={media.url}>{media.fileName}</a>;
 }

@@ -15,14 +15,13 @@ export function BidHistory({
   history: HistoryEntry[] | undefined;
   count: number;
   you: string | undefined;
-  /** Shown opened (a lot's page); a gallery card keeps it folded. */
+  /** The list itself, under the page's own heading (a lot's page); a gallery card keeps it folded. */
   open?: boolean;
 }) {
   if (count === 0) return null;
-  const time = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-  return (
-    <details className={styles.history} open={open}>
-      <summary>Bid history</summary>
+  const time = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const bids = (
+    <>
       {history === undefined ? (
         <p className="muted small">Loading bids…</p>
       ) : (
@@ -46,6 +45,14 @@ export function BidHistory({
           The newest {HISTORY_LENGTH} of {count} bids.
         </p>
       )}
+    </>
+  );
+  // A lot's page heads the list 'Bids' itself: no second, folding 'Bid history' under it.
+  if (open) return bids;
+  return (
+    <details className={styles.history}>
+      <summary>Bid history</summary>
+      {bids}
     </details>
   );
 }

@@ -75,6 +75,11 @@ describe("/bidgallery", () => {
     expect(item).toMatch(/<video[^>]*src="[^"]+"[^>]*preload="metadata"/);
     expect(item).toMatch(/<audio[^>]*src="[^"]+"[^>]*preload="none"/);
     expect(item).not.toMatch(/<(audio|video)[^>]*\scontrols/);
+    // The video is the tile's picture, above the title; the sound plays under the lot's words, so
+    // every tile's title and price start level with its neighbours'.
+    const title = item.indexOf("Tape machine</a>");
+    expect(item.indexOf("Play Tape machine: lot_demo.mp4")).toBeLessThan(title);
+    expect(item.indexOf("Play Tape machine: lot_demo.mp3")).toBeGreaterThan(item.indexOf("Current price"));
   });
 
   it("shows 'Sale Closed' and no offer input for a closed item", async () => {
@@ -82,6 +87,9 @@ describe("/bidgallery", () => {
     await stub(code).close();
     const item = card(await html(await call("/bidgallery")), code);
     expect(item).toContain("Sale Closed");
+    // The status once: the seed's 'Sale Closed', no second "Closed" chip beside the title.
+    expect(item.match(/Sale Closed/g)).toHaveLength(1);
+    expect(item).not.toMatch(/>Closed</);
     expect(item).not.toContain('name="amount"');
     expect(item).not.toContain("Make Offer");
   });

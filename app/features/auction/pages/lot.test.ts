@@ -3,7 +3,7 @@
 // nothing private of the offers (e-mails, usernames, other members' maximums) in the page or its
 // loader data; a member's own standing rendered on the server; a visitor's sign-in link back here.
 import { describe, expect, it } from "vitest";
-import { auctionAdmin, bidder, memberBeforeAll, offer } from "../../../../tests/workers/auction";
+import { auctionAdmin, bidder, memberBeforeAll, offer, bidItemStub as stub } from "../../../../tests/workers/auction";
 import { call } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
 import { OFFER_SUBMITTED } from "../../../kernel/schemas/auction";
@@ -43,6 +43,16 @@ describe("/bidgallery/:code", () => {
     expect((await call(`/bidgallery/${code.toLowerCase()}`)).status).toBe(200);
   });
 
+  it("says a closed lot's status once: the seed's 'Sale Closed', no offer form", async () => {
+    const code = await admin.list({ title: "Reel to reel", price: 30 });
+    await stub(code).close();
+    const page = await html(await call(`/bidgallery/${code}`));
+    expect(page.match(/Sale Closed/g)).toHaveLength(1);
+    expect(page).not.toMatch(/>Closed</);
+    expect(page).not.toContain("Make Offer");
+    expect(page).toContain("Final price");
+  });
+
   it("shows bids with masked names only, and the member's own standing, leaking no e-mail, username or maximum", async () => {
     const code = await admin.list({ title: "Tube amplifier", price: 10 });
     const leader = await bidder();
@@ -73,6 +83,9 @@ describe("/bidgallery/:code", () => {
       }
       expect(page).toContain("$13.00");
       expect(page).toContain("2 bids");
+      // The list sits under the page's 'Bids' heading, with no second 'Bid history' fold.
+      expect(page).toMatch(/<h2 id="lot-history">Bids<\/h2>/);
+      expect(page).not.toContain("Bid history");
     }
 
     // The leader sees their own standing and maximum from the server's HTML, before any socket.

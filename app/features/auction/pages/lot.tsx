@@ -6,7 +6,6 @@
 // brings every new bid, extension and 'Sale Closed' without reload. Open Graph with the lot's photo.
 import { useCallback, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useActionData, useSearchParams } from "react-router";
-import { Badge } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import type { ItemState } from "../../../kernel/protocols/bid-item";
 import { SALE_CLOSED } from "../../../kernel/schemas/auction-messages";
@@ -113,14 +112,10 @@ export default function Lot({ loaderData }: Route.ComponentProps) {
             <h1 id="lot-title" className={styles.title}>
               {item.title}
             </h1>
-            {closed ? (
-              <Badge>Closed</Badge>
-            ) : (
-              connected.has(item.shortCode) && (
-                <span className="live-pill" title="Prices update live">
-                  Live
-                </span>
-              )
+            {!closed && connected.has(item.shortCode) && (
+              <span className="live-pill" title="Prices update live">
+                Live
+              </span>
             )}
           </div>
           {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} />}

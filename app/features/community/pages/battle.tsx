@@ -13,6 +13,7 @@ import styles from "../components/battle.module.css";
 import type { Route } from "./+types/battle";
 import "../../../styles/files.css";
 import "../community.css";
+import hero from "../../../components/public/hero.module.css";
 
 export { loader } from "./battle.server";
 
@@ -39,14 +40,14 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
   const entriesWord = entries === 1 ? "entry" : "entries";
 
   return (
-    <article className={styles.page} aria-labelledby="battle-title">
+    <article className={hero.page} aria-labelledby="battle-title">
       <header className={styles.hero}>
         <GeneratedCover title={battle.title} className={styles.poster} />
-        <div className={styles.heroText}>
-          <p className={styles.kicker}>
+        <div className={hero.text}>
+          <p className={`${hero.kicker} ${styles.kicker}`}>
             Beat battle {battle.open ? <Badge tone="success">Open for entries</Badge> : <Badge>Closed</Badge>}
           </p>
-          <h1 id="battle-title" className={styles.title}>
+          <h1 id="battle-title" className={hero.title}>
             {battle.title}
           </h1>
           {battle.prize && (
@@ -59,7 +60,7 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
               {ends.left ? `Entries close on ${ends.on} — ${ends.left}` : `Entries closed on ${ends.on}`}
             </time>
           </p>
-          <dl className={styles.facts}>
+          <dl className={`${hero.facts} ${styles.facts}`}>
             <div>
               <dt>Entries</dt>
               <dd>{COUNT.format(entries)}</dd>

@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Button, Field, Input, Outcome, Textarea } from "../../../components/ui";
+import { TextField } from "../../../components/TextField";
+import { Button, Field, Outcome, Textarea } from "../../../components/ui";
 import {
   COMMUNITY_MESSAGE_MAX,
   communitySchema,
@@ -14,6 +15,7 @@ import styles from "../components/early-risers.module.css";
 import { SunrisePicture } from "../components/Pictures";
 import type { Route } from "./+types/early-risers";
 import "../community.css";
+import hero from "../../../components/public/hero.module.css";
 
 export { action, loader } from "./early-risers.server";
 
@@ -44,11 +46,11 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   }
 
   return (
-    <article className={styles.page} aria-labelledby="early-risers-title">
+    <article className={hero.page} aria-labelledby="early-risers-title">
       <header className={styles.hero}>
-        <div className={styles.heroText}>
-          <p className={styles.kicker}>Community</p>
-          <h1 id="early-risers-title" className={styles.title}>
+        <div className={hero.text}>
+          <p className={hero.kicker}>Community</p>
+          <h1 id="early-risers-title" className={hero.title}>
             Early Risers
           </h1>
           <p className={styles.lead}>
@@ -92,27 +94,25 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <Form method="post" className="form" noValidate onSubmit={check} onChange={fields.onChange}>
               <input type="hidden" name={STARTED_FIELD} value={loaderData.startedAt} />
-              <Field label="Name" error={fields.error("name")}>
-                <Input
-                  id={fields.id("name")}
-                  name="name"
-                  autoComplete="name"
-                  maxLength={100}
-                  defaultValue={values?.name}
-                  required
-                />
-              </Field>
-              <Field label="Email" error={fields.error("email")}>
-                <Input
-                  id={fields.id("email")}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  defaultValue={values?.email}
-                  required
-                />
-              </Field>
+              <TextField
+                fields={fields}
+                name="name"
+                label="Name"
+                autoComplete="name"
+                maxLength={100}
+                defaultValue={values?.name}
+                required
+              />
+              <TextField
+                fields={fields}
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={values?.email}
+                required
+              />
               <Field
                 label={`Message (optional, at most ${COMMUNITY_MESSAGE_MAX} characters)`}
                 error={fields.error("message")}

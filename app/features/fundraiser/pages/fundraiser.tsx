@@ -5,6 +5,7 @@
 // active popup's header and paragraph (cut at 100 characters, 'Read More' / 'Show Less') is a compact
 // announcement strip above; the static equipment list is a priced table; then the donor wall.
 import { useEffect, useState } from "react";
+import hero from "../../../components/public/hero.module.css";
 import { Button, buttonClass, Outcome, ProgressBar } from "../../../components/ui";
 import { deadlineWords, formatMoney, formatMoneyShort } from "../../../kernel/format";
 import {
@@ -53,7 +54,7 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
   const [lead, ...rest] = FUNDRAISER_STORY;
 
   return (
-    <article className={styles.page} aria-labelledby="fundraiser-title">
+    <article className={`${hero.page} ${styles.page}`} aria-labelledby="fundraiser-title">
       {popup && <Announcement popup={popup} />}
       <div className={styles.layout}>
         <header className={styles.head}>
@@ -61,8 +62,8 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
             className={styles.hero}
             label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
           />
-          <p className={styles.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
-          <h1 id="fundraiser-title" className={styles.title}>
+          <p className={hero.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
+          <h1 id="fundraiser-title" className={`${hero.title} ${styles.title}`}>
             {FUNDRAISER_HEADING}
           </h1>
           <p className={styles.organiser}>
@@ -99,7 +100,7 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
                 valueText={`${formatMoneyShort(summary.raisedCents)} raised of ${formatMoneyShort(summary.goalCents)}`}
               />
             </div>
-            <dl className={styles.stats}>
+            <dl className={`${hero.facts} ${styles.stats}`}>
               <div>
                 <dt>Donors</dt>
                 <dd>

@@ -169,7 +169,8 @@ export function ProductFiles({
   return (
     <ul className={`${styles.files} audio-list`}>
       {product.files.map((file, i) => {
-        const label = count > 1 ? `${title} (preview ${i + 1} of ${count})` : title;
+        // Several previews: which one first, so a player's clipped label still tells them apart.
+        const label = count > 1 ? `Preview ${i + 1} of ${count}: ${title}` : title;
         return (
           <li key={file.id}>
             <AudioPlayer

@@ -41,4 +41,16 @@ describe("preview plays", () => {
     await fire(view.host.querySelector("audio")!, "play", "ended", "play");
     expect(sent).toEqual([]);
   });
+
+  it("names several previews by their number first, so clipped labels still differ", async () => {
+    const two = {
+      ...product,
+      title: "Late Night Drive (140 BPM)",
+      files: [product.files[0], { ...product.files[0], id: "f2", previewUrl: "/preview/hook.mp3" }],
+    } as typeof product;
+    const view = await mount(<ProductFiles product={two} own />);
+    const names = [...view.host.querySelectorAll("button")].map((button) => button.getAttribute("aria-label"));
+    expect(names).toContain("Play Preview 1 of 2: Late Night Drive (140 BPM)");
+    expect(names).toContain("Play Preview 2 of 2: Late Night Drive (140 BPM)");
+  });
 });
