@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { TextField } from "../../../components/TextField";
+import { Field, Input } from "../../../components/ui";
 import { SIGN_IN_AFTER_SIGNUP_FAILED, SIGNUP_FAILED } from "../../../kernel/schemas/accounts";
 import { ENTRY_WAITING } from "../../../kernel/schemas/beatbattle-messages";
 import { skipAfterUndelivered, whenUndelivered } from "../../../lib/undelivered";
