@@ -4,6 +4,7 @@
 // which shows the admin any order).
 import { Form, Link } from "react-router";
 import type { listOrders } from "../../../../worker/domain/admin/orders";
+import { EmailAddress } from "../../../components/EmailAddress";
 import {
   Badge,
   type BadgeTone,
@@ -18,7 +19,6 @@ import {
 import { formatDateTime, formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
-import { EmailText } from "./EmailText";
 
 type OrderPage = Awaited<ReturnType<typeof listOrders>>;
 type OrderRow = OrderPage["orders"][number];
@@ -51,7 +51,7 @@ export function OrdersSection({ list, viewerId }: { list: OrderPage; viewerId: s
           <>
             {order.buyer}
             <span className={styles.subline}>
-              <EmailText email={order.email ?? ""} />
+              <EmailAddress value={order.email ?? ""} />
             </span>
           </>
         ) : (

@@ -3,12 +3,12 @@
 // JavaScript and stays fast with tens of thousands of users. Cards on a phone (the Table).
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { EmailAddress } from "../../../components/EmailAddress";
 import { Badge, Button, type Column, Field, Input, Pager, Select, Table } from "../../../components/ui";
 import { formatDate } from "../../../kernel/format";
 import { defaultDirection, USER_SORTS, type UserSort } from "../../../kernel/schemas/admin";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
-import { EmailText } from "./EmailText";
 
 export interface UserRowView {
   id: string;
@@ -65,7 +65,7 @@ export function UsersSection({ list }: { list: UserPage }) {
   const columns: Column<UserRowView>[] = [
     { key: "name", header: "Name", primary: true, cell: (user) => user.name, ...sortable("name") },
     { key: "username", header: "Username", cell: (user) => user.username, ...sortable("username") },
-    { key: "email", header: "Email", cell: (user) => <EmailText email={user.email} />, ...sortable("email") },
+    { key: "email", header: "Email", cell: (user) => <EmailAddress value={user.email} />, ...sortable("email") },
     {
       key: "verified",
       header: "Verified",
