@@ -18,6 +18,8 @@ export interface MediaPlayerProps {
   src: string | null;
   /** The file's name or title, for the buttons' accessible names. */
   label: string;
+  /** Show the label beside the controls (off where the title is printed right next to the player). */
+  showLabel?: boolean;
   kind?: "audio" | "video";
   peaks?: number[] | null;
   durationSeconds?: number | null;
@@ -42,6 +44,7 @@ const PAGE = 30;
 export function MediaPlayer({
   src,
   label,
+  showLabel = true,
   kind = "audio",
   peaks = null,
   durationSeconds = null,
@@ -133,7 +136,7 @@ export function MediaPlayer({
           onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
         />
       )}
-      <div className={styles.controls}>
+      <div className={showLabel ? styles.controls : `${styles.controls} ${styles.unnamed}`}>
         {src ? (
           <button
             type="button"
@@ -146,9 +149,11 @@ export function MediaPlayer({
         ) : (
           <span className={styles.pending}>{pending}</span>
         )}
-        <span className={`player-name ${styles.name}`} title={label}>
-          {label}
-        </span>
+        {showLabel && (
+          <span className={`player-name ${styles.name}`} title={label}>
+            {label}
+          </span>
+        )}
         <span className={styles.time}>
           <time>{clock(time)}</time> / <time>{clock(duration)}</time>
         </span>

@@ -29,6 +29,7 @@ export function EpisodeCard({ episode }: { episode: EpisodeView }) {
         kind="video"
         src={episode.url}
         label={episode.fileTitle}
+        showLabel={false}
         poster={episode.coverUrl}
         durationSeconds={episode.durationSeconds}
       />
