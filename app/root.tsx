@@ -8,7 +8,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import "./lib/history";
 import { FirstPaintLinks } from "./components/FirstPaintLinks";
 import { LateScripts } from "./components/LateScripts";
-import { NowPlayingBar } from "./components/media/NowPlayingBar";
+import { LazyNowPlayingBar } from "./components/media/LazyNowPlayingBar";
 import { PageError, useLoadFailedMessage } from "./components/PageError";
 import { FocusedHeader, PublicFooter, PublicHeader } from "./components/PublicChrome";
 import { SiteHeader } from "./components/SiteHeader";
@@ -16,7 +16,6 @@ import { SiteHeader } from "./components/SiteHeader";
 // Radix parts) into every page's first load (ADR 051).
 import { UiProvider } from "./components/ui/UiProvider";
 import { LazyUploadTray } from "./components/uploads/LazyUploadTray";
-import { accentTokens, SYSTEM_THEME, systemAccentCss, themeClass } from "./kernel/theme";
 import { useHydrates } from "./lib/hydration";
 import { chromeFor, wantsFocus } from "./lib/navigation";
 import { skipAfterUndelivered } from "./lib/undelivered";
@@ -44,14 +43,14 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const theme = data?.theme ?? SYSTEM_THEME;
   // A page that opted out (the landing page) ships no script at all: no framework, no route
   // modules, no module preloads, no loader data (ADR 026).
   const hydrates = useHydrates();
   // The default accent is the brand's (tokens.css); a member's own colour is set here for both themes.
-  const style = { "--font-scale": `${theme.fontPercentage}%`, ...accentTokens(theme) } as React.CSSProperties;
+  // (Without the root's data, an error page: the device's theme at 100%.)
+  const style = (data?.html.style ?? { "--font-scale": "100%" }) as React.CSSProperties;
   return (
-    <html lang="en" className={themeClass(theme)} style={style}>
+    <html lang="en" className={data?.html.className} style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -59,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <Meta />
         {/* 'System' with the member's own accent: its dark shades for a dark device. */}
-        {systemAccentCss(theme) && <style>{systemAccentCss(theme)}</style>}
+        {data?.systemAccentCss && <style>{data.systemAccentCss}</style>}
         {/* <Links />, the stylesheets' text inside the page for the first paint (no CSS round trip). */}
         <FirstPaintLinks hydrates={hydrates} />
       </head>
@@ -74,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </Chrome>
           {/* Empty until something plays; keeps a track going across pages (issue 28 §3). */}
-          <NowPlayingBar />
+          <LazyNowPlayingBar />
         </UiProvider>
         {hydrates && <ScrollRestoration />}
         {/* <Scripts />, fetched once the first screen is in (a slow phone's line goes to CSS and the LCP first). */}

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { FieldErrors } from "./FormErrors";
-import { Field, Input } from "./ui";
+import { Field, Input } from "./ui/Field";
 
 /**
  * One labelled text input of a form whose errors come from `useFieldErrors`: the input's id, its

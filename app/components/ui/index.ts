@@ -8,8 +8,6 @@ export {
   Field,
   FieldError,
   Input,
-  Segmented,
-  type SegmentedOption,
   Select,
   type SelectOption,
   Switch,
@@ -19,5 +17,6 @@ export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { type NavTab, NavTabs } from "./NavTabs";
 export { Outcome, type OutcomeMessage } from "./Outcome";
 export { Pager } from "./Pager";
+export { Segmented, type SegmentedOption } from "./Segmented";
 export { type Column, Table } from "./Table";
 export { type ConfirmOptions, UiProvider, useConfirm, useToast } from "./UiProvider";

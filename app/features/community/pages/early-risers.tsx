@@ -3,7 +3,10 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { TextField } from "../../../components/TextField";
-import { Button, Field, Outcome, Textarea } from "../../../components/ui";
+// The kit's own files, not its index: this public page then loads only these (budget 150 KiB).
+import { Button } from "../../../components/ui/Button";
+import { Field, Textarea } from "../../../components/ui/Field";
+import { Outcome } from "../../../components/ui/Outcome";
 import {
   COMMUNITY_MESSAGE_MAX,
   communitySchema,
