@@ -1,5 +1,5 @@
 // A render's details on /renderfiles, in the words a podcaster reads (issue 28 §7, issue 29 §2):
-// name, project, when, how long, how big, what kind of file and what was done to its loudness.
+// project, when, how long, how big, what kind of file and what was done to its loudness.
 // An audio playlist's render is an M4A plus an MP4 of it over a still frame (render-container
 // src/render.ts), so its picture's resolution and frame rate say nothing about the episode: they
 // sit with the codecs, the loudness target and the per-item loudness table under 'Technical
@@ -49,7 +49,6 @@ export function RenderFacts({ render, audio, status }: { render: RenderView; aud
   return (
     <>
       <dl className="fact-list">
-        <Fact term="Name">{displayName(render.fileName)}</Fact>
         <Fact term="Project">{displayName(render.projectTitle)}</Fact>
         <Fact term="Created">
           <LocalTime value={render.createdAt} />

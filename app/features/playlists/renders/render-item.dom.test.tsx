@@ -46,6 +46,8 @@ describe("a render's title", () => {
     const heading = await until(() => host.querySelector("h2.render-heading"), "the heading");
     expect(heading.querySelector(".render-name")!.textContent).toBe("Episode 12 — 5 December 2026");
     expect(heading.querySelector(".render-summary .render-file")!.textContent).toBe("Episode 12-2026-12-05.mp4");
+    // The file name is given once: the details do not repeat it in another spelling.
+    expect(host.querySelector(".render-details")!.textContent).not.toContain("Episode 12-2026-12-05");
     const download = [...host.querySelectorAll("a")].find((a) => a.textContent === "Download")!;
     expect(download.getAttribute("download")).toBe("Episode 12-2026-12-05.mp4");
   });
