@@ -121,19 +121,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           >
             <legend>Accent colour</legend>
             {ACCENT_COLOURS.map((colour) => (
-              <label
-                key={colour}
-                className={styles.swatch}
-                style={{ "--swatch": colour } as React.CSSProperties}
-                title={COLOUR_NAMES[colour] ?? colour}
-              >
-                <input
-                  type="radio"
-                  name="accentColor"
-                  value={colour}
-                  defaultChecked={sameColour(theme.accentColor, colour)}
-                />
-                <span className="visually-hidden">{COLOUR_NAMES[colour] ?? colour}</span>
+              <label key={colour} className={styles.swatch} style={{ "--swatch": colour } as React.CSSProperties}>
+                <span className={styles.swatchDisc}>
+                  <input
+                    type="radio"
+                    name="accentColor"
+                    value={colour}
+                    defaultChecked={sameColour(theme.accentColor, colour)}
+                  />
+                </span>
+                {/* The colour's name under its disc: seen, and the radio's accessible name. */}
+                <span className={styles.swatchName}>{COLOUR_NAMES[colour] ?? colour}</span>
               </label>
             ))}
           </fieldset>
