@@ -1,10 +1,10 @@
 // An episode uploaded on /farmertv plays (and seeks) on the public /farmereps.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { TITLE_AND_DESCRIPTION_FIRST, UPLOAD_FAILED } from "../../app/kernel/schemas/farmertv";
-import { login, MEMBER, PNG, unique, workspaceNav } from "./fixtures";
+import { login, MEMBER, origin, PNG, unique, uploadByApi, workspaceNav } from "./fixtures";
 import { makeWebm } from "./media";
 
 const dir = mkdtempSync(join(tmpdir(), "e2e-farmertv-"));
@@ -66,4 +66,51 @@ test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) =>
     "href",
     "/api/episodes/feed.xml",
   );
+});
+
+/** Publishes an episode through the API as the signed-in member; returns its id. */
+async function publish(request: APIRequestContext, title: string) {
+  const video = await uploadByApi(
+    request,
+    { purpose: "episode-video", fileName: "episode.webm", contentType: "video/webm" },
+    readFileSync(clip),
+  );
+  const picture = await uploadByApi(request, {
+    purpose: "episode-cover",
+    fileName: "cover.png",
+    contentType: "image/png",
+  });
+  const created = await request.post("/api/episodes", {
+    data: { title, description: "A test pattern.", videoUploadId: video.uploadId, coverUploadId: picture.uploadId },
+    headers: { origin: origin() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { episode: { id: string } }).episode.id;
+}
+
+test("an episode's own page leads with its video, then Share and more episodes", async ({ page }) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  const older = unique("Older episode ");
+  const title = unique("Episode page ");
+  await publish(page.request, older);
+  const id = await publish(page.request, title);
+
+  await page.goto(`/farmereps/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  // The poster is the episode's one picture: no separate artwork repeats it.
+  const poster = await page.locator("main video").first().getAttribute("poster");
+  expect(poster).toMatch(/\/cover\.png$/);
+  await expect(page.locator(`img[src="${poster}"]`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Copy link/ })).toBeVisible();
+  // The length in words once the poster job has probed it, beside 'Uploaded by … on …'.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(/Uploaded by Demo Member on .+ · \d+ sec/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  // More episodes: the others, newest first, each with its date; never the episode itself.
+  const more = page.getByRole("region", { name: "More episodes" }).getByRole("listitem");
+  const olderItem = more.filter({ has: page.getByRole("link", { name: older }) });
+  await expect(olderItem.locator("time")).toHaveCount(1);
+  await expect(olderItem).toContainText(/ · \d+ sec/);
+  await expect(more.filter({ hasText: title })).toHaveCount(0);
 });

@@ -466,29 +466,40 @@ async function show({ member }: Sessions, workspace: { projectId: string; playli
 
 /** A FarmerTV episode (a real two-second clip) with a cover. */
 async function episode({ member }: Sessions) {
-  const clip = readFileSync(makeClip(folder, "barley_fields_walkthrough_episode_12_final_cut.mp4", 2));
-  const video = await uploadByApi(
-    member,
-    {
-      purpose: "episode-video",
-      fileName: "barley_fields_walkthrough_episode_12_final_cut.mp4",
-      contentType: "video/mp4",
-    },
-    clip,
-  );
+  // An earlier episode first, so the newest one's page lists it under 'More episodes'.
+  await publishEpisode(member, {
+    file: "milking_shed_morning_routine_episode_11.mp4",
+    title: "Morning in the milking shed",
+    description: "How the herd is milked before the sun is up, and what happens to the milk next.",
+    colours: ["0x283618", "0xdda15e"],
+  });
+  return publishEpisode(member, {
+    file: "barley_fields_walkthrough_episode_12_final_cut.mp4",
+    title: "Walking the barley fields before harvest",
+    description: "A short walk through the fields with the farm's head grower, recorded at sunrise.",
+    colours: ["0x606c38", "0xfefae0"],
+  });
+}
+
+async function publishEpisode(
+  member: Sessions["member"],
+  {
+    file,
+    title,
+    description,
+    colours,
+  }: { file: string; title: string; description: string; colours: [string, string] },
+) {
+  const clip = readFileSync(makeClip(folder, file, 2));
+  const video = await uploadByApi(member, { purpose: "episode-video", fileName: file, contentType: "video/mp4" }, clip);
   const cover = await uploadByApi(
     member,
     { purpose: "episode-cover", fileName: "cover.png", contentType: "image/png" },
-    picture("episode", "0x606c38", "0xfefae0", 800, 450),
+    picture("episode", colours[0], colours[1], 800, 450),
   );
   const created = (await ok(
     member.post("/api/episodes", {
-      data: {
-        title: "Walking the barley fields before harvest",
-        description: "A short walk through the fields with the farm's head grower, recorded at sunrise.",
-        videoUploadId: video.uploadId,
-        coverUploadId: cover.uploadId,
-      },
+      data: { title, description, videoUploadId: video.uploadId, coverUploadId: cover.uploadId },
       headers: headers(),
     }),
     [201],

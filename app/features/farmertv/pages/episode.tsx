@@ -1,11 +1,12 @@
-// One FarmerTV episode's own page (/farmereps/:episodeId), laid out as the shows engine's episode page
-// (Castopod): the artwork beside the title and 'Uploaded by', the product's player, the description
-// beside 'Share', more episodes. Rendered on the server with Open Graph and Twitter card tags.
+// One FarmerTV episode's own page (/farmereps/:episodeId), laid out with the shows engine's parts: the
+// video leads (its poster is the episode's picture, shown once), then the title, 'Uploaded by' and the
+// length, the description and 'Share'; more episodes (newest first, with date and length) beside it. Rendered on the server with Open Graph and Twitter card tags.
 import { Link, useNavigate } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { shareMeta } from "../../../lib/share-meta";
 import styles from "../../shows/components/listen.module.css";
-import { Artwork, ShareBar } from "../../shows/components/listen-parts";
+import { Artwork, EpisodeDate, ShareBar } from "../../shows/components/listen-parts";
+import { listenLength } from "../../shows/lib/listen";
 import { EpisodeTools, Uploaded } from "../components/EpisodeCard";
 import type { Route } from "./+types/episode";
 import "../farmertv.css";
@@ -33,39 +34,40 @@ export default function Episode({ loaderData }: Route.ComponentProps) {
   const { episode, more, origin } = loaderData;
   const navigate = useNavigate();
   const url = new URL(`/farmereps/${episode.id}`, origin).href;
+  const length = listenLength(episode.durationSeconds);
   return (
     <div className={styles.page}>
-      <header className={styles.hero}>
-        <Artwork src={episode.coverUrl} title={episode.fileTitle} size="hero" />
-        <div className={styles.heroText}>
-          <p className={styles.back}>
-            <Link to="/farmereps">
-              <span aria-hidden>←&nbsp;</span>
-              All episodes
-            </Link>
-          </p>
-          <p className={styles.eyebrow}>FarmerTV</p>
-          <h1>
-            {episode.fileTitle}
-            {episode.hidden && <span className="muted"> (hidden)</span>}
-          </h1>
-          <p className={styles.byline}>
-            <Uploaded episode={episode} />
-          </p>
-          <EpisodeTools episode={episode} onDeleted={() => navigate("/farmereps")} />
-        </div>
-      </header>
+      <p className={styles.back}>
+        <Link to="/farmereps">
+          <span aria-hidden>←&nbsp;</span>
+          All episodes
+        </Link>
+      </p>
       <div className={`farmertv-watch${more.length > 0 ? " farmertv-with-more" : ""}`}>
         <div className="farmertv-main">
+          {/* The video is the hero: its poster is the episode's picture, shown once. */}
           <div className={styles.playerCard}>
             <MediaPlayer
               kind="video"
               src={episode.url}
               label={episode.fileTitle}
+              showLabel={false}
               poster={episode.coverUrl}
               durationSeconds={episode.durationSeconds}
             />
           </div>
+          <header className={styles.heroText}>
+            <p className={styles.eyebrow}>FarmerTV</p>
+            <h1>
+              {episode.fileTitle}
+              {episode.hidden && <span className="muted"> (hidden)</span>}
+            </h1>
+            <p className={styles.byline}>
+              <Uploaded episode={episode} />
+              {length && <> · {length}</>}
+            </p>
+            <EpisodeTools episode={episode} onDeleted={() => navigate("/farmereps")} />
+          </header>
           <section aria-labelledby="about">
             <div className={styles.sectionHead}>
               <h2 id="about">About this episode</h2>
@@ -83,19 +85,23 @@ export default function Episode({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
             <ul className={`${styles.more} farmertv-more`}>
-              {more.map((other) => (
-                <li key={other.id} className={styles.moreItem}>
-                  <Artwork src={other.coverUrl} title={other.fileTitle} size="row" />
-                  <div className={styles.episodeText}>
-                    <h3 className={styles.episodeTitle}>
-                      <Link to={`/farmereps/${other.id}`}>{other.fileTitle}</Link>
-                    </h3>
-                    <p className={styles.meta}>
-                      <Uploaded episode={other} />
-                    </p>
-                  </div>
-                </li>
-              ))}
+              {more.map((other) => {
+                const otherLength = listenLength(other.durationSeconds);
+                return (
+                  <li key={other.id} className={styles.moreItem}>
+                    <Artwork src={other.coverUrl} title={other.fileTitle} size="row" />
+                    <div className={styles.episodeText}>
+                      <h3 className={styles.episodeTitle}>
+                        <Link to={`/farmereps/${other.id}`}>{other.fileTitle}</Link>
+                      </h3>
+                      <p className={styles.meta}>
+                        <EpisodeDate value={Date.parse(other.createdAt)} />
+                        {otherLength && <> · {otherLength}</>}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         )}
