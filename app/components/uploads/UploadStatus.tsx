@@ -53,13 +53,10 @@ export function uploadDetail(entry: UploadEntry) {
 export function UploadStatus({
   entry,
   retry = true,
-  landing = true,
   onRemove,
 }: {
   entry: UploadEntry;
   retry?: boolean;
-  /** false: no "View … in …" link (the screen says itself where the files went). */
-  landing?: boolean;
   onRemove?: () => void;
 }) {
   const { name, status } = entry;
@@ -112,7 +109,7 @@ export function UploadStatus({
             Remove
           </Button>
         )}
-        {status === "done" && landing && entry.landing && (
+        {status === "done" && entry.landing && (
           <Link className={styles.link} to={entry.landing.href}>
             View {name} in {entry.landing.place}
           </Link>
@@ -123,20 +120,12 @@ export function UploadStatus({
 }
 
 /** A screen's own uploads, shown as in the tray (less Retry: see UploadStatus). */
-export function UploadStatusList({
-  entries,
-  label,
-  landing = true,
-}: {
-  entries: UploadEntry[];
-  label: string;
-  landing?: boolean;
-}) {
+export function UploadStatusList({ entries, label }: { entries: UploadEntry[]; label: string }) {
   if (entries.length === 0) return null;
   return (
     <ul className={styles.list} aria-label={label}>
       {entries.map((entry) => (
-        <UploadStatus key={entry.id} entry={entry} retry={false} landing={landing} />
+        <UploadStatus key={entry.id} entry={entry} retry={false} />
       ))}
     </ul>
   );

@@ -274,8 +274,7 @@ export function BeatBattleForm({
           <ProgressBar label="Upload progress" value={progress} />
         </div>
       )}
-      {/* The entry, not each file, is what lands somewhere: no "View cover.png in Battle". */}
-      <UploadStatusList label="Files on their way" entries={uploader.entries} landing={false} />
+      <UploadStatusList label="Files on their way" entries={uploader.entries} />
       {result && (
         <div role="alert" className={result.ok ? "success" : "error"}>
           <p>{result.message}</p>
