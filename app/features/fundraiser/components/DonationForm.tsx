@@ -5,7 +5,7 @@
 // as Givebutter and Stripe do. The server computes the amount; the webhook confirms it.
 
 import type { InferRequestType } from "hono/client";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button, buttonClass, Checkbox, Field, Input, Outcome } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
@@ -225,8 +225,11 @@ function Receipt({
   share: Props["share"];
   onGiveAgain: () => void;
 }) {
+  const card = useRef<HTMLDivElement>(null);
+  // The Donate button the focus was on is gone: the receipt takes the focus, and so comes into view.
+  useEffect(() => card.current?.focus(), []);
   return (
-    <div className={styles.thanks} role="status">
+    <div className={styles.thanks} role="status" ref={card} tabIndex={-1}>
       <span className={styles.thanksMark} aria-hidden="true">
         ★
       </span>
