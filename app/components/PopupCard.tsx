@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { dismissalKey, type PopupView } from "../kernel/popup";
 
 /**
- * Escape closes the card; with a `key`, a close is remembered in this browser and a card closed
+ * On a phone the card starts as a bar (its header and 'Details'), so it covers none of the first
+ * screen's demo; a tap opens it. Escape closes the card; with a `key`, a close is remembered in this browser and a card closed
  * before is closed at once. ONE function for both ways the card is drawn: on the landing page,
  * which loads no React (ADR 026), its source text is the card's inline script, run as the parser
  * reaches it; when React draws the card (a client navigation to `/`), an effect calls it. So it
@@ -10,6 +11,9 @@ import { dismissalKey, type PopupView } from "../kernel/popup";
  * (private modes, blocked cookies): then the card simply shows again next time.
  */
 function wireCard(dialog: HTMLDialogElement, key: string | null) {
+  const more = dialog.querySelector("details");
+  if (more && !dialog.classList.contains("popup-inline") && window.matchMedia("(max-width: 600px)").matches)
+    more.open = false;
   dialog.addEventListener("keydown", (event) => {
     if (event.key === "Escape") dialog.close();
   });
@@ -70,13 +74,17 @@ export function PopupCard({
             </button>
           </form>
           {popup.header && <h2 style={popup.headerStyle}>{popup.header}</h2>}
-          {popup.paragraph.text && <p style={popup.paragraph.style}>{popup.paragraph.text}</p>}
-          {popup.imageUrl && <img src={popup.imageUrl} alt={popup.imageAlt} loading="lazy" />}
-          {popup.linkAddress && (
-            <a className="button" href={popup.linkAddress} target="_blank" rel="noopener noreferrer">
-              {popup.buttonLabel || "Open"}
-            </a>
-          )}
+          {/* Open unless a phone's script closes it: without script the whole card shows. */}
+          <details className="popup-more" open>
+            <summary>Details</summary>
+            {popup.paragraph.text && <p style={popup.paragraph.style}>{popup.paragraph.text}</p>}
+            {popup.imageUrl && <img src={popup.imageUrl} alt={popup.imageAlt} loading="lazy" />}
+            {popup.linkAddress && (
+              <a className="button" href={popup.linkAddress} target="_blank" rel="noopener noreferrer">
+                {popup.buttonLabel || "Open"}
+              </a>
+            )}
+          </details>
         </aside>
       </dialog>
       {/* Our own function's text; the key inside is JSON with '<' escaped. React never runs it. */}

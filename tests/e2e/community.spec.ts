@@ -134,7 +134,13 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(second.getByText("Your entry was restored, files included.")).toBeVisible();
 
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();
+  // At once, no reload: "You're in", headed by the seed's message, in the form's place; no raw file links.
+  await expect(page.getByRole("status").filter({ hasText: SUBMISSION_SUCCESSFUL })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're in" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're in" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
+  await expect(page.getByText("No entries yet")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^View .* in / })).toHaveCount(0);
 
   // The second tab's entry is refused before any file goes up.
   const uploads: string[] = [];
@@ -151,7 +157,6 @@ test("a visitor's beat battle entry is kept through sign-up and lands at /beatbi
   await expect(second.getByRole("alert").filter({ hasText: ALREADY_ENTERED })).toBeVisible();
   expect(uploads).toEqual([]);
   await second.close();
-  await expect(page.getByText("Upload progress: 100%")).toBeVisible();
 
   await page.getByRole("link", { name: "See your entry" }).click();
   await expect(page).toHaveURL(/\/beatbin$/);
@@ -259,14 +264,18 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await donate.click();
-  // The thank-you, the seed's cleared form and disabled button under it, then 'Give again'.
+  // A receipt in the form's place: the seed's message, the amount, share links; 'Give again' brings back
+  // a cleared form.
   const thanks = page.getByRole("status").filter({ hasText: DONATION_SUCCESSFUL });
   await expect(thanks).toBeVisible();
   await expect(thanks).toContainText("Thank you for giving $25.00");
-  await expect(donate).toBeDisabled();
-  await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
+  await expect(thanks.getByRole("button", { name: "Copy link to this fundraiser" })).toBeVisible();
+  await expect(donate).toHaveCount(0);
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
   await expect(bar).toHaveAttribute("aria-valuenow", String(before + 2500));
   await expect(page.locator(".donor-wall")).toContainText("E2E Donor · $25.00");
   await thanks.getByRole("button", { name: "Give again" }).click();
   await expect(thanks).toHaveCount(0);
+  await expect(donate).toBeEnabled();
+  await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
 });

@@ -379,7 +379,10 @@ test("an owner shares a show with an editor and a viewer; the editor publishes, 
   await create.getByLabel("Category").selectOption("Leisure");
   await create.getByLabel("Description").fill("A show made by a team.");
   await create.getByRole("button", { name: "Create show" }).click();
-  await expect(owner.page.getByText("Show created:")).toBeVisible();
+  // Straight to the new show's manager, whose empty state leads to the first episode.
+  await expect(owner.page).toHaveURL(new RegExp(`/shows/${slug}/manage\\?created=1$`));
+  await expect(owner.page.getByRole("status").filter({ hasText: "Show created: Team Talk." })).toBeVisible();
+  await expect(owner.page.getByText("Publish your first episode").first()).toBeVisible();
   await owner.page.goto(`/shows/${slug}/team`);
   await expect(owner.page.getByRole("heading", { name: "Team of Team Talk" })).toBeVisible();
   await inviteFrom(owner.page, editor, "editor");

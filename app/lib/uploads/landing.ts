@@ -29,7 +29,8 @@ export function landingFor(target: UploadTarget, result: UploadResult | undefine
       return { href: "/digimanager", place: "Manager" };
     case "beat-audio":
     case "beat-cover":
-      return { href: "/beatbattle", place: "Battle" };
+      // The entry, not each of its files, is what lands (the battle page's "You're in"): no "View cover.png in Battle".
+      return null;
     case "episode-video":
     case "episode-cover":
       return { href: "/farmertv", place: "FarmerTv" };

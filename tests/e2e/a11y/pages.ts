@@ -251,6 +251,24 @@ export const PAGES: ScannedPage[] = [
   },
   { path: (c) => `/bigfile/${c.fileId}`, as: "member", name: "/bigfile/:fileId" },
   { path: "/shows", as: "member" },
+  {
+    path: "/shows",
+    as: "member",
+    name: "/shows (a show just created: its manager's first-episode state)",
+    act: async (page) => {
+      const slug = `new-show-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+      await page.getByLabel("Title").fill("Harvest Hour");
+      await page.getByLabel("Address").fill(slug);
+      await page.getByLabel("Author").fill("Demo Member");
+      await page.getByLabel("Category").selectOption("Leisure");
+      await page.getByLabel("Description").fill("Stories from the farm, every week.");
+      await page.getByRole("button", { name: "Create show" }).click();
+      await expect(page).toHaveURL(new RegExp(`/shows/${slug}/manage\\?created=1$`));
+      // Measured as the page it is, not the navigation's swap of one page for another.
+      await page.reload();
+      await expect(page.getByText("Publish your first episode").first()).toBeVisible();
+    },
+  },
   // The public show and episode pages (issue 45 item 6): three episodes, the newest with a program's spot.
   { path: (c) => `/shows/${c.showSlug}`, as: "visitor", name: "/shows/:slug", ready: playable },
   // The show's public page to its own member: the public chrome, not the workspace (ADR 117).

@@ -88,6 +88,14 @@ async function productCovers(deps: Deps, items: OrderItem[]) {
   return signCovers(deps, rows);
 }
 
+/** The sellers' display names now, by seller id (the order's own view: "by Demo Member", as the store says). */
+async function sellerNames(deps: Deps, items: OrderItem[]) {
+  const ids = [...new Set(items.flatMap((item) => (item.sellerId ? [item.sellerId] : [])))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.flatMap((row) => (row.name ? [[row.id, row.name] as const] : [])));
+}
+
 /** Signed links to the covers of the products that have one, by product id. */
 async function signCovers(deps: Deps, rows: { id: string; key: string | null; type: string | null }[]) {
   const links = await Promise.all(
@@ -117,6 +125,7 @@ async function describe(
   const settled = order.status === "paid" || order.status === "refunded";
   const files = settled && withFiles ? await deliveredFiles(deps, items) : null;
   const covers = read?.covers ?? (withFiles ? await productCovers(deps, items) : null);
+  const sellers = read?.sellers ?? (withFiles ? await sellerNames(deps, items) : null);
   return {
     id: order.id,
     number: order.number,
@@ -134,8 +143,8 @@ async function describe(
         productId: item.productId,
         title: item.title,
         sellerUsername: item.sellerUsername,
-        /** The seller's display name now (the purchases list), else null: show the user name. */
-        sellerName: (item.sellerId && read?.sellers.get(item.sellerId)) || null,
+        /** The seller's display name now (the purchases list, the order's view), else null: show the user name. */
+        sellerName: (item.sellerId && sellers?.get(item.sellerId)) || null,
         licenseType: item.licenseType,
         priceCents: item.priceCents,
         discountCents: item.discountCents,

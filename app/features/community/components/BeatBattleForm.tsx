@@ -40,8 +40,19 @@ const LABELS: Record<keyof Fields, string> = {
   socialContact: "Short message (optional)",
 };
 
-/** The entry form; the page shows "You're in" instead once the server says the member has entered. */
-export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signedIn: boolean }) {
+/**
+ * The entry form; the page shows "You're in" instead once the server says the member has entered.
+ * `onEntered`: the entry is in (the page loads again and shows "You're in" with the seed's message).
+ */
+export function BeatBattleForm({
+  battle,
+  signedIn,
+  onEntered,
+}: {
+  battle: BattleView;
+  signedIn: boolean;
+  onEntered?: () => void;
+}) {
   const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [audio, setAudio] = useState<File[]>([]);
@@ -144,6 +155,7 @@ export function BeatBattleForm({ battle, signedIn }: { battle: BattleView; signe
       setFields(EMPTY);
       setAudio([]);
       setCover(null);
+      onEntered?.();
     } catch (error) {
       setResult({ ok: false, message: SUBMISSION_FAILED, detail: error instanceof Error ? error.message : undefined });
       setProgress(null);

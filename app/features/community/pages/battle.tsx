@@ -2,10 +2,11 @@
 // title, prize, "Entries close on 31 December — 26 days left", the number of entries, the rules and
 // how judging works — then the entry form, or "You're in" with the member's entry (the server says
 // whether they have entered). Once the deadline has passed the entries' public gallery follows.
-import { Link } from "react-router";
-import { Badge, buttonClass, GeneratedCover } from "../../../components/ui";
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { Badge, buttonClass, GeneratedCover, Outcome } from "../../../components/ui";
 import { deadlineWords } from "../../../kernel/format";
-import { BEAT_LIMITS, MAX_AUDIO_FILES } from "../../../kernel/schemas/beatbattle-messages";
+import { BEAT_LIMITS, MAX_AUDIO_FILES, SUBMISSION_SUCCESSFUL } from "../../../kernel/schemas/beatbattle-messages";
 import { shareMeta } from "../../../lib/share-meta";
 import { BattleGallery } from "../components/BattleGallery";
 import { BeatBattleForm } from "../components/BeatBattleForm";
@@ -38,6 +39,9 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
   const { battle, signedIn, entry, entries, gallery, now } = loaderData;
   const ends = deadlineWords(battle.deadline, now);
   const entriesWord = entries === 1 ? "entry" : "entries";
+  // Once an entry is in, the page loads again: the count moves and "You're in" replaces the form at once.
+  const [submitted, setSubmitted] = useState(false);
+  const revalidator = useRevalidator();
 
   return (
     <article className={hero.page} aria-labelledby="battle-title">
@@ -117,7 +121,7 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
         {!gallery && (
           <section id="enter" className={styles.entry} aria-labelledby="enter-heading">
             {entry ? (
-              <YoureIn entry={entry} closesOn={ends.on} />
+              <YoureIn entry={entry} closesOn={ends.on} submitted={submitted} />
             ) : (
               <>
                 <h2 id="enter-heading">Enter the battle</h2>
@@ -127,7 +131,14 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
                     : `${COUNT.format(entries)} ${entriesWord} so far.`}
                   {signedIn ? "" : " You will be asked to sign up when you submit; your entry waits for you."}
                 </p>
-                <BeatBattleForm battle={battle} signedIn={signedIn} />
+                <BeatBattleForm
+                  battle={battle}
+                  signedIn={signedIn}
+                  onEntered={() => {
+                    setSubmitted(true);
+                    void revalidator.revalidate();
+                  }}
+                />
               </>
             )}
           </section>
@@ -141,14 +152,22 @@ export default function BeatBattle({ loaderData }: Route.ComponentProps) {
 
 type Entry = NonNullable<Route.ComponentProps["loaderData"]["entry"]>;
 
-/** The member's entry once it is in. */
-function YoureIn({ entry, closesOn }: { entry: Entry; closesOn: string }) {
+/** The member's entry once it is in; `submitted`: just now, so the seed's 'Submission successful!' heads it. */
+function YoureIn({ entry, closesOn, submitted }: { entry: Entry; closesOn: string; submitted: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the focus was in is gone: the focus moves to what replaced it.
+  useEffect(() => {
+    if (submitted) heading.current?.focus();
+  }, [submitted]);
   return (
     <div className={styles.youreIn}>
       <p className={styles.youreInMark} aria-hidden>
         ✓
       </p>
-      <h2 id="enter-heading">You're in</h2>
+      {submitted && <Outcome className={styles.youreInSuccess} message={{ ok: true, text: SUBMISSION_SUCCESSFUL }} />}
+      <h2 id="enter-heading" ref={heading} tabIndex={-1}>
+        You're in
+      </h2>
       <p role="status">You have entered this battle.</p>
       <div className={styles.ownEntry}>
         <GeneratedCover title={entry.projectTitle} className={styles.ownCover} />

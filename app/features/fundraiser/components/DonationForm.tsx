@@ -1,12 +1,12 @@
 // The donation form (seed 001 screen 8, §4): presets and a custom amount as chips,
 // e-mail, donor name, message, name on the card and the card. Idle →
-// 'Processing...' (disabled) → 'Donation successful!' (form cleared, button
-// disabled) with a thank-you above it and 'Give again'. The server computes
-// the amount; the webhook confirms it.
+// 'Processing...' (disabled) → 'Donation successful!': a receipt card in the
+// form's place (amount, share links, 'Give again' brings a cleared form back),
+// as Givebutter and Stripe do. The server computes the amount; the webhook confirms it.
 
 import type { InferRequestType } from "hono/client";
-import { type ReactNode, useState } from "react";
-import { Button, Checkbox, Field, Input, Outcome } from "../../../components/ui";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button, buttonClass, Checkbox, Field, Input, Outcome } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import {
@@ -19,6 +19,8 @@ import {
 import { ApiError, api, call } from "../../../lib/api-client";
 import { checkoutSchemas, fundraiserSchemas } from "../../../lib/form-schemas";
 import { useHydrated } from "../../../lib/hydration";
+import { CopyButton } from "../../shows/components/listen-parts";
+import { shareLinks } from "../../shows/lib/listen";
 import { type Confirm, type PaymentsConfig, WithCard } from "../../store/checkout/CardProvider";
 import styles from "./fundraiser.module.css";
 import "../../store/checkout.css";
@@ -28,14 +30,23 @@ type DonationBody = InferRequestType<typeof api.fundraiser.donations.$post>["jso
 interface Props {
   payments: PaymentsConfig;
   email: string;
+  /** The fundraiser's address and title, for the receipt's share links. */
+  share: { url: string; text: string };
   onDonated: () => void;
 }
 
-export function DonationForm({ payments, email, onDonated }: Props) {
+export function DonationForm({ payments, email, share, onDonated }: Props) {
   return (
     <WithCard payments={payments} unavailable={DONATION_INIT_FAILED}>
       {(card) => (
-        <Form banner={card.banner} card={card.fields} confirm={card.confirm} email={email} onDonated={onDonated} />
+        <Form
+          banner={card.banner}
+          card={card.fields}
+          confirm={card.confirm}
+          email={email}
+          share={share}
+          onDonated={onDonated}
+        />
       )}
     </WithCard>
   );
@@ -46,12 +57,14 @@ function Form({
   card,
   email,
   confirm,
+  share,
   onDonated,
 }: {
   banner?: ReactNode;
   card: ReactNode;
   email: string;
   confirm: Confirm | null;
+  share: Props["share"];
   onDonated: () => void;
 }) {
   const [state, setState] = useState<"idle" | "processing" | "done">("idle");
@@ -120,25 +133,12 @@ function Form({
     }
   }
 
+  if (state === "done") return <Receipt cents={given} share={share} onGiveAgain={() => setState("idle")} />;
+
   return (
     // POST to the route's action, never GET: card data and the e-mail must not reach a URL. Donate stays
     // disabled until the script runs, and the action refuses a scriptless post (ADR 037).
     <form key={formKey} method="post" className={`donation-form ${styles.donation}`} onSubmit={submit} noValidate>
-      {state === "done" && given !== null && (
-        <div className={styles.thanks} role="status">
-          <span className={styles.thanksMark} aria-hidden="true">
-            ★
-          </span>
-          <p className={styles.thanksTitle}>{DONATION_SUCCESSFUL}</p>
-          <p>
-            Thank you for giving <strong>{formatMoney(given)}</strong>. You are an Action Star Member now: your gift
-            shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
-          </p>
-          <Button size="sm" onClick={() => setState("idle")}>
-            Give again
-          </Button>
-        </div>
-      )}
       <noscript>
         <p className="error">{CARD_NEEDS_SCRIPT}</p>
       </noscript>
@@ -212,5 +212,54 @@ function Form({
         {state === "processing" ? "Processing..." : "Donate"}
       </Button>
     </form>
+  );
+}
+
+/** In the form's place once a gift goes through: the seed's message, the amount, share links, 'Give again'. */
+function Receipt({
+  cents,
+  share,
+  onGiveAgain,
+}: {
+  cents: number | null;
+  share: Props["share"];
+  onGiveAgain: () => void;
+}) {
+  const card = useRef<HTMLDivElement>(null);
+  // The Donate button the focus was on is gone: the receipt takes the focus, and so comes into view.
+  useEffect(() => card.current?.focus(), []);
+  return (
+    <div className={styles.thanks} role="status" ref={card} tabIndex={-1}>
+      <span className={styles.thanksMark} aria-hidden="true">
+        ★
+      </span>
+      <p className={styles.thanksTitle}>{DONATION_SUCCESSFUL}</p>
+      {cents !== null && <p className={styles.thanksAmount}>{formatMoney(cents)}</p>}
+      <p>
+        Thank you for giving{cents !== null && <strong> {formatMoney(cents)}</strong>}. You are an Action Star Member
+        now: your gift shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
+      </p>
+      <p className={styles.thanksShare}>Tell a friend: every share brings the crews closer to going live.</p>
+      <div className={styles.thanksLinks}>
+        <CopyButton value={share.url} label="Copy link to this fundraiser">
+          Copy link
+        </CopyButton>
+        {shareLinks(share.url, share.text).map((link) => (
+          <a
+            key={link.app}
+            className={buttonClass("secondary", "sm")}
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Share on ${link.app} (opens in a new tab)`}
+          >
+            {link.app}
+          </a>
+        ))}
+      </div>
+      <Button variant="primary" onClick={onGiveAgain}>
+        Give again
+      </Button>
+    </div>
   );
 }

@@ -122,7 +122,12 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
           <section id="donate" className={styles.giving} aria-labelledby="donate-heading">
             <h2 id="donate-heading">Donate</h2>
             <Outcome message={actionData && { ok: false, text: actionData.error.message }} />
-            <DonationForm payments={payments} email={email} onDonated={() => setWaitingFor(summary.raisedCents)} />
+            <DonationForm
+              payments={payments}
+              email={email}
+              share={{ url, text: FUNDRAISER_HEADING }}
+              onDonated={() => setWaitingFor(summary.raisedCents)}
+            />
           </section>
         </aside>
 

@@ -2,13 +2,14 @@
 // publish/unpublish and delete episodes, edit the show's details and upload its artwork. The
 // show's viewers see its episodes (drafts and scheduled ones too) and nothing to change (ADR 054).
 import { useState } from "react";
-import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { DropZone } from "../../../components/DropZone";
 import { LocalTime } from "../../../components/LocalTime";
 import teams from "../../../components/teams/teams.module.css";
 import {
   Badge,
   Button,
+  buttonClass,
   Card,
   EmptyState,
   Field,
@@ -229,6 +230,8 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
   const error = result?.intent === "publish" ? result.error : undefined;
   const values = (result?.error ? result.values : undefined) ?? {};
   const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
+  // Just created on /shows (?created=1).
+  const created = useSearchParams()[0].has("created");
   return (
     <div className={showStyles.page}>
       <ShowNav slug={show.slug} here="manage" title={show.title} />
@@ -244,10 +247,34 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
             {result.message}
           </p>
         )}
+        {created && (
+          <p className={showStyles.message} role="status">
+            Show created: {show.title}.
+          </p>
+        )}
         {episodes.length === 0 ? (
-          <EmptyState title="No episodes yet">
-            {canEdit ? "Publish one of your playlists below." : "Its owners and editors publish them."}
-          </EmptyState>
+          canEdit ? (
+            <EmptyState
+              title="Publish your first episode"
+              action={
+                playlists.length > 0 ? (
+                  <a href="#publish" className={buttonClass("primary")}>
+                    Publish your first episode
+                  </a>
+                ) : (
+                  <Link to="/authenticated" className={buttonClass("primary")}>
+                    Make a playlist in a project
+                  </Link>
+                )
+              }
+            >
+              {playlists.length > 0
+                ? "Choose one of your playlists: it becomes the show's first episode, now or at a time you set."
+                : `An episode is a playlist with ${show.mediaType}: make one in a project, then publish it here.`}
+            </EmptyState>
+          ) : (
+            <EmptyState title="No episodes yet">Its owners and editors publish them.</EmptyState>
+          )
         ) : (
           <ul className={showStyles.list}>
             {episodes.map((episode) => (

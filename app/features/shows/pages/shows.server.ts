@@ -1,4 +1,6 @@
 // /shows: the member's shows, the ones shared with them, and the form that creates one.
+
+import { redirect } from "react-router";
 import { createShow, myShows } from "../../../../worker/domain/shows/shows";
 import { parse } from "../../../../worker/domain/validation";
 import { showSchema } from "../../../kernel/schemas/shows";
@@ -24,10 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const fields = formFields(await request.formData());
+  // Created: straight to the new show's manager, whose empty state leads to its first episode.
   return formAction(
     async () => {
       const show = await createShow(server(context).deps, user.id, parse(showSchema, fields));
-      return { created: { slug: show.slug, title: show.title } };
+      return redirect(`/shows/${encodeURIComponent(show.slug)}/manage?created=1`);
     },
     { values: fields },
   );

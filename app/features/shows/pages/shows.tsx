@@ -1,5 +1,5 @@
 // /shows: a member's shows, the ones shared with them (with their role), and the form that
-// creates one (works without script).
+// creates one (works without script); once created, the new show's manager opens.
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Badge, Button, Card, EmptyState } from "../../../components/ui";
 import { ShowFields } from "../components/ShowFields";
@@ -50,11 +50,6 @@ export default function Shows({ loaderData }: Route.ComponentProps) {
       </Card>
       <Card as="section" aria-labelledby="new-show">
         <h2 id="new-show">New show</h2>
-        {result && "created" in result && (
-          <p className={showStyles.message} role="status">
-            Show created: <Link to={`/shows/${result.created.slug}/manage`}>{result.created.title}</Link>
-          </p>
-        )}
         {error && !error.fields && (
           <p className={showStyles.error} role="alert">
             {error.message}

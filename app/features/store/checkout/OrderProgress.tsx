@@ -60,22 +60,25 @@ export function OrderProgress({ orderId, initial }: { orderId: string; initial?:
   if (!settled(order))
     return (
       <div className="thank-you-panel">
-        <p role="status" aria-live="polite" className="confirming">
-          Confirming your payment…
-        </p>
+        <div role="status" aria-live="polite">
+          <h1 className="confirming">Confirming your payment…</h1>
+        </div>
       </div>
     );
   const paid = order!;
   return (
     <div className="thank-you-panel">
       <div role="status" aria-live="polite">
-        {paid.status === "paid" && (
-          <p className="thank-you">
+        {/* The page's one heading: the thank-you once paid, the order's number once refunded. */}
+        {paid.status === "paid" ? (
+          <h1 className="thank-you">
             <span className="thank-you-mark" aria-hidden="true">
               ✓
             </span>
             {THANK_YOU}
-          </p>
+          </h1>
+        ) : (
+          <h1>Order {paid.number}</h1>
         )}
         {paid.notice && <p className="notice">{paid.notice}</p>}
       </div>
@@ -115,7 +118,8 @@ export function OrderProgress({ orderId, initial }: { orderId: string; initial?:
             <div className="bought-text">
               <span className="bought-title">{item.title}</span>
               <span className="muted">
-                {item.licenceName ?? LICENCE_NAMES[item.licenseType]} · by {item.sellerUsername} ·{" "}
+                {item.licenceName ?? LICENCE_NAMES[item.licenseType]} · by{" "}
+                <span title={`@${item.sellerUsername}`}>{item.sellerName ?? item.sellerUsername}</span> ·{" "}
                 {formatMoney(item.priceCents - (item.discountCents ?? 0))}
               </span>
               {item.status === "refunded" && <span className="muted">Refunded: no longer available</span>}

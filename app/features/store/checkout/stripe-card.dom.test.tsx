@@ -197,11 +197,14 @@ async function chooseAmount() {
 }
 
 describe("DonationForm with Stripe's Card Element", () => {
+  const share = { url: "https://creatorplatform.test/fundraiser", text: "The fundraiser" };
   const started = { donationId: "d1", clientSecret: "pi_9_secret_8", amountCents: 2500 };
 
   it("leads with the amounts and 'Donate': a submit before an amount opens the details, starting nothing", async () => {
     answerFetch(() => json(started));
-    const { form } = await render(<DonationForm payments={payments} email="fan@example.com" onDonated={() => {}} />);
+    const { form } = await render(
+      <DonationForm payments={payments} email="fan@example.com" share={share} onDonated={() => {}} />,
+    );
     const details = () => host.querySelector<HTMLInputElement>('[name="email"]')!.closest<HTMLElement>("[hidden]");
     expect(details()).not.toBeNull();
     await submit(form);
@@ -210,7 +213,7 @@ describe("DonationForm with Stripe's Card Element", () => {
   });
 
   it("opens the details when an amount is chosen", async () => {
-    await render(<DonationForm payments={payments} email="fan@example.com" onDonated={() => {}} />);
+    await render(<DonationForm payments={payments} email="fan@example.com" share={share} onDonated={() => {}} />);
     await chooseAmount();
     expect(host.querySelector('[name="email"]')!.closest("[hidden]")).toBeNull();
   });
@@ -220,7 +223,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     stripe.state.confirm = async () => ({ paymentIntent: { id: "pi_9", status: "succeeded" } });
     let donated = 0;
     const { form } = await render(
-      <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
+      <DonationForm payments={payments} email="fan@example.com" share={share} onDonated={() => donated++} />,
     );
     await chooseAmount();
     type("nameOnCard", "Grace Hopper");
@@ -234,6 +237,9 @@ describe("DonationForm with Stripe's Card Element", () => {
     });
     expect(host.querySelector('[role="status"]')?.textContent).toContain(DONATION_SUCCESSFUL);
     expect(alertText()).toBeNull();
+    // A receipt in the form's place.
+    expect(host.querySelector("form.donation-form")).toBeNull();
+    expect(host.textContent).toContain("Give again");
   });
 
   it("shows a card error as-is, and 'An error occurred while processing the donation.' when the network fails", async () => {
@@ -243,7 +249,7 @@ describe("DonationForm with Stripe's Card Element", () => {
     });
     let donated = 0;
     const { form } = await render(
-      <DonationForm payments={payments} email="fan@example.com" onDonated={() => donated++} />,
+      <DonationForm payments={payments} email="fan@example.com" share={share} onDonated={() => donated++} />,
     );
     await chooseAmount();
     type("nameOnCard", "Grace Hopper");

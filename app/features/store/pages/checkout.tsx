@@ -5,10 +5,10 @@
 // - paying (`?step=pay`): the card form at full width on the left, the order summary on the right
 //   (covers, licences, discount, total); on a phone one column with the summary closed on top;
 // - the thank-you (`?order=<id>`): once the webhook has paid the order, the seed's message, the
-//   receipt, every item with its files and licence, the zip; then the reloaded, empty cart.
+//   receipt, every item with its files and licence, the zip (the reloaded cart is empty: no line).
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { buttonClass, Outcome } from "../../../components/ui";
-import { CART_EMPTY, PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
+import { PAYMENT_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import { useHydrated } from "../../../lib/hydration";
 import type { FocusedHandle } from "../../../lib/navigation";
 import { CartTable } from "../checkout/CartTable";
@@ -48,22 +48,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   if (orderId)
     return (
       <section className="checkout checkout-done">
-        <h1>{order ? "Thank you for your order" : "Checkout"}</h1>
+        {/* One heading: OrderProgress's ('Confirming your payment…', then the thank-you). */}
         {order ? (
           <OrderProgress key={orderId} orderId={orderId} initial={order} />
         ) : (
-          <p className="empty-state">Order not found.</p>
+          <>
+            <h1>Checkout</h1>
+            <p className="empty-state">Order not found.</p>
+          </>
         )}
-        {/* The cart, reloaded after the payment (seed 001 §3): one quiet line, not a second card. */}
-        <p className="muted cart-after">
-          {cart.items.length === 0 ? (
-            CART_EMPTY
-          ) : (
+        {/* The cart, reloaded after the payment (seed 001 §3), is empty: nothing to say under the receipt.
+            Something added meanwhile is one quiet line. */}
+        {cart.items.length > 0 && (
+          <p className="muted cart-after">
             <Link to="?">
               Your cart: {cart.items.length} {cart.items.length === 1 ? "item" : "items"}
             </Link>
-          )}
-        </p>
+          </p>
+        )}
       </section>
     );
 
