@@ -8,9 +8,9 @@ import { ADD_SHIPPING_FIRST, MUST_SIGN_IN, NO_VALID_ITEMS, OFFER_TOO_LOW } from 
 import { auctionAdmin, bidder, mediaUpload, offer, bidItemStub as stub } from "../../../tests/workers/auction";
 import { call, signUp } from "../../../tests/workers/http";
 import { database } from "../../db/client";
+import { bidItems, memberItems } from "../../db/schema";
 import { orderNumber } from "../orders/checkout";
 import { asRead, shortCode } from "./auction";
-import { bidItems, memberItems } from "../../db/schema";
 
 const db = database(env.DB);
 const admin = auctionAdmin({ title: "Vintage mic", description: "Works" });

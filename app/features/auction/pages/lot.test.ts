@@ -5,11 +5,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../../../worker/db/client";
-import { bidItems } from "../../../../worker/db/schema";
 import { auctionAdmin, bidder, memberBeforeAll, offer, bidItemStub as stub } from "../../../../tests/workers/auction";
 import { call } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
+import { database } from "../../../../worker/db/client";
+import { bidItems } from "../../../../worker/db/schema";
 import { OFFER_SUBMITTED } from "../../../kernel/schemas/auction";
 import { NEED_ADDRESS_NOTICE } from "../../../kernel/schemas/auction-messages";
 
