@@ -186,6 +186,12 @@ export function OfferForm({
           className="offer-form"
           noValidate
           onSubmit={(event) => {
+            if (member === null) {
+              // A visitor's offer would only be refused: they go to sign in and come back with it.
+              event.preventDefault();
+              navigate(signInReturningTo(item.shortCode, amount));
+              return;
+            }
             // Without an address the offer would only be refused: straight to Settings, which comes
             // back here with the amount (no round trip, no toast over the page).
             if (!needsAddress || !notice) return;
