@@ -373,7 +373,7 @@ test("two members: a maximum outbids the other at once, both see their state and
   await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
 });
 
-test("a lot's own page: opened from the gallery, it counts down; a visitor signs in from it and comes back to it with the amount; the address notice is at the offer panel; an offer makes them the highest bidder", async ({
+test("a lot's own page: opened from the gallery, it counts down; a visitor sees only the way in and comes back to it; the address notice is at the offer panel, Make Offer goes to Settings and back with the amount; an offer makes them the highest bidder", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
