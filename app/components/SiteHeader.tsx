@@ -201,7 +201,7 @@ export function NavItem({ link, current, cartCount = 0 }: { link: NavLinkItem; c
         className={active ? "active" : undefined}
         aria-current={active ? "page" : undefined}
         aria-describedby={descriptionId}
-        // The description as a tooltip too: a short window folds it away (shell.css).
+        // The description as a tooltip too: one line in the sidebar may cut it short (shell.css).
         title={link.description ? `${link.label} — ${link.description}` : undefined}
       >
         {link.label}

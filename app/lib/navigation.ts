@@ -124,10 +124,10 @@ const member = (userId: string): NavGroup[] => [
 const ADMIN: NavGroup = {
   title: "Admin",
   links: [
-    { to: "/theadministrator", label: "Admin", description: "the dashboard" },
-    { to: "/createbid", label: "CreateBid", description: "add auction lots" },
-    { to: "/membid", label: "Enter member items", description: "a member's offer" },
-    { to: "/memitem", label: "Pending member items", description: "approve or deny" },
+    { to: "/theadministrator", label: "Admin", description: "dashboard: users, sales, orders" },
+    { to: "/createbid", label: "CreateBid", description: "list new auction lots" },
+    { to: "/membid", label: "Enter member items", description: "list a lot for a member" },
+    { to: "/memitem", label: "Pending member items", description: "approve or deny members' lots" },
   ],
 };
 

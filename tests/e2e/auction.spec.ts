@@ -373,7 +373,7 @@ test("two members: a maximum outbids the other at once, both see their state and
   await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
 });
 
-test("a lot's own page: opened from the gallery, it counts down; a visitor signs in from it and comes back to it with the amount; the address notice is at the offer panel; an offer makes them the highest bidder", async ({
+test("a lot's own page: opened from the gallery, it counts down; a visitor sees only the way in and comes back to it; the address notice is at the offer panel, Make Offer goes to Settings and back with the amount; an offer makes them the highest bidder", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -399,17 +399,19 @@ test("a lot's own page: opened from the gallery, it counts down; a visitor signs
   await expect(page.getByText("Ends", { exact: false }).first()).toBeVisible();
   await expect(page.locator(".live-pill")).toBeVisible();
 
-  await page.getByLabel(`Your offer for ${title}`).fill("31");
+  // On the lot a visitor sees only the way in, no offer field or buttons they cannot use.
+  await expect(page.getByLabel(`Your offer for ${title}`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Make Offer" })).toHaveCount(0);
   const signIn = page.getByRole("link", { name: "Sign in to make an offer" });
-  await expect(signIn).toHaveAttribute("href", `/signin?from=${encodeURIComponent(`/bidgallery/${code}?amount=31`)}`);
+  await expect(signIn).toHaveAttribute("href", `/signin?from=${encodeURIComponent(`/bidgallery/${code}`)}`);
   await signIn.click();
   await page.getByLabel("Email Address").fill(account.form.email);
   await page.getByLabel("Password").fill(account.form.password);
   await page.getByRole("button", { name: "Submit" }).click();
 
-  // Back on the lot, signed in, the amount kept; the offer goes through.
-  await expect(page).toHaveURL(`/bidgallery/${code}?amount=31`);
-  await expect(page.getByLabel(`Your offer for ${title}`)).toHaveValue("31");
+  // Back on the lot, signed in; the offer goes through.
+  await expect(page).toHaveURL(`/bidgallery/${code}`);
+  await page.getByLabel(`Your offer for ${title}`).fill("31");
   await expect(page.getByRole("link", { name: "Sign in to make an offer" })).toHaveCount(0);
   await expect(page.getByText(NEED_ADDRESS_NOTICE)).toHaveCount(0);
   await expect(page.locator(".live-pill")).toBeVisible();
@@ -429,6 +431,19 @@ test("a lot's own page: opened from the gallery, it counts down; a visitor signs
   await expect(
     member.page.getByRole("complementary", { name: "Bidding" }).getByText(NEED_ADDRESS_NOTICE),
   ).toBeVisible();
+  // 'Make Offer' goes straight to Settings, which comes back to this lot with the amount kept.
+  await member.page.getByLabel(`Your offer for ${title}`).fill("40");
+  await member.page.getByRole("button", { name: "Make Offer" }).click();
+  await expect(member.page).toHaveURL(`/settings?returnTo=${encodeURIComponent(`/bidgallery/${code}?amount=40`)}`);
+  await expect(toast(member.page, ADD_SHIPPING_FIRST)).toHaveCount(0);
+  await member.page.getByLabel("Recipient name", { exact: true }).fill(ADDRESS.recipientName);
+  await member.page.getByLabel("Street address", { exact: true }).fill(ADDRESS.streetAddress);
+  await member.page.getByLabel("City", { exact: true }).fill(ADDRESS.city);
+  await member.page.getByLabel("State", { exact: true }).fill(ADDRESS.state);
+  await member.page.getByLabel("ZIP/Postal code", { exact: true }).fill(ADDRESS.zipCode);
+  await member.page.getByRole("button", { name: "Save" }).last().click();
+  await expect(member.page).toHaveURL(`/bidgallery/${code}?amount=40`);
+  await expect(member.page.getByLabel(`Your offer for ${title}`)).toHaveValue("40");
   await member.context.close();
 });
 

@@ -17,6 +17,14 @@ export function isLinkToken(token: string): boolean {
 }
 
 /** A uniformly random six-digit code, 100000 to 999999 (seed 000 §9). */
+/** Crockford's base 32: digits and letters without I, L, O, U, so a code read aloud is typed right. */
+export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** `length` characters of CODE_ALPHABET, uniformly random (256 = 8 × 32). */
+export function readableCode(length: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => CODE_ALPHABET[b % 32]).join("");
+}
+
 export function randomSixDigitCode(): string {
   const range = 900_000;
   const limit = Math.floor(0x1_0000_0000 / range) * range;

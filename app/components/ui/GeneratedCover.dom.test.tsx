@@ -10,6 +10,15 @@ describe("GeneratedCover", () => {
     expect(initialsOf("—")).toBe("♪");
   });
 
+  it("keeps a trailing number whole, so a series' covers differ", () => {
+    expect(initialsOf("Episode 10")).toBe("E10");
+    expect(initialsOf("Episode 11")).toBe("E11");
+    expect(initialsOf("episode 1")).toBe("E1");
+    expect(initialsOf("Season recap 2024")).toBe("2024");
+    expect(initialsOf("Take 123456")).toBe("T1");
+    expect(initialsOf("42")).toBe("4");
+  });
+
   it("gives a title the same one of six gradients every time", () => {
     const tone = toneOf("Studio headphones");
     expect(tone).toBeGreaterThanOrEqual(1);

@@ -8,6 +8,12 @@ const TONES = 6;
 /** Up to two initials: the first letter or digit of the first two words ("Late Night Beats" → "LN"). */
 export function initialsOf(title: string) {
   const words = title.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
+  // A trailing number tells a series apart ("Episode 10", "Episode 11"): keep it whole, after the
+  // first word's letter while short ("E10"), alone when longer ("2024").
+  const last = words.at(-1) ?? "";
+  if (words.length > 1 && /^\p{N}+$/u.test(last) && last.length <= 4) {
+    return last.length <= 3 ? `${[...words[0]!][0]!.toLocaleUpperCase()}${last}` : last;
+  }
   const letters = words.slice(0, 2).map((word) => [...word][0] ?? "");
   return letters.join("").toLocaleUpperCase() || "♪";
 }
@@ -39,10 +45,17 @@ export function GeneratedCover({
   label?: string;
 }) {
   const classes = [styles.cover, styles[`tone${toneOf(title)}`], wide && styles.wide, className].filter(Boolean);
+  const initials = initialsOf(title);
   const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
     <span className={classes.join(" ")} {...a11y}>
-      <span className={showTitle ? styles.title : styles.initials}>{showTitle ? title : initialsOf(title)}</span>
+      <span
+        className={
+          showTitle ? styles.title : initials.length > 2 ? `${styles.initials} ${styles.long}` : styles.initials
+        }
+      >
+        {showTitle ? title : initials}
+      </span>
     </span>
   );
 }

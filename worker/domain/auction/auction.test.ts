@@ -9,10 +9,26 @@ import { auctionAdmin, bidder, mediaUpload, offer, bidItemStub as stub } from ".
 import { call, signUp } from "../../../tests/workers/http";
 import { database } from "../../db/client";
 import { bidItems, memberItems } from "../../db/schema";
+import { orderNumber } from "../orders/checkout";
+import { asRead, shortCode } from "./auction";
 
 const db = database(env.DB);
 const admin = auctionAdmin({ title: "Vintage mic", description: "Works" });
 const createItem = (price = 10, extra: Record<string, unknown> = {}) => admin.list({ price, ...extra });
+
+describe("codes people read aloud and type", () => {
+  it("are made without I, L, O or U (lot codes keep the seed's 6 uppercase characters)", () => {
+    for (let i = 0; i < 200; i++) {
+      expect(shortCode()).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}$/);
+      expect(orderNumber()).toMatch(/^CP-[0-9A-HJKMNP-TV-Z]{8}$/);
+    }
+  });
+
+  it("read O as 0 and I or L as 1, in any case", () => {
+    expect(asRead(" l3soo5 ")).toBe("13S005");
+    expect(asRead("9RC76I")).toBe("9RC761");
+  });
+});
 
 describe("creating bid items", () => {
   it("gives each a unique 6-character code and ticket number, in D1 and in its object", async () => {

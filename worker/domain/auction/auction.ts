@@ -6,6 +6,7 @@ import { bidItemDraft, type MemberItemForm, NO_VALID_ITEMS } from "../../../app/
 import { toCents } from "../../../app/kernel/schemas/money";
 import { bidItems, memberItems, uploads } from "../../db/schema";
 import { isUniqueViolation } from "../../db/unique";
+import { readableCode } from "../../security/crypto";
 import { imageTypeOf } from "../../storage/images";
 import { PHOTO_SIZE_TYPE, PHOTO_WIDTHS, type PhotoWidth, photoSize } from "../../storage/photo-sizes";
 import { noteChange } from "../changes";
@@ -13,19 +14,11 @@ import type { Deps } from "../deps";
 import { Invalid, NotFound } from "../errors";
 import type { Offer } from "./bid-item";
 
-const SHORT_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const MEDIA_URL_SECONDS = 60 * 60;
 
-/** 6 characters, uppercase letters and digits (seed 001 §9), uniformly random. */
+/** 6 characters, uppercase letters and digits (seed 001 §9), none of them I, L, O or U. */
 export function shortCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  let code = "";
-  for (const b of bytes) {
-    if (b >= 252) continue; // 252 = 7 × 36: keep the distribution uniform
-    code += SHORT_CODE_ALPHABET[b % 36];
-    if (code.length === 6) return code;
-  }
-  return shortCode();
+  return readableCode(6);
 }
 
 export function bidItem(deps: Deps, code: string) {
@@ -179,10 +172,10 @@ const lotPhotoPath = (code: string, index: number, width: PhotoWidth) =>
  * type to serve; the original when the binding cannot resize it. Lots are public, as their page is.
  */
 export async function lotPhoto(deps: Deps, param: string, index: number, width: PhotoWidth) {
-  const [row] = await deps.db
-    .select({ media: bidItems.media })
-    .from(bidItems)
-    .where(eq(bidItems.shortCode, lotCode(param)));
+  const code = await resolveLotCode(deps, param);
+  const [row] = code
+    ? await deps.db.select({ media: bidItems.media }).from(bidItems).where(eq(bidItems.shortCode, code))
+    : [];
   const medium = row?.media[index];
   const type = medium?.kind === "image" ? imageTypeOf(medium.contentType, medium.key) : null;
   if (!medium || !type) throw new NotFound("This lot has no such photo.");
@@ -201,6 +194,29 @@ export function lotCode(param: string) {
   return param.trim().toUpperCase();
 }
 
+/** A code as read, not as written: O is 0, I and L are 1 (codes made before the alphabet lost them). */
+export function asRead(code: string) {
+  return lotCode(code).replace(/O/g, "0").replace(/[IL]/g, "1");
+}
+
+/**
+ * The stored code a typed one names: itself in any case, else the one it reads as (`L3S005` finds
+ * `L3SOO5`, `9rc761` finds `9RC76I`). Exact first; of several look-alikes, the oldest. Null if none.
+ */
+export async function resolveLotCode(deps: Deps, param: string): Promise<string | null> {
+  const code = lotCode(param);
+  if (!/^[A-Z0-9]{1,16}$/.test(code)) return null;
+  const readable = asRead(code);
+  const stored = sql<string>`replace(replace(replace(upper(${bidItems.shortCode}), 'O', '0'), 'I', '1'), 'L', '1')`;
+  const rows = await deps.db
+    .select({ code: bidItems.shortCode })
+    .from(bidItems)
+    .where(sql`${bidItems.shortCode} = ${code} or ${stored} = ${readable}`)
+    .orderBy(asc(bidItems.createdAt))
+    .limit(8);
+  return rows.find((row) => row.code === code)?.code ?? rows[0]?.code ?? null;
+}
+
 /**
  * One lot's page (`/bidgallery/:code`): the listing row with the object's live state over it (the
  * listing trails an accepted offer by one write, ADR 105), the newest public bids (masked names and
@@ -208,8 +224,8 @@ export function lotCode(param: string) {
  * offers (e-mails, usernames, other maximums) leaves the object. An unknown code is `NotFound`.
  */
 export async function lotView(deps: Deps, param: string, viewerId: string | null) {
-  const code = lotCode(param);
-  if (!/^[A-Z0-9]{1,16}$/.test(code)) throw new NotFound(NO_SUCH_ITEM);
+  const code = await resolveLotCode(deps, param);
+  if (!code) throw new NotFound(NO_SUCH_ITEM);
   const [row] = await deps.db.select(GALLERY_COLUMNS).from(bidItems).where(eq(bidItems.shortCode, code));
   if (!row) throw new NotFound(NO_SUCH_ITEM);
   const stub = bidItem(deps, code);

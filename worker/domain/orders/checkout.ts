@@ -15,7 +15,7 @@ import { runBatch } from "../../db/batch";
 import { orderItems, orders, products, type TierFormat, type TierTerms, users } from "../../db/schema";
 import { unlessDuplicate } from "../../db/unique";
 import { closeAbandoned, PaymentProviderError } from "../../payments";
-import { randomId, sha256 } from "../../security/crypto";
+import { randomId, readableCode, sha256 } from "../../security/crypto";
 import { takeAttempt } from "../../security/rate-limit";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
@@ -23,12 +23,9 @@ import { priceCode, redemptionRefused, redemptions } from "../store/discounts";
 import { type CartView, exclusiveSold, listCart } from "./cart";
 import { settleOrder } from "./fulfilment";
 
-const NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
 /** CP-XXXXXXXX: what buyers quote and licences print (the id stays internal). */
 export function orderNumber(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `CP-${Array.from(bytes, (b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join("")}`;
+  return `CP-${readableCode(8)}`;
 }
 
 export const intentIdempotencyKey = (orderId: string) => `order:${orderId}:intent`;

@@ -3,10 +3,12 @@
 // document POST whose answer is the page's action data. Two buttons: 'Make Offer' (the seed's plain
 // offer) and 'Set Maximum' (the item's object bids for the member up to it, ADR 038). The answers
 // carry the seed's messages (001 §8). A visitor sees 'Sign in to make an offer', a link that comes
-// back to the lot with the amount kept; pressing 'Make Offer' goes there too (eBay's 'Place bid'),
-// not to an error. A member without a shipping address is told once (`notice`: at the lot's panel,
-// or above the gallery), with a link to Settings that comes back keeping the typed amount; should
-// the server still answer MISSING_SHIPPING, the page goes there itself.
+// back to the lot; on the lot's page only that (no field or buttons they cannot use), on a gallery
+// card with the seed's offer input, whose 'Make Offer' goes there too keeping the amount. A member without a shipping address
+// is told before typing (`notice`: at the lot's panel, or above the gallery), with a link to Settings
+// that comes back keeping the typed amount; on the lot's page 'Make Offer' goes there too; should
+// the server answer MISSING_SHIPPING (a gallery card), the page goes there itself with the seed's
+// message.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate } from "react-router";
 import { Button, FieldError, useToast } from "../../../components/ui";
@@ -169,6 +171,8 @@ export function OfferForm({
         </p>
       )}
       {member === null && (
+        // On the lot's page a visitor gets the way in only: no field or buttons that look usable but
+        // are not. A gallery card keeps the seed's offer input and 'Make Offer' (which leads here too).
         <p className={styles.signIn}>
           <Link to={signInReturningTo(item.shortCode, amount)} className={styles.signInLink}>
             {SIGN_IN_TO_OFFER}
@@ -176,84 +180,93 @@ export function OfferForm({
           <span className={styles.signInNote}>You'll come back to this lot.</span>
         </p>
       )}
-      <fetcher.Form
-        method="post"
-        className="offer-form"
-        noValidate
-        onSubmit={(event) => {
-          // A visitor's offer would only be refused: they go to sign in and come back with it.
-          if (member !== null) return;
-          event.preventDefault();
-          navigate(signInReturningTo(item.shortCode, amount));
-        }}
-      >
-        <input type="hidden" name="intent" value="offer" />
-        <input type="hidden" name="code" value={item.shortCode} />
-        <label htmlFor={inputId} className="visually-hidden">
-          Your offer for {item.title}
-        </label>
-        <div className="offer-row">
-          <span className="offer-currency" aria-hidden="true">
-            $
-          </span>
-          <input
-            ref={input}
-            id={inputId}
-            name="amount"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder={(again / 100).toFixed(2)}
-            aria-describedby={describedBy || undefined}
-            aria-invalid={fieldMessage ? true : undefined}
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setDismissed(result);
-            }}
-          />
-        </div>
-        {fieldMessage && <FieldError id={errorId}>{fieldMessage}</FieldError>}
-        <div className={styles.buttons}>
-          <Button
-            type="submit"
-            name="mode"
-            value="offer"
-            variant="primary"
-            busy={busy && fetcher.formData?.get("mode") !== "maximum"}
-            busyLabel="Submitting..."
-            disabled={busy}
-          >
-            Make Offer
-          </Button>
-          <Button
-            type="submit"
-            name="mode"
-            value="maximum"
-            busy={busy && fetcher.formData?.get("mode") === "maximum"}
-            busyLabel="Setting…"
-            disabled={busy}
-          >
-            Set Maximum
-          </Button>
-        </div>
-        {message &&
-          !fieldMessage &&
-          (message.text === MUST_SIGN_IN ? (
-            // Sent without JavaScript, or a session that ended meanwhile: the seed's message, with the way in.
-            <p className="offer-message" role="status">
-              {message.text} <Link to={signInReturningTo(item.shortCode, typed)}>{SIGN_IN_TO_OFFER}</Link>
-            </p>
-          ) : (
-            <p
-              className={message.ok ? "offer-message success" : "offer-message error"}
-              role={message.ok ? "status" : "alert"}
+      {(member !== null || on === "gallery") && (
+        <fetcher.Form
+          method="post"
+          className="offer-form"
+          noValidate
+          onSubmit={(event) => {
+            if (member === null) {
+              // A visitor's offer would only be refused: they go to sign in and come back with it.
+              event.preventDefault();
+              navigate(signInReturningTo(item.shortCode, amount));
+              return;
+            }
+            // Without an address the offer would only be refused: straight to Settings, which comes
+            // back here with the amount (no round trip, no toast over the page).
+            if (!needsAddress || !notice) return;
+            event.preventDefault();
+            navigate(settingsReturningTo(item.shortCode, amount, on));
+          }}
+        >
+          <input type="hidden" name="intent" value="offer" />
+          <input type="hidden" name="code" value={item.shortCode} />
+          <label htmlFor={inputId} className="visually-hidden">
+            Your offer for {item.title}
+          </label>
+          <div className="offer-row">
+            <span className="offer-currency" aria-hidden="true">
+              $
+            </span>
+            <input
+              ref={input}
+              id={inputId}
+              name="amount"
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              placeholder={(again / 100).toFixed(2)}
+              aria-describedby={describedBy || undefined}
+              aria-invalid={fieldMessage ? true : undefined}
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setDismissed(result);
+              }}
+            />
+          </div>
+          {fieldMessage && <FieldError id={errorId}>{fieldMessage}</FieldError>}
+          <div className={styles.buttons}>
+            <Button
+              type="submit"
+              name="mode"
+              value="offer"
+              variant="primary"
+              busy={busy && fetcher.formData?.get("mode") !== "maximum"}
+              busyLabel="Submitting..."
+              disabled={busy}
             >
-              {message.text}
-            </p>
-          ))}
-      </fetcher.Form>
+              Make Offer
+            </Button>
+            <Button
+              type="submit"
+              name="mode"
+              value="maximum"
+              busy={busy && fetcher.formData?.get("mode") === "maximum"}
+              busyLabel="Setting…"
+              disabled={busy}
+            >
+              Set Maximum
+            </Button>
+          </div>
+          {message &&
+            !fieldMessage &&
+            (message.text === MUST_SIGN_IN ? (
+              // Sent without JavaScript, or a session that ended meanwhile: the seed's message, with the way in.
+              <p className="offer-message" role="status">
+                {message.text} <Link to={signInReturningTo(item.shortCode, typed)}>{SIGN_IN_TO_OFFER}</Link>
+              </p>
+            ) : (
+              <p
+                className={message.ok ? "offer-message success" : "offer-message error"}
+                role={message.ok ? "status" : "alert"}
+              >
+                {message.text}
+              </p>
+            ))}
+        </fetcher.Form>
+      )}
     </div>
   );
 }

@@ -2,10 +2,14 @@
 // photo, price, bids and time left in the HTML and its Open Graph tags; 404 for an unknown code;
 // nothing private of the offers (e-mails, usernames, other members' maximums) in the page or its
 // loader data; a member's own standing rendered on the server; a visitor's sign-in link back here.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auctionAdmin, bidder, memberBeforeAll, offer, bidItemStub as stub } from "../../../../tests/workers/auction";
 import { call } from "../../../../tests/workers/http";
 import { act, html } from "../../../../tests/workers/pages";
+import { database } from "../../../../worker/db/client";
+import { bidItems } from "../../../../worker/db/schema";
 import { OFFER_SUBMITTED } from "../../../kernel/schemas/auction";
 import { NEED_ADDRESS_NOTICE } from "../../../kernel/schemas/auction-messages";
 
@@ -34,13 +38,26 @@ describe("/bidgallery/:code", () => {
     expect(page).toMatch(/<img [^>]*src="[^"]+"[^>]*alt="Ribbon microphone: lot.png"/);
     expect(page).toContain(`<meta property="og:url" content="http://localhost/bidgallery/${code}"/>`);
     expect(page).toMatch(/<meta property="og:image" content="http[^"]+"/);
-    expect(page).toContain("Make Offer");
-    expect(page).toContain("Set Maximum");
-    // A visitor: the way in, back to this lot (the app's `from` parameter of /signin).
+    // A visitor: only the way in, back to this lot (the app's `from` parameter of /signin); no
+    // offer field or buttons that look usable.
     expect(page).toContain("Sign in to make an offer");
+    expect(page).not.toContain("Make Offer");
+    expect(page).not.toContain("Set Maximum");
     expect(page).toContain(`href="/signin?from=${encodeURIComponent(`/bidgallery/${code}`)}"`);
     // The code is found in any case.
     expect((await call(`/bidgallery/${code.toLowerCase()}`)).status).toBe(200);
+  });
+
+  it("finds a code made before the readable alphabet when it is typed with 0 for O and 1 for I or L", async () => {
+    const code = await admin.list({ title: "Old code lot", price: 20 });
+    const db = database(env.DB);
+    await db.update(bidItems).set({ shortCode: "L3SOO5" }).where(eq(bidItems.shortCode, code));
+    for (const typed of ["L3SOO5", "L3S005", "13S005", "l3soo5", "I3S0O5"]) {
+      const response = await call(`/bidgallery/${typed}`);
+      expect(response.status, typed).toBe(200);
+      expect(await html(response)).toContain("Old code lot");
+    }
+    expect((await call("/bidgallery/L3S006")).status).toBe(404);
   });
 
   it("says a closed lot's status once: the seed's 'Sale Closed', no offer form", async () => {
