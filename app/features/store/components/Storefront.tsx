@@ -12,7 +12,7 @@ import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
-import type { useAddToCart } from "./useAddToCart";
+import type { LicenceChoice, useAddToCart } from "./useAddToCart";
 
 /** One listen of a product's preview, for the seller's play count; a lost count is not worth an error. */
 export function countPreviewPlay(productId: string) {
@@ -95,6 +95,17 @@ export function lowestPrice(product: Pick<ProductView, "licenseType" | "priceCen
   const own = product.licenseType === "free" ? 0 : product.priceCents;
   const prices = [own, ...product.tiers.map((tier) => tier.priceCents)];
   return { cents: Math.min(...prices), several: new Set(prices).size > 1 };
+}
+
+/**
+ * What a row says about licences: the one licence it sells, or how many there are and the cheapest's
+ * name — the one the price pill's "from" buys.
+ */
+export function licenceLine(product: Pick<ProductView, "licenseType" | "priceCents" | "tiers">) {
+  if (product.tiers.length === 0) return LICENSE_LABELS[product.licenseType];
+  const own = { name: LICENSE_LABELS[product.licenseType], priceCents: lowestPrice({ ...product, tiers: [] }).cents };
+  const cheapest = [own, ...product.tiers].reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
+  return `${product.tiers.length + 1} licences · ${cheapest.name}`;
 }
 
 export function PricePill({ product }: { product: Pick<ProductView, "licenseType" | "priceCents" | "tiers"> }) {
@@ -194,13 +205,16 @@ export function AddToCart({
   cart,
   tierId = null,
   size = "md",
+  choice = null,
 }: {
   product: Pick<ProductView, "id" | "title">;
   cart: ReturnType<typeof useAddToCart>;
   tierId?: string | null;
   size?: "sm" | "md";
+  /** Several licences: the button opens the chooser instead of adding. */
+  choice?: LicenceChoice | null;
 }) {
-  const { add, adding, notice } = cart;
+  const { add, adding, notice, checkoutPath } = cart;
   return (
     <>
       <Button
@@ -208,7 +222,7 @@ export function AddToCart({
         size={size}
         busy={adding === product.id}
         busyLabel="Adding..."
-        onClick={() => void add(product.id, tierId)}
+        onClick={() => (choice ? cart.choose(choice) : void add(product.id, tierId))}
       >
         Add to Cart<span className="visually-hidden"> {product.title}</span>
       </Button>
@@ -216,7 +230,13 @@ export function AddToCart({
       {/* Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it). */}
       {notice?.productId === product.id && notice.ok && adding !== product.id && (
         <p className={styles.added}>
-          <span aria-hidden="true">✓ </span>In your cart
+          In your cart <span aria-hidden="true">✓</span>
+          {checkoutPath && (
+            <>
+              {" · "}
+              <Link to={checkoutPath}>View cart</Link>
+            </>
+          )}
         </p>
       )}
     </>
@@ -291,14 +311,21 @@ export function TrackRow({
         </h3>
         <div className={styles.rowMeta}>
           <Chips product={product} />
-          <span className={styles.licence}>{LICENSE_LABELS[product.licenseType]}</span>
+          <span className={styles.licence}>{licenceLine(product)}</span>
           {product.quantity !== null && <Stock quantity={product.quantity} />}
           {pending && <span className={styles.licence}>{pending}</span>}
         </div>
       </div>
       <div className={styles.rowBuy}>
         <PricePill product={product} />
-        {!own && <AddToCart product={product} cart={cart} size="sm" />}
+        {!own && (
+          <AddToCart
+            product={product}
+            cart={cart}
+            size="sm"
+            choice={product.tiers.length > 0 ? { product, producer: seller.username } : null}
+          />
+        )}
       </div>
     </article>
   );
