@@ -1,6 +1,7 @@
 // The public store's pieces (issue 28 §4, issue 45 item 4): the seller's header, one row per beat for
 // the track list (cover, title, chips, play, lowest price, 'Add to Cart'), and what the beat's own
 // page shares with it. Listeners see the product's title, never a file name.
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ProductView, SellerView } from "../../../../worker/domain/store/views";
 import { playTrack, useNowPlaying, usePaused } from "../../../components/media/now-playing";
@@ -10,6 +11,7 @@ import { Outcome } from "../../../components/ui/Outcome";
 import { formatMoney } from "../../../kernel/format";
 import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
+import { clock } from "../../../lib/media-time";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
 import type { LicenceChoice, useAddToCart } from "./useAddToCart";
@@ -161,8 +163,10 @@ export function Cover({
 }
 
 /**
- * A beat's previews on its own page: each named by the beat's title (and its number when there are
- * several), never by the file's name; a visitor's listens are counted for the seller.
+ * A beat's previews on its own page: one main player (the first preview, its large waveform) and,
+ * when there are more, a compact "More previews" list under it whose buttons load one into the main
+ * player and play it. Named by the beat's title (and the preview's number when there are several),
+ * never by the file's name; a visitor's listens are counted for the seller.
  */
 export function ProductFiles({
   product,
@@ -175,28 +179,62 @@ export function ProductFiles({
   artist?: string;
   href?: string;
 }) {
+  const [chosen, setChosen] = useState(0);
+  const [autoPlay, setAutoPlay] = useState(false);
   const title = product.title ?? "Preview";
   const count = product.files.length;
+  // Several previews: which one first, so a clipped label still tells them apart.
+  const labelOf = (i: number) => (count > 1 ? `Preview ${i + 1} of ${count}: ${title}` : title);
+  const index = chosen < count ? chosen : 0;
+  const file = product.files[index];
+  if (!file) return null;
+  const label = labelOf(index);
   return (
-    <ul className={`${styles.files} audio-list`}>
-      {product.files.map((file, i) => {
-        // Several previews: which one first, so a player's clipped label still tells them apart.
-        const label = count > 1 ? `Preview ${i + 1} of ${count}: ${title}` : title;
-        return (
-          <li key={file.id}>
-            <AudioPlayer
-              src={file.previewUrl}
-              label={label}
-              peaks={file.peaks}
-              durationSeconds={file.durationSeconds}
-              pending={PREVIEW_PENDING[file.previewStatus]}
-              track={{ id: product.id, title: label, artist, coverUrl: product.coverUrl, href }}
-              onListen={own ? undefined : () => countPreviewPlay(product.id)}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <div className={styles.files}>
+      <ul className="audio-list">
+        <li>
+          <AudioPlayer
+            key={file.id}
+            src={file.previewUrl}
+            label={label}
+            peaks={file.peaks}
+            durationSeconds={file.durationSeconds}
+            pending={PREVIEW_PENDING[file.previewStatus]}
+            autoPlay={autoPlay}
+            track={{ id: product.id, title: label, artist, coverUrl: product.coverUrl, href }}
+            onListen={own ? undefined : () => countPreviewPlay(product.id)}
+          />
+        </li>
+      </ul>
+      {count > 1 && (
+        <section className={styles.morePreviews} aria-labelledby={`more-previews-${product.id}`}>
+          <h3 id={`more-previews-${product.id}`}>More previews</h3>
+          <ul>
+            {product.files.map((other, i) =>
+              i === index ? null : (
+                <li key={other.id}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={!other.previewUrl}
+                    aria-label={`Play ${labelOf(i)}`}
+                    onClick={() => {
+                      setAutoPlay(true);
+                      setChosen(i);
+                    }}
+                  >
+                    <span aria-hidden="true">▶</span> Preview {i + 1}
+                  </Button>
+                  <span className={styles.licence}>
+                    {other.previewUrl ? clock(other.durationSeconds) : PREVIEW_PENDING[other.previewStatus]}
+                  </span>
+                </li>
+              ),
+            )}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }
 
