@@ -37,7 +37,7 @@ describe("the create form", () => {
     const { view, form, field } = await page();
     await typeInto(field("title"), "Beat");
     await typeInto(field("description"), "A beat");
-    const licence = form.querySelector<HTMLSelectElement>('select[name="licenseType"]')!;
+    const licence = [...form.querySelectorAll("select")].find((select) => select.name === "licenseType")!;
     await act(async () => {
       licence.value = "non-exclusive";
       licence.dispatchEvent(new Event("change", { bubbles: true }));
@@ -79,7 +79,7 @@ describe("the store preview beside the form", () => {
     expect(preview().textContent).toContain("Untitled product");
     expect(preview().textContent).toContain("Free");
     await typeInto(field("title"), "Night Drive");
-    const licence = form.querySelector<HTMLSelectElement>('select[name="licenseType"]')!;
+    const licence = [...form.querySelectorAll("select")].find((select) => select.name === "licenseType")!;
     await act(async () => {
       licence.value = "exclusive";
       licence.dispatchEvent(new Event("change", { bubbles: true }));
