@@ -7,5 +7,7 @@ const browserOnly = () => Promise.reject(new Error("Forms are checked in the bro
 
 export const beatBattleSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/beatbattle"));
 export const checkoutSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/checkout"));
+export const beatDetailsSchemas = () =>
+  import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/beat-details");
 export const productSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/products"));
 export const fundraiserSchemas = () => (import.meta.env.SSR ? browserOnly() : import("../kernel/schemas/fundraiser"));

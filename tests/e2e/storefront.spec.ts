@@ -4,7 +4,7 @@
 // message, the item and the way to checkout.
 import { expect, test } from "@playwright/test";
 import { ADDED_TO_CART } from "../../app/kernel/schemas/checkout";
-import { ADMIN, MEMBER, signedIn, unique } from "./fixtures";
+import { ADMIN, MEMBER, origin, signedIn, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 
 test("a phone sees the first beat on the first screen, titles not file names, and the cart drawer on add", async ({
@@ -50,4 +50,37 @@ test("a phone sees the first beat on the first screen, titles not file names, an
   await expect(row.getByRole("button", { name: `Add to Cart ${title}` })).toBeFocused();
   // …and the row still says so once the drawer is closed, beside its button.
   await expect(row.getByText("In your cart")).toBeVisible();
+});
+
+test("a beat with licence tiers: the row names them, 'Add to Cart' asks which, and the drawer shows the tier and price", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { page: seller } = await signedIn(browser, ADMIN);
+  const title = unique("Harvest Tiers ");
+  const productId = await sellerProduct(seller, title);
+  const created = await seller.request.post(`/api/products/${productId}/tiers`, {
+    headers: { origin: origin() },
+    data: { template: "wav-lease" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const tier = ((await created.json()) as { tier: { name: string; priceCents: number } }).tier;
+  const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+
+  const { page: buyer } = await signedIn(browser, MEMBER);
+  await buyer.goto(`/digiprev/${sellerId}`);
+  const row = buyer.getByRole("article", { name: title });
+  // $24.50 (its own Non-Exclusive licence) is the cheapest of two: the row says which the price buys.
+  await expect(row).toContainText("2 licences · Non-Exclusive License");
+  await row.getByRole("button", { name: `Add to Cart ${title}` }).click();
+  const drawer = buyer.getByRole("dialog", { name: title });
+  await drawer.getByRole("radio", { name: new RegExp(`^${tier.name} `) }).check();
+  await drawer.getByRole("button", { name: "Add to Cart" }).click();
+  const cart = buyer.getByRole("dialog", { name: "Your cart" });
+  await expect(cart.getByRole("status")).toHaveText(ADDED_TO_CART);
+  const item = cart.getByRole("listitem").filter({ hasText: title });
+  await expect(item).toContainText(tier.name);
+  await expect(item).toContainText(`$${(tier.priceCents / 100).toFixed(2)}`);
+  await cart.getByRole("button", { name: "Keep browsing" }).click();
+  await expect(row.getByRole("link", { name: "View cart" })).toHaveAttribute("href", /^\/checkOut\//);
 });

@@ -10,7 +10,8 @@ export function CartDrawerSlot({ cart, viewerId }: { cart: ReturnType<typeof use
   useEffect(() => {
     if (cart.drawer) setUsed(true);
   }, [cart.drawer]);
-  if (!used || !viewerId) return null;
+  // A visitor sees the licence chooser too; its 'Add to Cart' takes them to sign in.
+  if (!used || (!viewerId && !cart.choice)) return null;
   return (
     <Suspense fallback={null}>
       <CartDrawer
@@ -18,8 +19,14 @@ export function CartDrawerSlot({ cart, viewerId }: { cart: ReturnType<typeof use
         onClose={cart.closeDrawer}
         message={cart.notice?.ok ? cart.notice.text : null}
         reload={cart.added}
-        checkoutPath={`/checkOut/${encodeURIComponent(viewerId)}`}
+        checkoutPath={cart.checkoutPath ?? "/signin"}
         returnFocus={cart.pressed}
+        choice={cart.choice}
+        onAdd={(productId, tierId) => void cart.add(productId, tierId)}
+        adding={cart.adding !== null}
+        failure={
+          cart.choice && cart.notice?.productId === cart.choice.product.id && !cart.notice.ok ? cart.notice.text : null
+        }
       />
     </Suspense>
   );

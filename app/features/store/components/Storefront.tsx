@@ -1,6 +1,7 @@
 // The public store's pieces (issue 28 §4, issue 45 item 4): the seller's header, one row per beat for
 // the track list (cover, title, chips, play, lowest price, 'Add to Cart'), and what the beat's own
 // page shares with it. Listeners see the product's title, never a file name.
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ProductView, SellerView } from "../../../../worker/domain/store/views";
 import { playTrack, useNowPlaying, usePaused } from "../../../components/media/now-playing";
@@ -10,9 +11,10 @@ import { Outcome } from "../../../components/ui/Outcome";
 import { formatMoney } from "../../../kernel/format";
 import { LICENSE_LABELS } from "../../../kernel/schemas/products-messages";
 import { api, call } from "../../../lib/api-client";
+import { clock } from "../../../lib/media-time";
 import { AudioPlayer } from "./AudioPlayer";
 import styles from "./Storefront.module.css";
-import type { useAddToCart } from "./useAddToCart";
+import type { LicenceChoice, useAddToCart } from "./useAddToCart";
 
 /** One listen of a product's preview, for the seller's play count; a lost count is not worth an error. */
 export function countPreviewPlay(productId: string) {
@@ -97,6 +99,17 @@ export function lowestPrice(product: Pick<ProductView, "licenseType" | "priceCen
   return { cents: Math.min(...prices), several: new Set(prices).size > 1 };
 }
 
+/**
+ * What a row says about licences: the one licence it sells, or how many there are and the cheapest's
+ * name — the one the price pill's "from" buys.
+ */
+export function licenceLine(product: Pick<ProductView, "licenseType" | "priceCents" | "tiers">) {
+  if (product.tiers.length === 0) return LICENSE_LABELS[product.licenseType];
+  const own = { name: LICENSE_LABELS[product.licenseType], priceCents: lowestPrice({ ...product, tiers: [] }).cents };
+  const cheapest = [own, ...product.tiers].reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
+  return `${product.tiers.length + 1} licences · ${cheapest.name}`;
+}
+
 export function PricePill({ product }: { product: Pick<ProductView, "licenseType" | "priceCents" | "tiers"> }) {
   const { cents, several } = lowestPrice(product);
   return (
@@ -150,8 +163,10 @@ export function Cover({
 }
 
 /**
- * A beat's previews on its own page: each named by the beat's title (and its number when there are
- * several), never by the file's name; a visitor's listens are counted for the seller.
+ * A beat's previews on its own page: one main player (the first preview, its large waveform) and,
+ * when there are more, a compact "More previews" list under it whose buttons load one into the main
+ * player and play it. Named by the beat's title (and the preview's number when there are several),
+ * never by the file's name; a visitor's listens are counted for the seller.
  */
 export function ProductFiles({
   product,
@@ -164,28 +179,62 @@ export function ProductFiles({
   artist?: string;
   href?: string;
 }) {
+  const [chosen, setChosen] = useState(0);
+  const [autoPlay, setAutoPlay] = useState(false);
   const title = product.title ?? "Preview";
   const count = product.files.length;
+  // Several previews: which one first, so a clipped label still tells them apart.
+  const labelOf = (i: number) => (count > 1 ? `Preview ${i + 1} of ${count}: ${title}` : title);
+  const index = chosen < count ? chosen : 0;
+  const file = product.files[index];
+  if (!file) return null;
+  const label = labelOf(index);
   return (
-    <ul className={`${styles.files} audio-list`}>
-      {product.files.map((file, i) => {
-        // Several previews: which one first, so a player's clipped label still tells them apart.
-        const label = count > 1 ? `Preview ${i + 1} of ${count}: ${title}` : title;
-        return (
-          <li key={file.id}>
-            <AudioPlayer
-              src={file.previewUrl}
-              label={label}
-              peaks={file.peaks}
-              durationSeconds={file.durationSeconds}
-              pending={PREVIEW_PENDING[file.previewStatus]}
-              track={{ id: product.id, title: label, artist, coverUrl: product.coverUrl, href }}
-              onListen={own ? undefined : () => countPreviewPlay(product.id)}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <div className={styles.files}>
+      <ul className="audio-list">
+        <li>
+          <AudioPlayer
+            key={file.id}
+            src={file.previewUrl}
+            label={label}
+            peaks={file.peaks}
+            durationSeconds={file.durationSeconds}
+            pending={PREVIEW_PENDING[file.previewStatus]}
+            autoPlay={autoPlay}
+            track={{ id: product.id, title: label, artist, coverUrl: product.coverUrl, href }}
+            onListen={own ? undefined : () => countPreviewPlay(product.id)}
+          />
+        </li>
+      </ul>
+      {count > 1 && (
+        <section className={styles.morePreviews} aria-labelledby={`more-previews-${product.id}`}>
+          <h3 id={`more-previews-${product.id}`}>More previews</h3>
+          <ul>
+            {product.files.map((other, i) =>
+              i === index ? null : (
+                <li key={other.id}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={!other.previewUrl}
+                    aria-label={`Play ${labelOf(i)}`}
+                    onClick={() => {
+                      setAutoPlay(true);
+                      setChosen(i);
+                    }}
+                  >
+                    <span aria-hidden="true">▶</span> Preview {i + 1}
+                  </Button>
+                  <span className={styles.licence}>
+                    {other.previewUrl ? clock(other.durationSeconds) : PREVIEW_PENDING[other.previewStatus]}
+                  </span>
+                </li>
+              ),
+            )}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }
 
@@ -194,13 +243,16 @@ export function AddToCart({
   cart,
   tierId = null,
   size = "md",
+  choice = null,
 }: {
   product: Pick<ProductView, "id" | "title">;
   cart: ReturnType<typeof useAddToCart>;
   tierId?: string | null;
   size?: "sm" | "md";
+  /** Several licences: the button opens the chooser instead of adding. */
+  choice?: LicenceChoice | null;
 }) {
-  const { add, adding, notice } = cart;
+  const { add, adding, notice, checkoutPath } = cart;
   return (
     <>
       <Button
@@ -208,7 +260,7 @@ export function AddToCart({
         size={size}
         busy={adding === product.id}
         busyLabel="Adding..."
-        onClick={() => void add(product.id, tierId)}
+        onClick={() => (choice ? cart.choose(choice) : void add(product.id, tierId))}
       >
         Add to Cart<span className="visually-hidden"> {product.title}</span>
       </Button>
@@ -216,7 +268,13 @@ export function AddToCart({
       {/* Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it). */}
       {notice?.productId === product.id && notice.ok && adding !== product.id && (
         <p className={styles.added}>
-          <span aria-hidden="true">✓ </span>In your cart
+          In your cart <span aria-hidden="true">✓</span>
+          {checkoutPath && (
+            <>
+              {" · "}
+              <Link to={checkoutPath}>View cart</Link>
+            </>
+          )}
         </p>
       )}
     </>
@@ -291,14 +349,21 @@ export function TrackRow({
         </h3>
         <div className={styles.rowMeta}>
           <Chips product={product} />
-          <span className={styles.licence}>{LICENSE_LABELS[product.licenseType]}</span>
+          <span className={styles.licence}>{licenceLine(product)}</span>
           {product.quantity !== null && <Stock quantity={product.quantity} />}
           {pending && <span className={styles.licence}>{pending}</span>}
         </div>
       </div>
       <div className={styles.rowBuy}>
         <PricePill product={product} />
-        {!own && <AddToCart product={product} cart={cart} size="sm" />}
+        {!own && (
+          <AddToCart
+            product={product}
+            cart={cart}
+            size="sm"
+            choice={product.tiers.length > 0 ? { product, producer: seller.username } : null}
+          />
+        )}
       </div>
     </article>
   );

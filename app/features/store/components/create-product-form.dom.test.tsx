@@ -4,6 +4,7 @@ import { act } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, byRole, mount, submit, texts, typeInto, until } from "../../../../tests/dom/support";
+import { BPM_INVALID, DETAIL_TOO_LONG } from "../../../kernel/schemas/beat-details-messages";
 import DigiStore from "../pages/create-product";
 
 async function page() {
@@ -36,7 +37,7 @@ describe("the create form", () => {
     const { view, form, field } = await page();
     await typeInto(field("title"), "Beat");
     await typeInto(field("description"), "A beat");
-    const licence = form.querySelector("select")!;
+    const licence = [...form.querySelectorAll("select")].find((select) => select.name === "licenseType")!;
     await act(async () => {
       licence.value = "non-exclusive";
       licence.dispatchEvent(new Event("change", { bubbles: true }));
@@ -51,6 +52,23 @@ describe("the create form", () => {
       "Please upload at least one audio file.",
     ]);
   });
+
+  it("checks the optional beat details (BPM, key, genre, tags) by the Details tab's rules", async () => {
+    const sent = answerFetch(() => new Response(null, { status: 500 }));
+    const { view, form, field } = await page();
+    await typeInto(field("title"), "Beat");
+    await typeInto(field("description"), "A beat");
+    await typeInto(field("bpm"), "9000");
+    await typeInto(field("genre"), "g".repeat(41));
+    await submit(form);
+    await until(() => byRole(view.host, "alert")[0], "the messages");
+    expect(errors(view.host).sort()).toEqual(
+      [BPM_INVALID, DETAIL_TOO_LONG, "Please upload at least one audio file."].sort(),
+    );
+    expect(form.querySelector('select[name="musicalKey"]')).not.toBeNull();
+    expect(field("tags")).not.toBeNull();
+    expect(sent).toEqual([]);
+  });
 });
 
 describe("the store preview beside the form", () => {
@@ -61,7 +79,7 @@ describe("the store preview beside the form", () => {
     expect(preview().textContent).toContain("Untitled product");
     expect(preview().textContent).toContain("Free");
     await typeInto(field("title"), "Night Drive");
-    const licence = form.querySelector("select")!;
+    const licence = [...form.querySelectorAll("select")].find((select) => select.name === "licenseType")!;
     await act(async () => {
       licence.value = "exclusive";
       licence.dispatchEvent(new Event("change", { bubbles: true }));

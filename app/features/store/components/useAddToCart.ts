@@ -5,8 +5,16 @@
 // holds something, ADR 117) appears with its count.
 import { useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
+import type { ProductView } from "../../../../worker/domain/store/views";
 import { ADD_TO_CART_ERROR, ADD_TO_CART_FAILED, ADDED_TO_CART } from "../../../kernel/schemas/checkout-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
+
+/** A beat with several licences, chosen from the store's row: the drawer asks which one first. */
+export interface LicenceChoice {
+  product: Pick<ProductView, "id" | "title" | "licenseType" | "priceCents" | "tiers">;
+  /** The seller's username, named in a tier's terms. */
+  producer: string;
+}
 
 export interface CartNotice {
   productId: string;
@@ -14,7 +22,7 @@ export interface CartNotice {
   ok: boolean;
 }
 
-export function useAddToCart(signedIn: boolean) {
+export function useAddToCart(signedIn: boolean, viewerId: string | null = null) {
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -23,6 +31,7 @@ export function useAddToCart(signedIn: boolean) {
   /** The cart drawer: opened by a successful add; `added` counts adds so it reloads each time. */
   const [drawer, setDrawer] = useState(false);
   const [added, setAdded] = useState(0);
+  const [choice, setChoice] = useState<LicenceChoice | null>(null);
   /** The button that was pressed: the drawer gives focus back to it when it closes. */
   const pressed = useRef<HTMLElement | null>(null);
 
@@ -41,6 +50,7 @@ export function useAddToCart(signedIn: boolean) {
       await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setNotice({ productId, text: ADDED_TO_CART, ok: true });
       setAdded((n) => n + 1);
+      setChoice(null);
       setDrawer(true);
       void revalidator.revalidate();
     } catch (error) {
@@ -55,5 +65,27 @@ export function useAddToCart(signedIn: boolean) {
     }
   }
 
-  return { add, adding, notice, drawer, added, closeDrawer: () => setDrawer(false), pressed };
+  /** Opens the drawer on the licence chooser; its 'Add to Cart' adds the chosen tier. */
+  function choose(next: LicenceChoice) {
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setChoice(next);
+    setDrawer(true);
+  }
+
+  const checkoutPath = viewerId ? `/checkOut/${encodeURIComponent(viewerId)}` : null;
+  return {
+    add,
+    adding,
+    notice,
+    drawer,
+    added,
+    choice,
+    choose,
+    checkoutPath,
+    closeDrawer: () => {
+      setDrawer(false);
+      setChoice(null);
+    },
+    pressed,
+  };
 }

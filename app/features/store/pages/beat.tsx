@@ -47,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, seller, own, signedIn, viewerId, origin } = loaderData;
-  const cart = useAddToCart(signedIn);
+  const cart = useAddToCart(signedIn, viewerId);
   const href = productPath(seller.id, product.id);
   const address = new URL(href, origin).href;
   const [copied, setCopied] = useState<string | null>(null);

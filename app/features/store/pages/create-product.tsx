@@ -9,6 +9,7 @@ import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
 import { Button, Field, FieldError, GeneratedCover, Input, Select, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { formatMoney } from "../../../kernel/format";
+import { MUSICAL_KEYS } from "../../../kernel/schemas/beat-details-messages";
 import {
   AUDIO_ACCEPT,
   AUDIO_REQUIRED,
@@ -25,7 +26,7 @@ import {
   UPLOAD_SUCCESSFUL,
 } from "../../../kernel/schemas/products-messages";
 import { ApiError, api, call } from "../../../lib/api-client";
-import { productSchemas } from "../../../lib/form-schemas";
+import { beatDetailsSchemas, productSchemas } from "../../../lib/form-schemas";
 import { type PendingFile, pending, uploadPending } from "../../../lib/store-uploads";
 import styles from "../components/CreateProduct.module.css";
 import { productPath, Stock, storefrontStyles as store } from "../components/Storefront";
@@ -45,6 +46,10 @@ const EMPTY = {
   quantity: "",
   licenseType: "free",
   accessType: "private",
+  genre: "",
+  bpm: "",
+  musicalKey: "",
+  tags: "",
 };
 type Fields = typeof EMPTY;
 type Problem = { message: string; fields?: Record<string, string[]> } | null;
@@ -56,6 +61,22 @@ type Saved = { id: string; title: string; accessType: "private" | "public-read" 
 async function checkDetails(fields: Fields) {
   const { productDetailsSchema } = await productSchemas();
   return productDetailsSchema.safeParse(fields);
+}
+
+/** BPM, key, genre and tags (optional) by the Details tab's rules; saved once the product is. */
+async function checkBeat(fields: Fields) {
+  const { beatDetailsSchema } = await beatDetailsSchemas();
+  const bpm = fields.bpm.trim();
+  return beatDetailsSchema.safeParse({
+    genre: fields.genre.trim() || null,
+    mood: null,
+    musicalKey: fields.musicalKey || null,
+    bpm: bpm ? Number(bpm) : null,
+    tags: fields.tags
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  });
 }
 
 export default function DigiStore({ loaderData }: Route.ComponentProps) {
@@ -93,15 +114,17 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
 
   async function send() {
     let details: Awaited<ReturnType<typeof checkDetails>>;
+    let beat: Awaited<ReturnType<typeof checkBeat>>;
     try {
       details = await checkDetails(fields);
+      beat = await checkBeat(fields);
     } catch {
       // The schemas could not be loaded (a lost connection, a new deploy): the form's own failure.
       return setProblem({ message: UNEXPECTED_ERROR });
     }
-    if (!details.success || audio.length === 0) {
+    if (!details.success || !beat.success || audio.length === 0) {
       const found: Record<string, string[]> = {};
-      for (const issue of details.error?.issues ?? []) {
+      for (const issue of [...(details.error?.issues ?? []), ...(beat.error?.issues ?? [])]) {
         const name = String(issue.path[0]);
         found[name] = [...(found[name] ?? []), issue.message];
       }
@@ -130,6 +153,9 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             },
           }),
         );
+        const { genre, musicalKey, bpm, tags } = beat.data;
+        if (genre || musicalKey || bpm !== null || tags.length > 0)
+          await call(api.products[":productId"].details.$put({ param: { productId: id }, json: beat.data }));
       } catch (error) {
         // The server's field messages for a refused form; anything else is the seed's unexpected error.
         return setProblem(
@@ -186,6 +212,31 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
                 onChange={set("description")}
                 maxLength={2000}
               />
+            </Field>
+          </section>
+          <section className={`card ${styles.group}`} aria-labelledby="create-beat">
+            <h2 id="create-beat">Beat details (optional)</h2>
+            <p className={styles.muted}>What buyers filter and search the store by.</p>
+            <div className={styles.pair}>
+              <Field label="BPM" error={errors.error("bpm")}>
+                <Input id={errors.id("bpm")} name="bpm" inputMode="numeric" value={fields.bpm} onChange={set("bpm")} />
+              </Field>
+              <Field label="Key" error={errors.error("musicalKey")}>
+                <Select
+                  id={errors.id("musicalKey")}
+                  name="musicalKey"
+                  value={fields.musicalKey}
+                  onChange={set("musicalKey")}
+                  placeholder="Not set"
+                  options={MUSICAL_KEYS.map((key) => ({ value: key, label: key }))}
+                />
+              </Field>
+            </div>
+            <Field label="Genre" error={errors.error("genre")}>
+              <Input id={errors.id("genre")} name="genre" value={fields.genre} onChange={set("genre")} maxLength={40} />
+            </Field>
+            <Field label="Tags (comma-separated)" error={errors.error("tags")}>
+              <Input id={errors.id("tags")} name="tags" value={fields.tags} onChange={set("tags")} />
             </Field>
           </section>
           <section className={`card ${styles.group}`} aria-labelledby="create-pricing">

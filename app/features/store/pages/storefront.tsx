@@ -38,7 +38,7 @@ const COUNT = new Intl.NumberFormat("en-US");
 export default function DigiPrev({ loaderData }: Route.ComponentProps) {
   const { seller, stats, own, products, signedIn, viewerId, genres, query } = loaderData;
   const filtered = Object.entries(query).some(([name, value]) => name !== "sort" && value !== undefined);
-  const cart = useAddToCart(signedIn);
+  const cart = useAddToCart(signedIn, viewerId);
   return (
     <section className="store-page">
       {seller ? <SellerHeader seller={seller} stats={stats} own={own} /> : <h1>Browse Digital Products</h1>}
