@@ -155,6 +155,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         <ProjectHeading title={displayName(project.title) || "Untitled Project"} />
         {canEdit && (
           <Button
+            variant="primary"
             className="workspace-add"
             aria-controls="add-media"
             onClick={() => {
@@ -227,8 +228,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                 </fieldset>
                 <p className="muted small workspace-target-hint">
                   {target === "library"
-                    ? "Any file (audio, video, images, PDF, text) goes into the library below; select it there to add it to the playlist or read its notes."
-                    : "Audio or video goes straight onto the end of the timeline, with an optional slot letter."}
+                    ? "Any file goes into the library below; select it there to add it to the playlist."
+                    : "Audio or video goes straight onto the end of the timeline."}
                 </p>
                 {/* Both stay mounted, so files chosen in one are still there after a look at the other. */}
                 <div hidden={target !== "library"}>
