@@ -33,12 +33,13 @@ test("at 1280×800 the timeline starts in the first screen, and 'Add media' is t
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   await expect(page.locator("li.file-item")).toHaveCount(1);
 
-  // The timeline's heading is in the first screen, beside the library.
-  const order = page.getByRole("heading", { name: "Playlist order" });
-  const files = page.getByRole("heading", { name: "Files", exact: true });
-  const orderBox = (await order.boundingBox())!;
-  const filesBox = (await files.boundingBox())!;
-  expect(orderBox.y).toBeLessThan(300);
+  // The timeline's heading comes right under the header (the uploads tray, while shown, sits above
+  // both), beside the library.
+  const header = (await page.locator("header.workspace-header").boundingBox())!;
+  const orderBox = (await page.getByRole("heading", { name: "Playlist order" }).boundingBox())!;
+  const filesBox = (await page.getByRole("heading", { name: "Files", exact: true }).boundingBox())!;
+  expect(orderBox.y).toBeLessThan(header.y + header.height + 60);
+  expect(orderBox.y + orderBox.height).toBeLessThan(800);
   expect(orderBox.x).toBeGreaterThan(filesBox.x + filesBox.width);
 
   // One 'Add media': the header's button focuses the panel; it adds to the library or to the playlist.
@@ -57,10 +58,11 @@ test("at 1280×800 the timeline starts in the first screen, and 'Add media' is t
   const open = row.getByRole("link", { name: /^Open / });
   await page.mouse.move(0, 0);
   await expect(row.getByRole("button", { name: /^Play file/ })).toBeVisible();
-  await expect(open).toHaveCSS("opacity", "0");
+  const more = row.locator(".file-more");
+  await expect(more).toHaveCSS("opacity", "0");
   await row.locator(".file-select").focus();
-  await expect(open).toHaveCSS("opacity", "1");
-  await expect(row.getByRole("button", { name: /^Delete / })).toHaveCSS("opacity", "1");
+  await expect(more).toHaveCSS("opacity", "1");
+  await expect(more.getByRole("button", { name: /^Delete / })).toBeVisible();
 
   // The pointer reaches Open too: a hovered row shows it, and it opens the file's page.
   await open.click();
