@@ -160,7 +160,6 @@ export function FileList({
                         {playing === file.id ? "Close" : "Play"}
                       </Button>
                     )}
-                    {/* Open and Delete: in a wide library they show over the row's end on hover or keyboard focus. */}
                     <span className="file-more">
                       <Link
                         to={`/bigfile/${file.id}`}
