@@ -4,7 +4,6 @@ import { Feedback, useAnswer, useFeedback } from "../../../components/Feedback";
 import { NO_FILES_SELECTED } from "../../../kernel/schemas/playlist-messages";
 import type { MediaKind } from "../../../lib/media-kind";
 import { AppliedPrograms } from "./AppliedPrograms";
-import { DirectUpload } from "./DirectUpload";
 import { OrderList } from "./OrderList";
 import type { Answer, ApplicationView, PlaylistView } from "./types";
 
@@ -16,12 +15,10 @@ export const KIND_LABEL: Record<MediaKind | "none", string> = {
 };
 
 export function PlaylistBuilder({
-  projectId,
   playlist,
   applications,
   selectedFileIds,
   onAdded,
-  onUploaded,
   canEdit = true,
   inspect,
 }: {
@@ -29,12 +26,10 @@ export function PlaylistBuilder({
   inspect?: { selectedId: string | null; onSelect: (itemId: string) => void };
   /** False for a project's viewers: nothing to add or upload, and the order list is view-only but plays. */
   canEdit?: boolean;
-  projectId: string;
   playlist: PlaylistView;
   applications: ApplicationView[];
   selectedFileIds: string[];
   onAdded: () => void;
-  onUploaded: () => Promise<void>;
 }) {
   const [feedback, showFeedback] = useFeedback();
   const addFetcher = useFetcher<Answer>();
@@ -44,6 +39,12 @@ export function PlaylistBuilder({
 
   return (
     <>
+      {/* The timeline first, so it starts in the first screen; adding from the library comes under it. */}
+      <section className="card playlist-order" aria-labelledby="playlist-order-heading">
+        <OrderList playlist={playlist} canEdit={canEdit} inspect={inspect} />
+        <AppliedPrograms applications={applications} canEdit={canEdit} />
+      </section>
+
       {canEdit && (
         <section className="card playlist-builder" aria-labelledby="playlist-builder-heading" data-keeps-selection>
           <div className="section-heading">
@@ -72,14 +73,8 @@ export function PlaylistBuilder({
             </span>
           </div>
           <Feedback feedback={feedback} />
-          <DirectUpload projectId={projectId} playlist={playlist} onUploaded={onUploaded} />
         </section>
       )}
-
-      <section className="card playlist-order" aria-labelledby="playlist-order-heading">
-        <OrderList playlist={playlist} canEdit={canEdit} inspect={inspect} />
-        <AppliedPrograms applications={applications} canEdit={canEdit} />
-      </section>
     </>
   );
 }

@@ -160,23 +160,25 @@ export function FileList({
                         {playing === file.id ? "Close" : "Play"}
                       </Button>
                     )}
-                    <Link
-                      to={`/bigfile/${file.id}`}
-                      className={buttonClass("secondary", "sm", "open-link")}
-                      aria-label={`Open ${displayName(file.fileName)}`}
-                    >
-                      Open
-                    </Link>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      className={styles.delete}
-                      disabled={deleting}
-                      aria-label={`Delete ${displayName(file.fileName)}`}
-                      onClick={() => void remove(file)}
-                    >
-                      Delete
-                    </Button>
+                    <span className="file-more">
+                      <Link
+                        to={`/bigfile/${file.id}`}
+                        className={buttonClass("secondary", "sm", "open-link")}
+                        aria-label={`Open ${displayName(file.fileName)}`}
+                      >
+                        Open
+                      </Link>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        className={styles.delete}
+                        disabled={deleting}
+                        aria-label={`Delete ${displayName(file.fileName)}`}
+                        onClick={() => void remove(file)}
+                      >
+                        Delete
+                      </Button>
+                    </span>
                   </span>
                   {playing === file.id && urls.get(file.id) && (
                     <div className={styles.player}>

@@ -1,5 +1,6 @@
-// The project workspace (/projects/:projectId), laid out like Descript's: a header with the title and
-// its actions; the media library (upload drop zone, the project's files with the three-click selection
+// The project workspace (/projects/:projectId), laid out like Descript's: a compact header with the title
+// and the one 'Add media' action; the media library (the 'Add media' panel, which puts files into the
+// library or straight onto the timeline, then the project's files with the three-click selection
 // of seed 000 §4 and inline play); the playlist as a timeline (waveforms, slot letters, drag to order,
 // 'Save Order'); an inspector for the item picked on it (slot letter, chapter title, chapters) with
 // the chapter editor and the notes on its file or on the file selected in the library, whichever was
@@ -16,6 +17,7 @@ import { displayName, formatDuration } from "../../../kernel/format";
 import { PROJECT_FILES_LOAD_FAILED } from "../../../kernel/schemas/files";
 import { useRevalidateWhile } from "../../../lib/revalidate-while";
 import { ChapterEditor } from "../../playlists/components/ChapterEditor";
+import { DirectUpload } from "../../playlists/components/DirectUpload";
 import { useStableUrls } from "../../playlists/components/OrderList";
 import { KIND_LABEL, PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
 import type { PlaylistItemView } from "../../playlists/components/types";
@@ -57,6 +59,13 @@ type Pane = (typeof PANES)[number]["value"];
 /** Where the areas take turns (workspace.css). */
 const PHONE = "(max-width: 600px)";
 
+/** The one 'Add media' panel's two ways in: a file for the library, or an item straight onto the timeline. */
+const TARGETS = [
+  { value: "library", label: "Add to the library" },
+  { value: "playlist", label: "Add to the playlist" },
+] as const;
+type Target = (typeof TARGETS)[number]["value"];
+
 const isProbing = (item: { probeStatus: string }) => item.probeStatus === "queued" || item.probeStatus === "running";
 
 export default function Project({ loaderData }: Route.ComponentProps) {
@@ -71,6 +80,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const [refreshing, setRefreshing] = useState(false);
   const [inspected, setInspected] = useState<string | null>(null);
   const [pane, setPane] = useState<Pane>("library");
+  const [target, setTarget] = useState<Target>("library");
+  const addMedia = useRef<HTMLElement>(null);
   const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
 
@@ -142,6 +153,23 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           <Link to="/authenticated">← All projects</Link>
         </p>
         <ProjectHeading title={displayName(project.title) || "Untitled Project"} />
+        {canEdit && (
+          <Button
+            variant="primary"
+            className="workspace-add"
+            aria-controls="add-media"
+            onClick={() => {
+              // On a phone the panel is in the library's turn.
+              setPane("library");
+              requestAnimationFrame(() => {
+                addMedia.current?.scrollIntoView({ block: "nearest" });
+                addMedia.current?.focus();
+              });
+            }}
+          >
+            Add media
+          </Button>
+        )}
         {/* Each fact keeps its words together and the total its width, so the line keeps its shape as probes finish. */}
         <p className="muted small workspace-facts">
           <span>
@@ -173,9 +201,44 @@ export default function Project({ loaderData }: Route.ComponentProps) {
 
       <div className="workspace-grid">
         <div className={paneClass("library")}>
-          <section className="card" aria-label="Media library">
+          <section
+            className="card workspace-add-media"
+            id="add-media"
+            ref={addMedia}
+            tabIndex={-1}
+            aria-label={canEdit ? "Add media" : "Media library"}
+          >
             {canEdit ? (
-              <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+              <>
+                <h2 className="workspace-add-heading">Add media</h2>
+                {/* Keeps the selection: switching where new files go does not drop the files picked for 'Add to playlist'. */}
+                <fieldset className="workspace-targets" data-keeps-selection>
+                  <legend className="visually-hidden">Where new files go</legend>
+                  {TARGETS.map((each) => (
+                    <Button
+                      key={each.value}
+                      size="sm"
+                      variant={target === each.value ? "primary" : "secondary"}
+                      aria-pressed={target === each.value}
+                      onClick={() => setTarget(each.value)}
+                    >
+                      {each.label}
+                    </Button>
+                  ))}
+                </fieldset>
+                <p className="muted small workspace-target-hint">
+                  {target === "library"
+                    ? "Any file goes into the library below; select it there to add it to the playlist."
+                    : "Audio or video goes straight onto the end of the timeline."}
+                </p>
+                {/* Both stay mounted, so files chosen in one are still there after a look at the other. */}
+                <div hidden={target !== "library"}>
+                  <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+                </div>
+                <div hidden={target !== "playlist"} data-keeps-selection>
+                  <DirectUpload projectId={project.id} playlist={playlist} onUploaded={refresh} />
+                </div>
+              </>
             ) : (
               <p className={teams.notice} role="note">
                 You are a <strong>viewer</strong> of this project: you can see, play and download its files, but not
@@ -204,12 +267,10 @@ export default function Project({ loaderData }: Route.ComponentProps) {
 
         <div className={paneClass("timeline")}>
           <PlaylistBuilder
-            projectId={project.id}
             playlist={playlist}
             applications={applications}
             selectedFileIds={selectedFileIds}
             onAdded={() => setSelection({})}
-            onUploaded={refresh}
             canEdit={canEdit}
             inspect={inspect}
           />
