@@ -35,9 +35,9 @@ describe("the landing page ships no framework", () => {
     expect(scripts.filter((tag) => /type="module"|\bsrc=/i.test(tag))).toEqual([]);
     expect(preloads).toEqual([]);
     expect(page).not.toContain("__reactRouterContext");
-    // Its one script is the card's inline remember-the-close snippet, a few hundred bytes.
+    // Its one script is the card's inline snippet (remember the close; start folded on a phone), under 1 KB.
     expect(scripts).toEqual(["<script>"]);
-    expect(page.match(/<script>([\s\S]*?)<\/script>/)?.[1]?.length).toBeLessThan(600);
+    expect(page.match(/<script>([\s\S]*?)<\/script>/)?.[1]?.length).toBeLessThan(1000);
     // The edge cache serves the same HTML (ADR 016).
     const again = await call("/");
     expect(again.headers.get("x-edge-cache")).toBe("HIT");

@@ -546,7 +546,8 @@ describe("/renderfiles", () => {
     });
 
     const page = await html(await call("/renderfiles", { cookie: owner.cookie }));
-    expect(page).toContain("Late Night Show-2026-01-02.mp4");
+    // Titled in words; the file it saves as, once, under the title.
+    expect(page).toContain('<span class="render-file">Late_Night_Show-2026-01-02.mp4</span>');
     expect(page).toContain("Late Night Show");
     expect(page).not.toContain(">Late_Night_Show<");
     expect(page).toContain("1920x1080");
@@ -556,8 +557,8 @@ describe("/renderfiles", () => {
     expect(page).toContain("Failed to create file: Input 2 has no audio stream.");
     expect(page).toMatch(/<video[^>]*src="http:\/\/localhost\/api\/storage\/get\//);
     // The shared player (issue 28 §3), not the browser's bare controls.
-    expect(page).toContain('aria-label="Play Late Night Show-2026-01-02.mp4"');
-    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek Late Night Show-2026-01-02.mp4"/);
+    expect(page).toMatch(/aria-label="Play Late Night Show — \d{1,2} [A-Z][a-z]+ \d{4}"/);
+    expect(page).toMatch(/role="slider"[^>]*aria-label="Seek Late Night Show — \d{1,2} [A-Z][a-z]+ \d{4}"/);
     expect(page).not.toMatch(/<(audio|video)[^>]*\scontrols/);
     // A video's picture is what its maker checks: resolution and frame rate stay in view.
     expect(page).not.toContain("Technical details");
@@ -633,8 +634,8 @@ describe("/renderfiles", () => {
     expect(page).toMatch(/<audio[^>]*src="http:\/\/localhost\/api\/storage\/get\//);
     expect(page).not.toMatch(/<video\b/);
     expect(page).not.toMatch(/<(audio|video)[^>]*\scontrols/);
-    expect(page).toContain('aria-label="Play Morning Talk-2026-11-26.mp4"');
-    expect(page).toContain('aria-label="Chapters of Morning Talk-2026-11-26.mp4"');
+    expect(page).toMatch(/aria-label="Play Morning Talk — \d{1,2} [A-Z][a-z]+ \d{4}"/);
+    expect(page).toMatch(/aria-label="Chapters of Morning Talk — \d{1,2} [A-Z][a-z]+ \d{4}"/);
     expect(page).toContain("The interview");
     expect(page).toContain("Download M4A");
   });

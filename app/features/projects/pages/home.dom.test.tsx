@@ -23,7 +23,7 @@ describe("ProjectTile", () => {
     );
     const link = view.host.querySelector("a")!;
     expect(link.getAttribute("href")).toBe("/projects/p1");
-    expect(link.querySelector("[aria-hidden]")?.textContent).toBe("E1");
+    expect(link.querySelector("[aria-hidden]")?.textContent).toBe("E11");
     expect(link.textContent).toContain("Episode 11");
     expect(link.textContent).toContain("3 files · 32:05");
     expect(link.textContent).toContain("Changed 2 hours ago");
