@@ -129,12 +129,15 @@ export async function signUpByApi(browser: Browser, label: string) {
 export async function readVerificationCode(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
-    await outbox.goto("/dev/mail");
     const mail = outbox
       .locator("li.mail")
       .filter({ has: outbox.locator(".mail-to", { hasText: email }) })
       .first();
-    await expect(mail).toBeVisible();
+    // The outbox is a plain page: under load the mail may land after it was read, so read it again.
+    await expect(async () => {
+      await outbox.goto("/dev/mail");
+      await expect(mail).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(mail.locator(".mail-to")).toHaveText(email);
     const body = await mail.locator(".mail-body").innerText();
     const match = body.match(/Your verification code is (\d{6})\./);
