@@ -216,7 +216,9 @@ describe("GET /api/admin/users", () => {
     // An address may break after its @ and before dots (<wbr>): read it whole.
     const own = (
       await (
-        await call(`/theAdministrator?section=users&q=${encodeURIComponent(admin.form.email)}`, { cookie: admin.cookie })
+        await call(`/theAdministrator?section=users&q=${encodeURIComponent(admin.form.email)}`, {
+          cookie: admin.cookie,
+        })
       ).text()
     ).replace(/<wbr\s*\/?>/g, "");
     expect(own).toMatch(emailCell);
