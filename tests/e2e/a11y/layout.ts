@@ -21,6 +21,21 @@ export async function useTheme(context: BrowserContext, baseURL: string, theme: 
   await context.addCookies([{ name: "theme", value, url: baseURL }]);
 }
 
+/**
+ * Switches a loaded page to `theme` as a load in it would draw it (the server sets only <html>'s
+ * class), then waits for the colour transitions the switch starts to end.
+ */
+export async function switchTheme(page: Page, theme: ThemeName) {
+  await page.evaluate(async (dark) => {
+    const html = document.documentElement;
+    html.classList.toggle("dark", dark);
+    html.classList.toggle("light", !dark);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  }, theme === "dark");
+}
+
 /** Records layout shifts not caused by input from the first paint on (read by `layoutProblems`). */
 export async function trackLayoutShifts(context: BrowserContext) {
   await context.addInitScript(() => {

@@ -7,7 +7,7 @@ import { type BrowserContext, test as base, expect, type Page, type PlaywrightWo
 import { ADMIN, MEMBER, ownAddress } from "../fixtures";
 import { axeProblems, WCAG22_TAGS } from "./axe";
 import { type Content, makeContent } from "./content";
-import { countNativeDialogs, layoutProblems, type ThemeName, trackLayoutShifts, useTheme } from "./layout";
+import { countNativeDialogs, layoutProblems, switchTheme, type ThemeName, trackLayoutShifts, useTheme } from "./layout";
 import type { Role, ScannedPage } from "./pages";
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -16,6 +16,8 @@ export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 export interface RolePage {
   page: Page;
   dialogs: string[];
+  /** The entry and width the page was last loaded and brought into its state for. */
+  shown?: { entry: ScannedPage; width: number };
 }
 
 /** What one run shares between its workers: the roles' sessions and the content made with them. */
@@ -132,6 +134,10 @@ export const test = base.extend<object, WorkerFixtures>({
 /**
  * Opens `entry` in its role's page at `size` in `theme`, waits for what it shows and brings it into
  * its state. Returns the page and the native dialogs it opened meanwhile.
+ *
+ * When the previous check left this very entry at this width (the same page in the other theme), the
+ * page is not loaded again: its theme is switched in place, as the theme's class on <html> is all the
+ * server draws differently, and the page keeps its state and its layout shifts and dialogs so far.
  */
 export async function visit(
   rolePage: RolePage,
@@ -142,15 +148,21 @@ export async function visit(
 ) {
   const { page } = rolePage;
   const baseURL = test.info().project.use.baseURL!;
-  rolePage.dialogs.length = 0;
   await useTheme(page.context(), baseURL, theme);
-  await page.setViewportSize({ width: size.width, height: size.height });
-  await page.goto(typeof entry.path === "string" ? entry.path : entry.path(content));
-  // Lists loaded after the first paint are in by then; a page that keeps fetching (media ranges) is
-  // checked as it is after 10 s rather than never.
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  if (entry.ready) await entry.ready(page);
-  if (entry.act) await entry.act(page);
+  if (rolePage.shown?.entry === entry && rolePage.shown.width === size.width) {
+    await switchTheme(page, theme);
+  } else {
+    rolePage.shown = undefined;
+    rolePage.dialogs.length = 0;
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(typeof entry.path === "string" ? entry.path : entry.path(content));
+    // Lists loaded after the first paint are in by then; a page that keeps fetching (media ranges) is
+    // checked as it is after 10 s rather than never.
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+    if (entry.ready) await entry.ready(page);
+    if (entry.act) await entry.act(page);
+    rolePage.shown = { entry, width: size.width };
+  }
   await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
   return page;
 }
