@@ -22,8 +22,9 @@ export async function useTheme(context: BrowserContext, baseURL: string, theme: 
 }
 
 /**
- * Switches a loaded page to `theme` as a load in it would draw it (the server sets only <html>'s
- * class), then waits for the colour transitions the switch starts to end.
+ * Switches a loaded page to `theme` as a load in it would draw it: with `useTheme`'s default accent
+ * the server sets only <html>'s class, and no page reads the theme in script. Then waits for the
+ * colour transitions the switch starts to end.
  */
 export async function switchTheme(page: Page, theme: ThemeName) {
   await page.evaluate(async (dark) => {
