@@ -15,6 +15,7 @@ import { call } from "../../../../tests/workers/http";
 import { act, actJson, html } from "../../../../tests/workers/pages";
 import { database } from "../../../../worker/db/client";
 import { bidItems, memberItems } from "../../../../worker/db/schema";
+import { APPROVE_ONLY_WINNER } from "../../../../worker/domain/auction/lot-state";
 import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
@@ -153,7 +154,7 @@ describe("admin pages", () => {
 });
 
 describe("the dashboard's auction section", () => {
-  it("lists offers grouped by item with username, e-mail, amount and status, and pending member items", async () => {
+  it("lists offers grouped by item with username, e-mail, amount and who leads, and pending member items", async () => {
     const code = await createItem("Dashboard lot", 10);
     const buyer = await bidder();
     expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, buyer.cookie)).status).toBe(200);
@@ -171,27 +172,38 @@ describe("the dashboard's auction section", () => {
     expect(group).toContain(buyer.form.username);
     expect(group).toContain(buyer.form.email);
     expect(group).toContain("$11.00");
-    expect(group).toContain("pending");
-    expect(group).toContain("Approve");
+    expect(group).toContain("leading");
     expect(group).toContain("Close Sale");
+    expect(group).not.toContain("Approve");
     expect(page).toContain("Waiting item");
   });
 
-  it("approves an offer and closes a sale; a closed group shows 'Sale Closed' and disables Approve", async () => {
+  it("an open lot offers only 'Close Sale'; once closed, only its winning bid can be approved, once", async () => {
     const code = await createItem("Closing lot", 10);
+    const first = await bidder();
     const buyer = await bidder();
+    expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, first.cookie)).status).toBe(200);
     expect((await act("/bidgallery", { intent: "offer", code, amount: "12" }, buyer.cookie)).status).toBe(200);
-    const [offer] = await stub(code).offers();
+    const [outbid, winning] = await stub(code).offers();
+    const section = async () => {
+      const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
+      const start = page.indexOf(`data-code="${code}"`);
+      return { page, group: page.slice(start, page.indexOf("</article>", start)) };
+    };
+    const buttons = (group: string) => [...group.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 
-    const approved = await act(
+    let { group } = await section();
+    expect(group).toContain('data-state="open"');
+    expect(group).toContain(">Open<");
+    expect(buttons(group)).toEqual(["Close Sale"]);
+    // While the lot is open there is no winner to approve: the server refuses.
+    const early = await act(
       "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(offer!.id) },
+      { intent: "approve-offer", code, offerId: String(winning!.id) },
       admin.cookie,
     );
-    expect(approved.status).toBe(200);
-    expect((await stub(code).offers())[0]!.status).toBe("approved");
-    const missing = await act("/theAdministrator", { intent: "approve-offer", code, offerId: "999" }, admin.cookie);
-    expect(missing.status).toBe(404);
+    expect(early.status).toBe(409);
+    expect(early.text).toContain(APPROVE_ONLY_WINNER);
 
     const closed = await act("/theAdministrator", { intent: "close-sale", code }, admin.cookie);
     expect(closed.status).toBe(200);
@@ -199,19 +211,58 @@ describe("the dashboard's auction section", () => {
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     expect(row!.status).toBe("closed");
 
-    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
-    const start = page.indexOf(`data-code="${code}"`);
-    const group = page.slice(start, page.indexOf("</article>", start));
-    expect(group).toContain("Sale Closed");
+    const waiting = await section();
+    group = waiting.group;
+    expect(group).toContain('data-state="awaiting-approval"');
+    expect(group).toContain("winner awaiting approval");
+    expect(buttons(group)).toEqual(["Approve"]);
     expect(group).not.toContain("Close Sale");
-    // A status, never a control that looks like the Close Sale button.
+    // 'Sale Closed' is a status, never a control that looks like the Close Sale button.
     expect(group).toMatch(/<span class="[^"]*badge[^"]*">Sale Closed<\/span>/);
     expect(group).not.toMatch(/<(button|a)\b[^>]*>[^<]*Sale Closed/);
-    expect(group).toMatch(/<button[^>]*disabled=""[^>]*>Approved<\/button>/);
+    expect(waiting.page).toContain("To do: 1 winning bid to approve");
+
+    const loser = await act(
+      "/theAdministrator",
+      { intent: "approve-offer", code, offerId: String(outbid!.id) },
+      admin.cookie,
+    );
+    expect(loser.status).toBe(409);
+    const missing = await act("/theAdministrator", { intent: "approve-offer", code, offerId: "999" }, admin.cookie);
+    expect(missing.status).toBe(404);
+    const approved = await act(
+      "/theAdministrator",
+      { intent: "approve-offer", code, offerId: String(winning!.id) },
+      admin.cookie,
+    );
+    expect(approved.status).toBe(200);
+    expect((await stub(code).offers()).map((offer) => offer.status)).toEqual(["accepted", "approved"]);
+    const again = await act(
+      "/theAdministrator",
+      { intent: "approve-offer", code, offerId: String(winning!.id) },
+      admin.cookie,
+    );
+    expect(again.status).toBe(409);
+
+    group = (await section()).group;
+    expect(group).toContain('data-state="approved"');
+    expect(group).toContain("winner approved");
+    expect(buttons(group)).toEqual([]);
     expect(card(await html(await call("/bidgallery")), code)).toContain("Sale Closed");
 
     const unknown = await act("/theAdministrator", { intent: "close-sale", code: "NOPE00" }, admin.cookie);
     expect(unknown.status).toBe(404);
+  });
+
+  it("a lot closed without bids says so and asks nothing", async () => {
+    const code = await createItem("Quiet lot", 10);
+    expect((await act("/theAdministrator", { intent: "close-sale", code }, admin.cookie)).status).toBe(200);
+    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
+    const start = page.indexOf(`data-code="${code}"`);
+    const group = page.slice(start, page.indexOf("</article>", start));
+    expect(group).toContain('data-state="no-bids"');
+    expect(group).toContain("no bids");
+    expect(group).not.toMatch(/<button/);
   });
 
   it("approves and denies member items from the dashboard", async () => {
