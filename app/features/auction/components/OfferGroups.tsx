@@ -17,6 +17,8 @@ const STATE: Record<LotStateView, { badge: string; tone: BadgeTone; words: strin
   "no-bids": { badge: SALE_CLOSED, tone: "neutral", words: "no bids" },
 };
 
+const ORDER: LotStateView[] = ["awaiting-approval", "open", "approved", "no-bids"];
+
 /** The words after an open lot's badge: when it ends. */
 function openWords(group: OfferGroupView, now: number | null) {
   if (group.endsAt === null) return "no end date · closes when you close it";
@@ -28,9 +30,12 @@ export function OfferGroups({ groups, now = null }: { groups: OfferGroupView[]; 
   if (groups.length === 0) return <p className="empty-state">No bid items yet.</p>;
   return (
     <div className="offer-groups">
-      {groups.map((group) => (
-        <OfferGroup key={group.shortCode} group={group} now={now} />
-      ))}
+      {/* What waits for the admin first, then what is open, then what is done. */}
+      {[...groups]
+        .sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state))
+        .map((group) => (
+          <OfferGroup key={group.shortCode} group={group} now={now} />
+        ))}
     </div>
   );
 }
@@ -124,7 +129,7 @@ function OfferGroup({ group, now }: { group: OfferGroupView; now: number | null 
         </dl>
       )}
       {group.offers.length === 0 ? (
-        <p className="muted small">No offers yet.</p>
+        group.state === "open" && <p className="muted small">No offers yet.</p>
       ) : (
         <details className="offer-list">
           <summary>
