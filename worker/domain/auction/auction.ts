@@ -220,7 +220,7 @@ export async function resolveLotCode(deps: Deps, param: string): Promise<string 
 
 /**
  * One lot's page (`/bidgallery/:code`): the listing row with the object's live state over it (the
- * listing trails an accepted offer by one write, ADR 105), the newest public bids (masked names and
+ * listing trails an accepted offer by one write, ADR 155), the newest public bids (masked names and
  * per-item tags only) and, for a signed-in viewer, their own tag and maximum. Nothing else of the
  * offers (e-mails, usernames, other maximums) leaves the object. An unknown code is `NotFound`.
  */
