@@ -73,18 +73,25 @@ describe("pending member items", () => {
   });
 });
 
+/** A lot as the dashboard's loader gives it: open, no bids, unless `over` says otherwise. */
+const lotView = (over: Partial<OfferGroupView>): OfferGroupView => ({
+  shortCode: "CD34",
+  title: "Signed vinyl",
+  closed: false,
+  state: "open",
+  actions: ["close"],
+  winningOfferId: null,
+  endsAt: null,
+  priceCents: 2500,
+  leader: null,
+  runnerUp: null,
+  offers: [],
+  ...over,
+});
+
 describe("offers by item", () => {
-  const group: OfferGroupView = {
-    shortCode: "CD34",
-    title: "Signed vinyl",
-    closed: false,
-    state: "open",
-    actions: ["close"],
+  const group = lotView({
     winningOfferId: 7,
-    endsAt: null,
-    priceCents: 2500,
-    leader: null,
-    runnerUp: null,
     offers: [
       {
         id: 7,
@@ -95,7 +102,7 @@ describe("offers by item", () => {
         status: "pending",
       } as unknown as OfferGroupView["offers"][number],
     ],
-  };
+  });
 
   const awaiting: OfferGroupView = { ...group, closed: true, state: "awaiting-approval", actions: ["approve"] };
 
@@ -118,19 +125,12 @@ describe("offers by item", () => {
 });
 
 describe("a lot's state and its one action", () => {
-  const base: OfferGroupView = {
+  const base = lotView({
     shortCode: "LOT1",
     title: "Old radio",
-    closed: false,
-    state: "open",
-    actions: ["close"],
-    winningOfferId: null,
     endsAt: 1_000_000 + 2 * 86_400_000 + 3 * 3_600_000,
     priceCents: 1000,
-    leader: null,
-    runnerUp: null,
-    offers: [],
-  };
+  });
   const bid = { id: 3, username: "fan", email: "fan@example.com", amountCents: 1500, maxCents: 1500, kind: "offer" };
   const lots: OfferGroupView[] = [
     base,
