@@ -365,7 +365,7 @@ export class BidItem extends DurableObject<Env> {
     return this.view(this.row()!);
   }
 
-  /** Only the winning bid of a closed sale can be approved, once (lot-state.ts decides). */
+  /** Only the leading bid of an open sale can be approved, once (lot-state.ts decides). */
   approveOffer(offerId: number): { ok: true; offer: Offer } | { ok: false; reason: "missing" | "not-allowed" } {
     const offer = this.sql.exec<Offer>(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`, offerId).toArray()[0];
     const row = this.row();

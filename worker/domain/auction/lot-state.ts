@@ -8,11 +8,15 @@ interface Bid {
   status: string;
 }
 
-/** open: taking bids; awaiting-approval: closed, its winning bid not yet approved; approved: done; no-bids: closed empty. */
-export type LotState = "open" | "awaiting-approval" | "approved" | "no-bids";
+/**
+ * open: taking bids (its leading bid may be approved while it is open); not-approved: closed
+ * without an approved winner (seed 001: Approve is disabled once the sale is closed);
+ * approved: closed with its winner approved; no-bids: closed empty.
+ */
+export type LotState = "open" | "not-approved" | "approved" | "no-bids";
 export type LotAction = "close" | "approve";
 
-export const APPROVE_ONLY_WINNER = "Only the winning bid of a closed sale can be approved.";
+export const APPROVE_ONLY_WINNER = "Only the leading bid of an open sale can be approved.";
 
 /** The bid that sets the price: the leader's latest one (a private raise of their maximum is not a bid). */
 export function winningOffer<T extends Bid>(offers: T[], leaderTag: string | null): T | null {
@@ -25,13 +29,8 @@ export function winningOffer<T extends Bid>(offers: T[], leaderTag: string | nul
 export function lotState(status: string, offers: Bid[], leaderTag: string | null) {
   const winning = winningOffer(offers, leaderTag);
   const state: LotState =
-    status !== "closed"
-      ? "open"
-      : !winning
-        ? "no-bids"
-        : winning.status === "approved"
-          ? "approved"
-          : "awaiting-approval";
-  const actions: LotAction[] = state === "open" ? ["close"] : state === "awaiting-approval" ? ["approve"] : [];
+    status !== "closed" ? "open" : !winning ? "no-bids" : winning.status === "approved" ? "approved" : "not-approved";
+  const approvable = state === "open" && winning !== null && winning.status !== "approved";
+  const actions: LotAction[] = state === "open" ? (approvable ? ["approve", "close"] : ["close"]) : [];
   return { state, actions, winningOfferId: winning?.id ?? null };
 }

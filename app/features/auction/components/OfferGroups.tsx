@@ -1,7 +1,7 @@
 // The auction's lots for the admin: each lot's state in words (open · ends in …, Sale Closed · winner
-// awaiting approval, approved, no bids) and only the action the server says applies: 'Approve' for a
-// closed sale's winning bid (the one thing left to do), 'Close Sale' for an open lot (asking first).
-// Every bid sits folded below, with who is winning.
+// approved, not approved, no bids) and the actions the server says apply: 'Approve' for an open
+// lot's leading bid, 'Close Sale' for an open lot (asking first). Once a sale is closed its Approve
+// stays disabled (seed 001). Every bid sits folded below, with who is leading.
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Badge, type BadgeTone, Button, Outcome, Table, useConfirm } from "../../../components/ui";
@@ -12,25 +12,27 @@ import { countdown } from "./TimeLeft";
 
 const STATE: Record<LotStateView, { badge: string; tone: BadgeTone; words: string }> = {
   open: { badge: "Open", tone: "info", words: "" },
-  "awaiting-approval": { badge: SALE_CLOSED, tone: "warning", words: "winner awaiting approval" },
+  "not-approved": { badge: SALE_CLOSED, tone: "warning", words: "winner not approved" },
   approved: { badge: SALE_CLOSED, tone: "success", words: "winner approved" },
   "no-bids": { badge: SALE_CLOSED, tone: "neutral", words: "no bids" },
 };
 
-const ORDER: LotStateView[] = ["awaiting-approval", "open", "approved", "no-bids"];
+const ORDER: LotStateView[] = ["open", "not-approved", "approved", "no-bids"];
 
 /** The words after an open lot's badge: when it ends. */
 function openWords(group: OfferGroupView, now: number | null) {
-  if (group.endsAt === null) return "no end date · closes when you close it";
-  if (now === null) return `ends ${new Date(group.endsAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return group.endsAt > now ? `ends in ${countdown(group.endsAt - now)}` : "closing…";
+  const approved = group.offers.some((offer) => offer.id === group.winningOfferId && offer.status === "approved");
+  const suffix = approved ? " · leading bid approved" : "";
+  if (group.endsAt === null) return `no end date · closes when you close it${suffix}`;
+  if (now === null) return `ends ${new Date(group.endsAt).toISOString().slice(0, 16).replace("T", " ")} UTC${suffix}`;
+  return `${group.endsAt > now ? `ends in ${countdown(group.endsAt - now)}` : "closing…"}${suffix}`;
 }
 
 export function OfferGroups({ groups, now = null }: { groups: OfferGroupView[]; now?: number | null }) {
   if (groups.length === 0) return <p className="empty-state">No bid items yet.</p>;
   return (
     <div className="offer-groups">
-      {/* What waits for the admin first, then what is open, then what is done. */}
+      {/* What is open (where the admin can still act) first, then what is done. */}
       {[...groups]
         .sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state))
         .map((group) => (
@@ -76,11 +78,12 @@ function OfferGroup({ group, now }: { group: OfferGroupView; now: number | null 
             <span>{group.state === "open" ? openWords(group, now) : state.words}</span>
           </p>
         </div>
-        {group.actions.includes("approve") && winning && (
+        {(group.actions.includes("approve") || group.state === "not-approved") && winning && (
           <Button
             variant="primary"
             size="sm"
-            disabled={busy}
+            disabled={busy || !group.actions.includes("approve")}
+            title={group.actions.includes("approve") ? undefined : "Approve is disabled once the sale is closed."}
             aria-busy={sending === "approve-offer"}
             onClick={() =>
               fetcher.submit(
@@ -177,12 +180,13 @@ function OfferGroup({ group, now }: { group: OfferGroupView; now: number | null 
   );
 }
 
-/** What is left to do: the closed sales whose winners wait for approval, or 'Nothing to approve.' */
+/** What is left to do: open sales whose leading bid is not approved yet, or 'Nothing to approve.' */
 export function AuctionToDo({ groups, memberItems }: { groups: OfferGroupView[]; memberItems: number }) {
-  const winners = groups.filter((group) => group.state === "awaiting-approval").length;
+  const winners = groups.filter((group) => group.actions.includes("approve")).length;
   const open = groups.filter((group) => group.state === "open").length;
   const todo = [
-    winners > 0 && `${winners} winning ${winners === 1 ? "bid" : "bids"} to approve`,
+    winners > 0 &&
+      `${winners} leading ${winners === 1 ? "bid" : "bids"} to approve before ${winners === 1 ? "the sale closes" : "their sales close"}`,
     memberItems > 0 && `${memberItems} member ${memberItems === 1 ? "item" : "items"} to approve or deny`,
   ].filter(Boolean);
   return (

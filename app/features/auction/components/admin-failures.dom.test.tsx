@@ -104,9 +104,9 @@ describe("offers by item", () => {
     ],
   });
 
-  const awaiting: OfferGroupView = { ...group, closed: true, state: "awaiting-approval", actions: ["approve"] };
+  const awaiting: OfferGroupView = { ...group, actions: ["approve", "close"] };
 
-  it("says 'Failed to approve offer' when approving the winning bid is refused", async () => {
+  it("says 'Failed to approve offer' when approving the leading bid is refused", async () => {
     const { Stub, posted } = refusingPage(() => <OfferGroups groups={[awaiting]} />);
     const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, "Approve"));
@@ -138,8 +138,8 @@ describe("a lot's state and its one action", () => {
       ...base,
       shortCode: "LOT2",
       closed: true,
-      state: "awaiting-approval",
-      actions: ["approve"],
+      state: "not-approved",
+      actions: [],
       winningOfferId: 3,
       offers: [{ ...bid, status: "accepted" } as OfferGroupView["offers"][number]],
     },
@@ -153,6 +153,13 @@ describe("a lot's state and its one action", () => {
       offers: [{ ...bid, status: "approved" } as OfferGroupView["offers"][number]],
     },
     { ...base, shortCode: "LOT4", closed: true, state: "no-bids", actions: [] },
+    {
+      ...base,
+      shortCode: "LOT5",
+      actions: ["approve", "close"],
+      winningOfferId: 3,
+      offers: [{ ...bid, status: "accepted" } as OfferGroupView["offers"][number]],
+    },
   ];
   const lot = (host: Element, code: string) => host.querySelector(`[data-code="${code}"]`)!;
   const buttons = (host: Element) => texts([...host.querySelectorAll("button")]);
@@ -162,15 +169,18 @@ describe("a lot's state and its one action", () => {
     const view = await mount(<Stub initialEntries={["/"]} />);
     expect(lot(view.host, "LOT1").textContent).toContain("Open ends in 2 days 3 h");
     expect(buttons(lot(view.host, "LOT1"))).toEqual(["Close Sale"]);
-    expect(lot(view.host, "LOT2").textContent).toContain("Sale Closed winner awaiting approval");
+    expect(lot(view.host, "LOT2").textContent).toContain("Sale Closed winner not approved");
     expect(buttons(lot(view.host, "LOT2"))).toEqual(["Approve"]);
-    expect(button(lot(view.host, "LOT2"), "Approve").className).toMatch(/primary/);
+    expect(button(lot(view.host, "LOT2"), "Approve").disabled).toBe(true);
+    expect(lot(view.host, "LOT5").textContent).toContain("Open ends in 2 days 3 h");
+    expect(buttons(lot(view.host, "LOT5"))).toEqual(["Approve", "Close Sale"]);
+    expect(button(lot(view.host, "LOT5"), "Approve").className).toMatch(/primary/);
     expect(lot(view.host, "LOT3").textContent).toContain("Sale Closed winner approved");
     expect(lot(view.host, "LOT4").textContent).toContain("Sale Closed no bids");
     for (const code of ["LOT3", "LOT4"]) expect(buttons(lot(view.host, code))).toEqual([]);
   });
 
-  it("approves the winning bid, and says 'Nothing to approve.' when no winner or member item waits", async () => {
+  it("approves an open lot's leading bid, and says 'Nothing to approve.' when no bid or member item waits", async () => {
     const { Stub, posted } = refusingPage(() => (
       <>
         <AuctionToDo groups={lots} memberItems={0} />
@@ -180,11 +190,11 @@ describe("a lot's state and its one action", () => {
     ));
     const view = await mount(<Stub initialEntries={["/"]} />);
     const todo = texts([...view.host.querySelectorAll("[data-testid=auction-todo]")]);
-    expect(todo[0]).toBe("To do: 1 winning bid to approve. 1 lot is open for bids.");
+    expect(todo[0]).toBe("To do: 1 leading bid to approve before the sale closes. 2 lots are open for bids.");
     expect(todo[1]).toBe("Nothing to approve. 1 lot is open for bids.");
-    await click(button(lot(view.host, "LOT2"), "Approve"));
+    await click(button(lot(view.host, "LOT5"), "Approve"));
     await until(() => posted.length > 0, "the approval");
-    expect(posted).toEqual([{ intent: "approve-offer", code: "LOT2", offerId: "3" }]);
+    expect(posted).toEqual([{ intent: "approve-offer", code: "LOT5", offerId: "3" }]);
   });
 });
 

@@ -33,7 +33,7 @@ export interface BidderView {
 }
 
 /** A lot's state as the server decides it (worker/domain/auction/lot-state.ts). */
-export type LotStateView = "open" | "awaiting-approval" | "approved" | "no-bids";
+export type LotStateView = "open" | "not-approved" | "approved" | "no-bids";
 
 export interface OfferGroupView {
   shortCode: string;

@@ -174,81 +174,69 @@ describe("the dashboard's auction section", () => {
     expect(group).toContain("$11.00");
     expect(group).toContain("leading");
     expect(group).toContain("Close Sale");
-    expect(group).not.toContain("Approve");
+    expect(group).toContain("Approve");
     expect(page).toContain("Waiting item");
   });
 
-  it("an open lot offers only 'Close Sale'; once closed, only its winning bid can be approved, once", async () => {
+  it("an open lot's leading bid is approved once, then the sale closes; a lot closed unapproved keeps Approve disabled", async () => {
     const code = await createItem("Closing lot", 10);
     const first = await bidder();
     const buyer = await bidder();
     expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, first.cookie)).status).toBe(200);
     expect((await act("/bidgallery", { intent: "offer", code, amount: "12" }, buyer.cookie)).status).toBe(200);
     const [outbid, winning] = await stub(code).offers();
-    const section = async () => {
+    const section = async (lot = code) => {
       const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
-      const start = page.indexOf(`data-code="${code}"`);
+      const start = page.indexOf(`data-code="${lot}"`);
       return { page, group: page.slice(start, page.indexOf("</article>", start)) };
     };
     const buttons = (group: string) => [...group.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    const approve = (offerId: string, lot = code) =>
+      act("/theAdministrator", { intent: "approve-offer", code: lot, offerId }, admin.cookie);
+
+    const open = await section();
+    expect(open.group).toContain('data-state="open"');
+    expect(open.group).toContain(">Open<");
+    expect(buttons(open.group)).toEqual(["Approve", "Close Sale"]);
+    expect(open.page).toMatch(/To do: \d+ leading bids? to approve before (the sale closes|their sales close)/);
+    // Only the leading bid: the outbid one is refused, an unknown one is not found.
+    const loser = await approve(String(outbid!.id));
+    expect(loser.status).toBe(409);
+    expect(loser.text).toContain(APPROVE_ONLY_WINNER);
+    expect((await approve("999")).status).toBe(404);
+    expect((await approve(String(winning!.id))).status).toBe(200);
+    expect((await stub(code).offers()).map((offer) => offer.status)).toEqual(["accepted", "approved"]);
+    expect((await approve(String(winning!.id))).status).toBe(409);
 
     let { group } = await section();
-    expect(group).toContain('data-state="open"');
-    expect(group).toContain(">Open<");
+    expect(group).toContain("leading bid approved");
     expect(buttons(group)).toEqual(["Close Sale"]);
-    // While the lot is open there is no winner to approve: the server refuses.
-    const early = await act(
-      "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(winning!.id) },
-      admin.cookie,
-    );
-    expect(early.status).toBe(409);
-    expect(early.text).toContain(APPROVE_ONLY_WINNER);
 
     const closed = await act("/theAdministrator", { intent: "close-sale", code }, admin.cookie);
     expect(closed.status).toBe(200);
     expect((await stub(code).state())!.status).toBe("closed");
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     expect(row!.status).toBe("closed");
-
-    const waiting = await section();
-    group = waiting.group;
-    expect(group).toContain('data-state="awaiting-approval"');
-    expect(group).toContain("winner awaiting approval");
-    expect(buttons(group)).toEqual(["Approve"]);
-    expect(group).not.toContain("Close Sale");
-    // 'Sale Closed' is a status, never a control that looks like the Close Sale button.
-    expect(group).toMatch(/<span class="[^"]*badge[^"]*">Sale Closed<\/span>/);
-    expect(group).not.toMatch(/<(button|a)\b[^>]*>[^<]*Sale Closed/);
-    expect(waiting.page).toContain("To do: 1 winning bid to approve");
-
-    const loser = await act(
-      "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(outbid!.id) },
-      admin.cookie,
-    );
-    expect(loser.status).toBe(409);
-    const missing = await act("/theAdministrator", { intent: "approve-offer", code, offerId: "999" }, admin.cookie);
-    expect(missing.status).toBe(404);
-    const approved = await act(
-      "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(winning!.id) },
-      admin.cookie,
-    );
-    expect(approved.status).toBe(200);
-    expect((await stub(code).offers()).map((offer) => offer.status)).toEqual(["accepted", "approved"]);
-    const again = await act(
-      "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(winning!.id) },
-      admin.cookie,
-    );
-    expect(again.status).toBe(409);
-
     group = (await section()).group;
     expect(group).toContain('data-state="approved"');
     expect(group).toContain("winner approved");
     expect(buttons(group)).toEqual([]);
+    // 'Sale Closed' is a status, never a control that looks like the Close Sale button.
+    expect(group).toMatch(/<span class="[^"]*badge[^"]*">Sale Closed<\/span>/);
+    expect(group).not.toMatch(/<(button|a)\b[^>]*>[^<]*Sale Closed/);
     expect(card(await html(await call("/bidgallery")), code)).toContain("Sale Closed");
+
+    // Seed 001: the Approve button is disabled once the sale is closed, and the server refuses it.
+    const late = await createItem("Late lot", 10);
+    expect((await act("/bidgallery", { intent: "offer", code: late, amount: "11" }, first.cookie)).status).toBe(200);
+    expect((await act("/theAdministrator", { intent: "close-sale", code: late }, admin.cookie)).status).toBe(200);
+    const unapproved = await section(late);
+    expect(unapproved.group).toContain('data-state="not-approved"');
+    expect(unapproved.group).toContain("winner not approved");
+    expect(unapproved.group).toMatch(/<button[^>]*disabled[^>]*>Approve<\/button>/);
+    expect(unapproved.group).not.toContain("Close Sale");
+    const [lateBid] = await stub(late).offers();
+    expect((await approve(String(lateBid!.id), late)).status).toBe(409);
 
     const unknown = await act("/theAdministrator", { intent: "close-sale", code: "NOPE00" }, admin.cookie);
     expect(unknown.status).toBe(404);
