@@ -177,11 +177,13 @@ export interface CampaignReport {
 
 /** The counting rules as the report states them. */
 export const IMPRESSION_METHOD =
-  "Impressions are counted per IAB Podcast Measurement Technical Guidelines v2.2 for ad delivery: " +
-  "a download counts once per listener (a salted hash of address and user agent, no address kept) per episode per UTC day, " +
-  "once the bytes served cover at least one minute of audio or the whole file; known bots, HEAD requests and zero-byte probes are excluded. " +
-  "An impression is counted when such a download was also served every byte of the spot's segment in that episode; " +
-  "a listener who stopped before the spot gave a download but no impression. Parallel byte ranges from one listener are merged before either test.";
+  "Impressions are counted by the IAB Podcast Measurement Guidelines (v2.2) for ad delivery. " +
+  "A download counts once per listener per episode per day (UTC), once at least one minute of audio, or the whole episode, has reached them. " +
+  "A listener is recognised by their connection and app without keeping their address. " +
+  "Known bots and requests that fetch no audio are left out. " +
+  "An impression counts when that download also reached the whole spot in the episode; " +
+  "a listener who stopped before the spot gave a download but no impression. " +
+  "Pieces of one episode fetched side by side by the same listener count as one download.";
 
 /** The sponsor's read-only page for a share token. */
 export const campaignSharePath = (token: string) => `/campaign-reports/${token}`;

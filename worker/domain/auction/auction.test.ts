@@ -144,7 +144,7 @@ describe("offer rules", () => {
 });
 
 describe("admin: offers, approval, closing", () => {
-  it("lists offers grouped by item and approves an accepted one", async () => {
+  it("lists offers grouped by item with each lot's state and actions; the leading bid is approved while open, once", async () => {
     const code = await createItem(1);
     const member = await bidder();
     await offer(code, 2, member.cookie);
@@ -162,12 +162,20 @@ describe("admin: offers, approval, closing", () => {
         }),
       ],
     });
+    expect(group).toMatchObject({ state: "open", actions: ["approve", "close"], winningOfferId: group.offers[0].id });
     const offerId = group.offers[0].id;
-    const approved = await call(`/api/bid-items/${code}/offers/${offerId}/approve`, {
-      cookie: admin.cookie,
-      method: "POST",
-    });
+    const approve = () =>
+      call(`/api/bid-items/${code}/offers/${offerId}/approve`, { cookie: admin.cookie, method: "POST" });
+    const approved = await approve();
     expect(await approved.json<any>()).toMatchObject({ message: "Offer approved", offer: { status: "approved" } });
+    expect((await approve()).status).toBe(409);
+    await call(`/api/bid-items/${code}/close`, { cookie: admin.cookie, method: "POST" });
+    const closed = (await (await call("/api/offers", { cookie: admin.cookie })).json<any>()).allOffers;
+    expect(closed.find((g: any) => g.shortCode === code)).toMatchObject({
+      closed: true,
+      state: "approved",
+      actions: [],
+    });
     expect(
       (await call(`/api/bid-items/${code}/offers/9999/approve`, { cookie: admin.cookie, method: "POST" })).status,
     ).toBe(404);

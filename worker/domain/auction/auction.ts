@@ -11,8 +11,9 @@ import { imageTypeOf } from "../../storage/images";
 import { PHOTO_SIZE_TYPE, PHOTO_WIDTHS, type PhotoWidth, photoSize } from "../../storage/photo-sizes";
 import { noteChange } from "../changes";
 import type { Deps } from "../deps";
-import { Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import type { Offer } from "./bid-item";
+import { APPROVE_ONLY_WINNER, lotState } from "./lot-state";
 
 const MEDIA_URL_SECONDS = 60 * 60;
 
@@ -219,7 +220,7 @@ export async function resolveLotCode(deps: Deps, param: string): Promise<string 
 
 /**
  * One lot's page (`/bidgallery/:code`): the listing row with the object's live state over it (the
- * listing trails an accepted offer by one write, ADR 105), the newest public bids (masked names and
+ * listing trails an accepted offer by one write, ADR 155), the newest public bids (masked names and
  * per-item tags only) and, for a signed-in viewer, their own tag and maximum. Nothing else of the
  * offers (e-mails, usernames, other maximums) leaves the object. An unknown code is `NotFound`.
  */
@@ -280,8 +281,9 @@ export async function closeBidItem(deps: Deps, code: string) {
 export async function approveOffer(deps: Deps, code: string, offerId: number) {
   await listedItem(deps, code);
   const result = await bidItem(deps, code).approveOffer(offerId);
-  if (!result.ok) throw new NotFound("No such offer on this item.");
-  return result.offer!;
+  if (!result.ok && result.reason === "missing") throw new NotFound("No such offer on this item.");
+  if (!result.ok) throw new Conflict(APPROVE_ONLY_WINNER);
+  return result.offer;
 }
 
 const offerItems = (deps: Pick<Deps, "db">) =>
@@ -309,10 +311,13 @@ function offerGroups(deps: Deps, rows: { shortCode: string; title: string; statu
     rows.map(async (row) => {
       const stub = bidItem(deps, row.shortCode);
       const [state, offers] = await Promise.all([stub.state(), stub.offers()]);
+      const status = state?.status ?? row.status;
       return {
         shortCode: row.shortCode,
         title: row.title,
-        closed: (state?.status ?? row.status) === "closed",
+        closed: status === "closed",
+        ...lotState(status, offers, state?.leader ?? null),
+        endsAt: state?.endsAt ?? null,
         priceCents: state?.priceCents ?? null,
         ...standing(offers, state?.leader ?? null),
         offers,

@@ -23,6 +23,7 @@ import { type BidMode, maskName, SOFT_CLOSE_MS } from "../../../app/kernel/schem
 import { formatMoney } from "../../../app/kernel/schemas/money";
 import { database } from "../../db/client";
 import { mailSender } from "../../mail";
+import { lotState } from "./lot-state";
 import { proxyBid } from "./proxy";
 
 export type Bidder = {
@@ -364,10 +365,13 @@ export class BidItem extends DurableObject<Env> {
     return this.view(this.row()!);
   }
 
-  /** Only an offer the item accepted can be approved. */
-  approveOffer(offerId: number): { ok: boolean; offer: Offer | null } {
+  /** Only the leading bid of an open sale can be approved, once (lot-state.ts decides). */
+  approveOffer(offerId: number): { ok: true; offer: Offer } | { ok: false; reason: "missing" | "not-allowed" } {
     const offer = this.sql.exec<Offer>(`SELECT ${OFFER_COLUMNS} FROM offers WHERE id = ?`, offerId).toArray()[0];
-    if (!offer) return { ok: false, offer: null };
+    const row = this.row();
+    if (!offer || !row) return { ok: false, reason: "missing" };
+    const lot = lotState(row.status, this.offers(), row.leader);
+    if (!lot.actions.includes("approve") || lot.winningOfferId !== offerId) return { ok: false, reason: "not-allowed" };
     this.sql.exec("UPDATE offers SET status = 'approved' WHERE id = ?", offerId);
     return { ok: true, offer: { ...offer, status: "approved" } };
   }

@@ -20,7 +20,7 @@ export function ColourField({
 }) {
   const id = useId();
   return (
-    <div className="style-field">
+    <div className="style-field colour-field">
       <label htmlFor={id}>{label}</label>
       <span className="colour-input">
         <Input

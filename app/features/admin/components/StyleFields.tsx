@@ -1,7 +1,6 @@
 // A popup style edited as the allow-listed properties (colour, background, size,
 // weight, style, alignment), kept as the seed's inline-style string of 'name:value;' pairs.
-// Compact: the two colours (ColourField) in one row, the four choices as small selects side by side;
-// above the fold, presets that fill both styles in one click.
+// Compact: small controls two to a row; above them, presets that fill both styles in one click.
 import { useId } from "react";
 import { Button, Select } from "../../../components/ui";
 import { ColourField } from "./ColourField";
@@ -43,6 +42,10 @@ export function parseStyle(inline: string): StyleValues {
   return values;
 }
 
+/**
+ * One style block (the header's or the paragraph's: the same block with its own legend): the six
+ * properties as small controls, two to a row: Colour and Background, Size and Weight, Style and Alignment.
+ */
 export function StyleFields({
   legend,
   values,
@@ -54,44 +57,34 @@ export function StyleFields({
 }) {
   const id = useId();
   const set = (property: keyof StyleValues, value: string) => onChange({ ...values, [property]: value });
-  const of = legend.toLowerCase();
   return (
     <fieldset className="style-fields">
       <legend>{legend}</legend>
-      <div className="style-colours">
-        {STYLE_FIELDS.filter((field) => field.kind === "colour").map((field) => (
+      {STYLE_FIELDS.map((field) =>
+        field.kind === "colour" ? (
           <ColourField
             key={field.property}
             label={field.label}
-            of={of}
+            of={legend.toLowerCase()}
             value={values[field.property] ?? ""}
             onChange={(value) => set(field.property, value)}
           />
-        ))}
-      </div>
-      <div className="style-choices">
-        {STYLE_FIELDS.map((field) => {
-          if (field.kind !== "choice") return null;
-          const inputId = `${id}-${field.property}`;
-          return (
-            <div key={field.property} className="style-field">
-              <label htmlFor={inputId}>{field.label}</label>
-              <Select
-                id={inputId}
-                value={values[field.property] ?? ""}
-                onChange={(event) => set(field.property, event.target.value)}
-              >
-                <option value="">Default</option>
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          );
-        })}
-      </div>
+        ) : (
+          <div key={field.property} className="style-field">
+            <label htmlFor={id + field.property}>{field.label}</label>
+            <Select
+              id={id + field.property}
+              value={values[field.property] ?? ""}
+              onChange={(event) => set(field.property, event.target.value)}
+            >
+              <option value="">Default</option>
+              {field.options.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </Select>
+          </div>
+        ),
+      )}
     </fieldset>
   );
 }
@@ -103,47 +96,38 @@ export interface StylePreset {
   paragraph: StyleValues;
 }
 
+/** A look's style: size, then weight, alignment, colour and background where it sets them. */
+function look(size: string, weight = "", align = "", color = "", background = ""): StyleValues {
+  return parseStyle(
+    styleString({
+      color,
+      "background-color": background,
+      "font-size": size,
+      "font-weight": weight,
+      "text-align": align,
+    }),
+  );
+}
+
 /**
  * Whole looks for the card. "Brand" leaves the colours unset so the card keeps the theme's brand
  * tokens in light and dark; the others set colour and background together, so text stays readable
  * on either theme's card.
  */
 export const STYLE_PRESETS: readonly StylePreset[] = [
-  {
-    name: "Brand",
-    hint: "The site's own colours",
-    header: { "font-size": "24px", "font-weight": "700", "text-align": "left" },
-    paragraph: { "font-size": "16px" },
-  },
+  { name: "Brand", hint: "The site's own colours", header: look("24px", "700", "left"), paragraph: look("16px") },
   {
     name: "Dark",
     hint: "Light text on ink",
-    header: {
-      color: "#ffffff",
-      "background-color": "#1e1633",
-      "font-size": "24px",
-      "font-weight": "700",
-      "text-align": "left",
-    },
-    paragraph: { color: "#ede9fe", "background-color": "#1e1633", "font-size": "16px" },
+    header: look("24px", "700", "left", "#ffffff", "#1e1633"),
+    paragraph: look("16px", "", "", "#ede9fe", "#1e1633"),
   },
-  {
-    name: "Minimal",
-    hint: "Small and quiet",
-    header: { "font-size": "18px", "font-weight": "600", "text-align": "left" },
-    paragraph: { "font-size": "14px" },
-  },
+  { name: "Minimal", hint: "Small and quiet", header: look("18px", "600", "left"), paragraph: look("14px") },
   {
     name: "Bold",
     hint: "Big, centred, on violet",
-    header: {
-      color: "#ffffff",
-      "background-color": "#6d28d9",
-      "font-size": "32px",
-      "font-weight": "800",
-      "text-align": "center",
-    },
-    paragraph: { "font-size": "18px", "font-weight": "500", "text-align": "center" },
+    header: look("32px", "800", "center", "#ffffff", "#6d28d9"),
+    paragraph: look("18px", "500", "center"),
   },
 ];
 

@@ -37,12 +37,17 @@ async function auctionSection(deps: Deps) {
   const { memberItems, offerGroups } = await auctionBoard(deps);
   return {
     section: "auction" as const,
+    now: deps.now(),
     memberItems: memberItems.map(memberItemView),
     offerGroups: offerGroups.map(
       (group): OfferGroupView => ({
         shortCode: group.shortCode,
         title: group.title,
         closed: group.closed,
+        state: group.state,
+        actions: group.actions,
+        winningOfferId: group.winningOfferId,
+        endsAt: group.endsAt,
         priceCents: group.priceCents,
         leader: group.leader,
         runnerUp: group.runnerUp,

@@ -33,7 +33,7 @@ function Section({ data }: { data: SectionData }) {
     case "popups":
       return <PopupsSection popups={data.popups} total={data.total} pageSize={data.pageSize} />;
     case "auction":
-      return <AuctionAdmin memberItems={data.memberItems} offerGroups={data.offerGroups} />;
+      return <AuctionAdmin memberItems={data.memberItems} offerGroups={data.offerGroups} now={data.now} />;
     case "beat-battle":
       return data.battle ? (
         <BattleSection battle={data.battle} submissions={data.submissions} />

@@ -1,9 +1,10 @@
 // The welcome popup editor (seed 001 screen 13): header and its style, paragraph
 // and its style, button label, link address, image, and an optional show window,
-// with a live preview drawn by the landing page's own card and sanitiser. An editor's
-// layout: the content first, the styles in a "Style" section that folds away, and from
-// 1100 px the preview in a column of its own that stays in view (above the form on a phone).
-import { useEffect, useMemo, useState } from "react";
+// with a live preview drawn by the landing page's own card and sanitiser. An editor's layout
+// (Ghost, Mailchimp): from 1100 px the preview is the big thing, a sticky stage beside a narrow
+// form of folding sections; the styles fold away as small controls two to a row. On a phone the
+// preview comes first.
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { PopupCard } from "../../../components/PopupCard";
 import { Button, Field, Input, Textarea } from "../../../components/ui";
@@ -160,30 +161,41 @@ function Editor({ editing }: { editing: Editing | null }) {
     fetcher.submit(editing ? { ...body, id: editing.id } : body, { method: "post", encType: "application/json" });
   };
 
+  // A one-line text field of the form: its label, its input's id and value.
+  const text = (label: string, id: string, value: string, set: (value: string) => void, more?: object) => (
+    <Field label={label}>
+      <Input id={id} value={value} onChange={(e) => set(e.target.value)} {...more} />
+    </Field>
+  );
+
   return (
     <section className="card popup-editor">
-      <h1>Welcome Popup Editor</h1>
-      {editing ? (
-        <p>
-          Editing <strong>{editing.header || "(no header)"}</strong>
-          {editing.active ? " (active: visitors see your changes once you save)" : ""}.{" "}
-          <Link to="/popcustom">Write a new popup instead</Link>
-        </p>
-      ) : (
-        <p>
-          Saved popups appear in the <Link to="/theAdministrator?section=popups">Popups section</Link> of the admin
-          dashboard, where you set one active.
-        </p>
-      )}
+      <div className="popup-editor-head">
+        <h1>Welcome Popup Editor</h1>
+        {editing ? (
+          <p>
+            Editing <strong>{editing.header || "(no header)"}</strong>
+            {editing.active ? " (active: visitors see your changes once you save)" : ""}.{" "}
+            <Link to="/popcustom">Write a new popup instead</Link>
+          </p>
+        ) : (
+          <p>
+            Saved popups appear in the <Link to="/theAdministrator?section=popups">Popups section</Link> of the admin
+            dashboard, where you set one active.
+          </p>
+        )}
+      </div>
       <div className="popup-editor-grid">
         <section aria-labelledby="popup-preview-heading" className="popup-preview">
           <h2 id="popup-preview-heading">Preview</h2>
           <p className="muted">As visitors see it on the landing page.</p>
-          {header || paragraph ? (
-            <PopupCard popup={preview} remember={false} inline key={JSON.stringify(preview)} />
-          ) : (
-            <p className="empty-state">Write a header or a paragraph to see the preview.</p>
-          )}
+          <div className="popup-stage">
+            {header || paragraph ? (
+              <PopupCard popup={preview} remember={false} inline key={JSON.stringify(preview)} />
+            ) : (
+              <p className="empty-state">Write a header or a paragraph to see the preview.</p>
+            )}
+          </div>
         </section>
         <form
           noValidate
@@ -193,55 +205,37 @@ function Editor({ editing }: { editing: Editing | null }) {
             save();
           }}
         >
-          <fieldset className="popup-content">
-            <legend>Content</legend>
-            <Field label="Header">
-              <Input id="popup-header" value={header} maxLength={120} onChange={(e) => setHeader(e.target.value)} />
-            </Field>
+          <Fold title="Content" hint="header, paragraph, button" open>
+            {text("Header", "popup-header", header, setHeader, { maxLength: 120 })}
             <Field label="Paragraph">
               <Textarea
                 id="popup-paragraph"
-                rows={4}
+                rows={3}
                 value={paragraph}
                 maxLength={2000}
                 onChange={(e) => setParagraph(e.target.value)}
               />
             </Field>
             <div className="popup-pair">
-              <Field label="Button label">
-                <Input
-                  id="popup-button"
-                  value={buttonLabel}
-                  maxLength={40}
-                  onChange={(e) => setButtonLabel(e.target.value)}
-                />
-              </Field>
-              <Field label="Link address">
-                <Input
-                  id="popup-link"
-                  inputMode="url"
-                  placeholder="https://…"
-                  value={linkAddress}
-                  onChange={(e) => setLinkAddress(e.target.value)}
-                />
-              </Field>
+              {text("Button label", "popup-button", buttonLabel, setButtonLabel, { maxLength: 40 })}
+              {text("Link address", "popup-link", linkAddress, setLinkAddress, {
+                inputMode: "url",
+                placeholder: "https://…",
+              })}
             </div>
+          </Fold>
+          <Fold title="Image" hint="optional" open>
             <ImagePicker
               image={image}
               uploads={uploads}
               onPick={pickImage}
               onRemove={() => setImage({ state: "none" })}
             />
-            <Field label="Image description (alt text)">
-              <Input
-                id="popup-image-alt"
-                maxLength={200}
-                placeholder="What the image shows; leave empty if it is decorative"
-                value={imageAlt}
-                onChange={(e) => setImageAlt(e.target.value)}
-              />
-            </Field>
-          </fieldset>
+            {text("Image description (alt text)", "popup-image-alt", imageAlt, setImageAlt, {
+              maxLength: 200,
+              placeholder: "What the image shows; empty if decorative",
+            })}
+          </Fold>
           <StylePresets
             header={headerStyle}
             paragraph={paragraphStyle}
@@ -250,35 +244,16 @@ function Editor({ editing }: { editing: Editing | null }) {
               setParagraphStyle(preset.paragraph);
             }}
           />
-          <details className="popup-style" open={styled || undefined}>
-            <summary>
-              <span className="popup-style-title">Style</span>
-              <span className="muted">— colours, size, weight and alignment</span>
-            </summary>
+          <Fold title="Style" hint="colours, size, weight and alignment" open={styled}>
             <StyleFields legend="Header style" values={headerStyle} onChange={setHeaderStyle} />
             <StyleFields legend="Paragraph style" values={paragraphStyle} onChange={setParagraphStyle} />
-          </details>
-          <fieldset className="popup-window">
-            <legend>Show window (optional)</legend>
+          </Fold>
+          <Fold title="Show window" hint="optional: when visitors see it" open={Boolean(startsAt || endsAt)}>
             <div className="popup-pair">
-              <Field label="Show from">
-                <Input
-                  id="popup-starts"
-                  type="datetime-local"
-                  value={startsAt}
-                  onChange={(e) => setStartsAt(e.target.value)}
-                />
-              </Field>
-              <Field label="Show until">
-                <Input
-                  id="popup-ends"
-                  type="datetime-local"
-                  value={endsAt}
-                  onChange={(e) => setEndsAt(e.target.value)}
-                />
-              </Field>
+              {text("Show from", "popup-starts", startsAt, setStartsAt, { type: "datetime-local" })}
+              {text("Show until", "popup-ends", endsAt, setEndsAt, { type: "datetime-local" })}
             </div>
-          </fieldset>
+          </Fold>
           {problems.length > 0 && (header || paragraph || linkAddress || problems.some((p) => p.includes("style"))) && (
             <ul className="error" aria-label="Problems to fix before saving">
               {problems.map((problem) => (
@@ -312,5 +287,17 @@ function Editor({ editing }: { editing: Editing | null }) {
         </form>
       </div>
     </section>
+  );
+}
+
+/** A section of the form that folds: its title and a muted hint in the summary. */
+function Fold({ title, hint, open, children }: { title: string; hint: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details className="popup-fold" open={open || undefined}>
+      <summary>
+        <span className="popup-fold-title">{title}</span> <span className="muted">— {hint}</span>
+      </summary>
+      <div className="popup-fold-body">{children}</div>
+    </details>
   );
 }

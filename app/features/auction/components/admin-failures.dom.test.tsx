@@ -8,7 +8,7 @@ import { UiProvider } from "../../../components/ui";
 import { POPUP_ACTIVATE_FAILED, POPUP_DELETE_FAILED } from "../../../kernel/schemas/popups";
 import { PopupItem, type PopupSummary } from "../../admin/components/PopupsSection";
 import { DENY_CONFIRM, type MemberItemView, type OfferGroupView } from "./admin-views";
-import { OfferGroups } from "./OfferGroups";
+import { AuctionToDo, OfferGroups } from "./OfferGroups";
 import { PendingMemberItems } from "./PendingMemberItems";
 
 /** The admin page's action as it answers when the domain refuses: `{ intent, target, error }`. */
@@ -73,14 +73,25 @@ describe("pending member items", () => {
   });
 });
 
+/** A lot as the dashboard's loader gives it: open, no bids, unless `over` says otherwise. */
+const lotView = (over: Partial<OfferGroupView>): OfferGroupView => ({
+  shortCode: "CD34",
+  title: "Signed vinyl",
+  closed: false,
+  state: "open",
+  actions: ["close"],
+  winningOfferId: null,
+  endsAt: null,
+  priceCents: 2500,
+  leader: null,
+  runnerUp: null,
+  offers: [],
+  ...over,
+});
+
 describe("offers by item", () => {
-  const group: OfferGroupView = {
-    shortCode: "CD34",
-    title: "Signed vinyl",
-    closed: false,
-    priceCents: 2500,
-    leader: null,
-    runnerUp: null,
+  const group = lotView({
+    winningOfferId: 7,
     offers: [
       {
         id: 7,
@@ -91,10 +102,12 @@ describe("offers by item", () => {
         status: "pending",
       } as unknown as OfferGroupView["offers"][number],
     ],
-  };
+  });
 
-  it("says 'Failed to approve offer' when approving an offer is refused", async () => {
-    const { Stub, posted } = refusingPage(() => <OfferGroups groups={[group]} />);
+  const awaiting: OfferGroupView = { ...group, actions: ["approve", "close"] };
+
+  it("says 'Failed to approve offer' when approving the leading bid is refused", async () => {
+    const { Stub, posted } = refusingPage(() => <OfferGroups groups={[awaiting]} />);
     const view = await mount(<Stub initialEntries={["/"]} />);
     await click(button(view.host, "Approve"));
     await until(() => view.host.textContent?.includes("Failed to approve offer"), "the failure");
@@ -108,6 +121,80 @@ describe("offers by item", () => {
     await answerDialog(view.host, "Close this item for further offers?", "Close Sale");
     await until(() => view.host.textContent?.includes("Failed to close item"), "the failure");
     expect(posted).toEqual([{ intent: "close-sale", code: "CD34" }]);
+  });
+});
+
+describe("a lot's state and its one action", () => {
+  const base = lotView({
+    shortCode: "LOT1",
+    title: "Old radio",
+    endsAt: 1_000_000 + 2 * 86_400_000 + 3 * 3_600_000,
+    priceCents: 1000,
+  });
+  const bid = { id: 3, username: "fan", email: "fan@example.com", amountCents: 1500, maxCents: 1500, kind: "offer" };
+  const lots: OfferGroupView[] = [
+    base,
+    {
+      ...base,
+      shortCode: "LOT2",
+      closed: true,
+      state: "not-approved",
+      actions: [],
+      winningOfferId: 3,
+      offers: [{ ...bid, status: "accepted" } as OfferGroupView["offers"][number]],
+    },
+    {
+      ...base,
+      shortCode: "LOT3",
+      closed: true,
+      state: "approved",
+      actions: [],
+      winningOfferId: 3,
+      offers: [{ ...bid, status: "approved" } as OfferGroupView["offers"][number]],
+    },
+    { ...base, shortCode: "LOT4", closed: true, state: "no-bids", actions: [] },
+    {
+      ...base,
+      shortCode: "LOT5",
+      actions: ["approve", "close"],
+      winningOfferId: 3,
+      offers: [{ ...bid, status: "accepted" } as OfferGroupView["offers"][number]],
+    },
+  ];
+  const lot = (host: Element, code: string) => host.querySelector(`[data-code="${code}"]`)!;
+  const buttons = (host: Element) => texts([...host.querySelectorAll("button")]);
+
+  it("says each lot's state in words and shows only the action that applies, Approve as the primary one", async () => {
+    const { Stub } = refusingPage(() => <OfferGroups groups={lots} now={1_000_000} />);
+    const view = await mount(<Stub initialEntries={["/"]} />);
+    expect(lot(view.host, "LOT1").textContent).toContain("Open ends in 2 days 3 h");
+    expect(buttons(lot(view.host, "LOT1"))).toEqual(["Close Sale"]);
+    expect(lot(view.host, "LOT2").textContent).toContain("Sale Closed winner not approved");
+    expect(buttons(lot(view.host, "LOT2"))).toEqual(["Approve"]);
+    expect(button(lot(view.host, "LOT2"), "Approve").disabled).toBe(true);
+    expect(lot(view.host, "LOT5").textContent).toContain("Open ends in 2 days 3 h");
+    expect(buttons(lot(view.host, "LOT5"))).toEqual(["Approve", "Close Sale"]);
+    expect(button(lot(view.host, "LOT5"), "Approve").className).toMatch(/primary/);
+    expect(lot(view.host, "LOT3").textContent).toContain("Sale Closed winner approved");
+    expect(lot(view.host, "LOT4").textContent).toContain("Sale Closed no bids");
+    for (const code of ["LOT3", "LOT4"]) expect(buttons(lot(view.host, code))).toEqual([]);
+  });
+
+  it("approves an open lot's leading bid, and says 'Nothing to approve.' when no bid or member item waits", async () => {
+    const { Stub, posted } = refusingPage(() => (
+      <>
+        <AuctionToDo groups={lots} memberItems={0} />
+        <AuctionToDo groups={[lots[0]!, lots[2]!]} memberItems={0} />
+        <OfferGroups groups={lots} now={1_000_000} />
+      </>
+    ));
+    const view = await mount(<Stub initialEntries={["/"]} />);
+    const todo = texts([...view.host.querySelectorAll("[data-testid=auction-todo]")]);
+    expect(todo[0]).toBe("To do: 1 leading bid to approve before the sale closes. 2 lots are open for bids.");
+    expect(todo[1]).toBe("Nothing to approve. 1 lot is open for bids.");
+    await click(button(lot(view.host, "LOT5"), "Approve"));
+    await until(() => posted.length > 0, "the approval");
+    expect(posted).toEqual([{ intent: "approve-offer", code: "LOT5", offerId: "3" }]);
   });
 });
 

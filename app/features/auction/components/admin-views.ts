@@ -32,10 +32,19 @@ export interface BidderView {
   maxCents: number;
 }
 
+/** A lot's state as the server decides it (worker/domain/auction/lot-state.ts). */
+export type LotStateView = "open" | "not-approved" | "approved" | "no-bids";
+
 export interface OfferGroupView {
   shortCode: string;
   title: string;
   closed: boolean;
+  state: LotStateView;
+  /** The only buttons the lot shows; the server refuses the others. */
+  actions: ("close" | "approve")[];
+  /** The bid that sets the price (the winner's once closed). */
+  winningOfferId: number | null;
+  endsAt: number | null;
   priceCents: number | null;
   /** Who leads (the winner once closed) and the runner-up, with their maximums. */
   leader: BidderView | null;

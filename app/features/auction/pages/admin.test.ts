@@ -15,6 +15,7 @@ import { call } from "../../../../tests/workers/http";
 import { act, actJson, html } from "../../../../tests/workers/pages";
 import { database } from "../../../../worker/db/client";
 import { bidItems, memberItems } from "../../../../worker/db/schema";
+import { APPROVE_ONLY_WINNER } from "../../../../worker/domain/auction/lot-state";
 import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
@@ -153,7 +154,7 @@ describe("admin pages", () => {
 });
 
 describe("the dashboard's auction section", () => {
-  it("lists offers grouped by item with username, e-mail, amount and status, and pending member items", async () => {
+  it("lists offers grouped by item with username, e-mail, amount and who leads, and pending member items", async () => {
     const code = await createItem("Dashboard lot", 10);
     const buyer = await bidder();
     expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, buyer.cookie)).status).toBe(200);
@@ -171,47 +172,85 @@ describe("the dashboard's auction section", () => {
     expect(group).toContain(buyer.form.username);
     expect(group).toContain(buyer.form.email);
     expect(group).toContain("$11.00");
-    expect(group).toContain("pending");
-    expect(group).toContain("Approve");
+    expect(group).toContain("leading");
     expect(group).toContain("Close Sale");
+    expect(group).toContain("Approve");
     expect(page).toContain("Waiting item");
   });
 
-  it("approves an offer and closes a sale; a closed group shows 'Sale Closed' and disables Approve", async () => {
+  it("an open lot's leading bid is approved once, then the sale closes; a lot closed unapproved keeps Approve disabled", async () => {
     const code = await createItem("Closing lot", 10);
+    const first = await bidder();
     const buyer = await bidder();
+    expect((await act("/bidgallery", { intent: "offer", code, amount: "11" }, first.cookie)).status).toBe(200);
     expect((await act("/bidgallery", { intent: "offer", code, amount: "12" }, buyer.cookie)).status).toBe(200);
-    const [offer] = await stub(code).offers();
+    const [outbid, winning] = await stub(code).offers();
+    const section = async (lot = code) => {
+      const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
+      const start = page.indexOf(`data-code="${lot}"`);
+      return { page, group: page.slice(start, page.indexOf("</article>", start)) };
+    };
+    const buttons = (group: string) => [...group.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    const approve = (offerId: string, lot = code) =>
+      act("/theAdministrator", { intent: "approve-offer", code: lot, offerId }, admin.cookie);
 
-    const approved = await act(
-      "/theAdministrator",
-      { intent: "approve-offer", code, offerId: String(offer!.id) },
-      admin.cookie,
-    );
-    expect(approved.status).toBe(200);
-    expect((await stub(code).offers())[0]!.status).toBe("approved");
-    const missing = await act("/theAdministrator", { intent: "approve-offer", code, offerId: "999" }, admin.cookie);
-    expect(missing.status).toBe(404);
+    const open = await section();
+    expect(open.group).toContain('data-state="open"');
+    expect(open.group).toContain(">Open<");
+    expect(buttons(open.group)).toEqual(["Approve", "Close Sale"]);
+    expect(open.page).toMatch(/To do: \d+ leading bids? to approve before (the sale closes|their sales close)/);
+    // Only the leading bid: the outbid one is refused, an unknown one is not found.
+    const loser = await approve(String(outbid!.id));
+    expect(loser.status).toBe(409);
+    expect(loser.text).toContain(APPROVE_ONLY_WINNER);
+    expect((await approve("999")).status).toBe(404);
+    expect((await approve(String(winning!.id))).status).toBe(200);
+    expect((await stub(code).offers()).map((offer) => offer.status)).toEqual(["accepted", "approved"]);
+    expect((await approve(String(winning!.id))).status).toBe(409);
+
+    let { group } = await section();
+    expect(group).toContain("leading bid approved");
+    expect(buttons(group)).toEqual(["Close Sale"]);
 
     const closed = await act("/theAdministrator", { intent: "close-sale", code }, admin.cookie);
     expect(closed.status).toBe(200);
     expect((await stub(code).state())!.status).toBe("closed");
     const [row] = await db.select().from(bidItems).where(eq(bidItems.shortCode, code));
     expect(row!.status).toBe("closed");
-
-    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
-    const start = page.indexOf(`data-code="${code}"`);
-    const group = page.slice(start, page.indexOf("</article>", start));
-    expect(group).toContain("Sale Closed");
-    expect(group).not.toContain("Close Sale");
-    // A status, never a control that looks like the Close Sale button.
+    group = (await section()).group;
+    expect(group).toContain('data-state="approved"');
+    expect(group).toContain("winner approved");
+    expect(buttons(group)).toEqual([]);
+    // 'Sale Closed' is a status, never a control that looks like the Close Sale button.
     expect(group).toMatch(/<span class="[^"]*badge[^"]*">Sale Closed<\/span>/);
     expect(group).not.toMatch(/<(button|a)\b[^>]*>[^<]*Sale Closed/);
-    expect(group).toMatch(/<button[^>]*disabled=""[^>]*>Approved<\/button>/);
     expect(card(await html(await call("/bidgallery")), code)).toContain("Sale Closed");
+
+    // Seed 001: the Approve button is disabled once the sale is closed, and the server refuses it.
+    const late = await createItem("Late lot", 10);
+    expect((await act("/bidgallery", { intent: "offer", code: late, amount: "11" }, first.cookie)).status).toBe(200);
+    expect((await act("/theAdministrator", { intent: "close-sale", code: late }, admin.cookie)).status).toBe(200);
+    const unapproved = await section(late);
+    expect(unapproved.group).toContain('data-state="not-approved"');
+    expect(unapproved.group).toContain("winner not approved");
+    expect(unapproved.group).toMatch(/<button[^>]*disabled[^>]*>Approve<\/button>/);
+    expect(unapproved.group).not.toContain("Close Sale");
+    const [lateBid] = await stub(late).offers();
+    expect((await approve(String(lateBid!.id), late)).status).toBe(409);
 
     const unknown = await act("/theAdministrator", { intent: "close-sale", code: "NOPE00" }, admin.cookie);
     expect(unknown.status).toBe(404);
+  });
+
+  it("a lot closed without bids says so and asks nothing", async () => {
+    const code = await createItem("Quiet lot", 10);
+    expect((await act("/theAdministrator", { intent: "close-sale", code }, admin.cookie)).status).toBe(200);
+    const page = await html(await call("/theAdministrator?section=auction", { cookie: admin.cookie }));
+    const start = page.indexOf(`data-code="${code}"`);
+    const group = page.slice(start, page.indexOf("</article>", start));
+    expect(group).toContain('data-state="no-bids"');
+    expect(group).toContain("no bids");
+    expect(group).not.toMatch(/<button/);
   });
 
   it("approves and denies member items from the dashboard", async () => {

@@ -84,7 +84,7 @@ export default function ShowStats({ loaderData }: Route.ComponentProps) {
 }
 
 const COUNTING =
-  "A listener (address and app) counts once a day per episode, once a minute of audio has been downloaded. Bots, HEAD requests and probes are not counted.";
+  "Each listener counts once a day per episode, once they have played or saved at least a minute of it. Visits from bots and link checkers are left out.";
 
 /** One empty state for a show (or an episode) nobody has downloaded yet: when figures come, and the feed to share. */
 function NoDownloads({
@@ -110,7 +110,8 @@ function NoDownloads({
         }
       >
         <p>
-          Downloads show here per day, app and country as soon as listeners play your published episodes. {COUNTING}
+          Plays from apps and browsers appear here by day, app and country as soon as listeners play your published
+          episodes. {COUNTING}
         </p>
         <p>Share the show's RSS feed so podcast apps can follow it.</p>
       </EmptyState>
