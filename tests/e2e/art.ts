@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Album-art abstract (covers), a landscape at dawn or dusk (episodes, shows), an object under a spotlight (lots). */
+/** Album-art abstract (covers), a landscape at dawn or dusk (episodes, shows), a product photo of the object a lot names. */
 export type ArtStyle = "album" | "landscape" | "still";
 
 const folder = mkdtempSync(join(tmpdir(), "art-"));
@@ -122,19 +122,58 @@ function landscape(rnd: () => number, palette: Rgb[]) {
   );
 }
 
-function still(rnd: () => number, palette: Rgb[]) {
-  const [wall, glow, object, rim] = [palette[0]!, palette[2]!, palette[1]!, palette[3]!];
-  const floor = n(0.68 + rnd() * 0.08);
-  const ox = n(0.35 + rnd() * 0.3);
-  const rx = n(0.1 + rnd() * 0.12);
-  const ry = n(0.12 + rnd() * 0.16);
-  const oy = `(${floor}-${ry})`;
-  const inside = `lt(hypot((X/W-${ox})/${rx},(Y/H-${oy})/${ry}),1)`;
-  const second = `lt(hypot((X/W-${ox}-${rx}*1.4)/(${rx}*0.6),(Y/H-${floor}+${ry}*0.6)/(${ry}*0.6)),1)`;
-  const light = `exp(-hypot(X/W-${ox},Y/H-0.3)*2.2)`;
+/**
+ * The object a lot's title names, as shapes in units of the picture's height (x = X/H, y = Y/H, so
+ * circles stay round): a microphone, headphones, a tape machine, or a speaker otherwise.
+ */
+function objectShapes(name: string, cx: number) {
+  const x = `(X/H-${n(cx)})`;
+  const y = "(Y/H)";
+  const ellipse = (dx: number, dy: number, rx: number, ry: number) =>
+    `lt(hypot((${x}-${n(dx)})/${n(rx)},(${y}-${n(dy)})/${n(ry)}),1)`;
+  const box = (x0: number, y0: number, x1: number, y1: number) =>
+    `between(${x},${n(x0)},${n(x1)})*between(${y},${n(y0)},${n(y1)})`;
+  const ring = (dx: number, dy: number, r: number, width: number) =>
+    `lt(abs(hypot(${x}-${n(dx)},${y}-${n(dy)})-${n(r)}),${n(width)})`;
+  if (/micro/i.test(name))
+    return {
+      body: `${ellipse(0, 0.33, 0.085, 0.17)}+${box(-0.008, 0.48, 0.008, 0.8)}+${ellipse(0, 0.8, 0.13, 0.025)}`,
+      detail: `${ellipse(0, 0.33, 0.085, 0.17)}*gt(sin(${y}*260),0.6)*lt(${y},0.42)`,
+      floor: 0.8,
+    };
+  if (/head/i.test(name))
+    return {
+      body: `${ring(0, 0.48, 0.2, 0.022)}*lt(${y},0.52)+${ellipse(-0.2, 0.55, 0.06, 0.1)}+${ellipse(0.2, 0.55, 0.06, 0.1)}`,
+      detail: `${ellipse(-0.2, 0.55, 0.035, 0.07)}+${ellipse(0.2, 0.55, 0.035, 0.07)}`,
+      floor: 0.66,
+    };
+  if (/tape|reel/i.test(name))
+    return {
+      body: `${box(-0.34, 0.42, 0.34, 0.78)}+${ellipse(-0.16, 0.3, 0.13, 0.13)}+${ellipse(0.16, 0.3, 0.13, 0.13)}`,
+      detail: `${ring(-0.16, 0.3, 0.07, 0.012)}+${ring(0.16, 0.3, 0.07, 0.012)}+${ellipse(-0.16, 0.3, 0.02, 0.02)}+${ellipse(0.16, 0.3, 0.02, 0.02)}+${box(-0.25, 0.55, 0.25, 0.6)}+${ellipse(-0.2, 0.7, 0.025, 0.025)}+${ellipse(0.2, 0.7, 0.025, 0.025)}`,
+      floor: 0.78,
+    };
+  return {
+    body: box(-0.15, 0.25, 0.15, 0.78),
+    detail: `${ring(0, 0.6, 0.09, 0.015)}+${ellipse(0, 0.6, 0.03, 0.03)}+${ring(0, 0.36, 0.045, 0.01)}`,
+    floor: 0.78,
+  };
+}
+
+/** A product photo: the lot's object, dark with a lit edge, on a seamless paper backdrop with its shadow. */
+function still(rnd: () => number, palette: Rgb[], name: string, width: number, height: number) {
+  const paper = palette[3]!;
+  const tint = palette[1]!;
+  const cx = (width / height) * (0.42 + rnd() * 0.16);
+  const { body, detail, floor } = objectShapes(name, cx);
+  const light = `exp(-hypot(X/H-${n(cx - 0.25)},Y/H-0.15)*1.6)`;
+  const shadow = `(1-0.45*exp(-hypot((X/H-${n(cx + 0.04)})/0.3,(Y/H-${n(floor)})/0.035)))`;
+  // Metal: dark, lit from the upper left; the details a shade lighter.
+  const metal = (c: (colour: Rgb) => string) =>
+    `(30+55*max(0,1-abs(X/H-${n(cx - 0.06)})*5)*(1-Y/H))*(1+0.6*gt(${detail},0))+${c(tint)}*0.08`;
   return geq(
     (c) =>
-      `if(${inside}+${second},${c(object)}*(0.35+0.65*max(0,1-hypot((X/W-${ox}+${rx}*0.4)/${rx},(Y/H-${oy}+${ry}*0.4)/${ry})))+${c(rim)}*0.2,if(lt(Y/H,${floor}),${c(wall)}*0.6+${c(glow)}*0.6*${light},(${c(wall)}*0.5+${c(glow)}*0.3*${light})*(1-0.6*exp(-hypot((X/W-${ox})/(${rx}*1.6),(Y/H-${floor})*6)))))`,
+      `if(gt(${body},0),${metal(c)},(${c(paper)}*(0.72+0.28*${light})-30*clip((Y/H-${n(floor - 0.1)})*4,0,1))*if(gt(Y/H,${n(floor - 0.02)}),${shadow},1))`,
   );
 }
 
@@ -145,7 +184,7 @@ export function picture(style: ArtStyle, name: string, width = 600, height = 600
   const drawn =
     style === "album"
       ? album(rnd, palette, width, height)
-      : `color=s=${width}x${height},format=rgb24,geq=${style === "landscape" ? landscape(rnd, palette) : still(rnd, palette)}`;
+      : `color=s=${width}x${height},format=rgb24,geq=${style === "landscape" ? landscape(rnd, palette) : still(rnd, palette, name, width, height)}`;
   const out = join(folder, `${style}-${Math.floor(rnd() * 1e9)}.${format}`);
   execFileSync("ffmpeg", [
     ...["-y", "-loglevel", "error", "-f", "lavfi"],
