@@ -130,6 +130,7 @@ function spot(out: Float32Array, rnd: () => number) {
 
 /** Seconds of each kind unless asked: a few, so uploads stay small and the tests fast. */
 const SECONDS: Record<SoundKind, number> = { beat: 5, speech: 5, spot: 4 };
+const DRIVE: Record<SoundKind, number> = { beat: 3, speech: 1.5, spot: 2.5 };
 
 /**
  * A 16-bit mono WAV of `kind`, different for every `name` (the seed), normalised to about −1 dBFS.
@@ -142,9 +143,14 @@ export function sound(kind: SoundKind, name: string, seconds = SECONDS[kind]) {
   if (kind === "beat") beat(out, rnd);
   else if (kind === "speech") speech(out, rnd);
   else spot(out, rnd);
+  // Mastered as real material is: normalised, then a soft limiter (tanh) that brings the body of
+  // the sound up towards its peaks, harder for music than for a voice.
+  const drive = DRIVE[kind];
   let loudest = 0;
   for (const value of out) loudest = Math.max(loudest, Math.abs(value));
-  const gain = loudest > 0 ? 0.89 / loudest : 0;
+  for (let i = 0; i < length; i++) out[i] = Math.tanh((drive * out[i]!) / (loudest || 1));
+  loudest = Math.tanh(drive);
+  const gain = 0.89 / loudest;
   const samples = Buffer.alloc(length * 2);
   for (let i = 0; i < length; i++)
     samples.writeInt16LE(Math.round(Math.max(-1, Math.min(1, out[i]! * gain)) * 32767), i * 2);
