@@ -1,21 +1,24 @@
 // Seller helpers for the store's browser tests (reusable by every store journey):
-// real audio made with ffmpeg, and a product created through /digistore as a seller would.
+// real audio (generated beats), and a product created through /digistore as a seller would.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { UPLOAD_SUCCESSFUL } from "../../app/kernel/schemas/products";
-import { origin, PNG, uploadByApi } from "./fixtures";
+import { picture } from "./art";
+import { origin, uploadByApi } from "./fixtures";
+import { sound } from "./sound";
 
 /** Two short beats (an mp3 and a wav) and a cover picture, in a fresh folder. */
 export function makeStoreMedia() {
   const dir = mkdtempSync(join(tmpdir(), "e2e-store-"));
-  const ffmpeg = (...args: string[]) => execFileSync("ffmpeg", ["-y", "-loglevel", "error", ...args]);
   const files = { mp3: join(dir, "beat-a.mp3"), wav: join(dir, "beat-b.wav"), cover: join(dir, "cover.png") };
-  ffmpeg("-f", "lavfi", "-i", "sine=frequency=220:duration=4", "-c:a", "libmp3lame", files.mp3);
-  ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=3", files.wav);
-  writeFileSync(files.cover, PNG);
+  const source = join(dir, "beat-a.wav");
+  writeFileSync(source, sound("beat", "beat-a", 4));
+  execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-i", source, "-c:a", "libmp3lame", files.mp3]);
+  writeFileSync(files.wav, sound("beat", "beat-b", 3));
+  writeFileSync(files.cover, picture("album", "beat cover", 600, 600, "png"));
   return files;
 }
 
@@ -74,28 +77,6 @@ export async function ownStorePath(page: Page) {
   return href!;
 }
 
-/** A real one-second 16-bit mono WAV tone, so the renderer can make its preview. */
-export function tone(hz: number) {
-  const rate = 22_050;
-  const samples = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i++)
-    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
-
 /** The seller's product with a cover and two audio files, made through the store's API. */
 export async function sellerProduct(
   seller: Page,
@@ -109,18 +90,18 @@ export async function sellerProduct(
   const first = await uploadByApi(
     seller.request,
     { purpose: "product-audio", fileName: fileNames[0], contentType: "audio/wav" },
-    tone(440),
+    sound("beat", `${title} ${fileNames[0]}`),
   );
   const productId = first.productId!;
   const second = await uploadByApi(
     seller.request,
     { purpose: "product-audio", fileName: fileNames[1], contentType: "audio/wav", productId },
-    tone(660),
+    sound("beat", `${title} ${fileNames[1]}`),
   );
   const cover = await uploadByApi(
     seller.request,
-    { purpose: "product-cover", fileName: "cover.png", contentType: "image/png", productId },
-    PNG,
+    { purpose: "product-cover", fileName: "cover.jpg", contentType: "image/jpeg", productId },
+    picture("album", title),
   );
   const saved = await seller.request.post("/api/products", {
     headers: { origin: origin() },

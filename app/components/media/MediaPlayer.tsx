@@ -56,6 +56,8 @@ export function MediaPlayer({
   onListen,
 }: MediaPlayerProps) {
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null);
+  // The sticky bar draws this waveform too once it carries the track.
+  const carried = track ? { peaks, ...track } : undefined;
   const listening = useRef(false);
   const [paused, setPaused] = useState(true);
   const [time, setTime] = useState(0);
@@ -73,7 +75,7 @@ export function MediaPlayer({
     const element = media.current;
     if (!element) return;
     if (element.paused) {
-      startPlaying(element, label, track);
+      startPlaying(element, label, carried);
       void element.play().catch(() => setPaused(true));
     } else element.pause();
   }
@@ -119,7 +121,7 @@ export function MediaPlayer({
           playsInline
           onClick={kind === "video" ? toggle : undefined}
           onPlay={(event) => {
-            startPlaying(event.currentTarget, label, track);
+            startPlaying(event.currentTarget, label, carried);
             setPaused(false);
             if (!listening.current) onListen?.();
             listening.current = true;

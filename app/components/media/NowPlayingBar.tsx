@@ -1,9 +1,11 @@
 // The sticky 'now playing' bar (issue 28 §3, issue 45): what sounds — its cover, title and who made
-// it, never a file name when the player knows the track — play/pause, how far it is, and close. It
+// it, never a file name when the player knows the track — play/pause, how far it is (the track's
+// waveform when its peaks are known: a click seeks), and close. It
 // shows while something plays and keeps a track going after its page was left (now-playing.ts); the
 // store's rows play through it.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { Waveform } from "../../features/store/components/Waveform";
 import { useHeightVariable } from "../../lib/height-variable";
 import { clock } from "../../lib/media-time";
 import { Button } from "../ui/Button";
@@ -31,9 +33,10 @@ export function NowPlayingBar() {
   const title = track?.title ?? label;
   const duration = Number.isFinite(element.duration) ? element.duration : null;
   const progress = duration ? Math.min(1, element.currentTime / duration) : 0;
+  const peaks = track?.peaks?.length ? track.peaks : null;
   return (
     <section className={`${styles.bar} now-playing`} aria-label="Now playing" ref={bar}>
-      <div className={styles.progress} aria-hidden="true">
+      <div className={peaks ? `${styles.progress} ${styles.narrowOnly}` : styles.progress} aria-hidden="true">
         <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
       </div>
       {track &&
@@ -49,6 +52,17 @@ export function NowPlayingBar() {
         </span>
         {track?.artist && <span className={styles.artist}>{track.artist}</span>}
       </span>
+      {peaks && (
+        <span className={styles.wave}>
+          <Waveform
+            peaks={peaks}
+            progress={progress}
+            onSeek={(fraction) => {
+              if (duration) element.currentTime = fraction * duration;
+            }}
+          />
+        </span>
+      )}
       <span className={styles.time}>
         {clock(element.currentTime)} / {clock(duration)}
       </span>

@@ -12,6 +12,8 @@ export interface TrackInfo {
   coverUrl?: string | null;
   /** The item's own page. */
   href?: string;
+  /** Its waveform's levels (the renderer's peaks), drawn in the bar when known. */
+  peaks?: number[] | null;
 }
 
 export interface NowPlaying {

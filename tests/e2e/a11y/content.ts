@@ -2,14 +2,14 @@
 // see tables, cards, players and long names as users do. Made once per run through the API as the
 // seeded accounts (a fresh e2e database each run). Long file names have no spaces on purpose:
 // they are what widens a page. Add your area's content here and its ids to `Content`.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, type APIResponse, expect } from "@playwright/test";
+import { picture } from "../art";
 import { origin, uploadByApi } from "../fixtures";
 import { makeClip } from "../media";
-import { tone } from "../store";
+import { sound } from "../sound";
 
 export interface Sessions {
   member: APIRequestContext;
@@ -55,30 +55,12 @@ async function ok(response: Promise<APIResponse>, expected: number[]) {
 const headers = () => ({ origin: origin() });
 const folder = mkdtempSync(join(tmpdir(), "content-"));
 
-/** A real picture (a two-colour gradient PNG made with ffmpeg) for covers and auction lots. */
-function picture(name: string, from: string, to: string, width = 600, height = 600) {
-  const out = join(folder, `${name}.png`);
-  execFileSync("ffmpeg", [
-    ...["-y", "-loglevel", "error", "-f", "lavfi"],
-    ...["-i", `gradients=s=${width}x${height}:c0=${from}:c1=${to}:x0=0:y0=0:x1=${width}:y1=${height}:seed=3`],
-    ...["-frames:v", "1", out],
-  ]);
-  return readFileSync(out);
-}
-
 /** An auction lot with a picture, made by the admin; returns its short code. */
-async function bidItem(
-  admin: APIRequestContext,
-  title: string,
-  description: string,
-  price: number,
-  colours: [string, string],
-  endsAt?: number,
-) {
+async function bidItem(admin: APIRequestContext, title: string, description: string, price: number, endsAt?: number) {
   const { mediaId } = await uploadByApi(
     admin,
-    { purpose: "bid-media", fileName: "lot.png", contentType: "image/png" },
-    picture(`lot-${price}`, ...colours, 800, 600),
+    { purpose: "bid-media", fileName: "lot.jpg", contentType: "image/jpeg" },
+    picture("still", title, 800, 600),
   );
   const created = (await ok(
     admin.post("/api/bid-items", {
@@ -111,7 +93,6 @@ async function auction({ member, admin }: Sessions) {
     "Vintage ribbon microphone from the old studio, with its original case",
     "Warm, dark and quiet; serviced this year. Shipping within the USA included.",
     40,
-    ["0x3b2f2f", "0xc89b6d"],
     Date.now() + 2 * 86_400_000 + 3 * 3_600_000,
   );
   const sold = await bidItem(
@@ -119,7 +100,6 @@ async function auction({ member, admin }: Sessions) {
     "Studio headphones",
     "Closed-back, barely used, with a spare pair of ear pads.",
     25,
-    ["0x1f4e79", "0x9ecae1"],
   );
   await ok(
     member.post("/api/shipping", {
@@ -137,13 +117,17 @@ async function auction({ member, admin }: Sessions) {
   );
   // A lot with a video and an audio file as well as its picture: the card's media strip and its players.
   const media = [
-    { fileName: "lot.png", contentType: "image/png", bytes: picture("lot-tape", "0x2d2a26", "0xe0b36a", 800, 600) },
+    { fileName: "lot.jpg", contentType: "image/jpeg", bytes: picture("still", "Reel-to-reel tape machine", 800, 600) },
     {
       fileName: "reel_to_reel_tape_machine_walkthrough_and_test_recording.mp4",
       contentType: "video/mp4",
       bytes: readFileSync(makeClip(folder, "lot-walkthrough.mp4", 2)),
     },
-    { fileName: "reel_to_reel_tape_machine_demo_recording_side_a.wav", contentType: "audio/wav", bytes: tone(392) },
+    {
+      fileName: "reel_to_reel_tape_machine_demo_recording_side_a.wav",
+      contentType: "audio/wav",
+      bytes: sound("beat", "side a"),
+    },
   ];
   const mediaIds: string[] = [];
   for (const { bytes, ...file } of media) {
@@ -196,13 +180,11 @@ async function product(
   {
     price,
     accessType = "public-read",
-    colours,
     details,
     tiers = [],
   }: {
     price: number;
     accessType?: string;
-    colours: [string, string];
     /** BPM, key, genre, mood and tags, as the seller sets them in /digimanager. */
     details?: { bpm: number; musicalKey: string; genre: string; mood: string; tags: string[] };
     /** Licence templates added as tiers ("mp3-lease", "wav-lease"…). */
@@ -212,18 +194,18 @@ async function product(
   const first = await uploadByApi(
     seller,
     { purpose: "product-audio", fileName: fileNames[0], contentType: "audio/wav" },
-    tone(440),
+    sound("beat", fileNames[0]),
   );
   const productId = first.productId!;
   const second = await uploadByApi(
     seller,
     { purpose: "product-audio", fileName: fileNames[1], contentType: "audio/wav", productId },
-    tone(660),
+    sound("beat", fileNames[1]),
   );
   const cover = await uploadByApi(
     seller,
-    { purpose: "product-cover", fileName: "cover.png", contentType: "image/png", productId },
-    picture(`cover-${productId}`, ...colours),
+    { purpose: "product-cover", fileName: "cover.jpg", contentType: "image/jpeg", productId },
+    picture("album", title),
   );
   await ok(
     seller.post("/api/products", {
@@ -276,25 +258,21 @@ async function purchase(buyer: APIRequestContext, productId: string) {
 async function store({ member, admin }: Sessions) {
   const productId = await product(admin, "Late Night Drive (140 BPM)", LONG.products[0], {
     price: 149,
-    colours: ["0x14213d", "0xfca311"],
     details: { bpm: 140, musicalKey: "F# minor", genre: "Trap", mood: "Dark", tags: ["808", "night drive"] },
     tiers: ["mp3-lease", "wav-lease"],
   });
   const bought = await product(admin, "Sunrise Over The Barley Fields (Extended Mix)", LONG.products[1], {
     price: 29.99,
-    colours: ["0xf4a261", "0x2a9d8f"],
     details: { bpm: 92, musicalKey: "D major", genre: "Lo-fi", mood: "Warm", tags: ["chill"] },
   });
   await purchase(member, bought);
   await ok(member.post("/api/cart/items", { data: { productId }, headers: headers() }), [201, 409]);
   const own = await product(member, "Demo beat, public", ["demo_beat_public_version_final.wav", "demo_beat_hook.wav"], {
     price: 5,
-    colours: ["0x6a4c93", "0x8ac926"],
   });
   await product(member, "Demo beat, private draft", ["demo_beat_private_draft.wav", "demo_beat_alt.wav"], {
     price: 5,
     accessType: "private",
-    colours: ["0x333333", "0xb0b0b0"],
   });
   // The admin buys from the member in the 'Proceed to Payment' state: checkouts are limited per buyer
   // (10 in 10 minutes), and the checkout journeys spend the member's.
@@ -307,13 +285,13 @@ async function workspace({ member }: Sessions) {
   const first = await uploadByApi(
     member,
     { purpose: "project-file", fileName: LONG.files[0], contentType: "audio/wav", projectTitle: "Episode 12" },
-    tone(440),
+    sound("beat", LONG.files[0]),
   );
   const projectId = first.projectId!;
   const second = await uploadByApi(
     member,
     { purpose: "project-file", fileName: LONG.files[1], contentType: "audio/wav", projectId },
-    tone(550),
+    sound("speech", LONG.files[1]),
   );
   await ok(
     member.post(`/api/projects/${projectId}/playlist/items`, {
@@ -339,7 +317,7 @@ async function workspace({ member }: Sessions) {
       programId: program.id,
       slotPosition: "b",
     },
-    tone(770),
+    sound("spot", LONG.spot),
   );
   const playlist = (await ok(member.get(`/api/projects/${projectId}/playlist`), [200])) as { id: string };
   await ok(
@@ -353,17 +331,17 @@ async function workspace({ member }: Sessions) {
   return { projectId, fileId: first.fileId!, playlistId: playlist.id };
 }
 
-/** A playlist of two short tones in a new project, for an episode of the show. */
-async function tonePlaylist(member: APIRequestContext, title: string, names: [string, string], hz: number) {
+/** A playlist of a cold open and an interview (speech) in a new project, for an episode of the show. */
+async function talkPlaylist(member: APIRequestContext, title: string, names: [string, string]) {
   const first = await uploadByApi(
     member,
     { purpose: "project-file", fileName: names[0], contentType: "audio/wav", projectTitle: title },
-    tone(hz),
+    sound("spot", names[0]),
   );
   const second = await uploadByApi(
     member,
     { purpose: "project-file", fileName: names[1], contentType: "audio/wav", projectId: first.projectId! },
-    tone(hz * 1.5),
+    sound("speech", names[1]),
   );
   await ok(
     member.post(`/api/projects/${first.projectId}/playlist/items`, {
@@ -390,9 +368,16 @@ async function show({ member }: Sessions, workspace: { projectId: string; playli
     const html = await (await member.get(`/shows/${slug}`)).text();
     return { showSlug: slug, showEpisodeId: new RegExp(`/shows/${slug}/episodes/([\\w-]+)`).exec(html)?.[1] ?? "" };
   }
+  // Square artwork of 1400 px, as podcast directories ask for.
+  const artwork = await uploadByApi(
+    member,
+    { purpose: "show-artwork", fileName: "artwork.jpg", contentType: "image/jpeg" },
+    picture("landscape", "Field notes from the farm", 1400, 1400),
+  );
   const created = (await ok(
     member.post("/api/shows", {
       data: {
+        artworkUploadId: artwork.uploadId,
         title: "Field notes from the farm",
         slug,
         description:
@@ -414,8 +399,8 @@ async function show({ member }: Sessions, workspace: { projectId: string; playli
     [201],
   );
   const older = [
-    await tonePlaylist(member, "Episode 10", ["seed_swap_cold_open.wav", "seed-swap-interview-part-1.wav"], 330),
-    await tonePlaylist(member, "Episode 11", ["rain_gauge_intro.wav", "rain-gauge-walk-and-talk.wav"], 392),
+    await talkPlaylist(member, "Episode 10", ["seed_swap_cold_open.wav", "seed-swap-interview-part-1.wav"]),
+    await talkPlaylist(member, "Episode 11", ["rain_gauge_intro.wav", "rain-gauge-walk-and-talk.wav"]),
   ];
   const episodes = [
     {
@@ -471,31 +456,24 @@ async function episode({ member }: Sessions) {
     file: "milking_shed_morning_routine_episode_11.mp4",
     title: "Morning in the milking shed",
     description: "How the herd is milked before the sun is up, and what happens to the milk next.",
-    colours: ["0x283618", "0xdda15e"],
   });
   return publishEpisode(member, {
     file: "barley_fields_walkthrough_episode_12_final_cut.mp4",
     title: "Walking the barley fields before harvest",
     description: "A short walk through the fields with the farm's head grower, recorded at sunrise.",
-    colours: ["0x606c38", "0xfefae0"],
   });
 }
 
 async function publishEpisode(
   member: Sessions["member"],
-  {
-    file,
-    title,
-    description,
-    colours,
-  }: { file: string; title: string; description: string; colours: [string, string] },
+  { file, title, description }: { file: string; title: string; description: string },
 ) {
   const clip = readFileSync(makeClip(folder, file, 2));
   const video = await uploadByApi(member, { purpose: "episode-video", fileName: file, contentType: "video/mp4" }, clip);
   const cover = await uploadByApi(
     member,
-    { purpose: "episode-cover", fileName: "cover.png", contentType: "image/png" },
-    picture("episode", colours[0], colours[1], 800, 450),
+    { purpose: "episode-cover", fileName: "cover.jpg", contentType: "image/jpeg" },
+    picture("landscape", title, 800, 450),
   );
   const created = (await ok(
     member.post("/api/episodes", {
@@ -531,12 +509,12 @@ async function battleEntry({ member, admin }: Sessions) {
   const audio = await uploadByApi(
     member,
     { purpose: "beat-audio", fileName: "harvest_moon_battle_entry_96bpm_mastered.wav", contentType: "audio/wav" },
-    tone(330),
+    sound("beat", "Harvest Moon"),
   );
   const cover = await uploadByApi(
     member,
-    { purpose: "beat-cover", fileName: "cover.png", contentType: "image/png" },
-    picture("battle", "0x03071e", "0xdc2f02"),
+    { purpose: "beat-cover", fileName: "cover.jpg", contentType: "image/jpeg" },
+    picture("album", "Harvest Moon"),
   );
   await ok(
     member.post("/api/beat-battle/entries", {
@@ -606,7 +584,7 @@ async function campaign({ member }: Sessions, showSlug: string) {
         programId: program.id,
         slotPosition: "b",
       },
-      tone(660),
+      sound("spot", "Harvest Supply Co-op, winter"),
     );
     return program.id;
   };

@@ -136,11 +136,42 @@ export async function listedShow(deps: Deps, slug: string) {
   ]);
   if (!show) throw new NotFound(SHOW_NOT_FOUND);
   const versions = versionsByPlaylist(items, ready, marks);
+  const itemPeaks = new Map(items.map((item) => [item.id, item.peaks]));
   return {
     show,
     episodes,
     current: (episode: ShowEpisode) => (episode.playlistId ? (versions.get(episode.playlistId) ?? null) : null),
+    /** The waveform of a stitched version of one of these episodes, from its items' peaks. */
+    peaks: (segments: readonly ServedSegment[]) => joinedPeaks(segments, (itemId) => itemPeaks.get(itemId)),
   };
+}
+
+/**
+ * One waveform for segments played one after another: `count` levels, each read from the segment
+ * playing at that moment (its share is its duration). Null when a segment has no peaks yet.
+ */
+export function joinedPeaks(
+  segments: readonly Pick<ServedSegment, "itemId" | "durationSeconds">[],
+  peaksOf: (itemId: string) => readonly number[] | null | undefined,
+  count = 200,
+): number[] | null {
+  const total = segments.reduce((sum, segment) => sum + segment.durationSeconds, 0);
+  const levels = segments.map((segment) => peaksOf(segment.itemId));
+  if (total <= 0 || levels.some((peaks) => !peaks?.length)) return null;
+  const joined: number[] = [];
+  let segment = 0;
+  let start = 0;
+  for (let i = 0; i < count; i++) {
+    const at = ((i + 0.5) / count) * total;
+    while (segment < segments.length - 1 && at >= start + segments[segment]!.durationSeconds) {
+      start += segments[segment]!.durationSeconds;
+      segment += 1;
+    }
+    const peaks = levels[segment]!;
+    const within = Math.min(0.999999, Math.max(0, (at - start) / segments[segment]!.durationSeconds));
+    joined.push(peaks[Math.floor(within * peaks.length)]!);
+  }
+  return joined;
 }
 
 /**

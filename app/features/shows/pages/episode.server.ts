@@ -17,7 +17,7 @@ const lengthOf = (version: ServedVersion | null) =>
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { deps } = server(context);
-  const { show, episodes, current } = await orNotFound(listedShow(deps, params.slug));
+  const { show, episodes, current, peaks } = await orNotFound(listedShow(deps, params.slug));
   const episode = episodes.find((e) => e.id === params.id);
   if (!episode) notFound();
   const media = await mediaFrom(deps, show, episode, current(episode));
@@ -44,6 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ready: media !== null,
     durationSeconds: media?.durationSeconds ?? null,
     chapters: media?.stitched?.chapters ?? [],
+    peaks: media?.stitched ? peaks(media.stitched.segments) : null,
     more: episodes
       .filter((e) => e.id !== episode.id)
       .slice(0, MORE_EPISODES)

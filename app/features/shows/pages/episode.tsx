@@ -28,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
-  const { show, episode, media, mediaType, ready, durationSeconds, chapters, more } = loaderData;
+  const { show, episode, media, mediaType, ready, durationSeconds, chapters, peaks, more } = loaderData;
   const code = episodeCode(episode);
   const length = listenLength(durationSeconds);
   return (
@@ -54,6 +54,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               label={episode.title}
               kind={mediaType}
               durationSeconds={durationSeconds}
+              peaks={peaks}
               chapters={chapters.map((chapter) => ({ title: chapter.title, startSeconds: chapter.startTime }))}
               poster={show.artwork}
               pending="This episode is being prepared. Try again in a minute."

@@ -311,6 +311,7 @@ function PlayButton({
           artist,
           coverUrl: product.coverUrl,
           href,
+          peaks: preview.peaks,
         });
         if (fresh && !own) countPreviewPlay(product.id);
       }}
