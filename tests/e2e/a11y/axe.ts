@@ -1,7 +1,12 @@
 // The axe part of the layout and accessibility check (tests/e2e/layout.spec.ts): axe-core's WCAG
 // A/AA rules; reflow (1.4.10) and the other layout rules axe cannot see are in ./layout.ts.
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import axeCore from "axe-core";
+
+/** axe itself, injected once into a page without frames (the same source AxeBuilder injects). */
+const axeSource = axeCore.source;
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** WCAG 2.2 A/AA (adds target size, 2.5.8), for the layout check of both themes (issue 28). */
@@ -39,7 +44,7 @@ export async function axeProblems(page: Page, exclude: string[] = [], tags = WCA
     return describeViolations((await builder.analyze()).violations);
   }
   const injected = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
-  if (!injected) await page.evaluate(new AxeBuilder({ page }).script());
+  if (!injected) await page.evaluate(axeSource);
   const results = await page.evaluate(
     ({ exclude, options }) => {
       const { axe } = window as unknown as {
