@@ -1,6 +1,7 @@
 // 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
 // answer is the seed's 'Product added to cart.' (in the cart drawer, which opens on every add) or
-// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed.
+// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed;
+// a beat in the cart already, or bought already, is no failure: 'In your cart' / 'You own this'.
 // The loaders run again after an addition, so the public bar's Checkout link (shown only when the cart
 // holds something, ADR 117) appears with its count.
 import { useRef, useState } from "react";
@@ -11,7 +12,7 @@ import { ApiError, api, call } from "../../../lib/api-client";
 
 /** A beat with several licences, chosen from the store's row: the drawer asks which one first. */
 export interface LicenceChoice {
-  product: Pick<ProductView, "id" | "title" | "licenseType" | "priceCents" | "tiers">;
+  product: Pick<ProductView, "id" | "title" | "licenseType" | "priceCents" | "tiers" | "files">;
   /** The seller's username, named in a tier's terms. */
   producer: string;
 }
@@ -20,6 +21,8 @@ export interface CartNotice {
   productId: string;
   text: string;
   ok: boolean;
+  /** The server's answer: added (or its licence switched), in the cart already, or owned already. */
+  state?: "added" | "switched" | "in_cart" | "owned";
 }
 
 export function useAddToCart(signedIn: boolean, viewerId: string | null = null) {
@@ -47,12 +50,17 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
     pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setAdding(productId);
     try {
-      await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
-      setNotice({ productId, text: ADDED_TO_CART, ok: true });
-      setAdded((n) => n + 1);
+      const answer = await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setChoice(null);
-      setDrawer(true);
       void revalidator.revalidate();
+      // In the cart already or bought before: said beside the button (not an error), no drawer.
+      if (answer.state === "in_cart" || answer.state === "owned") {
+        setDrawer(false);
+        return setNotice({ productId, text: answer.message, ok: true, state: answer.state });
+      }
+      setNotice({ productId, text: ADDED_TO_CART, ok: true, state: answer.state });
+      setAdded((n) => n + 1);
+      setDrawer(true);
     } catch (error) {
       // A refusal says why after the seed's message; a lost connection is the seed's other message.
       if (!(error instanceof ApiError) || error.status === 0)
