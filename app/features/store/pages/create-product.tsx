@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DropZone } from "../../../components/DropZone";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Button, Field, FieldError, GeneratedCover, Input, Select, Textarea } from "../../../components/ui";
+import { Button, Field, FieldError, GeneratedCover, Input, Select, Steps, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { formatMoney } from "../../../kernel/format";
 import { MUSICAL_KEYS } from "../../../kernel/schemas/beat-details-messages";
@@ -476,7 +476,7 @@ function ProductPreview({
       </div>
       <div className={`card ${styles.previewCard}`}>
         <h2>What happens next</h2>
-        <ol className={styles.steps}>
+        <Steps>
           <li>Your audio and cover go up first, each with its progress; a file that fails can be sent again.</li>
           <li>
             {fields.accessType === "private"
@@ -484,7 +484,7 @@ function ProductPreview({
               : "The product is listed in your store as soon as it is saved."}
           </li>
           <li>In My Digital Products you add licence tiers, prices, discount codes and more files.</li>
-        </ol>
+        </Steps>
       </div>
     </aside>
   );
