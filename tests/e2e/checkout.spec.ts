@@ -168,15 +168,24 @@ test("paying: the logo alone above; the card number is wide and whole at 1280 px
   await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
 });
 
-/** Nothing covers the control: the element at its centre is the control (or inside it). */
+/**
+ * Nothing covers the control: the element at its centre is the control (or inside it), scrolled into
+ * view and with the page scrolled to its very end (where a bar pinned to the viewport's foot sits on
+ * the last things of the page).
+ */
 async function expectUncovered(control: import("@playwright/test").Locator) {
+  const hit = () =>
+    control.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (y < 0 || y > window.innerHeight) return "off screen";
+      const top = document.elementFromPoint(x, y);
+      return top === element || element.contains(top) ? "control" : (top?.outerHTML.slice(0, 120) ?? "nothing");
+    });
   await control.scrollIntoViewIfNeeded();
-  const hit = await control.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return top === element || element.contains(top) ? "control" : (top?.outerHTML.slice(0, 120) ?? "nothing");
-  });
-  expect(hit).toBe("control");
+  expect(await hit()).toBe("control");
+  await control.page().evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(["control", "off screen"]).toContain(await hit());
 }
 
 test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zip's download; the store then says 'In your cart' and 'You own this'", async ({
@@ -214,6 +223,9 @@ test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zi
   await card.getByRole("link", { name: "View cart" }).click();
   await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(buyer).toHaveURL(/step=pay/);
+  // The preview is still playing in the store's bar.
+  const bar = buyer.getByRole("region", { name: "Now playing" });
+  await expect(bar).toContainText(title);
   await buyer.getByRole("button", { name: "Use test card" }).click();
   await expect(buyer.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
   await buyer.getByLabel("Name on card").fill("Demo Member");
@@ -223,6 +235,7 @@ test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zi
   await expect(buyer.getByText(THANK_YOU)).toBeVisible();
   const zip = buyer.getByRole("link", { name: /^Download CP-/ });
   await expect(zip).toBeVisible({ timeout: 20_000 });
+  await expect(bar).toContainText(title);
   await expectUncovered(zip);
 
   // Bought: the store offers the download in Purchases, not 'Add to Cart'.

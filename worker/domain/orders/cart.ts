@@ -4,6 +4,7 @@
 // sold or withdrawn a moment earlier cannot slip in.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { TIER_NOT_FOUND } from "../../../app/kernel/licence-tiers";
+import { LICENCE_NAMES } from "../../../app/kernel/licences";
 import {
   CART_FULL,
   EXCLUSIVE_SOLD,
@@ -200,6 +201,45 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
 }
 
 export type CartView = Awaited<ReturnType<typeof listCart>>;
+
+/** A licence a cart row may switch to: a tier (id) or the product's own licence (null). */
+export interface CartLicence {
+  id: string | null;
+  name: string;
+  priceCents: number;
+}
+
+/**
+ * For each product in the member's cart with more than one licence on offer, its licences in rising
+ * price (as the beat page lists them), so the cart can switch one (`addToCart` with the new tier).
+ */
+export async function cartLicenceChoices(deps: Pick<Deps, "db">, userId: string) {
+  const rows = await deps.db
+    .select({ id: products.id, licenseType: products.licenseType, priceCents: products.priceCents })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId));
+  const choices: Record<string, CartLicence[]> = {};
+  if (rows.length === 0) return choices;
+  const tiers = await deps.db
+    .select({ id: productTiers.id, productId: productTiers.productId, name: productTiers.name, priceCents: productTiers.priceCents })
+    .from(productTiers)
+    .where(and(inArray(productTiers.productId, rows.map((row) => row.id)), isNull(productTiers.removedAt)))
+    .orderBy(asc(productTiers.seqPos), asc(productTiers.createdAt));
+  for (const row of rows) {
+    const own: CartLicence = {
+      id: null,
+      name: LICENCE_NAMES[row.licenseType],
+      priceCents: row.licenseType === "free" ? 0 : row.priceCents,
+    };
+    const offered = tiers.filter((tier) => tier.productId === row.id);
+    if (offered.length === 0) continue;
+    choices[row.id] = [own, ...offered.map(({ productId: _p, ...tier }) => tier)].sort(
+      (a, b) => a.priceCents - b.priceCents,
+    );
+  }
+  return choices;
+}
 
 /** The cart's items with a fresh link to each cover (an hour) in place of its storage key. */
 export function withCoverLinks<T extends { coverKey: string | null; coverContentType: string | null }>(
