@@ -222,9 +222,22 @@ export async function cartLicenceChoices(deps: Pick<Deps, "db">, userId: string)
   const choices: Record<string, CartLicence[]> = {};
   if (rows.length === 0) return choices;
   const tiers = await deps.db
-    .select({ id: productTiers.id, productId: productTiers.productId, name: productTiers.name, priceCents: productTiers.priceCents })
+    .select({
+      id: productTiers.id,
+      productId: productTiers.productId,
+      name: productTiers.name,
+      priceCents: productTiers.priceCents,
+    })
     .from(productTiers)
-    .where(and(inArray(productTiers.productId, rows.map((row) => row.id)), isNull(productTiers.removedAt)))
+    .where(
+      and(
+        inArray(
+          productTiers.productId,
+          rows.map((row) => row.id),
+        ),
+        isNull(productTiers.removedAt),
+      ),
+    )
     .orderBy(asc(productTiers.seqPos), asc(productTiers.createdAt));
   for (const row of rows) {
     const own: CartLicence = {

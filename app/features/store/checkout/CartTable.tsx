@@ -3,7 +3,7 @@
 // the price, Remove. The total (seed 001 §3, with 2 decimals) is the order summary's, beside it.
 import { Form, useNavigation, useSubmit } from "react-router";
 import type { CartLicence } from "../../../../worker/domain/orders/cart";
-import { Button, Select } from "../../../components/ui";
+import { Button, Outcome, Select } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { CART_EMPTY } from "../../../kernel/schemas/checkout-messages";
 import { ItemCover } from "./ItemCover";
@@ -47,9 +47,7 @@ export function CartTable({
                   )}
                   <span className="muted">by {item.sellerUsername}</span>
                   {licenceError?.productId === item.productId && (
-                    <span className="error" role="alert">
-                      {licenceError.message}
-                    </span>
+                    <Outcome message={{ ok: false, text: licenceError.message }} />
                   )}
                   {item.unavailable && <span className="error">{item.unavailable}</span>}
                 </div>

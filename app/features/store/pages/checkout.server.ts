@@ -5,12 +5,7 @@
 // of one's own order. `?added=` / `?notAdded=` say how a pending add made at sign-in went.
 import { data, redirect } from "react-router";
 import { DomainError, NotFound } from "../../../../worker/domain/errors";
-import {
-  addToCart,
-  cartLicenceChoices,
-  removeFromCart,
-  withCoverLinks,
-} from "../../../../worker/domain/orders/cart";
+import { addToCart, cartLicenceChoices, removeFromCart, withCoverLinks } from "../../../../worker/domain/orders/cart";
 import { pricedCart } from "../../../../worker/domain/orders/checkout";
 import { NOT_ADDED_REASONS, type NotAddedReason } from "../../../../worker/domain/orders/pending-add";
 import { orderStatus } from "../../../../worker/domain/orders/purchases";
