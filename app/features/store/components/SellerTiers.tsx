@@ -1,6 +1,7 @@
 // A beat's licence tiers in the seller's studio (issue 33; the 'Licences & prices' tab, issue 46):
-// the beat's own licence (by its name) and the tiers in rising price, as buyers see them, each tier with price, files and terms, each with Edit (price and terms, through the page's
-// action, 'Saved' in its row) and Remove; a tier added from one of the seller's templates (edited under
+// every licence in rising price as buyers see them — the beat's own under its name, priced under
+// Details — each tier with price, files and terms, Edit (price and terms, through the page's action,
+// 'Saved' in its row) and Remove; a tier added from one of the seller's templates (edited under
 // 'Licence templates'). Adding and removing say how they went beside 'Add tier'.
 import { useState } from "react";
 import type { ProductView } from "../../../../worker/domain/store/views";
