@@ -120,8 +120,8 @@ export function TierPicker({
                   return (
                     <li key={feature} className={adds ? styles.adds : undefined}>
                       <span aria-hidden="true">{adds ? "+" : "✓"}</span>
+                      {adds && <span className="visually-hidden">Adds: </span>}
                       {feature}
-                      {adds && <span className="visually-hidden"> (more than the {cheaper.name})</span>}
                     </li>
                   );
                 })}

@@ -56,7 +56,7 @@ describe("the licence ladder", () => {
     expect(cards.map((card) => card.querySelector("input")!.checked)).toEqual([true, false, false]);
     const adds = (card: Element) => [...card.querySelectorAll("li")].filter((li) => li.textContent!.startsWith("+"));
     expect(adds(cards[0]!)).toEqual([]);
-    expect(adds(cards[1]!).map((li) => li.textContent)).toContain("+MP3 files + WAV files (more than the MP3 Lease)");
+    expect(adds(cards[1]!).map((li) => li.textContent)).toContain("+Adds: MP3 files + WAV files");
     expect(cards[2]!.textContent).toContain("WAV files");
     expect(cards[2]!.textContent).toContain("Unlimited streams");
     expect(cards[2]!.textContent).not.toContain("the beat's audio files");
