@@ -7,7 +7,7 @@
 // (both audio files and a licence PDF) and the licence page saying valid.
 // Then the layout of the paying state at 1280 and 390 px.
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/kernel/schemas/checkout";
 import { ADMIN, login, MEMBER, origin, ownAddress, signedIn, submitSignin, unique } from "./fixtures";
@@ -21,27 +21,37 @@ async function pay(page: Page, number: string) {
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-test("a member pays for a product and downloads the licensed zip; a declined card fulfils nothing", async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
+/** The admin's new beat (cover, two WAVs), its title and the admin's id (their store's address). */
+async function adminBeat(browser: Browser, prefix: string) {
   const { page: seller } = await signedIn(browser, ADMIN);
-  const title = unique("Night Drive ");
+  const title = unique(prefix);
   await sellerProduct(seller, title);
-
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+  return { title, sellerId };
+}
 
-  // A visitor: 'Add to Cart' sends them to sign in, and the beat is in the cart once they have.
-  const buyer = await (await browser.newContext()).newPage();
-  await buyer.goto(`/digiprev/${sellerId}`);
-  const card = buyer.getByRole("article", { name: title });
-  // The previews are made by the renderer after the upload: look again until they are ready.
+/** Plays the row's preview once the renderer has made it (the store page is read again until then). */
+async function playWhenReady(buyer: Page, card: Locator, title: string) {
   await expect(async () => {
     await buyer.reload();
     await expect(card.getByRole("button", { name: `Play ${title}` })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
   await card.getByRole("button", { name: `Play ${title}` }).click();
   await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
+}
+
+test("a member pays for a product and downloads the licensed zip; a declined card fulfils nothing", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { title, sellerId } = await adminBeat(browser, "Night Drive ");
+
+  // A visitor: 'Add to Cart' sends them to sign in, and the beat is in the cart once they have.
+  const buyer = await (await browser.newContext()).newPage();
+  await buyer.goto(`/digiprev/${sellerId}`);
+  const card = buyer.getByRole("article", { name: title });
+  // The previews are made by the renderer after the upload: look again until they are ready.
+  await playWhenReady(buyer, card, title);
   await card.getByRole("button", { name: "Add to Cart" }).click();
   await expect(buyer).toHaveURL(/\/signin\?/);
   await expect(buyer.getByRole("note")).toHaveText(`Sign in to add ${title} to your cart.`);
@@ -173,7 +183,7 @@ test("paying: the logo alone above; the card number is wide and whole at 1280 px
  * view and with the page scrolled to its very end (where a bar pinned to the viewport's foot sits on
  * the last things of the page).
  */
-async function expectUncovered(control: import("@playwright/test").Locator) {
+async function expectUncovered(control: Locator) {
   const hit = () =>
     control.evaluate((element) => {
       const box = element.getBoundingClientRect();
@@ -192,22 +202,14 @@ test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zi
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { page: seller } = await signedIn(browser, ADMIN);
-  const title = unique("Phone Beat ");
-  await sellerProduct(seller, title);
-  const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+  const { title, sellerId } = await adminBeat(browser, "Phone Beat ");
 
   const context = await browser.newContext({ ...ownAddress(), viewport: { width: 390, height: 844 } });
   const buyer = await context.newPage();
   await login(buyer, MEMBER.email, MEMBER.password);
   await buyer.goto(`/digiprev/${sellerId}`);
   const card = buyer.getByRole("article", { name: title });
-  await expect(async () => {
-    await buyer.reload();
-    await expect(card.getByRole("button", { name: `Play ${title}` })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
-  await card.getByRole("button", { name: `Play ${title}` }).click();
-  await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
+  await playWhenReady(buyer, card, title);
   await card.getByRole("button", { name: `Add to Cart ${title}` }).click();
   const drawer = buyer.getByRole("dialog", { name: "Your cart" });
   await expect(drawer).toContainText(title);
@@ -219,7 +221,7 @@ test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zi
   await expect(buyer.getByText("Failed to add product to cart")).toHaveCount(0);
   await card.getByRole("button", { name: `Play ${title}` }).click();
   await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
-
+  // The row's own 'View cart' (a page of the app: the bar keeps playing).
   await card.getByRole("link", { name: "View cart" }).click();
   await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(buyer).toHaveURL(/step=pay/);

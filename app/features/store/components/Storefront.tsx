@@ -279,7 +279,9 @@ export function AddToCart({
         {checkoutPath && (
           <>
             {" · "}
-            <Link to={checkoutPath}>View cart</Link>
+            <Link to={checkoutPath} data-cart-focus={product.id}>
+              View cart
+            </Link>
           </>
         )}
       </p>

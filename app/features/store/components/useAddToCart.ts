@@ -37,6 +37,8 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
   const [choice, setChoice] = useState<LicenceChoice | null>(null);
   /** The button that was pressed: the drawer gives focus back to it when it closes. */
   const pressed = useRef<HTMLElement | null>(null);
+  /** Its beat: once added, the button gives way to 'In your cart', whose link then takes the focus. */
+  const pressedFor = useRef<string | null>(null);
 
   /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
   async function add(productId: string, tierId: string | null = null) {
@@ -47,7 +49,8 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
         `/signin?${new URLSearchParams({ from: location.pathname, add: productId, ...(tierId ? { tier: tierId } : {}) })}`,
       );
     if (!signedIn) return signIn();
-    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!choice) pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    pressedFor.current = productId;
     setAdding(productId);
     try {
       const answer = await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
@@ -76,6 +79,7 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
   /** Opens the drawer on the licence chooser; its 'Add to Cart' adds the chosen tier. */
   function choose(next: LicenceChoice) {
     pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    pressedFor.current = next.product.id;
     setChoice(next);
     setDrawer(true);
   }
@@ -91,6 +95,9 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
     choose,
     checkoutPath,
     closeDrawer: () => {
+      // The pressed button may have given way to the row's 'In your cart · View cart'.
+      if (!pressed.current?.isConnected && pressedFor.current)
+        pressed.current = document.querySelector<HTMLElement>(`[data-cart-focus="${CSS.escape(pressedFor.current)}"]`);
       setDrawer(false);
       setChoice(null);
     },
