@@ -52,8 +52,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const address = new URL(href, origin).href;
   const [copied, setCopied] = useState<string | null>(null);
   const options = tierOptions(product, seller.username);
-  // The cheapest licence is chosen to begin with, matching the header's 'from' price.
-  const [tierId, setTierId] = useState<string | null>(options[0]?.id ?? null);
+  // The cheapest licence is chosen to begin with, matching the header's 'from' price; a beat in the
+  // cart opens on the licence it is there with.
+  const [tierId, setTierId] = useState<string | null>(inCart ? cartTierId : (options[0]?.id ?? null));
   const name = sellerName(seller);
   return (
     <section className="store-page">
