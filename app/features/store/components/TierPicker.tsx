@@ -9,14 +9,22 @@ import { FORMAT_LABELS, type TierFormat, tierTermLines } from "../../../kernel/l
 import { LICENCE_NAMES, LICENCE_TERMS } from "../../../kernel/licences";
 import styles from "./TierPicker.module.css";
 
+/** One line of a licence card: what it gives on one axis, and how much (to tell what a dearer card adds). */
+export interface Feature {
+  axis: "files" | "copies" | "streams" | "videos" | "radio" | "performances" | "rights" | "use";
+  text: string;
+  /** Higher gives more on this axis (unlimited is Infinity). */
+  level: number;
+}
+
 export interface TierOption {
   /** null: the product's own licence. */
   id: string | null;
   name: string;
   priceCents: number;
   terms: string[];
-  /** What the licence gives, one short line each, on the same lines for every licence. */
-  features: string[];
+  /** What the licence gives, one short line per axis, on the same lines for every licence. */
+  features: Feature[];
 }
 
 type Priced = Pick<ProductView, "licenseType" | "priceCents" | "tiers"> & {
@@ -24,10 +32,23 @@ type Priced = Pick<ProductView, "licenseType" | "priceCents" | "tiers"> & {
 };
 
 const number = (n: number) => new Intl.NumberFormat("en-US").format(n);
-const amount = (n: number | null, one: string, many: string) =>
-  n === null ? `Unlimited ${many}` : `${number(n)} ${n === 1 ? one : many}`;
+const counted = (axis: Feature["axis"], n: number | null, one: string, many: string): Feature => ({
+  axis,
+  text: n === null ? `Unlimited ${many}` : `${number(n)} ${n === 1 ? one : many}`,
+  level: n ?? Number.POSITIVE_INFINITY,
+});
 
-const filesLine = (formats: readonly TierFormat[]) => formats.map((format) => FORMAT_LABELS[format]).join(" + ");
+const FORMAT_RANK: Record<TierFormat, number> = { mp3: 1, wav: 2, stems: 3 };
+/** The files a licence delivers, ranked by the best of them (an MP3, a WAV, the stems). */
+const filesFeature = (formats: readonly TierFormat[]): Feature => ({
+  axis: "files",
+  text: formats.length ? formats.map((format) => FORMAT_LABELS[format]).join(" + ") : "The beat's audio files",
+  level: Math.max(0, ...formats.map((format) => FORMAT_RANK[format])),
+});
+const rights = (exclusive: boolean): Feature =>
+  exclusive
+    ? { axis: "rights", text: "Exclusive rights", level: 1 }
+    : { axis: "rights", text: "Non-exclusive", level: 0 };
 
 /** The kinds of file a product's own licence delivers: its uploads, by their names. */
 function ownFormats(files: Priced["files"]): TierFormat[] {
@@ -42,26 +63,38 @@ function ownFormats(files: Priced["files"]): TierFormat[] {
 }
 
 /** What the product's own licence gives, on the tiers' lines (its terms set no counts). */
-function ownFeatures(product: Priced): string[] {
-  const formats = ownFormats(product.files);
-  const files = formats.length ? filesLine(formats) : "The beat's audio files";
-  if (product.licenseType === "free") return [files, "Personal, non-commercial use", "Credit the producer"];
-  const unlimited = ["Unlimited copies", "Unlimited streams", "Unlimited music videos", "Live performances"];
-  return product.licenseType === "exclusive"
-    ? [files, ...unlimited, "Exclusive rights"]
-    : [files, ...unlimited, "Non-exclusive"];
+function ownFeatures(product: Priced): Feature[] {
+  const files = filesFeature(ownFormats(product.files));
+  if (product.licenseType === "free") return [files, { axis: "use", text: "Personal, non-commercial use", level: 0 }];
+  return [
+    files,
+    counted("copies", null, "copy", "copies"),
+    counted("streams", null, "stream", "streams"),
+    counted("videos", null, "music video", "music videos"),
+    { axis: "performances", text: "Live performances", level: 1 },
+    rights(product.licenseType === "exclusive"),
+  ];
 }
 
-function tierFeatures(tier: ProductView["tiers"][number]): string[] {
+function tierFeatures(tier: ProductView["tiers"][number]): Feature[] {
   const { terms } = tier;
   return [
-    filesLine(tier.formats),
-    amount(terms.distributionCopies, "copy", "copies"),
-    amount(terms.audioStreams, "stream", "streams"),
-    amount(terms.musicVideos, "music video", "music videos"),
-    terms.radioStations === 0 ? "No radio" : amount(terms.radioStations, "radio station", "radio stations"),
-    tier.exclusive ? "Exclusive rights" : "Non-exclusive",
+    filesFeature(tier.formats),
+    counted("copies", terms.distributionCopies, "copy", "copies"),
+    counted("streams", terms.audioStreams, "stream", "streams"),
+    counted("videos", terms.musicVideos, "music video", "music videos"),
+    terms.radioStations === 0
+      ? { axis: "radio", text: "No radio", level: 0 }
+      : counted("radio", terms.radioStations, "radio station", "radio stations"),
+    rights(tier.exclusive),
   ];
+}
+
+/** The card's line gives more than the cheaper card before it does on the same axis. */
+function adds(feature: Feature, cheaper: TierOption | null) {
+  if (!cheaper) return false;
+  const before = cheaper.features.find((other) => other.axis === feature.axis);
+  return before ? feature.level > before.level : feature.level > 0;
 }
 
 /** The product's licence and its tiers, cheapest first (as BeatStars lists them); the first is chosen to begin with. */
@@ -116,12 +149,12 @@ export function TierPicker({
               <span className={styles.price}>{price}</span>
               <ul className={styles.features}>
                 {option.features.map((feature) => {
-                  const adds = cheaper !== null && !cheaper.features.includes(feature);
+                  const more = adds(feature, cheaper);
                   return (
-                    <li key={feature} className={adds ? styles.adds : undefined}>
-                      <span aria-hidden="true">{adds ? "+" : "✓"}</span>
-                      {adds && <span className="visually-hidden">Adds: </span>}
-                      {feature}
+                    <li key={feature.axis} className={more ? styles.adds : undefined}>
+                      <span aria-hidden="true">{more ? "+" : "✓"}</span>
+                      {more && <span className="visually-hidden">Adds: </span>}
+                      {feature.text}
                     </li>
                   );
                 })}

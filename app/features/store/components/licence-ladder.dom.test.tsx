@@ -57,6 +57,13 @@ describe("the licence ladder", () => {
     const adds = (card: Element) => [...card.querySelectorAll("li")].filter((li) => li.textContent!.startsWith("+"));
     expect(adds(cards[0]!)).toEqual([]);
     expect(adds(cards[1]!).map((li) => li.textContent)).toContain("+Adds: MP3 files + WAV files");
+    // Only what gives more: the own licence's WAV files are no more than the WAV Lease's MP3 + WAV.
+    expect(adds(cards[2]!).map((li) => li.textContent)).toEqual([
+      "+Adds: Unlimited copies",
+      "+Adds: Unlimited streams",
+      "+Adds: Unlimited music videos",
+      "+Adds: Live performances",
+    ]);
     expect(cards[2]!.textContent).toContain("WAV files");
     expect(cards[2]!.textContent).toContain("Unlimited streams");
     expect(cards[2]!.textContent).not.toContain("the beat's audio files");
