@@ -18,6 +18,7 @@ import { api } from "../../../lib/api-client";
 import { PriceTermsRow } from "./PriceTermsRow";
 import { type Run, useSaveStatus } from "./SaveStatus";
 import styles from "./SellerTiers.module.css";
+import { tierOptions } from "./TierPicker";
 
 export function SellerTiers({ product, run }: { product: ProductView; run: Run }) {
   const [template, setTemplate] = useState<TierTemplate>("mp3-lease");
@@ -27,6 +28,10 @@ export function SellerTiers({ product, run }: { product: ProductView; run: Run }
   // As buyers see them: in rising price, the beat's own licence (null) under its name among the tiers.
   const ownCents = product.licenseType === "free" ? 0 : product.priceCents;
   const ownPrice = product.licenseType === "free" ? "Free" : formatMoney(product.priceCents);
+  // What it gives, in the buyers' words (the licence cards' lines).
+  const ownFeatures = tierOptions(product, "")
+    .find((option) => option.id === null)!
+    .features.map((feature) => feature.text);
   const rows = [null, ...product.tiers].sort((a, b) => (a?.priceCents ?? ownCents) - (b?.priceCents ?? ownCents));
   return (
     <section className={styles.block} aria-label={`Licence tiers of ${product.title}`}>
@@ -37,9 +42,10 @@ export function SellerTiers({ product, run }: { product: ProductView; run: Run }
             <li key="own">
               <span>
                 {LICENCE_NAMES[product.licenseType]}
-                <span className={styles.muted}> · the beat's price, set under Details</span>
+                <span className={styles.muted}> · {ownFeatures[0]} · the beat's price, set under Details</span>
               </span>
               <span className={styles.price}>{ownPrice}</span>
+              <span className={`${styles.muted} ${styles.ownTerms}`}>{ownFeatures.slice(1).join(" · ")}</span>
             </li>
           ) : (
             <PriceTermsRow

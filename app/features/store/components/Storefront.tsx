@@ -267,7 +267,7 @@ export function AddToCart({
         You own this <span aria-hidden="true">✓</span>
         {" · "}
         <Link to="/purchases">
-          Download<span className="visually-hidden"> {product.title}</span> in Purchases
+          <span className="visually-hidden">Download {product.title} in </span>Purchases
         </Link>
       </p>
     );
