@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ProductView, SellerView } from "../../../../worker/domain/store/views";
 import { playTrack, useNowPlaying, usePaused } from "../../../components/media/now-playing";
-import { Button } from "../../../components/ui/Button";
+import { Button, buttonClass } from "../../../components/ui/Button";
 import { GeneratedCover, toneOf } from "../../../components/ui/GeneratedCover";
 import { Outcome } from "../../../components/ui/Outcome";
 import { formatMoney } from "../../../kernel/format";
@@ -263,23 +263,35 @@ export function AddToCart({
   const state = mine?.state === "owned" || held === "owned" ? "owned" : held;
   if (state === "owned")
     return (
-      <p className={styles.added}>
+      <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
         You own this <span aria-hidden="true">✓</span>
-        {" · "}
-        <Link to="/purchases">
-          <span className="visually-hidden">Download {product.title} in </span>Purchases
+        {size === "sm" && " · "}
+        <Link to="/purchases" className={size === "md" ? buttonClass("secondary") : undefined}>
+          {size === "md" ? (
+            <>
+              Download<span className="visually-hidden"> {product.title}</span> in Purchases
+            </>
+          ) : (
+            <>
+              <span className="visually-hidden">Download {product.title} in </span>Purchases
+            </>
+          )}
         </Link>
       </p>
     );
   // Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it).
   const inCart =
     (state === "in_cart" || (mine?.ok && mine.state !== "owned")) && adding !== product.id ? (
-      <p className={styles.added}>
+      <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
         In your cart <span aria-hidden="true">✓</span>
         {checkoutPath && (
           <>
-            {" · "}
-            <Link to={checkoutPath} data-cart-focus={product.id}>
+            {size === "sm" && " · "}
+            <Link
+              to={checkoutPath}
+              data-cart-focus={product.id}
+              className={size === "md" ? buttonClass("secondary") : undefined}
+            >
               View cart
             </Link>
           </>
