@@ -266,17 +266,15 @@ export function AddToCart({
       <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
         You own this <span aria-hidden="true">✓</span>
         {size === "sm" && " · "}
-        <Link to="/purchases" className={size === "md" ? buttonClass("secondary") : undefined}>
-          {size === "md" ? (
-            <>
-              Download<span className="visually-hidden"> {product.title}</span> in Purchases
-            </>
-          ) : (
-            <>
-              <span className="visually-hidden">Download {product.title} in </span>Purchases
-            </>
-          )}
-        </Link>
+        {size === "md" ? (
+          <Link to="/purchases" className={buttonClass("secondary")}>
+            Download<span className="visually-hidden"> {product.title}</span> in Purchases
+          </Link>
+        ) : (
+          <Link to="/purchases" aria-label={`Download ${product.title} in Purchases`}>
+            Purchases
+          </Link>
+        )}
       </p>
     );
   // Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it).
