@@ -264,7 +264,9 @@ export function AddToCart({
   if (state === "owned")
     return (
       <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
-        You own this <span aria-hidden="true">✓</span>
+        <span>
+          You own this <span aria-hidden="true">✓</span>
+        </span>
         {size === "sm" && " · "}
         {size === "md" ? (
           <Link to="/purchases" className={buttonClass("secondary")}>
@@ -281,7 +283,9 @@ export function AddToCart({
   const inCart =
     (state === "in_cart" || (mine?.ok && mine.state !== "owned")) && adding !== product.id ? (
       <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
-        In your cart <span aria-hidden="true">✓</span>
+        <span>
+          In your cart <span aria-hidden="true">✓</span>
+        </span>
         {checkoutPath && (
           <>
             {size === "sm" && " · "}
