@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { publish } from "../../tests/workers/episodes";
 import { call, ORIGIN } from "../../tests/workers/http";
 import { html } from "../../tests/workers/pages";
-import { insertProduct, quickMember } from "../../tests/workers/store";
+import { addToCart, insertProduct, payCart, quickMember } from "../../tests/workers/store";
 import { PNG } from "../../tests/workers/uploads";
 import { database } from "../../worker/db/client";
 import { products } from "../../worker/db/schema";
@@ -126,6 +126,32 @@ describe("the store", () => {
     const title = page.match(/<title>([^<]*) · Creator Platform<\/title>/)?.[1] ?? "";
     expect(title).toMatch(/^Only Once by buyer_/);
     await expectShareable(page, { title, url: `/digiprev/${seller.user.id}/${id}` });
+  });
+
+  it("a buyer sees 'In your cart' on a beat in their cart and 'You own this' on one they bought, in place of 'Add to Cart'", async () => {
+    const seller = await quickMember();
+    const buyer = await quickMember();
+    const carted = await insertProduct(seller.user.id, { title: "Carted Beat", priceCents: 1000 });
+    const bought = await insertProduct(seller.user.id, { title: "Bought Beat", priceCents: 1200 });
+    const other = await insertProduct(seller.user.id, { title: "Other Beat", priceCents: 900 });
+    expect((await addToCart(buyer.cookie, bought)).status).toBe(201);
+    await payCart(buyer.cookie);
+    expect((await addToCart(buyer.cookie, carted)).status).toBe(201);
+
+    const beat = async (id: string) => html(await call(`/digiprev/${seller.user.id}/${id}`, { cookie: buyer.cookie }));
+    const inCart = await beat(carted);
+    expect(inCart).toContain("In your cart");
+    expect(inCart).not.toMatch(/>Add to Cart</);
+    const owned = await beat(bought);
+    expect(owned).toContain("You own this");
+    expect(owned).toContain('href="/purchases"');
+    expect(owned).not.toMatch(/>Add to Cart</);
+    expect(await beat(other)).toMatch(/>Add to Cart</);
+
+    const store = await html(await call(`/digiprev/${seller.user.id}`, { cookie: buyer.cookie }));
+    expect(store.match(/>Add to Cart</g)).toHaveLength(1);
+    expect(store).toContain("In your cart");
+    expect(store).toContain("You own this");
   });
 
   it("a private product's page is the seller's only; another seller's id is a 404", async () => {

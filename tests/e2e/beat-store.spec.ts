@@ -116,6 +116,15 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   const row = buyer.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText("WAV Lease");
   await expect(buyer.getByTestId("cart-total")).toHaveText("$49.99");
+  // The cart's row switches the licence, its choices in rising price; the server prices it.
+  const licence = row.getByLabel(`Licence for ${title}`);
+  const choices = await licence.locator("option").allTextContents();
+  const amounts = choices.map((choice) => Number(choice.match(/\$([\d,.]+)/)![1]!.replace(/,/g, "")));
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  await licence.selectOption({ label: "MP3 Lease · $29.99" });
+  await expect(buyer.getByTestId("cart-total")).toHaveText("$29.99");
+  await licence.selectOption({ label: "WAV Lease · $49.99" });
+  await expect(buyer.getByTestId("cart-total")).toHaveText("$49.99");
   await buyer.getByLabel("Discount code").fill(code);
   await buyer.getByRole("button", { name: "Apply" }).click();
   await expect(buyer.getByText(`Code ${code} applied.`)).toBeVisible();

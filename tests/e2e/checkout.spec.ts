@@ -7,10 +7,10 @@
 // (both audio files and a licence PDF) and the licence page saying valid.
 // Then the layout of the paying state at 1280 and 390 px.
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { CART_EMPTY, NAME_ON_CARD_REQUIRED, THANK_YOU } from "../../app/kernel/schemas/checkout";
-import { ADMIN, MEMBER, origin, signedIn, submitSignin, unique } from "./fixtures";
+import { ADMIN, login, MEMBER, origin, ownAddress, signedIn, submitSignin, unique } from "./fixtures";
 import { sellerProduct } from "./store";
 
 async function pay(page: Page, number: string) {
@@ -21,27 +21,37 @@ async function pay(page: Page, number: string) {
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-test("a member pays for a product and downloads the licensed zip; a declined card fulfils nothing", async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
+/** The admin's new beat (cover, two WAVs), its title and the admin's id (their store's address). */
+async function adminBeat(browser: Browser, prefix: string) {
   const { page: seller } = await signedIn(browser, ADMIN);
-  const title = unique("Night Drive ");
+  const title = unique(prefix);
   await sellerProduct(seller, title);
-
   const sellerId = ((await (await seller.request.get("/api/session")).json()) as { user: { id: string } }).user.id;
+  return { title, sellerId };
+}
 
-  // A visitor: 'Add to Cart' sends them to sign in, and the beat is in the cart once they have.
-  const buyer = await (await browser.newContext()).newPage();
-  await buyer.goto(`/digiprev/${sellerId}`);
-  const card = buyer.getByRole("article", { name: title });
-  // The previews are made by the renderer after the upload: look again until they are ready.
+/** Plays the row's preview once the renderer has made it (the store page is read again until then). */
+async function playWhenReady(buyer: Page, card: Locator, title: string) {
   await expect(async () => {
     await buyer.reload();
     await expect(card.getByRole("button", { name: `Play ${title}` })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 60_000 });
   await card.getByRole("button", { name: `Play ${title}` }).click();
   await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
+}
+
+test("a member pays for a product and downloads the licensed zip; a declined card fulfils nothing", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { title, sellerId } = await adminBeat(browser, "Night Drive ");
+
+  // A visitor: 'Add to Cart' sends them to sign in, and the beat is in the cart once they have.
+  const buyer = await (await browser.newContext()).newPage();
+  await buyer.goto(`/digiprev/${sellerId}`);
+  const card = buyer.getByRole("article", { name: title });
+  // The previews are made by the renderer after the upload: look again until they are ready.
+  await playWhenReady(buyer, card, title);
   await card.getByRole("button", { name: "Add to Cart" }).click();
   await expect(buyer).toHaveURL(/\/signin\?/);
   await expect(buyer.getByRole("note")).toHaveText(`Sign in to add ${title} to your cart.`);
@@ -166,4 +176,75 @@ test("paying: the logo alone above; the card number is wide and whole at 1280 px
   await expect(buyer.locator("nav#public-nav")).toHaveCount(1);
   await expect(buyer.locator("nav#site-nav")).toHaveCount(0);
   await expect(buyer.getByRole("banner").getByRole("link", { name: "Creator Platform" })).toBeVisible();
+});
+
+/**
+ * Nothing covers the control: the element at its centre is the control (or inside it), scrolled into
+ * view and with the page scrolled to its very end (where a bar pinned to the viewport's foot sits on
+ * the last things of the page).
+ */
+async function expectUncovered(control: Locator) {
+  const hit = () =>
+    control.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (y < 0 || y > window.innerHeight) return "off screen";
+      const top = document.elementFromPoint(x, y);
+      return top === element || element.contains(top) ? "control" : (top?.outerHTML.slice(0, 120) ?? "nothing");
+    });
+  await control.scrollIntoViewIfNeeded();
+  expect(await hit()).toBe("control");
+  await control.page().evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(["control", "off screen"]).toContain(await hit());
+}
+
+test("on a 390 px phone, a playing preview's bar covers neither 'Pay' nor the zip's download; the store then says 'In your cart' and 'You own this'", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { title, sellerId } = await adminBeat(browser, "Phone Beat ");
+
+  const context = await browser.newContext({ ...ownAddress(), viewport: { width: 390, height: 844 } });
+  const buyer = await context.newPage();
+  await login(buyer, MEMBER.email, MEMBER.password);
+  await buyer.goto(`/digiprev/${sellerId}`);
+  const card = buyer.getByRole("article", { name: title });
+  await playWhenReady(buyer, card, title);
+  await card.getByRole("button", { name: `Add to Cart ${title}` }).click();
+  const drawer = buyer.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer).toContainText(title);
+  await drawer.getByRole("button", { name: "Keep browsing" }).click();
+  // In the cart now: the row says so instead of offering 'Add to Cart' again (no red failure).
+  await buyer.reload();
+  await expect(card.getByText("In your cart")).toBeVisible();
+  await expect(card.getByRole("button", { name: `Add to Cart ${title}` })).toHaveCount(0);
+  await expect(buyer.getByText("Failed to add product to cart")).toHaveCount(0);
+  await card.getByRole("button", { name: `Play ${title}` }).click();
+  await expect(card.getByRole("button", { name: `Pause ${title}` })).toBeVisible();
+  // The row's own 'View cart' (a page of the app: the bar keeps playing).
+  await card.getByRole("link", { name: "View cart" }).click();
+  await buyer.getByRole("link", { name: "Proceed to Payment" }).click();
+  await expect(buyer).toHaveURL(/step=pay/);
+  // The preview is still playing in the store's bar.
+  const bar = buyer.getByRole("region", { name: "Now playing" });
+  await expect(bar).toContainText(title);
+  await buyer.getByRole("button", { name: "Use test card" }).click();
+  await expect(buyer.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await buyer.getByLabel("Name on card").fill("Demo Member");
+  const payButton = buyer.getByRole("button", { name: /^Pay \$/ });
+  await expectUncovered(payButton);
+  await payButton.click();
+  await expect(buyer.getByText(THANK_YOU)).toBeVisible();
+  const zip = buyer.getByRole("link", { name: /^Download CP-/ });
+  await expect(zip).toBeVisible({ timeout: 20_000 });
+  await expect(bar).toContainText(title);
+  await expectUncovered(zip);
+
+  // Bought: the store offers the download in Purchases, not 'Add to Cart'.
+  await buyer.goto(`/digiprev/${sellerId}`);
+  await expect(card.getByText("You own this")).toBeVisible();
+  await expect(card.getByRole("button", { name: `Add to Cart ${title}` })).toHaveCount(0);
+  await card.getByRole("link", { name: `Download ${title} in Purchases` }).click();
+  await expect(buyer.getByRole("heading", { name: "Purchases", level: 1 })).toBeVisible();
+  await context.close();
 });

@@ -22,6 +22,12 @@ test("a seller creates, edits and publishes a product; a visitor plays its previ
     cover: media.cover,
     audio: [media.mp3, media.wav],
   });
+  // The emptied form's preview is the product just uploaded (not 'Untitled product'), with where to manage it.
+  const uploaded = page.getByRole("complementary", { name: "Uploaded" });
+  await expect(uploaded.locator("[data-preview]")).toContainText(title);
+  await expect(uploaded.locator("[data-preview]")).toContainText("$9.99");
+  await expect(uploaded.getByRole("link", { name: `Manage ${title}` })).toHaveAttribute("href", /^\/digimanager\//);
+  await expect(uploaded.getByRole("link", { name: `Open its page (${title})` })).toBeVisible();
 
   // The manager lists it; its page's Details tab edits one field inline: click, type, Enter.
   await page.goto("/digimanager");

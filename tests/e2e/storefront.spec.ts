@@ -47,9 +47,10 @@ test("a phone sees the first beat on the first screen, titles not file names, an
   await expect(cart.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", /^\/checkOut\//);
   await cart.getByRole("button", { name: "Keep browsing" }).click();
   await expect(cart).toBeHidden();
-  await expect(row.getByRole("button", { name: `Add to Cart ${title}` })).toBeFocused();
-  // …and the row still says so once the drawer is closed, beside its button.
+  // The row now says so from the server's state, in place of its button, and its link takes the focus back.
   await expect(row.getByText("In your cart")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Add to Cart ${title}` })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "View cart" })).toBeFocused();
 });
 
 test("a beat with licence tiers: the row names them, 'Add to Cart' asks which, and the drawer shows the tier and price", async ({

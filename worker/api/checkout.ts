@@ -5,9 +5,11 @@
 import { LICENCE_UNKNOWN } from "../../app/kernel/licences";
 import {
   ADDED_TO_CART,
+  ALREADY_IN_CART,
   addToCartSchema,
   cartQuerySchema,
   startCheckoutSchema,
+  YOU_OWN_THIS,
 } from "../../app/kernel/schemas/checkout";
 import { NotFound } from "../domain/errors";
 import { lookUpLicence } from "../domain/licences/licences";
@@ -28,8 +30,11 @@ const shopping = memberApi((app) =>
     })
     .post("/cart/items", valid("json", addToCartSchema), async (c) => {
       const { productId, tierId } = c.req.valid("json");
-      await addToCart(c.var.deps, c.var.user.id, productId, tierId ?? null);
-      return c.json({ message: ADDED_TO_CART }, 201);
+      // Already in the cart, or bought before: not an error; the state says which (nothing is added).
+      const state = await addToCart(c.var.deps, c.var.user.id, productId, tierId ?? null);
+      if (state === "in_cart") return c.json({ message: ALREADY_IN_CART, state }, 200);
+      if (state === "owned") return c.json({ message: YOU_OWN_THIS, state }, 200);
+      return c.json({ message: ADDED_TO_CART, state }, 201);
     })
     .delete("/cart/items/:productId", async (c) => {
       await removeFromCart(c.var.deps, c.var.user.id, c.req.param("productId"));

@@ -18,5 +18,6 @@ export { type NavTab, NavTabs } from "./NavTabs";
 export { Outcome, type OutcomeMessage } from "./Outcome";
 export { Pager } from "./Pager";
 export { Segmented, type SegmentedOption } from "./Segmented";
+export { Steps } from "./Steps";
 export { type Column, Table } from "./Table";
 export { type ConfirmOptions, UiProvider, useConfirm, useToast } from "./UiProvider";

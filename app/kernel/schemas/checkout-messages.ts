@@ -12,6 +12,8 @@ export const PAYMENT_ERROR = "An error occurred during payment.";
 
 // Ours: why a product cannot go in the cart.
 export const ALREADY_IN_CART = "This product is already in your cart.";
+/** The cart add's answer for a beat the buyer has bought already (nothing is added). */
+export const YOU_OWN_THIS = "You own this.";
 export const OWN_PRODUCT = "You cannot buy your own product.";
 export const PRODUCT_UNAVAILABLE = "This product is not available.";
 export const PRODUCT_SOLD_OUT = "This product is sold out.";

@@ -2,10 +2,10 @@
 // `/clear-cart`). A member sees and changes only their own cart; which
 // products may go in is decided inside the one INSERT … SELECT, so a product
 // sold or withdrawn a moment earlier cannot slip in.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { TIER_NOT_FOUND } from "../../../app/kernel/licence-tiers";
+import { LICENCE_NAMES } from "../../../app/kernel/licences";
 import {
-  ALREADY_IN_CART,
   CART_FULL,
   EXCLUSIVE_SOLD,
   MAX_CART_ITEMS,
@@ -42,16 +42,53 @@ const tierOnOffer = (tierId: string | null) =>
     : sql`EXISTS (SELECT 1 FROM product_tiers t WHERE t.id = ${tierId}
         AND t.product_id = "products"."id" AND t.removed_at IS NULL)`;
 
+/** What an add did: put the beat in the cart, switched its licence, found it there already, or found it bought. */
+export type CartAddState = "added" | "switched" | "in_cart" | "owned";
+
+/** A fulfilled purchase of the product by this member (a paid order or a free claim). */
+const bought = (userId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM order_items bi JOIN orders bo ON bo.id = bi.order_id
+    WHERE bi.product_id = "products"."id" AND bo.user_id = ${userId} AND bi.status = 'fulfilled')`.mapWith(Boolean);
+
+/**
+ * The member's relation to these products, for the store's pages: which are in their cart (with the
+ * licence tier there) and which they already own.
+ */
+export async function buyerHoldings(deps: Pick<Deps, "db">, userId: string | null, productIds: string[]) {
+  const inCart = new Map<string, string | null>();
+  const owned = new Set<string>();
+  if (!userId || productIds.length === 0) return { inCart, owned };
+  const [held, mine] = await Promise.all([
+    deps.db
+      .select({ productId: cartItems.productId, tierId: cartItems.tierId })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds))),
+    deps.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, productIds), bought(userId))),
+  ]);
+  for (const row of held) inCart.set(row.productId, row.tierId);
+  for (const row of mine) owned.add(row.id);
+  return { inCart, owned };
+}
+
 /**
  * Puts a beat in the cart with one licence tier (none: the product's own licence). The cart holds one
- * tier per beat: adding another tier of a beat already there switches it.
+ * tier per beat: adding another tier of a beat already there switches it. A beat already in the cart
+ * with this licence, or already bought, is not an error: the answer says so (and adds nothing).
  */
 export async function addToCart(
   deps: Pick<Deps, "db" | "now">,
   userId: string,
   productId: string,
   tierId: string | null = null,
-) {
+): Promise<CartAddState> {
+  const [ownedRow] = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), bought(userId)));
+  if (ownedRow) return "owned";
   const inCart = deps.db.$count(cartItems, eq(cartItems.userId, userId));
   const inserted = await deps.db
     .insert(cartItems)
@@ -76,7 +113,7 @@ export async function addToCart(
     )
     .onConflictDoNothing()
     .returning({ productId: cartItems.productId });
-  if (inserted.length) return;
+  if (inserted.length) return "added";
 
   // Not added: say why, most specific first.
   const [found] = await deps.db
@@ -106,9 +143,9 @@ export async function addToCart(
       .update(cartItems)
       .set({ tierId })
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-    return;
+    return "switched";
   }
-  if (already) throw new Conflict(ALREADY_IN_CART, undefined, "already_in_cart");
+  if (already) return "in_cart";
   throw new Conflict(CART_FULL, undefined, "cart_full");
 }
 
@@ -164,6 +201,58 @@ export async function listCart(deps: Pick<Deps, "db">, userId: string) {
 }
 
 export type CartView = Awaited<ReturnType<typeof listCart>>;
+
+/** A licence a cart row may switch to: a tier (id) or the product's own licence (null). */
+export interface CartLicence {
+  id: string | null;
+  name: string;
+  priceCents: number;
+}
+
+/**
+ * For each product in the member's cart with more than one licence on offer, its licences in rising
+ * price (as the beat page lists them), so the cart can switch one (`addToCart` with the new tier).
+ */
+export async function cartLicenceChoices(deps: Pick<Deps, "db">, userId: string) {
+  const rows = await deps.db
+    .select({ id: products.id, licenseType: products.licenseType, priceCents: products.priceCents })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId));
+  const choices: Record<string, CartLicence[]> = {};
+  if (rows.length === 0) return choices;
+  const tiers = await deps.db
+    .select({
+      id: productTiers.id,
+      productId: productTiers.productId,
+      name: productTiers.name,
+      priceCents: productTiers.priceCents,
+    })
+    .from(productTiers)
+    .where(
+      and(
+        inArray(
+          productTiers.productId,
+          rows.map((row) => row.id),
+        ),
+        isNull(productTiers.removedAt),
+      ),
+    )
+    .orderBy(asc(productTiers.seqPos), asc(productTiers.createdAt));
+  for (const row of rows) {
+    const own: CartLicence = {
+      id: null,
+      name: LICENCE_NAMES[row.licenseType],
+      priceCents: row.licenseType === "free" ? 0 : row.priceCents,
+    };
+    const offered = tiers.filter((tier) => tier.productId === row.id);
+    if (offered.length === 0) continue;
+    choices[row.id] = [own, ...offered.map(({ productId: _p, ...tier }) => tier)].sort(
+      (a, b) => a.priceCents - b.priceCents,
+    );
+  }
+  return choices;
+}
 
 /** The cart's items with a fresh link to each cover (an hour) in place of its storage key. */
 export function withCoverLinks<T extends { coverKey: string | null; coverContentType: string | null }>(

@@ -16,17 +16,18 @@ import { startCheckout } from "./checkout";
 const db = () => database(env.DB);
 
 describe("cart and checkout", () => {
-  it("adds to the cart with the seed's message, lists it, refuses a second add and one's own product", async () => {
+  it("adds to the cart with the seed's message, lists it, answers a second add with its state, refuses one's own product", async () => {
     const seller = await signUp();
     const buyer = await signUp();
     const productId = await insertProduct(seller.user.id, { title: "Night Drive", priceCents: 1999 });
     const added = await addToCart(buyer.cookie, productId);
     expect(added.status).toBe(201);
-    expect(await added.json()).toEqual({ message: "Product added to cart." });
+    expect(await added.json()).toEqual({ message: "Product added to cart.", state: "added" });
 
+    // Not an error: the page shows 'In your cart' from this state.
     const again = await addToCart(buyer.cookie, productId);
-    expect(again.status).toBe(409);
-    expect((await again.json<any>()).error.message).toBe("This product is already in your cart.");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: "This product is already in your cart.", state: "in_cart" });
     const own = await addToCart(seller.cookie, productId);
     expect((await own.json<any>()).error.message).toBe("You cannot buy your own product.");
 
@@ -90,6 +91,13 @@ describe("cart and checkout", () => {
     expect(job!.kind).toBe("purchase");
     const cart = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
     expect(cart.items).toEqual([]);
+
+    // Bought: adding it again adds nothing and says the buyer owns it.
+    const owned = await addToCart(buyer.cookie, productId);
+    expect(owned.status).toBe(200);
+    expect(await owned.json()).toEqual({ message: "You own this.", state: "owned" });
+    const after = await (await call("/api/cart", { cookie: buyer.cookie })).json<any>();
+    expect(after.items).toEqual([]);
   });
 
   it("shows a declined card's message as-is and fulfils nothing", async () => {

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, cookieFrom, signUp } from "../../../tests/workers/http";
-import { insertProduct } from "../../../tests/workers/store";
+import { addToCart, insertProduct, payCart } from "../../../tests/workers/store";
 import { database } from "../../db/client";
 import { cartItems } from "../../db/schema";
 
@@ -45,6 +45,17 @@ describe("a pending 'Add to Cart' through sign-in", { timeout: 30_000 }, () => {
     const again = await signIn(buyer.form, { add: productId });
     expect(again.headers.get("location")).toBe(`/checkOut/${buyer.user.id}?added=${productId}`);
     expect(await cartOf(buyer.user.id)).toHaveLength(1);
+  });
+
+  it("a beat the member bought already is not added: they land on their purchases", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const productId = await insertProduct(seller.user.id, { title: "Owned Beat", priceCents: 900 });
+    expect((await addToCart(buyer.cookie, productId)).status).toBe(201);
+    await payCart(buyer.cookie);
+    const response = await signIn(buyer.form, { add: productId });
+    expect(response.headers.get("location")).toBe("/purchases");
+    expect(await cartOf(buyer.user.id)).toEqual([]);
   });
 
   it("one's own product or an unknown one is not added; the cart says why, from a closed list", async () => {

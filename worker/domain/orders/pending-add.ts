@@ -38,7 +38,8 @@ export async function pendingAddTitle(deps: Pick<Deps, "db">, pending: PendingAd
 
 /**
  * Adds the pending product for the member who just signed in; answers the cart's address with what
- * happened: `added=<productId>` (also when it was in the cart already) or `notAdded=<reason>`.
+ * happened: `added=<productId>` (also when it was in the cart already) or `notAdded=<reason>`; a beat
+ * the member owns already sends them to their purchases instead.
  */
 export async function completePendingAdd(
   deps: Pick<Deps, "db" | "now">,
@@ -47,14 +48,13 @@ export async function completePendingAdd(
 ): Promise<string> {
   const cart = `/checkOut/${encodeURIComponent(userId)}`;
   try {
-    await addToCart(deps, userId, pending.productId, pending.tierId);
+    // A beat they own already: their purchases, where it downloads.
+    if ((await addToCart(deps, userId, pending.productId, pending.tierId)) === "owned") return "/purchases";
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    if (error.code !== "already_in_cart") {
-      const reason: NotAddedReason =
-        error.code === "own_product" ? "own_product" : error.code === "cart_full" ? "cart_full" : "unavailable";
-      return `${cart}?notAdded=${reason}`;
-    }
+    const reason: NotAddedReason =
+      error.code === "own_product" ? "own_product" : error.code === "cart_full" ? "cart_full" : "unavailable";
+    return `${cart}?notAdded=${reason}`;
   }
   return `${cart}?added=${encodeURIComponent(pending.productId)}`;
 }

@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import { makeDeps } from "../deps";
 import { lookUpLicence } from "../licences/licences";
+import { cartLicenceChoices } from "../orders/cart";
 import { purchaseEntries } from "../orders/package";
 
 const db = () => database(env.DB);
@@ -80,7 +81,7 @@ describe("licence tiers", () => {
       201,
     );
     const again = await call("/api/cart/items", { cookie: buyer.cookie, json: { productId, tierId: wav.id } });
-    expect((await again.json<any>()).error.message).toBe("This product is already in your cart.");
+    expect(await again.json<any>()).toEqual({ message: "This product is already in your cart.", state: "in_cart" });
     const foreign = await call("/api/cart/items", { cookie: buyer.cookie, json: { productId, tierId: "nope" } });
     expect(foreign.status).toBe(404);
 
@@ -122,6 +123,40 @@ describe("licence tiers", () => {
       "beat.wav",
       expect.stringMatching(/^Licence-/),
     ]);
+  });
+
+  it("the cart page offers a beat's licences in rising price and switches one on the server; a bad form is refused", async () => {
+    const seller = await signUp();
+    const buyer = await signUp();
+    const { productId, mp3, wav, exclusive } = await beatWithTiers(seller);
+    expect((await call("/api/cart/items", { cookie: buyer.cookie, json: { productId } })).status).toBe(201);
+    const choices = await cartLicenceChoices({ db: db() }, buyer.user.id);
+    expect(choices[productId]!.map((choice) => [choice.id, choice.priceCents])).toEqual([
+      [null, 1999],
+      [mp3.id, 2999],
+      [wav.id, 4999],
+      [exclusive.id, 49_999],
+    ]);
+    const page = await call(`/checkOut/${buyer.user.id}`, { cookie: buyer.cookie });
+    const text = await page.text();
+    expect(text).toMatch(/<option value="[^"]*"[^>]*>WAV Lease · \$49\.99<\/option>/);
+
+    const post = (fields: Record<string, string>) =>
+      call(`/checkOut/${buyer.user.id}`, {
+        cookie: buyer.cookie,
+        body: new URLSearchParams({ intent: "licence", ...fields }),
+      });
+    expect((await post({ productId, tierId: wav.id, price: "0.01" })).status).toBe(200);
+    const cart = await cartOf(buyer.cookie);
+    expect(cart.items).toEqual([expect.objectContaining({ productId, tierName: "WAV Lease", priceCents: 4999 })]);
+    expect(cart.totalCents).toBe(4999);
+    // Back to the beat's own licence, then a tier of no beat: refused with the tier's message, cart unchanged.
+    expect((await post({ productId, tierId: "" })).status).toBe(200);
+    expect((await cartOf(buyer.cookie)).items[0].priceCents).toBe(1999);
+    const wrong = await post({ productId, tierId: "no-such-tier" });
+    expect(await wrong.text()).toContain("Licence tier not found.");
+    expect((await post({ tierId: wav.id })).status).toBe(400);
+    expect((await cartOf(buyer.cookie)).items[0].priceCents).toBe(1999);
   });
 
   it("an MP3 lease delivers only the MP3", async () => {

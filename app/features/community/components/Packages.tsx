@@ -3,6 +3,7 @@
 // booking works opens one package at a time; when another is chosen the open
 // one closes first and the new one opens 200 ms later, so the switch reads as two movements.
 import { useEffect, useRef, useState } from "react";
+import { Steps } from "../../../components/ui/Steps";
 import { bookingHref, PACKAGES, PANEL_SWITCH_DELAY_MS, type ServicePackage } from "../../../lib/packages";
 import styles from "./Packages.module.css";
 
@@ -77,13 +78,13 @@ export function Packages() {
               hidden={!expanded}
               className={styles.panel}
             >
-              <ol className={styles.steps}>
+              <Steps>
                 <li>{`Book ${pack.name}: an e-mail to us opens with the package named.`}</li>
                 <li>Tell us about your show and when you need it.</li>
                 <li>
                   {`We answer within one working day with the plan and the final price (${WHOLE_DOLLARS.format(pack.priceCents / 100)} ${pack.unit}${pack.from ? " and up" : ""}).`}
                 </li>
-              </ol>
+              </Steps>
             </section>
           </section>
         );

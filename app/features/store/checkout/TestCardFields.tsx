@@ -2,17 +2,46 @@
 // numbers Stripe's test mode takes, checked by the shared schema, confirmed by
 // /api/payments/test/confirm, which sends the signed webhook as Stripe would.
 
+import { Button } from "../../../components/ui/Button";
 import type { TestCard } from "../../../kernel/schemas/checkout";
 import { checkoutSchemas } from "../../../lib/form-schemas";
 import type { ConfirmOutcome } from "./client";
 
+/** The card 'Use test card' types in (the test provider's card that succeeds). */
+const TEST_FILL = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 34", cardCvc: "123" } as const;
+
+/**
+ * A small TEST MODE badge (the local provider stands in for Stripe; nothing is charged) with
+ * 'Use test card', which types the card that succeeds into the fields; the other test cards are
+ * named under 'Other test cards'.
+ */
 export function TestModeBanner() {
   return (
-    <p className="test-mode" role="note">
-      <strong>TEST MODE</strong> — the local test provider stands in for Stripe; no real card is charged. Use{" "}
-      <code>4242 4242 4242 4242</code> (succeeds), <code>4000 0000 0000 0002</code> (declined) or{" "}
-      <code>4000 0000 0000 9995</code> (insufficient funds), any future date and any CVC.
-    </p>
+    <div className="test-mode" role="note">
+      <span className="test-mode-badge">TEST MODE</span>
+      <span className="muted">No real card is charged.</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={(event) => {
+          const form = event.currentTarget.closest("form");
+          if (!form) return;
+          for (const [name, value] of Object.entries(TEST_FILL)) {
+            const input = form.elements.namedItem(name);
+            if (input instanceof HTMLInputElement) input.value = value;
+          }
+          const holder = form.elements.namedItem("nameOnCard");
+          if (holder instanceof HTMLInputElement && !holder.value) holder.focus();
+        }}
+      >
+        Use test card
+      </Button>
+      <details className="test-mode-cards">
+        <summary>Other test cards</summary>
+        <code>4000 0000 0000 0002</code> is declined, <code>4000 0000 0000 9995</code> has insufficient funds; any
+        future date and any CVC.
+      </details>
+    </div>
   );
 }
 
@@ -25,18 +54,18 @@ export function TestCardFields() {
           name="cardNumber"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
+          placeholder="1234 1234 1234 1234"
           maxLength={23}
           required
         />
       </label>
       <label>
         Expiry (MM/YY)
-        <input name="cardExpiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} required />
+        <input name="cardExpiry" autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} required />
       </label>
       <label>
         CVC
-        <input name="cardCvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required />
+        <input name="cardCvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} required />
       </label>
     </div>
   );

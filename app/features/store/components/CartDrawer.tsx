@@ -84,15 +84,20 @@ export default function CartDrawer({
           {choice ? (
             <Chooser choice={choice} onAdd={onAdd} adding={adding} failure={failure} />
           ) : (
-            <>
-              <div className={styles.head}>
-                <Dialog.Title className={styles.title}>Your cart</Dialog.Title>
-                <Dialog.Close asChild>
-                  <Button variant="ghost" aria-label="Close the cart">
-                    <span aria-hidden="true">✕</span>
-                  </Button>
-                </Dialog.Close>
-              </div>
+            <Panel
+              title="Your cart"
+              closeLabel="Close the cart"
+              actions={
+                <>
+                  <Link to={checkoutPath} className={buttonClass("primary")}>
+                    Checkout
+                  </Link>
+                  <Dialog.Close asChild>
+                    <Button>Keep browsing</Button>
+                  </Dialog.Close>
+                </>
+              }
+            >
               <p role="status" className={styles.added}>
                 {message}
               </p>
@@ -121,15 +126,7 @@ export default function CartDrawer({
                   <span>{formatMoney(cart.totalCents)}</span>
                 </p>
               )}
-              <div className={styles.actions}>
-                <Link to={checkoutPath} className={buttonClass("primary")}>
-                  Checkout
-                </Link>
-                <Dialog.Close asChild>
-                  <Button>Keep browsing</Button>
-                </Dialog.Close>
-              </div>
-            </>
+            </Panel>
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -153,25 +150,50 @@ function Chooser({
   // The cheapest is chosen to begin with: the row's 'from' price.
   const [tierId, setTierId] = useState<string | null>(options[0]?.id ?? null);
   return (
+    <Panel
+      title={product.title}
+      closeLabel="Close"
+      actions={
+        <>
+          <Button variant="primary" busy={adding} busyLabel="Adding..." onClick={() => onAdd(product.id, tierId)}>
+            Add to Cart
+          </Button>
+          <Dialog.Close asChild>
+            <Button>Cancel</Button>
+          </Dialog.Close>
+        </>
+      }
+    >
+      <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
+      <Outcome message={failure ? { ok: false, text: failure } : null} className={styles.warning} />
+    </Panel>
+  );
+}
+
+/** The drawer's one shape: its title with the close button, what it shows, then its actions. */
+function Panel({
+  title,
+  closeLabel,
+  actions,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  actions: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
     <>
       <div className={styles.head}>
-        <Dialog.Title className={styles.title}>{product.title}</Dialog.Title>
+        <Dialog.Title className={styles.title}>{title}</Dialog.Title>
         <Dialog.Close asChild>
-          <Button variant="ghost" aria-label="Close">
+          <Button variant="ghost" aria-label={closeLabel}>
             <span aria-hidden="true">✕</span>
           </Button>
         </Dialog.Close>
       </div>
-      <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
-      <Outcome message={failure ? { ok: false, text: failure } : null} className={styles.warning} />
-      <div className={styles.actions}>
-        <Button variant="primary" busy={adding} busyLabel="Adding..." onClick={() => onAdd(product.id, tierId)}>
-          Add to Cart
-        </Button>
-        <Dialog.Close asChild>
-          <Button>Cancel</Button>
-        </Dialog.Close>
-      </div>
+      {children}
+      <div className={styles.actions}>{actions}</div>
     </>
   );
 }

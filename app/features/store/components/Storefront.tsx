@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ProductView, SellerView } from "../../../../worker/domain/store/views";
 import { playTrack, useNowPlaying, usePaused } from "../../../components/media/now-playing";
-import { Button } from "../../../components/ui/Button";
+import { Button, buttonClass } from "../../../components/ui/Button";
 import { GeneratedCover, toneOf } from "../../../components/ui/GeneratedCover";
 import { Outcome } from "../../../components/ui/Outcome";
 import { formatMoney } from "../../../kernel/format";
@@ -238,12 +238,16 @@ export function ProductFiles({
   );
 }
 
+/** What the buyer holds of a beat, as the server said: in their cart, or bought already. */
+export type Held = "in_cart" | "owned" | null;
+
 export function AddToCart({
   product,
   cart,
   tierId = null,
   size = "md",
   choice = null,
+  held = null,
 }: {
   product: Pick<ProductView, "id" | "title">;
   cart: ReturnType<typeof useAddToCart>;
@@ -251,8 +255,52 @@ export function AddToCart({
   size?: "sm" | "md";
   /** Several licences: the button opens the chooser instead of adding. */
   choice?: LicenceChoice | null;
+  /** From the page's loader: shown in place of the button. */
+  held?: Held;
 }) {
   const { add, adding, notice, checkoutPath } = cart;
+  const mine = notice?.productId === product.id ? notice : null;
+  const state = mine?.state === "owned" || held === "owned" ? "owned" : held;
+  if (state === "owned")
+    return (
+      <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
+        <span>
+          You own this <span aria-hidden="true">✓</span>
+        </span>
+        {size === "sm" && " · "}
+        {size === "md" ? (
+          <Link to="/purchases" className={buttonClass("secondary")}>
+            Download<span className="visually-hidden"> {product.title}</span> in Purchases
+          </Link>
+        ) : (
+          <Link to="/purchases" aria-label={`Download ${product.title} in Purchases`}>
+            Purchases
+          </Link>
+        )}
+      </p>
+    );
+  // Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it).
+  const inCart =
+    (state === "in_cart" || (mine?.ok && mine.state !== "owned")) && adding !== product.id ? (
+      <p className={size === "md" ? `${styles.added} ${styles.heldBox}` : styles.added}>
+        <span>
+          In your cart <span aria-hidden="true">✓</span>
+        </span>
+        {checkoutPath && (
+          <>
+            {size === "sm" && " · "}
+            <Link
+              to={checkoutPath}
+              data-cart-focus={product.id}
+              className={size === "md" ? buttonClass("secondary") : undefined}
+            >
+              View cart
+            </Link>
+          </>
+        )}
+      </p>
+    ) : null;
+  if (state === "in_cart") return inCart;
   return (
     <>
       <Button
@@ -264,19 +312,8 @@ export function AddToCart({
       >
         Add to Cart<span className="visually-hidden"> {product.title}</span>
       </Button>
-      {notice?.productId === product.id && !notice.ok && <Outcome message={notice} className={styles.failure} />}
-      {/* Stays once the drawer is closed, beside the button, covering nothing (the drawer announced it). */}
-      {notice?.productId === product.id && notice.ok && adding !== product.id && (
-        <p className={styles.added}>
-          In your cart <span aria-hidden="true">✓</span>
-          {checkoutPath && (
-            <>
-              {" · "}
-              <Link to={checkoutPath}>View cart</Link>
-            </>
-          )}
-        </p>
-      )}
+      {mine && !mine.ok && <Outcome message={mine} className={styles.failure} />}
+      {inCart}
     </>
   );
 }
@@ -326,11 +363,13 @@ export function TrackRow({
   product,
   own,
   cart,
+  held = null,
 }: {
   seller: SellerView;
   product: ProductView;
   own: boolean;
   cart: ReturnType<typeof useAddToCart>;
+  held?: Held;
 }) {
   const href = productPath(seller.id, product.id);
   const artist = sellerName(seller);
@@ -363,6 +402,7 @@ export function TrackRow({
             cart={cart}
             size="sm"
             choice={product.tiers.length > 0 ? { product, producer: seller.username } : null}
+            held={held}
           />
         )}
       </div>

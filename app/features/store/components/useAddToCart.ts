@@ -1,6 +1,7 @@
 // 'Add to Cart' on the store pages (seed 001 §8): a visitor is sent to sign in and comes back; the
 // answer is the seed's 'Product added to cart.' (in the cart drawer, which opens on every add) or
-// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed.
+// 'Failed to add product to cart.' with the server's reason, shown beside the button that was pressed;
+// a beat in the cart already, or bought already, is no failure: 'In your cart' / 'You own this'.
 // The loaders run again after an addition, so the public bar's Checkout link (shown only when the cart
 // holds something, ADR 117) appears with its count.
 import { useRef, useState } from "react";
@@ -11,7 +12,7 @@ import { ApiError, api, call } from "../../../lib/api-client";
 
 /** A beat with several licences, chosen from the store's row: the drawer asks which one first. */
 export interface LicenceChoice {
-  product: Pick<ProductView, "id" | "title" | "licenseType" | "priceCents" | "tiers">;
+  product: Pick<ProductView, "id" | "title" | "licenseType" | "priceCents" | "tiers" | "files">;
   /** The seller's username, named in a tier's terms. */
   producer: string;
 }
@@ -20,6 +21,8 @@ export interface CartNotice {
   productId: string;
   text: string;
   ok: boolean;
+  /** The server's answer: added (or its licence switched), in the cart already, or owned already. */
+  state?: "added" | "switched" | "in_cart" | "owned";
 }
 
 export function useAddToCart(signedIn: boolean, viewerId: string | null = null) {
@@ -34,6 +37,8 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
   const [choice, setChoice] = useState<LicenceChoice | null>(null);
   /** The button that was pressed: the drawer gives focus back to it when it closes. */
   const pressed = useRef<HTMLElement | null>(null);
+  /** Its beat: once added, the button gives way to 'In your cart', whose link then takes the focus. */
+  const pressedFor = useRef<string | null>(null);
 
   /** `tierId`: the licence tier chosen on the product's page (none: the product's own licence). */
   async function add(productId: string, tierId: string | null = null) {
@@ -44,15 +49,21 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
         `/signin?${new URLSearchParams({ from: location.pathname, add: productId, ...(tierId ? { tier: tierId } : {}) })}`,
       );
     if (!signedIn) return signIn();
-    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!choice) pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    pressedFor.current = productId;
     setAdding(productId);
     try {
-      await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
-      setNotice({ productId, text: ADDED_TO_CART, ok: true });
-      setAdded((n) => n + 1);
+      const answer = await call(api.cart.items.$post({ json: { productId, ...(tierId ? { tierId } : {}) } }), "");
       setChoice(null);
-      setDrawer(true);
       void revalidator.revalidate();
+      // In the cart already or bought before: said beside the button (not an error), no drawer.
+      if (answer.state === "in_cart" || answer.state === "owned") {
+        setDrawer(false);
+        return setNotice({ productId, text: answer.message, ok: true, state: answer.state });
+      }
+      setNotice({ productId, text: ADDED_TO_CART, ok: true, state: answer.state });
+      setAdded((n) => n + 1);
+      setDrawer(true);
     } catch (error) {
       // A refusal says why after the seed's message; a lost connection is the seed's other message.
       if (!(error instanceof ApiError) || error.status === 0)
@@ -68,6 +79,7 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
   /** Opens the drawer on the licence chooser; its 'Add to Cart' adds the chosen tier. */
   function choose(next: LicenceChoice) {
     pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    pressedFor.current = next.product.id;
     setChoice(next);
     setDrawer(true);
   }
@@ -83,6 +95,9 @@ export function useAddToCart(signedIn: boolean, viewerId: string | null = null) 
     choose,
     checkoutPath,
     closeDrawer: () => {
+      // The pressed button may have given way to the row's 'In your cart · View cart'.
+      if (!pressed.current?.isConnected && pressedFor.current)
+        pressed.current = document.querySelector<HTMLElement>(`[data-cart-focus="${CSS.escape(pressedFor.current)}"]`);
       setDrawer(false);
       setChoice(null);
     },

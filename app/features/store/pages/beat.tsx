@@ -46,14 +46,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, seller, own, signedIn, viewerId, origin } = loaderData;
+  const { product, seller, own, signedIn, viewerId, origin, inCart, cartTierId, owned } = loaderData;
   const cart = useAddToCart(signedIn, viewerId);
   const href = productPath(seller.id, product.id);
   const address = new URL(href, origin).href;
   const [copied, setCopied] = useState<string | null>(null);
   const options = tierOptions(product, seller.username);
-  // The cheapest licence is chosen to begin with, matching the header's 'from' price.
-  const [tierId, setTierId] = useState<string | null>(options[0]?.id ?? null);
+  // The cheapest licence is chosen to begin with, matching the header's 'from' price; a beat in the
+  // cart opens on the licence it is there with.
+  const [tierId, setTierId] = useState<string | null>(inCart ? cartTierId : (options[0]?.id ?? null));
   const name = sellerName(seller);
   return (
     <section className="store-page">
@@ -85,7 +86,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className={styles.buyBox} aria-labelledby="licence-heading">
           <TierPicker options={options} chosen={tierId} onChoose={setTierId} free={product.licenseType === "free"} />
-          {!own && <AddToCart product={product} cart={cart} tierId={tierId} />}
+          {!own && (
+            <AddToCart
+              product={product}
+              cart={cart}
+              tierId={tierId}
+              // In the cart with another licence: 'Add to Cart' switches it to the chosen one.
+              held={owned ? "owned" : inCart && cartTierId === tierId ? "in_cart" : null}
+            />
+          )}
           {!own &&
             product.licenseType === "free" &&
             product.accessType === "public-read" &&

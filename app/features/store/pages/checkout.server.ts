@@ -5,12 +5,13 @@
 // of one's own order. `?added=` / `?notAdded=` say how a pending add made at sign-in went.
 import { data, redirect } from "react-router";
 import { DomainError, NotFound } from "../../../../worker/domain/errors";
-import { removeFromCart, withCoverLinks } from "../../../../worker/domain/orders/cart";
+import { addToCart, cartLicenceChoices, removeFromCart, withCoverLinks } from "../../../../worker/domain/orders/cart";
 import { pricedCart } from "../../../../worker/domain/orders/checkout";
 import { NOT_ADDED_REASONS, type NotAddedReason } from "../../../../worker/domain/orders/pending-add";
 import { orderStatus } from "../../../../worker/domain/orders/purchases";
 import {
   ADD_TO_CART_FAILED,
+  addToCartSchema,
   CART_FULL,
   cartQuerySchema,
   OWN_PRODUCT,
@@ -50,6 +51,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     : null;
   return {
     cart,
+    /** Each beat's licences in rising price, where it has more than one: the row can switch. */
+    licences: order ? {} : await cartLicenceChoices(deps, user.id),
     // The thank-you wins over the paying state when an address has both.
     paying: search.get("step") === "pay" && !orderId,
     order,
@@ -81,6 +84,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const fields = formFields(await request.formData());
   if (fields.intent === "pay") return scriptlessCardPost();
+  if (fields.intent === "licence") {
+    // Another licence of a beat in the cart: the add switches its tier (ids only; prices from D1).
+    const parsed = addToCartSchema.safeParse({ productId: fields.productId, tierId: fields.tierId || undefined });
+    if (!parsed.success) throw data(parsed.error.issues[0]!.message, { status: 400 });
+    try {
+      await addToCart(server(context).deps, user.id, parsed.data.productId, parsed.data.tierId ?? null);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { licenceError: { productId: parsed.data.productId, message: error.message } };
+    }
+    return { switched: parsed.data.productId };
+  }
   if (fields.intent !== "remove" || !fields.productId) throw data("Unknown form.", { status: 400 });
   await removeFromCart(server(context).deps, user.id, fields.productId);
   return { removed: fields.productId };

@@ -38,7 +38,7 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, payments, typedCode, codeError, order, added } = loaderData;
+  const { cart, payments, typedCode, codeError, order, added, licences } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -101,7 +101,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="checkout-layout">
         <div className="checkout-cart">
           <h2>Your cart</h2>
-          <CartTable cart={cart} />
+          <CartTable
+            cart={cart}
+            licences={licences}
+            licenceError={actionData && "licenceError" in actionData ? actionData.licenceError : null}
+          />
         </div>
         {cart.items.length > 0 && (
           <aside className="order-summary" aria-labelledby="order-summary-heading">

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DropZone } from "../../../components/DropZone";
 import { FormErrors, useFieldErrors } from "../../../components/FormErrors";
-import { Button, Field, FieldError, GeneratedCover, Input, Select, Textarea } from "../../../components/ui";
+import { Button, Field, FieldError, GeneratedCover, Input, Select, Steps, Textarea } from "../../../components/ui";
 import { ChosenFiles } from "../../../components/uploads/ChosenFiles";
 import { formatMoney } from "../../../kernel/format";
 import { MUSICAL_KEYS } from "../../../kernel/schemas/beat-details-messages";
@@ -55,7 +55,13 @@ type Fields = typeof EMPTY;
 type Problem = { message: string; fields?: Record<string, string[]> } | null;
 
 /** The product just saved: a private one says so plainly and offers to publish (issue 28 §4). */
-type Saved = { id: string; title: string; accessType: "private" | "public-read" };
+type Saved = {
+  id: string;
+  title: string;
+  accessType: "private" | "public-read";
+  /** What was sent: the preview shows the uploaded product until a new one is begun. */
+  sent: { fields: Fields; cover?: File; audioCount: number };
+};
 
 /** The form's fields by the server's rules; zod and the schemas load on the first send (ADR 051). */
 async function checkDetails(fields: Fields) {
@@ -164,7 +170,12 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             : { message: UNEXPECTED_ERROR },
         );
       }
-      setSaved({ id, title: details.data.title, accessType: details.data.accessType });
+      setSaved({
+        id,
+        title: details.data.title,
+        accessType: details.data.accessType,
+        sent: { fields, cover: cover[0]?.file, audioCount: audio.length },
+      });
       setFields(EMPTY);
       setCover([]);
       setAudio([]);
@@ -355,7 +366,17 @@ export default function DigiStore({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
         </form>
-        <ProductPreview fields={fields} cover={cover[0]?.file} audioCount={audio.length} />
+        {saved && fields === EMPTY && cover.length === 0 && audio.length === 0 ? (
+          // The form is empty again: the preview is of the product just uploaded, with where to manage it.
+          <ProductPreview
+            fields={{ ...saved.sent.fields, accessType: saved.accessType }}
+            cover={saved.sent.cover}
+            audioCount={saved.sent.audioCount}
+            uploaded={{ id: saved.id, href: productPath(loaderData.userId, saved.id) }}
+          />
+        ) : (
+          <ProductPreview fields={fields} cover={cover[0]?.file} audioCount={audio.length} />
+        )}
       </div>
     </section>
   );
@@ -386,7 +407,18 @@ function previewPrice(fields: Fields) {
 }
 
 /** How the product will look as a row of the seller's store, as it is typed, and what sending does. */
-function ProductPreview({ fields, cover, audioCount }: { fields: Fields; cover?: File; audioCount: number }) {
+function ProductPreview({
+  fields,
+  cover,
+  audioCount,
+  uploaded,
+}: {
+  fields: Fields;
+  cover?: File;
+  audioCount: number;
+  /** The product just uploaded: its id and its page in the store. */
+  uploaded?: { id: string; href: string };
+}) {
   const [coverUrl, setCoverUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!cover) return setCoverUrl(null);
@@ -400,8 +432,10 @@ function ProductPreview({ fields, cover, audioCount }: { fields: Fields; cover?:
   return (
     <aside className={styles.preview} aria-labelledby="preview-heading">
       <div className={`card ${styles.previewCard}`}>
-        <h2 id="preview-heading">Preview</h2>
-        <p className={styles.muted}>How it will appear in your store.</p>
+        <h2 id="preview-heading">{uploaded ? "Uploaded" : "Preview"}</h2>
+        <p className={styles.muted}>
+          {uploaded ? "How it appears in your store." : "How it will appear in your store."}
+        </p>
         <div className={`${store.row} ${styles.previewRow}`} data-preview>
           <div className={store.rowCover}>
             {coverUrl ? (
@@ -427,10 +461,22 @@ function ProductPreview({ fields, cover, audioCount }: { fields: Fields; cover?:
             <span className={store.pricePill}>{previewPrice(fields)}</span>
           </div>
         </div>
+        {uploaded && (
+          <p className={styles.uploadedLinks}>
+            <Link to={`/digimanager/${encodeURIComponent(uploaded.id)}`}>
+              Manage<span className="visually-hidden"> {title}</span>
+            </Link>
+            {fields.accessType === "public-read" && (
+              <Link to={uploaded.href}>
+                Open its page<span className="visually-hidden"> ({title})</span>
+              </Link>
+            )}
+          </p>
+        )}
       </div>
       <div className={`card ${styles.previewCard}`}>
         <h2>What happens next</h2>
-        <ol className={styles.steps}>
+        <Steps>
           <li>Your audio and cover go up first, each with its progress; a file that fails can be sent again.</li>
           <li>
             {fields.accessType === "private"
@@ -438,7 +484,7 @@ function ProductPreview({ fields, cover, audioCount }: { fields: Fields; cover?:
               : "The product is listed in your store as soon as it is saved."}
           </li>
           <li>In My Digital Products you add licence tiers, prices, discount codes and more files.</li>
-        </ol>
+        </Steps>
       </div>
     </aside>
   );

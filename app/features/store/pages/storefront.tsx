@@ -36,7 +36,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 const COUNT = new Intl.NumberFormat("en-US");
 
 export default function DigiPrev({ loaderData }: Route.ComponentProps) {
-  const { seller, stats, own, products, signedIn, viewerId, genres, query } = loaderData;
+  const { seller, stats, own, products, signedIn, viewerId, genres, query, inCart, owned } = loaderData;
   const filtered = Object.entries(query).some(([name, value]) => name !== "sort" && value !== undefined);
   const cart = useAddToCart(signedIn, viewerId);
   return (
@@ -61,7 +61,13 @@ export default function DigiPrev({ loaderData }: Route.ComponentProps) {
         <ol className={styles.tracks}>
           {products.map((product) => (
             <li key={product.id}>
-              <TrackRow seller={seller} product={product} own={own} cart={cart} />
+              <TrackRow
+                seller={seller}
+                product={product}
+                own={own}
+                cart={cart}
+                held={owned.includes(product.id) ? "owned" : inCart.includes(product.id) ? "in_cart" : null}
+              />
             </li>
           ))}
         </ol>
