@@ -182,7 +182,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
     // Intro 2 s + ad 3 s + outro 2 s, each segment a few encoder frames longer than its source.
     expect(probed.duration).toBeGreaterThan(7);
     expect(probed.duration).toBeLessThan(7.3);
-    expect(probed.chapters.map((c) => c.title)).toEqual([`intro ${i + 1}`, "old ad", `outro ${i + 1}`]);
+    expect(probed.chapters.map((c) => c.title)).toEqual([`Intro ${i + 1}`, "Old ad", `Outro ${i + 1}`]);
     expect(probed.chapters[1]!.start).toBeCloseTo(2, 0);
     expect(probed.chapters[2]!.start).toBeCloseTo(5, 0);
     before.push({ etag, probed });
@@ -224,7 +224,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
     const longer = probed.duration - before[i]!.probed.duration;
     expect(longer).toBeGreaterThan(SPOT_SECONDS - AD_SECONDS - 0.1);
     expect(longer).toBeLessThan(SPOT_SECONDS - AD_SECONDS + 0.1);
-    expect(probed.chapters.map((c) => c.title)).toEqual([`intro ${i + 1}`, "Sponsor", `outro ${i + 1}`]);
+    expect(probed.chapters.map((c) => c.title)).toEqual([`Intro ${i + 1}`, "Sponsor", `Outro ${i + 1}`]);
     expect(probed.chapters[1]!.start).toBeCloseTo(before[i]!.probed.chapters[1]!.start, 3);
     // The outro's chapter moved by the spot's extra length, as encoded.
     expect(probed.chapters[2]!.start - before[i]!.probed.chapters[2]!.start).toBeCloseTo(longer, 1);
@@ -241,7 +241,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
   const chapters = listener.getByRole("list", { name: "Chapters of Episode 1" });
   await expect(chapters.getByRole("listitem")).toHaveCount(3);
   await expect(chapters).toContainText("Sponsor");
-  await chapters.getByRole("button", { name: /outro 1/ }).click();
+  await chapters.getByRole("button", { name: /Outro 1/ }).click();
   const seek = listener.getByRole("slider", { name: "Seek Episode 1" });
   await expect(seek).toHaveAttribute("aria-valuenow", /^(8|9|10)$/, { timeout: 15_000 });
   await listener.evaluate(() => {

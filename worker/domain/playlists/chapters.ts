@@ -1,6 +1,6 @@
 // Chapters of a playlist. Every item starts a chapter, titled by its file's
-// name (without extension, underscores and dashes as spaces) unless the member
-// renamed it; an item a program filled is 'Sponsor' unless the member named
+// name made editorial (`editorialTitle`: no extension, episode codes, version,
+// bpm or length tokens; sentence case) unless the member renamed it; an item a program filled is 'Sponsor' unless the member named
 // that chapter, so listeners never read a spot's file name in the page, the
 // chapters JSON, the ID3 chapters or the render. Members add marks inside items. Marks
 // are stored relative to their item, so when a program swaps an item's media
@@ -9,7 +9,6 @@
 // and kept with the application so undo restores them exactly.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { fileTitle } from "../../../app/kernel/format";
 import { CHAPTER_MARK_TAKEN } from "../../../app/kernel/schemas/chapters";
 import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
@@ -18,11 +17,12 @@ import { unlessDuplicate } from "../../db/unique";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
 import { memberData } from "../member-data";
+import { editorialTitle } from "./chapter-title";
 import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
-/** "spring_spot-v2.mp4" → "spring spot v2": the stored name has no upload prefix; drop the extension. */
+/** "sunrise_over_the_barley_fields_ep12_intro.wav" → "Sunrise over the barley fields — intro". */
 export function defaultChapterTitle(fileName: string): string {
-  return fileTitle(fileName).slice(0, 100);
+  return editorialTitle(fileName);
 }
 
 /** What listeners read for a chapter a program's spot fills, unless the member named it. */
