@@ -137,7 +137,7 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(item.getByRole("heading", { name: title })).toBeVisible();
   await expect(item.locator(".bid-price")).toHaveText("$20.00");
   await expect(item.locator(".bid-code")).toHaveText(code);
-  await expect(item).toContainText("Ticket #");
+  await expect(item).toContainText("Lot #");
   const image = item.locator("img");
   await expect(image).toBeVisible();
   // The card shows a resized copy (srcset); the 1×1 test picture has no width for its 480w descriptor.
