@@ -81,7 +81,7 @@ export function BidCard({
               <TimeLeft endsAt={item.endsAt} now={now} compact />
             ) : (
               <p className={`bid-ends ${styles.timeLeft}`}>
-                <span className={styles.countdown}>Open for offers</span>
+                <span className={styles.countdown}>Open for offers</span>{" "}
                 <span className="muted">· no end date yet</span>
               </p>
             ))}
