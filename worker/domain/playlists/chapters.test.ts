@@ -38,5 +38,8 @@ describe("chapter titles", () => {
     const named = chapterList(items, [{ id: "m2", itemId: "b", offsetSeconds: 0, title: "A word from the co-op" }]);
     expect(named.map((c) => c.title)).toEqual(["Intro", "A word from the co-op", "Outro"]);
     expect(named[1]!.renamed).toBe(true);
+    // What the show manager's publish step flags for review: titles still made from file names.
+    expect(unnamed.map((c) => c.fromFileName)).toEqual([true, false, false, true]);
+    expect(named.map((c) => c.fromFileName)).toEqual([true, false, true]);
   });
 });

@@ -46,6 +46,8 @@ export interface Chapter {
   /** An item's own chapter (offset 0), whose title follows the file unless renamed. */
   itemStart: boolean;
   renamed: boolean;
+  /** Titled from its file's name: an item's own chapter the member has not named (a program's spot reads 'Sponsor'). */
+  fromFileName: boolean;
 }
 
 type ItemFacts = Pick<PlaylistItem, "id" | "fileName" | "durationSeconds" | "programFileId">;
@@ -67,6 +69,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
       title: renamed?.title ?? unnamedTitle(item),
       itemStart: true,
       renamed: Boolean(renamed?.title),
+      fromFileName: !renamed?.title && !item.programFileId,
     });
     for (const mark of own.filter((m) => m.offsetSeconds > 0)) {
       chapters.push({
@@ -78,6 +81,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
         title: mark.title ?? unnamedTitle(item),
         itemStart: false,
         renamed: true,
+        fromFileName: false,
       });
     }
     itemStart = itemStart === null || item.durationSeconds === null ? null : itemStart + item.durationSeconds;

@@ -64,11 +64,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       id: p.id,
       title: p.projectTitle,
       projectId: p.projectId,
-      chapters: (chapters.get(p.id) ?? []).map((c) => ({
-        title: c.title,
-        /** Made from the file's name: the creator has not named it (a program's spot reads 'Sponsor'). */
-        fromFileName: c.itemStart && !c.renamed && !p.items.find((i) => i.id === c.itemId)?.programFileId,
-      })),
+      chapters: (chapters.get(p.id) ?? []).map((c) => ({ title: c.title, fromFileName: c.fromFileName })),
     })),
     /** Why no playlist is offered: all of them are episodes already, or none has this show's media. */
     allPublished: fitting.length > 0,
