@@ -521,7 +521,7 @@ test("gallery cards share one shape: one picture height, the price and how long 
       await expect(each).not.toContainText("Ticket #");
       await expect(each).not.toContainText("Product code");
     }
-    await expect(card(page, ending).getByRole("timer")).toHaveText(/^2 days (1|2|3) h left$/);
+    await expect(card(page, ending).getByRole("timer")).toHaveText(/^2 days \d+ h left$/);
     await expect(card(page, open).locator(".bid-ends")).toHaveText("Open for offers · no end date yet");
     // Every picture frame has the same height.
     const heights = await page
