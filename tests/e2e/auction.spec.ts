@@ -523,11 +523,11 @@ test("gallery cards share one shape: one picture height, the price and how long 
     }
     await expect(card(page, ending).getByRole("timer")).toHaveText(/^2 days \d+ h left$/);
     await expect(card(page, open).locator(".bid-ends")).toHaveText("Open for offers · no end date yet");
-    // Every picture frame has the same height.
+    // Every picture frame has the same height (to the pixel: sub-pixel layout differs by 0.02 px).
     const heights = await page
       .locator("li.bid-card .bid-media")
-      .evaluateAll((frames) => frames.map((frame) => Math.round(frame.getBoundingClientRect().height)));
-    expect(new Set(heights).size).toBe(1);
+      .evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
     await context.close();
   }
 });

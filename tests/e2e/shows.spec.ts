@@ -271,3 +271,74 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
   await shootThemes(page, "shots/show-stats");
   await listener.context().close();
 });
+
+test("the publish step lists the chosen playlist's chapters and flags titles still made from file names, with a link to review them", async ({
+  page,
+}) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  const { request } = page;
+  const tag = unique("review");
+  let projectId: string | undefined;
+  const fileIds: string[] = [];
+  for (const [i, name] of [
+    "sunrise_over_the_barley_fields_ep12_intro.mp3",
+    "seed_swap_interview_take_3_final.mp3",
+  ].entries()) {
+    const uploaded = await uploadByApi(
+      request,
+      {
+        purpose: "project-file",
+        fileName: name,
+        contentType: "audio/mpeg",
+        ...(projectId ? { projectId } : { projectTitle: `Review ${tag}` }),
+      },
+      readFileSync(makeTone(dir, name, 1, 300 + i * 100)),
+    );
+    projectId = uploaded.projectId!;
+    fileIds.push(uploaded.fileId!);
+  }
+  await api(request, "post", `/api/projects/${projectId}/playlist/items`, { fileIds });
+  const playlist = await api(request, "get", `/api/projects/${projectId}/playlist`);
+  const { show } = await api(request, "post", "/api/shows", {
+    title: `Review ${tag}`,
+    slug: tag.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
+    description: "Chapters reviewed before publishing.",
+    author: "Demo Member",
+    category: "Leisure",
+    language: "en",
+  });
+
+  const choose = async () => {
+    await page.goto(`/shows/${show.slug}/manage`);
+    await page.getByLabel("Playlist", { exact: true }).selectOption({ label: `Review ${tag}` });
+    return page.getByRole("region", { name: "Chapters listeners will read" });
+  };
+  let review = await choose();
+  await expect(review.getByRole("listitem")).toHaveText([
+    "Sunrise over the barley fields — intro From the file name",
+    "Seed swap interview From the file name",
+  ]);
+  await expect(review).toContainText("2 chapter titles are still made from file names.");
+  await expect(review.getByRole("link", { name: "Review chapter titles" })).toHaveAttribute(
+    "href",
+    `/projects/${projectId}`,
+  );
+
+  // A title the creator gives is theirs: no flag on it.
+  await api(request, "put", `/api/playlist-items/${playlist.items[0].id}/chapter`, { title: "Cold open" });
+  review = await choose();
+  await expect(review.getByRole("listitem")).toHaveText(["Cold open", "Seed swap interview From the file name"]);
+  await expect(review).toContainText("1 chapter title is still made from file names.");
+
+  for (const width of [390, 1280])
+    for (const dark of [false, true]) {
+      const theme = encodeURIComponent(JSON.stringify({ isDarkMode: dark, accentColor: "#FFF", fontPercentage: 100 }));
+      await page.context().addCookies([{ name: "theme", value: theme, url: page.url() }]);
+      await page.setViewportSize({ width, height: 900 });
+      review = await choose();
+      await review.scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/shots/publish-review-${width}-${dark ? "dark" : "light"}.png` });
+    }
+});
