@@ -522,7 +522,7 @@ test("gallery cards share one shape: one picture height, the price and how long 
       await expect(each).not.toContainText("Product code");
     }
     await expect(card(page, ending).getByRole("timer")).toHaveText(/^2 days \d+ h left$/);
-    await expect(card(page, open).locator(".bid-ends")).toHaveText("Open for offers · no end date yet");
+    await expect(card(page, open).locator(".bid-ends")).toHaveText("Open for offers, no end date yet");
     // Every picture frame has the same height (to the pixel: sub-pixel layout differs by 0.02 px).
     const heights = await page
       .locator("li.bid-card .bid-media")

@@ -328,7 +328,7 @@ test("the publish step lists the chosen playlist's chapters and flags titles sti
   await api(request, "put", `/api/playlist-items/${playlist.items[0].id}/chapter`, { title: "Cold open" });
   review = await choose();
   await expect(review.getByRole("listitem")).toHaveText(["Cold open", "Seed swap interview From the file name"]);
-  await expect(review).toContainText("1 chapter title is still made from file names.");
+  await expect(review).toContainText("1 chapter title is still made from its file name.");
 
   for (const width of [390, 1280])
     for (const dark of [false, true]) {

@@ -80,9 +80,9 @@ export function BidCard({
             (item.endsAt !== null ? (
               <TimeLeft endsAt={item.endsAt} now={now} compact />
             ) : (
-              <p className={`bid-ends ${styles.timeLeft}`}>
-                <span className={styles.countdown}>Open for offers</span>{" "}
-                <span className="muted">· no end date yet</span>
+              <p className="bid-ends">
+                <span className={styles.countdown}>Open for offers</span>,{" "}
+                <span className="muted">no end date yet</span>
               </p>
             ))}
         </div>

@@ -146,7 +146,9 @@ function ChapterReview({ playlist }: { playlist: Offered }) {
       <p className={showStyles.muted}>
         {defaults > 0 ? (
           <>
-            {defaults === 1 ? "1 chapter title is" : `${defaults} chapter titles are`} still made from file names.{" "}
+            {defaults === 1
+              ? "1 chapter title is still made from its file name."
+              : `${defaults} chapter titles are still made from file names.`}{" "}
             <Link to={`/projects/${playlist.projectId}`}>Review chapter titles</Link> before publishing.
           </>
         ) : (
