@@ -137,7 +137,7 @@ test("the admin creates bid items at /createBid: invalid items are flagged and s
   await expect(item.getByRole("heading", { name: title })).toBeVisible();
   await expect(item.locator(".bid-price")).toHaveText("$20.00");
   await expect(item.locator(".bid-code")).toHaveText(code);
-  await expect(item).toContainText("Ticket #");
+  await expect(item).toContainText("Lot #");
   const image = item.locator("img");
   await expect(image).toBeVisible();
   // The card shows a resized copy (srcset); the 1×1 test picture has no width for its 480w descriptor.
@@ -501,4 +501,38 @@ test("a lot's video and audio play in the shared player: the video shows its pic
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBe(0);
   await page.keyboard.press("End");
   await expect(timeline).toHaveAttribute("aria-valuenow", "3");
+});
+
+test("gallery cards share one shape: one picture height, the price and how long it runs on every open lot, no ticket or product-code labels", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, ADMIN);
+  const ending = await createBidItemByApi(admin.page.request, `Ending lot ${unique("g")}`, 25, {
+    endsAt: Date.now() + 2 * 24 * 3600_000 + 3600_000,
+  });
+  const open = await createBidItemByApi(admin.page.request, `Open lot ${unique("g")}`, 12);
+  await admin.context.close();
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/bidgallery");
+    const cards = page.locator("li.bid-card:not(.closed)");
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++) {
+      const each = cards.nth(i);
+      await expect(each.locator(".bid-price")).toHaveText(/^\$\d/);
+      await expect(each.locator(".bid-ends")).toBeVisible();
+      await expect(each).not.toContainText("Ticket #");
+      await expect(each).not.toContainText("Product code");
+    }
+    await expect(card(page, ending).getByRole("timer")).toHaveText(/^2 days \d+ h left$/);
+    await expect(card(page, open).locator(".bid-ends")).toHaveText("Open for offers, no end date yet");
+    // Every picture frame has the same height (to the pixel: sub-pixel layout differs by 0.02 px).
+    const heights = await page
+      .locator("li.bid-card .bid-media")
+      .evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
+    await context.close();
+  }
 });

@@ -276,7 +276,7 @@ test("a campaign sold on three episodes: signed insertion order, exact impressio
   for (const episode of episodes)
     await expect
       .poll(async () => (await chapters(episode.id))[1], { timeout: 60_000, intervals: [1_000] })
-      .toBe("old ad");
+      .toBe("Old ad");
   const left = Date.now() - reached;
   expect(left).toBeLessThan(60_000);
   console.log(`the spot left all three episodes ${(left / 1000).toFixed(1)} s after the 150th impression`);

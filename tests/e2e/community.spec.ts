@@ -279,3 +279,52 @@ test("a donor gives $25 with the test card and the progress bar moves", async ({
   await expect(donate).toBeEnabled();
   await expect(page.getByLabel("Your name (optional)")).toHaveValue("");
 });
+
+test("the fundraiser on a phone: the goal, donors and days left are in the first screen, and the Donate bar covers no text", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/fundraiser");
+  const bar = page.getByRole("progressbar", { name: "Our goal" });
+  const goal = page.locator("#goal");
+  await expect(bar).toBeVisible();
+  // Right under the picture (GoFundMe), before the title: all of the goal's facts fit the first screen.
+  const goalBox = (await goal.boundingBox())!;
+  expect(goalBox.y + goalBox.height).toBeLessThanOrEqual(844);
+  await expect(goal).toContainText(/raised/);
+  await expect(goal.getByText("Donors")).toBeInViewport();
+  await expect(goal.getByText("Time left")).toBeInViewport();
+  const title = page.getByRole("heading", { level: 1, name: FUNDRAISER_HEADING });
+  expect((await title.boundingBox())!.y).toBeGreaterThan(goalBox.y);
+  const donateBar = page.getByRole("link", { name: "Donate", exact: true });
+
+  /** The text whose centre is under the visible Donate bar, if any (elementFromPoint at each line's centre). */
+  const covered = () =>
+    page.evaluate(() => {
+      const bar = [...document.querySelectorAll("a")].find((a) => a.textContent === "Donate" && a.offsetParent);
+      if (!bar) return [];
+      const box = bar.parentElement!.getBoundingClientRect();
+      const hits: string[] = [];
+      for (const el of document.querySelectorAll("main p, main h1, main h2, main strong, main dd, main dt, main td")) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (y < 0 || y > innerHeight || r.width === 0) continue;
+        const top = document.elementFromPoint(x, y);
+        if (top && !el.contains(top) && box.top <= y && y <= box.bottom) hits.push(el.textContent!.slice(0, 40));
+      }
+      return hits;
+    });
+  // The first screen: no bar while the goal shows, so nothing (the organiser line included) is under it.
+  await expect(donateBar).toBeHidden();
+  expect(await covered()).toEqual([]);
+  // Past the donation card the bar shows; at the end of the page it sits below the last words.
+  await page.getByRole("heading", { name: "What your donation buys" }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect(donateBar).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(donateBar).toBeVisible();
+  expect(await covered()).toEqual([]);
+  await context.close();
+});

@@ -182,7 +182,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
     // Intro 2 s + ad 3 s + outro 2 s, each segment a few encoder frames longer than its source.
     expect(probed.duration).toBeGreaterThan(7);
     expect(probed.duration).toBeLessThan(7.3);
-    expect(probed.chapters.map((c) => c.title)).toEqual([`intro ${i + 1}`, "old ad", `outro ${i + 1}`]);
+    expect(probed.chapters.map((c) => c.title)).toEqual([`Intro ${i + 1}`, "Old ad", `Outro ${i + 1}`]);
     expect(probed.chapters[1]!.start).toBeCloseTo(2, 0);
     expect(probed.chapters[2]!.start).toBeCloseTo(5, 0);
     before.push({ etag, probed });
@@ -224,7 +224,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
     const longer = probed.duration - before[i]!.probed.duration;
     expect(longer).toBeGreaterThan(SPOT_SECONDS - AD_SECONDS - 0.1);
     expect(longer).toBeLessThan(SPOT_SECONDS - AD_SECONDS + 0.1);
-    expect(probed.chapters.map((c) => c.title)).toEqual([`intro ${i + 1}`, "Sponsor", `outro ${i + 1}`]);
+    expect(probed.chapters.map((c) => c.title)).toEqual([`Intro ${i + 1}`, "Sponsor", `Outro ${i + 1}`]);
     expect(probed.chapters[1]!.start).toBeCloseTo(before[i]!.probed.chapters[1]!.start, 3);
     // The outro's chapter moved by the spot's extra length, as encoded.
     expect(probed.chapters[2]!.start - before[i]!.probed.chapters[2]!.start).toBeCloseTo(longer, 1);
@@ -241,7 +241,7 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
   const chapters = listener.getByRole("list", { name: "Chapters of Episode 1" });
   await expect(chapters.getByRole("listitem")).toHaveCount(3);
   await expect(chapters).toContainText("Sponsor");
-  await chapters.getByRole("button", { name: /outro 1/ }).click();
+  await chapters.getByRole("button", { name: /Outro 1/ }).click();
   const seek = listener.getByRole("slider", { name: "Seek Episode 1" });
   await expect(seek).toHaveAttribute("aria-valuenow", /^(8|9|10)$/, { timeout: 15_000 });
   await listener.evaluate(() => {
@@ -270,4 +270,75 @@ test("three episodes share an ad slot: ranged downloads decode, a program change
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await shootThemes(page, "shots/show-stats");
   await listener.context().close();
+});
+
+test("the publish step lists the chosen playlist's chapters and flags titles still made from file names, with a link to review them", async ({
+  page,
+}) => {
+  await login(page, MEMBER.email, MEMBER.password);
+  const { request } = page;
+  const tag = unique("review");
+  let projectId: string | undefined;
+  const fileIds: string[] = [];
+  for (const [i, name] of [
+    "sunrise_over_the_barley_fields_ep12_intro.mp3",
+    "seed_swap_interview_take_3_final.mp3",
+  ].entries()) {
+    const uploaded = await uploadByApi(
+      request,
+      {
+        purpose: "project-file",
+        fileName: name,
+        contentType: "audio/mpeg",
+        ...(projectId ? { projectId } : { projectTitle: `Review ${tag}` }),
+      },
+      readFileSync(makeTone(dir, name, 1, 300 + i * 100)),
+    );
+    projectId = uploaded.projectId!;
+    fileIds.push(uploaded.fileId!);
+  }
+  await api(request, "post", `/api/projects/${projectId}/playlist/items`, { fileIds });
+  const playlist = await api(request, "get", `/api/projects/${projectId}/playlist`);
+  const { show } = await api(request, "post", "/api/shows", {
+    title: `Review ${tag}`,
+    slug: tag.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
+    description: "Chapters reviewed before publishing.",
+    author: "Demo Member",
+    category: "Leisure",
+    language: "en",
+  });
+
+  const choose = async () => {
+    await page.goto(`/shows/${show.slug}/manage`);
+    await page.getByLabel("Playlist", { exact: true }).selectOption({ label: `Review ${tag}` });
+    return page.getByRole("region", { name: "Chapters listeners will read" });
+  };
+  let review = await choose();
+  await expect(review.getByRole("listitem")).toHaveText([
+    "Sunrise over the barley fields — intro From the file name",
+    "Seed swap interview From the file name",
+  ]);
+  await expect(review).toContainText("2 chapter titles are still made from file names.");
+  await expect(review.getByRole("link", { name: "Review chapter titles" })).toHaveAttribute(
+    "href",
+    `/projects/${projectId}`,
+  );
+
+  // A title the creator gives is theirs: no flag on it.
+  await api(request, "put", `/api/playlist-items/${playlist.items[0].id}/chapter`, { title: "Cold open" });
+  review = await choose();
+  await expect(review.getByRole("listitem")).toHaveText(["Cold open", "Seed swap interview From the file name"]);
+  await expect(review).toContainText("1 chapter title is still made from its file name.");
+
+  for (const width of [390, 1280])
+    for (const dark of [false, true]) {
+      const theme = encodeURIComponent(JSON.stringify({ isDarkMode: dark, accentColor: "#FFF", fontPercentage: 100 }));
+      await page.context().addCookies([{ name: "theme", value: theme, url: page.url() }]);
+      await page.setViewportSize({ width, height: 900 });
+      review = await choose();
+      await review.scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/shots/publish-review-${width}-${dark ? "dark" : "light"}.png` });
+    }
 });

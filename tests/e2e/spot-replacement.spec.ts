@@ -161,9 +161,9 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
     execFileSync("ffprobe", ["-v", "error", "-show_chapters", "-of", "json", file], { encoding: "utf8" }),
   );
   const expected: [number, string][] = [
-    [0, "intro"],
+    [0, "Intro"],
     [2, "Sponsor"],
-    [10, "outro"],
+    [10, "Outro"],
     [11, "Closing words"],
   ];
   expect(probed.chapters.map((c: { tags: { title: string } }) => c.tags.title)).toEqual(expected.map(([, t]) => t));

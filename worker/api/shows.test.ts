@@ -75,6 +75,8 @@ async function newShow(slug: string, extra: Record<string, unknown> = {}) {
 let show: { id: string; slug: string };
 let playlists: { id: string; items: { id: string; key: string }[] }[];
 let episodes: { id: string }[];
+/** Every episode's first item, "sunrise_over_the_barley_fields_ep12_intro.mp3" and the like, to listeners. */
+const INTRO = "Sunrise over the barley fields — intro";
 const audioPath = (id: string) => `/api/shows/${show.slug}/episodes/${id}/audio.mp3`;
 
 /** Publishes the playlist as an episode of the member's show; answers the episode and its audio's path. */
@@ -99,6 +101,15 @@ beforeAll(async () => {
     await addToPlaylist(member.cookie, project.projectId, project.fileIds);
     const playlist = await playlistOf(member.cookie, project.projectId);
     await db.update(playlistItems).set({ slotPosition: "b" }).where(eq(playlistItems.id, playlist.items[1].id));
+    // The names a producer gives files: listeners read them cleaned (episode codes, takes and versions gone).
+    await db
+      .update(playlistItems)
+      .set({ fileName: `sunrise_over_the_barley_fields_ep${12 + playlists.length}_intro.mp3` })
+      .where(eq(playlistItems.id, playlist.items[0].id));
+    await db
+      .update(playlistItems)
+      .set({ fileName: "outro_take_3_final_v2.mp3" })
+      .where(eq(playlistItems.id, playlist.items[2].id));
     playlists.push(playlist);
   }
 });
@@ -377,8 +388,8 @@ describe("shows", () => {
       await call(`/api/shows/${show.slug}/episodes/${episodes[0]!.id}/chapters.json`)
     ).json<any>();
     expect(chaptersBefore.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 2.09]);
-    // Titles are the files' names made readable: no extension, dashes and underscores as spaces.
-    expect(chaptersBefore.chapters.map((c: any) => c.title)).toEqual(["audio 0", "audio 1", "audio 2"]);
+    // Titles are the files' names made editorial: no extension, episode codes, takes or versions.
+    expect(chaptersBefore.chapters.map((c: any) => c.title)).toEqual([INTRO, "Audio 1", "Outro"]);
 
     const programId = await programWith(member.cookie, ["b"], "audio");
     // Encoded ahead (ADR 053): an audio episode could take the spot, so its upload queued it.
@@ -422,19 +433,21 @@ describe("shows", () => {
     expect(chaptersAfter.chapters.map((c: any) => c.startTime)).toEqual([0, 1.045, 3.135]);
     // The spot the program filled reads 'Sponsor' to listeners, never its file's name ("spot-b.mp3"), in
     // the chapters JSON, the stitched file's ID3 chapters, the feed's chapters link and the episode page.
-    expect(chaptersAfter.chapters.map((c: any) => c.title)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+    expect(chaptersAfter.chapters.map((c: any) => c.title)).toEqual([INTRO, "Sponsor", "Outro"]);
     const stitchedTag = await id3Of(audioPath(episodes[0]!.id));
-    expect(utf16Titles(stitchedTag)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+    expect(utf16Titles(stitchedTag)).toEqual([INTRO, "Sponsor", "Outro"]);
     const feedText = await (await call(`/api/shows/${show.slug}/feed.xml`)).text();
     expect(feedText).not.toMatch(/spot[-_ ]b/);
     const feedItems = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(feedText).rss.channel
       .item as any[];
     for (const item of feedItems) {
       const linked = await (await call(new URL(item["podcast:chapters"]["@url"]).pathname)).json<any>();
-      expect(linked.chapters.map((c: any) => c.title)).toEqual(["audio 0", "Sponsor", "audio 2"]);
+      expect(linked.chapters.map((c: any) => c.title)).toEqual([INTRO, "Sponsor", "Outro"]);
     }
     const page = await (await call(`/shows/${show.slug}/episodes/${episodes[0]!.id}`)).text();
     expect(page).toContain("Sponsor");
+    expect(page).toContain(INTRO);
+    for (const text of [page, feedText]) expect(text).not.toMatch(/barley_fields|_ep1\d|take_3/);
     expect(page).not.toMatch(/spot[-_ ]b/);
     // A chapter the creator named keeps the creator's words everywhere.
     const named = await call(`/api/playlist-items/${playlists[1]!.items[1]!.id}/chapter`, {
@@ -444,12 +457,8 @@ describe("shows", () => {
     });
     expect(named.status).toBe(200);
     const renamed = await (await call(`/api/shows/${show.slug}/episodes/${episodes[1]!.id}/chapters.json`)).json<any>();
-    expect(renamed.chapters.map((c: any) => c.title)).toEqual(["audio 0", "A word from the co-op", "audio 2"]);
-    expect(utf16Titles(await id3Of(audioPath(episodes[1]!.id)))).toEqual([
-      "audio 0",
-      "A word from the co-op",
-      "audio 2",
-    ]);
+    expect(renamed.chapters.map((c: any) => c.title)).toEqual([INTRO, "A word from the co-op", "Outro"]);
+    expect(utf16Titles(await id3Of(audioPath(episodes[1]!.id)))).toEqual([INTRO, "A word from the co-op", "Outro"]);
     const [spot] = await db
       .select()
       .from(deliverySegments)

@@ -134,9 +134,9 @@ describe("render jobs", () => {
 
     const items = calls[0].input.items;
     expect(items.map((i: any) => i.chapters)).toEqual([
-      [{ offsetSeconds: 0, title: "clip 0" }],
+      [{ offsetSeconds: 0, title: "Clip 0" }],
       [
-        { offsetSeconds: 0, title: "clip 1" },
+        { offsetSeconds: 0, title: "Clip 1" },
         { offsetSeconds: 2, title: "Offer code" },
       ],
     ]);

@@ -11,9 +11,12 @@ const item = (id: string, fileName: string, durationSeconds: number | null, prog
 });
 
 describe("chapter titles", () => {
-  it("drop the extension and the upload prefix, and read underscores and dashes as spaces", () => {
-    expect(defaultChapterTitle("spring_spot-v2.mp4")).toBe("spring spot v2");
-    expect(defaultChapterTitle("1767000000000-Ab12Cd-ad_spot--winter__2026.mp3")).toBe("ad spot winter 2026");
+  it("drop the extension, the upload prefix and file-naming noise, in sentence case", () => {
+    expect(defaultChapterTitle("spring_spot-v2.mp4")).toBe("Spring spot");
+    expect(defaultChapterTitle("1767000000000-Ab12Cd-ad_spot--winter__2026.mp3")).toBe("Ad spot winter 2026");
+    expect(defaultChapterTitle("sunrise_over_the_barley_fields_ep12_intro.wav")).toBe(
+      "Sunrise over the barley fields — intro",
+    );
     expect(defaultChapterTitle("Interview with Ada.wav")).toBe("Interview with Ada");
     expect(defaultChapterTitle("___.mp3")).toBe("___.mp3");
   });
@@ -26,14 +29,17 @@ describe("chapter titles", () => {
     ];
     const unnamed = chapterList(items, [{ id: "m1", itemId: "b", offsetSeconds: 12, title: null }]);
     expect(unnamed.map((c) => [c.startSeconds, c.title])).toEqual([
-      [0, "intro take 3"],
+      [0, "Intro"],
       [10, SPONSOR_CHAPTER],
       [22, SPONSOR_CHAPTER],
-      [40, "outro"],
+      [40, "Outro"],
     ]);
     expect(SPONSOR_CHAPTER).toBe("Sponsor");
     const named = chapterList(items, [{ id: "m2", itemId: "b", offsetSeconds: 0, title: "A word from the co-op" }]);
-    expect(named.map((c) => c.title)).toEqual(["intro take 3", "A word from the co-op", "outro"]);
+    expect(named.map((c) => c.title)).toEqual(["Intro", "A word from the co-op", "Outro"]);
     expect(named[1]!.renamed).toBe(true);
+    // What the show manager's publish step flags for review: titles still made from file names.
+    expect(unnamed.map((c) => c.fromFileName)).toEqual([true, false, false, true]);
+    expect(named.map((c) => c.fromFileName)).toEqual([true, false, true]);
   });
 });

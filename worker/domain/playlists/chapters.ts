@@ -1,6 +1,6 @@
 // Chapters of a playlist. Every item starts a chapter, titled by its file's
-// name (without extension, underscores and dashes as spaces) unless the member
-// renamed it; an item a program filled is 'Sponsor' unless the member named
+// name made editorial (`editorialTitle`: no extension, episode codes, version,
+// bpm or length tokens; sentence case) unless the member renamed it; an item a program filled is 'Sponsor' unless the member named
 // that chapter, so listeners never read a spot's file name in the page, the
 // chapters JSON, the ID3 chapters or the render. Members add marks inside items. Marks
 // are stored relative to their item, so when a program swaps an item's media
@@ -9,7 +9,6 @@
 // and kept with the application so undo restores them exactly.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { fileTitle } from "../../../app/kernel/format";
 import { CHAPTER_MARK_TAKEN } from "../../../app/kernel/schemas/chapters";
 import { inChunks } from "../../db/chunks";
 import type { Database } from "../../db/client";
@@ -18,11 +17,12 @@ import { unlessDuplicate } from "../../db/unique";
 import type { Deps } from "../deps";
 import { Conflict, Invalid } from "../errors";
 import { memberData } from "../member-data";
+import { editorialTitle } from "./chapter-title";
 import { ownItem, ownPlaylist, playlistItemsOf } from "./playlists";
 
-/** "spring_spot-v2.mp4" → "spring spot v2": the stored name has no upload prefix; drop the extension. */
+/** "sunrise_over_the_barley_fields_ep12_intro.wav" → "Sunrise over the barley fields — intro". */
 export function defaultChapterTitle(fileName: string): string {
-  return fileTitle(fileName).slice(0, 100);
+  return editorialTitle(fileName);
 }
 
 /** What listeners read for a chapter a program's spot fills, unless the member named it. */
@@ -46,6 +46,8 @@ export interface Chapter {
   /** An item's own chapter (offset 0), whose title follows the file unless renamed. */
   itemStart: boolean;
   renamed: boolean;
+  /** Titled from its file's name: an item's own chapter the member has not named (a program's spot reads 'Sponsor'). */
+  fromFileName: boolean;
 }
 
 type ItemFacts = Pick<PlaylistItem, "id" | "fileName" | "durationSeconds" | "programFileId">;
@@ -67,6 +69,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
       title: renamed?.title ?? unnamedTitle(item),
       itemStart: true,
       renamed: Boolean(renamed?.title),
+      fromFileName: !renamed?.title && !item.programFileId,
     });
     for (const mark of own.filter((m) => m.offsetSeconds > 0)) {
       chapters.push({
@@ -78,6 +81,7 @@ export function chapterList(items: readonly ItemFacts[], marks: readonly Mark[])
         title: mark.title ?? unnamedTitle(item),
         itemStart: false,
         renamed: true,
+        fromFileName: false,
       });
     }
     itemStart = itemStart === null || item.durationSeconds === null ? null : itemStart + item.durationSeconds;
@@ -97,6 +101,29 @@ export async function playlistChaptersOf(deps: Deps, userId: string, playlistId:
   await ownPlaylist(deps, userId, playlistId);
   const [items, marks] = await Promise.all([playlistItemsOf(deps, playlistId), marksOf(deps.db, playlistId)]);
   return chapterList(items, marks);
+}
+
+/**
+ * Each playlist's chapters (by playlist id) for playlists whose items are read already, with one
+ * query for all their marks (the show manager's publish step lists which titles are still defaults).
+ */
+export async function chaptersOfPlaylists(
+  db: Database,
+  lists: readonly { id: string; items: readonly ItemFacts[] }[],
+): Promise<Map<string, Chapter[]>> {
+  const byItem = await snapshotMarksOf(
+    db,
+    lists.map((list) => list.id),
+  );
+  return new Map(
+    lists.map((list) => [
+      list.id,
+      chapterList(
+        list.items,
+        list.items.flatMap((item) => (byItem.get(item.id) ?? []).map((mark) => ({ ...mark, itemId: item.id }))),
+      ),
+    ]),
+  );
 }
 
 function insideItem(item: PlaylistItem, offsetSeconds: number) {

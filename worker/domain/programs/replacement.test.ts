@@ -165,8 +165,8 @@ describe("chapters follow the replacement", () => {
   it("default to one per item, titled by the file's name", async () => {
     const ep = await episode([10, 10]);
     expect(await chapters(ep.playlistId)).toEqual([
-      [0, "video 0"],
-      [10, "video 1"],
+      [0, "Video 0"],
+      [10, "Video 1"],
     ]);
   });
 
@@ -182,9 +182,9 @@ describe("chapters follow the replacement", () => {
     const before = await chapters(ep.playlistId);
     expect(before).toEqual([
       [0, "Cold open"],
-      [10, "video 1"],
+      [10, "Video 1"],
       [14, "Ad read"],
-      [20, "video 2"],
+      [20, "Video 2"],
       [25, "Interview"],
     ]);
 
@@ -193,7 +193,7 @@ describe("chapters follow the replacement", () => {
     expect(await chapters(ep.playlistId)).toEqual([
       [0, "Cold open"],
       [10, "Sponsor"],
-      [25, "video 2"],
+      [25, "Video 2"],
       [30, "Interview"],
     ]);
     await call(`/api/program-applications/${longer.applications[0].applicationId}/undo`, {
@@ -206,9 +206,9 @@ describe("chapters follow the replacement", () => {
     const shorter = await apply(await probedSpot("a", 4), [ep.playlistId]);
     expect(await chapters(ep.playlistId)).toEqual([
       [0, "Cold open"],
-      [4, "video 1"],
+      [4, "Video 1"],
       [8, "Ad read"],
-      [14, "video 2"],
+      [14, "Video 2"],
       [19, "Interview"],
     ]);
     await call(`/api/program-applications/${shorter.applications[0].applicationId}/undo`, {
@@ -238,7 +238,7 @@ describe("chapters follow the replacement", () => {
     expect(await runProgramSchedules(deps(start + 1000))).toEqual([ep.playlistId]);
     expect(await chapters(ep.playlistId)).toEqual([
       [0, "Sponsor"],
-      [15, "video 1"],
+      [15, "Video 1"],
       [21, "Sponsor mention"],
     ]);
     expect(await runProgramSchedules(deps(start + 25 * 60 * 60 * 1000))).toEqual([ep.playlistId]);
@@ -262,11 +262,11 @@ describe("chapters follow the replacement", () => {
     });
     expect(moved.status).toBe(200);
     expect(await chapters(ep.playlistId)).toEqual([
-      [0, "video 0"],
+      [0, "Video 0"],
       [7, "Renamed"],
     ]);
     expect((await call(`/api/chapters/${id}`, { method: "DELETE", cookie: member.cookie })).status).toBe(200);
-    expect(await chapters(ep.playlistId)).toEqual([[0, "video 0"]]);
+    expect(await chapters(ep.playlistId)).toEqual([[0, "Video 0"]]);
 
     const other = await signUp();
     expect((await call(`/api/playlists/${ep.playlistId}/chapters`, { cookie: other.cookie })).status).toBe(404);

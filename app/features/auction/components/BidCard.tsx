@@ -1,7 +1,7 @@
 // One lot card of the gallery: the item's picture (or a generated cover) and title, both linking to
 // the lot's own page, then what a bidder looks for first — the price, the time left (a countdown
 // that follows soft-close extensions), the number of bids and their own standing — then the seed's
-// offer form, the bid history, and the ticket and code in small print.
+// offer form, the bid history, and the lot number and code in small print.
 import { useId } from "react";
 import { Link } from "react-router";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
@@ -75,7 +75,16 @@ export function BidCard({
               {item.bidCount === 1 ? "1 bid" : `${new Intl.NumberFormat().format(item.bidCount)} bids`}
             </p>
           </div>
-          {!closed && item.endsAt !== null && <TimeLeft endsAt={item.endsAt} now={now} compact />}
+          {/* Every open lot says how long it runs, in the same place on every card. */}
+          {!closed &&
+            (item.endsAt !== null ? (
+              <TimeLeft endsAt={item.endsAt} now={now} compact />
+            ) : (
+              <p className="bid-ends">
+                <span className={styles.countdown}>Open for offers</span>,{" "}
+                <span className="muted">no end date yet</span>
+              </p>
+            ))}
         </div>
         {closed ? (
           <div role="status">
@@ -94,8 +103,9 @@ export function BidCard({
         {item.description && <p className="bid-description">{item.description}</p>}
         <Sounds item={item} />
         <BidHistory history={detail?.history} count={item.bidCount} you={you?.tag} />
-        <p className={styles.meta}>
-          Ticket #{item.ticketNumber} · Product code <span className="bid-code">{item.shortCode}</span>
+        {/* Seed 001 §14 keeps the ticket number and product code on the card: small print, in the lot page's words. */}
+        <p className={`bid-small-print ${styles.meta}`}>
+          Lot #{item.ticketNumber} · Code <span className="bid-code">{item.shortCode}</span>
         </p>
       </div>
     </li>

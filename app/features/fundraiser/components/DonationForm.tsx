@@ -6,7 +6,7 @@
 
 import type { InferRequestType } from "hono/client";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button, buttonClass, Checkbox, Field, Input, Outcome } from "../../../components/ui";
+import { Button, Checkbox, Field, Input, Outcome } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { CARD_NEEDS_SCRIPT } from "../../../kernel/schemas/checkout-messages";
 import {
@@ -19,8 +19,7 @@ import {
 import { ApiError, api, call } from "../../../lib/api-client";
 import { checkoutSchemas, fundraiserSchemas } from "../../../lib/form-schemas";
 import { useHydrated } from "../../../lib/hydration";
-import { CopyButton } from "../../shows/components/listen-parts";
-import { shareLinks } from "../../shows/lib/listen";
+import { ShareBar } from "../../shows/components/listen-parts";
 import { type Confirm, type PaymentsConfig, WithCard } from "../../store/checkout/CardProvider";
 import styles from "./fundraiser.module.css";
 import "../../store/checkout.css";
@@ -239,24 +238,12 @@ function Receipt({
         Thank you for giving{cents !== null && <strong> {formatMoney(cents)}</strong>}. You are an Action Star Member
         now: your gift shows on the donor wall once your card is confirmed, and a receipt is on its way to your inbox.
       </p>
-      <p className={styles.thanksShare}>Tell a friend: every share brings the crews closer to going live.</p>
-      <div className={styles.thanksLinks}>
-        <CopyButton value={share.url} label="Copy link to this fundraiser">
-          Copy link
-        </CopyButton>
-        {shareLinks(share.url, share.text).map((link) => (
-          <a
-            key={link.app}
-            className={buttonClass("secondary", "sm")}
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Share on ${link.app} (opens in a new tab)`}
-          >
-            {link.app}
-          </a>
-        ))}
-      </div>
+      <ShareBar
+        url={share.url}
+        text={share.text}
+        what="this fundraiser"
+        heading="Tell a friend: every share brings the crews closer to going live."
+      />
       <Button variant="primary" onClick={onGiveAgain}>
         Give again
       </Button>

@@ -57,11 +57,11 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
     <article className={`${hero.page} ${styles.page}`} aria-labelledby="fundraiser-title">
       {popup && <Announcement popup={popup} />}
       <div className={styles.layout}>
+        <EquipmentPicture
+          className={`${styles.hero} ${styles.heroArea}`}
+          label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
+        />
         <header className={styles.head}>
-          <EquipmentPicture
-            className={styles.hero}
-            label="The live broadcast kit this fundraiser buys: LiveU encoders, modems, batteries, cameras and backpacks"
-          />
           <p className={hero.kicker}>Fundraiser · {FUNDRAISER_CAUSE}</p>
           <h1 id="fundraiser-title" className={`${hero.title} ${styles.title}`}>
             {FUNDRAISER_HEADING}
@@ -83,7 +83,8 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         <aside className={styles.donate} aria-label="Donate">
-          <section className={styles.goal} aria-labelledby="goal-heading">
+          {/* On a phone the goal sits right under the picture (GoFundMe); the card's rest after the title. */}
+          <section id="goal" className={styles.goal} aria-labelledby="goal-heading">
             <h2 id="goal-heading" className="visually-hidden">
               Our goal
             </h2>
@@ -193,12 +194,20 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
 
 /** The phone's sticky 'Donate' bar: a link to the card, out of the way while the card itself shows. */
 function DonateBar() {
-  const [cardInView, setCardInView] = useState(false);
+  // Hidden until hydrated: the first screen shows the goal, and the bar must not cover its words.
+  const [cardInView, setCardInView] = useState(true);
   useEffect(() => {
     const card = document.getElementById("donate");
-    if (!card || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setCardInView(Boolean(entry?.isIntersecting)));
+    const goal = document.getElementById("goal");
+    if (!card || !goal || typeof IntersectionObserver === "undefined") return;
+    // Hidden while the goal or the card shows (the first screen has both the goal and the title).
+    const showing = new Map<Element, boolean>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) showing.set(entry.target, entry.isIntersecting);
+      setCardInView([...showing.values()].some(Boolean));
+    });
     observer.observe(card);
+    observer.observe(goal);
     return () => observer.disconnect();
   }, []);
   return (

@@ -1,6 +1,6 @@
 // The pieces the public show and episode pages share: the artwork (or a generated cover), a date in
 // words, a copy button that says "Copied", the Follow bar and the Share bar.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { RelativeTime } from "../../../components/LocalTime";
 import { Button, buttonClass, GeneratedCover } from "../../../components/ui";
 import { formatDate } from "../../../kernel/format";
@@ -92,13 +92,25 @@ export function FollowBar({ feed, title }: { feed: string; title: string }) {
  * 'Share': copy the link, the device's share sheet where there is one, and three networks' share pages.
  * `what` names the page for the copy button's label ("this episode", "this fundraiser").
  */
-export function ShareBar({ url, text, what = "this episode" }: { url: string; text: string; what?: string }) {
+export function ShareBar({
+  url,
+  text,
+  what = "this episode",
+  heading = "Share",
+}: {
+  url: string;
+  text: string;
+  what?: string;
+  /** The bar's heading (a page may show two bars: the fundraiser's head and its thank-you). */
+  heading?: string;
+}) {
   const hydrated = useHydrated();
   const canShare = hydrated && typeof navigator.share === "function";
+  const headingId = useId();
   return (
-    <section className={styles.bar} aria-labelledby="share-heading">
-      <h2 id="share-heading" className={styles.barHeading}>
-        Share
+    <section className={styles.bar} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.barHeading}>
+        {heading}
       </h2>
       <div className={styles.barItems}>
         <CopyButton value={url} label={`Copy link to ${what}`}>

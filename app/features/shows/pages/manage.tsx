@@ -127,6 +127,41 @@ function EpisodeRow({
   );
 }
 
+type Offered = Route.ComponentProps["loaderData"]["playlists"][number];
+
+/** The chosen playlist's chapters as listeners will read them, with the ones still made from file names marked. */
+function ChapterReview({ playlist }: { playlist: Offered }) {
+  const defaults = playlist.chapters.filter((c) => c.fromFileName).length;
+  return (
+    <section className={`${showStyles.wide} ${showStyles.chapterReview}`} aria-labelledby="chapter-review">
+      <h3 id="chapter-review">Chapters listeners will read</h3>
+      <ol className={showStyles.chapterList}>
+        {playlist.chapters.map((chapter, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: chapters are listed in playing order and never reordered here
+          <li key={i}>
+            <span>{chapter.title}</span> {chapter.fromFileName && <Badge tone="warning">From the file name</Badge>}
+          </li>
+        ))}
+      </ol>
+      <p className={showStyles.muted}>
+        {defaults > 0 ? (
+          <>
+            {defaults === 1
+              ? "1 chapter title is still made from its file name."
+              : `${defaults} chapter titles are still made from file names.`}{" "}
+            <Link to={`/projects/${playlist.projectId}`}>Review chapter titles</Link> before publishing.
+          </>
+        ) : (
+          <>
+            Every chapter has a title you gave it.{" "}
+            <Link to={`/projects/${playlist.projectId}`}>Edit chapter titles</Link>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
+
 const ARTWORK_ACCEPT = { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"] };
 
 function Artwork({ slug, artwork, title }: { slug: string; artwork: string | null; title: string }) {
@@ -230,6 +265,8 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
   const error = result?.intent === "publish" ? result.error : undefined;
   const values = (result?.error ? result.values : undefined) ?? {};
   const fieldError = (name: string) => error?.fields?.[name]?.[0] ?? null;
+  const [chosenId, setChosenId] = useState(values.playlistId ?? "");
+  const chosen = playlists.find((p) => p.id === chosenId);
   // Just created on /shows (?created=1).
   const created = useSearchParams()[0].has("created");
   return (
@@ -326,10 +363,12 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
                   name="playlistId"
                   required
                   defaultValue={values.playlistId ?? ""}
+                  onChange={(event) => setChosenId(event.target.value)}
                   placeholder="Choose…"
                   options={playlists.map((p) => ({ value: p.id, label: p.title.replaceAll("_", " ") }))}
                 />
               </Field>
+              {chosen && chosen.chapters.length > 0 && <ChapterReview playlist={chosen} />}
               <Field label="Title" error={fieldError("title")}>
                 <Input name="title" required maxLength={200} defaultValue={values.title} />
               </Field>
