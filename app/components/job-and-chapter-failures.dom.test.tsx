@@ -47,6 +47,7 @@ describe("the chapter editor", () => {
         title: "intro",
         itemStart: true,
         renamed: false,
+        fromFileName: true,
       },
     ];
     // The chapters come from the project page's loader; the editor reloads it after a change.

@@ -302,11 +302,13 @@ test("the fundraiser on a phone: the goal, donors and days left are in the first
   /** The text whose centre is under the visible Donate bar, if any (elementFromPoint at each line's centre). */
   const covered = () =>
     page.evaluate(() => {
-      const bar = [...document.querySelectorAll("a")].find((a) => a.textContent === "Donate" && a.offsetParent);
+      const bar = Array.from(document.querySelectorAll("a")).find((a) => a.textContent === "Donate" && a.offsetParent);
       if (!bar) return [];
       const box = bar.parentElement!.getBoundingClientRect();
       const hits: string[] = [];
-      for (const el of document.querySelectorAll("main p, main h1, main h2, main strong, main dd, main dt, main td")) {
+      for (const el of Array.from(
+        document.querySelectorAll("main p, main h1, main h2, main strong, main dd, main dt, main td"),
+      )) {
         const r = el.getBoundingClientRect();
         const x = r.left + r.width / 2;
         const y = r.top + r.height / 2;
