@@ -59,7 +59,11 @@ export function useFieldErrors(error: FormError | null | undefined, prefix = "fi
     const fieldMessages = Object.values(error.fields ?? {}).flat();
     const remaining = Object.values(fields).flat();
     // The headline message is usually one field's message: it goes with its field.
-    const message = fieldMessages.includes(error.message) ? remaining[0] : error.message;
+    // A form-level headline that came with field messages goes once every one of those is mended.
+    const message =
+      fieldMessages.includes(error.message) || (fieldMessages.length > 0 && remaining.length === 0)
+        ? remaining[0]
+        : error.message;
     summary = message === undefined ? null : { ...error, message, fields };
   }
   return {

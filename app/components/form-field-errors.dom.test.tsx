@@ -32,6 +32,7 @@ import {
   PRODUCER_NAME_REQUIRED,
   PROJECT_TITLE_REQUIRED,
 } from "../kernel/schemas/beatbattle-messages";
+import { ALL_FIELDS_REQUIRED, SIGNUP_FIELD_EMPTY } from "../kernel/schemas/accounts";
 import { NOTE_EMPTY, NOTE_TOO_LONG } from "../kernel/schemas/files";
 import { PHONE_INVALID, ZIP_INVALID } from "../kernel/schemas/shipping";
 import { CONSENT_REQUIRED, FULL_NAME_REQUIRED } from "../kernel/schemas/signing";
@@ -143,6 +144,21 @@ describe("errors beside their fields", () => {
     await typeInto(control(host, "passwordA"), "secret-again");
     expectCleared(host, "passwordA", "Passwords do not match.");
     expect(summary(host)).toContain("User Name is taken.");
+  });
+
+  it("sign-up, empty: each field says what it wants, the summary keeps the seed's one line", async () => {
+    const fields = Object.fromEntries(Object.entries(SIGNUP_FIELD_EMPTY).map(([name, message]) => [name, [message]]));
+    const host = await page(
+      Signup,
+      { loaderData: {}, actionData: { error: { code: "invalid", message: ALL_FIELDS_REQUIRED, fields } } },
+      "/signup",
+    );
+    for (const [name, message] of Object.entries(SIGNUP_FIELD_EMPTY)) expectBeside(host, name, message);
+    expect(times(host, ALL_FIELDS_REQUIRED)).toBe(1);
+    expect(summary(host)).toContain(ALL_FIELDS_REQUIRED);
+    for (const name of Object.keys(SIGNUP_FIELD_EMPTY)) await typeInto(control(host, name), "x");
+    // Every empty field is filled: the headline goes with them.
+    expect(host.querySelector(".form-errors")).toBeNull();
   });
 
   it("community: name and e-mail messages beside the fields", async () => {
