@@ -20,6 +20,7 @@ import { FileNotes } from "../features/projects/files/FileNotes";
 import type { FileData } from "../features/projects/files/types";
 import Sign from "../features/signing/pages/sign-document";
 import DigiStore from "../features/store/pages/create-product";
+import { ALL_FIELDS_REQUIRED, SIGNUP_FIELD_EMPTY } from "../kernel/schemas/accounts";
 import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
@@ -32,7 +33,6 @@ import {
   PRODUCER_NAME_REQUIRED,
   PROJECT_TITLE_REQUIRED,
 } from "../kernel/schemas/beatbattle-messages";
-import { ALL_FIELDS_REQUIRED, SIGNUP_FIELD_EMPTY } from "../kernel/schemas/accounts";
 import { NOTE_EMPTY, NOTE_TOO_LONG } from "../kernel/schemas/files";
 import { PHONE_INVALID, ZIP_INVALID } from "../kernel/schemas/shipping";
 import { CONSENT_REQUIRED, FULL_NAME_REQUIRED } from "../kernel/schemas/signing";

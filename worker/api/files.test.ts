@@ -218,10 +218,19 @@ describe("the project list (Home's tiles)", () => {
       [eleven, 2],
       [twelve, 3],
     ] as const) {
-      await db.update(projectRows).set({ createdAt: at(seconds) }).where(eq(projectRows.id, record.projectId));
-      await db.update(files).set({ createdAt: at(seconds) }).where(eq(files.id, record.fileId));
+      await db
+        .update(projectRows)
+        .set({ createdAt: at(seconds) })
+        .where(eq(projectRows.id, record.projectId));
+      await db
+        .update(files)
+        .set({ createdAt: at(seconds) })
+        .where(eq(files.id, record.fileId));
     }
-    await db.update(files).set({ createdAt: at(40) }).where(eq(files.id, extra.fileId));
+    await db
+      .update(files)
+      .set({ createdAt: at(40) })
+      .where(eq(files.id, extra.fileId));
     const { projects } = await (await call("/api/projects", { cookie: member.cookie })).json<any>();
     expect(projects.map((p: any) => p.id)).toEqual([twelve.projectId, eleven.projectId, ten.projectId]);
   });
