@@ -212,6 +212,24 @@ describe("errors beside their fields", () => {
     expectCleared(host, "fontPercentage", "Font size must be 75 to 150.");
   });
 
+  it("settings: with no accent chosen the brand's purple is ticked, not White; a chosen White is White", async () => {
+    const accent = async (accentColor: string) => {
+      const host = await page(
+        Settings,
+        { loaderData: { theme: { accentColor, fontPercentage: 100, isDarkMode: false }, shipping: [] } },
+        "/settings",
+      );
+      const radios = [...host.querySelectorAll<HTMLInputElement>('input[name="accentColor"]')];
+      const name = (radio: HTMLInputElement) => radio.closest("label")!.textContent;
+      expect(name(radios[0]!)).toBe("Purple (default)");
+      expect(radios[0]!.value).toBe("#FFF");
+      return radios.filter((radio) => radio.checked).map(name);
+    };
+    expect(await accent("#FFF")).toEqual(["Purple (default)"]);
+    expect(await accent("#ffffff")).toEqual(["White"]);
+    expect(await accent("#0047AB")).toEqual(["Cobalt"]);
+  });
+
   it("settings: a saved address is shown as an address, with the form behind 'Add an address'", async () => {
     const address = {
       id: "a1",
