@@ -19,7 +19,8 @@ export function FormErrors({
   if (fieldId)
     for (const [name, messages] of Object.entries(error.fields ?? {}))
       for (const message of messages) if (!links.has(message)) links.set(message, `#${fieldId(name)}`);
-  const messages = [...new Set([...Object.values(error.fields ?? {}).flat(), error.message])];
+  // The form's own message (the seed's 'All fields are required.') heads the list.
+  const messages = [...new Set([error.message, ...Object.values(error.fields ?? {}).flat()])];
   return (
     <div className="form-errors" role="alert">
       <h2>{heading}</h2>

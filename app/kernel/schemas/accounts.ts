@@ -35,21 +35,22 @@ const required = (empty: string, max: number, tooLong: string) =>
   memberText({ error: empty }).trim().min(1, empty).max(max, tooLong);
 
 const email = required(SIGNUP_FIELD_EMPTY.email, 254, INVALID_EMAIL)
-  .regex(EMAIL_PATTERN, INVALID_EMAIL)
+  // An empty field says only that it is empty: the format rules below pass on "".
+  .refine((value) => value === "" || EMAIL_PATTERN.test(value), INVALID_EMAIL)
   .transform((value) => value.toLowerCase());
 
 export const signupSchema = z
   .object({
     name: required(SIGNUP_FIELD_EMPTY.name, 100, "Name must be at most 100 characters."),
     username: required(SIGNUP_FIELD_EMPTY.username, 40, "User name must be at most 40 characters.").regex(
-      /^[A-Za-z0-9._-]+$/,
+      /^[A-Za-z0-9._-]*$/,
       "User name may only contain letters, digits, '.', '_' and '-'.",
     ),
     email,
     password: z
       .string({ error: SIGNUP_FIELD_EMPTY.password })
       .min(1, SIGNUP_FIELD_EMPTY.password)
-      .min(8, "Password must be at least 8 characters.")
+      .refine((value) => value === "" || value.length >= 8, "Password must be at least 8 characters.")
       .max(200, "Password must be at most 200 characters."),
     passwordA: z.string({ error: SIGNUP_FIELD_EMPTY.passwordA }).min(1, SIGNUP_FIELD_EMPTY.passwordA),
     /** Beat-battle hand-over: where to land after sign-up (only `/beatbattle` is honoured). */

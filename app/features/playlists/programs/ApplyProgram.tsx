@@ -60,13 +60,13 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
       </p>
       <div className={styles.flow}>
         <div className={styles.step}>
-          <p className={styles.stepName} aria-hidden>
-            <span className={styles.stepNumber}>1</span> Program
-          </p>
+          <label className={styles.stepName} htmlFor={`${id}-program`}>
+            <span className={styles.stepNumber} aria-hidden>
+              1
+            </span>{" "}
+            Program
+          </label>
           <div className="apply-grid">
-            <label className="field" htmlFor={`${id}-program`}>
-              Program
-            </label>
             <Select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
               <option value="">Select a program…</option>
               {programs.map((p) => (
