@@ -60,12 +60,12 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
       </p>
       <div className={styles.flow}>
         <div className={styles.step}>
-          <label className={styles.stepName} htmlFor={`${id}-program`}>
+          <p className={styles.stepName}>
             <span className={styles.stepNumber} aria-hidden>
               1
             </span>{" "}
-            Program
-          </label>
+            <label htmlFor={`${id}-program`}>Program</label>
+          </p>
           <div className="apply-grid">
             <Select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
               <option value="">Select a program…</option>
