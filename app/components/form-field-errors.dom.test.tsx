@@ -221,11 +221,11 @@ describe("errors beside their fields", () => {
       );
       const radios = [...host.querySelectorAll<HTMLInputElement>('input[name="accentColor"]')];
       const name = (radio: HTMLInputElement) => radio.closest("label")!.textContent;
-      expect(name(radios[0]!)).toBe("Purple (default)");
+      expect(name(radios[0]!)).toBe("Purple");
       expect(radios[0]!.value).toBe("#FFF");
       return radios.filter((radio) => radio.checked).map(name);
     };
-    expect(await accent("#FFF")).toEqual(["Purple (default)"]);
+    expect(await accent("#FFF")).toEqual(["Purple"]);
     expect(await accent("#ffffff")).toEqual(["White"]);
     expect(await accent("#0047AB")).toEqual(["Cobalt"]);
   });

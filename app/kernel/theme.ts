@@ -4,7 +4,7 @@
 
 /**
  * Seed 001 §9: the accent colour choices. Settings shows the default #FFF before them as the brand's
- * purple ("Purple (default)"): #FFF keeps the brand's tokens, #ffffff (White) is a real white.
+ * purple ("Purple"): #FFF keeps the brand's tokens, #ffffff (White) is a real white.
  */
 export const ACCENT_COLOURS = [
   "#FF6900",

@@ -120,6 +120,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             aria-describedby={themeFields.error("accentColor") ? themeFields.id("accentColor-error") : undefined}
           >
             <legend>Accent colour</legend>
+            <p className={styles.muted}>Purple is the platform's own, and the default.</p>
             {/* First, the brand's own purple: the seed's default #FFF, which means "no colour of mine". */}
             <label className={`${styles.swatch} ${styles.brandSwatch}`}>
               <span className={styles.swatchDisc}>
@@ -130,7 +131,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   defaultChecked={isDefaultAccent(theme)}
                 />
               </span>
-              <span className={styles.swatchName}>Purple (default)</span>
+              <span className={styles.swatchName}>Purple</span>
             </label>
             {ACCENT_COLOURS.map((colour) => (
               <label key={colour} className={styles.swatch} style={{ "--swatch": colour } as React.CSSProperties}>
