@@ -221,6 +221,7 @@ describe("sign-up and sign-in pages", () => {
     expect(page).toContain("Passwords do not match.");
     const empty = await html(await call("/signup", { body: form({ intent: "register" }) }));
     expect(empty).toContain("All fields are required.");
+    expect(empty).toContain("Enter your e-mail address.");
   });
 
   it("verifies the code, signs in and redirects to /authenticated", async () => {

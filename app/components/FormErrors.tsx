@@ -19,7 +19,8 @@ export function FormErrors({
   if (fieldId)
     for (const [name, messages] of Object.entries(error.fields ?? {}))
       for (const message of messages) if (!links.has(message)) links.set(message, `#${fieldId(name)}`);
-  const messages = [...new Set([...Object.values(error.fields ?? {}).flat(), error.message])];
+  // The form's own message (the seed's 'All fields are required.') heads the list.
+  const messages = [...new Set([error.message, ...Object.values(error.fields ?? {}).flat()])];
   return (
     <div className="form-errors" role="alert">
       <h2>{heading}</h2>
@@ -59,7 +60,11 @@ export function useFieldErrors(error: FormError | null | undefined, prefix = "fi
     const fieldMessages = Object.values(error.fields ?? {}).flat();
     const remaining = Object.values(fields).flat();
     // The headline message is usually one field's message: it goes with its field.
-    const message = fieldMessages.includes(error.message) ? remaining[0] : error.message;
+    // A form-level headline that came with field messages goes once every one of those is mended.
+    const message =
+      fieldMessages.includes(error.message) || (fieldMessages.length > 0 && remaining.length === 0)
+        ? remaining[0]
+        : error.message;
     summary = message === undefined ? null : { ...error, message, fields };
   }
   return {

@@ -20,6 +20,7 @@ import { FileNotes } from "../features/projects/files/FileNotes";
 import type { FileData } from "../features/projects/files/types";
 import Sign from "../features/signing/pages/sign-document";
 import DigiStore from "../features/store/pages/create-product";
+import { ALL_FIELDS_REQUIRED, SIGNUP_FIELD_EMPTY } from "../kernel/schemas/accounts";
 import {
   ITEM_NEEDS_TITLE_PRICE_FILE,
   MEMBER_ITEM_NEEDS_TITLE_AMOUNT,
@@ -145,6 +146,21 @@ describe("errors beside their fields", () => {
     expect(summary(host)).toContain("User Name is taken.");
   });
 
+  it("sign-up, empty: each field says what it wants, the summary keeps the seed's one line", async () => {
+    const fields = Object.fromEntries(Object.entries(SIGNUP_FIELD_EMPTY).map(([name, message]) => [name, [message]]));
+    const host = await page(
+      Signup,
+      { loaderData: {}, actionData: { error: { code: "invalid", message: ALL_FIELDS_REQUIRED, fields } } },
+      "/signup",
+    );
+    for (const [name, message] of Object.entries(SIGNUP_FIELD_EMPTY)) expectBeside(host, name, message);
+    expect(times(host, ALL_FIELDS_REQUIRED)).toBe(1);
+    expect(summary(host)).toContain(ALL_FIELDS_REQUIRED);
+    for (const name of Object.keys(SIGNUP_FIELD_EMPTY)) await typeInto(control(host, name), "x");
+    // Every empty field is filled: the headline goes with them.
+    expect(host.querySelector(".form-errors")).toBeNull();
+  });
+
   it("community: name and e-mail messages beside the fields", async () => {
     const host = await page(
       Community,
@@ -194,6 +210,24 @@ describe("errors beside their fields", () => {
       size.dispatchEvent(new Event("change", { bubbles: true }));
     });
     expectCleared(host, "fontPercentage", "Font size must be 75 to 150.");
+  });
+
+  it("settings: with no accent chosen the brand's purple is ticked, not White; a chosen White is White", async () => {
+    const accent = async (accentColor: string) => {
+      const host = await page(
+        Settings,
+        { loaderData: { theme: { accentColor, fontPercentage: 100, isDarkMode: false }, shipping: [] } },
+        "/settings",
+      );
+      const radios = [...host.querySelectorAll<HTMLInputElement>('input[name="accentColor"]')];
+      const name = (radio: HTMLInputElement) => radio.closest("label")!.textContent;
+      expect(name(radios[0]!)).toBe("Purple");
+      expect(radios[0]!.value).toBe("#FFF");
+      return radios.filter((radio) => radio.checked).map(name);
+    };
+    expect(await accent("#FFF")).toEqual(["Purple"]);
+    expect(await accent("#ffffff")).toEqual(["White"]);
+    expect(await accent("#0047AB")).toEqual(["Cobalt"]);
   });
 
   it("settings: a saved address is shown as an address, with the form behind 'Add an address'", async () => {

@@ -2,7 +2,10 @@
 // font size percentage and the dark-mode flag. This module ships to the
 // browser, so it stays free of zod; parsing lives in theme.server.ts.
 
-/** Seed 001 §9: the accent colour choices, plus the default #FFF. */
+/**
+ * Seed 001 §9: the accent colour choices. Settings shows the default #FFF before them as the brand's
+ * purple ("Purple"): #FFF keeps the brand's tokens, #ffffff (White) is a real white.
+ */
 export const ACCENT_COLOURS = [
   "#FF6900",
   "#FCB900",

@@ -178,11 +178,18 @@ test("a producer sets up three tiers and a code; an artist finds the beat by gen
   const sale = seller.getByRole("table", { name: "By beat and licence" }).getByRole("row", { name: new RegExp(title) });
   await expect(sale).toContainText("WAV Lease");
   await expect(sale).toContainText("$39.99");
+  // One table at a time: the switch groups the same sales sale by sale.
+  await expect(seller.getByRole("table", { name: "Every sale" })).toHaveCount(0);
+  await seller.getByRole("navigation", { name: "Group sales" }).getByRole("link", { name: "Every sale" }).click();
   await expect(seller.getByRole("table", { name: "Every sale" })).toContainText(code);
-  // A period preset applies at once; the last 30 days' trend sits over the tiles; Custom asks for dates.
+  await expect(seller.getByRole("table", { name: "By beat and licence" })).toHaveCount(0);
+  // A period preset applies at once and keeps the grouping; the heading follows the period, and over
+  // the last 30 days the tiles carry their trend; Custom asks for dates.
   await seller.getByRole("link", { name: "Last 7 days" }).click();
   await expect(seller.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(seller.getByRole("heading", { name: "Last 7 days", level: 2 })).toBeVisible();
   await expect(seller.getByRole("table", { name: "Every sale" })).toContainText(code);
+  await seller.getByRole("link", { name: "Last 30 days" }).click();
   await expect(seller.getByText(/^Revenue, last 30 days: \$/)).toBeVisible();
   await seller.getByRole("link", { name: "Custom" }).click();
   await expect(seller.getByRole("button", { name: "Show sales" })).toBeVisible();

@@ -31,19 +31,32 @@ test("an episode uploaded on /farmertv plays on /farmereps", async ({ page }) =>
   await expect(page.getByText(TITLE_AND_DESCRIPTION_FIRST)).toBeVisible();
   await expect(page.getByLabel("Video file")).toHaveValue("");
 
+  // 'Upload episode' is there from the start, disabled with what it still needs.
+  const upload = page.getByRole("button", { name: "Upload episode" });
+  await expect(upload).toBeDisabled();
+  await expect(upload).toHaveAccessibleDescription("Add a title, a description and a video to upload.");
+
   await page.getByLabel("Title").fill(title);
   await page.getByLabel(/^Description/).fill("A test pattern, three seconds long.");
+  // Chosen files wait for the button.
   await page.getByLabel("Cover image").setInputFiles(cover);
-  await expect(page.locator("p[role=alert]")).toHaveText('File "cover.png" uploaded successfully');
+  await expect(page.getByText("cover.png")).toBeVisible();
   // The earlier message went with the next choice.
   await expect(page.getByText(TITLE_AND_DESCRIPTION_FIRST)).toHaveCount(0);
-  // A refused file says which one and why, in the server's words.
+  await expect(upload).toBeDisabled();
+  // A refused file says which one and why, in the server's words; the cover went up before it.
   await page.getByLabel("Video file").setInputFiles(fake);
+  await expect(upload).toBeEnabled();
+  await upload.click();
   await expect(page.locator("p[role=alert]")).toHaveText(`${UPLOAD_FAILED} fake.webm: File type is not allowed.`, {
     timeout: 30_000,
   });
+  await expect(page.getByText("Cover uploaded.")).toBeVisible();
   await page.getByLabel("Video file").setInputFiles(clip);
-  await expect(page.locator("p[role=alert]")).toHaveText('File "episode.webm" uploaded successfully');
+  await upload.click();
+  await expect(page.locator("p[role=alert]")).toHaveText('File "episode.webm" uploaded successfully', {
+    timeout: 30_000,
+  });
 
   await page.getByRole("link", { name: "See it on the episodes page" }).click();
   await expect(page).toHaveURL(/\/farmereps$/);

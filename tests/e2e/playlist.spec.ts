@@ -164,9 +164,15 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await create.locator('input[type="file"]').first().setInputFiles(clips.spot);
   await expect(create.getByText("spot.mp4")).toBeVisible();
   await create.getByRole("button", { name: "Create Program" }).click();
-  await expect(create.getByRole("status").filter({ hasText: "Program created and its files uploaded." })).toBeVisible({
+  // Once the program and its file are in, the form closes and the page says so; the programs lead.
+  await expect(page.getByRole("status").filter({ hasText: "Program created and its files uploaded." })).toBeVisible({
     timeout: 30_000,
   });
+  await expect(create).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "New program", exact: true })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
   const card = page.locator("li.program-card", { hasText: programTitle });
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: programTitle, exact: true }).click();

@@ -4,6 +4,7 @@ import {
   INVALID_CODE,
   INVALID_EMAIL,
   PASSWORDS_DO_NOT_MATCH,
+  SIGNUP_FIELD_EMPTY,
 } from "../../app/kernel/schemas/accounts";
 import { logOut, readVerificationCode, submitSignin, unique } from "./fixtures";
 
@@ -23,6 +24,9 @@ test("sign up with validation, e-mail verification, log out, and sign back in to
   await register.click();
   await expect(errors.getByRole("heading", { name: "Validation errors" })).toBeVisible();
   await expect(errors).toContainText(ALL_FIELDS_REQUIRED);
+  // Each field says what it wants, beside it.
+  await expect(field("Email")).toHaveAccessibleDescription(SIGNUP_FIELD_EMPTY.email);
+  await expect(field("Re-type Password")).toHaveAccessibleDescription(SIGNUP_FIELD_EMPTY.passwordA);
 
   // Passwords that differ.
   await field("Name").fill(name);

@@ -105,9 +105,8 @@ test.describe("member screens", () => {
     await page.goto("/farmertv");
     await page.getByLabel("Title").fill(unique("Queue episode "));
     await page.getByLabel(/^Description/).fill("An episode the queue test never finishes.");
-    await expectQueueRows(page, "episode.webm", () =>
-      page.getByLabel("Video file").setInputFiles(video("episode.webm")),
-    );
+    await page.getByLabel("Video file").setInputFiles(video("episode.webm"));
+    await expectQueueRows(page, "episode.webm", () => page.getByRole("button", { name: "Upload episode" }).click());
   });
 
   test("beat battle entry", async ({ page }) => {

@@ -39,7 +39,7 @@ describe("sign-up with e-mail verification", () => {
 
   it("answers the seed's messages for bad forms, as 400 with a field map", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ ...uniqueUser(), name: " " }, "All fields are required.", "name"],
+      [{ ...uniqueUser(), name: " " }, "Enter your name.", "name"],
       [{ ...uniqueUser(), passwordA: "something else" }, "Passwords do not match.", "passwordA"],
       [{ ...uniqueUser(), email: "no at sign.com" }, "Invalid email format.", "email"],
       [{ ...uniqueUser(), email: "a@b" }, "Invalid email format.", "email"],
@@ -51,7 +51,17 @@ describe("sign-up with e-mail verification", () => {
     }
     const { response, body } = await startSignup({});
     expect(response.status).toBe(400);
+    // The seed's line heads the list; each empty field says what it wants.
     expect(body.error).toMatchObject({ code: "invalid", message: "All fields are required." });
+    expect(body.error.fields).toEqual({
+      name: ["Enter your name."],
+      username: ["Choose a user name."],
+      email: ["Enter your e-mail address."],
+      password: ["Choose a password."],
+      passwordA: ["Re-type your password."],
+    });
+    const blankName = await startSignup({ ...uniqueUser(), name: " " });
+    expect(blankName.body.error.message).toBe("All fields are required.");
   });
 
   it("refuses a duplicate e-mail or user name, also differing only in case", async () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../../tests/workers/http";
 import { PNG, uploadPng } from "../../tests/workers/uploads";
 import { database } from "../db/client";
-import { files, notes } from "../db/schema";
+import { files, notes, projects as projectRows } from "../db/schema";
 
 const db = database(env.DB);
 
@@ -189,8 +189,12 @@ describe("the project list (Home's tiles)", () => {
     const member = await signUp();
     const first = await uploadPng(member.cookie, "a.png", { projectTitle: "First" });
     const second = await uploadPng(member.cookie, "b.png", { projectTitle: "Second" });
-    // A file added to the older project makes it the most recently changed.
-    await uploadPng(member.cookie, "c.png", { projectId: first.projectId });
+    // A file added to the older project, minutes later, makes it the most recently changed.
+    const later = await uploadPng(member.cookie, "c.png", { projectId: first.projectId });
+    await db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() + 5 * 60_000) })
+      .where(eq(files.id, later.fileId));
     const { projects } = await (await call("/api/projects", { cookie: member.cookie })).json<any>();
     expect(projects.map((p: any) => [p.id, p.fileCount])).toEqual([
       [first.projectId, 2],
@@ -198,5 +202,36 @@ describe("the project list (Home's tiles)", () => {
     ]);
     expect(new Date(projects[0].changedAt).getTime()).toBeGreaterThanOrEqual(new Date(projects[1].changedAt).getTime());
     expect(projects[0].durationSeconds).toBeNull();
+  });
+
+  it("lists projects changed within the same minute newest first, whatever order their files came in", async () => {
+    const member = await signUp();
+    const ten = await uploadPng(member.cookie, "a.png", { projectTitle: "E10" });
+    const eleven = await uploadPng(member.cookie, "b.png", { projectTitle: "E11" });
+    const twelve = await uploadPng(member.cookie, "c.png", { projectTitle: "E12" });
+    // E11 gets another file last, within the same minute: the tiles all read "changed 10 minutes ago".
+    const extra = await uploadPng(member.cookie, "d.png", { projectId: eleven.projectId });
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
+    const at = (seconds: number) => new Date(minute + seconds * 1000);
+    for (const [record, seconds] of [
+      [ten, 1],
+      [eleven, 2],
+      [twelve, 3],
+    ] as const) {
+      await db
+        .update(projectRows)
+        .set({ createdAt: at(seconds) })
+        .where(eq(projectRows.id, record.projectId));
+      await db
+        .update(files)
+        .set({ createdAt: at(seconds) })
+        .where(eq(files.id, record.fileId));
+    }
+    await db
+      .update(files)
+      .set({ createdAt: at(40) })
+      .where(eq(files.id, extra.fileId));
+    const { projects } = await (await call("/api/projects", { cookie: member.cookie })).json<any>();
+    expect(projects.map((p: any) => p.id)).toEqual([twelve.projectId, eleven.projectId, ten.projectId]);
   });
 });

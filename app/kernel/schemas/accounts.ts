@@ -22,34 +22,53 @@ export const USERNAME_TAKEN = "User name is already taken.";
 /** Text, an @, text, a dot, text, with no spaces (seed 000 §5). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const required = (max: number, tooLong: string) =>
-  memberText({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED).max(max, tooLong);
+/** Each empty sign-up field says what it wants; the form as a whole says the seed's 'All fields are required.'. */
+export const SIGNUP_FIELD_EMPTY = {
+  name: "Enter your name.",
+  username: "Choose a user name.",
+  email: "Enter your e-mail address.",
+  password: "Choose a password.",
+  passwordA: "Re-type your password.",
+} as const;
 
-const email = required(254, INVALID_EMAIL)
-  .regex(EMAIL_PATTERN, INVALID_EMAIL)
+const required = (empty: string, max: number, tooLong: string) =>
+  memberText({ error: empty }).trim().min(1, empty).max(max, tooLong);
+
+const email = required(SIGNUP_FIELD_EMPTY.email, 254, INVALID_EMAIL)
+  // An empty field says only that it is empty: the format rules below pass on "".
+  .refine((value) => value === "" || EMAIL_PATTERN.test(value), INVALID_EMAIL)
   .transform((value) => value.toLowerCase());
 
 export const signupSchema = z
   .object({
-    name: required(100, "Name must be at most 100 characters."),
-    username: required(40, "User name must be at most 40 characters.").regex(
-      /^[A-Za-z0-9._-]+$/,
+    name: required(SIGNUP_FIELD_EMPTY.name, 100, "Name must be at most 100 characters."),
+    username: required(SIGNUP_FIELD_EMPTY.username, 40, "User name must be at most 40 characters.").regex(
+      /^[A-Za-z0-9._-]*$/,
       "User name may only contain letters, digits, '.', '_' and '-'.",
     ),
     email,
     password: z
-      .string({ error: ALL_FIELDS_REQUIRED })
-      .min(1, ALL_FIELDS_REQUIRED)
-      .min(8, "Password must be at least 8 characters.")
+      .string({ error: SIGNUP_FIELD_EMPTY.password })
+      .min(1, SIGNUP_FIELD_EMPTY.password)
+      .refine((value) => value === "" || value.length >= 8, "Password must be at least 8 characters.")
       .max(200, "Password must be at most 200 characters."),
-    passwordA: z.string({ error: ALL_FIELDS_REQUIRED }).min(1, ALL_FIELDS_REQUIRED),
+    passwordA: z.string({ error: SIGNUP_FIELD_EMPTY.passwordA }).min(1, SIGNUP_FIELD_EMPTY.passwordA),
     /** Beat-battle hand-over: where to land after sign-up (only `/beatbattle` is honoured). */
     next: z.string().optional(),
+  })
+  // The form's headline (seed 000 §5), also when the fields themselves failed.
+  .refine((form) => Object.keys(SIGNUP_FIELD_EMPTY).every((name) => filled(form, name)), {
+    message: ALL_FIELDS_REQUIRED,
+    when: () => true,
   })
   .refine((form) => form.password === form.passwordA, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ["passwordA"],
   });
+function filled(form: unknown, name: string) {
+  const value = typeof form === "object" && form !== null ? (form as Record<string, unknown>)[name] : undefined;
+  return typeof value === "string" && value.trim() !== "";
+}
 export type SignupForm = z.output<typeof signupSchema>;
 
 export const checkUserSchema = z.object({

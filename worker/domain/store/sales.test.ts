@@ -102,10 +102,15 @@ describe("/digimanager/sales", () => {
       `href="/api/sales.csv?from=${new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10)}`,
     );
     expect(week).toMatch(/Orders<\/dt><dd>1</);
-    // The trend: one sale in the last 30 days against two in the 30 before, in words beside the line.
-    expect(week).toContain("Revenue, last 30 days: $20.00, down 50% on the 30 days before");
-    expect(week).toContain("Licences sold, last 30 days: 1, down 50% on the 30 days before");
-    expect(week).toContain("data-sparkline");
+    // The figures are headed by the period chosen; the 30-day trend is not this period's.
+    expect(week).toContain('<h2 id="period-heading">Last 7 days</h2>');
+    expect(week).not.toContain("Revenue, last 30 days");
+    // Over the last 30 days the tiles carry the trend: one sale against two in the 30 before.
+    const month = await html(await call("/digimanager/sales?period=30d", { cookie: seller.cookie }));
+    expect(month).toContain('<h2 id="period-heading">Last 30 days</h2>');
+    expect(month).toContain("Revenue, last 30 days: $20.00, down 50% on the 30 days before");
+    expect(month).toContain("Licences sold, last 30 days: 1, down 50% on the 30 days before");
+    expect(month).toContain("data-sparkline");
     // Custom is the from/to form with 'Show sales'; a preset has no date fields.
     expect(week).not.toContain('name="from"');
     const custom = await html(await call("/digimanager/sales?period=custom", { cookie: seller.cookie }));
@@ -115,6 +120,26 @@ describe("/digimanager/sales", () => {
     const all = await html(await call("/digimanager/sales?period=all", { cookie: seller.cookie }));
     expect(all).toMatch(/Orders<\/dt><dd>3</);
     expect(all).toContain('href="/api/sales.csv?"');
+    expect(all).toContain('<h2 id="period-heading">All time</h2>');
+    expect(all).not.toContain("Revenue, last 30 days");
+    expect(all).toContain("data-sales-chart");
+  });
+
+  it("shows one table, grouped by beat, by day or sale by sale as the switch's links say", async () => {
+    const { seller } = await sellerWithSales();
+    const captions = (page: string) => [...page.matchAll(/<caption[^>]*>([^<]+)</g)].map((m) => m[1]);
+    const byBeat = await html(await call("/digimanager/sales?period=all", { cookie: seller.cookie }));
+    expect(
+      captions(byBeat).filter((c) => c !== "Plays and free downloads, all time" && c !== "Free download leads"),
+    ).toEqual(["By beat and licence"]);
+    expect(byBeat).toMatch(/href="\/digimanager\/sales\?period=all&(amp;)?group=sale"/);
+    const everySale = await html(await call("/digimanager/sales?period=all&group=sale", { cookie: seller.cookie }));
+    expect(captions(everySale)).toContain("Every sale");
+    expect(captions(everySale)).not.toContain("By beat and licence");
+    // A period tab keeps the grouping.
+    expect(everySale).toMatch(/href="\/digimanager\/sales\?period=7d&(amp;)?group=sale"/);
+    const byDay = await html(await call("/digimanager/sales?period=all&group=day", { cookie: seller.cookie }));
+    expect(captions(byDay)).toContain("By day");
   });
 
   it("sends a visitor to sign in", async () => {

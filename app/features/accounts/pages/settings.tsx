@@ -14,7 +14,7 @@ import {
   SHIPPING_SAVED,
   SIGN_IN_FOR_SHIPPING,
 } from "../../../kernel/schemas/shipping";
-import { ACCENT_COLOURS } from "../../../kernel/theme";
+import { ACCENT_COLOURS, DEFAULT_THEME, isDefaultAccent } from "../../../kernel/theme";
 import type { loader as rootLoader } from "../../../root";
 import styles from "../components/settings.module.css";
 import type { Route } from "./+types/settings";
@@ -120,6 +120,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             aria-describedby={themeFields.error("accentColor") ? themeFields.id("accentColor-error") : undefined}
           >
             <legend>Accent colour</legend>
+            <p className={styles.muted}>Purple is the platform's own, and the default.</p>
+            {/* First, the brand's own purple: the seed's default #FFF, which means "no colour of mine". */}
+            <label className={`${styles.swatch} ${styles.brandSwatch}`}>
+              <span className={styles.swatchDisc}>
+                <input
+                  type="radio"
+                  name="accentColor"
+                  value={DEFAULT_THEME.accentColor}
+                  defaultChecked={isDefaultAccent(theme)}
+                />
+              </span>
+              <span className={styles.swatchName}>Purple</span>
+            </label>
             {ACCENT_COLOURS.map((colour) => (
               <label key={colour} className={styles.swatch} style={{ "--swatch": colour } as React.CSSProperties}>
                 <span className={styles.swatchDisc}>
@@ -127,7 +140,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                     type="radio"
                     name="accentColor"
                     value={colour}
-                    defaultChecked={sameColour(theme.accentColor, colour)}
+                    defaultChecked={!isDefaultAccent(theme) && sameColour(theme.accentColor, colour)}
                   />
                 </span>
                 {/* The colour's name under its disc: seen, and the radio's accessible name. */}

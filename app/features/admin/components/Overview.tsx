@@ -4,11 +4,11 @@
 import { Link } from "react-router";
 import type { AdminOverview } from "../../../../worker/domain/admin/summary";
 import type { TrendKey } from "../../../../worker/domain/admin/trends";
+import { TrendLine } from "../../../components/TrendLine";
 import { buttonClass } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import { sectionLink } from "./AdminNav";
 import styles from "./admin.module.css";
-import { TrendLine } from "./Sparkline";
 
 type Tile = {
   label: string;

@@ -1,7 +1,7 @@
 // The campaign's figures, the same for the creator and the sponsor: goal progress, amount due and
 // status as tiles, impressions per day as a bar chart (a hand-drawn SVG), and per episode, app and
 // country as tables.
-import { Badge, type BadgeTone, Card, ProgressBar, Table } from "../../../components/ui";
+import { Badge, type BadgeTone, Card, EmptyState, ProgressBar, Table } from "../../../components/ui";
 import { formatMoney } from "../../../kernel/format";
 import type { CampaignReport, CampaignStatus } from "../../../kernel/schemas/campaigns";
 import styles from "./campaigns.module.css";
@@ -83,6 +83,29 @@ export function ReportView({ report }: { report: CampaignReport }) {
           <p className={styles.muted}>{flightText(campaign.startsAt, campaign.endsAt)}</p>
         </Card>
       </div>
+      {report.impressions === 0 ? (
+        <Card as="section" aria-labelledby="no-impressions" data-testid="no-impressions">
+          <h2 id="no-impressions" className="visually-hidden">
+            Impressions
+          </h2>
+          <EmptyState title="No impressions yet.">
+            <p>
+              The chart and the breakdowns by episode, app and country appear with the first counted play of the
+              sponsor's spot.
+            </p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Delivery report={report} />
+      )}
+    </>
+  );
+}
+
+/** Where the impressions came from: per day, per episode, per app and per country. */
+function Delivery({ report }: { report: CampaignReport }) {
+  return (
+    <>
       <Card as="section" aria-labelledby="per-day">
         <h2 id="per-day">Impressions by day</h2>
         <DayChart days={report.byDay} />

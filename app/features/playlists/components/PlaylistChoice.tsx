@@ -1,4 +1,5 @@
-// One playlist in the Sequence page's picker: Play, its title, kind, size, length and an Edit link.
+// One playlist in the Sequence page's picker: its checkbox and title, kind, size, length and an Edit
+// link, then Play at the row's end.
 import { Link } from "react-router";
 import { Button, Checkbox } from "../../../components/ui";
 import { displayName, formatDuration, playlistSummary } from "../../../kernel/format";
@@ -27,11 +28,6 @@ export function PlaylistChoice({
   const title = displayName(playlist.projectTitle);
   return (
     <li>
-      {onPlay && (
-        <Button size="sm" className="picker-play" aria-label={`Play ${title}`} onClick={onPlay}>
-          <span aria-hidden>▶</span> Play
-        </Button>
-      )}
       <Checkbox
         className="picker-check"
         name="playlistId"
@@ -45,6 +41,11 @@ export function PlaylistChoice({
         {" · "}
         <Link to={`/projects/${playlist.projectId}`}>Edit</Link>
       </span>
+      {onPlay && (
+        <Button size="sm" className="picker-play" aria-label={`Play ${title}`} onClick={onPlay}>
+          <span aria-hidden>▶</span> Play
+        </Button>
+      )}
     </li>
   );
 }

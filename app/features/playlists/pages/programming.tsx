@@ -1,5 +1,6 @@
 // Programming (/programming, seed 000 §2, §4, §5): the member's programs first, then applying one;
-// 'New program' (the header's action) opens the form to create a program (title,
+// 'New program' (the header's action) opens the form to create a program (open from the start with
+// none yet; it closes once a program and its files are in) (title,
 // access type, optional schedule and the playlists it then applies to, and
 // its audio or video files with slot letters), the member's programs as a
 // drag-reorderable list (saved when the drag ends), each expandable with its
@@ -33,6 +34,7 @@ export default function Programming({ loaderData }: Route.ComponentProps) {
   const formId = useId();
   // The member's programs lead; 'New program' is the header's action (open from the start with none yet).
   const [creating, setCreating] = useState(programs.length === 0);
+  const [created, setCreated] = useState<string | null>(null);
   return (
     <div className="files-page programming">
       <section className="card" aria-labelledby="programming-heading">
@@ -42,7 +44,10 @@ export default function Programming({ loaderData }: Route.ComponentProps) {
             variant={creating ? "secondary" : "primary"}
             aria-expanded={creating}
             aria-controls={formId}
-            onClick={() => setCreating((open) => !open)}
+            onClick={() => {
+              setCreated(null);
+              setCreating((open) => !open);
+            }}
           >
             New program
           </Button>
@@ -53,8 +58,21 @@ export default function Programming({ loaderData }: Route.ComponentProps) {
           once.
         </p>
         <div id={formId} hidden={!creating} className="new-program">
-          {creating && <CreateProgram playlists={withFiles} />}
+          {creating && (
+            <CreateProgram
+              playlists={withFiles}
+              onCreated={(message) => {
+                setCreating(false);
+                setCreated(message);
+              }}
+            />
+          )}
         </div>
+        {created && (
+          <p role="status" className="success">
+            {created}
+          </p>
+        )}
       </section>
       <section className="card" aria-labelledby="programs-heading">
         <ProgramList programs={programs} playlists={playlists} />

@@ -55,51 +55,83 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
   return (
     <>
       <h2 id="apply-heading">Apply a program to playlists</h2>
-      <div className="apply-grid">
-        <label className="field" htmlFor={`${id}-program`}>
-          Program
-        </label>
-        <Select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
-          <option value="">Select a program…</option>
-          {programs.map((p) => (
-            <option key={p.id} value={p.id}>
-              {displayName(p.title)} ({programContents(p, sending.get(p.id) ?? 0)})
-            </option>
-          ))}
-        </Select>
-      </div>
-      <fieldset className="playlist-picker">
-        <legend>Playlists</legend>
-        {playlists.length === 0 ? (
-          <p className="muted small">No playlists with files yet. Add files to a project's playlist first.</p>
-        ) : (
-          <ul className="picker-list">
-            {playlists.map((playlist) => {
-              const other = program?.mediaType && playlist.mediaType && program.mediaType !== playlist.mediaType;
-              return (
-                <li key={playlist.id}>
-                  <Checkbox
-                    className="picker-check"
-                    label={<span className="picker-title">{displayName(playlist.projectTitle)}</span>}
-                    checked={selected.includes(playlist.id)}
-                    onChange={(event) =>
-                      setSelected((list) =>
-                        event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
-                      )
-                    }
-                  />
-                  <span className="muted small">
-                    {playlistSummary(playlist.mediaType, playlist.itemCount)} · {formatDuration(playlist.totalSeconds)}
-                    {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
-                    {other && <span className="error"> · other media kind</span>}
+      <p className="muted small">
+        Pick a program and the playlists it goes into. Preview shows each slot before and after; Apply makes the swap.
+      </p>
+      <div className={styles.flow}>
+        <div className={styles.step}>
+          <p className={styles.stepName}>
+            <span className={styles.stepNumber} aria-hidden>
+              1
+            </span>{" "}
+            <label htmlFor={`${id}-program`}>Program</label>
+          </p>
+          <div className="apply-grid">
+            <Select id={`${id}-program`} value={programId} onChange={(event) => setProgramId(event.target.value)}>
+              <option value="">Select a program…</option>
+              {programs.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {displayName(p.title)} ({programContents(p, sending.get(p.id) ?? 0)})
+                </option>
+              ))}
+            </Select>
+          </div>
+          {program && program.files.length > 0 && (
+            <ul className={styles.spots} aria-label={`Files in ${displayName(program.title)}`}>
+              {program.files.map((file) => (
+                <li key={file.id}>
+                  <span className={styles.chip} aria-hidden>
+                    {file.slotPosition}
                   </span>
+                  <span className="visually-hidden">Slot {file.slotPosition}: </span>
+                  <FileTitle name={file.fileName} />
                 </li>
-              );
-            })}
-          </ul>
-        )}
-        <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
-      </fieldset>
+              ))}
+            </ul>
+          )}
+        </div>
+        <span className={styles.arrow} aria-hidden>
+          →
+        </span>
+        <fieldset className={`playlist-picker ${styles.step}`}>
+          <legend>
+            <span className={styles.stepNumber} aria-hidden>
+              2
+            </span>{" "}
+            Playlists
+          </legend>
+          {playlists.length === 0 ? (
+            <p className="muted small">No playlists with files yet. Add files to a project's playlist first.</p>
+          ) : (
+            <ul className="picker-list">
+              {playlists.map((playlist) => {
+                const other = program?.mediaType && playlist.mediaType && program.mediaType !== playlist.mediaType;
+                return (
+                  <li key={playlist.id}>
+                    <Checkbox
+                      className="picker-check"
+                      label={<span className="picker-title">{displayName(playlist.projectTitle)}</span>}
+                      checked={selected.includes(playlist.id)}
+                      onChange={(event) =>
+                        setSelected((list) =>
+                          event.target.checked ? [...list, playlist.id] : list.filter((p) => p !== playlist.id),
+                        )
+                      }
+                    />
+                    <span className="muted small">
+                      {playlistSummary(playlist.mediaType, playlist.itemCount)} ·{" "}
+                      {formatDuration(playlist.totalSeconds)}
+                      {playlist.slots.length > 0 && <> · slots {playlist.slots.join(", ")}</>}
+                      {other && <span className="error"> · other media kind</span>}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <PickerActions ids={playlists.map((p) => p.id)} onSelect={setSelected} />
+        </fieldset>
+      </div>
       <div className="actions">
         <button
           type="button"
@@ -134,9 +166,10 @@ export function ApplyProgram({ programs, playlists }: { programs: ProgramView[];
 }
 
 /**
- * The program preview, the page's centrepiece: per playlist, each slot the program changes as
- * "Slot c: replaces ad-spot-q3.mp4 → ad-spot-q4.mp4", the outgoing file struck through and the
- * incoming one in bold, so what Apply will do reads at a glance.
+ * The program preview, the page's centrepiece, drawn like the landing page's demo: per playlist, each
+ * slot the program changes as a Before tile (the outgoing file, struck through) and an After tile
+ * (the incoming one), and the same in one sentence for screen readers ("Slot c (position 3): replaces
+ * ad-spot-q3 → ad-spot-q4").
  */
 function PlanView({ plans }: { plans: PlaylistPlan[] }) {
   return (
@@ -157,29 +190,43 @@ function PlanView({ plans }: { plans: PlaylistPlan[] }) {
               <ul className={styles.changes}>
                 {plan.changes.map((change) => (
                   <li key={change.programFileId} className={`${styles.change} ${styles[change.action] ?? ""}`}>
-                    <span className={styles.chip} aria-hidden>
-                      {change.slot}
+                    <span className="visually-hidden">
+                      {change.action === "replace" ? (
+                        <>
+                          Slot {change.slot} (position {change.seqPos}): replaces <FileTitle name={change.from ?? ""} />{" "}
+                          → <FileTitle name={change.to} />
+                        </>
+                      ) : (
+                        <>
+                          Slot {change.slot}: appends <FileTitle name={change.to} /> at position {change.seqPos}
+                        </>
+                      )}
                     </span>
-                    {change.action === "replace" ? (
-                      <span className={styles.text}>
-                        Slot {change.slot} (position {change.seqPos}): replaces{" "}
-                        <del className={styles.from}>
-                          <FileTitle name={change.from ?? ""} />
-                        </del>{" "}
-                        →{" "}
+                    <span className={styles.swap} aria-hidden>
+                      <span className={styles.chip}>{change.slot}</span>
+                      <span className={`${styles.tile} ${styles.before}`}>
+                        <span className={styles.when}>
+                          Before ·{" "}
+                          {change.action === "replace" ? `position ${change.seqPos}` : `no slot ${change.slot}`}
+                        </span>
+                        {change.action === "replace" ? (
+                          <del className={styles.from}>
+                            <FileTitle name={change.from ?? ""} />
+                          </del>
+                        ) : (
+                          <span className={styles.from}>Nothing in this slot</span>
+                        )}
+                      </span>
+                      <span className={styles.arrow}>→</span>
+                      <span className={`${styles.tile} ${styles.after}`}>
+                        <span className={styles.when}>
+                          After · {change.action === "replace" ? "replaced" : `added at ${change.seqPos}`}
+                        </span>
                         <ins className={styles.to}>
                           <FileTitle name={change.to} />
                         </ins>
                       </span>
-                    ) : (
-                      <span className={styles.text}>
-                        Slot {change.slot}: appends{" "}
-                        <ins className={styles.to}>
-                          <FileTitle name={change.to} />
-                        </ins>{" "}
-                        at position {change.seqPos}
-                      </span>
-                    )}
+                    </span>
                   </li>
                 ))}
               </ul>

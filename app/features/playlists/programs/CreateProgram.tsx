@@ -10,7 +10,16 @@ import type { Answer, PlaylistOption } from "./types";
 /** A new program has no letters in use yet. */
 const NONE_TAKEN = new Set<string>();
 
-export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
+export const PROGRAM_CREATED_UPLOADED = "Program created and its files uploaded.";
+
+export function CreateProgram({
+  playlists,
+  onCreated,
+}: {
+  playlists: PlaylistOption[];
+  /** The program and all its files are in: the page closes the form and says so. */
+  onCreated?: (message: string) => void;
+}) {
   const id = useId();
   const fetcher = useFetcher<Answer>();
   const [feedback, showFeedback] = useFeedback();
@@ -39,12 +48,13 @@ export function CreateProgram({ playlists }: { playlists: PlaylistOption[] }) {
       // Reloads the programs once the files are up; until then the new program shows as uploading.
       const failures = await files.upload(programId, accessType);
       if (failures === 0) {
-        showFeedback("Program created and its files uploaded.");
+        showFeedback(PROGRAM_CREATED_UPLOADED);
         setTitle("");
         setStartsAt("");
         setEndsAt("");
         setTargets([]);
         files.uploads.reset();
+        onCreated?.(PROGRAM_CREATED_UPLOADED);
       } else {
         showFeedback(
           `The program was created, but ${failures} ${failures === 1 ? "file" : "files"} failed to upload. Add them from the program's details.`,

@@ -1,12 +1,15 @@
-// The seller's sales view (/digimanager/sales, issue 33): totals, each beat's licence tiers, revenue
-// by beat and by day, every sale, and preview plays, for a date range; the same rows as CSV; and the
+// The seller's sales view (/digimanager/sales, issue 33): for a period chosen by tabs, four tiles,
+// revenue by day as a chart, and one table grouped by beat and licence, by day or sale by sale (a
+// switch of links, so it works without script); preview plays; the same rows as CSV; and the
 // visitors who asked for a free beat by e-mail (ADR 055).
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { Button, Card, EmptyState, Field, Input, NavTabs, Table } from "../../../components/ui";
-import { formatDate, formatMoney } from "../../../kernel/format";
+import { formatDate } from "../../../kernel/format";
 import { SALES_PERIODS } from "../../../kernel/schemas/sales";
-import { SalesTotals, SalesTrend } from "../components/SalesTotals";
-import styles from "../components/StorePages.module.css";
+import styles from "../components/Sales.module.css";
+import { SalesTable, salesGroupOf } from "../components/SalesTable";
+import { SalesChart, SalesTotals } from "../components/SalesTotals";
+import page from "../components/StorePages.module.css";
 import type { Route } from "./+types/sales";
 
 export { loader } from "./sales.server";
@@ -21,21 +24,32 @@ const day = (date: string) => formatDate(`${date}T00:00:00Z`, { timeZone: "UTC" 
 export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
   const { asked, period, errors, report, trend, leads } = loaderData;
   const { from, to } = report.range;
+  const group = salesGroupOf(useSearchParams()[0].get("group"));
   const csv = `/api/sales.csv?${new URLSearchParams({ ...(from && { from }), ...(to && { to }) })}`;
   const filtered = Boolean(from || to);
   const custom = period === "custom";
+  const heading = periodHeading(period, from, to);
+  /** This view with another period or grouping; the custom dates go along with the custom period. */
+  const href = (next: { period?: string; group?: string }) => {
+    const p = next.period ?? period;
+    const params = new URLSearchParams({ period: p });
+    if (p === "custom") for (const [k, v] of Object.entries(asked)) if (v) params.set(k, v);
+    const g = next.group ?? group;
+    if (g !== "beat") params.set("group", g);
+    return `/digimanager/sales?${params}`;
+  };
   return (
-    <div className={styles.page}>
-      <p className={styles.muted}>
+    <div className={page.page}>
+      <p className={page.muted}>
         <Link to="/digimanager">My Digital Products</Link>
       </p>
       <h1>Sales</h1>
       {/* Presets are links (they apply at once, with or without script); Custom opens the from/to form. */}
-      <div className={styles.periods}>
+      <div className={page.periods}>
         <NavTabs
           label="Sales period"
           tabs={SALES_PERIODS.map((p) => ({
-            to: `/digimanager/sales?period=${p.value}`,
+            to: href({ period: p.value }),
             label: p.label,
             current: p.value === period,
           }))}
@@ -47,25 +61,24 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {custom && (
-        <Form method="get" className={styles.range} aria-label="Custom period">
+        <Form method="get" className={page.range} aria-label="Custom period">
           <input type="hidden" name="period" value="custom" />
+          {group !== "beat" && <input type="hidden" name="group" value={group} />}
           <Field label="From" error={errors.from}>
             <Input type="date" name="from" defaultValue={asked.from} />
           </Field>
           <Field label="To" error={errors.to}>
             <Input type="date" name="to" defaultValue={asked.to} />
           </Field>
-          <div className={styles.actions}>
+          <div className={page.actions}>
             <Button type="submit">Show sales</Button>
           </div>
         </Form>
       )}
-      <SalesTrend trend={trend} />
-      <section aria-labelledby="period-heading" className={styles.trend}>
-        <h2 id="period-heading" className={styles.heading}>
-          {periodHeading(period, from, to)}
-        </h2>
-        <SalesTotals report={report} />
+      <section aria-labelledby="period-heading" className={styles.period}>
+        <h2 id="period-heading">{heading}</h2>
+        {/* The 30-day trend is the period's own only when the period is the last 30 days. */}
+        <SalesTotals report={report} trend={period === "30d" ? trend : null} />
       </section>
       {report.sales.length === 0 ? (
         <Card as="section">
@@ -86,58 +99,14 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : (
         <>
-          <Card as="section">
-            <h2 className={styles.heading}>By beat and licence</h2>
-            <Table
-              caption="By beat and licence"
-              rows={report.byTier}
-              rowKey={(r) => `${r.title}\u0000${r.licence}`}
-              columns={[
-                { key: "beat", header: "Beat", cell: (r) => r.title, primary: true },
-                { key: "licence", header: "Licence", cell: (r) => r.licence },
-                { key: "sold", header: "Sold", cell: (r) => number.format(r.sold), kind: "numeric" },
-                { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), kind: "numeric" },
-              ]}
-            />
+          <Card as="section" aria-label={`Revenue by day, ${heading}`}>
+            <SalesChart report={report} title={`Revenue by day, ${heading.toLowerCase()}`} />
           </Card>
-          <div className={styles.split}>
-            <RevenueTable title="By beat" header="Beat" rows={report.byProduct} label={(r) => r.title} />
-            <RevenueTable title="By day" header="Day" rows={report.byDay} label={(r) => day(r.date)} />
-          </div>
-          <Card as="section">
-            <h2 className={styles.heading}>Every sale</h2>
-            <Table
-              caption="Every sale"
-              rows={report.sales}
-              rowKey={(r) => r.id}
-              columns={[
-                { key: "order", header: "Order", cell: (r) => r.orderNumber, primary: true, kind: "nowrap" },
-                { key: "day", header: "Date", cell: (r) => day(r.date), kind: "nowrap" },
-                { key: "beat", header: "Beat", cell: (r) => r.title },
-                { key: "licence", header: "Licence", cell: (r) => r.licence },
-                {
-                  key: "paid",
-                  header: "Paid",
-                  kind: "numeric",
-                  cell: (r) => (
-                    <>
-                      {formatMoney(r.paidCents)}
-                      {r.status === "refunded" && <div className={styles.muted}>(refunded)</div>}
-                      {r.discountCode && (
-                        <div className={styles.muted}>
-                          ({r.discountCode}, −{formatMoney(r.discountCents)})
-                        </div>
-                      )}
-                    </>
-                  ),
-                },
-              ]}
-            />
-          </Card>
+          <SalesTable report={report} group={group} href={(g) => href({ group: g })} />
         </>
       )}
       <Card as="section">
-        <h2 className={styles.heading}>Plays and free downloads, all time</h2>
+        <h2 className={page.heading}>Plays and free downloads, all time</h2>
         <Table
           caption="Plays and free downloads, all time"
           rows={report.plays}
@@ -153,11 +122,11 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
               kind: "numeric",
             },
           ]}
-          empty={<p className={styles.muted}>No beats on sale yet.</p>}
+          empty={<p className={page.muted}>No beats on sale yet.</p>}
         />
       </Card>
       <Card as="section">
-        <h2 className={styles.heading}>Free download leads</h2>
+        <h2 className={page.heading}>Free download leads</h2>
         <Table
           caption="Free download leads"
           rows={leads}
@@ -174,7 +143,7 @@ export default function DigiManagerSales({ loaderData }: Route.ComponentProps) {
             },
           ]}
           empty={
-            <p className={styles.muted}>
+            <p className={page.muted}>
               No leads yet. Visitors who ask for one of your free beats by e-mail, and agree to hear from you, are
               listed here.
             </p>
@@ -191,33 +160,4 @@ function periodHeading(period: string, from?: string, to?: string) {
   if (from && to) return `${day(from)} to ${day(to)}`;
   if (from) return `From ${day(from)}`;
   return to ? `Until ${day(to)}` : "All time";
-}
-
-/** Revenue broken down one way (by beat, by day): a label column and the amount, in a card. */
-function RevenueTable<Row extends { cents: number }>({
-  title,
-  header,
-  rows,
-  label,
-}: {
-  title: string;
-  header: string;
-  rows: Row[];
-  label: (row: Row) => string;
-}) {
-  return (
-    <Card as="section">
-      <h2 className={styles.heading}>{title}</h2>
-      <Table
-        caption={title}
-        rows={rows}
-        rowKey={label}
-        columns={[
-          { key: "label", header, cell: label, primary: true },
-          { key: "revenue", header: "Revenue", cell: (r) => formatMoney(r.cents), kind: "numeric" },
-        ]}
-        empty={<p className={styles.muted}>Every sale in this period was refunded.</p>}
-      />
-    </Card>
-  );
 }

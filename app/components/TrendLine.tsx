@@ -1,7 +1,8 @@
 // A stat tile's 30-day trend: a small line drawn by hand in SVG (decoration, hidden from screen
-// readers) and the sentence that says the same in words, which everyone reads.
-import type { Trend } from "../../../../worker/domain/admin/trends";
-import styles from "./admin.module.css";
+// readers) and the sentence that says the same in words, which everyone reads. Two <dd>s for a
+// tile's <div> in a <dl> (the admin overview, the seller's sales).
+import type { Trend } from "../../worker/domain/admin/trends";
+import styles from "./TrendLine.module.css";
 
 const PERCENT = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
 
