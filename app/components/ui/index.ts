@@ -15,6 +15,7 @@ export {
 } from "./Field";
 export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { type NavTab, NavTabs } from "./NavTabs";
+export { OverflowMenu } from "./OverflowMenu";
 export { Outcome, type OutcomeMessage } from "./Outcome";
 export { Pager } from "./Pager";
 export { Segmented, type SegmentedOption } from "./Segmented";
