@@ -15,8 +15,8 @@ export {
 } from "./Field";
 export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { type NavTab, NavTabs } from "./NavTabs";
-export { OverflowMenu } from "./OverflowMenu";
 export { Outcome, type OutcomeMessage } from "./Outcome";
+export { OverflowMenu } from "./OverflowMenu";
 export { Pager } from "./Pager";
 export { Segmented, type SegmentedOption } from "./Segmented";
 export { type Column, Table } from "./Table";

@@ -24,10 +24,9 @@ export interface ScannedPage {
   exclude?: string[];
 }
 
-/** The project workspace: the library's first file selected (the seed's two clicks). */
+/** The project workspace: the library's first file selected (one click). */
 async function selectFirstFile(page: Page) {
   const file = page.locator(".workspace-library .file-select").first();
-  await file.click();
   await file.click();
   return file;
 }

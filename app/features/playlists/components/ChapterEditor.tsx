@@ -147,8 +147,7 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
         </label>
         <label>
           <span className="small">at</span>{" "}
-          <input
-            name="at" value={at} inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
+          <input name="at" value={at} inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
         </label>
         <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
           Save

@@ -88,7 +88,9 @@ export function OrderList({
         )}
       </div>
       {ordered.length === 0 ? (
-        <p className="empty-state">The playlist is empty. Select files in the library and press Add to playlist, or upload them with Add media.</p>
+        <p className="empty-state">
+          The playlist is empty. Select files in the library and press Add to playlist, or upload them with Add media.
+        </p>
       ) : !canEdit ? (
         <ol className="playlist-items" aria-label="Playlist (view only)">
           {ordered.map((item, index) => (
@@ -276,7 +278,7 @@ function SlotDetails({
               size="sm"
               className="slot-inspect"
               aria-pressed={inspect.selectedId === item.id}
-              title="Show in the inspector"
+              title={item.title || fileTitle(item.fileName)}
               // Picking an item keeps the media library's selection (the notes follow the pick).
               data-keeps-selection
               onClick={() => inspect.onSelect(item.id)}

@@ -45,7 +45,18 @@ export function PlaylistBuilder({
 }
 
 /** 'Add to playlist' for the files selected in the library ('No files selected.' when none is). */
-export function AddToPlaylist({ selectedFileIds, onAdded }: { selectedFileIds: string[]; onAdded: () => void }) {
+export function AddToPlaylist({
+  selectedFileIds,
+  count,
+  of,
+  onAdded,
+}: {
+  selectedFileIds: string[];
+  /** How many files the library shows selected, of how many. */
+  count: number;
+  of: number;
+  onAdded: () => void;
+}) {
   const [feedback, showFeedback] = useFeedback();
   const addFetcher = useFetcher<Answer>();
   const adding = addFetcher.state !== "idle";
@@ -70,10 +81,10 @@ export function AddToPlaylist({ selectedFileIds, onAdded }: { selectedFileIds: s
         >
           {adding ? "Adding..." : "Add to playlist"}
         </CheckedButton>
-        <span className="muted small">
-          {selectedFileIds.length === 0
-            ? "Select audio or video files, then add them to the end of the timeline."
-            : `${selectedFileIds.length} ${selectedFileIds.length === 1 ? "file" : "files"} selected.`}
+        <span className="selection-count" role="status">
+          {count === 0
+            ? "No files selected"
+            : `${new Intl.NumberFormat().format(count)} of ${new Intl.NumberFormat().format(of)} selected`}
         </span>
       </div>
       <Feedback feedback={feedback} />

@@ -18,6 +18,9 @@ import { DELETE_FILE_CONFIRM, PROBE_FAILED } from "./messages";
 
 type FileView = ProjectData["files"][number];
 
+/** A file's kind as a small glyph at the row's start (its word for screen readers and as its tooltip). */
+const KIND_GLYPH: Record<string, string> = { audio: "♪", video: "▶", image: "▣", pdf: "¶", text: "¶" };
+
 /** The selected files' ids, in the order they were selected (the last one is the inspector's). */
 export type Selection = string[];
 
@@ -102,7 +105,6 @@ export function FileList({
 
   const [playing, setPlaying] = useState<string | null>(null);
   const urls = useStablePreviews(shown);
-  const selectedCount = shown.filter((file) => selection.includes(file.id)).length;
   const many = shown.length > 1;
 
   return (
@@ -116,11 +118,6 @@ export function FileList({
         <p className="empty-state">No files found for this project.</p>
       ) : (
         <>
-          <p className={styles.count} role="status" data-keeps-selection>
-            {selectedCount === 0
-              ? "No files selected"
-              : `${new Intl.NumberFormat().format(selectedCount)} of ${new Intl.NumberFormat().format(shown.length)} selected`}
-          </p>
           <ul className={`file-list ${styles.list}`}>
             {shown.map((file) => {
               const selected = selection.includes(file.id);
@@ -154,7 +151,10 @@ export function FileList({
                     title={name}
                     onClick={(event) => click(file, event)}
                   >
-                    <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
+                    <span className={`kind-badge kind-${file.kind}`} title={file.kind}>
+                      <span aria-hidden>{KIND_GLYPH[file.kind] ?? "•"}</span>
+                      <span className="visually-hidden">{file.kind}</span>
+                    </span>
                     <span className="file-main">
                       {/* One line: the whole name as the row's tooltip (and in the button's name). */}
                       <span className="file-name">
@@ -162,8 +162,12 @@ export function FileList({
                       </span>
                       <span className="file-meta muted">
                         <ProbeState file={file} />
-                        {formatBytes(file.size)} · <LocalTime value={file.createdAt} />
+                        {formatBytes(file.size)}
                         {file.accessType === "public-read" && <> · Public</>}
+                        <span className={styles.date}>
+                          {" · "}
+                          <LocalTime value={file.createdAt} />
+                        </span>
                       </span>
                     </span>
                     {deleting && <span className="deleting">Deleting...</span>}
@@ -220,7 +224,9 @@ export function FileList({
             })}
           </ul>
           {many && (
-            <p className="muted small">Ctrl- or ⌘-click (or tick the box) to select several; Shift-click for a run.</p>
+            <p className="muted small">
+              Tick a file's box (or Ctrl/⌘-click it) to select several; Shift-click for a run.
+            </p>
           )}
         </>
       )}

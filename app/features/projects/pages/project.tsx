@@ -147,6 +147,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             className="workspace-add"
             aria-controls="add-media"
             onClick={() => {
+              // On a phone the panel shows with the library's turn.
+              setPane("library");
               requestAnimationFrame(() => {
                 addMedia.current?.scrollIntoView({ block: "start", behavior: "smooth" });
                 addMedia.current?.focus({ preventScroll: true });
@@ -202,7 +204,12 @@ export default function Project({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             {canEdit && files.length > 0 && (
-              <AddToPlaylist selectedFileIds={selectedFileIds} onAdded={() => setSelection([])} />
+              <AddToPlaylist
+                selectedFileIds={selectedFileIds}
+                count={selectedFileIds.length}
+                of={files.length}
+                onAdded={() => setSelection([])}
+              />
             )}
             <Feedback feedback={feedback} />
             <FileList
@@ -230,7 +237,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         </div>
 
         {/* Working in the inspector keeps the library's selection. */}
-        <aside className={paneClass("inspector")} data-keeps-selection aria-label="Inspector">
+        <div className={paneClass("inspector")} data-keeps-selection>
           <section className="card workspace-inspector-card" aria-labelledby="inspector-heading">
             <h2 id="inspector-heading" ref={inspectorHeading} tabIndex={-1}>
               Inspector
@@ -259,12 +266,12 @@ export default function Project({ loaderData }: Route.ComponentProps) {
               }
             />
           </section>
-        </aside>
+        </div>
       </div>
 
       {canEdit && (
         <section
-          className="card workspace-add-media"
+          className={pane === "library" ? "card workspace-add-media" : "card workspace-add-media pane-away"}
           id="add-media"
           ref={addMedia}
           tabIndex={-1}

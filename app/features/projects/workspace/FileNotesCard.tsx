@@ -35,9 +35,7 @@ export function FileNotesCard({
           <FileNotes key={file.id} notes={notes} canEdit={canEdit} action={`/bigfile/${file.id}`} embedded />
         </>
       ) : (
-        <p className="muted">
-          {empty ?? "Select a file in the media library to read and add its notes here."}
-        </p>
+        <p className="muted">{empty ?? "Select a file in the media library to read and add its notes here."}</p>
       )}
     </section>
   );

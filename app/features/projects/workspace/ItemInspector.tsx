@@ -3,11 +3,11 @@
 // starts, a player with its waveform and its chapter marks (the playlist's one chapter editor) — or
 // the file selected in the media library (`FileInspector`). The notes of its file follow underneath.
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { FileTitle } from "../../../components/FileTitle";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { SlotInput } from "../../../components/SlotInput";
-import { Link } from "react-router";
 import { Button, buttonClass } from "../../../components/ui/Button";
 import { displayName, formatBytes, formatDuration, slotDuration } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
