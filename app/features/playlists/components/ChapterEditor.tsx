@@ -130,7 +130,7 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
   };
   const start = chapter.startSeconds === null ? "time unknown" : formatChapterTime(chapter.startSeconds);
   return (
-    <li data-chapter-title={chapter.title}>
+    <li>
       <form onSubmit={save} aria-label={`Chapter ${chapter.title}`}>
         <span className="chapter-time" title="From the start of the episode">
           {start}
