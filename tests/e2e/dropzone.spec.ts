@@ -71,19 +71,22 @@ test("drop files into a new project, then into it again; select and delete them 
   const files = page.locator("li.file-item");
   await expect(files).toHaveCount(3);
 
-  // ── selection you can see: one click selects, Ctrl/⌘-click adds, the count says so ──
+  // ── selection you can see: a first click marks, a second selects, Ctrl/⌘-click adds, the count says so ──
   const count = page.getByText(/selected$/);
   await expect(count).toHaveText("No files selected");
   const select = (name: string) => files.filter({ hasText: name }).locator("button.file-select");
+  await select("notes.txt").click();
+  await expect(select("notes.txt")).toHaveAttribute("aria-pressed", "false");
   await select("notes.txt").click();
   await expect(select("notes.txt")).toHaveAttribute("aria-pressed", "true");
   await select("more.txt").click({ modifiers: ["ControlOrMeta"] });
   await expect(select("more.txt")).toHaveAttribute("aria-pressed", "true");
   await expect(count).toHaveText("2 of 3 selected");
-  // No click deletes: clicking a selected file again keeps it selected, and nothing asks.
-  await select("more.txt").click({ modifiers: ["ControlOrMeta"] });
-  await select("more.txt").click({ modifiers: ["ControlOrMeta"] });
+  // A selected file clicked again asks to delete it; declining keeps it selected.
+  await select("more.txt").click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Cancel");
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(select("more.txt")).toHaveAttribute("aria-pressed", "true");
   await expect(count).toHaveText("2 of 3 selected");
 
   // ── Delete is in the file's own menu, and asks first ──

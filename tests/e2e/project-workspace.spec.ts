@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { login, MEMBER, openNewProject, unique } from "./fixtures";
+import { answerConfirm, login, MEMBER, openNewProject, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 let dir: string;
@@ -47,18 +47,21 @@ test("at 1280×800 library, timeline and inspector share the first screen, one c
   expect(orderBox.x).toBeGreaterThan(filesBox.x + filesBox.width);
   expect(inspectorBox.x).toBeGreaterThan(orderBox.x + orderBox.width);
 
-  // One click selects the file and shows it in the inspector; a second click keeps it selected.
+  // Seed 000 §4: the first click shows the file in the inspector, the second selects it, the third
+  // asks to delete it (declining keeps it selected).
   const row = page.locator("li.file-item").first();
   const select = row.locator("button.file-select");
   await select.click();
-  await expect(select).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText("1 of 1 selected")).toBeVisible();
   const inspector = page.getByRole("region", { name: "Inspector", exact: true });
-  await expect(inspector.getByText("Selected in the media library")).toBeVisible();
+  await expect(inspector.getByText("From the media library")).toBeVisible();
   await expect(inspector.locator(".inspector-name").first()).toContainText("intro");
+  await expect(select).toHaveAttribute("aria-pressed", "false");
   await select.click();
   await expect(select).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByText("1 of 1 selected")).toBeVisible();
+  await select.click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Cancel");
+  await expect(select).toHaveAttribute("aria-pressed", "true");
 
   // One 'Add media': the header's button focuses the panel; it adds to the library or to the playlist.
   await page.getByRole("button", { name: "Add media", exact: true }).click();

@@ -1,7 +1,9 @@
-// The project's media library: one click on a file selects it (and shows it in the inspector);
-// Ctrl/⌘-click or its box adds it to the selection or takes it out, Shift-click selects a run, so
-// several go onto the timeline with one 'Add to playlist'. A click outside the list (and outside
-// what reads the selection: the inspector, the timeline) clears it (seed 000 §4). Each row keeps its
+// The project's media library. A plain click moves a file through seed 000 §4's states: the first
+// marks it (the inspector shows it; the row looks the same), the second selects it for the
+// playlist, the third asks to delete it (declining keeps it selected). Its box or Ctrl/⌘-click
+// selects at once, Shift-click a run, so several go onto the timeline with one 'Add to playlist'.
+// A click outside the list (and outside what reads the selection: the inspector, the timeline)
+// clears every state. Each row keeps its
 // actions inside it: Play (inline), Open (the file view) and, in its "⋯" menu, Delete, which asks
 // first. Each file says how its probe went.
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
@@ -44,6 +46,9 @@ export function FileList({
   const confirm = useConfirm();
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("fileId") : null;
 
+  // Files clicked once (seed state 1): nothing shows on the row; a second click selects.
+  const [marked, setMarked] = useState<string[]>([]);
+
   // A click outside any file item clears every selection.
   useEffect(() => {
     // What reads the selection ('Add to playlist', the inspector, the timeline) keeps it; so do answers
@@ -52,8 +57,10 @@ export function FileList({
       if (
         !(event.target instanceof Element) ||
         !event.target.closest("[data-file-item], [data-keeps-selection], [role=alertdialog]")
-      )
+      ) {
         setSelection([]);
+        setMarked([]);
+      }
     };
     document.addEventListener("click", clear);
     return () => document.removeEventListener("click", clear);
@@ -95,8 +102,13 @@ export function FileList({
     }
     anchor.current = file.id;
     if (event.metaKey || event.ctrlKey) return toggle(file.id, !selected);
-    setSelection([file.id]);
     onPick(file.id);
+    if (selected) return void remove(file);
+    if (marked.includes(file.id)) {
+      setMarked(marked.filter((id) => id !== file.id));
+      return setSelection([...selection.filter((id) => id !== file.id), file.id]);
+    }
+    setMarked([...marked, file.id]);
   }
   function toggle(id: string, on: boolean) {
     if (on) onPick(id);
@@ -223,11 +235,10 @@ export function FileList({
               );
             })}
           </ul>
-          {many && (
-            <p className="muted small">
-              Tick a file's box (or Ctrl/⌘-click it) to select several; Shift-click for a run.
-            </p>
-          )}
+          <p className="muted small">
+            Click a file to see it in the inspector, again to select it; a third click offers to delete it.
+            {many && " Tick boxes (or Ctrl/⌘-click) to select several at once; Shift-click for a run."}
+          </p>
         </>
       )}
     </>

@@ -85,11 +85,11 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
 
-  // The inspector shows whichever was picked last: the file clicked in the library (while it stays
+  // The inspector shows whichever was picked last: the file clicked last in the library (marked or
   // selected; else the file selected last) or the item picked on the timeline.
   const [notedId, setNotedId] = useState<string | null>(null);
   const [lastPick, setLastPick] = useState<"file" | "item">("item");
-  const libraryFileId = notedId && selection.includes(notedId) ? notedId : (selection.at(-1) ?? null);
+  const libraryFileId = notedId && files.some((file) => file.id === notedId) ? notedId : (selection.at(-1) ?? null);
   const libraryFile = files.find((file) => file.id === libraryFileId) ?? null;
 
   const refresh = useCallback(async () => {

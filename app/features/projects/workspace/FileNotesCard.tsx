@@ -13,7 +13,7 @@ export function FileNotesCard({
   empty,
 }: {
   file: { id: string; fileName: string } | null;
-  /** Where the file was picked ("Selected in the media library", "Item 2 on the timeline"). */
+  /** Where the file was picked ("From the media library", "Item 2 on the timeline"). */
   origin?: string;
   /** What to say when there is no file (by default: select one in the library). */
   empty?: string;

@@ -153,7 +153,7 @@ export function FileInspector({
       <p className="inspector-name" title={name}>
         <FileTitle fileName={file.fileName} />
       </p>
-      <p className="muted small inspector-origin">Selected in the media library</p>
+      <p className="muted small inspector-origin">From the media library</p>
       <dl className="inspector-facts">
         <div>
           <dt>Kind</dt>

@@ -1,7 +1,7 @@
 // The workspace's inspector follows whatever was picked last (issue 46 §2): the item picked on the
 // timeline — its name, its slot letter in the slot form (the error beside it), the title of the
 // chapter it starts (renamed in place), its chapter marks and its library file's notes — or the file
-// one click selected in the media library. Picking an item leaves the library's selection as it was.
+// clicked last in the media library. Picking an item leaves the library's selection as it was.
 import { act, type ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -110,11 +110,14 @@ const labelled = (root: HTMLElement, text: string) => {
 describe("the inspector of the item picked on the timeline", () => {
   it("shows the picked item's slot, chapter title and file notes and keeps the library's selection", async () => {
     const host = await page();
-    // One click selects a file and shows it in the inspector; Ctrl-click adds another to the selection.
+    // Seed 000 §4: a first click shows the file in the inspector and nothing on the row; a second
+    // selects it; Ctrl-click adds another to the selection at once.
+    await click(fileButton(host, "bed.mp3"));
+    expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("false");
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
     await click(fileButton(host, "bed.mp3"));
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
-    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
-    expect(inspector(host).textContent).toContain("Selected in the media library");
+    expect(inspector(host).textContent).toContain("From the media library");
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
     await act(async () => {
       fileButton(host, "intro.mp3").dispatchEvent(new MouseEvent("click", { bubbles: true, ctrlKey: true }));
@@ -122,8 +125,10 @@ describe("the inspector of the item picked on the timeline", () => {
     expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("true");
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
     expect(host.textContent).toContain("2 of 3 selected");
-    // A plain click selects that one file alone.
-    await click(fileButton(host, "bed.mp3"));
+    // Ctrl-click again takes it out.
+    await act(async () => {
+      fileButton(host, "intro.mp3").dispatchEvent(new MouseEvent("click", { bubbles: true, ctrlKey: true }));
+    });
     expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("false");
     expect(host.textContent).toContain("1 of 3 selected");
 
@@ -146,18 +151,23 @@ describe("the inspector of the item picked on the timeline", () => {
     // The library's selection is as it was.
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
     expect(host.textContent).toContain("1 of 3 selected");
-    // A file clicked after the pick takes the inspector back to the library.
+    // A file clicked after the pick takes the inspector back to the library (marked, not selected).
     await click(fileButton(host, "outro.mp3"));
-    expect(fileButton(host, "outro.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(fileButton(host, "outro.mp3").getAttribute("aria-pressed")).toBe("false");
     expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
   });
 
-  it("no click deletes: a file is deleted only from its row's menu, after the question", async () => {
+  it("a third click asks to delete (seed 000 §4), and the row's menu offers Delete too", async () => {
     const host = await page();
-    for (let i = 0; i < 3; i++) await click(fileButton(host, "intro.mp3"));
+    for (let i = 0; i < 2; i++) await click(fileButton(host, "intro.mp3"));
     expect(document.querySelector("[role=alertdialog]")).toBeNull();
     expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("true");
+    await click(fileButton(host, "intro.mp3"));
+    await until(() => document.querySelector("[role=alertdialog]"), "the delete question");
+    expect(document.querySelector("[role=alertdialog]")!.textContent).toContain(
+      "Are you sure you want to delete this file?",
+    );
     const row = fileButton(host, "intro.mp3").closest("li")!;
     expect(row.querySelector("summary")!.getAttribute("aria-label")).toBe("More for intro.mp3");
     expect(row.querySelector('button[aria-label="Delete intro.mp3"]')).not.toBeNull();
