@@ -21,7 +21,7 @@ test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("at 1280×800 library, timeline and inspector share the first screen, one click selects a file, and 'Add media' is the one way to add files", async ({
+test("at 1280×800 library, timeline and inspector share the first screen, a file goes through the seed's click states, and 'Add media' is the one way to add files", async ({
   page,
 }) => {
   test.setTimeout(120_000);
