@@ -4,7 +4,7 @@
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { answerFetch, byRole, mount, submit, texts, typeInto, until } from "../../tests/dom/support";
-import { ChapterEditor } from "../features/playlists/components/ChapterEditor";
+import { ItemChapters } from "../features/playlists/components/ChapterEditor";
 import { PackageRow } from "../features/playlists/renders/JobRows";
 
 describe("a failed packaging job", () => {
@@ -36,7 +36,6 @@ describe("the chapter editor", () => {
           headers: { "content-type": "text/html" },
         }),
     );
-    const items = [{ id: "it1", fileName: "intro.mp3", durationSeconds: 120 }];
     const chapters = [
       {
         id: null,
@@ -54,7 +53,7 @@ describe("the chapter editor", () => {
     const Stub = createRoutesStub([
       {
         path: "/projects/p1",
-        Component: () => <ChapterEditor chapters={chapters} items={items} />,
+        Component: () => <ItemChapters chapters={chapters} itemId="it1" />,
         HydrateFallback: () => null,
         loader: () => ({}),
       },

@@ -71,23 +71,26 @@ test("drop files into a new project, then into it again; select and delete them 
   const files = page.locator("li.file-item");
   await expect(files).toHaveCount(3);
 
-  // ── selection you can see: two clicks select, the count says so ──
+  // ── selection you can see: a first click marks, a second selects, Ctrl/⌘-click adds, the count says so ──
   const count = page.getByText(/selected$/);
   await expect(count).toHaveText("No files selected");
-  for (const name of ["notes.txt", "more.txt"]) {
-    const select = files.filter({ hasText: name }).locator("button.file-select");
-    await select.click();
-    await expect(select).toHaveAttribute("aria-pressed", "false");
-    await select.click();
-    await expect(select).toHaveAttribute("aria-pressed", "true");
-  }
+  const select = (name: string) => files.filter({ hasText: name }).locator("button.file-select");
+  await select("notes.txt").click();
+  await expect(select("notes.txt")).toHaveAttribute("aria-pressed", "false");
+  await select("notes.txt").click();
+  await expect(select("notes.txt")).toHaveAttribute("aria-pressed", "true");
+  await select("more.txt").click({ modifiers: ["ControlOrMeta"] });
+  await expect(select("more.txt")).toHaveAttribute("aria-pressed", "true");
   await expect(count).toHaveText("2 of 3 selected");
-  // The third click asks in the page; Cancel keeps the file selected.
-  await files.filter({ hasText: "notes.txt" }).locator("button.file-select").click();
+  // A selected file clicked again asks to delete it; declining keeps it selected.
+  await select("more.txt").click();
   await answerConfirm(page, "Are you sure you want to delete this file?", "Cancel");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(select("more.txt")).toHaveAttribute("aria-pressed", "true");
   await expect(count).toHaveText("2 of 3 selected");
 
-  // ── a file's own Delete button, through the same dialog ──
+  // ── Delete is in the file's own menu, and asks first ──
+  await files.filter({ hasText: "cover.png" }).locator("summary").click();
   await page.getByRole("button", { name: "Delete cover.png" }).click();
   await answerConfirm(page, "Are you sure you want to delete this file?", "Delete");
   await expect(page.getByText("File deleted successfully!")).toBeVisible();

@@ -109,9 +109,11 @@ test("upload, view, annotate, download and delete a file; others cannot open it"
   await expect(page.getByRole("link", { name: "Open clip.mp4" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Open song.mp3" })).toBeVisible();
 
-  // The inspector's notes are the selected file's (the seed's second click), added in place.
+  // Seed 000 §4: the first click shows the file in the inspector (its notes, added in place), the
+  // second selects it.
   const songRow = page.locator("[data-file-item]", { hasText: "song.mp3" }).locator(".file-select");
   await songRow.click();
+  await expect(songRow).toHaveAttribute("aria-pressed", "false");
   await songRow.click();
   await expect(songRow).toHaveAttribute("aria-pressed", "true");
   const notes = page.getByRole("region", { name: "File notes" });

@@ -75,16 +75,15 @@ test("build a playlist, reorder by keyboard, apply a program to slot b, render, 
   await expect(page.getByText("probing…")).toHaveCount(0, { timeout: 60_000 });
   await expect(files.filter({ hasText: "clip2.mp4" })).toContainText("0:02");
 
-  // ── select them (two clicks each) and add them to the playlist ──
+  // ── select them (one click, then Ctrl/⌘-click for more) and add them to the playlist ──
   await page.getByRole("button", { name: "Add to playlist" }).click();
   await expect(page.getByRole("alert").filter({ hasText: NO_FILES_SELECTED })).toBeVisible();
   for (const clip of ["clip1.mp4", "clip2.mp4", "clip3.mp4"]) {
     const select = files.filter({ hasText: clip }).locator("button.file-select");
-    await select.click();
-    await select.click();
+    await select.click({ modifiers: ["ControlOrMeta"] });
     await expect(select).toHaveAttribute("aria-pressed", "true");
   }
-  await expect(page.getByText("3 files selected.")).toBeVisible();
+  await expect(page.getByText("3 of 3 selected")).toBeVisible();
   await page.getByRole("button", { name: "Add to playlist" }).click();
   await expect(page.getByRole("status").filter({ hasText: FILES_ADDED })).toBeVisible();
   await expect(page.locator("li.playlist-slot")).toHaveCount(3);

@@ -1,11 +1,12 @@
-// The project workspace's first screen at 1280×800 (issue 46, review 12-05b problems 1 and 2): the
-// timeline starts near the top beside the library; one 'Add media' panel offers the library's upload
-// or the playlist's.
+// The project workspace's first screen at 1280×800 (issue 46, review 12-05c problems 1 and 6): library,
+// timeline and inspector side by side, the inspector's top in the first screen; one click selects a
+// library file and shows it in the inspector; a row keeps Play, Open and its "⋯" menu (Delete) inside
+// it; one 'Add media' panel, under the panes, offers the library's upload or the playlist's.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { login, MEMBER, openNewProject, unique } from "./fixtures";
+import { answerConfirm, login, MEMBER, openNewProject, unique } from "./fixtures";
 import { makeClip } from "./media";
 
 let dir: string;
@@ -20,7 +21,7 @@ test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("at 1280×800 the timeline starts in the first screen, and 'Add media' is the one way to add files", async ({
+test("at 1280×800 library, timeline and inspector share the first screen, a file goes through the seed's click states, and 'Add media' is the one way to add files", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -33,14 +34,34 @@ test("at 1280×800 the timeline starts in the first screen, and 'Add media' is t
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/, { timeout: 30_000 });
   await expect(page.locator("li.file-item")).toHaveCount(1);
 
-  // The timeline's heading comes right under the header (the uploads tray, while shown, sits above
-  // both), beside the library.
+  // Three panes side by side under the header: files | timeline | inspector, each starting in the
+  // first screen (the uploads tray, while shown, sits above them).
   const header = (await page.locator("header.workspace-header").boundingBox())!;
-  const orderBox = (await page.getByRole("heading", { name: "Playlist order" }).boundingBox())!;
   const filesBox = (await page.getByRole("heading", { name: "Files", exact: true }).boundingBox())!;
-  expect(orderBox.y).toBeLessThan(header.y + header.height + 60);
-  expect(orderBox.y + orderBox.height).toBeLessThan(800);
+  const orderBox = (await page.getByRole("heading", { name: "Playlist order" }).boundingBox())!;
+  const inspectorBox = (await page.getByRole("heading", { name: "Inspector", exact: true }).boundingBox())!;
+  for (const box of [filesBox, orderBox, inspectorBox]) {
+    expect(box.y).toBeLessThan(header.y + header.height + 60);
+    expect(box.y + box.height).toBeLessThan(800);
+  }
   expect(orderBox.x).toBeGreaterThan(filesBox.x + filesBox.width);
+  expect(inspectorBox.x).toBeGreaterThan(orderBox.x + orderBox.width);
+
+  // Seed 000 §4: the first click shows the file in the inspector, the second selects it, the third
+  // asks to delete it (declining keeps it selected).
+  const row = page.locator("li.file-item").first();
+  const select = row.locator("button.file-select");
+  await select.click();
+  const inspector = page.getByRole("region", { name: "Inspector", exact: true });
+  await expect(inspector.getByText("From the media library")).toBeVisible();
+  await expect(inspector.locator(".inspector-name").first()).toContainText("intro");
+  await expect(select).toHaveAttribute("aria-pressed", "false");
+  await select.click();
+  await expect(select).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("1 of 1 selected")).toBeVisible();
+  await select.click();
+  await answerConfirm(page, "Are you sure you want to delete this file?", "Cancel");
+  await expect(select).toHaveAttribute("aria-pressed", "true");
 
   // One 'Add media': the header's button focuses the panel; it adds to the library or to the playlist.
   await page.getByRole("button", { name: "Add media", exact: true }).click();
@@ -53,9 +74,13 @@ test("at 1280×800 the timeline starts in the first screen, and 'Add media' is t
   await expect(page.getByText("Drag and drop files here, or click to select files")).toBeHidden();
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(1);
 
-  // A library row keeps Play, Open and Delete; Open opens the file's page.
-  const row = page.locator("li.file-item").first();
+  // A library row keeps Play and Open inside it, Delete in its menu; Open opens the file's page.
+  await expect(row.getByRole("button", { name: /^Play file / })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Delete / })).toBeHidden();
+  await row.getByLabel(/^More for /).click();
   await expect(row.getByRole("button", { name: /^Delete / })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(row.getByRole("button", { name: /^Delete / })).toBeHidden();
   await row.getByRole("link", { name: /^Open / }).click();
   await expect(page).toHaveURL(/\/bigfile\//);
 });

@@ -82,9 +82,10 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
   const intro = listed.files.find((f: { fileName: string }) => f.fileName.endsWith("intro.mp4"));
   await api(page, "put", `/api/files/${intro.id}/slot`, { slotPosition: "x" });
   for (const clip of ["intro.mp4", "oldad.mp4", "outro.mp4"]) {
-    const select = files.filter({ hasText: clip }).locator("button.file-select");
-    await select.click();
-    await select.click();
+    await files
+      .filter({ hasText: clip })
+      .locator("button.file-select")
+      .click({ modifiers: ["ControlOrMeta"] });
   }
   await page.getByRole("button", { name: "Add to playlist" }).click();
   await expect(page.getByRole("status").filter({ hasText: FILES_ADDED })).toBeVisible();
@@ -97,21 +98,21 @@ test("a replaced slot shows its file's facts, and chapters follow the longer spo
     .fill("b");
   await expect(page.locator(".playlist-total")).toHaveText("3 items · total 0:07");
 
-  // ── chapters: one per item; a mark inside the outro and one inside the old ad ──
-  const editor = page.locator("section.chapter-editor");
+  // ── chapters: one per item; a mark inside the outro and one inside the old ad, each added in the
+  // inspector of the item picked on the timeline; the outline lists them all ──
+  const editor = page.locator("section.chapter-outline");
   await expect(editor.locator("ol > li")).toHaveCount(3);
-  const addMark = async (item: RegExp, at: string, name: string) => {
-    const form = editor.getByRole("form", { name: "Add a chapter mark" });
-    await form.getByLabel("Item").selectOption({
-      label: (await form.getByLabel("Item").locator("option").allTextContents()).find((t) => item.test(t))!,
-    });
+  const addMark = async (clip: string, at: string, name: string) => {
+    await slots.filter({ hasText: clip }).locator("button.slot-inspect").click();
+    const marks = page.locator(".workspace-inspector .chapter-editor");
+    const form = marks.getByRole("form", { name: "Add a chapter mark" });
     await form.getByLabel("At (m:ss)").fill(at);
     await form.getByLabel("Title").fill(name);
     await form.getByLabel("Title").press("Enter");
-    await expect(editor.getByRole("status")).toHaveText("Chapter mark added.");
+    await expect(marks.getByRole("status")).toHaveText("Chapter mark added.");
   };
-  await addMark(/outro/, "0:01", "Closing words");
-  await addMark(/oldad/, "0:02", "Old offer code");
+  await addMark("outro.mp4", "0:01", "Closing words");
+  await addMark("oldad.mp4", "0:02", "Old offer code");
   await expect(editor.locator("ol > li")).toHaveCount(5);
   await expect(editor.locator('li[data-chapter-title="Closing words"] .chapter-time')).toHaveText("0:06");
   await expect

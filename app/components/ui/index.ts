@@ -16,6 +16,7 @@ export {
 export { GeneratedCover, initialsOf, toneOf } from "./GeneratedCover";
 export { type NavTab, NavTabs } from "./NavTabs";
 export { Outcome, type OutcomeMessage } from "./Outcome";
+export { OverflowMenu } from "./OverflowMenu";
 export { Pager } from "./Pager";
 export { Segmented, type SegmentedOption } from "./Segmented";
 export { Steps } from "./Steps";

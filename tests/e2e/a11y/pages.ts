@@ -24,7 +24,7 @@ export interface ScannedPage {
   exclude?: string[];
 }
 
-/** The project workspace: the library's first file selected (the seed's two clicks). */
+/** The project workspace: the library's first file selected (two clicks, seed 000 §4). */
 async function selectFirstFile(page: Page) {
   const file = page.locator(".workspace-library .file-select").first();
   await file.click();

@@ -1,34 +1,29 @@
-// The playlist's chapters (issue 11): one per item by default, titled by the
-// file's name; members rename them, add marks inside items (m:ss from the
-// item's start), move and remove them. Plain forms and buttons, so all of it
-// works from the keyboard. The chapters come from the project page's loader;
-// each change goes through the typed API client and then reloads the page's
-// data (so applies, undos, reorders and probes update the list the same way).
-// The shared schemas check each form before it is sent; they (and zod) load
-// with the first form sent, not with the page (ADR 051).
+// The playlist's chapters (issue 11): one per item by default, titled by the file's name; marks
+// inside items (m:ss from the item's start). Edited in one place, the project workspace's inspector,
+// for the item picked on the timeline: `ItemChapters` (the item's marks, each renamed, moved or
+// removed, and a new mark; the title of the chapter the item starts is the inspector's own field).
+// `ChapterOutline` lists the whole playlist's chapters read-only; each picks its item. Plain forms
+// and buttons, so all of it works from the keyboard. The chapters come from the project page's
+// loader; each change goes through the typed API client and then reloads the page's data. The
+// shared schemas check each form before it is sent; they (and zod) load with the first form sent,
+// not with the page (ADR 051).
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { Button } from "../../../components/ui";
-import { fileTitle } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
 import { api, call, errorText } from "../../../lib/api-client";
-
-interface ItemView {
-  id: string;
-  fileName: string;
-  title?: string;
-  durationSeconds: number | null;
-}
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 const chapterSchemas = () => import("../../../kernel/schemas/chapters");
 
-export function ChapterEditor({ chapters, items }: { chapters: Chapter[]; items: ItemView[] }) {
+/** The marks inside one playlist item, and a form for a new one. */
+export function ItemChapters({ chapters, itemId }: { chapters: Chapter[]; itemId: string }) {
   const revalidator = useRevalidator();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const marks = chapters.filter((chapter) => chapter.itemId === itemId && !chapter.itemStart);
 
   async function run(work: () => Promise<{ message?: string } | undefined>) {
     setBusy(true);
@@ -49,22 +44,65 @@ export function ChapterEditor({ chapters, items }: { chapters: Chapter[]; items:
     }
   }
 
-  if (items.length === 0) return null;
   return (
-    <section className="card chapter-editor" aria-labelledby="chapters-heading">
-      <h2 id="chapters-heading">Chapters</h2>
-      <p className="muted small">
-        Every item starts a chapter named after its file. Times of marks count from the start of their item (m:ss).
-      </p>
-      <p role="status" className={message?.error ? "error" : "success"}>
+    <div className="chapter-editor">
+      <p className="muted small">Marks split the item into more chapters; times count from the item's start (m:ss).</p>
+      {marks.length > 0 && (
+        <ol aria-label="Chapter marks in this item">
+          {marks.map((chapter) => (
+            <ChapterRow key={chapter.id ?? chapter.offsetSeconds} chapter={chapter} busy={busy} run={run} />
+          ))}
+        </ol>
+      )}
+      <AddMark itemId={itemId} busy={busy} run={run} onInvalid={(text) => setMessage({ text, error: true })} />
+      <p role="status" className={message?.error ? "error small" : "success small"}>
         {message?.text}
       </p>
+    </div>
+  );
+}
+
+/** Every chapter of the playlist in order, read-only; a chapter's title picks its item. */
+export function ChapterOutline({
+  chapters,
+  selectedId,
+  onSelect,
+}: {
+  chapters: Chapter[];
+  selectedId: string | null;
+  onSelect: (itemId: string) => void;
+}) {
+  if (chapters.length === 0) return null;
+  return (
+    <section className="card chapter-outline" aria-labelledby="chapters-heading" data-keeps-selection>
+      <div className="section-heading">
+        <h2 id="chapters-heading">Chapters</h2>
+        <span className="muted small">Pick one to edit it in the inspector.</span>
+      </div>
       <ol aria-label="Chapters">
         {chapters.map((chapter) => (
-          <ChapterRow key={chapter.id ?? `start-${chapter.itemId}`} chapter={chapter} busy={busy} run={run} />
+          <li
+            key={chapter.id ?? `start-${chapter.itemId}`}
+            data-chapter-title={chapter.title}
+            className={chapter.itemStart ? "chapter-start" : "chapter-mark"}
+          >
+            <span className="chapter-time" title="From the start of the episode">
+              {chapter.startSeconds === null ? "–:––" : formatChapterTime(chapter.startSeconds)}
+            </span>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="chapter-pick"
+              aria-pressed={selectedId === chapter.itemId && chapter.itemStart}
+              title={chapter.title}
+              onClick={() => onSelect(chapter.itemId)}
+            >
+              {chapter.title}
+            </Button>
+            <span className="muted small">{chapter.itemStart ? `item ${chapter.n}` : "mark"}</span>
+          </li>
         ))}
       </ol>
-      <AddMark items={items} busy={busy} run={run} onInvalid={(text) => setMessage({ text, error: true })} />
     </section>
   );
 }
@@ -83,18 +121,7 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const { chapterEditSchema, itemChapterSchema } = await chapterSchemas();
-    if (chapter.itemStart) {
-      const parsed = itemChapterSchema.safeParse({ title });
-      if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-      setError(null);
-      return void run(() =>
-        call(
-          api["playlist-items"][":itemId"].chapter.$put({ param: { itemId: chapter.itemId }, json: { title } }),
-          UNEXPECTED,
-        ),
-      );
-    }
+    const { chapterEditSchema } = await chapterSchemas();
     const parsed = chapterEditSchema.safeParse({ title, at });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
@@ -103,7 +130,7 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
   };
   const start = chapter.startSeconds === null ? "time unknown" : formatChapterTime(chapter.startSeconds);
   return (
-    <li data-chapter-title={chapter.title}>
+    <li>
       <form onSubmit={save} aria-label={`Chapter ${chapter.title}`}>
         <span className="chapter-time" title="From the start of the episode">
           {start}
@@ -118,51 +145,25 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
             aria-describedby={error ? `${id}-error` : undefined}
           />
         </label>
-        {chapter.itemStart ? (
-          <span className="muted small">start of item {chapter.n}</span>
-        ) : (
-          <label>
-            <span className="small">in item {chapter.n} at</span>{" "}
-            <input name="at" value={at} inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
-          </label>
-        )}
+        <label>
+          <span className="small">at</span>{" "}
+          <input name="at" value={at} inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
+        </label>
         <Button type="submit" size="sm" busy={busy} busyLabel="Saving...">
           Save
         </Button>
-        {chapter.itemStart && chapter.renamed && (
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() =>
-              void run(() =>
-                call(
-                  api["playlist-items"][":itemId"].chapter.$put({
-                    param: { itemId: chapter.itemId },
-                    json: { title: null },
-                  }),
-                  UNEXPECTED,
-                ),
-              )
-            }
-          >
-            Use file name
-          </Button>
-        )}
-        {!chapter.itemStart && (
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={busy}
-            onClick={() =>
-              void run(() =>
-                call(api.chapters[":chapterId"].$delete({ param: { chapterId: chapter.id ?? "" } }), UNEXPECTED),
-              )
-            }
-          >
-            Remove
-          </Button>
-        )}
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={busy}
+          onClick={() =>
+            void run(() =>
+              call(api.chapters[":chapterId"].$delete({ param: { chapterId: chapter.id ?? "" } }), UNEXPECTED),
+            )
+          }
+        >
+          Remove
+        </Button>
         {error && (
           <span id={`${id}-error`} className="error small" role="alert">
             {error}
@@ -174,49 +175,36 @@ function ChapterRow({ chapter, busy, run }: { chapter: Chapter; busy: boolean; r
 }
 
 function AddMark({
-  items,
+  itemId,
   busy,
   run,
   onInvalid,
 }: {
-  items: ItemView[];
+  itemId: string;
   busy: boolean;
   run: Run;
   onInvalid: (text: string) => void;
 }) {
-  const [itemId, setItemId] = useState(items[0]?.id ?? "");
   const [at, setAt] = useState("");
   const [title, setTitle] = useState("");
-  const selected = items.some((i) => i.id === itemId) ? itemId : (items[0]?.id ?? "");
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const { chapterMarkSchema } = await chapterSchemas();
-    const parsed = chapterMarkSchema.safeParse({ itemId: selected, at, title });
+    const parsed = chapterMarkSchema.safeParse({ itemId, at, title });
     if (!parsed.success) return onInvalid(parsed.error.issues[0]!.message);
     // The fields are cleared as soon as the mark is saved, before the list
     // reloads: clearing after the reload would wipe what the member has
     // started typing for the next mark in the meantime.
     await run(async () => {
-      const answer = await call(api.chapters.$post({ json: { itemId: selected, at, title } }), UNEXPECTED);
+      const answer = await call(api.chapters.$post({ json: { itemId, at, title } }), UNEXPECTED);
       setAt("");
       setTitle("");
       return answer;
     });
   };
   return (
-    <form onSubmit={add} aria-label="Add a chapter mark">
-      <label>
-        Item{" "}
-        <select name="itemId" value={selected} onChange={(e) => setItemId(e.target.value)}>
-          {items.map((item, index) => (
-            <option key={item.id} value={item.id}>
-              {index + 1}. {item.title || fileTitle(item.fileName)}
-              {item.durationSeconds != null ? ` (${formatChapterTime(item.durationSeconds)})` : ""}
-            </option>
-          ))}
-        </select>
-      </label>
+    <form onSubmit={add} aria-label="Add a chapter mark" className="add-mark">
       <label>
         At (m:ss){" "}
         <input name="at" value={at} placeholder="1:30" inputMode="numeric" onChange={(e) => setAt(e.target.value)} />
@@ -224,7 +212,7 @@ function AddMark({
       <label>
         Title <input name="title" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
       </label>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving...">
+      <Button type="submit" variant="secondary" size="sm" busy={busy} busyLabel="Saving...">
         Add chapter mark
       </Button>
     </form>

@@ -41,10 +41,13 @@ export function OrderList({
   playlist,
   canEdit = true,
   inspect,
+  badge,
 }: {
   playlist: PlaylistView;
   canEdit?: boolean;
   inspect?: Inspect;
+  /** Beside the heading: what kind of playlist it is. */
+  badge?: ReactNode;
 }) {
   const [feedback, showFeedback] = useFeedback();
   const serverIds = playlist.items.map((item) => item.id);
@@ -76,6 +79,7 @@ export function OrderList({
     <>
       <div className="section-heading">
         <h2 id="playlist-order-heading">Playlist order</h2>
+        {badge}
         {ordered.length > 0 && (
           <span className="muted small playlist-total">
             {ordered.length} {ordered.length === 1 ? "item" : "items"} · total {formatDuration(running)}
@@ -84,7 +88,9 @@ export function OrderList({
         )}
       </div>
       {ordered.length === 0 ? (
-        <p className="empty-state">The playlist is empty. Add files from the media library or upload them here.</p>
+        <p className="empty-state">
+          The playlist is empty. Select files in the library and press Add to playlist, or upload them with Add media.
+        </p>
       ) : !canEdit ? (
         <ol className="playlist-items" aria-label="Playlist (view only)">
           {ordered.map((item, index) => (
@@ -272,7 +278,7 @@ function SlotDetails({
               size="sm"
               className="slot-inspect"
               aria-pressed={inspect.selectedId === item.id}
-              title="Show in the inspector"
+              title={item.title || fileTitle(item.fileName)}
               // Picking an item keeps the media library's selection (the notes follow the pick).
               data-keeps-selection
               onClick={() => inspect.onSelect(item.id)}

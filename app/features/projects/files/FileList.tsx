@@ -1,17 +1,17 @@
-// The project's file list with the three-click selection of seed 000 §4: the
-// first click marks a file (nothing visible), the second selects it (for 'Add to
-// playlist'), the third asks to delete it. A click outside the list (and outside
-// the playlist builder, which reads the selection) clears it. A selected file
-// shows a ticked box and the list says how many are selected; each file also
-// has its own Delete (the same in-page dialog) for the keyboard and for anyone
-// who does not know the three clicks. Each file links to its file view and
-// says how its probe went.
-import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from "react";
+// The project's media library. A plain click moves a file through seed 000 §4's states: the first
+// marks it (the inspector shows it; the row looks the same), the second selects it for the
+// playlist, the third asks to delete it (declining keeps it selected). Its box or Ctrl/⌘-click
+// selects at once, Shift-click a run, so several go onto the timeline with one 'Add to playlist'.
+// A click outside the list (and outside what reads the selection: the inspector, the timeline)
+// clears every state. Each row keeps its
+// actions inside it: Play (inline), Open (the file view) and, in its "⋯" menu, Delete, which asks
+// first. Each file says how its probe went.
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { FileTitle } from "../../../components/FileTitle";
 import { LocalTime } from "../../../components/LocalTime";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
-import { Button, buttonClass, useConfirm } from "../../../components/ui";
+import { Button, buttonClass, Checkbox, OverflowMenu, useConfirm } from "../../../components/ui";
 import { displayName, formatBytes, formatDuration } from "../../../kernel/format";
 import type { ProjectData } from "../components/types";
 import type { action } from "../pages/project.server";
@@ -20,19 +20,25 @@ import { DELETE_FILE_CONFIRM, PROBE_FAILED } from "./messages";
 
 type FileView = ProjectData["files"][number];
 
-/** Seed 000 §4: 1 = clicked once (nothing visible), 2 = selected. */
-export type Selection = Record<string, 1 | 2>;
+/** A file's kind as a small glyph at the row's start (its word for screen readers and as its tooltip). */
+const KIND_GLYPH: Record<string, string> = { audio: "♪", video: "▶", image: "▣", pdf: "¶", text: "¶" };
+
+/** The selected files' ids, in the order they were selected (the last one is the inspector's). */
+export type Selection = string[];
 
 export function FileList({
   files,
   selection,
   setSelection,
+  onPick,
   loading,
   onMessage,
 }: {
   files: FileView[];
   selection: Selection;
-  setSelection: Dispatch<SetStateAction<Selection>>;
+  setSelection: (next: Selection) => void;
+  /** A file clicked, or ticked: the inspector shows it. */
+  onPick: (fileId: string) => void;
   loading: boolean;
   onMessage: (text: string, error?: boolean) => void;
 }) {
@@ -40,16 +46,21 @@ export function FileList({
   const confirm = useConfirm();
   const deletingId = deleteFetcher.state !== "idle" ? deleteFetcher.formData?.get("fileId") : null;
 
+  // Files clicked once (seed state 1): nothing shows on the row; a second click selects.
+  const [marked, setMarked] = useState<string[]>([]);
+
   // A click outside any file item clears every selection.
   useEffect(() => {
-    // The playlist builder ('Add to playlist') reads the selection, so clicks there keep it; so do
-    // answers in the delete dialog (outside the list), since declining returns the file to selected.
-    const clear = (event: MouseEvent) => {
+    // What reads the selection ('Add to playlist', the inspector, the timeline) keeps it; so do answers
+    // in the delete dialog (outside the list).
+    const clear = (event: globalThis.MouseEvent) => {
       if (
         !(event.target instanceof Element) ||
         !event.target.closest("[data-file-item], [data-keeps-selection], [role=alertdialog]")
-      )
-        setSelection({});
+      ) {
+        setSelection([]);
+        setMarked([]);
+      }
     };
     document.addEventListener("click", clear);
     return () => document.removeEventListener("click", clear);
@@ -61,39 +72,52 @@ export function FileList({
   const shown = deletedId ? files.filter((file) => file.id !== deletedId) : files;
 
   // The result of a delete, once.
+  const latest = useRef(selection);
+  latest.current = selection;
   useEffect(() => {
     if (!result) return;
     if ("error" in result && result.error) onMessage(result.error.message, true);
     else if ("message" in result) onMessage(result.message);
-    if ("fileId" in result) {
-      setSelection(({ [result.fileId]: _, ...rest }) => rest);
-    }
+    if ("fileId" in result) setSelection(latest.current.filter((id) => id !== result.fileId));
   }, [result, onMessage, setSelection]);
 
-  // The file whose delete is being asked (the seed's third click, or its Delete): it says so.
-  const [asking, setAsking] = useState<string | null>(null);
   async function remove(file: FileView) {
-    setAsking(file.id);
-    try {
-      if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
-        void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
-      }
-    } finally {
-      setAsking(null);
+    if (await confirm(DELETE_FILE_CONFIRM, { confirmLabel: "Delete" })) {
+      void deleteFetcher.submit({ intent: "delete-file", fileId: file.id }, { method: "post" });
     }
   }
 
-  async function click(file: FileView) {
-    const state = selection[file.id];
-    if (!state) return setSelection({ ...selection, [file.id]: 1 });
-    if (state === 1) return setSelection({ ...selection, [file.id]: 2 });
-    // Third click: ready to delete; declining keeps the file selected.
-    await remove(file);
+  // Where a Shift-click's run starts: the file clicked last without Shift.
+  const anchor = useRef<string | null>(null);
+  function click(file: FileView, event: MouseEvent) {
+    const selected = selection.includes(file.id);
+    if (event.shiftKey && anchor.current) {
+      const ids = shown.map((each) => each.id);
+      const [from, to] = [ids.indexOf(anchor.current), ids.indexOf(file.id)].sort((a, b) => a - b);
+      if (from! >= 0) {
+        const run = ids.slice(from, to! + 1).filter((id) => id !== file.id);
+        onPick(file.id);
+        return setSelection([...selection.filter((id) => !run.includes(id) && id !== file.id), ...run, file.id]);
+      }
+    }
+    anchor.current = file.id;
+    if (event.metaKey || event.ctrlKey) return toggle(file.id, !selected);
+    onPick(file.id);
+    if (selected) return void remove(file);
+    if (marked.includes(file.id)) {
+      setMarked(marked.filter((id) => id !== file.id));
+      return setSelection([...selection.filter((id) => id !== file.id), file.id]);
+    }
+    setMarked([...marked, file.id]);
+  }
+  function toggle(id: string, on: boolean) {
+    if (on) onPick(id);
+    setSelection(on ? [...selection.filter((each) => each !== id), id] : selection.filter((each) => each !== id));
   }
 
   const [playing, setPlaying] = useState<string | null>(null);
   const urls = useStablePreviews(shown);
-  const selectedCount = shown.filter((file) => selection[file.id] === 2).length;
+  const many = shown.length > 1;
 
   return (
     <>
@@ -106,86 +130,101 @@ export function FileList({
         <p className="empty-state">No files found for this project.</p>
       ) : (
         <>
-          <div className={styles.summary}>
-            <p className="muted small">
-              Click a file twice to select it. Clicking a selected file offers to delete it.
-            </p>
-            <p className={styles.count} role="status" data-keeps-selection>
-              {selectedCount === 0
-                ? "No files selected"
-                : `${new Intl.NumberFormat().format(selectedCount)} of ${new Intl.NumberFormat().format(shown.length)} selected`}
-            </p>
-          </div>
-          <ul className="file-list">
+          <ul className={`file-list ${styles.list}`}>
             {shown.map((file) => {
-              const selected = selection[file.id] === 2;
+              const selected = selection.includes(file.id);
               const deleting = deletingId === file.id;
+              const name = displayName(file.fileName);
+              const url = urls.get(file.id);
               return (
-                <li key={file.id} data-file-item className={selected ? "file-item selected" : "file-item"}>
+                <li
+                  key={file.id}
+                  data-file-item
+                  className={`${selected ? "file-item selected" : "file-item"} ${styles.row}`}
+                >
+                  {many && (
+                    <Checkbox
+                      className={styles.box}
+                      label={<span className="visually-hidden">Select {name}</span>}
+                      checked={selected}
+                      disabled={deleting}
+                      title="Add to the selection, or take it out"
+                      onChange={(event) => {
+                        anchor.current = file.id;
+                        toggle(file.id, event.target.checked);
+                      }}
+                    />
+                  )}
                   <button
                     type="button"
                     className="file-select"
                     aria-pressed={selected}
                     disabled={deleting}
-                    onClick={() => click(file)}
+                    title={name}
+                    onClick={(event) => click(file, event)}
                   >
-                    <span className={selected ? `${styles.check} ${styles.checked}` : styles.check} aria-hidden />
-                    <span className={`kind-badge kind-${file.kind}`}>{file.kind}</span>
+                    <span className={`kind-badge kind-${file.kind}`} title={file.kind}>
+                      <span aria-hidden>{KIND_GLYPH[file.kind] ?? "•"}</span>
+                      <span className="visually-hidden">{file.kind}</span>
+                    </span>
                     <span className="file-main">
-                      {/* One line in the narrow library: the whole name as its tooltip (and in the button's name). */}
-                      <span className="file-name" title={displayName(file.fileName)}>
+                      {/* One line: the whole name as the row's tooltip (and in the button's name). */}
+                      <span className="file-name">
                         <FileTitle fileName={file.fileName} />
                       </span>
                       <span className="file-meta muted">
-                        {formatBytes(file.size)} · <LocalTime value={file.createdAt} />
-                        {file.accessType === "public-read" && <> · Public</>}
                         <ProbeState file={file} />
+                        {formatBytes(file.size)}
+                        {file.accessType === "public-read" && <> · Public</>}
+                        <span className={styles.date}>
+                          {" · "}
+                          <LocalTime value={file.createdAt} />
+                        </span>
                       </span>
                     </span>
-                    {deleting ? (
-                      <span className="deleting">Deleting...</span>
-                    ) : (
-                      asking === file.id && <span className={styles.asking}>Delete?</span>
-                    )}
+                    {deleting && <span className="deleting">Deleting...</span>}
                   </button>
                   <span className={styles.actions}>
-                    {urls.get(file.id) && (
+                    {url && (
                       <Button
                         size="sm"
-                        variant={playing === file.id ? "primary" : "secondary"}
+                        variant={playing === file.id ? "primary" : "ghost"}
+                        className={styles.icon}
                         aria-expanded={playing === file.id}
-                        aria-label={`${playing === file.id ? "Close the player of" : "Play file"} ${displayName(file.fileName)}`}
+                        aria-label={`${playing === file.id ? "Close the player of" : "Play file"} ${name}`}
+                        title={playing === file.id ? "Close the player" : "Play"}
                         onClick={() => setPlaying(playing === file.id ? null : file.id)}
                       >
-                        {playing === file.id ? "Close" : "Play"}
+                        <span aria-hidden>{playing === file.id ? "■" : "▶"}</span>
                       </Button>
                     )}
-                    <span className="file-more">
-                      <Link
-                        to={`/bigfile/${file.id}`}
-                        className={buttonClass("secondary", "sm", "open-link")}
-                        aria-label={`Open ${displayName(file.fileName)}`}
-                      >
-                        Open
-                      </Link>
+                    <Link
+                      to={`/bigfile/${file.id}`}
+                      className={buttonClass("ghost", "sm", `open-link ${styles.icon}`)}
+                      aria-label={`Open ${name}`}
+                      title="Open the file's page"
+                    >
+                      <span aria-hidden>↗</span>
+                    </Link>
+                    <OverflowMenu label={`More for ${name}`}>
                       <Button
-                        variant="danger"
+                        variant="ghost"
                         size="sm"
                         className={styles.delete}
                         disabled={deleting}
-                        aria-label={`Delete ${displayName(file.fileName)}`}
+                        aria-label={`Delete ${name}`}
                         onClick={() => void remove(file)}
                       >
                         Delete
                       </Button>
-                    </span>
+                    </OverflowMenu>
                   </span>
-                  {playing === file.id && urls.get(file.id) && (
+                  {playing === file.id && url && (
                     <div className={styles.player}>
                       <MediaPlayer
                         kind={file.kind === "video" ? "video" : "audio"}
-                        src={urls.get(file.id)!}
-                        label={displayName(file.fileName)}
+                        src={url}
+                        label={name}
                         durationSeconds={file.durationSeconds}
                         peaks={file.peaks}
                         autoPlay
@@ -196,6 +235,10 @@ export function FileList({
               );
             })}
           </ul>
+          <p className="muted small">
+            Click a file to see it in the inspector, again to select it; a third click offers to delete it.
+            {many && " Tick boxes (or Ctrl/⌘-click) to select several at once; Shift-click for a run."}
+          </p>
         </>
       )}
     </>
@@ -223,22 +266,22 @@ function ProbeState({ file }: { file: FileView }) {
     case "running":
       return (
         <>
-          {" · "}
           <span className="probe">probing…</span>
+          {" · "}
         </>
       );
     case "done":
       return file.durationSeconds != null ? (
         <>
-          {" · "}
           <span className="probe">{formatDuration(file.durationSeconds)}</span>
+          {" · "}
         </>
       ) : null;
     case "failed":
       return (
         <>
-          {" · "}
           <span className="probe error">{file.probeError || PROBE_FAILED}</span>
+          {" · "}
         </>
       );
     default:

@@ -64,8 +64,8 @@ describe("project page", () => {
     expect(page).toContain("show notes.txt");
     expect(page).toContain(`href="/bigfile/${pngId}"`);
     expect(page).toContain(`href="/bigfile/${textId}"`);
-    expect(page).toMatch(/kind-badge kind-image[^>]*>image</);
-    expect(page).toMatch(/kind-badge kind-text[^>]*>text</);
+    expect(page).toMatch(/kind-badge kind-image[^>]*>.*?visually-hidden">image</);
+    expect(page).toMatch(/kind-badge kind-text[^>]*>.*?visually-hidden">text</);
     expect(page).toContain(`${PNG.byteLength} B`);
     expect(page).toContain('aria-pressed="false"');
     expect(page).toContain(">Upload</button>");

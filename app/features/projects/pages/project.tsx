@@ -1,11 +1,11 @@
 // The project workspace (/projects/:projectId), laid out like Descript's: a compact header with the title
-// and the one 'Add media' action; the media library (the 'Add media' panel, which puts files into the
-// library or straight onto the timeline, then the project's files with the three-click selection
-// of seed 000 §4 and inline play); the playlist as a timeline (waveforms, slot letters, drag to order,
-// 'Save Order'); an inspector for the item picked on it (slot letter, chapter title, chapters) with
-// the chapter editor and the notes on its file or on the file selected in the library, whichever was
-// picked last; and Team, Signatures
-// and Activity as tabs (workspace/ProjectTabs, loaded lazily). One column on a phone. Loader and action: project.server.ts.
+// and the one 'Add media' action; then three panes side by side — the media library (one click selects
+// a file, 'Add to playlist' for the selection, Play / Open / ⋯ inside each row), the playlist as a
+// timeline (waveforms, slot letters, drag to order, 'Save Order') with its chapters' outline, and a
+// sticky inspector for whatever was picked last (a timeline item: slot letter, chapter title, chapter
+// marks; or a library file), with the notes on its file. Under the panes: 'Add media' (into the library
+// or straight onto the timeline), Team, Signatures and Activity as tabs (workspace/ProjectTabs, loaded
+// lazily), the danger zone. On a phone the panes take turns. Loader and action: project.server.ts.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
@@ -16,17 +16,17 @@ import { Button } from "../../../components/ui";
 import { displayName, formatDuration } from "../../../kernel/format";
 import { PROJECT_FILES_LOAD_FAILED } from "../../../kernel/schemas/files";
 import { useRevalidateWhile } from "../../../lib/revalidate-while";
-import { ChapterEditor } from "../../playlists/components/ChapterEditor";
+import { ChapterOutline } from "../../playlists/components/ChapterEditor";
 import { DirectUpload } from "../../playlists/components/DirectUpload";
 import { useStableUrls } from "../../playlists/components/OrderList";
-import { KIND_LABEL, PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
+import { AddToPlaylist, KIND_LABEL, PlaylistBuilder } from "../../playlists/components/PlaylistBuilder";
 import type { PlaylistItemView } from "../../playlists/components/types";
 import { DeleteProject, ProjectHeading } from "../components/ProjectHeading";
 import { ProjectUploader } from "../components/ProjectUploader";
 import { FileList, type Selection } from "../files/FileList";
 import { useArrivalMessage } from "../files/flash";
 import { FileNotesCard } from "../workspace/FileNotesCard";
-import { ItemInspector } from "../workspace/ItemInspector";
+import { FileInspector, ItemInspector } from "../workspace/ItemInspector";
 import type { Route } from "./+types/project";
 import "../../../styles/files.css";
 import "../workspace/workspace.css";
@@ -73,8 +73,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   // Each item by its title: its chapter's, if the creator named it, else its file's (kernel/format).
   const playlist = withTitles(loaderData.playlist, loaderData.chapters);
   const canEdit = role !== "viewer";
-  const [selection, setSelection] = useState<Selection>({});
-  const selectedFileIds = files.filter((file) => selection[file.id] === 2).map((file) => file.id);
+  const [selection, setSelection] = useState<Selection>([]);
+  const selectedFileIds = files.filter((file) => selection.includes(file.id)).map((file) => file.id);
   const revalidator = useRevalidator();
   const [feedback, showFeedback] = useFeedback();
   const [refreshing, setRefreshing] = useState(false);
@@ -85,21 +85,11 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const paneClass = (name: Pane) => (pane === name ? `workspace-${name}` : `workspace-${name} pane-away`);
   const urls = useStableUrls(playlist.items);
 
-  // The library file selected last (the seed's second click); a file no longer selected gives way to
-  // another selected one, else to none. The notes follow it or the item picked on the timeline,
-  // whichever was picked last.
+  // The inspector shows whichever was picked last: the file clicked last in the library (marked or
+  // selected; else the file selected last) or the item picked on the timeline.
   const [notedId, setNotedId] = useState<string | null>(null);
   const [lastPick, setLastPick] = useState<"file" | "item">("item");
-  const before = useRef<Selection>({});
-  useEffect(() => {
-    const fresh = Object.keys(selection).filter((id) => selection[id] === 2 && before.current[id] !== 2);
-    before.current = selection;
-    if (fresh.length > 0) {
-      setNotedId(fresh[fresh.length - 1]!);
-      setLastPick("file");
-    }
-  }, [selection]);
-  const libraryFileId = notedId && selection[notedId] === 2 ? notedId : (selectedFileIds.at(-1) ?? null);
+  const libraryFileId = notedId && files.some((file) => file.id === notedId) ? notedId : (selection.at(-1) ?? null);
   const libraryFile = files.find((file) => file.id === libraryFileId) ?? null;
 
   const refresh = useCallback(async () => {
@@ -116,13 +106,14 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   // While a probe is queued or running (of a file or of a playlist item), look again every 3 seconds.
   useRevalidateWhile(files.some(isProbing) || playlist.items.some(isProbing));
 
-  // The inspector shows the item picked on the timeline, else the first one.
+  // The item picked on the timeline, else the first one.
   const index = Math.max(
     0,
     playlist.items.findIndex((item) => item.id === inspected),
   );
   const item = playlist.items[index] ?? null;
   const total = playlist.items.reduce((sum, each) => sum + (each.durationSeconds ?? 0), 0);
+  const showFile = libraryFile !== null && (lastPick === "file" || !item);
   // On a phone, picking an item opens the inspector's turn and moves the focus to it.
   const inspectorHeading = useRef<HTMLHeadingElement>(null);
   const [focusInspector, setFocusInspector] = useState(false);
@@ -131,20 +122,17 @@ export default function Project({ loaderData }: Route.ComponentProps) {
     setFocusInspector(false);
     inspectorHeading.current?.focus();
   }, [focusInspector, pane]);
-  const inspect = {
-    selectedId: item?.id ?? null,
-    onSelect: (itemId: string) => {
-      setInspected(itemId);
-      setLastPick("item");
-      if (window.matchMedia(PHONE).matches) {
-        setPane("inspector");
-        setFocusInspector(true);
-      }
-    },
+  const onSelect = (itemId: string) => {
+    setInspected(itemId);
+    setLastPick("item");
+    if (window.matchMedia(PHONE).matches) {
+      setPane("inspector");
+      setFocusInspector(true);
+    }
   };
+  const inspect = { selectedId: showFile ? null : (item?.id ?? null), onSelect };
   const itemFile = (item?.fileId && files.find((file) => file.id === item.fileId)) || null;
-  const notesOnItem = itemFile !== null && (lastPick === "item" || !libraryFile);
-  const notedFile = notesOnItem ? itemFile : libraryFile;
+  const notedFile = showFile ? libraryFile : itemFile;
 
   return (
     <div className="files-page workspace">
@@ -159,11 +147,11 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             className="workspace-add"
             aria-controls="add-media"
             onClick={() => {
-              // On a phone the panel is in the library's turn.
+              // On a phone the panel shows with the library's turn.
               setPane("library");
               requestAnimationFrame(() => {
-                addMedia.current?.scrollIntoView({ block: "nearest" });
-                addMedia.current?.focus();
+                addMedia.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+                addMedia.current?.focus({ preventScroll: true });
               });
             }}
           >
@@ -200,114 +188,129 @@ export default function Project({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="workspace-grid">
-        <div className={paneClass("library")}>
-          <section
-            className="card workspace-add-media"
-            id="add-media"
-            ref={addMedia}
-            tabIndex={-1}
-            aria-label={canEdit ? "Add media" : "Media library"}
-          >
-            {canEdit ? (
-              <>
-                <h2 className="workspace-add-heading">Add media</h2>
-                {/* Keeps the selection: switching where new files go does not drop the files picked for 'Add to playlist'. */}
-                <fieldset className="workspace-targets" data-keeps-selection>
-                  <legend className="visually-hidden">Where new files go</legend>
-                  {TARGETS.map((each) => (
-                    <Button
-                      key={each.value}
-                      size="sm"
-                      variant={target === each.value ? "primary" : "secondary"}
-                      aria-pressed={target === each.value}
-                      onClick={() => setTarget(each.value)}
-                    >
-                      {each.label}
-                    </Button>
-                  ))}
-                </fieldset>
-                <p className="muted small workspace-target-hint">
-                  {target === "library"
-                    ? "Any file goes into the library below; select it there to add it to the playlist."
-                    : "Audio or video goes straight onto the end of the timeline."}
-                </p>
-                {/* Both stay mounted, so files chosen in one are still there after a look at the other. */}
-                <div hidden={target !== "library"}>
-                  <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
-                </div>
-                <div hidden={target !== "playlist"} data-keeps-selection>
-                  <DirectUpload projectId={project.id} playlist={playlist} onUploaded={refresh} />
-                </div>
-              </>
-            ) : (
+        {/* A viewer's copy of the file list's controls is disabled as a whole; links still work. The playlist
+            is outside it: its rows are view-only for a viewer but their players work (ADR 054). */}
+        <fieldset disabled={!canEdit} className={`${teams.readOnly} ${paneClass("library")}`}>
+          <legend className="visually-hidden">{canEdit ? "Files" : "Files (view only)"}</legend>
+          <section className="card workspace-files" aria-labelledby="files-heading">
+            <div className="section-heading">
+              <h2 id="files-heading">Files</h2>
+              <span className="muted small">{files.length}</span>
+            </div>
+            {!canEdit && (
               <p className={teams.notice} role="note">
                 You are a <strong>viewer</strong> of this project: you can see, play and download its files, but not
                 change anything.
               </p>
             )}
-          </section>
-
-          {/* A viewer's copy of the file list's controls is disabled as a whole; links still work. The playlist
-              is outside it: its rows are view-only for a viewer but their players work (ADR 054). */}
-          <fieldset disabled={!canEdit} className={teams.readOnly}>
-            <legend className="visually-hidden">{canEdit ? "Files" : "Files (view only)"}</legend>
-            <section className="card" aria-labelledby="files-heading">
-              <h2 id="files-heading">Files</h2>
-              <Feedback feedback={feedback} />
-              <FileList
-                files={files}
-                selection={selection}
-                setSelection={setSelection}
-                loading={refreshing && revalidator.state === "loading"}
-                onMessage={showFeedback}
+            {canEdit && files.length > 0 && (
+              <AddToPlaylist
+                selectedFileIds={selectedFileIds}
+                count={selectedFileIds.length}
+                of={files.length}
+                onAdded={() => setSelection([])}
               />
-            </section>
-          </fieldset>
-        </div>
+            )}
+            <Feedback feedback={feedback} />
+            <FileList
+              files={files}
+              selection={selection}
+              setSelection={setSelection}
+              onPick={(fileId) => {
+                setNotedId(fileId);
+                setLastPick("file");
+              }}
+              loading={refreshing && revalidator.state === "loading"}
+              onMessage={showFeedback}
+            />
+            {canEdit && files.length === 0 && (
+              <p className="muted small">
+                <a href="#add-media">Add media</a> to start: audio, video, images, PDFs and text.
+              </p>
+            )}
+          </section>
+        </fieldset>
 
         <div className={paneClass("timeline")}>
-          <PlaylistBuilder
-            playlist={playlist}
-            applications={applications}
-            selectedFileIds={selectedFileIds}
-            onAdded={() => setSelection({})}
-            canEdit={canEdit}
-            inspect={inspect}
-          />
+          <PlaylistBuilder playlist={playlist} applications={applications} canEdit={canEdit} inspect={inspect} />
+          <ChapterOutline chapters={loaderData.chapters} selectedId={inspect.selectedId} onSelect={onSelect} />
         </div>
 
-        {/* Working in the inspector keeps the library's selection, like its notes always did. */}
+        {/* Working in the inspector keeps the library's selection. */}
         <div className={paneClass("inspector")} data-keeps-selection>
-          <section className="card" aria-labelledby="inspector-heading">
+          <section className="card workspace-inspector-card" aria-labelledby="inspector-heading">
             <h2 id="inspector-heading" ref={inspectorHeading} tabIndex={-1}>
               Inspector
             </h2>
-            <ItemInspector
-              item={item}
-              position={index + 1}
-              chapters={loaderData.chapters}
-              audio={playlist.mediaType === "audio" || Boolean(item?.contentType.startsWith("audio/"))}
-              previewUrl={item ? (urls.get(item.id) ?? item.previewUrl) : null}
+            {showFile && libraryFile ? (
+              <FileInspector file={libraryFile} previewUrl={libraryFile.previewUrl} />
+            ) : (
+              <ItemInspector
+                item={item}
+                position={index + 1}
+                chapters={loaderData.chapters}
+                audio={playlist.mediaType === "audio" || Boolean(item?.contentType.startsWith("audio/"))}
+                previewUrl={item ? (urls.get(item.id) ?? item.previewUrl) : null}
+                canEdit={canEdit}
+              />
+            )}
+            <FileNotesCard
+              file={notedFile}
+              notes={notedFile ? loaderData.notes.filter((note) => note.fileId === notedFile.id) : []}
               canEdit={canEdit}
+              origin={showFile ? undefined : `Item ${index + 1} on the timeline`}
+              empty={
+                item && !item.fileId
+                  ? "This item has no file in the media library (uploaded into the playlist, or its file was deleted), so it has no notes. Select a file in the media library to read its notes."
+                  : undefined
+              }
             />
           </section>
-          <FileNotesCard
-            file={notedFile}
-            notes={notedFile ? loaderData.notes.filter((note) => note.fileId === notedFile.id) : []}
-            canEdit={canEdit}
-            origin={notesOnItem ? `Item ${index + 1} on the timeline` : "Selected in the media library"}
-            empty={
-              item && !item.fileId
-                ? "This item has no file in the media library (uploaded into the playlist, or its file was deleted), so it has no notes. Select a file in the media library (click it twice) to read its notes."
-                : undefined
-            }
-          />
-          <fieldset disabled={!canEdit} className={teams.readOnly}>
-            <legend className="visually-hidden">{canEdit ? "Chapters" : "Chapters (view only)"}</legend>
-            <ChapterEditor chapters={loaderData.chapters} items={playlist.items} />
-          </fieldset>
         </div>
       </div>
+
+      {canEdit && (
+        <section
+          className={pane === "library" ? "card workspace-add-media" : "card workspace-add-media pane-away"}
+          id="add-media"
+          ref={addMedia}
+          tabIndex={-1}
+          aria-labelledby="add-media-heading"
+        >
+          <div className="workspace-add-intro">
+            <h2 id="add-media-heading" className="workspace-add-heading">
+              Add media
+            </h2>
+            {/* Keeps the selection: switching where new files go does not drop the files picked for 'Add to playlist'. */}
+            <fieldset className="workspace-targets" data-keeps-selection>
+              <legend className="visually-hidden">Where new files go</legend>
+              {TARGETS.map((each) => (
+                <Button
+                  key={each.value}
+                  size="sm"
+                  variant={target === each.value ? "primary" : "secondary"}
+                  aria-pressed={target === each.value}
+                  onClick={() => setTarget(each.value)}
+                >
+                  {each.label}
+                </Button>
+              ))}
+            </fieldset>
+            <p className="muted small workspace-target-hint">
+              {target === "library"
+                ? "Any file goes into the library; select it there to add it to the playlist."
+                : "Audio or video goes straight onto the end of the timeline."}
+            </p>
+          </div>
+          {/* Both stay mounted, so files chosen in one are still there after a look at the other. */}
+          <div className="workspace-add-form" hidden={target !== "library"}>
+            <ProjectUploader projectId={project.id} onUploaded={refresh} onMessage={showFeedback} />
+          </div>
+          <div className="workspace-add-form" hidden={target !== "playlist"} data-keeps-selection>
+            <DirectUpload projectId={project.id} playlist={playlist} onUploaded={refresh} />
+          </div>
+        </section>
+      )}
 
       <div className="card workspace-tabs">
         {/* The server renders the tabs in full; this placeholder shows only after a navigation, until they load. */}

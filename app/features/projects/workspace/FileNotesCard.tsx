@@ -1,6 +1,6 @@
-// The inspector's notes: those on the file selected in the media library (the seed's second click) or
-// on the library file of the item picked on the timeline, whichever came last, with the file view's
-// own notes panel, which adds and deletes through the file view's action.
+// The inspector's notes: those on the file selected in the media library or on the library file of
+// the item picked on the timeline, whichever came last, with the file view's own notes panel, which
+// adds and deletes through the file view's action.
 import { displayName } from "../../../kernel/format";
 import { FileNotes } from "../files/FileNotes";
 import type { NoteData } from "../files/types";
@@ -13,7 +13,7 @@ export function FileNotesCard({
   empty,
 }: {
   file: { id: string; fileName: string } | null;
-  /** Where the file was picked ("Selected in the media library", "Item 2 on the timeline"). */
+  /** Where the file was picked ("From the media library", "Item 2 on the timeline"). */
   origin?: string;
   /** What to say when there is no file (by default: select one in the library). */
   empty?: string;
@@ -22,18 +22,20 @@ export function FileNotesCard({
 }) {
   return (
     // Typing a note keeps the file selected (a click elsewhere clears the selection).
-    <section className="card inspector-notes" aria-labelledby="file-notes-heading" data-keeps-selection>
-      <h2 id="file-notes-heading">File notes</h2>
+    <section className="inspector-notes" aria-labelledby="file-notes-heading" data-keeps-selection>
+      <h3 id="file-notes-heading" className="inspector-subheading">
+        File notes
+      </h3>
       {file ? (
         <>
-          <p className="inspector-name">{displayName(file.fileName)}</p>
+          <p className="inspector-name small" title={displayName(file.fileName)}>
+            {displayName(file.fileName)}
+          </p>
           {origin && <p className="muted small inspector-origin">{origin}</p>}
           <FileNotes key={file.id} notes={notes} canEdit={canEdit} action={`/bigfile/${file.id}`} embedded />
         </>
       ) : (
-        <p className="muted">
-          {empty ?? "Select a file in the media library (click it twice) to read and add its notes here."}
-        </p>
+        <p className="muted">{empty ?? "Select a file in the media library to read and add its notes here."}</p>
       )}
     </section>
   );

@@ -1,16 +1,18 @@
 // The workspace's inspector: the playlist item picked on the timeline (by its name) — its slot
 // letter (the timeline marker's own form), the title of the chapter it starts, its length, where it
-// starts, its chapters and a player with its waveform. Marks inside it are edited in the chapter
-// editor below; its file's notes in the notes card.
+// starts, a player with its waveform and its chapter marks (the playlist's one chapter editor) — or
+// the file selected in the media library (`FileInspector`). The notes of its file follow underneath.
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Chapter } from "../../../../worker/domain/playlists/chapters";
 import { FileTitle } from "../../../components/FileTitle";
 import { MediaPlayer } from "../../../components/media/MediaPlayer";
 import { SlotInput } from "../../../components/SlotInput";
-import { Button } from "../../../components/ui/Button";
-import { displayName, formatDuration, slotDuration } from "../../../kernel/format";
+import { Button, buttonClass } from "../../../components/ui/Button";
+import { displayName, formatBytes, formatDuration, slotDuration } from "../../../kernel/format";
 import { formatChapterTime } from "../../../kernel/schemas/chapter-time";
 import { PLAYLIST_SLOT } from "../../../kernel/schemas/slot-letters";
+import { ItemChapters } from "../../playlists/components/ChapterEditor";
 import type { PlaylistItemView } from "../../playlists/components/types";
 import { ItemChapterTitle } from "./ItemChapterTitle";
 
@@ -81,7 +83,9 @@ export function ItemInspector({
       {first && <ItemChapterTitle key={`title-${item.id}`} chapter={first} canEdit={canEdit} />}
       {previewUrl && <InspectorPlayer key={item.id} item={item} name={name} audio={audio} src={previewUrl} />}
       <h3 className="inspector-subheading">Chapters in this item</h3>
-      {own.length === 0 ? (
+      {canEdit ? (
+        <ItemChapters chapters={chapters} itemId={item.id} />
+      ) : own.length === 0 ? (
         <p className="muted small">No chapters.</p>
       ) : (
         <ol className="inspector-chapters">
@@ -124,5 +128,61 @@ function InspectorPlayer({
       peaks={item.peaks}
       autoPlay={!audio}
     />
+  );
+}
+
+/** The file selected last in the media library: what it is, a player, and its page. */
+export function FileInspector({
+  file,
+  previewUrl,
+}: {
+  file: {
+    id: string;
+    fileName: string;
+    kind: string;
+    size: number;
+    durationSeconds: number | null;
+    peaks?: number[] | null;
+  };
+  previewUrl: string | null;
+}) {
+  const name = displayName(file.fileName);
+  const playable = previewUrl && (file.kind === "audio" || file.kind === "video");
+  return (
+    <div className="inspector-item" data-file-id={file.id}>
+      <p className="inspector-name" title={name}>
+        <FileTitle fileName={file.fileName} />
+      </p>
+      <p className="muted small inspector-origin">From the media library</p>
+      <dl className="inspector-facts">
+        <div>
+          <dt>Kind</dt>
+          <dd>{file.kind}</dd>
+        </div>
+        <div>
+          <dt>Length</dt>
+          <dd>{file.durationSeconds == null ? "–" : formatDuration(file.durationSeconds)}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{formatBytes(file.size)}</dd>
+        </div>
+      </dl>
+      {playable && (
+        <MediaPlayer
+          key={file.id}
+          kind={file.kind === "video" ? "video" : "audio"}
+          src={previewUrl}
+          label={name}
+          durationSeconds={file.durationSeconds}
+          peaks={file.peaks}
+        />
+      )}
+      <p className="inspector-actions">
+        <Link to={`/bigfile/${file.id}`} className={buttonClass("secondary", "sm")}>
+          Open the file's page
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ async function card(file: { id: string; fileName: string } | null, posts: { url:
 describe("the inspector's file notes", () => {
   it("asks for a file to be selected while none is", async () => {
     const host = await card(null);
-    expect(host.textContent).toContain("Select a file in the media library (click it twice)");
+    expect(host.textContent).toContain("Select a file in the media library to read and add its notes here.");
     expect(host.querySelector("form")).toBeNull();
   });
 

@@ -1,6 +1,7 @@
-// The workspace's inspector follows the item picked on the timeline (issue 46 §2): its name, its slot
-// letter in the slot form (the error beside it), the title of the chapter it starts (renamed in
-// place) and its library file's notes; picking it leaves the media library's selection as it was.
+// The workspace's inspector follows whatever was picked last (issue 46 §2): the item picked on the
+// timeline — its name, its slot letter in the slot form (the error beside it), the title of the
+// chapter it starts (renamed in place), its chapter marks and its library file's notes — or the file
+// clicked last in the media library. Picking an item leaves the library's selection as it was.
 import { act, type ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -109,12 +110,27 @@ const labelled = (root: HTMLElement, text: string) => {
 describe("the inspector of the item picked on the timeline", () => {
   it("shows the picked item's slot, chapter title and file notes and keeps the library's selection", async () => {
     const host = await page();
-    // The seed's selection in the library: bed.mp3 clicked twice (selected), outro once (state 1).
+    // Seed 000 §4: a first click shows the file in the inspector and nothing on the row; a second
+    // selects it; Ctrl-click adds another to the selection at once.
     await click(fileButton(host, "bed.mp3"));
+    expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("false");
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
     await click(fileButton(host, "bed.mp3"));
-    await click(fileButton(host, "outro.mp3"));
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(inspector(host).textContent).toContain("From the media library");
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("bed.mp3");
+    await act(async () => {
+      fileButton(host, "intro.mp3").dispatchEvent(new MouseEvent("click", { bubbles: true, ctrlKey: true }));
+    });
+    expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
+    expect(host.textContent).toContain("2 of 3 selected");
+    // Ctrl-click again takes it out.
+    await act(async () => {
+      fileButton(host, "intro.mp3").dispatchEvent(new MouseEvent("click", { bubbles: true, ctrlKey: true }));
+    });
+    expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("false");
+    expect(host.textContent).toContain("1 of 3 selected");
 
     await click(pick(host, "i2"));
     expect(pick(host, "i2").getAttribute("aria-pressed")).toBe("true");
@@ -124,21 +140,50 @@ describe("the inspector of the item picked on the timeline", () => {
     expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("The goodbye.mp3");
     expect(labelled(inspector(host), "Slot letter").value).toBe("b");
     expect(labelled(inspector(host), "Chapter title").value).toBe("The goodbye");
-    // One item at a time: no field of the item shown before is left behind.
-    expect(inspector(host).querySelectorAll("input")).toHaveLength(2);
+    // One item at a time: its slot, its chapter title, a new mark's time and title, a note.
+    const fields = [...inspector(host).querySelectorAll<HTMLInputElement>("input:not([type=hidden])")];
+    expect(fields.map((input) => input.name)).toEqual(["", "title", "at", "title"]);
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
     expect(notes(host).textContent).toContain("Item 2 on the timeline");
     expect(notes(host).textContent).toContain("Outro fades at 0:25");
     expect(notes(host).textContent).not.toContain("Intro breathes");
 
-    // The library's selection is as it was: bed.mp3 selected, and outro's first click still counts.
+    // The library's selection is as it was.
     expect(fileButton(host, "bed.mp3").getAttribute("aria-pressed")).toBe("true");
     expect(host.textContent).toContain("1 of 3 selected");
+    // A file clicked after the pick takes the inspector back to the library (marked, not selected).
     await click(fileButton(host, "outro.mp3"));
-    expect(fileButton(host, "outro.mp3").getAttribute("aria-pressed")).toBe("true");
-    // A file selected after the pick takes the notes back to the library.
+    expect(fileButton(host, "outro.mp3").getAttribute("aria-pressed")).toBe("false");
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
     expect(notes(host).querySelector(".inspector-name")!.textContent).toBe("outro.mp3");
-    expect(notes(host).textContent).toContain("Selected in the media library");
+  });
+
+  it("a third click asks to delete (seed 000 §4), and the row's menu offers Delete too", async () => {
+    const host = await page();
+    for (let i = 0; i < 2; i++) await click(fileButton(host, "intro.mp3"));
+    expect(document.querySelector("[role=alertdialog]")).toBeNull();
+    expect(fileButton(host, "intro.mp3").getAttribute("aria-pressed")).toBe("true");
+    await click(fileButton(host, "intro.mp3"));
+    await until(() => document.querySelector("[role=alertdialog]"), "the delete question");
+    expect(document.querySelector("[role=alertdialog]")!.textContent).toContain(
+      "Are you sure you want to delete this file?",
+    );
+    const row = fileButton(host, "intro.mp3").closest("li")!;
+    expect(row.querySelector("summary")!.getAttribute("aria-label")).toBe("More for intro.mp3");
+    expect(row.querySelector('button[aria-label="Delete intro.mp3"]')).not.toBeNull();
+    expect(row.querySelector('a[aria-label="Open intro.mp3"]')!.getAttribute("href")).toBe("/bigfile/f1");
+  });
+
+  it("a chapter in the outline picks its item for the inspector", async () => {
+    const host = await page();
+    const outline = host.querySelector<HTMLElement>("section.chapter-outline")!;
+    const goodbye = [...outline.querySelectorAll<HTMLButtonElement>("button")].find(
+      (b) => b.textContent === "The goodbye",
+    )!;
+    await click(goodbye);
+    expect(inspector(host).querySelector(".inspector-name")!.textContent).toBe("The goodbye.mp3");
+    // The outline edits nothing: its titles are buttons, not fields.
+    expect(outline.querySelectorAll("input")).toHaveLength(0);
   });
 
   it("changes the slot letter with the slot form, its error beside the field", async () => {
