@@ -1,6 +1,6 @@
 // The project workspace's first screen at 1280×800 (issue 46, review 12-05c problems 1 and 6): library,
-// timeline and inspector side by side, the inspector's top in the first screen; one click selects a
-// library file and shows it in the inspector; a row keeps Play, Open and its "⋯" menu (Delete) inside
+// timeline and inspector side by side, the inspector's top in the first screen; a first click shows a
+// library file in the inspector, a second selects it, a third asks to delete; a row keeps Play, Open and its "⋯" menu (Delete) inside
 // it; one 'Add media' panel, under the panes, offers the library's upload or the playlist's.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
