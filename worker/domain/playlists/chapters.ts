@@ -103,29 +103,6 @@ export async function playlistChaptersOf(deps: Deps, userId: string, playlistId:
   return chapterList(items, marks);
 }
 
-/**
- * Each playlist's chapters (by playlist id) for playlists whose items are read already, with one
- * query for all their marks (the show manager's publish step lists which titles are still defaults).
- */
-export async function chaptersOfPlaylists(
-  db: Database,
-  lists: readonly { id: string; items: readonly ItemFacts[] }[],
-): Promise<Map<string, Chapter[]>> {
-  const byItem = await snapshotMarksOf(
-    db,
-    lists.map((list) => list.id),
-  );
-  return new Map(
-    lists.map((list) => [
-      list.id,
-      chapterList(
-        list.items,
-        list.items.flatMap((item) => (byItem.get(item.id) ?? []).map((mark) => ({ ...mark, itemId: item.id }))),
-      ),
-    ]),
-  );
-}
-
 function insideItem(item: PlaylistItem, offsetSeconds: number) {
   if (offsetSeconds <= 0) throw new Invalid("A mark inside an item starts after the item's own chapter (0:00).");
   if (item.durationSeconds !== null && offsetSeconds >= item.durationSeconds)

@@ -266,8 +266,8 @@ describe("project page: playlist builder and order list", () => {
     const response = await call(`/projects/${projectId}`, { cookie: member.cookie });
     const page = await html(response);
     const titles = [...page.matchAll(/data-chapter-title="([^"]+)"/g)].map((m) => m[1]);
-    // An unnamed chapter is its file name without extension, dashes and underscores as spaces.
-    expect(titles).toEqual(["clip 1", "Cold open", "clip 2"]);
+    // An unnamed chapter is its file name made a title (ADR 153): no extension, no dashes or underscores.
+    expect(titles).toEqual(["Clip 1", "Cold open", "Clip 2"]);
     expect(page).not.toContain("Loading...");
     // Still the page's one batch (ADR 024).
     expect(Number(response.headers.get("x-d1-waits"))).toBeLessThanOrEqual(2);

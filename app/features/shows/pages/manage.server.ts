@@ -2,7 +2,6 @@
 // delete and edit them, and set the artwork; its viewers see the same page with nothing to change
 // (ADR 054). Every action checks the member's role again in the domain (`memberData`).
 import { data, redirect } from "react-router";
-import { chaptersOfPlaylists } from "../../../../worker/domain/playlists/chapters";
 import { listPlaylists } from "../../../../worker/domain/playlists/playlists";
 import { artworkUrl, chooseVersion, durationOf, teamShowWithVersions } from "../../../../worker/domain/shows/delivery";
 import {
@@ -41,8 +40,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // The member's playlists that could be an episode of this show (its media, or empty yet).
   const fitting = playlists.filter((p) => p.mediaType === null || p.mediaType === show.mediaType);
   const offered = fitting.filter((p) => !used.has(p.id));
-  // Before publishing, the creator sees which chapter titles listeners would read as made from file names.
-  const chapters = await chaptersOfPlaylists(deps.db, offered);
   const lengthOf = (version: Parameters<typeof durationOf>[0] | null | undefined) =>
     version ? durationOf(version) : null;
   return {
@@ -64,7 +61,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       id: p.id,
       title: p.projectTitle,
       projectId: p.projectId,
-      chapters: (chapters.get(p.id) ?? []).map((c) => ({ title: c.title, fromFileName: c.fromFileName })),
     })),
     /** Why no playlist is offered: all of them are episodes already, or none has this show's media. */
     allPublished: fitting.length > 0,

@@ -1,7 +1,7 @@
 // /shows/:slug/manage: publish a playlist as an episode (now or scheduled),
 // publish/unpublish and delete episodes, edit the show's details and upload its artwork. The
 // show's viewers see its episodes (drafts and scheduled ones too) and nothing to change (ADR 054).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { DropZone } from "../../../components/DropZone";
 import { LocalTime } from "../../../components/LocalTime";
@@ -131,12 +131,34 @@ type Offered = Route.ComponentProps["loaderData"]["playlists"][number];
 
 /** The chosen playlist's chapters as listeners will read them, with the ones still made from file names marked. */
 function ChapterReview({ playlist }: { playlist: Offered }) {
-  const defaults = playlist.chapters.filter((c) => c.fromFileName).length;
+  // Read when a playlist is chosen (GET /api/playlists/:id/chapters), so the page's own load waits
+  // on D1 no more than before.
+  const [chapters, setChapters] = useState<{ title: string; fromFileName: boolean }[]>([]);
+  useEffect(() => {
+    let current = true;
+    setChapters([]);
+    void fetch(`/api/playlists/${playlist.id}/chapters`)
+      .then(
+        (response) =>
+          (response.ok ? response.json() : { chapters: [] }) as Promise<{
+            chapters?: { title: string; fromFileName: boolean }[];
+          }>,
+      )
+      .then((body) => {
+        if (current) setChapters(body.chapters ?? []);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [playlist.id]);
+  if (chapters.length === 0) return null;
+  const defaults = chapters.filter((c) => c.fromFileName).length;
   return (
     <section className={`${showStyles.wide} ${showStyles.chapterReview}`} aria-labelledby="chapter-review">
       <h3 id="chapter-review">Chapters listeners will read</h3>
       <ol className={showStyles.chapterList}>
-        {playlist.chapters.map((chapter, i) => (
+        {chapters.map((chapter, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: chapters are listed in playing order and never reordered here
           <li key={i}>
             <span>{chapter.title}</span> {chapter.fromFileName && <Badge tone="warning">From the file name</Badge>}
@@ -368,7 +390,7 @@ export default function ManageShow({ loaderData }: Route.ComponentProps) {
                   options={playlists.map((p) => ({ value: p.id, label: p.title.replaceAll("_", " ") }))}
                 />
               </Field>
-              {chosen && chosen.chapters.length > 0 && <ChapterReview playlist={chosen} />}
+              {chosen && <ChapterReview playlist={chosen} />}
               <Field label="Title" error={fieldError("title")}>
                 <Input name="title" required maxLength={200} defaultValue={values.title} />
               </Field>
