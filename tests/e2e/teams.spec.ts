@@ -183,7 +183,7 @@ test("an owner shares a project with an editor and a viewer, and a guest signs a
   const fileList = editor.page.locator("section", {
     has: editor.page.getByRole("heading", { name: "Files", exact: true }),
   });
-  await expect(fileList.getByText("cover.png")).toBeVisible();
+  await expect(fileList.locator(".file-name", { hasText: "cover.png" })).toBeVisible();
   await editor.page.reload();
   // Team, Signatures and Activity are tabs of the project workspace.
   await editor.page.getByRole("tab", { name: "Activity" }).click();
