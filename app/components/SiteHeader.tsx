@@ -11,6 +11,7 @@ import {
   pageTitle,
   workspaceNavigation,
 } from "../lib/navigation";
+import { useDismissOnOutside } from "./ui/dismiss";
 
 export const MENU_ICON = (
   <>
@@ -241,25 +242,7 @@ export function AccountMenu({
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [current]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = menu.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-        return;
-      }
-      if (!details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("pointerdown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("pointerdown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissOnOutside(menu);
   return (
     <details className="account-menu" ref={menu}>
       <summary>
