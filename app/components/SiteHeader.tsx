@@ -11,7 +11,6 @@ import {
   pageTitle,
   workspaceNavigation,
 } from "../lib/navigation";
-import { useDismissOnOutside } from "./ui/dismiss";
 
 export const MENU_ICON = (
   <>
@@ -242,7 +241,25 @@ export function AccountMenu({
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [current]);
-  useDismissOnOutside(menu);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
   return (
     <details className="account-menu" ref={menu}>
       <summary>

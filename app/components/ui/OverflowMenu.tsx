@@ -1,8 +1,7 @@
 // A row's overflow menu ("⋯"): the actions a row keeps out of its way (Delete), behind one small
 // button. A `<details>` disclosure, so it opens with no script; with script it also closes on Escape
 // (focus back on its button), on a click outside and once one of its actions is chosen.
-import { type ReactNode, useRef } from "react";
-import { useDismissOnOutside } from "./dismiss";
+import { type ReactNode, useEffect, useRef } from "react";
 import styles from "./OverflowMenu.module.css";
 
 export function OverflowMenu({
@@ -14,7 +13,25 @@ export function OverflowMenu({
   children: ReactNode;
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
-  useDismissOnOutside(menu);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
   return (
     <details className={styles.menu} ref={menu}>
       <summary className={styles.toggle} aria-label={label} title={label}>
